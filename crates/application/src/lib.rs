@@ -1,0 +1,8 @@
+//! Mandir's use cases. Ports (traits) name the roles the outside world plays; services hold the
+//! rules, including who may do what (spec section 6). No database, HTTP or mail code here.
+
+pub mod ports;
+pub mod services;
+
+/// Any error from an adapter, kept as the cause chain of an `Unexpected` failure.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync + 'static>;

@@ -1,0 +1,365 @@
+//! Temple events and the rules for creating and editing them (spec section 5).
+
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+
+use crate::validation::{ValidationErrors, min_chars};
+
+pub const NAME_TOO_SHORT: &str = "Event name must be at least 3 characters";
+pub const DESCRIPTION_TOO_SHORT: &str = "Description must be at least 10 characters";
+pub const LOCATION_REQUIRED: &str = "Location is required";
+pub const LOCATION_TOO_SHORT: &str = "Event location must be at least 3 characters";
+pub const DATE_REQUIRED: &str = "Event date is required";
+pub const DATE_IN_PAST: &str = "Event date must be in the future";
+pub const IMAGE_URL_BLANK: &str = "Please provide an image URL";
+pub const IMAGE_INVALID_TYPE: &str = "Please select a valid image file (JPEG, PNG, GIF, or WebP)";
+pub const IMAGE_TOO_LARGE: &str = "File size exceeds 5MB limit";
+pub const CAPACITY_INVALID: &str = "Capacity must be a whole number of at least 1";
+pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Event {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub location: String,
+    pub event_date: DateTime<Utc>,
+    pub image_url: Option<String>,
+    pub donation_options: Option<serde_json::Value>,
+    pub capacity: Option<i32>,
+    /// People registered: the sum over registrations of (family members + 1).
+    pub attendee_count: i64,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl Event {
+    pub fn spots_left(&self) -> Option<i64> {
+        self.capacity.map(|c| (i64::from(c) - self.attendee_count).max(0))
+    }
+}
+
+/// An image uploaded inline as a data URL, decoded and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImageUpload {
+    pub content_type: &'static str,
+    pub bytes: Vec<u8>,
+}
+
+/// Where an event's picture comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ImageSource {
+    /// An http(s) URL, or one of our own `/api/...` image paths, kept as given.
+    Url(String),
+    Upload(ImageUpload),
+}
+
+fn sniff(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
+        Some("image/gif")
+    } else if bytes.len() >= 12 && &bytes[0..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
+        Some("image/webp")
+    } else {
+        None
+    }
+}
+
+/// Parses the `imageUrl` field: a URL or a base64 data URL of a JPEG, PNG, GIF or WebP image of
+/// at most 5 MB. The declared type must agree with the bytes.
+pub fn parse_image(raw: &str) -> Result<ImageSource, String> {
+    let value = raw.trim();
+    if value.is_empty() {
+        return Err(IMAGE_URL_BLANK.to_owned());
+    }
+    if let Some(rest) = value.strip_prefix("data:") {
+        let (meta, data) = rest.split_once(',').ok_or_else(|| IMAGE_INVALID_TYPE.to_owned())?;
+        let declared = meta.strip_suffix(";base64").ok_or_else(|| IMAGE_INVALID_TYPE.to_owned())?;
+        let declared = declared.to_ascii_lowercase();
+        let declared = if declared == "image/jpg" { "image/jpeg".to_owned() } else { declared };
+        if !matches!(declared.as_str(), "image/jpeg" | "image/png" | "image/gif" | "image/webp") {
+            return Err(IMAGE_INVALID_TYPE.to_owned());
+        }
+        // base64 inflates by 4/3: refuse early what cannot fit.
+        if data.len() > MAX_IMAGE_BYTES / 3 * 4 + 8 {
+            return Err(IMAGE_TOO_LARGE.to_owned());
+        }
+        let bytes = base64::engine::general_purpose::STANDARD.decode(data.trim()).map_err(|_| IMAGE_INVALID_TYPE.to_owned())?;
+        if bytes.len() > MAX_IMAGE_BYTES {
+            return Err(IMAGE_TOO_LARGE.to_owned());
+        }
+        let content_type = sniff(&bytes).ok_or_else(|| IMAGE_INVALID_TYPE.to_owned())?;
+        if content_type != declared {
+            return Err(IMAGE_INVALID_TYPE.to_owned());
+        }
+        return Ok(ImageSource::Upload(ImageUpload { content_type, bytes }));
+    }
+    let is_web = value.starts_with("https://") || value.starts_with("http://");
+    let is_ours = value.starts_with("/api/events/") || value.starts_with("/assets/");
+    if (is_web && value.len() > 8 && !value.contains(char::is_whitespace) && value.len() <= 2048) || is_ours {
+        Ok(ImageSource::Url(value.to_owned()))
+    } else {
+        Err(IMAGE_URL_BLANK.to_owned())
+    }
+}
+
+fn check_capacity(capacity: Option<i64>) -> Result<Option<i32>, String> {
+    match capacity {
+        None => Ok(None),
+        Some(c) if (1..=100_000).contains(&c) => Ok(i32::try_from(c).ok()),
+        Some(_) => Err(CAPACITY_INVALID.to_owned()),
+    }
+}
+
+fn check_name(value: &str) -> Result<String, String> {
+    let name = min_chars(value, 3, NAME_TOO_SHORT)?;
+    if name.chars().count() > 200 {
+        return Err("Event name must be at most 200 characters".to_owned());
+    }
+    Ok(name)
+}
+
+fn check_location(value: &str, message: &str) -> Result<String, String> {
+    let location = min_chars(value, 3, message)?;
+    if location.chars().count() > 300 {
+        return Err("Location must be at most 300 characters".to_owned());
+    }
+    Ok(location)
+}
+
+fn check_description(value: &str) -> Result<String, String> {
+    let description = min_chars(value, 10, DESCRIPTION_TOO_SHORT)?;
+    if description.chars().count() > 10_000 {
+        return Err("Description must be at most 10000 characters".to_owned());
+    }
+    Ok(description)
+}
+
+/// Parses an ISO 8601 date-time (with offset) into UTC.
+pub fn parse_event_date(raw: Option<&str>) -> Result<DateTime<Utc>, String> {
+    let raw = raw.map(str::trim).filter(|s| !s.is_empty()).ok_or_else(|| DATE_REQUIRED.to_owned())?;
+    DateTime::parse_from_rfc3339(raw).map(|d| d.with_timezone(&Utc)).map_err(|_| "Event date must be a valid date and time".to_owned())
+}
+
+/// The create form as submitted.
+#[derive(Debug, Clone, Default)]
+pub struct NewEventInput {
+    pub name: String,
+    pub description: String,
+    pub location: String,
+    pub event_date: Option<String>,
+    pub image_url: Option<String>,
+    pub capacity: Option<i64>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewEvent {
+    pub name: String,
+    pub description: String,
+    pub location: String,
+    pub event_date: DateTime<Utc>,
+    pub image: Option<ImageSource>,
+    pub capacity: Option<i32>,
+}
+
+impl NewEventInput {
+    pub fn validate(self, now: DateTime<Utc>) -> Result<NewEvent, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let name = errors.check("name", check_name(&self.name));
+        let description = errors.check("description", check_description(&self.description));
+        let location = errors.check("location", check_location(&self.location, LOCATION_REQUIRED));
+        let event_date = errors.check(
+            "eventDate",
+            parse_event_date(self.event_date.as_deref()).and_then(|d| if d < now { Err(DATE_IN_PAST.to_owned()) } else { Ok(d) }),
+        );
+        let image = match self.image_url.as_deref().map(str::trim) {
+            None | Some("") => Some(None),
+            Some(raw) => errors.check("imageUrl", parse_image(raw)).map(Some),
+        };
+        let capacity = errors.check("capacity", check_capacity(self.capacity));
+        match (name, description, location, event_date, image, capacity) {
+            (Some(name), Some(description), Some(location), Some(event_date), Some(image), Some(capacity)) if errors.is_empty() => {
+                Ok(NewEvent { name, description, location, event_date, image, capacity })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// A field of a partial update: absent, set to null, or set to a value.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum Patch<T> {
+    #[default]
+    Keep,
+    Clear,
+    Set(T),
+}
+
+impl<T> Patch<T> {
+    pub fn from_option(value: Option<Option<T>>) -> Self {
+        match value {
+            None => Self::Keep,
+            Some(None) => Self::Clear,
+            Some(Some(v)) => Self::Set(v),
+        }
+    }
+}
+
+/// The edit form as submitted: every field optional.
+#[derive(Debug, Clone, Default)]
+pub struct EventPatchInput {
+    pub name: Option<String>,
+    pub description: Patch<String>,
+    pub location: Option<String>,
+    pub event_date: Option<String>,
+    pub image_url: Patch<String>,
+    pub capacity: Patch<i64>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct EventPatch {
+    pub name: Option<String>,
+    pub description: Patch<String>,
+    pub location: Option<String>,
+    pub event_date: Option<DateTime<Utc>>,
+    pub image: Patch<ImageSource>,
+    pub capacity: Patch<i32>,
+}
+
+impl EventPatchInput {
+    pub fn validate(self) -> Result<EventPatch, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let mut patch = EventPatch::default();
+        if let Some(name) = self.name {
+            patch.name = errors.check("name", check_name(&name));
+        }
+        if let Some(location) = self.location {
+            patch.location = errors.check("location", check_location(&location, LOCATION_TOO_SHORT));
+        }
+        patch.description = match self.description {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(d) if d.trim().is_empty() => Patch::Clear,
+            Patch::Set(d) => errors.check("description", check_description(&d)).map_or(Patch::Keep, Patch::Set),
+        };
+        if let Some(date) = self.event_date {
+            patch.event_date = errors.check("eventDate", parse_event_date(Some(&date)));
+        }
+        patch.image = match self.image_url {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(raw) => errors.check("imageUrl", parse_image(&raw)).map_or(Patch::Keep, Patch::Set),
+        };
+        patch.capacity = match self.capacity {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(c) => errors.check("capacity", check_capacity(Some(c))).flatten().map_or(Patch::Keep, Patch::Set),
+        };
+        errors.into_result().map(|()| patch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
+    }
+
+    fn png_data_url() -> String {
+        let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+        bytes.extend_from_slice(&[0; 16]);
+        format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+    }
+
+    #[test]
+    fn create_reports_spec_messages() {
+        let errors = NewEventInput::default().validate(now()).expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_TOO_SHORT));
+        assert_eq!(errors.get("description"), Some(DESCRIPTION_TOO_SHORT));
+        assert_eq!(errors.get("location"), Some(LOCATION_REQUIRED));
+        assert_eq!(errors.get("eventDate"), Some(DATE_REQUIRED));
+    }
+
+    #[test]
+    fn create_accepts_valid_event_with_upload() {
+        let input = NewEventInput {
+            name: " Diwali ".into(),
+            description: "Festival of lights celebration".into(),
+            location: "Main Hall".into(),
+            event_date: Some("2026-11-08T18:00:00-08:00".into()),
+            image_url: Some(png_data_url()),
+            capacity: Some(100),
+        };
+        let event = input.validate(now()).expect("valid");
+        assert_eq!(event.name, "Diwali");
+        assert_eq!(event.event_date, Utc.with_ymd_and_hms(2026, 11, 9, 2, 0, 0).single().expect("date"));
+        assert!(matches!(event.image, Some(ImageSource::Upload(ImageUpload { content_type: "image/png", .. }))));
+        assert_eq!(event.capacity, Some(100));
+    }
+
+    #[test]
+    fn create_refuses_past_dates() {
+        let input = NewEventInput { event_date: Some("2020-01-01T00:00:00Z".into()), ..NewEventInput::default() };
+        let errors = input.validate(now()).expect_err("invalid");
+        assert_eq!(errors.get("eventDate"), Some(DATE_IN_PAST));
+    }
+
+    #[test]
+    fn images_are_checked_by_type_and_size() {
+        assert_eq!(parse_image("https://example.org/a.jpg"), Ok(ImageSource::Url("https://example.org/a.jpg".into())));
+        assert_eq!(parse_image("   "), Err(IMAGE_URL_BLANK.to_owned()));
+        assert_eq!(parse_image("javascript:alert(1)"), Err(IMAGE_URL_BLANK.to_owned()));
+        assert_eq!(parse_image("data:text/html;base64,PGI+"), Err(IMAGE_INVALID_TYPE.to_owned()));
+        // Declared PNG but the bytes are not a PNG.
+        let fake = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"hello world!"));
+        assert_eq!(parse_image(&fake), Err(IMAGE_INVALID_TYPE.to_owned()));
+        let mut big = b"\x89PNG\r\n\x1a\n".to_vec();
+        big.resize(MAX_IMAGE_BYTES + 1, 0);
+        let big = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(big));
+        assert_eq!(parse_image(&big), Err(IMAGE_TOO_LARGE.to_owned()));
+    }
+
+    #[test]
+    fn patch_uses_edit_messages() {
+        let input = EventPatchInput {
+            name: Some("ab".into()),
+            location: Some("x".into()),
+            image_url: Patch::Set(" ".into()),
+            ..EventPatchInput::default()
+        };
+        let errors = input.validate().expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_TOO_SHORT));
+        assert_eq!(errors.get("location"), Some(LOCATION_TOO_SHORT));
+        assert_eq!(errors.get("imageUrl"), Some(IMAGE_URL_BLANK));
+    }
+
+    #[test]
+    fn patch_blank_description_clears_it() {
+        let input = EventPatchInput { description: Patch::Set("  ".into()), ..EventPatchInput::default() };
+        assert_eq!(input.validate().expect("valid").description, Patch::Clear);
+    }
+
+    #[test]
+    fn spots_left_never_negative() {
+        let event = Event {
+            id: "e".into(),
+            name: "n".into(),
+            description: None,
+            location: "l".into(),
+            event_date: now(),
+            image_url: None,
+            donation_options: None,
+            capacity: Some(3),
+            attendee_count: 5,
+            created_at: now(),
+            updated_at: now(),
+        };
+        assert_eq!(event.spots_left(), Some(0));
+    }
+}

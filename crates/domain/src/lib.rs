@@ -1,0 +1,13 @@
+//! Mandir's domain: entities, value objects and the rules the spec sets (section 5), with its
+//! messages. Nothing here performs I/O.
+
+pub mod error;
+pub mod event;
+pub mod gotram;
+pub mod money;
+pub mod user;
+pub mod validation;
+
+pub use error::{ErrorKind, Failure};
+pub use money::Money;
+pub use validation::ValidationErrors;

@@ -1,0 +1,117 @@
+//! The JSON shapes of the API (camelCase), documented in OpenAPI. See docs/api.md.
+
+use chrono::{DateTime, Utc};
+use mandir_application::services::profile::UserProfile;
+use mandir_domain::event::Event;
+use mandir_domain::gotram::Gotram;
+use serde::{Deserialize, Deserializer, Serialize};
+use utoipa::ToSchema;
+
+/// Reads a field that may be absent (`None`), null (`Some(None)`) or set (`Some(Some(v))`).
+pub fn double_option<'de, T, D>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    T: Deserialize<'de>,
+    D: Deserializer<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MessageResponse {
+    pub message: String,
+}
+
+#[derive(Debug, Serialize, Deserialize, ToSchema, Clone, PartialEq, Eq)]
+#[serde(rename_all = "camelCase")]
+pub struct GotramDto {
+    pub id: i32,
+    pub gotranamalu: String,
+    pub nakshtram: String,
+    pub rasi: String,
+}
+
+impl From<Gotram> for GotramDto {
+    fn from(g: Gotram) -> Self {
+        Self { id: g.id, gotranamalu: g.gotranamalu, nakshtram: g.nakshtram, rasi: g.rasi }
+    }
+}
+
+/// A member as the API shows them: never a password hash or a token.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct UserDto {
+    pub id: String,
+    pub username: Option<String>,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: Option<String>,
+    pub gotram_id: Option<i32>,
+    pub custom_gotram: Option<String>,
+    pub gotram: Option<GotramDto>,
+    pub email_verified: bool,
+    pub is_admin: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<UserProfile> for UserDto {
+    fn from(p: UserProfile) -> Self {
+        let u = p.user;
+        Self {
+            id: u.id,
+            username: u.username,
+            first_name: u.first_name,
+            last_name: u.last_name,
+            email: u.email.as_str().to_owned(),
+            phone_number: u.phone_number,
+            gotram_id: u.gotram_id,
+            custom_gotram: u.custom_gotram,
+            gotram: p.gotram.map(GotramDto::from),
+            email_verified: u.email_verified,
+            is_admin: u.is_admin,
+            created_at: u.created_at,
+            updated_at: u.updated_at,
+        }
+    }
+}
+
+#[derive(Debug, Serialize, ToSchema, Clone)]
+#[serde(rename_all = "camelCase")]
+pub struct EventDto {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+    pub location: String,
+    pub event_date: DateTime<Utc>,
+    pub image_url: Option<String>,
+    #[schema(value_type = Option<Object>)]
+    pub donation_options: Option<serde_json::Value>,
+    pub capacity: Option<i32>,
+    /// People registered: sum over registrations of (numberOfFamilyMembers + 1).
+    pub attendee_count: i64,
+    pub spots_left: Option<i64>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+impl From<Event> for EventDto {
+    fn from(e: Event) -> Self {
+        let spots_left = e.spots_left();
+        Self {
+            id: e.id,
+            name: e.name,
+            description: e.description,
+            location: e.location,
+            event_date: e.event_date,
+            image_url: e.image_url,
+            donation_options: e.donation_options,
+            capacity: e.capacity,
+            attendee_count: e.attendee_count,
+            spots_left,
+            created_at: e.created_at,
+            updated_at: e.updated_at,
+        }
+    }
+}

@@ -1,0 +1,30 @@
+use std::sync::Arc;
+
+use mandir_application::ports::HealthProbe;
+use mandir_application::services::admin::AdminService;
+use mandir_application::services::auth::AuthService;
+use mandir_application::services::events::EventService;
+use mandir_application::services::gotrams::GotramService;
+use mandir_application::services::profile::ProfileService;
+
+/// What the frontend needs to know about this installation (`GET /api/config`).
+#[derive(Debug, Clone)]
+pub struct PublicConfig {
+    pub temple_name: String,
+    pub payment_provider: String,
+    pub stripe_publishable_key: Option<String>,
+    pub zelle_recipient: String,
+    pub zelle_memo: String,
+}
+
+/// The services the handlers call, built once by the server.
+#[derive(Clone)]
+pub struct AppState {
+    pub auth: AuthService,
+    pub profile: ProfileService,
+    pub gotrams: GotramService,
+    pub events: EventService,
+    pub admin: AdminService,
+    pub health: Arc<dyn HealthProbe>,
+    pub config: PublicConfig,
+}

@@ -1,0 +1,25 @@
+use sea_orm::entity::prelude::*;
+
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "volunteers")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub event_id: String,
+    pub user_id: String,
+    pub name: String,
+    pub contact_number: String,
+    pub contact_email: String,
+    pub contact_preference: String,
+    pub volunteer_preference: String,
+    pub availability: String,
+    pub needs_certificate: bool,
+    pub additional_notes: Option<String>,
+    pub created_at: DateTimeUtc,
+    pub updated_at: DateTimeUtc,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,7 @@
+//! Adapters for the password hasher (argon2id) and the session token issuer (JWT, HS256).
+
+mod jwt;
+mod password;
+
+pub use jwt::JwtTokenIssuer;
+pub use password::Argon2PasswordHasher;

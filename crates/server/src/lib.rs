@@ -1,0 +1,9 @@
+//! The `mandir` server: configuration from `MANDIR_*` variables, the wiring of adapters into
+//! services, and the commands (`serve`, `migrate`, `create-admin`, `seed-demo`).
+
+pub mod config;
+pub mod demo;
+pub mod wiring;
+
+pub use config::{Config, HashingCost, Secret};
+pub use wiring::{Built, build};

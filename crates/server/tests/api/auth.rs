@@ -1,0 +1,180 @@
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{expect_status, spawn_app, unique_email};
+
+#[tokio::test]
+async fn sign_up_creates_an_unverified_member_and_mails_a_verification_link() {
+    let app = spawn_app().await;
+    let email = unique_email("new");
+    let body: Value = expect_status(app.sign_up(&email.to_uppercase(), "secret1").await, StatusCode::CREATED).await;
+    assert_eq!(body["message"], "Account created! Please check your email to verify");
+    assert_eq!(body["user"]["email"], email);
+    assert_eq!(body["user"]["emailVerified"], false);
+    assert_eq!(body["user"]["isAdmin"], false);
+    assert!(body["user"].get("passwordHash").is_none() && body["user"].get("password").is_none());
+
+    let link = app.link_in_email(&email, "/api/auth/verify-email?token=");
+    let path = link.trim_start_matches("http://temple.test");
+    let response = app.get(path, None).await;
+    assert_eq!(response.status(), StatusCode::SEE_OTHER);
+    assert_eq!(response.headers()["location"], "/sign-in?verified=1");
+    // The link works once.
+    assert_eq!(app.get(path, None).await.headers()["location"], "/sign-in?verified=0");
+
+    let signed_in: Value = expect_status(app.sign_in(&email, "secret1").await, StatusCode::OK).await;
+    assert_eq!(signed_in["user"]["emailVerified"], true);
+}
+
+#[tokio::test]
+async fn sign_up_validates_with_spec_messages() {
+    let app = spawn_app().await;
+    let body: Value = expect_status(
+        app.post(
+            "/api/auth/signup",
+            None,
+            json!({"firstName": "A", "lastName": "", "email": "nope", "password": "123", "phoneNumber": ""}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(body["errors"]["email"], "Invalid email address");
+    assert_eq!(body["errors"]["password"], "Password must be at least 6 characters");
+    assert_eq!(body["errors"]["phoneNumber"], "Phone number is required");
+    assert!(body["message"].is_string());
+}
+
+#[tokio::test]
+async fn duplicate_email_is_a_conflict_case_insensitively() {
+    let app = spawn_app().await;
+    let email = unique_email("dup");
+    expect_status::<Value>(app.sign_up(&email, "secret1").await, StatusCode::CREATED).await;
+    let body: Value = expect_status(app.sign_up(&email.to_uppercase(), "secret1").await, StatusCode::CONFLICT).await;
+    assert_eq!(body["message"], "An account with this email already exists");
+}
+
+#[tokio::test]
+async fn sign_in_does_not_reveal_whether_the_email_exists() {
+    let app = spawn_app().await;
+    let member = app.member().await;
+    let wrong: Value = expect_status(app.sign_in(&member.email, "wrong-pass").await, StatusCode::UNAUTHORIZED).await;
+    let unknown: Value = expect_status(app.sign_in(&unique_email("ghost"), "wrong-pass").await, StatusCode::UNAUTHORIZED).await;
+    assert_eq!(wrong, unknown);
+    assert_eq!(wrong["message"], "Invalid email or password");
+}
+
+#[tokio::test]
+async fn repeated_failures_are_throttled_for_that_account_only() {
+    let app = spawn_app().await;
+    let victim = app.member().await;
+    let other = app.member().await;
+    for _ in 0..5 {
+        expect_status::<Value>(app.sign_in(&victim.email, "bad-guess").await, StatusCode::UNAUTHORIZED).await;
+    }
+    let body: Value = expect_status(app.sign_in(&victim.email, "secret1").await, StatusCode::TOO_MANY_REQUESTS).await;
+    assert!(body["message"].as_str().expect("message").contains("Too many"));
+    expect_status::<Value>(app.sign_in(&other.email, "secret1").await, StatusCode::OK).await;
+}
+
+#[tokio::test]
+async fn me_needs_a_valid_token() {
+    let app = spawn_app().await;
+    let member = app.member().await;
+    let me: Value = expect_status(app.get("/api/users/me", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(me["email"], member.email);
+    let body: Value = expect_status(app.get("/api/users/me", None).await, StatusCode::UNAUTHORIZED).await;
+    assert_eq!(body["message"], "Authentication required");
+    expect_status::<Value>(app.get("/api/users/me", Some("garbage")).await, StatusCode::UNAUTHORIZED).await;
+}
+
+#[tokio::test]
+async fn profile_update_with_gotram() {
+    let app = spawn_app().await;
+    let member = app.member().await;
+    let gotrams: Vec<Value> = expect_status(app.get("/api/gotrams", None).await, StatusCode::OK).await;
+    let gotram = &gotrams[5];
+    let updated: Value = expect_status(
+        app.put(
+            "/api/users/me",
+            Some(&member.token),
+            json!({"firstName": "Ravi", "lastName": "Kumar", "phoneNumber": "9165550199", "gotramId": gotram["id"]}),
+        )
+        .await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(updated["firstName"], "Ravi");
+    assert_eq!(updated["gotram"], *gotram);
+    let me: Value = expect_status(app.get("/api/users/me", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(me["gotramId"], gotram["id"]);
+
+    let invalid: Value = expect_status(
+        app.put("/api/users/me", Some(&member.token), json!({"firstName": "R", "lastName": "K", "gotramId": 999999})).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(invalid["errors"]["firstName"], "First name is required");
+    assert_eq!(invalid["errors"]["lastName"], "Last name is required");
+}
+
+#[tokio::test]
+async fn password_reset_works_once_and_ends_older_sessions() {
+    let app = spawn_app().await;
+    let member = app.member().await;
+    let unknown: Value =
+        expect_status(app.post("/api/auth/forgot-password", None, json!({"email": unique_email("ghost")})).await, StatusCode::OK).await;
+    let known: Value =
+        expect_status(app.post("/api/auth/forgot-password", None, json!({"email": member.email})).await, StatusCode::OK).await;
+    assert_eq!(unknown, known, "the answer must not reveal whether the account exists");
+
+    let link = app.link_in_email(&member.email, "/reset-password?token=");
+    let token = link.split("token=").nth(1).expect("token").to_owned();
+    let short: Value = expect_status(
+        app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "123"})).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(short["errors"]["newPassword"], "Password must be at least 6 characters");
+
+    expect_status::<Value>(
+        app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "brand-new"})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let again: Value = expect_status(
+        app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "another1"})).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(again["message"], "This reset link is invalid or has expired");
+
+    expect_status::<Value>(app.get("/api/users/me", Some(&member.token)).await, StatusCode::UNAUTHORIZED).await;
+    expect_status::<Value>(app.sign_in(&member.email, "secret1").await, StatusCode::UNAUTHORIZED).await;
+    expect_status::<Value>(app.sign_in(&member.email, "brand-new").await, StatusCode::OK).await;
+}
+
+#[tokio::test]
+async fn malformed_json_is_a_400_not_a_500() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .post(app.url("/api/auth/signin"))
+        .header("content-type", "application/json")
+        .body("{not json")
+        .send()
+        .await
+        .expect("sent");
+    let body: Value = expect_status(response, StatusCode::BAD_REQUEST).await;
+    assert!(body["message"].as_str().expect("message").starts_with("Invalid request body"));
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused_with_413() {
+    let app = spawn_app().await;
+    let huge = "x".repeat(200 * 1024);
+    let body: Value =
+        expect_status(app.post("/api/auth/signin", None, json!({"email": huge, "password": "x"})).await, StatusCode::PAYLOAD_TOO_LARGE)
+            .await;
+    assert_eq!(body["message"], "Request body is too large");
+}

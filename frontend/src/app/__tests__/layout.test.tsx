@@ -1,0 +1,83 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/testing/data';
+import { server } from '@/testing/mocks/server';
+import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+
+describe('app shell', () => {
+  it('shows the temple name from /api/config and the guest navigation', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ templeName: 'Shiva Vishnu Mandir', paymentProvider: 'sandbox', stripePublishableKey: null, zelle: { recipient: 'x', memo: 'y' } })));
+    renderApp('/');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByText('Shiva Vishnu Mandir')).toBeInTheDocument();
+    const nav = within(banner).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    expect(within(nav).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');
+    expect(within(nav).queryByRole('link', { name: 'Dashboard' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Admin' })).not.toBeInTheDocument();
+    expect(within(banner).getByRole('link', { name: 'Donate' })).toHaveAttribute('href', '/donate');
+    expect(await within(banner).findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/sign-in');
+    expect(within(banner).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/sign-up');
+  });
+
+  it('shows Dashboard for members and Admin for admins, with the user menu', async () => {
+    signInAs(makeUser({ isAdmin: true, firstName: 'Gita', lastName: 'Nair' }));
+    const { user } = renderApp('/');
+    const banner = screen.getByRole('banner');
+    const menuButton = await within(banner).findByRole('button', { name: 'Open user menu' });
+    const nav = within(banner).getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(banner).queryByRole('link', { name: 'Sign In' })).not.toBeInTheDocument();
+
+    await user.click(menuButton);
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByRole('menuitem', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign out' }));
+    expect(await screen.findByText('You have been successfully signed out.')).toBeInTheDocument();
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(await within(banner).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it("hides Admin from members who are not admins", async () => {
+    signInAs(makeUser({ isAdmin: false }));
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
+    expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
+  });
+
+  it("switches the theme and stores it under 'vite-ui-theme'", async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: /Theme: light/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Dark/ }));
+    await waitFor(() => expect(window.localStorage.getItem('vite-ui-theme')).toBe('dark'));
+    expect(screen.getByRole('button', { name: /Theme: dark/ })).toBeInTheDocument();
+  });
+
+  it('opens the menu drawer with the navigation', async () => {
+    const { user } = renderApp('/');
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    const drawer = await screen.findByRole('presentation');
+    expect(within(drawer).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');
+    expect(within(drawer).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('renders the footer with accessible social icons and no dead links', async () => {
+    renderApp('/');
+    const footer = await screen.findByRole('contentinfo');
+    const socials = within(footer).getByRole('list', { name: 'Social media' });
+    expect(within(socials).getByRole('img', { name: 'Facebook' })).toBeInTheDocument();
+    expect(within(footer).queryAllByRole('link')).toHaveLength(0);
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    renderApp('/no/such/page');
+    expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
+    expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
+    expect(currentLocation()).toBe('/no/such/page');
+  });
+});

@@ -1,0 +1,194 @@
+import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
+import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
+import TempleHinduOutlined from '@mui/icons-material/TempleHinduOutlined';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import { useColorScheme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink, NavLink } from 'react-router';
+import { UserAvatar } from '@/components/ui/user-avatar';
+import { paths } from '@/config/paths';
+import { useAppConfig } from '@/lib/app-config';
+import { useAuth } from '@/lib/auth';
+import type { NavItem } from './nav-items';
+
+// Menus and the phone drawer are loaded on first use (or on hover/focus of their button).
+const loadMenus = () => import('./header-menus');
+const ThemeMenu = lazy(() => loadMenus().then((m) => ({ default: m.ThemeMenu })));
+const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
+const NavDrawer = lazy(() => loadMenus().then((m) => ({ default: m.NavDrawer })));
+const prefetchMenus = () => void loadMenus();
+
+export function useNavItems(): NavItem[] {
+  const { isAuthenticated, isAdmin } = useAuth();
+  const items: NavItem[] = [
+    { label: 'Home', to: paths.home.getHref() },
+    { label: 'Events', to: paths.events.getHref() },
+  ];
+  if (isAuthenticated) items.push({ label: 'Dashboard', to: paths.dashboard.getHref() });
+  if (isAdmin) items.push({ label: 'Admin', to: paths.admin.getHref() });
+  return items;
+}
+
+const themeIcons = {
+  light: <LightModeOutlined />,
+  dark: <DarkModeOutlined />,
+  system: <SettingsBrightnessOutlined />,
+};
+
+export function Header() {
+  const { config, isLoading, templeName } = useAppConfig();
+  const { user, loading } = useAuth();
+  const { mode } = useColorScheme();
+  const navItems = useNavItems();
+  const [themeAnchor, setThemeAnchor] = useState<HTMLElement | null>(null);
+  const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [menusUsed, setMenusUsed] = useState({ theme: false, user: false, drawer: false });
+  const currentMode = mode ?? 'light';
+
+  const name = config?.templeName ?? (isLoading ? null : templeName);
+
+  return (
+    <AppBar
+      position="sticky"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    >
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
+        <IconButton
+          edge="start"
+          aria-label="Open menu"
+          aria-haspopup="dialog"
+          onClick={() => {
+            setMenusUsed((u) => ({ ...u, drawer: true }));
+            setDrawerOpen(true);
+          }}
+          onPointerEnter={prefetchMenus}
+          onFocus={prefetchMenus}
+          sx={{ display: { md: 'none' } }}
+        >
+          <MenuIcon />
+        </IconButton>
+        <Box
+          component={RouterLink}
+          to={paths.home.getHref()}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 1,
+            color: 'inherit',
+            textDecoration: 'none',
+            minWidth: 0,
+            flexShrink: 1,
+            borderRadius: 1,
+          }}
+        >
+          <TempleHinduOutlined sx={{ color: 'primary.main', fontSize: 30 }} aria-hidden />
+          <Typography
+            component="span"
+            sx={{
+              fontWeight: 700,
+              fontSize: { xs: '1rem', sm: '1.15rem' },
+              lineHeight: 1.2,
+              overflow: 'hidden',
+              textOverflow: 'ellipsis',
+              display: '-webkit-box',
+              WebkitLineClamp: 2,
+              WebkitBoxOrient: 'vertical',
+            }}
+          >
+            {name ?? <Box component="span" sx={{ display: 'inline-block', width: 180 }} aria-label="Loading temple name" />}
+          </Typography>
+        </Box>
+
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
+          {navItems.map((item) => (
+            <Button
+              key={item.to}
+              component={NavLink}
+              to={item.to}
+              end={item.to === '/'}
+              color="inherit"
+              sx={{
+                color: 'text.secondary',
+                '&.active': { color: 'primary.main', bgcolor: 'action.selected' },
+              }}
+            >
+              {item.label}
+            </Button>
+          ))}
+        </Box>
+
+        <Box sx={{ flexGrow: 1 }} />
+
+        <Button
+          component={RouterLink}
+          to={paths.donate.getHref()}
+          variant="contained"
+          color="primary"
+          sx={{ flexShrink: 0 }}
+        >
+          Donate
+        </Button>
+
+        <IconButton
+          aria-label={`Theme: ${currentMode}. Change theme`}
+          aria-haspopup="menu"
+          aria-expanded={themeAnchor ? 'true' : undefined}
+          onClick={(e) => {
+            setMenusUsed((u) => ({ ...u, theme: true }));
+            setThemeAnchor(e.currentTarget);
+          }}
+          onPointerEnter={prefetchMenus}
+          onFocus={prefetchMenus}
+        >
+          {themeIcons[currentMode]}
+        </IconButton>
+
+        {loading ? (
+          <Box sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label="Loading account" />
+        ) : user ? (
+          <IconButton
+            aria-label="Open user menu"
+            aria-haspopup="menu"
+            aria-expanded={userAnchor ? 'true' : undefined}
+            onClick={(e) => {
+              setMenusUsed((u) => ({ ...u, user: true }));
+              setUserAnchor(e.currentTarget);
+            }}
+            onPointerEnter={prefetchMenus}
+            onFocus={prefetchMenus}
+            sx={{ p: 0.5 }}
+          >
+            <UserAvatar email={user.email} firstName={user.firstName} lastName={user.lastName} />
+          </IconButton>
+        ) : (
+          <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
+            <Button component={RouterLink} to={paths.signIn.getHref()} color="inherit">
+              Sign In
+            </Button>
+            <Button component={RouterLink} to={paths.signUp.getHref()} variant="outlined">
+              Sign Up
+            </Button>
+          </Box>
+        )}
+      </Toolbar>
+
+      <Suspense fallback={null}>
+        {menusUsed.theme ? <ThemeMenu anchorEl={themeAnchor} onClose={() => setThemeAnchor(null)} /> : null}
+        {menusUsed.user && user ? <UserMenu anchorEl={userAnchor} onClose={() => setUserAnchor(null)} /> : null}
+        {menusUsed.drawer ? (
+          <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={navItems} />
+        ) : null}
+      </Suspense>
+    </AppBar>
+  );
+}

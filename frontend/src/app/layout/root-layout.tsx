@@ -1,0 +1,48 @@
+import Box from '@mui/material/Box';
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { Header } from './header';
+import { RouteErrorBoundary } from './route-error';
+
+// Below the fold: kept out of the initial bundle.
+const Footer = lazy(() => import('./footer').then((m) => ({ default: m.Footer })));
+
+/** Scrolls to the top on page changes, or to the #hash target when there is one. */
+function ScrollManager() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      const el = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (el) {
+        el.scrollIntoView();
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  return null;
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Box component="a" href="#main" className="skip-link">
+        Skip to content
+      </Box>
+      <Header />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+        <RouteErrorBoundary resetKey={location.pathname}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
+      </Box>
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <ScrollManager />
+    </Box>
+  );
+}

@@ -1,0 +1,14 @@
+import { Navigate } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { AdminPage } from '@/features/admin/components/admin-page';
+import { useAuth } from '@/lib/auth';
+
+/** /admin: signed-out users go to /sign-in, members to /. */
+export default function AdminRoute() {
+  const { user, loading, isAdmin } = useAuth();
+  if (loading) return <PageSpinner />;
+  if (!user) return <Navigate to={paths.signIn.getHref(paths.admin.getHref())} replace />;
+  if (!isAdmin) return <Navigate to={paths.home.getHref()} replace />;
+  return <AdminPage />;
+}

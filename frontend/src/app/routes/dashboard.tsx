@@ -1,0 +1,49 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { RequireAuth } from '@/components/require-auth';
+import { SimpleTabs } from '@/components/ui/tabs';
+import {
+  MyRegistrationsList,
+  MyRegistrationsPreview,
+  UpcomingEventsGrid,
+  UpcomingEventsPreview,
+} from '@/features/events/components/dashboard-events';
+import { IdentityCard } from '@/features/profile/components/identity-card';
+import { useAuth } from '@/lib/auth';
+
+function DashboardContent() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
+        Dashboard
+      </Typography>
+      <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
+        Welcome back, {user.firstName}
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, mb: 5 }}>
+        <IdentityCard user={user} />
+        <UpcomingEventsPreview />
+        <MyRegistrationsPreview userId={user.id} />
+      </Box>
+      <SimpleTabs
+        id="dashboard"
+        label="Dashboard sections"
+        items={[
+          { value: 'upcoming', label: 'Upcoming Events', content: <UpcomingEventsGrid /> },
+          { value: 'registrations', label: 'My Registrations', content: <MyRegistrationsList userId={user.id} /> },
+        ]}
+      />
+    </Container>
+  );
+}
+
+export default function DashboardRoute() {
+  return (
+    <RequireAuth>
+      <DashboardContent />
+    </RequireAuth>
+  );
+}

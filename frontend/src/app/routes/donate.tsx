@@ -1,0 +1,88 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useToast } from '@/components/ui/toast';
+import { DonateForm, type DonateSubmission } from '@/features/donations/components/donate-form';
+import { PaymentSelector } from '@/features/payments/components/payment-selector';
+import type { PaymentCompletion } from '@/features/payments/types';
+import { formatUSD } from '@/lib/format';
+
+/** /donate: step 1 amount, purpose and notes; step 2 'Complete Your Donation' with the payment method. */
+export default function DonateRoute() {
+  const [submission, setSubmission] = useState<DonateSubmission | null>(null);
+  const { toast } = useToast();
+  const navigate = useNavigate();
+  const step = submission ? 1 : 0;
+
+  function handleComplete(c: PaymentCompletion) {
+    if (c.status === 'succeeded') {
+      toast({ title: 'Donation Successful', description: 'Thank you for your generous donation!' });
+    }
+    navigate(c.redirectUrl);
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
+      <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, textAlign: 'center' }}>
+        {step === 0 ? 'Make a Donation' : 'Complete Your Donation'}
+      </Typography>
+      <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 1, mb: 3 }}>
+        {step === 0
+          ? 'Your gift supports daily worship, festivals and community service at the temple.'
+          : 'Choose how you would like to pay.'}
+      </Typography>
+      <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
+        <Step>
+          <StepLabel>Donation details</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>Payment</StepLabel>
+        </Step>
+      </Stepper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        {submission ? (
+          <Box>
+            <Button startIcon={<ArrowBack />} onClick={() => setSubmission(null)} sx={{ ml: -1, mb: 1 }}>
+              Edit donation details
+            </Button>
+            <Box sx={{ display: 'grid', gap: 0.5, mb: 2 }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                <Typography color="text.secondary">Purpose</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{submission.purposeName}</Typography>
+              </Box>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                <Typography color="text.secondary">Amount</Typography>
+                <Typography sx={{ fontWeight: 600 }}>{formatUSD(submission.amount)}</Typography>
+              </Box>
+              {submission.notes ? (
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                  <Typography color="text.secondary">Notes</Typography>
+                  <Typography sx={{ textAlign: 'right', wordBreak: 'break-word' }}>{submission.notes}</Typography>
+                </Box>
+              ) : null}
+            </Box>
+            <Divider sx={{ mb: 2 }} />
+            <PaymentSelector
+              amount={submission.amount}
+              donationDetails={submission.donationDetails}
+              notes={submission.notes}
+              tolerate401
+              onComplete={handleComplete}
+            />
+          </Box>
+        ) : (
+          <DonateForm onSubmit={setSubmission} />
+        )}
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,19 @@
+import { lazy, Suspense } from 'react';
+import { EventsPage } from '@/features/events/components/events-page';
+
+// The admin-only 'Create Event' button (and its modal) load only for admins.
+const CreateEventButton = lazy(() =>
+  import('@/features/event-management/components/create-event-button').then((m) => ({ default: m.CreateEventButton })),
+);
+
+export default function EventsRoute() {
+  return (
+    <EventsPage
+      adminActions={
+        <Suspense fallback={null}>
+          <CreateEventButton />
+        </Suspense>
+      }
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import Alert from '@mui/material/Alert';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { safeRedirect } from '@/config/paths';
+import { AuthCard } from '@/features/auth/components/auth-card';
+import { SignInForm } from '@/features/auth/components/sign-in-form';
+import { useAuth } from '@/lib/auth';
+
+export default function SignInRoute() {
+  const { user, loading } = useAuth();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const redirect = safeRedirect(params.get('redirect'));
+  const verified = params.get('verified');
+
+  if (loading) return <PageSpinner />;
+  if (user) return <Navigate to={redirect} replace />;
+
+  return (
+    <AuthCard title="Welcome Back" subtitle="Sign in to your account to register for events, volunteer and donate.">
+      {verified === '1' ? (
+        <Alert severity="success" sx={{ mb: 2 }}>
+          Your email address has been verified. You can now sign in.
+        </Alert>
+      ) : verified === '0' ? (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          This verification link is invalid or has already been used.
+        </Alert>
+      ) : null}
+      <SignInForm onSuccess={() => navigate(redirect, { replace: true })} />
+    </AuthCard>
+  );
+}

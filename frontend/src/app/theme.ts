@@ -1,0 +1,71 @@
+import { createTheme } from '@mui/material/styles';
+
+/** The theme mode is kept by MUI under this localStorage key: 'light' | 'dark' | 'system'. */
+export const THEME_STORAGE_KEY = 'vite-ui-theme';
+
+// Colours chosen for WCAG AA: primary text/buttons >= 4.5:1 on their backgrounds in both schemes.
+export const theme = createTheme({
+  cssVariables: { colorSchemeSelector: 'class' },
+  colorSchemes: {
+    light: {
+      palette: {
+        primary: { main: '#9a3412', light: '#c2410c', dark: '#7c2d12', contrastText: '#ffffff' },
+        secondary: { main: '#7f1d1d', contrastText: '#ffffff' },
+        background: { default: '#fffaf5', paper: '#ffffff' },
+        text: { primary: '#1c1917', secondary: '#57534e' },
+        success: { main: '#166534', contrastText: '#ffffff' },
+        error: { main: '#b91c1c', contrastText: '#ffffff' },
+        warning: { main: '#92400e', contrastText: '#ffffff' },
+        info: { main: '#1d4ed8', contrastText: '#ffffff' },
+      },
+    },
+    dark: {
+      palette: {
+        primary: { main: '#fdba74', light: '#fed7aa', dark: '#fb923c', contrastText: '#1c1917' },
+        secondary: { main: '#fca5a5', contrastText: '#1c1917' },
+        background: { default: '#12100e', paper: '#1e1b18' },
+        text: { primary: '#f5f5f4', secondary: '#c8c2bc' },
+        success: { main: '#86efac', contrastText: '#052e16' },
+        error: { main: '#fca5a5', contrastText: '#450a0a' },
+        warning: { main: '#fcd34d', contrastText: '#1c1917' },
+        info: { main: '#93c5fd', contrastText: '#172554' },
+      },
+    },
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontWeight: 700 },
+    h2: { fontWeight: 700 },
+    h3: { fontWeight: 700 },
+    h4: { fontWeight: 700 },
+    h5: { fontWeight: 600 },
+    h6: { fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  components: {
+    MuiTooltip: { defaultProps: { enterDelay: 700 } },
+    MuiButtonBase: { defaultProps: { disableRipple: false } },
+    MuiDialog: { defaultProps: { maxWidth: false }, styleOverrides: { paper: { width: '100%', maxWidth: 600 } } },
+    MuiCssBaseline: {
+      styleOverrides: {
+        ':focus-visible': { outline: '3px solid', outlineOffset: '2px' },
+        html: { scrollBehavior: 'smooth' },
+        '.skip-link': {
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          padding: '8px 16px',
+          borderRadius: 8,
+          background: '#9a3412',
+          color: '#ffffff',
+          fontWeight: 600,
+          textDecoration: 'none',
+        },
+        '.skip-link:focus': { top: 8 },
+        '@media (prefers-reduced-motion: reduce)': { html: { scrollBehavior: 'auto' } },
+      },
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Snackbar from '@mui/material/Snackbar';
+import { TOAST_DURATION, type ToastState } from './toast';
+
+const severity = {
+  default: 'success',
+  success: 'success',
+  destructive: 'error',
+  info: 'info',
+  warning: 'warning',
+} as const;
+
+export default function ToastView({ toast, open, onClose }: { toast: ToastState; open: boolean; onClose: () => void }) {
+  return (
+    <Snackbar
+      key={toast.id}
+      open={open}
+      autoHideDuration={toast.duration ?? TOAST_DURATION}
+      onClose={(_, reason) => {
+        if (reason !== 'clickaway') onClose();
+      }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      sx={{ maxWidth: { md: 420 }, width: { md: '100%' } }}
+    >
+      <Alert
+        onClose={onClose}
+        severity={severity[toast.variant ?? 'default']}
+        variant="filled"
+        role={toast.variant === 'destructive' ? 'alert' : 'status'}
+        sx={{ width: '100%' }}
+      >
+        <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
+        {toast.description}
+      </Alert>
+    </Snackbar>
+  );
+}

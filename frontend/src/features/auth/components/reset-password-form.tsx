@@ -1,0 +1,79 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
+import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { resetPassword } from '../api/reset-password';
+import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import { PasswordField } from './password-field';
+
+export function ResetPasswordForm({ token }: { token: string }) {
+  const { toast } = useToast();
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const formik = useSpecFormik<ResetPasswordValues>({
+    initialValues: { token, password: '', confirmPassword: '' },
+    validationSchema: resetPasswordSchema,
+    onSubmit: async (values) => {
+      setFailure(null);
+      try {
+        const res = await resetPassword({ token: values.token, newPassword: values.password });
+        setDone(res?.message || 'Your password has been reset. You can now sign in.');
+      } catch (err) {
+        const message = errorMessage(err, 'Failed to reset password');
+        setFailure(message);
+        toast({ title: 'Failed to reset password', description: message === 'Failed to reset password' ? undefined : message, variant: 'destructive' });
+      }
+    },
+  });
+
+  if (done) {
+    return (
+      <Box sx={{ textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center' }} role="status">
+        <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />
+        <Typography>{done}</Typography>
+        <Button component={RouterLink} to={paths.signIn.getHref()} variant="contained">
+          Sign In
+        </Button>
+      </Box>
+    );
+  }
+
+  return (
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
+      {failure ? (
+        <Alert severity="error">
+          {failure}{' '}
+          <Link component={RouterLink} to={paths.forgotPassword.getHref()}>
+            Request a new link
+          </Link>
+        </Alert>
+      ) : null}
+      <PasswordField
+        {...textFieldProps(formik, 'password', 'At least 6 characters')}
+        label="New password"
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
+      <PasswordField
+        {...textFieldProps(formik, 'confirmPassword')}
+        label="Confirm password"
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
+      <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
+        {formik.isSubmitting ? 'Resetting...' : 'Reset Password'}
+      </Button>
+    </Box>
+  );
+}

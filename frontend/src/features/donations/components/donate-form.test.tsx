@@ -1,0 +1,101 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { makeDonationType } from '@/testing/data-part2';
+import { server } from '@/testing/mocks/server';
+import { renderWithProviders, screen, waitFor } from '@/testing/test-utils';
+import { DonateForm } from './donate-form';
+
+const general = makeDonationType({ name: 'General Donation', defaultAmount: '25.00' });
+const noDefault = makeDonationType({ name: 'Flowers', defaultAmount: null });
+const inactive = makeDonationType({ name: 'Old Fund', isActive: false });
+
+function types(list = [general, noDefault, inactive]) {
+  server.use(http.get('/api/donation-types', () => HttpResponse.json(list)));
+}
+
+async function choosePurpose(user: ReturnType<typeof renderWithProviders>['user'], name: RegExp | string) {
+  await user.click(screen.getByRole('combobox', { name: /Purpose/ }));
+  await user.click(await screen.findByRole('option', { name }));
+}
+
+describe('DonateForm', () => {
+  it('offers the active types plus Other', async () => {
+    types();
+    const { user } = renderWithProviders(<DonateForm onSubmit={vi.fn()} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Purpose/ })).not.toHaveAttribute('aria-disabled'));
+    await user.click(screen.getByRole('combobox', { name: /Purpose/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['General Donation ($25.00)', 'Flowers', 'Other']);
+  });
+
+  it('shows the validation messages on submit', async () => {
+    types();
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<DonateForm onSubmit={onSubmit} />);
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Please select a donation purpose')).toBeInTheDocument();
+    expect(screen.getByText('Amount must be at least 1')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("sets 101 when 'Other' is chosen with no amount, and keeps a typed amount", async () => {
+    types();
+    const { user } = renderWithProviders(<DonateForm onSubmit={vi.fn()} />);
+    await screen.findByRole('combobox', { name: /Purpose/ });
+    await choosePurpose(user, 'Other');
+    expect(screen.getByLabelText(/Amount/)).toHaveValue(101);
+    await user.clear(screen.getByLabelText(/Amount/));
+    await user.type(screen.getByLabelText(/Amount/), '33');
+    await choosePurpose(user, 'Flowers');
+    await choosePurpose(user, 'Other');
+    expect(screen.getByLabelText(/Amount/)).toHaveValue(33);
+  });
+
+  it('fills the amount from a type with a default', async () => {
+    types();
+    const { user } = renderWithProviders(<DonateForm onSubmit={vi.fn()} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Purpose/ })).not.toHaveAttribute('aria-disabled'));
+    await choosePurpose(user, /General Donation/);
+    expect(screen.getByLabelText(/Amount/)).toHaveValue(25);
+  });
+
+  it('shows the maximum message and submits a valid donation', async () => {
+    types();
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<DonateForm onSubmit={onSubmit} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Purpose/ })).not.toHaveAttribute('aria-disabled'));
+    await choosePurpose(user, /General Donation/);
+    await user.clear(screen.getByLabelText(/Amount/));
+    await user.type(screen.getByLabelText(/Amount/), '2000000');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Amount must be less than 1,000,000')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Amount/));
+    await user.type(screen.getByLabelText(/Amount/), '40.5');
+    await user.type(screen.getByLabelText(/Notes/), 'For the festival');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        amount: 40.5,
+        donationTypeId: general.id,
+        notes: 'For the festival',
+        purposeName: 'General Donation',
+        donationDetails: [{ donationTypeId: general.id, amount: 40.5, name: 'General Donation' }],
+      }),
+    );
+  });
+
+  it('tolerates 401 on the donation types read (guests and expired sessions)', async () => {
+    server.use(http.get('/api/donation-types', () => HttpResponse.json({ message: 'Authentication required' }, { status: 401 })));
+    const onSubmit = vi.fn();
+    const { user } = renderWithProviders(<DonateForm onSubmit={onSubmit} />);
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Purpose/ })).not.toHaveAttribute('aria-disabled'));
+    expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
+    await choosePurpose(user, 'Other');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ amount: 101, donationDetails: [{ donationTypeId: 'custom', amount: 101, name: 'Other' }] }),
+      ),
+    );
+  });
+});

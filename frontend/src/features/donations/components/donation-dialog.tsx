@@ -1,0 +1,36 @@
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Close from '@mui/icons-material/Close';
+import { useId, type ReactNode } from 'react';
+import type { Event } from '@/types/api';
+import type { DonationSelection } from './donation-step';
+import { DonationFlow } from './donation-flow';
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  event: Pick<Event, 'id' | 'name'>;
+  renderPayment: (selection: DonationSelection) => ReactNode;
+};
+
+/** 'Make a Donation' for an event. */
+export function DonationDialog({ open, onClose, event, renderPayment }: Props) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} scroll="body">
+      <DialogTitle id={titleId} sx={{ pr: 6 }}>
+        Make a Donation
+        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+          <Close />
+        </IconButton>
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>Support {event.name} with a donation to the temple.</DialogContentText>
+        <DonationFlow renderPayment={renderPayment} />
+      </DialogContent>
+    </Dialog>
+  );
+}

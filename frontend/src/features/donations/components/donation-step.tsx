@@ -1,0 +1,150 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useId, useState, type ReactNode } from 'react';
+import { useToast } from '@/components/ui/toast';
+import { formatUSD } from '@/lib/format';
+import type { DonationDetail, DonationType } from '@/types/api';
+import { useDonationTypes } from '../api/get-donation-types';
+import { amountInputValue, buildDonationDetails, CUSTOM_TYPE_ID, defaultAmountFor, parseAmount } from '../lib/amounts';
+import { selectedDonationSchema } from '../schemas';
+
+export type DonationSelection = { amount: number; donationDetails: DonationDetail[] };
+
+type Props = {
+  /** The types to offer; when omitted the active types are loaded. */
+  donationTypes?: DonationType[];
+  onContinue: (selection: DonationSelection) => void;
+  /** Secondary action next to Continue (e.g. 'Skip' or 'Cancel'). */
+  secondaryAction?: ReactNode;
+  continueLabel?: string;
+};
+
+function Options({ types, value, onChange, labelId }: { types: DonationType[]; value: string; onChange: (v: string) => void; labelId: string }) {
+  return (
+    <RadioGroup aria-labelledby={labelId} value={value} onChange={(e) => onChange(e.target.value)} sx={{ gap: 1 }}>
+      {types.map((t) => (
+        <FormControlLabel
+          key={t.id}
+          value={t.id}
+          control={<Radio />}
+          sx={{ m: 0, pr: 1.5, border: 1, borderColor: value === t.id ? 'primary.main' : 'divider', borderRadius: 2 }}
+          label={
+            <Box sx={{ py: 1 }}>
+              <Typography sx={{ fontWeight: 600 }}>
+                {t.name}
+                {parseAmount(t.defaultAmount) ? (
+                  <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
+                    {` · ${formatUSD(t.defaultAmount)}`}
+                  </Typography>
+                ) : null}
+              </Typography>
+              {t.description ? (
+                <Typography variant="body2" color="text.secondary">
+                  {t.description}
+                </Typography>
+              ) : null}
+            </Box>
+          }
+        />
+      ))}
+      <FormControlLabel
+        value={CUSTOM_TYPE_ID}
+        control={<Radio />}
+        sx={{ m: 0, pr: 1.5, border: 1, borderColor: value === CUSTOM_TYPE_ID ? 'primary.main' : 'divider', borderRadius: 2 }}
+        label={
+          <Box sx={{ py: 1 }}>
+            <Typography sx={{ fontWeight: 600 }}>Custom amount</Typography>
+            <Typography variant="body2" color="text.secondary">
+              Give any amount you wish
+            </Typography>
+          </Box>
+        }
+      />
+    </RadioGroup>
+  );
+}
+
+/**
+ * The donation step of the event dialogs: a donation type or a custom amount, with the type's
+ * default amount prefilled (else 10). Continue stays disabled until a choice and an amount > 0.
+ */
+export function DonationStep({ donationTypes, onContinue, secondaryAction, continueLabel = 'Continue to Payment' }: Props) {
+  const loaded = useDonationTypes({ enabled: !donationTypes });
+  const types = donationTypes ?? loaded.donationTypes;
+  const loading = !donationTypes && loaded.isLoading;
+  const { toast } = useToast();
+  const labelId = useId();
+  const [typeId, setTypeId] = useState('');
+  const [amount, setAmount] = useState('');
+
+  const selectedType = types.find((t) => t.id === typeId) ?? null;
+  const amountNumber = parseAmount(amount);
+  const valid = typeId !== '' && amountNumber !== null && amountNumber > 0;
+
+  function choose(id: string) {
+    setTypeId(id);
+    const type = types.find((t) => t.id === id) ?? null;
+    if (type) setAmount(amountInputValue(defaultAmountFor(type)));
+    else if (!(amountNumber && amountNumber > 0)) setAmount(amountInputValue(defaultAmountFor(null)));
+  }
+
+  function handleContinue() {
+    const donationTypeId = selectedType ? selectedType.id : typeId;
+    if (!selectedDonationSchema.isValidSync({ donationTypeId, amount: amountNumber }) || amountNumber === null) {
+      toast({
+        title: 'Invalid Payment Details',
+        description: "Please ensure you've selected a donation type and amount.",
+        variant: 'destructive',
+      });
+      return;
+    }
+    onContinue({ amount: Math.round(amountNumber * 100) / 100, donationDetails: buildDonationDetails(selectedType, amountNumber) });
+  }
+
+  if (loading) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading donation types" />
+      </Box>
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Typography id={labelId} sx={{ fontWeight: 600 }}>
+        Choose what your donation supports
+      </Typography>
+      {!donationTypes && loaded.error ? (
+        <Alert severity="warning">Donation types could not be loaded; you can still give a custom amount.</Alert>
+      ) : null}
+      <Options types={types} value={typeId} onChange={choose} labelId={labelId} />
+      <TextField
+        label="Amount"
+        type="number"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        disabled={typeId === ''}
+        helperText={typeId === '' ? 'Select a donation type first' : 'Amount in US dollars'}
+        slotProps={{
+          htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
+        fullWidth
+      />
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
+        {secondaryAction}
+        <Button variant="contained" onClick={handleContinue} disabled={!valid}>
+          {continueLabel}
+        </Button>
+      </Box>
+    </Box>
+  );
+}

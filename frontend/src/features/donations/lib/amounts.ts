@@ -1,0 +1,40 @@
+import type { DonationDetail, DonationType } from '@/types/api';
+
+/** Amount used when the selected donation type has no default (spec section 9). */
+export const FALLBACK_AMOUNT = 10;
+/** Amount set when 'Other' is chosen with no amount yet (spec section 4). */
+export const OTHER_DEFAULT_AMOUNT = 101;
+export const MIN_AMOUNT = 1;
+export const MAX_AMOUNT = 1_000_000;
+/** The purpose value of a donation without a type. */
+export const OTHER_PURPOSE = 'other';
+/** The donationTypeId of a custom amount in donation details. */
+export const CUSTOM_TYPE_ID = 'custom';
+
+/** '25.00' -> 25; null, '' or garbage -> null. */
+export function parseAmount(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number.parseFloat(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+/** The default amount of a type, or the fallback of 10 when it has none. */
+export function defaultAmountFor(type: Pick<DonationType, 'defaultAmount'> | null | undefined): number {
+  const n = parseAmount(type?.defaultAmount);
+  return n !== null && n > 0 ? n : FALLBACK_AMOUNT;
+}
+
+/** Amount text for an input: 25 -> '25', 25.5 -> '25.50'. */
+export function amountInputValue(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+/** The one-item donation details list of a donation. */
+export function buildDonationDetails(
+  type: Pick<DonationType, 'id' | 'name'> | null,
+  amount: number,
+  customName = 'Custom Donation',
+): DonationDetail[] {
+  const rounded = Math.round(amount * 100) / 100;
+  return [type ? { donationTypeId: type.id, amount: rounded, name: type.name } : { donationTypeId: CUSTOM_TYPE_ID, amount: rounded, name: customName }];
+}

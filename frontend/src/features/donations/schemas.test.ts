@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { amountInputValue, buildDonationDetails, defaultAmountFor, parseAmount } from './lib/amounts';
+import { donateSchema, selectedDonationSchema } from './schemas';
+
+async function errorsOf(values: Record<string, unknown>) {
+  try {
+    await donateSchema.validate(values, { abortEarly: false });
+    return {};
+  } catch (err) {
+    const e = err as { inner: { path: string; message: string }[] };
+    return Object.fromEntries(e.inner.map((i) => [i.path, i.message]));
+  }
+}
+
+describe('donateSchema', () => {
+  it('requires a purpose and an amount of at least 1', async () => {
+    expect(await errorsOf({ amount: '', donationTypeId: '', notes: '' })).toEqual({
+      amount: 'Amount must be at least 1',
+      donationTypeId: 'Please select a donation purpose',
+    });
+    expect((await errorsOf({ amount: '0.5', donationTypeId: 'other' })).amount).toBe('Amount must be at least 1');
+  });
+
+  it('caps the amount at 1,000,000', async () => {
+    expect((await errorsOf({ amount: '1000000.01', donationTypeId: 'other' })).amount).toBe('Amount must be less than 1,000,000');
+    expect(await errorsOf({ amount: '1000000', donationTypeId: 'other' })).toEqual({});
+  });
+
+  it('accepts a valid donation with optional notes', async () => {
+    expect(await errorsOf({ amount: '51', donationTypeId: 'other', notes: 'In memory of my father' })).toEqual({});
+  });
+});
+
+describe('selectedDonationSchema', () => {
+  it('wants a uuid or custom and a positive amount', () => {
+    expect(selectedDonationSchema.isValidSync({ donationTypeId: 'custom', amount: 5 })).toBe(true);
+    expect(selectedDonationSchema.isValidSync({ donationTypeId: '10000000-0000-4000-8000-000000000001', amount: 0.01 })).toBe(true);
+    expect(selectedDonationSchema.isValidSync({ donationTypeId: 'abc', amount: 5 })).toBe(false);
+    expect(selectedDonationSchema.isValidSync({ donationTypeId: 'custom', amount: 0 })).toBe(false);
+  });
+});
+
+describe('amount helpers', () => {
+  it('parses amounts and falls back to 10 without a default', () => {
+    expect(parseAmount('25.00')).toBe(25);
+    expect(parseAmount('')).toBeNull();
+    expect(parseAmount('x')).toBeNull();
+    expect(defaultAmountFor({ defaultAmount: '51.00' })).toBe(51);
+    expect(defaultAmountFor({ defaultAmount: null })).toBe(10);
+    expect(defaultAmountFor(null)).toBe(10);
+    expect(amountInputValue(25)).toBe('25');
+    expect(amountInputValue(25.5)).toBe('25.50');
+  });
+
+  it('builds donation details for a type or a custom amount', () => {
+    expect(buildDonationDetails({ id: 't1', name: 'Annadanam' }, 20.005)).toEqual([
+      { donationTypeId: 't1', amount: 20.01, name: 'Annadanam' },
+    ]);
+    expect(buildDonationDetails(null, 7, 'Other')).toEqual([{ donationTypeId: 'custom', amount: 7, name: 'Other' }]);
+  });
+});

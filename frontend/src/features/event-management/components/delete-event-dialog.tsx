@@ -1,0 +1,115 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import DialogContentText from '@mui/material/DialogContentText';
+import { useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { apiKeys } from '@/lib/api-keys';
+import type { Event } from '@/types/api';
+import { deleteEvent, forceDeleteEvent } from '../api/events-admin';
+
+export type DeleteEventDialogProps = {
+  open: boolean;
+  onClose: () => void;
+  event: Pick<Event, 'id' | 'name'>;
+  /** After the event is gone (e.g. navigate to /events). */
+  onDeleted: () => void;
+  /** window.confirm by default; replaceable in tests. */
+  confirmForce?: (message: string) => boolean;
+};
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * Delete an event. When the server refuses (409: it has registrations, volunteers or payments), or
+ * when the admin chooses it, a force delete removes the event with all related data after a
+ * browser confirmation.
+ */
+export function DeleteEventDialog({ open, onClose, event, onDeleted, confirmForce = (m) => window.confirm(m) }: DeleteEventDialogProps) {
+  const { toast } = useToast();
+  const { mutate } = useSWRConfig();
+  const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+
+  async function finish() {
+    await mutate(apiKeys.events);
+    onClose();
+    onDeleted();
+    void mutate(apiKeys.event(event.id), undefined, { revalidate: false });
+  }
+
+  async function handleDelete() {
+    setBusy(true);
+    try {
+      await deleteEvent(event.id);
+      toast({ title: 'Event Deleted', description: `${event.name} has been deleted.` });
+      await finish();
+    } catch (err) {
+      console.error('Delete event failed', err);
+      const message = errorMessage(err, 'Failed to delete event');
+      if (err instanceof ApiError && err.status === 409) setConflict(message);
+      toast({ title: 'Error', description: message, variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  async function handleForce() {
+    const ok = confirmForce(
+      `Force delete "${event.name}"? This permanently removes the event together with all its registrations, volunteer records and payment records. This cannot be undone.`,
+    );
+    if (!ok) return;
+    setBusy(true);
+    try {
+      const res = await forceDeleteEvent(event.id);
+      const r = res?.relatedRecords ?? {};
+      toast({
+        title: 'Event Deleted',
+        description: `${event.name} was deleted with ${plural(r.attendees ?? 0, 'attendee', 'attendees')}, ${plural(
+          r.volunteers ?? 0,
+          'volunteer',
+          'volunteers',
+        )} and ${plural(r.payments ?? 0, 'payment', 'payments')}.`,
+      });
+      await finish();
+    } catch (err) {
+      console.error('Force delete failed', err);
+      toast({ title: 'Error', description: errorMessage(err, 'Failed to delete event'), variant: 'destructive' });
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ConfirmDialog
+      open={open}
+      title="Delete Event"
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={busy}
+      destructive
+      onConfirm={() => void handleDelete()}
+      onClose={onClose}
+      extraActions={
+        <Button color="error" variant={conflict ? 'contained' : 'text'} onClick={() => void handleForce()} disabled={busy} sx={{ mr: 'auto' }}>
+          Force Delete
+        </Button>
+      }
+    >
+      <DialogContentText>
+        Delete <strong>{event.name}</strong>? This cannot be undone.
+      </DialogContentText>
+      <DialogContentText sx={{ mt: 1.5 }}>
+        An event with registrations, volunteers or payments can only be removed with Force Delete, which also deletes all
+        of that data.
+      </DialogContentText>
+      {conflict ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          {conflict}
+        </Alert>
+      ) : null}
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,251 @@
+import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
+import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
+import CheckCircle from '@mui/icons-material/CheckCircle';
+import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useMemo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate, formatTime } from '@/lib/format';
+import type { UserEvent } from '@/types/api';
+import { useEvents } from '../api/get-events';
+import { useUserEvents } from '../api/get-user-events';
+import { upcomingEvents } from '../lib/event-utils';
+import { EventImage } from './event-image';
+import { MetaLine } from './event-card';
+
+/** Sorted by event date, soonest first. */
+function sortUserEvents(list: readonly UserEvent[]): UserEvent[] {
+  return [...list].sort((a, b) => a.event.eventDate.localeCompare(b.event.eventDate));
+}
+
+export function familyLabel(n: number): string | null {
+  return n > 0 ? `You + ${n} family members` : null;
+}
+
+function PreviewCard({ title, children, loading }: { title: string; children: ReactNode; loading: boolean }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <CardContent sx={{ flexGrow: 1 }}>
+        <Typography component="h2" variant="h6" sx={{ mb: 1.5 }}>
+          {title}
+        </Typography>
+        {loading ? (
+          <Box aria-busy="true">
+            <Skeleton width="80%" />
+            <Skeleton width="60%" />
+            <Skeleton width="70%" />
+          </Box>
+        ) : (
+          children
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button component={RouterLink} to={paths.events.getHref()} size="small">
+          View all events
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+function PreviewItem({ id, name, date }: { id: string; name: string; date: string }) {
+  return (
+    <Box component="li" sx={{ py: 1 }}>
+      <Link component={RouterLink} to={paths.eventDetail.getHref(id)} underline="hover" sx={{ fontWeight: 600 }}>
+        {name}
+      </Link>
+      <Typography variant="body2" color="text.secondary">
+        {formatDate(date)} · {formatTime(date)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Dashboard card: the first 2 future events. */
+export function UpcomingEventsPreview() {
+  const { events, isLoading, error } = useEvents();
+  const upcoming = useMemo(() => upcomingEvents(events ?? []).slice(0, 2), [events]);
+  return (
+    <PreviewCard title="Upcoming Events" loading={isLoading}>
+      {error ? (
+        <Typography color="text.secondary">Events could not be loaded.</Typography>
+      ) : upcoming.length === 0 ? (
+        <Typography color="text.secondary">No upcoming events right now.</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {upcoming.map((e, i) => (
+            <Box key={e.id}>
+              {i > 0 ? <Divider component="div" /> : null}
+              <PreviewItem id={e.id} name={e.name} date={e.eventDate} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </PreviewCard>
+  );
+}
+
+/** Dashboard card: the first 2 of the member's registrations. */
+export function MyRegistrationsPreview({ userId }: { userId: string }) {
+  const { userEvents, isLoading, error } = useUserEvents(userId);
+  const first = useMemo(() => sortUserEvents(userEvents ?? []).slice(0, 2), [userEvents]);
+  return (
+    <PreviewCard title="My Registrations" loading={isLoading}>
+      {error ? (
+        <Typography color="text.secondary">Your registrations could not be loaded.</Typography>
+      ) : first.length === 0 ? (
+        <Typography color="text.secondary">You have not registered for any events yet.</Typography>
+      ) : (
+        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {first.map(({ event }, i) => (
+            <Box key={event.id}>
+              {i > 0 ? <Divider component="div" /> : null}
+              <PreviewItem id={event.id} name={event.name} date={event.eventDate} />
+            </Box>
+          ))}
+        </Box>
+      )}
+    </PreviewCard>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+function EmptyState({ text, action, to }: { text: string; action: string; to: string }) {
+  return (
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {text}
+      </Typography>
+      <Button component={RouterLink} to={to} variant="contained">
+        {action}
+      </Button>
+    </Box>
+  );
+}
+
+/** Tab 'Upcoming Events': every future event. */
+export function UpcomingEventsGrid() {
+  const { events, isLoading, error } = useEvents();
+  const upcoming = useMemo(() => upcomingEvents(events ?? []), [events]);
+  if (isLoading) return <Loading label="Loading upcoming events" />;
+  if (error) return <Alert severity="error">Events could not be loaded. Please try again later.</Alert>;
+  if (upcoming.length === 0) {
+    return <EmptyState text="There are no upcoming events at the moment." action="Browse All Events" to={paths.events.getHref()} />;
+  }
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
+      {upcoming.map((event) => (
+        <Box component="li" key={event.id}>
+          <Card variant="outlined" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+            <EventImage src={event.imageUrl} alt={event.name} />
+            <CardContent sx={{ display: 'grid', gap: 0.75, flexGrow: 1, alignContent: 'start' }}>
+              <Typography component="h3" variant="h6">
+                {event.name}
+              </Typography>
+              <MetaLine icon={<CalendarMonthOutlined />}>{formatDate(event.eventDate)}</MetaLine>
+              <MetaLine icon={<AccessTimeOutlined />}>{formatTime(event.eventDate)}</MetaLine>
+              <MetaLine icon={<LocationOnOutlined />}>{event.location}</MetaLine>
+            </CardContent>
+            <CardActions sx={{ px: 2, pb: 2 }}>
+              <Button
+                component={RouterLink}
+                to={paths.eventDetail.getHref(event.id)}
+                variant="outlined"
+                fullWidth
+                aria-label={`View Details: ${event.name}`}
+              >
+                View Details
+              </Button>
+            </CardActions>
+          </Card>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** Tab 'My Registrations': every registration of the member. */
+export function MyRegistrationsList({ userId }: { userId: string }) {
+  const { userEvents, isLoading, error } = useUserEvents(userId);
+  const list = useMemo(() => sortUserEvents(userEvents ?? []), [userEvents]);
+  if (isLoading) return <Loading label="Loading your registrations" />;
+  if (error) return <Alert severity="error">Your registrations could not be loaded. Please try again later.</Alert>;
+  if (list.length === 0) {
+    return <EmptyState text="You haven't registered for any events yet." action="Find Events" to={paths.events.getHref()} />;
+  }
+  return (
+    <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
+      {list.map(({ event, attendee }) => {
+        const family = familyLabel(attendee.numberOfFamilyMembers);
+        return (
+          <Card component="li" variant="outlined" key={attendee.id}>
+            <CardContent
+              sx={{
+                display: 'flex',
+                flexDirection: { xs: 'column', sm: 'row' },
+                gap: 2,
+                justifyContent: 'space-between',
+                alignItems: { sm: 'center' },
+              }}
+            >
+              <Box sx={{ display: 'grid', gap: 0.75 }}>
+                <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+                  <Typography component="h3" variant="h6">
+                    {event.name}
+                  </Typography>
+                  <Chip size="small" color="success" icon={<CheckCircle />} label="Registered" />
+                </Box>
+                <MetaLine icon={<CalendarMonthOutlined />}>{formatDate(event.eventDate)}</MetaLine>
+                <MetaLine icon={<AccessTimeOutlined />}>{formatTime(event.eventDate)}</MetaLine>
+                <MetaLine icon={<LocationOnOutlined />}>{event.location}</MetaLine>
+                {family ? (
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {family}
+                  </Typography>
+                ) : null}
+              </Box>
+              <Button
+                component={RouterLink}
+                to={paths.eventDetail.getHref(event.id)}
+                variant="outlined"
+                sx={{ flexShrink: 0 }}
+                aria-label={`View Event: ${event.name}`}
+              >
+                View Event
+              </Button>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}

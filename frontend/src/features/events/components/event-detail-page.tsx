@@ -1,0 +1,87 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import type { Event } from '@/types/api';
+import { useEvent } from '../api/get-event';
+import { EventDetails } from './event-details';
+
+type Props = {
+  eventId: string;
+  /** The side panel (usually <EventRegistrationPanel/> wired to dialogs). */
+  panel: (event: Event) => ReactNode;
+  /** Admin-only content under the details (edit/delete, attendee count, volunteer list). */
+  adminSlot?: (event: Event) => ReactNode;
+};
+
+function BackToEvents() {
+  return (
+    <Button component={RouterLink} to={paths.events.getHref()} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
+      Back to Events
+    </Button>
+  );
+}
+
+export function EventDetailPage({ eventId, panel, adminSlot }: Props) {
+  const { event, error, isLoading } = useEvent(eventId);
+  const { isAdmin } = useAuth();
+
+  if (isLoading) {
+    return (
+      <Container sx={{ py: { xs: 3, md: 5 } }} aria-busy="true">
+        <BackToEvents />
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '2fr 1fr' } }}>
+          <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} aria-label="Loading event" />
+          <Skeleton variant="rounded" height={260} />
+        </Box>
+      </Container>
+    );
+  }
+
+  const notFound = (error instanceof ApiError && (error.status === 404 || error.status === 400)) || (!error && !event);
+  if (notFound) {
+    return (
+      <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
+        <Typography component="h1" variant="h4" gutterBottom>
+          Event not found
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          The event may have been removed or the link is incorrect.
+        </Typography>
+        <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
+          Back to Events
+        </Button>
+      </Container>
+    );
+  }
+
+  if (error || !event) {
+    return (
+      <Container sx={{ py: { xs: 3, md: 5 } }}>
+        <BackToEvents />
+        <Alert severity="error">The event could not be loaded. Please try again later.</Alert>
+      </Container>
+    );
+  }
+
+  return (
+    <Container sx={{ py: { xs: 3, md: 5 } }}>
+      <BackToEvents />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 2fr) minmax(280px, 1fr)' }, alignItems: 'start' }}>
+        <Box sx={{ display: 'grid', gap: 3 }}>
+          <EventDetails event={event} />
+          {isAdmin && adminSlot ? adminSlot(event) : null}
+        </Box>
+        <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>{panel(event)}</Box>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,61 @@
+import EventIcon from '@mui/icons-material/Event';
+import Box from '@mui/material/Box';
+import { useState, type ReactNode } from 'react';
+import { cacheBust } from '../lib/event-utils';
+
+type Props = {
+  src: string | null | undefined;
+  alt: string;
+  /** CSS aspect-ratio, 16 / 9 by default. */
+  ratio?: string;
+  children?: ReactNode;
+  eager?: boolean;
+};
+
+/**
+ * Event image with a 16:9 box. A failed load is retried once with a cache-busting parameter;
+ * after a second failure (or without an image) a placeholder icon is shown.
+ */
+export function EventImage({ src, alt, ratio = '16 / 9', children, eager = false }: Props) {
+  const [state, setState] = useState<{ src: string | null | undefined; attempt: number }>({ src, attempt: 0 });
+  // A new source resets the retry state.
+  if (state.src !== src) {
+    setState({ src, attempt: 0 });
+  }
+  const current = state.attempt === 1 && src ? cacheBust(src) : src;
+  const failed = !src || state.attempt >= 2;
+
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        aspectRatio: ratio,
+        width: '100%',
+        overflow: 'hidden',
+        bgcolor: 'action.hover',
+      }}
+    >
+      {failed ? (
+        <Box
+          role="img"
+          aria-label={`${alt} (no image)`}
+          sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.secondary' }}
+        >
+          <EventIcon sx={{ fontSize: 56, opacity: 0.6 }} />
+        </Box>
+      ) : (
+        <Box
+          component="img"
+          key={current ?? ''}
+          src={current ?? undefined}
+          alt={alt}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setState((s) => ({ src, attempt: s.attempt + 1 }))}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      )}
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,173 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { formatDate, formatTime } from '@/lib/format';
+import { useEvents } from '../api/get-events';
+import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, type MonthRef } from '../lib/calendar';
+
+const weekdays = [
+  ['Sun', 'Sunday'],
+  ['Mon', 'Monday'],
+  ['Tue', 'Tuesday'],
+  ['Wed', 'Wednesday'],
+  ['Thu', 'Thursday'],
+  ['Fri', 'Friday'],
+  ['Sat', 'Saturday'],
+] as const;
+
+/** Month calendar of the events, with previous/next month buttons. */
+export function EventsCalendar({ now = new Date() }: { now?: Date }) {
+  const { events } = useEvents();
+  const [month, setMonth] = useState<MonthRef>(() => monthOf(now));
+  const byDay = useMemo(() => eventsByDay(events ?? []), [events]);
+  const weeks = monthGrid(month);
+  const today = dayKey(now);
+  const prefix = `${month.year}-${String(month.month + 1).padStart(2, '0')}-`;
+  const monthEvents = [...byDay.entries()].filter(([k]) => k.startsWith(prefix)).flatMap(([, list]) => list);
+  const label = monthLabel(month);
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
+        <IconButton aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography component="h3" variant="h6" aria-live="polite" sx={{ textAlign: 'center' }}>
+          {label}
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Button size="small" onClick={() => setMonth(monthOf(now))} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+            Today
+          </Button>
+          <IconButton aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+            <ChevronRight />
+          </IconButton>
+        </Box>
+      </Box>
+
+      <Box
+        component="table"
+        sx={{
+          width: '100%',
+          tableLayout: 'fixed',
+          borderCollapse: 'collapse',
+          '& th': { fontSize: 12, fontWeight: 600, color: 'text.secondary', pb: 1 },
+          '& td': {
+            border: 1,
+            borderColor: 'divider',
+            verticalAlign: 'top',
+            height: { xs: 52, md: 96 },
+            p: 0.5,
+          },
+        }}
+      >
+        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          Events in {label}
+        </caption>
+        <thead>
+          <tr>
+            {weekdays.map(([short, long]) => (
+              <th key={short} scope="col">
+                <abbr title={long} style={{ textDecoration: 'none' }}>
+                  {short}
+                </abbr>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {weeks.map((week, i) => (
+            <tr key={i}>
+              {week.map((cell, j) => {
+                if (!cell) return <Box component="td" key={j} sx={{ bgcolor: 'action.hover' }} />;
+                const dayEvents = byDay.get(cell.key) ?? [];
+                const isToday = cell.key === today;
+                return (
+                  <td key={cell.key} aria-current={isToday ? 'date' : undefined}>
+                    <Typography
+                      component="div"
+                      variant="caption"
+                      sx={{
+                        fontWeight: isToday ? 700 : 500,
+                        width: 24,
+                        height: 24,
+                        display: 'grid',
+                        placeItems: 'center',
+                        borderRadius: '50%',
+                        ...(isToday ? { bgcolor: 'primary.main', color: 'primary.contrastText' } : {}),
+                      }}
+                    >
+                      {cell.day}
+                    </Typography>
+                    {dayEvents.length > 0 ? (
+                      <>
+                        <Box sx={{ display: { xs: 'flex', md: 'none' }, gap: 0.5, flexWrap: 'wrap', mt: 0.5 }} aria-hidden>
+                          {dayEvents.map((e) => (
+                            <Box key={e.id} sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'primary.main' }} />
+                          ))}
+                        </Box>
+                        <Box sx={{ display: { xs: 'none', md: 'grid' }, gap: 0.5, mt: 0.5 }}>
+                          {dayEvents.map((e) => (
+                            <Link
+                              key={e.id}
+                              component={RouterLink}
+                              to={paths.eventDetail.getHref(e.id)}
+                              underline="hover"
+                              title={`${e.name}, ${formatTime(e.eventDate)}`}
+                              sx={{
+                                fontSize: 12,
+                                fontWeight: 600,
+                                px: 0.75,
+                                py: 0.25,
+                                borderRadius: 1,
+                                bgcolor: 'action.selected',
+                                whiteSpace: 'nowrap',
+                                overflow: 'hidden',
+                                textOverflow: 'ellipsis',
+                              }}
+                            >
+                              {formatTime(e.eventDate)} {e.name}
+                            </Link>
+                          ))}
+                        </Box>
+                      </>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
+
+      <Box sx={{ display: { md: 'none' }, mt: 2 }}>
+        {monthEvents.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No events in {label}.
+          </Typography>
+        ) : (
+          <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+            {monthEvents.map((e) => (
+              <li key={e.id}>
+                <Link component={RouterLink} to={paths.eventDetail.getHref(e.id)} underline="hover" sx={{ fontWeight: 600 }}>
+                  {e.name}
+                </Link>
+                <Typography variant="body2" color="text.secondary">
+                  {formatDate(e.eventDate)} · {formatTime(e.eventDate)}
+                </Typography>
+              </li>
+            ))}
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}

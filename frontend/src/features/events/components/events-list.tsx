@@ -1,0 +1,136 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import { useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+import { useEvents } from '../api/get-events';
+import { searchEvents, sortEvents, sortOptions, upcomingEvents, type EventSort } from '../lib/event-utils';
+import { EventCard } from './event-card';
+
+type Props = {
+  /** Show only the first N events, followed by 'View All Events' when more exist. */
+  limit?: number;
+  /** Show the search box and the sort dropdown (default true). */
+  showFilters?: boolean;
+};
+
+export const eventGridSx = {
+  display: 'grid',
+  gap: 3,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))' },
+} as const;
+
+export function EventsList({ limit, showFilters = true }: Props) {
+  const { events, error, isLoading } = useEvents();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<EventSort>('date-asc');
+  const [showPast, setShowPast] = useState(false);
+
+  const visible = useMemo(() => {
+    const pool = showPast ? (events ?? []) : upcomingEvents(events ?? []);
+    return sortEvents(searchEvents(pool, query), sort);
+  }, [events, query, sort, showPast]);
+  const shown = limit ? visible.slice(0, limit) : visible;
+  const hasMore = limit !== undefined && visible.length > limit;
+
+  return (
+    <Box>
+      {showFilters ? (
+        <Box
+          role="search"
+          sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, mb: 3 }}
+        >
+          <TextField
+            type="search"
+            placeholder="Search events..."
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            size="small"
+            sx={{ flex: 1 }}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search events' },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <TextField
+            select
+            label="Sort by"
+            value={sort}
+            onChange={(e) => setSort(e.target.value as EventSort)}
+            size="small"
+            sx={{ minWidth: 220 }}
+            id="events-sort"
+            slotProps={{ select: { native: true } }}
+          >
+            {sortOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </TextField>
+          <FormControlLabel
+            control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />}
+            label="Show past events"
+            sx={{ mr: 0, whiteSpace: 'nowrap' }}
+          />
+        </Box>
+      ) : null}
+
+      {isLoading ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
+          <CircularProgress aria-label="Loading events" />
+        </Box>
+      ) : error ? (
+        <Alert severity="error">Events could not be loaded. Please try again later.</Alert>
+      ) : shown.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 8 }}>
+          <Typography component="h2" variant="h6" gutterBottom>
+            No events found
+          </Typography>
+          <Typography color="text.secondary">
+            {query.trim() ? 'Try adjusting your search query' : 'Check back later for upcoming events'}
+          </Typography>
+        </Box>
+      ) : (
+        <>
+          <Typography
+            role="status"
+            variant="body2"
+            color="text.secondary"
+            sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
+            {`${visible.length} event${visible.length === 1 ? '' : 's'} found`}
+          </Typography>
+          <Box component="ul" sx={{ ...eventGridSx, listStyle: 'none', p: 0, m: 0 }}>
+            {shown.map((event) => (
+              <Box component="li" key={event.id}>
+                <EventCard event={event} headingLevel="h2" />
+              </Box>
+            ))}
+          </Box>
+          {hasMore ? (
+            <Box sx={{ textAlign: 'center', mt: 4 }}>
+              <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
+                View All Events
+              </Button>
+            </Box>
+          ) : null}
+        </>
+      )}
+    </Box>
+  );
+}

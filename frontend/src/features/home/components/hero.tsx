@@ -1,0 +1,87 @@
+import ArrowForward from '@mui/icons-material/ArrowForward';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '@/config/paths';
+
+export function Hero({ templeName, signedIn }: { templeName: string | null; signedIn: boolean }) {
+  return (
+    <Box
+      component="section"
+      aria-labelledby="hero-heading"
+      sx={(theme) => ({
+        position: 'relative',
+        overflow: 'hidden',
+        py: { xs: 8, md: 14 },
+        background: 'linear-gradient(135deg, #7c2d12 0%, #9a3412 45%, #b45309 100%)',
+        color: '#ffffff',
+        ...theme.applyStyles('dark', {
+          background: 'linear-gradient(135deg, #2a1208 0%, #431407 50%, #5a2a0c 100%)',
+        }),
+      })}
+    >
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          opacity: 0.12,
+          backgroundImage:
+            'radial-gradient(circle at 20% 20%, #fde68a 0, transparent 35%), radial-gradient(circle at 80% 70%, #fdba74 0, transparent 40%)',
+        }}
+      />
+      <Container sx={{ position: 'relative', textAlign: 'center' }}>
+        <Typography
+          id="hero-heading"
+          component="h1"
+          sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem', md: '3.75rem' }, lineHeight: 1.1, mb: 2 }}
+        >
+          Welcome to{' '}
+          <Box component="span" sx={{ display: 'block', color: '#fde68a' }}>
+            {templeName ?? <Skeleton sx={{ bgcolor: 'rgba(255,255,255,0.2)', mx: 'auto' }} width="60%" />}
+          </Box>
+        </Typography>
+        <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.25rem' }, maxWidth: 720, mx: 'auto', mb: 4, opacity: 0.95 }}>
+          Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to
+          worship, volunteer and celebrate with us.
+        </Typography>
+        <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+          <Button
+            component={RouterLink}
+            to={paths.events.getHref()}
+            size="large"
+            variant="contained"
+            endIcon={<ArrowForward />}
+            sx={{ bgcolor: '#ffffff', color: '#7c2d12', '&:hover': { bgcolor: '#ffedd5' } }}
+          >
+            Explore Events
+          </Button>
+          {signedIn ? (
+            <Button
+              component={RouterLink}
+              to={paths.dashboard.getHref()}
+              size="large"
+              variant="outlined"
+              sx={{ color: '#ffffff', borderColor: 'rgba(255,255,255,0.8)', '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255,255,255,0.1)' } }}
+            >
+              View Dashboard
+            </Button>
+          ) : (
+            <Button
+              component={RouterLink}
+              to={paths.signUp.getHref()}
+              size="large"
+              variant="outlined"
+              sx={{ color: '#ffffff', borderColor: 'rgba(255,255,255,0.8)', '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255,255,255,0.1)' } }}
+            >
+              Join Community
+            </Button>
+          )}
+        </Box>
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useToast } from '@/components/ui/toast';
+import { ApiError } from '@/lib/api-client';
+import { uuidv4 } from '@/lib/uuid';
+import { DIRECT_DONATION, roundAmount, serializeDonationDetails } from '../lib/payment-utils';
+import type { PaymentRequest } from '../types';
+import { createPaymentIntent, type PaymentIntentResponse } from './payments';
+
+type Result = { key: string; intent: PaymentIntentResponse | null; error: string | null };
+
+function initFailure(err: unknown): string {
+  if (err instanceof ApiError) return err.serverMessage ?? 'Failed to initialize payment';
+  if (err instanceof Error && err.message) return err.message;
+  return 'Could not initialize payment process';
+}
+
+/**
+ * Creates the payment intent for a request once per attempt. Each attempt carries its own
+ * Idempotency-Key, so a repeated request (React's double effects, a flaky network) never creates
+ * a second intent; `retry` starts a new attempt.
+ */
+export function usePaymentIntent(request: PaymentRequest, enabled = true) {
+  const { toast } = useToast();
+  const [attemptKey, setAttemptKey] = useState(uuidv4);
+  const [result, setResult] = useState<Result | null>(null);
+  const { amount, eventId, notes } = request;
+  const details = serializeDonationDetails(request.donationDetails);
+
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    const metadata: { eventId: string; donationDetails: string; notes?: string } = {
+      eventId: eventId ?? DIRECT_DONATION,
+      donationDetails: details,
+    };
+    if (notes && notes.trim()) metadata.notes = notes.trim();
+    createPaymentIntent({ amount: roundAmount(amount), metadata }, attemptKey)
+      .then((intent) => {
+        if (!intent || !intent.clientSecret) throw new Error('Failed to initialize payment');
+        if (!cancelled) setResult({ key: attemptKey, intent, error: null });
+      })
+      .catch((err: unknown) => {
+        if (cancelled) return;
+        console.error('Payment initialization failed', err);
+        const message = initFailure(err);
+        setResult({ key: attemptKey, intent: null, error: message });
+        toast({ title: 'Payment Initialization Failed', description: message, variant: 'destructive' });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, attemptKey, amount, eventId, notes, details, toast]);
+
+  const retry = useCallback(() => setAttemptKey(uuidv4()), []);
+  const current = result && result.key === attemptKey ? result : null;
+  return {
+    intent: current?.intent ?? null,
+    error: current?.error ?? null,
+    isLoading: enabled && current === null,
+    retry,
+  };
+}

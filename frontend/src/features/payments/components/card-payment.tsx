@@ -1,0 +1,71 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
+import { useAppConfig } from '@/lib/app-config';
+import { usePaymentIntent } from '../api/use-payment-intent';
+import type { PaymentOutcome, PaymentRequest } from '../types';
+import { SandboxCardForm } from './sandbox-card-form';
+
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+type Props = {
+  request: PaymentRequest;
+  onFinished: (result: { status: PaymentOutcome; redirectUrl: string }) => void;
+};
+
+function Loading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', gap: 1.5, py: 4 }} role="status">
+      <CircularProgress aria-hidden />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}
+
+/** The card provider's screen: the sandbox's TEST MODE form or Stripe's Payment Element. */
+export function CardPayment({ request, onFinished }: Props) {
+  const { config, error: configError, isLoading: configLoading } = useAppConfig();
+  const provider = config?.paymentProvider;
+  const key = config?.stripePublishableKey ?? null;
+  const usable = provider === 'sandbox' || (provider === 'stripe' && Boolean(key));
+  const { intent, error, isLoading, retry } = usePaymentIntent(request, usable);
+
+  if (configLoading) return <Loading label="Loading payment settings..." />;
+  if (configError || !config) {
+    return <Alert severity="error">Unable to initialize payment. Please try again later.</Alert>;
+  }
+  if (!usable) {
+    return <Alert severity="warning">Stripe integration is not configured</Alert>;
+  }
+  if (isLoading) return <Loading label="Preparing secure payment..." />;
+  if (error || !intent) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={retry}>
+            Try again
+          </Button>
+        }
+      >
+        Unable to initialize payment. Please try again later.
+      </Alert>
+    );
+  }
+  if (provider === 'sandbox') {
+    return <SandboxCardForm intent={intent} amount={request.amount} onFinished={onFinished} />;
+  }
+  return (
+    <Suspense fallback={<Loading label="Loading secure card form..." />}>
+      <StripePaymentForm
+        publishableKey={key!}
+        clientSecret={intent.clientSecret}
+        amount={request.amount}
+        onFinished={onFinished}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,235 @@
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutlined from '@mui/icons-material/ErrorOutlined';
+import HourglassTop from '@mui/icons-material/HourglassTop';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import useSWR from 'swr';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { formatDate, formatTime, formatUSD } from '@/lib/format';
+import type { Payment } from '@/types/api';
+import { getPaymentByIntent } from '../api/payments';
+import { clearZellePaymentInfo, readZellePaymentInfo } from '../lib/payment-utils';
+import type { ZellePaymentInfo } from '../types';
+
+/** Delay before the status is read (spec section 9). */
+export const STATUS_CHECK_DELAY_MS = 500;
+
+export type ConfirmationState =
+  | { status: 'checking' }
+  | { status: 'success'; zelle?: ZellePaymentInfo }
+  | { status: 'processing' }
+  | { status: 'failed'; missing: boolean };
+
+type Toast = { title: string; description?: string; variant?: 'destructive' | 'info' };
+
+/**
+ * The spec's state machine: redirect_status succeeded/failed/processing; an intent or client secret
+ * without a status means processing; else a saved Zelle record with a receipt number is a success
+ * (and is cleared); else the payment information is missing.
+ */
+export function resolveConfirmation(params: URLSearchParams): { state: ConfirmationState; toast: Toast } {
+  const redirectStatus = params.get('redirect_status');
+  const intent = params.get('payment_intent');
+  const secret = params.get('payment_intent_client_secret');
+  if (redirectStatus === 'succeeded') {
+    return { state: { status: 'success' }, toast: { title: 'Payment Successful', description: 'Thank you for your generous donation!' } };
+  }
+  if (redirectStatus === 'failed') {
+    return {
+      state: { status: 'failed', missing: false },
+      toast: { title: 'Payment Failed', description: 'Your payment was not completed. Please try again.', variant: 'destructive' },
+    };
+  }
+  if (redirectStatus === 'processing' || intent || secret) {
+    return {
+      state: { status: 'processing' },
+      toast: { title: 'Payment Processing', description: 'Your payment is being processed.', variant: 'info' },
+    };
+  }
+  const zelle = readZellePaymentInfo();
+  if (zelle) {
+    clearZellePaymentInfo();
+    return {
+      state: { status: 'success', zelle },
+      toast: { title: 'Payment Successful', description: 'Your Zelle payment has been recorded successfully' },
+    };
+  }
+  return {
+    state: { status: 'failed', missing: true },
+    toast: { title: 'Payment Information Missing', description: 'Could not verify payment status', variant: 'destructive' },
+  };
+}
+
+const statusLabel: Record<Payment['status'], string> = {
+  pending: 'Pending',
+  completed: 'Completed',
+  failed: 'Failed',
+  refunded: 'Refunded',
+};
+
+function DetailRow({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
+      <Typography color="text.secondary">{label}</Typography>
+      <Typography component="div" sx={{ fontWeight: 600, textAlign: 'right', wordBreak: 'break-word' }}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+function ServerRecord({ intentId, secret }: { intentId: string; secret: string }) {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<Payment>(
+    ['/api/payments/intent', intentId, secret],
+    () => getPaymentByIntent(intentId, secret),
+  );
+  if (isLoading) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
+        <CircularProgress size={24} aria-label="Loading payment record" />
+      </Box>
+    );
+  }
+  if (error || !data) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        The payment record could not be loaded right now.
+      </Typography>
+    );
+  }
+  return (
+    <Box>
+      <DetailRow label="Amount">{formatUSD(data.amount)}</DetailRow>
+      <DetailRow label="Status">
+        <Chip
+          size="small"
+          label={statusLabel[data.status] ?? data.status}
+          color={data.status === 'completed' ? 'success' : data.status === 'failed' ? 'error' : 'default'}
+        />
+      </DetailRow>
+      {data.eventName ? <DetailRow label="Event">{data.eventName}</DetailRow> : null}
+      {data.receiptNumber ? <DetailRow label="Receipt number">{data.receiptNumber}</DetailRow> : null}
+      <DetailRow label="Date">
+        {formatDate(data.paymentDate)} {formatTime(data.paymentDate)}
+      </DetailRow>
+      {data.status === 'pending' ? (
+        <Box sx={{ textAlign: 'right', mt: 1 }}>
+          <Button size="small" onClick={() => void mutate()} disabled={isValidating}>
+            {isValidating ? 'Checking...' : 'Check status again'}
+          </Button>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+const views = {
+  success: { icon: <CheckCircleOutlined color="success" sx={{ fontSize: 64 }} />, title: 'Payment Successful' },
+  processing: { icon: <HourglassTop color="info" sx={{ fontSize: 64 }} />, title: 'Payment Processing' },
+  failed: { icon: <ErrorOutlined color="error" sx={{ fontSize: 64 }} />, title: 'Payment Failed' },
+};
+
+export function PaymentConfirmation() {
+  const [params] = useSearchParams();
+  const { toast } = useToast();
+  const [state, setState] = useState<ConfirmationState>({ status: 'checking' });
+  const query = params.toString();
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      try {
+        const result = resolveConfirmation(new URLSearchParams(query));
+        setState(result.state);
+        toast(result.toast);
+      } catch (err) {
+        console.error('Payment status check failed', err);
+        setState({ status: 'failed', missing: true });
+        toast({ title: 'Payment Status Error', description: 'Could not verify payment status', variant: 'destructive' });
+      }
+    }, STATUS_CHECK_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [query, toast]);
+
+  const intentId = params.get('payment_intent');
+  const secret = params.get('payment_intent_client_secret');
+
+  let content: ReactNode;
+  if (state.status === 'checking') {
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', gap: 2, py: 4 }} role="status">
+        <CircularProgress aria-hidden />
+        <Typography component="h1" variant="h5">
+          Checking payment status...
+        </Typography>
+      </Box>
+    );
+  } else {
+    const view = views[state.status];
+    const title = state.status === 'failed' && state.missing ? 'Payment Information Missing' : view.title;
+    content = (
+      <Box sx={{ textAlign: 'center' }}>
+        {view.icon}
+        <Typography component="h1" variant="h4" sx={{ mt: 1, mb: 1 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          {state.status === 'success'
+            ? state.zelle
+              ? 'Your Zelle payment has been recorded successfully. The temple will confirm it once the transfer arrives.'
+              : 'Thank you for your generous donation!'
+            : state.status === 'processing'
+              ? 'Your payment is being processed. We will update its status once the payment provider confirms it.'
+              : state.missing
+                ? 'Could not verify payment status. If you made a payment, please contact the temple office.'
+                : 'Your payment was not completed and you have not been charged. Please try again.'}
+        </Typography>
+        {state.status === 'success' && state.zelle ? (
+          <Box sx={{ textAlign: 'left' }}>
+            <DetailRow label="Amount">{formatUSD(state.zelle.amount)}</DetailRow>
+            <DetailRow label="Receipt number">{state.zelle.receiptNumber}</DetailRow>
+            <DetailRow label="Status">
+              <Chip size="small" label="Pending confirmation" />
+            </DetailRow>
+          </Box>
+        ) : null}
+        {intentId && secret ? (
+          <Box sx={{ textAlign: 'left' }}>
+            <Divider sx={{ mb: 1 }} />
+            <ServerRecord intentId={intentId} secret={secret} />
+          </Box>
+        ) : null}
+        {state.status === 'failed' && !state.missing ? (
+          <Alert severity="info" role="note" sx={{ mt: 2, textAlign: 'left' }}>
+            You can try again from the donate page or the event page.
+          </Alert>
+        ) : null}
+      </Box>
+    );
+  }
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 } }} aria-live="polite">
+        {content}
+        <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap', mt: 4 }}>
+          <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
+            Browse Events
+          </Button>
+          <Button component={RouterLink} to={paths.home.getHref()} variant="outlined">
+            Return Home
+          </Button>
+        </Box>
+      </Paper>
+    </Container>
+  );
+}

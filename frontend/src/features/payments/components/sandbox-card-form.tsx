@@ -1,0 +1,177 @@
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatUSD } from '@/lib/format';
+import { confirmSandboxPayment, type PaymentIntentResponse } from '../api/payments';
+import {
+  formatCardNumber,
+  formatExpiry,
+  isValidCardNumber,
+  isValidCvc,
+  isValidExpiry,
+  toAppPath,
+} from '../lib/card-validation';
+import { confirmationUrl, REDIRECT_DELAY_MS } from '../lib/payment-utils';
+import type { PaymentOutcome } from '../types';
+import { TestModeBanner } from './test-mode-banner';
+
+type Props = {
+  intent: PaymentIntentResponse;
+  amount: number;
+  onFinished: (result: { status: PaymentOutcome; redirectUrl: string }) => void;
+};
+
+type CardErrors = Partial<Record<'name' | 'number' | 'expiry' | 'cvc', string>>;
+
+const outcomes: { value: PaymentOutcome; label: string }[] = [
+  { value: 'succeeded', label: 'Succeeds' },
+  { value: 'failed', label: 'Is declined' },
+  { value: 'processing', label: 'Stays processing' },
+];
+
+/**
+ * The sandbox provider's card form (TEST MODE). The card fields are only checked here; what goes
+ * to the server is the intent id, its client secret and the chosen test outcome.
+ */
+export function SandboxCardForm({ intent, amount, onFinished }: Props) {
+  const { toast } = useToast();
+  const [name, setName] = useState('');
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [outcome, setOutcome] = useState<PaymentOutcome>('succeeded');
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function validate(): CardErrors {
+    const e: CardErrors = {};
+    if (name.trim().length < 2) e.name = 'Enter the name on the card';
+    if (!isValidCardNumber(number)) e.number = 'Enter a valid card number';
+    if (!isValidExpiry(expiry)) e.expiry = 'Enter a valid expiry date (MM/YY)';
+    if (!isValidCvc(cvc)) e.cvc = 'Enter the 3 or 4 digit security code';
+    return e;
+  }
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const found = validate();
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast({ title: 'Payment Error', description: 'Please fill in all required card details correctly.', variant: 'destructive' });
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const res = await confirmSandboxPayment({
+        paymentIntentId: intent.paymentIntentId,
+        clientSecret: intent.clientSecret,
+        outcome,
+      });
+      setDone(true);
+      if (res?.redirectUrl) {
+        onFinished({ status: outcome, redirectUrl: toAppPath(res.redirectUrl) });
+      } else {
+        // The provider did not send the donor anywhere: go to the confirmation page ourselves.
+        const url = confirmationUrl({
+          payment_intent: intent.paymentIntentId,
+          payment_intent_client_secret: intent.clientSecret,
+          redirect_status: outcome,
+        });
+        timer.current = window.setTimeout(() => onFinished({ status: outcome, redirectUrl: url }), REDIRECT_DELAY_MS);
+      }
+    } catch (err) {
+      console.error('Sandbox payment failed', err);
+      toast({ title: 'Payment Error', description: errorMessage(err, 'An unexpected error occurred'), variant: 'destructive' });
+      setSubmitting(false);
+    }
+  }
+
+  const busy = submitting || done;
+  return (
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Card payment (test mode)">
+      <TestModeBanner />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          label="Name on card"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={Boolean(errors.name)}
+          helperText={errors.name}
+          autoComplete="off"
+          required
+          fullWidth
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+        />
+        <TextField
+          label="Card number (test)"
+          value={number}
+          onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+          error={Boolean(errors.number)}
+          helperText={errors.number}
+          placeholder="4242 4242 4242 4242"
+          autoComplete="off"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'numeric', 'data-private': true } }}
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+        />
+        <TextField
+          label="Expiry (MM/YY)"
+          value={expiry}
+          onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+          error={Boolean(errors.expiry)}
+          helperText={errors.expiry}
+          placeholder="12/30"
+          autoComplete="off"
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          label="CVC"
+          value={cvc}
+          onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
+          error={Boolean(errors.cvc)}
+          helperText={errors.cvc}
+          placeholder="123"
+          autoComplete="off"
+          required
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+        <TextField
+          select
+          label="Test outcome"
+          value={outcome}
+          onChange={(e) => setOutcome(e.target.value as PaymentOutcome)}
+          helperText="Test mode only: choose how the simulated payment ends."
+          sx={{ gridColumn: { sm: '1 / -1' } }}
+        >
+          {outcomes.map((o) => (
+            <MenuItem key={o.value} value={o.value}>
+              {o.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        startIcon={<LockOutlined />}
+        disabled={busy}
+        sx={{ mt: 3 }}
+      >
+        {done ? 'Redirecting...' : submitting ? 'Processing...' : `Pay ${formatUSD(amount)}`}
+      </Button>
+    </Box>
+  );
+}

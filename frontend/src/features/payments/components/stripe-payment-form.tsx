@@ -1,0 +1,126 @@
+// Loaded lazily, and only when the server's provider is Stripe with a publishable key: Stripe's
+// script and frames never load otherwise (DESIGN.md: third parties only where needed).
+import LockOutlined from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useColorScheme } from '@mui/material/styles';
+import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
+import { loadStripe, type Stripe } from '@stripe/stripe-js';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useToast } from '@/components/ui/toast';
+import { formatUSD } from '@/lib/format';
+import { confirmationUrl, CONFIRMATION_PATH, outcomeFromStatus, REDIRECT_DELAY_MS } from '../lib/payment-utils';
+import type { PaymentOutcome } from '../types';
+
+type Props = {
+  publishableKey: string;
+  clientSecret: string;
+  amount: number;
+  onFinished: (result: { status: PaymentOutcome; redirectUrl: string }) => void;
+};
+
+const stripePromises = new Map<string, Promise<Stripe | null>>();
+function getStripe(key: string): Promise<Stripe | null> {
+  let p = stripePromises.get(key);
+  if (!p) {
+    p = loadStripe(key);
+    stripePromises.set(key, p);
+  }
+  return p;
+}
+
+function CheckoutForm({ clientSecret, amount, onFinished }: Omit<Props, 'publishableKey'>) {
+  const stripe = useStripe();
+  const elements = useElements();
+  const { toast } = useToast();
+  const [submitting, setSubmitting] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  async function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (!stripe || !elements) return;
+    setSubmitting(true);
+    try {
+      const { error: submitError } = await elements.submit();
+      if (submitError) {
+        toast({
+          title: 'Payment Error',
+          description:
+            submitError.type === 'validation_error'
+              ? 'Please fill in all required card details correctly.'
+              : (submitError.message ?? 'An unexpected error occurred'),
+          variant: 'destructive',
+        });
+        setSubmitting(false);
+        return;
+      }
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams: {
+          return_url: `${window.location.origin}${CONFIRMATION_PATH}`,
+          payment_method_data: { billing_details: { name: 'Temple Donation' } },
+        },
+        redirect: 'if_required',
+      });
+      if (error) {
+        toast({
+          title: 'Payment Error',
+          description:
+            error.type === 'validation_error'
+              ? 'Please fill in all required card details correctly.'
+              : (error.message ?? 'An unexpected error occurred'),
+          variant: 'destructive',
+        });
+        setSubmitting(false);
+        return;
+      }
+      // No redirect was needed: go to the confirmation page after a short delay.
+      const status = outcomeFromStatus(paymentIntent?.status);
+      const url = confirmationUrl({
+        payment_intent: paymentIntent?.id ?? '',
+        payment_intent_client_secret: clientSecret,
+        redirect_status: status,
+      });
+      timer.current = window.setTimeout(() => onFinished({ status, redirectUrl: url }), REDIRECT_DELAY_MS);
+    } catch (err) {
+      console.error('Stripe payment failed', err);
+      toast({
+        title: 'Payment Error',
+        description: err instanceof Error && err.message ? err.message : 'An unexpected error occurred',
+        variant: 'destructive',
+      });
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} aria-label="Card payment">
+      <PaymentElement options={{ layout: 'tabs' }} />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        fullWidth
+        startIcon={<LockOutlined />}
+        disabled={!stripe || !elements || submitting}
+        sx={{ mt: 3 }}
+      >
+        {submitting ? 'Processing...' : `Pay ${formatUSD(amount)}`}
+      </Button>
+    </Box>
+  );
+}
+
+export default function StripePaymentForm({ publishableKey, clientSecret, amount, onFinished }: Props) {
+  const { mode, systemMode } = useColorScheme();
+  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
+  return (
+    <Elements
+      stripe={getStripe(publishableKey)}
+      options={{ clientSecret, appearance: { theme: dark ? 'night' : 'stripe' } }}
+    >
+      <CheckoutForm clientSecret={clientSecret} amount={amount} onFinished={onFinished} />
+    </Elements>
+  );
+}

@@ -1,0 +1,93 @@
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { AppRoutes } from '@/app/router';
+import { SWRConfig } from 'swr';
+import { theme, THEME_STORAGE_KEY } from '@/app/theme';
+import { ToastProvider } from '@/components/ui/toast';
+import { AUTH_TOKEN_KEY } from '@/lib/api-client';
+import { AuthProvider } from '@/lib/auth';
+import { swrConfig } from '@/lib/swr';
+import type { User } from '@/types/api';
+import { http, HttpResponse } from 'msw';
+import { server } from './mocks/server';
+
+/** Providers as in the app, with a fresh SWR cache per test. */
+export function TestProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={THEME_STORAGE_KEY}>
+      <CssBaseline />
+      <SWRConfig value={{ ...swrConfig, provider: () => new Map(), dedupingInterval: 0 }}>
+        <ToastProvider>
+          <AuthProvider>{children}</AuthProvider>
+        </ToastProvider>
+      </SWRConfig>
+    </ThemeProvider>
+  );
+}
+
+/** Signs a user in for the test: stores a token and answers GET /api/users/me with the user. */
+export function signInAs(user: User) {
+  window.localStorage.setItem(AUTH_TOKEN_KEY, 'test-token');
+  server.use(http.get('/api/users/me', () => HttpResponse.json(user)));
+}
+
+type RenderOptions = {
+  /** Initial URL, default '/'. */
+  route?: string;
+  /** Route pattern for the element, default '*'. */
+  path?: string;
+  /** Extra routes (e.g. redirect targets), as path -> element. */
+  routes?: Record<string, ReactElement>;
+};
+
+/** Shows the current location so tests can assert redirects. */
+export function LocationDisplay() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search + location.hash}</div>;
+}
+
+/** Renders an element inside the providers and a memory router. */
+export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', routes = {} }: RenderOptions = {}) {
+  const user = userEvent.setup();
+  const result = render(
+    <TestProviders>
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route path={path} element={ui} />
+          {Object.entries(routes).map(([p, el]) => (
+            <Route key={p} path={p} element={el} />
+          ))}
+        </Routes>
+        <LocationDisplay />
+      </MemoryRouter>
+    </TestProviders>,
+  );
+  return { ...result, user };
+}
+
+/** Renders the whole app (layout, lazy routes) at a URL. */
+export function renderApp(route = '/') {
+  const user = userEvent.setup();
+  const result = render(
+    <TestProviders>
+      <MemoryRouter initialEntries={[route]}>
+        <Suspense fallback={null}>
+          <AppRoutes />
+        </Suspense>
+        <LocationDisplay />
+      </MemoryRouter>
+    </TestProviders>,
+  );
+  return { ...result, user };
+}
+
+export function currentLocation(): string {
+  return screen.getByTestId('location').textContent ?? '';
+}
+
+export * from '@testing-library/react';
+export { userEvent };

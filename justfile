@@ -1,0 +1,84 @@
+# Mandir task runner. `just run` and `just test` are the quick start (see README.md).
+set shell := ["bash", "-euo", "pipefail", "-c"]
+
+# PostgreSQL server for the second run of the Rust suite (each test creates its own database there).
+pg_url := env_var_or_default("MANDIR_TEST_PG_URL", "postgres://postgres@127.0.0.1:5432/test")
+
+# List the recipes.
+default:
+    @just --list
+
+# Build the frontend and the server, load demo data, and serve on embedded SQLite.
+run: frontend-build
+    cargo build --release -p mandir-server
+    ./target/release/mandir seed-demo
+    @echo "Open the URL below. Demo admin login: admin@mandir.local / mandir-admin"
+    ./target/release/mandir serve
+
+# Every test: Rust on SQLite and PostgreSQL, frontend unit tests, browser end-to-end.
+test: test-rust test-frontend test-e2e
+
+# The Rust suite on SQLite, then on PostgreSQL.
+test-rust: test-rust-sqlite test-rust-postgres
+
+test-rust-sqlite:
+    cargo test --workspace --locked
+
+test-rust-postgres:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if ! psql "{{pg_url}}" -qtAc 'select 1' >/dev/null 2>&1; then
+        if [ -n "${CI:-}" ]; then echo "PostgreSQL is not reachable at {{pg_url}}" >&2; exit 1; fi
+        echo "warning: PostgreSQL not reachable at {{pg_url}}; skipping the PostgreSQL run (set MANDIR_TEST_PG_URL)" >&2
+        exit 0
+    fi
+    MANDIR_TEST_DATABASE_URL="{{pg_url}}" cargo test --workspace --locked
+    # Each test made its own database; drop them.
+    psql "{{pg_url}}" -qtAc "select datname from pg_database where datname like 'mandir_test_%'" \
+        | while read -r db; do psql "{{pg_url}}" -qc "drop database if exists \"$db\"" >/dev/null || true; done
+
+# Type-check, lint and unit-test the frontend.
+test-frontend: frontend-install
+    cd frontend && npm run typecheck && npm run lint && npm test
+
+# Browser end-to-end journeys in headless Chromium against the real server.
+test-e2e: frontend-build
+    #!/usr/bin/env bash
+    set -euo pipefail
+    if [ ! -f e2e/package.json ]; then echo "no e2e suite yet"; exit 0; fi
+    cargo build --release -p mandir-server
+    cd e2e && npm ci --no-audit --no-fund && npx playwright test
+
+# Install the frontend's packages exactly as locked.
+frontend-install:
+    cd frontend && npm ci --no-audit --no-fund
+
+frontend-build: frontend-install
+    cd frontend && npm run build
+
+# Format everything.
+fmt:
+    cargo fmt --all
+    cd frontend && npx eslint . --fix
+
+# Every static check: rustfmt, clippy (warnings are errors), tsc, eslint.
+lint:
+    cargo fmt --all --check
+    cargo clippy --workspace --all-targets --locked -- -D warnings
+    cd frontend && npm run typecheck && npm run lint
+
+# Run the database migrations (MANDIR_DATABASE_URL, default data/mandir.db).
+migrate:
+    cargo run --release -p mandir-server -- migrate
+
+# Create an admin, or promote an existing account: just create-admin you@example.org 'a-password'
+create-admin email password:
+    cargo run --release -p mandir-server -- create-admin --email '{{email}}' --password '{{password}}'
+
+# Load the demo events and the demo admin.
+seed-demo:
+    cargo run --release -p mandir-server -- seed-demo
+
+# Run the server in development (debug build, frontend from frontend/dist).
+dev:
+    cargo run -p mandir-server -- serve
