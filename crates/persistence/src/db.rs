@@ -62,6 +62,12 @@ impl Database {
         self.conn.ping().await
     }
 
+    /// Runs raw SQL, for tests that need rows no repository writes yet.
+    #[cfg(feature = "test-support")]
+    pub async fn execute_raw(&self, sql: &str) -> Result<(), DbErr> {
+        self.conn.execute_unprepared(sql).await.map(|_| ())
+    }
+
     pub async fn close(self) -> Result<(), DbErr> {
         self.conn.close().await
     }
