@@ -1,0 +1,353 @@
+//! Volunteering: members offer to help at an upcoming event and may withdraw; anyone sees how many
+//! volunteers an event has; admins see the full list with contact details and may remove anyone.
+
+use std::sync::Arc;
+
+use mandir_domain::event::Event;
+use mandir_domain::registration::ensure_open;
+use mandir_domain::volunteer::{Volunteer, VolunteerInput};
+use mandir_domain::{ErrorKind, Failure, ValidationErrors};
+
+use super::{Actor, new_id};
+use crate::BoxError;
+use crate::ports::{Clock, EventRepository, NewVolunteerRecord, RepoError, VolunteerRepository};
+
+#[derive(Debug, thiserror::Error)]
+pub enum VolunteerError {
+    #[error("{0}")]
+    Validation(ValidationErrors),
+    #[error("Admin access required")]
+    Forbidden,
+    #[error("Event not found")]
+    EventNotFound,
+    #[error("You are not volunteering for this event")]
+    NotVolunteering,
+    /// Unknown, on another event, or someone else's (not revealed to other members).
+    #[error("Volunteer record not found")]
+    VolunteerNotFound,
+    #[error("You are already volunteering for this event")]
+    AlreadyVolunteering,
+    #[error("This event has already started; volunteering is closed")]
+    Started,
+    #[error("unexpected failure")]
+    Unexpected(#[source] BoxError),
+}
+
+impl Failure for VolunteerError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            Self::Validation(_) | Self::Started => ErrorKind::Invalid,
+            Self::Forbidden => ErrorKind::Forbidden,
+            Self::EventNotFound | Self::NotVolunteering | Self::VolunteerNotFound => ErrorKind::NotFound,
+            Self::AlreadyVolunteering => ErrorKind::Conflict,
+            Self::Unexpected(_) => ErrorKind::Unexpected,
+        }
+    }
+
+    fn field_errors(&self) -> Option<&ValidationErrors> {
+        match self {
+            Self::Validation(errors) => Some(errors),
+            _ => None,
+        }
+    }
+}
+
+super::unexpected_from!(VolunteerError: RepoError);
+
+#[derive(Clone)]
+pub struct VolunteerService {
+    volunteers: Arc<dyn VolunteerRepository>,
+    events: Arc<dyn EventRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl VolunteerService {
+    pub fn new(volunteers: Arc<dyn VolunteerRepository>, events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { volunteers, events, clock }
+    }
+
+    async fn event(&self, event_id: &str) -> Result<Event, VolunteerError> {
+        self.events.get(event_id).await?.ok_or(VolunteerError::EventNotFound)
+    }
+
+    fn ensure_open(&self, event: &Event) -> Result<(), VolunteerError> {
+        ensure_open(event.event_date, self.clock.now()).map_err(|_| VolunteerError::Started)
+    }
+
+    /// Records the caller as a volunteer for an upcoming event; one record each.
+    pub async fn volunteer(&self, actor: &Actor, event_id: &str, input: VolunteerInput) -> Result<Volunteer, VolunteerError> {
+        let event = self.event(event_id).await?;
+        self.ensure_open(&event)?;
+        let volunteer = input.validate().map_err(VolunteerError::Validation)?;
+        let record =
+            NewVolunteerRecord { id: new_id(), event_id: event.id, user_id: actor.user_id.clone(), volunteer, now: self.clock.now() };
+        self.volunteers.create(record).await.map_err(|error| match error {
+            RepoError::Conflict(_) => VolunteerError::AlreadyVolunteering,
+            RepoError::NotFound => VolunteerError::EventNotFound,
+            other => other.into(),
+        })
+    }
+
+    pub async fn get_own(&self, actor: &Actor, event_id: &str) -> Result<Volunteer, VolunteerError> {
+        match self.volunteers.find_for_user(event_id, &actor.user_id).await? {
+            Some(volunteer) => Ok(volunteer),
+            None => {
+                self.event(event_id).await?;
+                Err(VolunteerError::NotVolunteering)
+            }
+        }
+    }
+
+    /// How many volunteers an event has (anyone).
+    pub async fn count(&self, event_id: &str) -> Result<u64, VolunteerError> {
+        self.event(event_id).await?;
+        Ok(self.volunteers.count_for_event(event_id).await?)
+    }
+
+    /// Every volunteer of an event with contact details (admins).
+    pub async fn list(&self, actor: &Actor, event_id: &str) -> Result<Vec<Volunteer>, VolunteerError> {
+        if !actor.is_admin {
+            return Err(VolunteerError::Forbidden);
+        }
+        self.event(event_id).await?;
+        Ok(self.volunteers.list_for_event(event_id).await?)
+    }
+
+    /// Withdraws a volunteer record: its owner until the event starts, or an admin at any time.
+    /// Someone else's record answers as if it did not exist.
+    pub async fn withdraw(&self, actor: &Actor, event_id: &str, volunteer_id: &str) -> Result<(), VolunteerError> {
+        let event = self.event(event_id).await?;
+        let volunteer = self
+            .volunteers
+            .get(volunteer_id)
+            .await?
+            .filter(|v| v.event_id == event.id && (v.user_id == actor.user_id || actor.is_admin))
+            .ok_or(VolunteerError::VolunteerNotFound)?;
+        if !actor.is_admin {
+            self.ensure_open(&event)?;
+        }
+        self.volunteers.delete(&volunteer.id).await.map_err(|error| match error {
+            RepoError::NotFound => VolunteerError::VolunteerNotFound,
+            other => other.into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::clock::MockClock;
+    use crate::ports::event_repository::MockEventRepository;
+    use crate::ports::volunteer_repository::MockVolunteerRepository;
+    use chrono::{DateTime, TimeZone, Utc};
+    use mandir_domain::user::Email;
+    use mandir_domain::volunteer::{Availability, ContactPreference, VolunteerPreference};
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
+    }
+
+    fn service(volunteers: MockVolunteerRepository, events: MockEventRepository) -> VolunteerService {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        VolunteerService::new(Arc::new(volunteers), Arc::new(events), Arc::new(clock))
+    }
+
+    fn admin() -> Actor {
+        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
+    }
+
+    fn member() -> Actor {
+        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
+    }
+
+    fn event(id: &str, days: i64) -> Event {
+        Event {
+            id: id.into(),
+            name: "Diwali".into(),
+            description: None,
+            location: "Main Hall".into(),
+            event_date: now() + chrono::Duration::days(days),
+            image_url: None,
+            donation_options: None,
+            capacity: None,
+            attendee_count: 0,
+            created_at: now(),
+            updated_at: now(),
+        }
+    }
+
+    fn events_with(found: Option<Event>) -> MockEventRepository {
+        let mut events = MockEventRepository::new();
+        events.expect_get().returning(move |_| Ok(found.clone()));
+        events
+    }
+
+    fn volunteer(id: &str, event_id: &str, user_id: &str) -> Volunteer {
+        Volunteer {
+            id: id.into(),
+            event_id: event_id.into(),
+            user_id: user_id.into(),
+            name: "Lakshmi".into(),
+            contact_number: "9165550100".into(),
+            contact_email: Email::from_trusted("lakshmi@example.org".into()),
+            contact_preference: ContactPreference::Email,
+            volunteer_preference: VolunteerPreference::Any,
+            availability: Availability::Morning,
+            needs_certificate: false,
+            additional_notes: None,
+            created_at: now(),
+        }
+    }
+
+    fn input() -> VolunteerInput {
+        VolunteerInput {
+            name: "Lakshmi".into(),
+            contact_number: "9165550100".into(),
+            contact_email: "lakshmi@example.org".into(),
+            contact_preference: Some("email".into()),
+            volunteer_preference: Some("any".into()),
+            availability: Some("morning".into()),
+            needs_certificate: Some(true),
+            additional_notes: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn members_volunteer_for_upcoming_events() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers
+            .expect_create()
+            .withf(|r| r.event_id == "e" && r.user_id == "m" && r.volunteer.needs_certificate && r.now == now())
+            .returning(|r| Ok(volunteer(&r.id, &r.event_id, &r.user_id)));
+        let created = service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), "e", input()).await.expect("created");
+        assert_eq!(created.user_id, "m");
+    }
+
+    #[tokio::test]
+    async fn volunteering_refuses_unknown_started_and_invalid() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_create().never();
+        let service_unknown = service(volunteers, events_with(None));
+        assert!(matches!(service_unknown.volunteer(&member(), "x", input()).await, Err(VolunteerError::EventNotFound)));
+
+        let error = service(MockVolunteerRepository::new(), events_with(Some(event("e", -1))))
+            .volunteer(&member(), "e", input())
+            .await
+            .expect_err("started");
+        assert!(matches!(error, VolunteerError::Started));
+        assert_eq!(error.kind(), ErrorKind::Invalid);
+
+        let invalid = VolunteerInput { contact_number: "123".into(), availability: None, ..input() };
+        let error = service(MockVolunteerRepository::new(), events_with(Some(event("e", 3))))
+            .volunteer(&member(), "e", invalid)
+            .await
+            .expect_err("bad");
+        let fields = error.field_errors().expect("fields");
+        assert_eq!(fields.get("contactNumber"), Some("Please enter a valid phone number"));
+        assert_eq!(fields.get("availability"), Some("Required"));
+    }
+
+    #[tokio::test]
+    async fn a_second_record_is_a_conflict() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_create().returning(|_| Err(RepoError::Conflict("uq_volunteers_event_user".into())));
+        let error = service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), "e", input()).await.expect_err("dup");
+        assert_eq!(error.kind(), ErrorKind::Conflict);
+        assert_eq!(error.to_string(), "You are already volunteering for this event");
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_create().returning(|_| Err(RepoError::NotFound));
+        let error = service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), "e", input()).await.expect_err("gone");
+        assert!(matches!(error, VolunteerError::EventNotFound));
+    }
+
+    #[tokio::test]
+    async fn own_record_and_count() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_find_for_user().withf(|e, u| e == "e" && u == "m").returning(|e, u| Ok(Some(volunteer("v", e, u))));
+        assert_eq!(service(volunteers, MockEventRepository::new()).get_own(&member(), "e").await.expect("own").id, "v");
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_find_for_user().returning(|_, _| Ok(None));
+        let error = service(volunteers, events_with(Some(event("e", 3)))).get_own(&member(), "e").await.expect_err("none");
+        assert!(matches!(error, VolunteerError::NotVolunteering));
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_find_for_user().returning(|_, _| Ok(None));
+        let error = service(volunteers, events_with(None)).get_own(&member(), "x").await.expect_err("unknown");
+        assert!(matches!(error, VolunteerError::EventNotFound));
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_count_for_event().returning(|_| Ok(4));
+        assert_eq!(service(volunteers, events_with(Some(event("e", 3)))).count("e").await.expect("count"), 4);
+        let error = service(MockVolunteerRepository::new(), events_with(None)).count("x").await.expect_err("unknown");
+        assert!(matches!(error, VolunteerError::EventNotFound));
+    }
+
+    #[tokio::test]
+    async fn only_admins_list_volunteers() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_list_for_event().never();
+        let error = service(volunteers, MockEventRepository::new()).list(&member(), "e").await.expect_err("forbidden");
+        assert_eq!(error.kind(), ErrorKind::Forbidden);
+        assert_eq!(error.to_string(), "Admin access required");
+
+        let error = service(MockVolunteerRepository::new(), events_with(None)).list(&admin(), "x").await.expect_err("unknown");
+        assert!(matches!(error, VolunteerError::EventNotFound));
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_list_for_event().returning(|e| Ok(vec![volunteer("v", e, "m")]));
+        assert_eq!(service(volunteers, events_with(Some(event("e", 3)))).list(&admin(), "e").await.expect("list").len(), 1);
+    }
+
+    #[tokio::test]
+    async fn owners_withdraw_until_the_event_starts() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
+        volunteers.expect_delete().withf(|id| id == "v").times(1).returning(|_| Ok(()));
+        service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), "e", "v").await.expect("withdrawn");
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
+        volunteers.expect_delete().never();
+        let error = service(volunteers, events_with(Some(event("e", -1)))).withdraw(&member(), "e", "v").await.expect_err("started");
+        assert!(matches!(error, VolunteerError::Started));
+    }
+
+    #[tokio::test]
+    async fn admins_withdraw_anyone_at_any_time() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
+        volunteers.expect_delete().times(1).returning(|_| Ok(()));
+        service(volunteers, events_with(Some(event("e", -1)))).withdraw(&admin(), "e", "v").await.expect("withdrawn");
+    }
+
+    #[tokio::test]
+    async fn other_members_records_are_hidden() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "someone-else"))));
+        volunteers.expect_delete().never();
+        let error = service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), "e", "v").await.expect_err("hidden");
+        assert!(matches!(error, VolunteerError::VolunteerNotFound));
+        assert_eq!(error.kind(), ErrorKind::NotFound);
+    }
+
+    #[tokio::test]
+    async fn records_of_another_event_or_unknown_are_not_found() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "other-event", "m"))));
+        volunteers.expect_delete().never();
+        let error = service(volunteers, events_with(Some(event("e", 3)))).withdraw(&admin(), "e", "v").await.expect_err("mismatch");
+        assert!(matches!(error, VolunteerError::VolunteerNotFound));
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_get().returning(|_| Ok(None));
+        let error = service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), "e", "v").await.expect_err("unknown");
+        assert!(matches!(error, VolunteerError::VolunteerNotFound));
+
+        let error =
+            service(MockVolunteerRepository::new(), events_with(None)).withdraw(&member(), "x", "v").await.expect_err("unknown event");
+        assert!(matches!(error, VolunteerError::EventNotFound));
+    }
+}

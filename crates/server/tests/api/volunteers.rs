@@ -1,0 +1,256 @@
+use futures::future::join_all;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestUser, expect_status, spawn_app};
+
+fn id_of(value: &Value) -> String {
+    value["id"].as_str().expect("id").to_owned()
+}
+
+fn form(event_id: &str) -> Value {
+    json!({
+        "eventId": event_id,
+        "name": "Lakshmi Devi",
+        "contactNumber": "(916) 555-0142",
+        "contactEmail": "Lakshmi@Example.org",
+        "contactPreference": "whatsapp",
+        "volunteerPreference": "daily_services",
+        "availability": "evening",
+        "additionalNotes": "Can bring flowers"
+    })
+}
+
+async fn volunteer(app: &TestApp, user: &TestUser, event_id: &str) -> reqwest::Response {
+    app.post(&format!("/api/events/{event_id}/volunteers"), Some(&user.token), form(event_id)).await
+}
+
+async fn count(app: &TestApp, event_id: &str) -> u64 {
+    let body: Value = expect_status(app.get(&format!("/api/events/{event_id}/volunteers/count"), None).await, StatusCode::OK).await;
+    body["count"].as_u64().expect("count")
+}
+
+#[tokio::test]
+async fn members_volunteer_see_their_record_and_withdraw() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let event = id_of(&app.create_event(&admin, "Diwali", 10, None).await);
+    assert_eq!(count(&app, &event).await, 0);
+
+    let created: Value = expect_status(volunteer(&app, &member, &event).await, StatusCode::CREATED).await;
+    assert_eq!(created["eventId"], event.as_str());
+    assert_eq!(created["userId"], member.id.as_str());
+    assert_eq!(created["name"], "Lakshmi Devi");
+    assert_eq!(created["contactNumber"], "(916) 555-0142");
+    assert_eq!(created["contactEmail"], "lakshmi@example.org");
+    assert_eq!(created["contactPreference"], "whatsapp");
+    assert_eq!(created["volunteerPreference"], "daily_services");
+    assert_eq!(created["availability"], "evening");
+    assert_eq!(created["needsCertificate"], false, "defaults to false");
+    assert_eq!(created["additionalNotes"], "Can bring flowers");
+    assert!(created["createdAt"].is_string());
+
+    let own: Value = expect_status(app.get(&format!("/api/events/{event}/volunteers/me"), Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(own, created);
+    assert_eq!(count(&app, &event).await, 1);
+
+    let path = format!("/api/events/{event}/volunteers/{}", id_of(&created));
+    expect_status::<Value>(app.delete(&path, Some(&member.token)).await, StatusCode::NO_CONTENT).await;
+    let none: Value =
+        expect_status(app.get(&format!("/api/events/{event}/volunteers/me"), Some(&member.token)).await, StatusCode::NOT_FOUND).await;
+    assert_eq!(none, json!({"message": "You are not volunteering for this event"}));
+    assert_eq!(count(&app, &event).await, 0);
+    expect_status::<Value>(app.delete(&path, Some(&member.token)).await, StatusCode::NOT_FOUND).await;
+
+    // Volunteering again after withdrawing is allowed, this time asking for a certificate.
+    let mut with_certificate = form(&event);
+    with_certificate["needsCertificate"] = json!(true);
+    let again: Value = expect_status(
+        app.post(&format!("/api/events/{event}/volunteers"), Some(&member.token), with_certificate).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(again["needsCertificate"], true);
+}
+
+#[tokio::test]
+async fn the_form_is_validated_with_the_spec_messages() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let event = id_of(&app.create_event(&admin, "Ugadi", 5, None).await);
+    let path = format!("/api/events/{event}/volunteers");
+
+    let empty: Value = expect_status(app.post(&path, Some(&member.token), json!({})).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(
+        empty["errors"],
+        json!({
+            "name": "Name must be at least 2 characters",
+            "contactNumber": "Please enter a valid phone number",
+            "contactEmail": "Please enter a valid email address",
+            "contactPreference": "Required",
+            "volunteerPreference": "Required",
+            "availability": "Required",
+        })
+    );
+
+    let mut bad = form(&event);
+    bad["name"] = json!("A");
+    bad["contactNumber"] = json!("555-0142");
+    bad["contactEmail"] = json!("not-an-email");
+    bad["contactPreference"] = json!("pigeon");
+    bad["volunteerPreference"] = json!("cooking");
+    bad["availability"] = json!("midnight");
+    bad["additionalNotes"] = json!("x".repeat(1001));
+    let errors: Value = expect_status(app.post(&path, Some(&member.token), bad).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(errors["errors"]["name"], "Name must be at least 2 characters");
+    assert_eq!(errors["errors"]["contactNumber"], "Please enter a valid phone number");
+    assert_eq!(errors["errors"]["contactEmail"], "Please enter a valid email address");
+    assert_eq!(errors["errors"]["contactPreference"], "Required");
+    assert_eq!(errors["errors"]["volunteerPreference"], "Required");
+    assert_eq!(errors["errors"]["availability"], "Required");
+    assert_eq!(errors["errors"]["additionalNotes"], "Notes must be at most 1000 characters");
+    assert_eq!(count(&app, &event).await, 0);
+}
+
+#[tokio::test]
+async fn one_record_per_member_and_event_even_when_concurrent() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let event = id_of(&app.create_event(&admin, "Holi", 5, None).await);
+
+    let responses = join_all((0..10).map(|_| volunteer(&app, &member, &event))).await;
+    let statuses: Vec<StatusCode> = responses.iter().map(reqwest::Response::status).collect();
+    assert!(statuses.iter().all(|s| !s.is_server_error()), "{statuses:?}");
+    assert_eq!(statuses.iter().filter(|s| **s == StatusCode::CREATED).count(), 1, "{statuses:?}");
+    assert_eq!(count(&app, &event).await, 1);
+
+    let duplicate: Value = expect_status(volunteer(&app, &member, &event).await, StatusCode::CONFLICT).await;
+    assert_eq!(duplicate, json!({"message": "You are already volunteering for this event"}));
+
+    // Another event is another record.
+    let other = id_of(&app.create_event(&admin, "Rama Navami", 6, None).await);
+    expect_status::<Value>(volunteer(&app, &member, &other).await, StatusCode::CREATED).await;
+}
+
+#[tokio::test]
+async fn only_admins_see_the_full_list() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (a, b) = (app.member().await, app.member().await);
+    let event = id_of(&app.create_event(&admin, "Diwali", 10, None).await);
+    let first: Value = expect_status(volunteer(&app, &a, &event).await, StatusCode::CREATED).await;
+    expect_status::<Value>(volunteer(&app, &b, &event).await, StatusCode::CREATED).await;
+
+    let path = format!("/api/events/{event}/volunteers");
+    let forbidden: Value = expect_status(app.get(&path, Some(&a.token)).await, StatusCode::FORBIDDEN).await;
+    assert_eq!(forbidden["message"], "Admin access required");
+    expect_status::<Value>(app.get(&path, None).await, StatusCode::UNAUTHORIZED).await;
+
+    let list: Vec<Value> = expect_status(app.get(&path, Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(list.len(), 2);
+    assert_eq!(list[0], first, "oldest first, with contact details");
+    assert_eq!(list[1]["userId"], b.id.as_str());
+}
+
+#[tokio::test]
+async fn withdrawing_is_for_the_owner_or_an_admin() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (owner, other) = (app.member().await, app.member().await);
+    let event = id_of(&app.create_event(&admin, "Diwali", 10, None).await);
+    let second_event = id_of(&app.create_event(&admin, "Holi", 12, None).await);
+    let record: Value = expect_status(volunteer(&app, &owner, &event).await, StatusCode::CREATED).await;
+    let path = format!("/api/events/{event}/volunteers/{}", id_of(&record));
+
+    expect_status::<Value>(app.delete(&path, None).await, StatusCode::UNAUTHORIZED).await;
+    let hidden: Value = expect_status(app.delete(&path, Some(&other.token)).await, StatusCode::NOT_FOUND).await;
+    assert_eq!(hidden["message"], "Volunteer record not found");
+    // The record belongs to another event than the one in the path.
+    expect_status::<Value>(
+        app.delete(&format!("/api/events/{second_event}/volunteers/{}", id_of(&record)), Some(&admin.token)).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    assert_eq!(count(&app, &event).await, 1);
+
+    expect_status::<Value>(app.delete(&path, Some(&admin.token)).await, StatusCode::NO_CONTENT).await;
+    assert_eq!(count(&app, &event).await, 0);
+}
+
+#[tokio::test]
+async fn started_events_close_volunteering_for_members() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (early, late) = (app.member().await, app.member().await);
+    let event = id_of(&app.create_event(&admin, "Sankranti", 2, None).await);
+    let record: Value = expect_status(volunteer(&app, &early, &event).await, StatusCode::CREATED).await;
+    let past = (chrono::Utc::now() - chrono::Duration::hours(1)).to_rfc3339();
+    expect_status::<Value>(
+        app.patch(&format!("/api/events/{event}"), Some(&admin.token), json!({"eventDate": past})).await,
+        StatusCode::OK,
+    )
+    .await;
+
+    let closed: Value = expect_status(volunteer(&app, &late, &event).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(closed, json!({"message": "This event has already started; volunteering is closed"}));
+    let path = format!("/api/events/{event}/volunteers/{}", id_of(&record));
+    expect_status::<Value>(app.delete(&path, Some(&early.token)).await, StatusCode::BAD_REQUEST).await;
+    expect_status::<Value>(app.delete(&path, Some(&admin.token)).await, StatusCode::NO_CONTENT).await;
+}
+
+#[tokio::test]
+async fn unknown_events_are_not_found_and_visitors_must_sign_in() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    for response in [
+        app.post("/api/events/nope/volunteers", Some(&member.token), form("nope")).await,
+        app.get("/api/events/nope/volunteers/me", Some(&member.token)).await,
+        app.get("/api/events/nope/volunteers/count", None).await,
+        app.get("/api/events/nope/volunteers", Some(&admin.token)).await,
+        app.delete("/api/events/nope/volunteers/some-id", Some(&admin.token)).await,
+    ] {
+        let error: Value = expect_status(response, StatusCode::NOT_FOUND).await;
+        assert_eq!(error["message"], "Event not found");
+    }
+    let event = id_of(&app.create_event(&admin, "Diwali", 10, None).await);
+    for response in [
+        app.post(&format!("/api/events/{event}/volunteers"), None, form(&event)).await,
+        app.get(&format!("/api/events/{event}/volunteers/me"), None).await,
+    ] {
+        expect_status::<Value>(response, StatusCode::UNAUTHORIZED).await;
+    }
+}
+
+#[tokio::test]
+async fn force_delete_removes_volunteers_with_the_event() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let event = id_of(&app.create_event(&admin, "Busy day", 4, None).await);
+    expect_status::<Value>(volunteer(&app, &member, &event).await, StatusCode::CREATED).await;
+    expect_status::<Value>(app.delete(&format!("/api/events/{event}"), Some(&admin.token)).await, StatusCode::CONFLICT).await;
+    let forced: Value = expect_status(app.delete(&format!("/api/events/{event}/force"), Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(forced["relatedRecords"]["volunteers"], 1);
+    expect_status::<Value>(app.get(&format!("/api/events/{event}/volunteers/count"), None).await, StatusCode::NOT_FOUND).await;
+}
+
+#[tokio::test]
+async fn openapi_lists_the_volunteer_paths() {
+    let app = spawn_app().await;
+    let doc: Value = expect_status(app.get("/api/openapi.json", None).await, StatusCode::OK).await;
+    for (path, method) in [
+        ("/api/events/{id}/volunteers", "post"),
+        ("/api/events/{id}/volunteers", "get"),
+        ("/api/events/{id}/volunteers/me", "get"),
+        ("/api/events/{id}/volunteers/count", "get"),
+        ("/api/events/{id}/volunteers/{volunteerId}", "delete"),
+    ] {
+        assert!(doc["paths"][path].get(method).is_some(), "missing {method} {path}");
+    }
+    let availability = &doc["components"]["schemas"]["AvailabilityDto"]["enum"];
+    assert_eq!(availability, &json!(["morning", "evening", "either"]));
+}
