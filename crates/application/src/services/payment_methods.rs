@@ -1,0 +1,301 @@
+//! Payment methods: anyone reads the active ones (the donor's choice); admins see them all and
+//! create, edit, toggle and delete them. Payments keep the method as text, so a deleted method
+//! never breaks a payment.
+
+use std::sync::Arc;
+
+use mandir_domain::payment_method::{NewPaymentMethodInput, PaymentMethod, PaymentMethodPatchInput};
+use mandir_domain::{ErrorKind, Failure, ValidationErrors};
+
+use super::{Actor, new_id};
+use crate::BoxError;
+use crate::ports::{Clock, PaymentMethodChanges, PaymentMethodRecord, PaymentMethodRepository, RepoError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentMethodError {
+    #[error("{0}")]
+    Validation(ValidationErrors),
+    #[error("Admin access required")]
+    Forbidden,
+    #[error("Payment method not found")]
+    NotFound,
+    #[error("A payment method with this name already exists")]
+    DuplicateName,
+    #[error("unexpected failure")]
+    Unexpected(#[source] BoxError),
+}
+
+impl Failure for PaymentMethodError {
+    fn kind(&self) -> ErrorKind {
+        match self {
+            Self::Validation(_) => ErrorKind::Invalid,
+            Self::Forbidden => ErrorKind::Forbidden,
+            Self::NotFound => ErrorKind::NotFound,
+            Self::DuplicateName => ErrorKind::Conflict,
+            Self::Unexpected(_) => ErrorKind::Unexpected,
+        }
+    }
+
+    fn field_errors(&self) -> Option<&ValidationErrors> {
+        match self {
+            Self::Validation(errors) => Some(errors),
+            _ => None,
+        }
+    }
+}
+
+super::unexpected_from!(PaymentMethodError: RepoError);
+
+fn classify(error: RepoError) -> PaymentMethodError {
+    match error {
+        RepoError::NotFound => PaymentMethodError::NotFound,
+        // The only unique constraint of the table is the name.
+        RepoError::Conflict(_) => PaymentMethodError::DuplicateName,
+        other => other.into(),
+    }
+}
+
+#[derive(Clone)]
+pub struct PaymentMethodService {
+    methods: Arc<dyn PaymentMethodRepository>,
+    clock: Arc<dyn Clock>,
+}
+
+impl PaymentMethodService {
+    pub fn new(methods: Arc<dyn PaymentMethodRepository>, clock: Arc<dyn Clock>) -> Self {
+        Self { methods, clock }
+    }
+
+    fn require_admin(actor: &Actor) -> Result<(), PaymentMethodError> {
+        if actor.is_admin { Ok(()) } else { Err(PaymentMethodError::Forbidden) }
+    }
+
+    /// Every method, active or not, for the admin table.
+    pub async fn list(&self, actor: &Actor) -> Result<Vec<PaymentMethod>, PaymentMethodError> {
+        Self::require_admin(actor)?;
+        Ok(self.methods.list().await?)
+    }
+
+    /// The active methods, by sort order: what donors may choose.
+    pub async fn list_active(&self) -> Result<Vec<PaymentMethod>, PaymentMethodError> {
+        Ok(self.methods.list_active().await?)
+    }
+
+    /// The active method with this identifier (matched case-insensitively), if any.
+    pub async fn find_active(&self, name: &str) -> Result<Option<PaymentMethod>, PaymentMethodError> {
+        let wanted = name.trim().to_lowercase();
+        Ok(self.methods.list_active().await?.into_iter().find(|m| m.name == wanted))
+    }
+
+    pub async fn create(&self, actor: &Actor, input: NewPaymentMethodInput) -> Result<PaymentMethod, PaymentMethodError> {
+        Self::require_admin(actor)?;
+        let valid = input.validate().map_err(PaymentMethodError::Validation)?;
+        let record = PaymentMethodRecord {
+            id: new_id(),
+            name: valid.name,
+            display_name: valid.display_name,
+            description: valid.description,
+            is_active: valid.is_active,
+            sort_order: valid.sort_order,
+            icon: valid.icon,
+            now: self.clock.now(),
+        };
+        self.methods.create(record).await.map_err(classify)
+    }
+
+    /// Changes any field, or only `isActive` for the table's toggle.
+    pub async fn update(&self, actor: &Actor, id: &str, input: PaymentMethodPatchInput) -> Result<PaymentMethod, PaymentMethodError> {
+        Self::require_admin(actor)?;
+        let patch = input.validate().map_err(PaymentMethodError::Validation)?;
+        let changes = PaymentMethodChanges {
+            name: patch.name,
+            display_name: patch.display_name,
+            description: patch.description,
+            is_active: patch.is_active,
+            sort_order: patch.sort_order,
+            icon: patch.icon,
+        };
+        self.methods.update(id, changes, self.clock.now()).await.map_err(classify)
+    }
+
+    /// Deletes the method. Payments made with it keep the method's name.
+    pub async fn delete(&self, actor: &Actor, id: &str) -> Result<(), PaymentMethodError> {
+        Self::require_admin(actor)?;
+        self.methods.delete(id).await.map_err(|error| match error {
+            RepoError::NotFound => PaymentMethodError::NotFound,
+            other => other.into(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::clock::MockClock;
+    use crate::ports::payment_method_repository::MockPaymentMethodRepository;
+    use chrono::{DateTime, TimeZone, Utc};
+    use mandir_domain::event::Patch;
+    use mandir_domain::payment_method::PaymentMethodIcon;
+    use serde_json::json;
+
+    fn now() -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
+    }
+
+    fn service(methods: MockPaymentMethodRepository) -> PaymentMethodService {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        PaymentMethodService::new(Arc::new(methods), Arc::new(clock))
+    }
+
+    fn admin() -> Actor {
+        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
+    }
+
+    fn member() -> Actor {
+        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
+    }
+
+    fn method(id: &str, name: &str, is_active: bool, sort_order: i32) -> PaymentMethod {
+        PaymentMethod {
+            id: id.into(),
+            name: name.into(),
+            display_name: name.to_uppercase(),
+            description: None,
+            is_active,
+            sort_order,
+            icon: None,
+            created_at: now(),
+            updated_at: now(),
+        }
+    }
+
+    fn input() -> NewPaymentMethodInput {
+        NewPaymentMethodInput {
+            name: " PayPal ".into(),
+            display_name: "PayPal".into(),
+            description: None,
+            is_active: None,
+            sort_order: Some(json!(2)),
+            icon: Some("dollar".into()),
+        }
+    }
+
+    #[tokio::test]
+    async fn members_cannot_see_all_or_manage_payment_methods() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_list().never();
+        repo.expect_create().never();
+        repo.expect_update().never();
+        repo.expect_delete().never();
+        let service = service(repo);
+        assert!(matches!(service.list(&member()).await, Err(PaymentMethodError::Forbidden)));
+        assert!(matches!(service.create(&member(), input()).await, Err(PaymentMethodError::Forbidden)));
+        let toggle = PaymentMethodPatchInput { is_active: Some(false), ..Default::default() };
+        assert!(matches!(service.update(&member(), "p", toggle).await, Err(PaymentMethodError::Forbidden)));
+        assert!(matches!(service.delete(&member(), "p").await, Err(PaymentMethodError::Forbidden)));
+        assert_eq!(PaymentMethodError::Forbidden.kind(), ErrorKind::Forbidden);
+        assert_eq!(PaymentMethodError::Forbidden.to_string(), "Admin access required");
+    }
+
+    #[tokio::test]
+    async fn admin_lists_all_and_anyone_lists_active() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_list().returning(|| Ok(vec![method("1", "stripe", true, 0), method("2", "cash", false, 1)]));
+        repo.expect_list_active().returning(|| Ok(vec![method("1", "stripe", true, 0)]));
+        let service = service(repo);
+        assert_eq!(service.list(&admin()).await.expect("all").len(), 2);
+        assert_eq!(service.list_active().await.expect("active").len(), 1);
+        assert_eq!(service.find_active(" Stripe ").await.expect("found").map(|m| m.id), Some("1".to_owned()));
+        assert_eq!(service.find_active("cash").await.expect("looked up"), None);
+    }
+
+    #[tokio::test]
+    async fn admin_creates_with_a_lower_case_name() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_create()
+            .withf(|r| {
+                r.name == "paypal" && r.sort_order == 2 && r.icon == Some(PaymentMethodIcon::Dollar) && r.is_active && r.now == now()
+            })
+            .returning(|r| Ok(method(&r.id, &r.name, r.is_active, r.sort_order)));
+        let created = service(repo).create(&admin(), input()).await.expect("created");
+        assert_eq!(created.name, "paypal");
+    }
+
+    #[tokio::test]
+    async fn duplicate_names_are_conflicts_with_the_message() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_create().returning(|_| Err(RepoError::Conflict("payment_methods.name".into())));
+        repo.expect_update().returning(|_, _, _| Err(RepoError::Conflict("payment_methods.name".into())));
+        let service = service(repo);
+        let error = service.create(&admin(), input()).await.expect_err("duplicate");
+        assert!(matches!(error, PaymentMethodError::DuplicateName));
+        assert_eq!(error.kind(), ErrorKind::Conflict);
+        assert_eq!(error.to_string(), "A payment method with this name already exists");
+        let rename = PaymentMethodPatchInput { name: Some("Zelle".into()), ..Default::default() };
+        assert!(matches!(service.update(&admin(), "p", rename).await, Err(PaymentMethodError::DuplicateName)));
+    }
+
+    #[tokio::test]
+    async fn create_validates_with_spec_messages() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_create().never();
+        let bad = NewPaymentMethodInput { name: "p".into(), display_name: "".into(), sort_order: Some(json!(-3)), ..input() };
+        let error = service(repo).create(&admin(), bad).await.expect_err("invalid");
+        assert_eq!(error.kind(), ErrorKind::Invalid);
+        let fields = error.field_errors().expect("fields");
+        assert_eq!(fields.get("name"), Some("Name must be at least 2 characters"));
+        assert_eq!(fields.get("displayName"), Some("Display name must be at least 2 characters"));
+        assert_eq!(fields.get("sortOrder"), Some("Sort order must be a whole number of 0 or more"));
+    }
+
+    #[tokio::test]
+    async fn toggle_sends_only_the_flag() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_update()
+            .withf(|id, c, at| id == "p" && *c == PaymentMethodChanges { is_active: Some(false), ..Default::default() } && *at == now())
+            .returning(|id, _, _| Ok(method(id, "zelle", false, 1)));
+        let toggle = PaymentMethodPatchInput { is_active: Some(false), ..Default::default() };
+        assert!(!service(repo).update(&admin(), "p", toggle).await.expect("toggled").is_active);
+    }
+
+    #[tokio::test]
+    async fn update_validates_before_touching_the_repository() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_update().never();
+        let patch = PaymentMethodPatchInput { icon: Patch::Set("rocket".into()), ..Default::default() };
+        let error = service(repo).update(&admin(), "p", patch).await.expect_err("invalid");
+        assert_eq!(error.field_errors().and_then(|e| e.get("icon")), Some("Choose one of the listed icons"));
+    }
+
+    #[tokio::test]
+    async fn unknown_methods_are_not_found() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_update().returning(|_, _, _| Err(RepoError::NotFound));
+        repo.expect_delete().returning(|_| Err(RepoError::NotFound));
+        let service = service(repo);
+        let toggle = PaymentMethodPatchInput { is_active: Some(true), ..Default::default() };
+        assert!(matches!(service.update(&admin(), "x", toggle).await, Err(PaymentMethodError::NotFound)));
+        assert!(matches!(service.delete(&admin(), "x").await, Err(PaymentMethodError::NotFound)));
+        assert_eq!(PaymentMethodError::NotFound.kind(), ErrorKind::NotFound);
+    }
+
+    #[tokio::test]
+    async fn admin_deletes() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_delete().withf(|id| id == "p").times(1).returning(|_| Ok(()));
+        service(repo).delete(&admin(), "p").await.expect("deleted");
+    }
+
+    #[tokio::test]
+    async fn database_failures_are_unexpected() {
+        let mut repo = MockPaymentMethodRepository::new();
+        repo.expect_list_active().returning(|| Err(RepoError::unexpected("down")));
+        repo.expect_create().returning(|_| Err(RepoError::unexpected("down")));
+        repo.expect_delete().returning(|_| Err(RepoError::unexpected("down")));
+        let service = service(repo);
+        assert_eq!(service.list_active().await.expect_err("fails").kind(), ErrorKind::Unexpected);
+        assert_eq!(service.create(&admin(), input()).await.expect_err("fails").kind(), ErrorKind::Unexpected);
+        assert_eq!(service.delete(&admin(), "p").await.expect_err("fails").kind(), ErrorKind::Unexpected);
+    }
+}

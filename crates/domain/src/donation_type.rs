@@ -1,0 +1,222 @@
+//! Donation types: the purposes donors choose from (General Donation, Annadanam, ...), each with an
+//! optional default amount, managed by admins (spec sections 3 and 5).
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use crate::event::Patch;
+use crate::money::{Money, MoneyError};
+use crate::validation::{ValidationErrors, min_chars, optional_text};
+
+pub const NAME_REQUIRED: &str = "Name is required";
+pub const NAME_TOO_LONG: &str = "Name must be at most 100 characters";
+pub const DESCRIPTION_TOO_LONG: &str = "Description must be at most 1000 characters";
+pub const AMOUNT_INVALID: &str = "Amount must be a valid number";
+pub const AMOUNT_NEGATIVE: &str = "Amount must be 0 or more";
+pub const AMOUNT_TOO_PRECISE: &str = "Amount must have at most 2 decimal places";
+pub const AMOUNT_TOO_LARGE: &str = "Amount must be less than 1,000,000";
+
+/// The largest default amount: the donate form's own ceiling (1,000,000 dollars).
+pub const MAX_DEFAULT_AMOUNT: Money = Money::from_dollars(1_000_000);
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DonationType {
+    pub id: String,
+    pub name: String,
+    pub description: Option<String>,
+    /// Prefilled for donors who choose this type; none when they type their own.
+    pub default_amount: Option<Money>,
+    pub is_active: bool,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+    pub created_by: Option<String>,
+    pub updated_by: Option<String>,
+}
+
+fn check_name(value: &str) -> Result<String, String> {
+    let name = min_chars(value, 2, NAME_REQUIRED)?;
+    if name.chars().count() > 100 {
+        return Err(NAME_TOO_LONG.to_owned());
+    }
+    Ok(name)
+}
+
+fn check_description(value: Option<&str>) -> Result<Option<String>, String> {
+    optional_text(value, 1000, DESCRIPTION_TOO_LONG)
+}
+
+/// Parses a default amount as sent: a decimal string (`"25.00"`), a JSON number, or null / an
+/// empty string for none. At most two decimals, not negative, at most 1,000,000.
+pub fn parse_default_amount(value: &Value) -> Result<Option<Money>, String> {
+    let parsed = match value {
+        Value::Null => return Ok(None),
+        Value::String(text) if text.trim().is_empty() => return Ok(None),
+        Value::String(text) => Money::parse_decimal(text),
+        Value::Number(number) => Money::from_json_number(number),
+        _ => Err(MoneyError::NotANumber),
+    };
+    let amount = parsed.map_err(|error| match error {
+        MoneyError::NotANumber => AMOUNT_INVALID,
+        MoneyError::TooPrecise => AMOUNT_TOO_PRECISE,
+        MoneyError::OutOfRange => AMOUNT_TOO_LARGE,
+    })?;
+    if amount.cents() < 0 {
+        return Err(AMOUNT_NEGATIVE.to_owned());
+    }
+    if amount > MAX_DEFAULT_AMOUNT {
+        return Err(AMOUNT_TOO_LARGE.to_owned());
+    }
+    Ok(Some(amount))
+}
+
+/// The create form as submitted.
+#[derive(Debug, Clone, Default)]
+pub struct NewDonationTypeInput {
+    pub name: String,
+    pub description: Option<String>,
+    /// As sent: a string, a number, or null; absent means none.
+    pub default_amount: Option<Value>,
+    /// Absent means active.
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDonationType {
+    pub name: String,
+    pub description: Option<String>,
+    pub default_amount: Option<Money>,
+    pub is_active: bool,
+}
+
+impl NewDonationTypeInput {
+    pub fn validate(self) -> Result<NewDonationType, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let name = errors.check("name", check_name(&self.name));
+        let description = errors.check("description", check_description(self.description.as_deref()));
+        let default_amount = errors.check("defaultAmount", parse_default_amount(self.default_amount.as_ref().unwrap_or(&Value::Null)));
+        match (name, description, default_amount) {
+            (Some(name), Some(description), Some(default_amount)) if errors.is_empty() => {
+                Ok(NewDonationType { name, description, default_amount, is_active: self.is_active.unwrap_or(true) })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The edit form as submitted: every field optional; null clears description and default amount.
+#[derive(Debug, Clone, Default)]
+pub struct DonationTypePatchInput {
+    pub name: Option<String>,
+    pub description: Patch<String>,
+    pub default_amount: Patch<Value>,
+    pub is_active: Option<bool>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DonationTypePatch {
+    pub name: Option<String>,
+    pub description: Patch<String>,
+    pub default_amount: Patch<Money>,
+    pub is_active: Option<bool>,
+}
+
+impl DonationTypePatchInput {
+    pub fn validate(self) -> Result<DonationTypePatch, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let mut patch = DonationTypePatch { is_active: self.is_active, ..DonationTypePatch::default() };
+        if let Some(name) = self.name {
+            patch.name = errors.check("name", check_name(&name));
+        }
+        patch.description = match self.description {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(text) => match errors.check("description", check_description(Some(&text))) {
+                Some(Some(text)) => Patch::Set(text),
+                Some(None) => Patch::Clear,
+                None => Patch::Keep,
+            },
+        };
+        patch.default_amount = match self.default_amount {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(value) => match errors.check("defaultAmount", parse_default_amount(&value)) {
+                Some(Some(amount)) => Patch::Set(amount),
+                Some(None) => Patch::Clear,
+                None => Patch::Keep,
+            },
+        };
+        errors.into_result().map(|()| patch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn create_reports_spec_messages() {
+        let input = NewDonationTypeInput { name: " a ".into(), default_amount: Some(json!("abc")), ..NewDonationTypeInput::default() };
+        let errors = input.validate().expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_REQUIRED));
+        assert_eq!(errors.get("defaultAmount"), Some(AMOUNT_INVALID));
+    }
+
+    #[test]
+    fn create_defaults_to_active_without_amount() {
+        let input = NewDonationTypeInput { name: "  Annadanam ".into(), description: Some("  ".into()), ..NewDonationTypeInput::default() };
+        let valid = input.validate().expect("valid");
+        assert_eq!(valid, NewDonationType { name: "Annadanam".into(), description: None, default_amount: None, is_active: true });
+    }
+
+    #[test]
+    fn amounts_are_strings_or_numbers_in_cents() {
+        assert_eq!(parse_default_amount(&json!("25.00")), Ok(Some(Money::from_cents(2500))));
+        assert_eq!(parse_default_amount(&json!(" 25.5 ")), Ok(Some(Money::from_cents(2550))));
+        assert_eq!(parse_default_amount(&json!(19.99)), Ok(Some(Money::from_cents(1999))));
+        assert_eq!(parse_default_amount(&json!(101)), Ok(Some(Money::from_cents(10100))));
+        assert_eq!(parse_default_amount(&json!("0")), Ok(Some(Money::from_cents(0))));
+        assert_eq!(parse_default_amount(&json!(null)), Ok(None));
+        assert_eq!(parse_default_amount(&json!("  ")), Ok(None));
+    }
+
+    #[test]
+    fn amounts_refuse_text_negatives_fractions_of_cents_and_huge_values() {
+        assert_eq!(parse_default_amount(&json!("ten")), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(parse_default_amount(&json!(true)), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(parse_default_amount(&json!({"v": 1})), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(parse_default_amount(&json!("-5")), Err(AMOUNT_NEGATIVE.to_owned()));
+        assert_eq!(parse_default_amount(&json!(-0.5)), Err(AMOUNT_NEGATIVE.to_owned()));
+        assert_eq!(parse_default_amount(&json!("1.234")), Err(AMOUNT_TOO_PRECISE.to_owned()));
+        assert_eq!(parse_default_amount(&json!("1000000.01")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(parse_default_amount(&json!("99999999999999")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(parse_default_amount(&json!(1e20)), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(parse_default_amount(&json!("1000000")), Ok(Some(MAX_DEFAULT_AMOUNT)));
+    }
+
+    #[test]
+    fn patch_validates_only_what_is_sent() {
+        let patch = DonationTypePatchInput { is_active: Some(false), ..DonationTypePatchInput::default() }.validate().expect("valid");
+        assert_eq!(patch, DonationTypePatch { is_active: Some(false), ..DonationTypePatch::default() });
+
+        let errors = DonationTypePatchInput { name: Some("x".into()), default_amount: Patch::Set(json!("1.5.0")), ..Default::default() }
+            .validate()
+            .expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_REQUIRED));
+        assert_eq!(errors.get("defaultAmount"), Some(AMOUNT_INVALID));
+    }
+
+    #[test]
+    fn patch_blank_values_clear() {
+        let input = DonationTypePatchInput {
+            description: Patch::Set(" ".into()),
+            default_amount: Patch::Set(json!("")),
+            ..DonationTypePatchInput::default()
+        };
+        let patch = input.validate().expect("valid");
+        assert_eq!(patch.description, Patch::Clear);
+        assert_eq!(patch.default_amount, Patch::Clear);
+        let patch = DonationTypePatchInput { default_amount: Patch::Set(json!(51)), ..Default::default() }.validate().expect("valid");
+        assert_eq!(patch.default_amount, Patch::Set(Money::from_cents(5100)));
+    }
+}

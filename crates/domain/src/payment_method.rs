@@ -1,0 +1,314 @@
+//! Payment methods: the ways donors can pay (card, Zelle, ...), listed by sort order and switched
+//! on and off by admins (spec sections 3 and 5).
+
+use std::fmt;
+
+use chrono::{DateTime, Utc};
+use serde_json::Value;
+
+use crate::event::Patch;
+use crate::validation::{ValidationErrors, min_chars, optional_text};
+
+pub const NAME_TOO_SHORT: &str = "Name must be at least 2 characters";
+pub const NAME_TOO_LONG: &str = "Name must be at most 50 characters";
+pub const DISPLAY_NAME_TOO_SHORT: &str = "Display name must be at least 2 characters";
+pub const DISPLAY_NAME_TOO_LONG: &str = "Display name must be at most 100 characters";
+pub const DESCRIPTION_TOO_LONG: &str = "Description must be at most 1000 characters";
+pub const SORT_ORDER_INVALID: &str = "Sort order must be a whole number of 0 or more";
+pub const ICON_INVALID: &str = "Choose one of the listed icons";
+
+/// The icons the admin can choose for a method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PaymentMethodIcon {
+    CreditCard,
+    Dollar,
+    Cash,
+    Bank,
+    Building,
+}
+
+impl PaymentMethodIcon {
+    pub const ALL: [Self; 5] = [Self::CreditCard, Self::Dollar, Self::Cash, Self::Bank, Self::Building];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::CreditCard => "credit-card",
+            Self::Dollar => "dollar",
+            Self::Cash => "cash",
+            Self::Bank => "bank",
+            Self::Building => "building",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|icon| icon.as_str() == text)
+    }
+}
+
+impl fmt::Display for PaymentMethodIcon {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PaymentMethod {
+    pub id: String,
+    /// The internal identifier, lower-case and unique: `stripe`, `zelle`, ...
+    pub name: String,
+    pub display_name: String,
+    pub description: Option<String>,
+    pub is_active: bool,
+    pub sort_order: i32,
+    pub icon: Option<PaymentMethodIcon>,
+    pub created_at: DateTime<Utc>,
+    pub updated_at: DateTime<Utc>,
+}
+
+/// Trims and lower-cases the identifier; the "no spaces" hint of the form is not enforced.
+fn check_name(value: &str) -> Result<String, String> {
+    let name = min_chars(value, 2, NAME_TOO_SHORT)?.to_lowercase();
+    if name.chars().count() > 50 {
+        return Err(NAME_TOO_LONG.to_owned());
+    }
+    Ok(name)
+}
+
+fn check_display_name(value: &str) -> Result<String, String> {
+    let name = min_chars(value, 2, DISPLAY_NAME_TOO_SHORT)?;
+    if name.chars().count() > 100 {
+        return Err(DISPLAY_NAME_TOO_LONG.to_owned());
+    }
+    Ok(name)
+}
+
+fn check_description(value: Option<&str>) -> Result<Option<String>, String> {
+    optional_text(value, 1000, DESCRIPTION_TOO_LONG)
+}
+
+/// A whole number of 0 or more, sent as a JSON number (or its text); null or blank means 0.
+pub fn parse_sort_order(value: &Value) -> Result<i32, String> {
+    let number = match value {
+        Value::Null => return Ok(0),
+        Value::String(text) if text.trim().is_empty() => return Ok(0),
+        Value::String(text) => text.trim().parse::<i64>().ok(),
+        Value::Number(number) => number.as_i64(),
+        _ => None,
+    };
+    number.filter(|n| *n >= 0).and_then(|n| i32::try_from(n).ok()).ok_or_else(|| SORT_ORDER_INVALID.to_owned())
+}
+
+/// One of the listed icons; null or blank means none.
+pub fn parse_icon(value: Option<&str>) -> Result<Option<PaymentMethodIcon>, String> {
+    match value.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(text) => PaymentMethodIcon::parse(text).map(Some).ok_or_else(|| ICON_INVALID.to_owned()),
+    }
+}
+
+/// The create form as submitted.
+#[derive(Debug, Clone, Default)]
+pub struct NewPaymentMethodInput {
+    pub name: String,
+    pub display_name: String,
+    pub description: Option<String>,
+    /// Absent means active.
+    pub is_active: Option<bool>,
+    /// Absent means 0.
+    pub sort_order: Option<Value>,
+    pub icon: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewPaymentMethod {
+    pub name: String,
+    pub display_name: String,
+    pub description: Option<String>,
+    pub is_active: bool,
+    pub sort_order: i32,
+    pub icon: Option<PaymentMethodIcon>,
+}
+
+impl NewPaymentMethodInput {
+    pub fn validate(self) -> Result<NewPaymentMethod, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let name = errors.check("name", check_name(&self.name));
+        let display_name = errors.check("displayName", check_display_name(&self.display_name));
+        let description = errors.check("description", check_description(self.description.as_deref()));
+        let sort_order = errors.check("sortOrder", parse_sort_order(self.sort_order.as_ref().unwrap_or(&Value::Null)));
+        let icon = errors.check("icon", parse_icon(self.icon.as_deref()));
+        match (name, display_name, description, sort_order, icon) {
+            (Some(name), Some(display_name), Some(description), Some(sort_order), Some(icon)) if errors.is_empty() => {
+                Ok(NewPaymentMethod { name, display_name, description, is_active: self.is_active.unwrap_or(true), sort_order, icon })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The edit form as submitted, or only `{isActive}` for the table's toggle.
+#[derive(Debug, Clone, Default)]
+pub struct PaymentMethodPatchInput {
+    pub name: Option<String>,
+    pub display_name: Option<String>,
+    pub description: Patch<String>,
+    pub is_active: Option<bool>,
+    /// Null resets to 0.
+    pub sort_order: Option<Value>,
+    pub icon: Patch<String>,
+}
+
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PaymentMethodPatch {
+    pub name: Option<String>,
+    pub display_name: Option<String>,
+    pub description: Patch<String>,
+    pub is_active: Option<bool>,
+    pub sort_order: Option<i32>,
+    pub icon: Patch<PaymentMethodIcon>,
+}
+
+impl PaymentMethodPatchInput {
+    pub fn validate(self) -> Result<PaymentMethodPatch, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let mut patch = PaymentMethodPatch { is_active: self.is_active, ..PaymentMethodPatch::default() };
+        if let Some(name) = self.name {
+            patch.name = errors.check("name", check_name(&name));
+        }
+        if let Some(display_name) = self.display_name {
+            patch.display_name = errors.check("displayName", check_display_name(&display_name));
+        }
+        patch.description = match self.description {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(text) => match errors.check("description", check_description(Some(&text))) {
+                Some(Some(text)) => Patch::Set(text),
+                Some(None) => Patch::Clear,
+                None => Patch::Keep,
+            },
+        };
+        if let Some(sort_order) = self.sort_order {
+            patch.sort_order = errors.check("sortOrder", parse_sort_order(&sort_order));
+        }
+        patch.icon = match self.icon {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(text) => match errors.check("icon", parse_icon(Some(&text))) {
+                Some(Some(icon)) => Patch::Set(icon),
+                Some(None) => Patch::Clear,
+                None => Patch::Keep,
+            },
+        };
+        errors.into_result().map(|()| patch)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn create_reports_spec_messages() {
+        let input = NewPaymentMethodInput {
+            name: " x ".into(),
+            display_name: "Y".into(),
+            sort_order: Some(json!(-1)),
+            icon: Some("rocket".into()),
+            ..NewPaymentMethodInput::default()
+        };
+        let errors = input.validate().expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_TOO_SHORT));
+        assert_eq!(errors.get("displayName"), Some(DISPLAY_NAME_TOO_SHORT));
+        assert_eq!(errors.get("sortOrder"), Some(SORT_ORDER_INVALID));
+        assert_eq!(errors.get("icon"), Some(ICON_INVALID));
+    }
+
+    #[test]
+    fn create_trims_and_lower_cases_the_name_with_defaults() {
+        let input = NewPaymentMethodInput {
+            name: "  PayPal ".into(),
+            display_name: " PayPal ".into(),
+            description: Some("".into()),
+            ..NewPaymentMethodInput::default()
+        };
+        let valid = input.validate().expect("valid");
+        assert_eq!(
+            valid,
+            NewPaymentMethod {
+                name: "paypal".into(),
+                display_name: "PayPal".into(),
+                description: None,
+                is_active: true,
+                sort_order: 0,
+                icon: None
+            }
+        );
+    }
+
+    #[test]
+    fn sort_order_is_a_whole_number_of_zero_or_more() {
+        assert_eq!(parse_sort_order(&json!(3)), Ok(3));
+        assert_eq!(parse_sort_order(&json!("4")), Ok(4));
+        assert_eq!(parse_sort_order(&json!(null)), Ok(0));
+        assert_eq!(parse_sort_order(&json!("")), Ok(0));
+        for bad in [json!(-1), json!(1.5), json!("abc"), json!(true), json!(3_000_000_000_i64)] {
+            assert_eq!(parse_sort_order(&bad), Err(SORT_ORDER_INVALID.to_owned()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn icons_are_the_listed_ones() {
+        for icon in PaymentMethodIcon::ALL {
+            assert_eq!(parse_icon(Some(icon.as_str())), Ok(Some(icon)));
+        }
+        assert_eq!(parse_icon(Some(" ")), Ok(None));
+        assert_eq!(parse_icon(None), Ok(None));
+        assert_eq!(parse_icon(Some("paypal")), Err(ICON_INVALID.to_owned()));
+    }
+
+    #[test]
+    fn toggle_patch_only_changes_the_flag() {
+        let patch = PaymentMethodPatchInput { is_active: Some(false), ..Default::default() }.validate().expect("valid");
+        assert_eq!(patch, PaymentMethodPatch { is_active: Some(false), ..PaymentMethodPatch::default() });
+    }
+
+    #[test]
+    fn patch_checks_what_is_sent() {
+        let errors = PaymentMethodPatchInput {
+            name: Some("a".into()),
+            display_name: Some(" ".into()),
+            sort_order: Some(json!("-2")),
+            icon: Patch::Set("star".into()),
+            ..Default::default()
+        }
+        .validate()
+        .expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_TOO_SHORT));
+        assert_eq!(errors.get("displayName"), Some(DISPLAY_NAME_TOO_SHORT));
+        assert_eq!(errors.get("sortOrder"), Some(SORT_ORDER_INVALID));
+        assert_eq!(errors.get("icon"), Some(ICON_INVALID));
+
+        let patch = PaymentMethodPatchInput {
+            name: Some(" Venmo ".into()),
+            description: Patch::Set("".into()),
+            sort_order: Some(json!(null)),
+            icon: Patch::Set("dollar".into()),
+            ..Default::default()
+        }
+        .validate()
+        .expect("valid");
+        assert_eq!(patch.name.as_deref(), Some("venmo"));
+        assert_eq!(patch.description, Patch::Clear);
+        assert_eq!(patch.sort_order, Some(0));
+        assert_eq!(patch.icon, Patch::Set(PaymentMethodIcon::Dollar));
+    }
+
+    #[test]
+    fn long_names_are_refused() {
+        let input = NewPaymentMethodInput { name: "a".repeat(51), display_name: "b".repeat(101), ..Default::default() };
+        let errors = input.validate().expect_err("invalid");
+        assert_eq!(errors.get("name"), Some(NAME_TOO_LONG));
+        assert_eq!(errors.get("displayName"), Some(DISPLAY_NAME_TOO_LONG));
+    }
+}

@@ -1,0 +1,108 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mandir_application::ports::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, RepoError};
+use mandir_domain::Money;
+use mandir_domain::donation_type::DonationType;
+use mandir_domain::event::Patch;
+use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+
+use crate::Database;
+use crate::entities::donation_types;
+use crate::error::MapDbErr;
+
+/// Donation types. Nothing refers to them by key: payments copy the type's id and name into their
+/// donation details, so a type can be deleted without touching any payment.
+#[derive(Debug, Clone)]
+pub struct SeaOrmDonationTypeRepository {
+    db: Database,
+}
+
+impl SeaOrmDonationTypeRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+fn to_domain(m: donation_types::Model) -> DonationType {
+    DonationType {
+        id: m.id,
+        name: m.name,
+        description: m.description,
+        default_amount: m.default_amount_cents.map(Money::from_cents),
+        is_active: m.is_active,
+        created_at: m.created_at,
+        updated_at: m.updated_at,
+        created_by: m.created_by,
+        updated_by: m.updated_by,
+    }
+}
+
+#[async_trait]
+impl DonationTypeRepository for SeaOrmDonationTypeRepository {
+    async fn list(&self) -> Result<Vec<DonationType>, RepoError> {
+        let rows = donation_types::Entity::find().all(&self.db.conn).await.repo()?;
+        let mut types: Vec<DonationType> = rows.into_iter().map(to_domain).collect();
+        // Sorted here rather than in SQL: SQLite and PostgreSQL collate text differently, and the
+        // catalogue is small.
+        types.sort_by(|a, b| {
+            a.name.to_lowercase().cmp(&b.name.to_lowercase()).then_with(|| a.name.cmp(&b.name)).then_with(|| a.id.cmp(&b.id))
+        });
+        Ok(types)
+    }
+
+    async fn get(&self, id: &str) -> Result<Option<DonationType>, RepoError> {
+        Ok(donation_types::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(to_domain))
+    }
+
+    async fn create(&self, r: DonationTypeRecord) -> Result<DonationType, RepoError> {
+        let model = donation_types::ActiveModel {
+            id: Set(r.id),
+            name: Set(r.name),
+            description: Set(r.description),
+            default_amount_cents: Set(r.default_amount.map(Money::cents)),
+            is_active: Set(r.is_active),
+            created_at: Set(r.now),
+            updated_at: Set(r.now),
+            created_by: Set(r.created_by.clone()),
+            updated_by: Set(r.created_by),
+        }
+        .insert(&self.db.conn)
+        .await
+        .repo()?;
+        Ok(to_domain(model))
+    }
+
+    async fn update(&self, id: &str, changes: DonationTypeChanges, now: DateTime<Utc>) -> Result<DonationType, RepoError> {
+        let tx = self.db.conn.begin().await.repo()?;
+        let Some(existing) = donation_types::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()? else {
+            return Err(RepoError::NotFound);
+        };
+        let mut model: donation_types::ActiveModel = existing.into();
+        if let Some(name) = changes.name {
+            model.name = Set(name);
+        }
+        match changes.description {
+            Patch::Keep => {}
+            Patch::Clear => model.description = Set(None),
+            Patch::Set(description) => model.description = Set(Some(description)),
+        }
+        match changes.default_amount {
+            Patch::Keep => {}
+            Patch::Clear => model.default_amount_cents = Set(None),
+            Patch::Set(amount) => model.default_amount_cents = Set(Some(amount.cents())),
+        }
+        if let Some(is_active) = changes.is_active {
+            model.is_active = Set(is_active);
+        }
+        model.updated_at = Set(now);
+        model.updated_by = Set(changes.updated_by);
+        let saved = model.update(&tx).await.repo()?;
+        tx.commit().await.repo()?;
+        Ok(to_domain(saved))
+    }
+
+    async fn delete(&self, id: &str) -> Result<(), RepoError> {
+        let result = donation_types::Entity::delete_by_id(id.to_owned()).exec(&self.db.conn).await.repo()?;
+        if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+    }
+}
