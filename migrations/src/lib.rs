@@ -8,6 +8,7 @@ mod m20261121_000002_create_events;
 mod m20261121_000003_create_registrations_and_volunteers;
 mod m20261121_000004_create_donation_catalogues;
 mod m20261121_000005_create_payments;
+mod m20261121_000006_add_payment_notes;
 mod seed;
 
 pub struct Migrator;
@@ -21,6 +22,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000003_create_registrations_and_volunteers::Migration),
             Box::new(m20261121_000004_create_donation_catalogues::Migration),
             Box::new(m20261121_000005_create_payments::Migration),
+            Box::new(m20261121_000006_add_payment_notes::Migration),
         ]
     }
 }

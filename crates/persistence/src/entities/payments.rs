@@ -26,6 +26,8 @@ pub struct Model {
     pub idempotency_key: Option<String>,
     pub donor_name: Option<String>,
     pub donor_email: Option<String>,
+    /// The donor's note (migration 000006).
+    pub notes: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }
