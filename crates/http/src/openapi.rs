@@ -39,6 +39,11 @@ pub fn api_doc() -> Document {
         routes::users::Api::openapi(),
         routes::gotrams::Api::openapi(),
         routes::events::Api::openapi(),
+        routes::registrations::Api::openapi(),
+        routes::volunteers::Api::openapi(),
+        routes::donation_types::Api::openapi(),
+        routes::payment_methods::Api::openapi(),
+        routes::payments::Api::openapi(),
         routes::admin::Api::openapi(),
     ] {
         doc.merge(part);

@@ -3,9 +3,14 @@ use std::sync::Arc;
 use mandir_application::ports::HealthProbe;
 use mandir_application::services::admin::AdminService;
 use mandir_application::services::auth::AuthService;
+use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::gotrams::GotramService;
+use mandir_application::services::payment_methods::PaymentMethodService;
+use mandir_application::services::payments::PaymentService;
 use mandir_application::services::profile::ProfileService;
+use mandir_application::services::registrations::RegistrationService;
+use mandir_application::services::volunteers::VolunteerService;
 
 /// What the frontend needs to know about this installation (`GET /api/config`).
 #[derive(Debug, Clone)]
@@ -25,6 +30,11 @@ pub struct AppState {
     pub gotrams: GotramService,
     pub events: EventService,
     pub admin: AdminService,
+    pub donation_types: DonationTypeService,
+    pub payment_methods: PaymentMethodService,
+    pub payments: PaymentService,
+    pub registrations: RegistrationService,
+    pub volunteers: VolunteerService,
     pub health: Arc<dyn HealthProbe>,
     pub config: PublicConfig,
 }

@@ -25,7 +25,7 @@ impl SeaOrmEventRepository {
     }
 }
 
-fn to_domain(m: events::Model, attendee_count: i64) -> Event {
+pub(crate) fn to_domain(m: events::Model, attendee_count: i64) -> Event {
     Event {
         id: m.id,
         name: m.name,

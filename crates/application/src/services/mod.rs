@@ -3,10 +3,15 @@
 
 pub mod admin;
 pub mod auth;
+pub mod donation_types;
 pub mod events;
 pub mod gotrams;
+pub mod payment_methods;
+pub mod payments;
 pub mod profile;
+pub mod registrations;
 pub mod throttle;
+pub mod volunteers;
 
 use mandir_domain::user::User;
 use rand::RngCore;

@@ -2,10 +2,15 @@
 
 pub mod admin;
 pub mod auth;
+pub mod donation_types;
 pub mod events;
 pub mod gotrams;
+pub mod payment_methods;
+pub mod payments;
+pub mod registrations;
 pub mod system;
 pub mod users;
+pub mod volunteers;
 
 use actix_web::{HttpResponse, web};
 
@@ -17,6 +22,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(users::configure)
         .configure(gotrams::configure)
         .configure(events::configure)
+        .configure(registrations::configure)
+        .configure(volunteers::configure)
+        .configure(donation_types::configure)
+        .configure(payment_methods::configure)
+        .configure(payments::configure)
         .configure(admin::configure);
 }
 

@@ -3,6 +3,11 @@
 
 mod admin;
 mod auth;
+mod donation_types;
 mod events;
 mod helpers;
+mod payment_methods;
+mod payments;
+mod registrations;
 mod system;
+mod volunteers;
