@@ -21,8 +21,18 @@ test: test-rust test-frontend test-e2e
 # The Rust suite on SQLite, then on PostgreSQL.
 test-rust: test-rust-sqlite test-rust-postgres
 
-test-rust-sqlite:
+test-rust-sqlite: check-layers
     cargo test --workspace --locked
+
+# The core crates must not depend on adapters' technologies (DESIGN.md).
+check-layers:
+    #!/usr/bin/env bash
+    set -euo pipefail
+    for crate in mandir-domain mandir-application; do
+        bad=$(cargo tree -p "$crate" -e normal --prefix none | grep -E '^(actix|sea-orm|sea-query|sqlx|reqwest|lettre|async-stripe)' || true)
+        if [ -n "$bad" ]; then echo "$crate depends on adapter crates:"; echo "$bad"; exit 1; fi
+    done
+    echo "layers ok: mandir-domain and mandir-application depend on no adapter crates"
 
 test-rust-postgres:
     #!/usr/bin/env bash
@@ -41,12 +51,14 @@ test-rust-postgres:
 test-frontend: frontend-install
     cd frontend && npm run typecheck && npm run lint && npm test
 
-# Browser end-to-end journeys in headless Chromium against the real server.
+# Browser end-to-end journeys in Debian's headless Chromium against the real server (debug build,
+# fresh SQLite database, free port; see e2e/README.md). Never downloads a browser.
 test-e2e: frontend-build
     #!/usr/bin/env bash
     set -euo pipefail
-    if [ ! -f e2e/package.json ]; then echo "no e2e suite yet"; exit 0; fi
-    cargo build --release -p mandir-server
+    if [ ! -x /usr/bin/chromium ]; then echo "/usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 1; fi
+    cargo build -p mandir-server
+    export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
     cd e2e && npm ci --no-audit --no-fund && npx playwright test
 
 # Install the frontend's packages exactly as locked.
@@ -82,3 +94,9 @@ seed-demo:
 # Run the server in development (debug build, frontend from frontend/dist).
 dev:
     cargo run -p mandir-server -- serve
+
+# Measure the API against DESIGN.md's budgets (throughput vs Express, p99, memory, sign-in flood).
+bench:
+    cargo build --release -p mandir-server
+    cd bench/node-express && npm ci --no-audit --no-fund
+    python3 bench/run.py

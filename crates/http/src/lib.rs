@@ -5,6 +5,7 @@ pub mod auth;
 pub mod dto;
 pub mod error;
 mod openapi;
+mod request_span;
 pub mod routes;
 mod security_headers;
 pub mod state;
@@ -42,7 +43,7 @@ pub fn build_app(
         .app_data(error::query_config())
         .wrap(Compress::default())
         .wrap(from_fn(security_headers::add))
-        .wrap(TracingLogger::default())
+        .wrap(TracingLogger::<request_span::RedactedRootSpan>::new())
         .configure(routes::configure)
         .configure(openapi::configure)
         .configure(routes::api_fallback)
