@@ -19,6 +19,7 @@ const Admin = lazy(() => import('./routes/admin'));
 const Donate = lazy(() => import('./routes/donate'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const TestPayment = lazy(() => import('./routes/test-payment'));
+const Contact = lazy(() => import('./routes/contact'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 export function AppRoutes() {
@@ -38,6 +39,7 @@ export function AppRoutes() {
         <Route path={paths.donate.path} element={<Donate />} />
         <Route path={paths.paymentConfirmation.path} element={<PaymentConfirmation />} />
         <Route path={paths.testPayment.path} element={<TestPayment />} />
+        <Route path={paths.contact.path} element={<Contact />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -19,7 +19,7 @@ export const paths = {
   donate: { path: '/donate', getHref: () => '/donate' },
   paymentConfirmation: { path: '/payment-confirmation', getHref: () => '/payment-confirmation' },
   testPayment: { path: '/test-payment', getHref: () => '/test-payment' },
-  /** Linked from the home page's contact card; its content is not specified (falls to the 404 page). */
+  /** Linked from the home page's contact card; the spec leaves its content open (address, phone, e-mail, hours). */
   contact: { path: '/contact', getHref: () => '/contact' },
 } as const;
 
