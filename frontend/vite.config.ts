@@ -30,5 +30,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // Whole-app tests load lazy routes; leave room on busy CI machines.
+    testTimeout: 20000,
   },
 });

@@ -46,7 +46,11 @@ export const theme = createTheme({
   components: {
     MuiTooltip: { defaultProps: { enterDelay: 700 } },
     MuiButtonBase: { defaultProps: { disableRipple: false } },
-    MuiDialog: { defaultProps: { maxWidth: false }, styleOverrides: { paper: { width: '100%', maxWidth: 600 } } },
+    // 600px wide at most, and 16px from the screen edges on phones.
+    MuiDialog: {
+      defaultProps: { maxWidth: false },
+      styleOverrides: { paper: { width: 'calc(100% - 32px)', maxWidth: 600, margin: 16 } },
+    },
     MuiCssBaseline: {
       styleOverrides: {
         ':focus-visible': { outline: '3px solid', outlineOffset: '2px' },

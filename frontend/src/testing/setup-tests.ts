@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './mocks/server';
 
 // Lazy route chunks are compiled on first use: give async queries some room.
-configure({ asyncUtilTimeout: 4000 });
+configure({ asyncUtilTimeout: 10000 });
 
 // Relative URLs in fetch resolve against this origin under jsdom.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -52,7 +52,7 @@ export function LocationDisplay() {
 
 /** Renders an element inside the providers and a memory router. */
 export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', routes = {} }: RenderOptions = {}) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <TestProviders>
       <MemoryRouter initialEntries={[route]}>
@@ -71,7 +71,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
 
 /** Renders the whole app (layout, lazy routes) at a URL. */
 export function renderApp(route = '/') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <TestProviders>
       <MemoryRouter initialEntries={[route]}>

@@ -12,7 +12,6 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
-import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
@@ -24,6 +23,9 @@ const ThemeMenu = lazy(() => loadMenus().then((m) => ({ default: m.ThemeMenu }))
 const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
 const NavDrawer = lazy(() => loadMenus().then((m) => ({ default: m.NavDrawer })));
 const prefetchMenus = () => void loadMenus();
+// Only members see an avatar: keep it out of the initial bundle.
+const UserAvatar = lazy(() => import('@/components/ui/user-avatar').then((m) => ({ default: m.UserAvatar })));
+const avatarFallback = <Box sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} />;
 
 export function useNavItems(): NavItem[] {
   const { isAuthenticated, isAdmin } = useAuth();
@@ -105,7 +107,7 @@ export function Header() {
               WebkitBoxOrient: 'vertical',
             }}
           >
-            {name ?? <Box component="span" sx={{ display: 'inline-block', width: 180 }} aria-label="Loading temple name" />}
+            {name ?? <Box component="span" aria-hidden sx={{ display: 'inline-block', width: 180 }} />}
           </Typography>
         </Box>
 
@@ -168,7 +170,9 @@ export function Header() {
             onFocus={prefetchMenus}
             sx={{ p: 0.5 }}
           >
-            <UserAvatar email={user.email} firstName={user.firstName} lastName={user.lastName} />
+            <Suspense fallback={avatarFallback}>
+              <UserAvatar email={user.email} firstName={user.firstName} lastName={user.lastName} />
+            </Suspense>
           </IconButton>
         ) : (
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>

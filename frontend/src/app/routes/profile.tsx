@@ -16,7 +16,7 @@ function ProfileContent() {
       <Typography component="h1" variant="h3" sx={{ mb: 4, fontSize: { xs: '2rem', md: '2.75rem' } }}>
         My Profile
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(260px, 1fr) 2fr' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
         <ProfileCard user={user} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <SimpleTabs

@@ -54,29 +54,32 @@ export type EventFormValues = {
 };
 
 /**
- * Edit event (spec section 5): every field optional; name and location at least 3 characters,
- * description may be empty, and an image URL may not be blanked out once the event has one.
+ * Edit event (spec section 5). The PATCH body may leave any field out, but the form always holds
+ * every field (prefilled from the event); a cleared field reaches the schema as undefined (Formik
+ * turns '' into undefined), so blank counts as invalid here: name and location at least 3
+ * characters, description may be empty, an image URL may not be blanked out once the event has one.
  */
 export function editEventSchema(hadImage: boolean) {
+  const filled = (v: string | undefined): v is string => typeof v === 'string' && v.trim().length > 0;
   return yup.object({
     name: yup
       .string()
       .optional()
-      .test('min', 'Event name must be at least 3 characters', (v) => v === undefined || v.trim().length >= 3),
+      .test('min', 'Event name must be at least 3 characters', (v) => filled(v) && v.trim().length >= 3),
     description: yup.string().nullable().optional(),
     location: yup
       .string()
       .optional()
-      .test('min', 'Event location must be at least 3 characters', (v) => v === undefined || v.trim().length >= 3),
+      .test('min', 'Event location must be at least 3 characters', (v) => filled(v) && v.trim().length >= 3),
     eventDate: yup
       .string()
       .optional()
-      .test('valid', 'Event date is required', (v) => v === undefined || fromTempleInput(v) !== null),
+      .test('valid', 'Event date is required', (v) => filled(v) && fromTempleInput(v) !== null),
     imageUrl: yup
       .string()
       .optional()
-      .test('blank', 'Please provide an image URL', (v) => !hadImage || (v !== undefined && v.trim().length > 0))
-      .test('image', 'Please provide a valid image URL', (v) => !v || !v.trim() || isImageSource(v)),
+      .test('blank', 'Please provide an image URL', (v) => !hadImage || filled(v))
+      .test('image', 'Please provide a valid image URL', (v) => !filled(v) || isImageSource(v)),
     capacity,
   });
 }

@@ -25,8 +25,9 @@ type Props = {
 };
 
 /** '25' -> '25.00'; '' -> null (an empty default amount is sent as null). */
-export function toDefaultAmount(value: string): string | null {
-  const v = value.trim();
+export function toDefaultAmount(value: string | number | null | undefined): string | null {
+  // Formik gives numbers for type=number inputs.
+  const v = String(value ?? '').trim();
   if (!v) return null;
   const n = Number(v);
   return Number.isFinite(n) ? n.toFixed(2) : v;

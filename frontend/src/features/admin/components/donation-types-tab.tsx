@@ -28,6 +28,8 @@ import type { DonationType } from '@/types/api';
 import { deleteDonationType, useAllDonationTypes } from '../api/donation-types';
 import { DonationTypeDialog } from './donation-type-dialog';
 
+const hideOnPhones = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 /** Donation Types tab: table, create/edit dialog and delete confirmation. */
 export function DonationTypesTab() {
   const { donationTypes, error, isLoading, refresh } = useAllDonationTypes();
@@ -87,11 +89,11 @@ export function DonationTypesTab() {
   } else {
     body = (
       <TableContainer>
-        <Table aria-label="Donation types" sx={{ minWidth: 560 }}>
+        <Table aria-label="Donation types" sx={{ minWidth: { sm: 560 } }}>
           <TableHead>
             <TableRow>
               <TableCell>Name</TableCell>
-              <TableCell>Description</TableCell>
+              <TableCell sx={hideOnPhones}>Description</TableCell>
               <TableCell align="right">Default amount</TableCell>
               <TableCell>Status</TableCell>
               <TableCell align="right">Actions</TableCell>
@@ -100,8 +102,15 @@ export function DonationTypesTab() {
           <TableBody>
             {donationTypes.map((t) => (
               <TableRow key={t.id} hover>
-                <TableCell sx={{ fontWeight: 600 }}>{t.name}</TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 320 }}>{t.description || '—'}</TableCell>
+                <TableCell sx={{ fontWeight: 600 }}>
+                  {t.name}
+                  {t.description ? (
+                    <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' }, fontWeight: 400 }}>
+                      {t.description}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell sx={{ ...hideOnPhones, color: 'text.secondary', maxWidth: 320 }}>{t.description || '—'}</TableCell>
                 <TableCell align="right">{t.defaultAmount ? formatUSD(t.defaultAmount) : '—'}</TableCell>
                 <TableCell>
                   <Chip

@@ -63,7 +63,7 @@ export function PaymentMethodDialog({ open, onClose, method }: Props) {
         displayName: values.displayName.trim(),
         description: values.description.trim() || null,
         isActive: values.isActive,
-        sortOrder: values.sortOrder.trim() ? Number(values.sortOrder) : 0,
+        sortOrder: String(values.sortOrder ?? '').trim() ? Number(values.sortOrder) : 0,
         icon: values.icon || null,
       };
       try {

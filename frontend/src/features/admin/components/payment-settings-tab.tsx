@@ -40,6 +40,8 @@ const icons: Record<PaymentMethodIcon, ReactNode> = {
   building: <Business />,
 };
 
+const hideOnPhones = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 function reason(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? err.message;
   return err instanceof Error ? err.message : String(err);
@@ -123,12 +125,12 @@ export function PaymentSettingsTab() {
     const sorted = [...paymentMethods].sort((a, b) => a.sortOrder - b.sortOrder);
     body = (
       <TableContainer>
-        <Table aria-label="Payment methods" sx={{ minWidth: 600 }}>
+        <Table aria-label="Payment methods" sx={{ minWidth: { sm: 600 } }}>
           <TableHead>
             <TableRow>
-              <TableCell>Order</TableCell>
+              <TableCell sx={hideOnPhones}>Order</TableCell>
               <TableCell>Method</TableCell>
-              <TableCell>Description</TableCell>
+              <TableCell sx={hideOnPhones}>Description</TableCell>
               <TableCell>Active</TableCell>
               <TableCell align="right">Actions</TableCell>
             </TableRow>
@@ -136,7 +138,7 @@ export function PaymentSettingsTab() {
           <TableBody>
             {sorted.map((m) => (
               <TableRow key={m.id} hover>
-                <TableCell>{m.sortOrder}</TableCell>
+                <TableCell sx={hideOnPhones}>{m.sortOrder}</TableCell>
                 <TableCell>
                   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
                     <Box sx={{ color: 'primary.main', display: 'flex' }} aria-hidden>
@@ -150,7 +152,7 @@ export function PaymentSettingsTab() {
                     </Box>
                   </Box>
                 </TableCell>
-                <TableCell sx={{ color: 'text.secondary', maxWidth: 300 }}>{m.description || '—'}</TableCell>
+                <TableCell sx={{ ...hideOnPhones, color: 'text.secondary', maxWidth: 300 }}>{m.description || '—'}</TableCell>
                 <TableCell>
                   <Switch
                     checked={m.isActive}

@@ -53,10 +53,14 @@ const statusColor: Record<PaymentStatus, 'default' | 'success' | 'error' | 'warn
   refunded: 'info',
 };
 
+// Filter selects show their 'All' option and keep the label up.
+const allSlot = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
+
 const emptyFilters: PaymentFilters = { status: '', method: '', eventId: '', from: '', to: '' };
 
-function sum(payments: Payment[]): number {
-  return payments.reduce((s, p) => s + (Number.parseFloat(p.amount) || 0), 0);
+/** Total of the completed payments (pending, failed and refunded ones are not money received). */
+function completedTotal(payments: Payment[]): number {
+  return payments.filter((p) => p.status === 'completed').reduce((s, p) => s + (Number.parseFloat(p.amount) || 0), 0);
 }
 
 function TotalsTable({ title, rows }: { title: string; rows: { key: string; label: string; amount: string | number; count: number }[] }) {
@@ -173,7 +177,7 @@ export function PaymentsTab() {
         aria-label="Filters"
         sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(5, 1fr) auto' }, mb: 2, alignItems: 'start' }}
       >
-        <TextField select size="small" label="Status" value={filters.status} onChange={(e) => set('status', e.target.value as PaymentFilters['status'])}>
+        <TextField select size="small" label="Status" slotProps={allSlot} value={filters.status} onChange={(e) => set('status', e.target.value as PaymentFilters['status'])}>
           <MenuItem value="">All</MenuItem>
           {statusOptions.map((o) => (
             <MenuItem key={o.value} value={o.value}>
@@ -181,7 +185,7 @@ export function PaymentsTab() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Method" value={filters.method} onChange={(e) => set('method', e.target.value as PaymentFilters['method'])}>
+        <TextField select size="small" label="Method" slotProps={allSlot} value={filters.method} onChange={(e) => set('method', e.target.value as PaymentFilters['method'])}>
           <MenuItem value="">All</MenuItem>
           {Object.entries(methodLabels).map(([value, label]) => (
             <MenuItem key={value} value={value}>
@@ -193,6 +197,7 @@ export function PaymentsTab() {
           select
           size="small"
           label="Event"
+          slotProps={allSlot}
           value={filters.eventId}
           onChange={(e) => set('eventId', e.target.value)}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
@@ -247,10 +252,10 @@ export function PaymentsTab() {
       ) : (
         <>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite">
-            {payments.length} {payments.length === 1 ? 'payment' : 'payments'}, {formatUSD(sum(payments))} in total
+            {payments.length} {payments.length === 1 ? 'payment' : 'payments'}, {formatUSD(completedTotal(payments))} completed
           </Typography>
           <TableContainer>
-            <Table size="small" aria-label="Payments" sx={{ minWidth: 860 }}>
+            <Table size="small" aria-label="Payments" sx={{ minWidth: 820 }}>
               <TableHead>
                 <TableRow>
                   <TableCell>Date</TableCell>
@@ -258,8 +263,7 @@ export function PaymentsTab() {
                   <TableCell>Event</TableCell>
                   <TableCell>Method</TableCell>
                   <TableCell align="right">Amount</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Receipt</TableCell>
+                  <TableCell>Status and receipt</TableCell>
                   <TableCell align="right">Actions</TableCell>
                 </TableRow>
               </TableHead>
@@ -272,10 +276,10 @@ export function PaymentsTab() {
                         {formatTime(p.paymentDate)}
                       </Typography>
                     </TableCell>
-                    <TableCell>
+                    <TableCell sx={{ minWidth: 180 }}>
                       {p.donorName || 'Guest'}
                       {p.donorEmail ? (
-                        <Typography variant="caption" color="text.secondary" component="div" sx={{ wordBreak: 'break-all' }}>
+                        <Typography variant="caption" color="text.secondary" component="div">
                           {p.donorEmail}
                         </Typography>
                       ) : null}
@@ -298,9 +302,20 @@ export function PaymentsTab() {
                       {formatUSD(p.amount)}
                     </TableCell>
                     <TableCell>
-                      <Chip size="small" label={statusOptions.find((s) => s.value === p.status)?.label ?? p.status} color={statusColor[p.status] ?? 'default'} />
+                      <Chip
+                        size="small"
+                        label={statusOptions.find((s) => s.value === p.status)?.label ?? p.status}
+                        color={statusColor[p.status] ?? 'default'}
+                      />
+                      <Typography
+                        variant="caption"
+                        color="text.secondary"
+                        component="div"
+                        sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', mt: 0.5 }}
+                      >
+                        {p.receiptNumber ?? 'No receipt number'}
+                      </Typography>
                     </TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace', fontSize: 12, wordBreak: 'break-all' }}>{p.receiptNumber ?? '—'}</TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                       {p.status === 'pending' && p.paymentMethod === 'zelle' ? (
                         <Box sx={{ display: 'inline-flex', gap: 1 }}>

@@ -46,7 +46,8 @@ export function CreateEventDialog({ open, onClose, readFile }: CreateEventDialog
         eventDate: fromTempleInput(values.eventDate)!,
       };
       if (values.imageUrl.trim()) body.imageUrl = values.imageUrl.trim();
-      if (values.capacity.trim()) body.capacity = Number(values.capacity);
+      const capacity = String(values.capacity ?? '').trim();
+      if (capacity) body.capacity = Number(capacity);
       try {
         await createEvent(body);
         toast({ title: 'Event created successfully', description: `${body.name} is now listed.` });

@@ -46,7 +46,9 @@ export function changedFields(event: Event, values: EventFormValues): UpdateEven
     if (iso) body.eventDate = iso;
   }
   if (values.imageUrl.trim() !== initial.imageUrl && values.imageUrl.trim()) body.imageUrl = values.imageUrl.trim();
-  if (values.capacity.trim() !== initial.capacity) body.capacity = values.capacity.trim() ? Number(values.capacity) : null;
+  // Formik gives numbers for type=number inputs.
+  const capacity = String(values.capacity ?? '').trim();
+  if (capacity !== initial.capacity) body.capacity = capacity ? Number(capacity) : null;
   return body;
 }
 

@@ -20,12 +20,17 @@ export function VolunteerManagement({ eventId }: { eventId: string }) {
   const { volunteers, error, isLoading } = useEventVolunteers(eventId);
   return (
     <Box component="section" aria-labelledby="volunteer-management-heading">
-      <Typography id="volunteer-management-heading" component="h3" variant="h6" sx={{ mb: 1.5 }}>
-        Volunteer Management
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5 }}>
+        <Typography id="volunteer-management-heading" component="h3" variant="h6">
+          Volunteer Management
+        </Typography>
         {volunteers ? (
-          <Chip size="small" label={volunteers.length} sx={{ ml: 1 }} aria-label={`${volunteers.length} volunteers`} />
+          <Chip
+            size="small"
+            label={`${volunteers.length} ${volunteers.length === 1 ? 'volunteer' : 'volunteers'}`}
+          />
         ) : null}
-      </Typography>
+      </Box>
       {isLoading ? (
         <Box sx={{ display: 'grid', gap: 1 }}>
           <Skeleton variant="rounded" height={72} />
@@ -57,7 +62,7 @@ export function VolunteerManagement({ eventId }: { eventId: string }) {
                   {v.contactEmail}
                 </Link>
                 <Typography variant="body2" color="text.secondary">
-                  Prefers {labelOf(contactPreferenceLabels, v.contactPreference).toLowerCase()}
+                  Prefers: {labelOf(contactPreferenceLabels, v.contactPreference)}
                 </Typography>
               </Box>
               {v.additionalNotes ? (

@@ -8,6 +8,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
 import { useEvents } from '../api/get-events';
@@ -69,7 +70,7 @@ export function EventsCalendar({ now = new Date() }: { now?: Date }) {
           },
         }}
       >
-        <caption style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        <caption style={visuallyHidden}>
           Events in {label}
         </caption>
         <thead>

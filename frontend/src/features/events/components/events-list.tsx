@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { useEvents } from '../api/get-events';
 import { searchEvents, sortEvents, sortOptions, upcomingEvents, type EventSort } from '../lib/event-utils';
@@ -111,7 +112,7 @@ export function EventsList({ limit, showFilters = true }: Props) {
             role="status"
             variant="body2"
             color="text.secondary"
-            sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+            sx={visuallyHidden}
           >
             {`${visible.length} event${visible.length === 1 ? '' : 's'} found`}
           </Typography>

@@ -12,6 +12,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { directionsUrl, mapEmbedUrl, temple, templeHours } from '@/config/temple';
 import { Section } from './section';
@@ -105,7 +106,7 @@ export function TempleInformation() {
             startIcon={<DirectionsOutlined />}
           >
             Get Directions
-            <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+            <Box component="span" sx={visuallyHidden}>
               {' '}
               (opens in a new tab)
             </Box>

@@ -1,0 +1,32 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/testing/data';
+import { makeDonationType } from '@/testing/data-part2';
+import { server } from '@/testing/mocks/server';
+import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+
+describe('/admin', () => {
+  it('sends signed-out visitors to sign in', async () => {
+    renderApp('/admin');
+    await waitFor(() => expect(currentLocation()).toBe('/sign-in?redirect=/admin'));
+  });
+
+  it('sends members who are not admins home', async () => {
+    signInAs(makeUser({ isAdmin: false }));
+    renderApp('/admin');
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+
+  it('shows the tabs and links to admins', async () => {
+    signInAs(makeUser({ isAdmin: true }));
+    server.use(http.get('/api/donation-types', () => HttpResponse.json([makeDonationType({ name: 'Annadanam' })])));
+    const { user } = renderApp('/admin');
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Events' })).toHaveAttribute('href', '/events');
+    await user.click(screen.getByRole('tab', { name: 'Donation Types' }));
+    expect(await screen.findByRole('cell', { name: /^Annadanam/ })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/admin?tab=donation-types');
+  });
+});
