@@ -90,25 +90,26 @@ export function Footer() {
           </Typography>
           <Box component="ul" aria-label="Social media" sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
             {socials.map((s) => (
-              <Box
-                component="li"
-                key={s.label}
-                role="img"
-                aria-label={s.label}
-                title={s.label}
-                sx={{
-                  width: 36,
-                  height: 36,
-                  borderRadius: '50%',
-                  display: 'grid',
-                  placeItems: 'center',
-                  border: 1,
-                  borderColor: 'divider',
-                  color: 'text.secondary',
-                }}
-              >
-                {s.icon}
-              </Box>
+              <li key={s.label}>
+                {/* Placeholder icons without targets (spec section 1): an image with a name, not a link. */}
+                <Box
+                  role="img"
+                  aria-label={s.label}
+                  title={s.label}
+                  sx={{
+                    width: 36,
+                    height: 36,
+                    borderRadius: '50%',
+                    display: 'grid',
+                    placeItems: 'center',
+                    border: 1,
+                    borderColor: 'divider',
+                    color: 'text.secondary',
+                  }}
+                >
+                  {s.icon}
+                </Box>
+              </li>
             ))}
           </Box>
         </Box>

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { TOAST_DURATION, type ToastState } from './toast';
 
 const severity = {
@@ -12,10 +13,13 @@ const severity = {
 } as const;
 
 export default function ToastView({ toast, open, onClose }: { toast: ToastState; open: boolean; onClose: () => void }) {
+  // People who ask for reduced motion get the toast at once, without the grow-and-fade.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
     <Snackbar
       key={toast.id}
       open={open}
+      transitionDuration={reducedMotion ? 0 : undefined}
       autoHideDuration={toast.duration ?? TOAST_DURATION}
       onClose={(_, reason) => {
         if (reason !== 'clickaway') onClose();

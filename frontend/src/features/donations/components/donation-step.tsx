@@ -136,6 +136,8 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
         slotProps={{
           htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
           input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          // The hint must stay readable while the field is disabled (WCAG AA contrast).
+          formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },
         }}
         fullWidth
       />

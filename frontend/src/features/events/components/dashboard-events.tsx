@@ -10,7 +10,6 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -60,9 +59,9 @@ function PreviewCard({ title, children, loading }: { title: string; children: Re
   );
 }
 
-function PreviewItem({ id, name, date }: { id: string; name: string; date: string }) {
+function PreviewItem({ id, name, date, divided }: { id: string; name: string; date: string; divided: boolean }) {
   return (
-    <Box component="li" sx={{ py: 1 }}>
+    <Box component="li" sx={{ py: 1, borderTop: divided ? 1 : 0, borderColor: 'divider' }}>
       <Link component={RouterLink} to={paths.eventDetail.getHref(id)} underline="hover" sx={{ fontWeight: 600 }}>
         {name}
       </Link>
@@ -86,10 +85,7 @@ export function UpcomingEventsPreview() {
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {upcoming.map((e, i) => (
-            <Box key={e.id}>
-              {i > 0 ? <Divider component="div" /> : null}
-              <PreviewItem id={e.id} name={e.name} date={e.eventDate} />
-            </Box>
+            <PreviewItem key={e.id} id={e.id} name={e.name} date={e.eventDate} divided={i > 0} />
           ))}
         </Box>
       )}
@@ -110,10 +106,7 @@ export function MyRegistrationsPreview({ userId }: { userId: string }) {
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {first.map(({ event }, i) => (
-            <Box key={event.id}>
-              {i > 0 ? <Divider component="div" /> : null}
-              <PreviewItem id={event.id} name={event.name} date={event.eventDate} />
-            </Box>
+            <PreviewItem key={event.id} id={event.id} name={event.name} date={event.eventDate} divided={i > 0} />
           ))}
         </Box>
       )}
