@@ -18,7 +18,7 @@ pub enum EventError {
     Forbidden,
     #[error("Event not found")]
     NotFound,
-    #[error("This event has registrations, volunteers or payments. Use force delete to remove it with all related data.")]
+    #[error("This event has registrations, volunteers or payments. Force delete removes it with its registrations and volunteers; its payments stay in the temple's records.")]
     HasRelatedRecords(RelatedRecords),
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),

@@ -30,7 +30,7 @@ describe('DeleteEventDialog', () => {
     server.use(
       http.delete('/api/events/ev-3', () =>
         HttpResponse.json(
-          { message: 'This event has registrations, volunteers or payments. Use force delete to remove it with all related data.' },
+          { message: "This event has registrations, volunteers or payments. Force delete removes it with its registrations and volunteers; its payments stay in the temple's records." },
           { status: 409 },
         ),
       ),
@@ -41,13 +41,13 @@ describe('DeleteEventDialog', () => {
     const { user, onDeleted, confirmForce } = setup();
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     expect(
-      await screen.findAllByText('This event has registrations, volunteers or payments. Use force delete to remove it with all related data.'),
+      await screen.findAllByText("This event has registrations, volunteers or payments. Force delete removes it with its registrations and volunteers; its payments stay in the temple's records."),
     ).not.toHaveLength(0);
     expect(onDeleted).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', { name: 'Force Delete' }));
     expect(confirmForce).toHaveBeenCalledWith(expect.stringContaining('Sankranti'));
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
-    expect(await screen.findByText('Sankranti was deleted with 3 attendees, 1 volunteer and 2 payments.')).toBeInTheDocument();
+    expect(await screen.findByText('Sankranti was deleted with 3 attendees and 1 volunteer; 2 payments were kept in the payment records.')).toBeInTheDocument();
   });
 
   it('does nothing when the browser confirmation is declined', async () => {

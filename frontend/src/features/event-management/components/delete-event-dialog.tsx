@@ -59,7 +59,7 @@ export function DeleteEventDialog({ open, onClose, event, onDeleted, confirmForc
 
   async function handleForce() {
     const ok = confirmForce(
-      `Force delete "${event.name}"? This permanently removes the event together with all its registrations, volunteer records and payment records. This cannot be undone.`,
+      `Force delete "${event.name}"? This permanently removes the event together with all its registrations and volunteer records. Its payments stay in the temple's records, no longer linked to the event. This cannot be undone.`,
     );
     if (!ok) return;
     setBusy(true);
@@ -68,11 +68,11 @@ export function DeleteEventDialog({ open, onClose, event, onDeleted, confirmForc
       const r = res?.relatedRecords ?? {};
       toast({
         title: 'Event Deleted',
-        description: `${event.name} was deleted with ${plural(r.attendees ?? 0, 'attendee', 'attendees')}, ${plural(
+        description: `${event.name} was deleted with ${plural(r.attendees ?? 0, 'attendee', 'attendees')} and ${plural(
           r.volunteers ?? 0,
           'volunteer',
           'volunteers',
-        )} and ${plural(r.payments ?? 0, 'payment', 'payments')}.`,
+        )}; ${plural(r.payments ?? 0, 'payment was', 'payments were')} kept in the payment records.`,
       });
       await finish();
     } catch (err) {
@@ -102,8 +102,8 @@ export function DeleteEventDialog({ open, onClose, event, onDeleted, confirmForc
         Delete <strong>{event.name}</strong>? This cannot be undone.
       </DialogContentText>
       <DialogContentText sx={{ mt: 1.5 }}>
-        An event with registrations, volunteers or payments can only be removed with Force Delete, which also deletes all
-        of that data.
+        An event with registrations, volunteers or payments can only be removed with Force Delete, which also deletes its
+        registrations and volunteer records. Payments are never deleted: they stay in the temple's records.
       </DialogContentText>
       {conflict ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
