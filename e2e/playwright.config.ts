@@ -1,0 +1,55 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser journeys against the real `mandir` server (debug build) and the built frontend.
+ * support/global-setup.ts starts the server on a fresh SQLite database in a temp dir and a free
+ * port, creates the admin, and exports the base URL through MANDIR_E2E_BASE_URL (read by the
+ * fixtures in support/fixtures.ts). No browser is downloaded: Debian's Chromium is driven.
+ */
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    screenshot: 'only-on-failure',
+    // Traces cost CPU on a 2-core machine: on request (E2E_TRACE=1) or in CI.
+    trace: process.env.E2E_TRACE || process.env.CI ? 'retain-on-failure' : 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    serviceWorkers: 'block',
+    locale: 'en-US',
+    timezoneId: 'America/Los_Angeles',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /phone\.spec\.ts/,
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      testMatch: /phone\.spec\.ts/,
+      // iPhone 12/13/14-class width; still Chromium (no WebKit is installed).
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 3, userAgent: devices['Pixel 7'].userAgent },
+    },
+  ],
+});

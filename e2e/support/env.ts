@@ -1,0 +1,19 @@
+/** Values shared by global setup, helpers and tests. */
+export const ADMIN = {
+  email: 'e2e-admin@mandir.test',
+  password: 'e2e-admin-password',
+  firstName: 'Temple',
+  lastName: 'Admin',
+} as const;
+
+export function baseURL(): string {
+  const url = process.env.MANDIR_E2E_BASE_URL;
+  if (!url) throw new Error('MANDIR_E2E_BASE_URL is not set: the suite must run through playwright.config.ts (global setup)');
+  return url;
+}
+
+export function outboxDir(): string {
+  const dir = process.env.MANDIR_E2E_OUTBOX;
+  if (!dir) throw new Error('MANDIR_E2E_OUTBOX is not set');
+  return dir;
+}

@@ -1,0 +1,104 @@
+/** Small page helpers shared by the journeys. */
+import { deflateSync } from 'node:zlib';
+import { expect, type Locator, type Page } from '@playwright/test';
+
+const TZ = 'America/Los_Angeles';
+const clean = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+
+/** 'MMM dd, yyyy' in the temple's zone, e.g. "Dec 05, 2026". */
+export function templeDate(iso: string): string {
+  return clean(new Intl.DateTimeFormat('en-US', { timeZone: TZ, month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso)));
+}
+
+/** 'h:mm a' in the temple's zone, e.g. "6:30 PM". */
+export function templeTime(iso: string): string {
+  return clean(new Intl.DateTimeFormat('en-US', { timeZone: TZ, hour: 'numeric', minute: '2-digit', hour12: true }).format(new Date(iso)));
+}
+
+/** Long date in the temple's zone, e.g. "Saturday, December 5, 2026". */
+export function templeLongDate(iso: string): string {
+  return clean(new Intl.DateTimeFormat('en-US', { timeZone: TZ, weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(iso)));
+}
+
+/** A `datetime-local` value (temple time) `days` from now at hh:mm. */
+export function templeInputValue(days: number, hh = 10, mm = 0): { input: string } {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: TZ, year: 'numeric', month: '2-digit', day: '2-digit' })
+      .formatToParts(d)
+      .map((p) => [p.type, p.value]),
+  );
+  return { input: `${parts.year}-${parts.month}-${parts.day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}` };
+}
+
+/** The toast (snackbar) with this title, and optionally this description. */
+export async function expectToast(page: Page, title: string | RegExp, description?: string | RegExp): Promise<Locator> {
+  const toast = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  await expect(toast.first()).toBeVisible();
+  if (description) await expect(toast.first()).toContainText(description);
+  return toast.first();
+}
+
+/** Picks an option of a (MUI or native) select by its label. */
+export async function choose(page: Page, scope: Page | Locator, label: string | RegExp, option: string | RegExp) {
+  const field = scope.getByLabel(label);
+  const tag = await field.first().evaluate((el) => el.tagName.toLowerCase());
+  if (tag === 'select') {
+    const value = typeof option === 'string' ? { label: option } : undefined;
+    if (value) await field.first().selectOption(value);
+    else {
+      const opts = await field.first().locator('option').allTextContents();
+      const match = opts.find((o) => (option as RegExp).test(o));
+      if (!match) throw new Error(`no option ${option} in ${label}: ${opts.join(' | ')}`);
+      await field.first().selectOption({ label: match });
+    }
+    return;
+  }
+  await field.first().click();
+  await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
+/** A small valid PNG (a saffron 32x18 rectangle), generated here, for upload tests. */
+export function smallPng(width = 32, height = 18, rgb: [number, number, number] = [234, 120, 20]): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc32 = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr[8] = 8; // bit depth
+  ihdr[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
+  const raw = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** The page scrolls no wider than the viewport (no horizontal overflow at phone width). */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll, 'page is wider than the viewport').toBeLessThanOrEqual(client + 1);
+}
