@@ -118,27 +118,15 @@ mod tests {
     use super::*;
     use crate::ports::clock::MockClock;
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
-    use chrono::{DateTime, TimeZone, Utc};
+    use crate::services::test_fixtures::{admin, member, now};
     use mandir_domain::Money;
     use mandir_domain::event::Patch;
     use serde_json::json;
-
-    fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
-    }
 
     fn service(types: MockDonationTypeRepository) -> DonationTypeService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         DonationTypeService::new(Arc::new(types), Arc::new(clock))
-    }
-
-    fn admin() -> Actor {
-        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
-    }
-
-    fn member() -> Actor {
-        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
     }
 
     fn donation_type(id: &str, name: &str, is_active: bool) -> DonationType {

@@ -18,7 +18,9 @@ pub enum EventError {
     Forbidden,
     #[error("Event not found")]
     NotFound,
-    #[error("This event has registrations, volunteers or payments. Force delete removes it with its registrations and volunteers; its payments stay in the temple's records.")]
+    #[error(
+        "This event has registrations, volunteers or payments. Force delete removes it with its registrations and volunteers; its payments stay in the temple's records."
+    )]
     HasRelatedRecords(RelatedRecords),
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
@@ -165,24 +167,12 @@ mod tests {
     use super::*;
     use crate::ports::clock::MockClock;
     use crate::ports::event_repository::MockEventRepository;
-    use chrono::{DateTime, TimeZone, Utc};
-
-    fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
-    }
+    use crate::services::test_fixtures::{admin, member, now};
 
     fn service(events: MockEventRepository) -> EventService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         EventService::new(Arc::new(events), Arc::new(clock))
-    }
-
-    fn admin() -> Actor {
-        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
-    }
-
-    fn member() -> Actor {
-        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
     }
 
     fn event(id: &str) -> Event {

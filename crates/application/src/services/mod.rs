@@ -10,6 +10,8 @@ pub mod payment_methods;
 pub mod payments;
 pub mod profile;
 pub mod registrations;
+#[cfg(test)]
+mod test_fixtures;
 pub mod throttle;
 pub mod volunteers;
 

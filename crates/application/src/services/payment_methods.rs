@@ -133,27 +133,15 @@ mod tests {
     use super::*;
     use crate::ports::clock::MockClock;
     use crate::ports::payment_method_repository::MockPaymentMethodRepository;
-    use chrono::{DateTime, TimeZone, Utc};
+    use crate::services::test_fixtures::{admin, member, now};
     use mandir_domain::event::Patch;
     use mandir_domain::payment_method::PaymentMethodIcon;
     use serde_json::json;
-
-    fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
-    }
 
     fn service(methods: MockPaymentMethodRepository) -> PaymentMethodService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         PaymentMethodService::new(Arc::new(methods), Arc::new(clock))
-    }
-
-    fn admin() -> Actor {
-        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
-    }
-
-    fn member() -> Actor {
-        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
     }
 
     fn method(id: &str, name: &str, is_active: bool, sort_order: i32) -> PaymentMethod {

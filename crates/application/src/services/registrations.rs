@@ -141,41 +141,13 @@ mod tests {
     use crate::ports::attendee_repository::MockAttendeeRepository;
     use crate::ports::clock::MockClock;
     use crate::ports::event_repository::MockEventRepository;
-    use chrono::{DateTime, TimeZone, Utc};
+    use crate::services::test_fixtures::{admin, event, member, now};
     use mandir_domain::registration::ValidRegistration;
-
-    fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
-    }
 
     fn service(attendees: MockAttendeeRepository, events: MockEventRepository) -> RegistrationService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         RegistrationService::new(Arc::new(attendees), Arc::new(events), Arc::new(clock))
-    }
-
-    fn admin() -> Actor {
-        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
-    }
-
-    fn member() -> Actor {
-        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
-    }
-
-    fn event(id: &str, days: i64) -> Event {
-        Event {
-            id: id.into(),
-            name: "Diwali".into(),
-            description: None,
-            location: "Main Hall".into(),
-            event_date: now() + chrono::Duration::days(days),
-            image_url: None,
-            donation_options: None,
-            capacity: None,
-            attendee_count: 0,
-            created_at: now(),
-            updated_at: now(),
-        }
     }
 
     fn attendee(event_id: &str, user_id: &str, family: i32) -> Attendee {

@@ -139,42 +139,14 @@ mod tests {
     use crate::ports::clock::MockClock;
     use crate::ports::event_repository::MockEventRepository;
     use crate::ports::volunteer_repository::MockVolunteerRepository;
-    use chrono::{DateTime, TimeZone, Utc};
+    use crate::services::test_fixtures::{admin, event, member, now};
     use mandir_domain::user::Email;
     use mandir_domain::volunteer::{Availability, ContactPreference, VolunteerPreference};
-
-    fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
-    }
 
     fn service(volunteers: MockVolunteerRepository, events: MockEventRepository) -> VolunteerService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         VolunteerService::new(Arc::new(volunteers), Arc::new(events), Arc::new(clock))
-    }
-
-    fn admin() -> Actor {
-        Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
-    }
-
-    fn member() -> Actor {
-        Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
-    }
-
-    fn event(id: &str, days: i64) -> Event {
-        Event {
-            id: id.into(),
-            name: "Diwali".into(),
-            description: None,
-            location: "Main Hall".into(),
-            event_date: now() + chrono::Duration::days(days),
-            image_url: None,
-            donation_options: None,
-            capacity: None,
-            attendee_count: 0,
-            created_at: now(),
-            updated_at: now(),
-        }
     }
 
     fn events_with(found: Option<Event>) -> MockEventRepository {
