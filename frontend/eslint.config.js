@@ -1,40 +1,14 @@
 // @ts-check
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { boundariesPlugin } from './eslint/boundaries.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const featuresDir = path.join(here, 'src/features');
-const features = fs.existsSync(featuresDir)
-  ? fs.readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-  : [];
-
-// DESIGN.md: features do not import each other; shared folders do not import features or app.
-const boundaryZones = [
-  ...features.map((name) => ({
-    target: `./src/features/${name}`,
-    from: './src/features',
-    except: [`./${name}`],
-    message: 'Features must not import other features; compose them in src/app instead.',
-  })),
-  {
-    target: './src/features',
-    from: './src/app',
-    message: 'Features must not import from src/app.',
-  },
-  {
-    target: ['./src/components', './src/lib', './src/config', './src/types'],
-    from: ['./src/features', './src/app'],
-    message: 'Shared code (components, lib, config, types) must not import features or app.',
-  },
-];
 
 export default tseslint.config(
   { ignores: ['dist', 'coverage', 'node_modules'] },
@@ -48,22 +22,20 @@ export default tseslint.config(
     plugins: {
       'react-hooks': reactHooks,
       'react-refresh': reactRefresh,
-      'import-x': importX,
-    },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
+      // DESIGN.md: features do not import each other; shared folders do not import features or app.
+      boundaries: boundariesPlugin(path.join(here, 'src')),
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': 'off',
-      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
-      'import-x/no-duplicates': 'error',
+      'boundaries/no-cross-boundary': 'error',
+      'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
   {
-    files: ['vite.config.ts', 'eslint.config.js'],
+    files: ['vite.config.ts', 'eslint.config.js', 'eslint/**/*.js'],
     languageOptions: { globals: globals.node },
   },
 );
