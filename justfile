@@ -57,7 +57,9 @@ test-e2e: frontend-build
     #!/usr/bin/env bash
     set -euo pipefail
     if [ ! -x /usr/bin/chromium ]; then echo "/usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 1; fi
-    cargo build -p mandir-server
+    # target/debug/mandir, built with the same features as the Rust test run, so nothing is
+    # compiled twice when `just test` runs both (a plain `cargo build` unifies features differently).
+    cargo test -p mandir-server --locked --no-run
     export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
     cd e2e && npm ci --no-audit --no-fund && npx playwright test
 
