@@ -1,6 +1,7 @@
 //! Temple events: anyone reads them; admins create, edit and delete them.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use mandir_domain::event::{Event, EventPatchInput, ImageSource, ImageUpload, NewEventInput, Patch};
 use mandir_domain::{ErrorKind, Failure, ValidationErrors};
@@ -64,23 +65,60 @@ fn store(upload: ImageUpload) -> StoredImage {
     StoredImage { content_type: upload.content_type.to_owned(), bytes: upload.bytes, etag }
 }
 
+/// How long this process reuses the events list. The list is the most-read thing on the site and
+/// changes rarely; this process's own event writes clear it at once, and registrations made
+/// through other processes show within this delay. Nothing here must be shared between processes.
+pub const LIST_CACHE_TTL: Duration = Duration::from_secs(1);
+
+#[derive(Default)]
+struct ListCache {
+    entry: Mutex<Option<(Instant, Arc<Vec<Event>>)>>,
+}
+
+impl ListCache {
+    fn fresh(&self) -> Option<Arc<Vec<Event>>> {
+        let entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
+        entry.as_ref().filter(|(at, _)| at.elapsed() < LIST_CACHE_TTL).map(|(_, events)| events.clone())
+    }
+
+    fn store(&self, events: Arc<Vec<Event>>) {
+        *self.entry.lock().unwrap_or_else(PoisonError::into_inner) = Some((Instant::now(), events));
+    }
+
+    fn clear(&self) {
+        *self.entry.lock().unwrap_or_else(PoisonError::into_inner) = None;
+    }
+}
+
 #[derive(Clone)]
 pub struct EventService {
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
+    list_cache: Arc<ListCache>,
 }
 
 impl EventService {
     pub fn new(events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { events, clock }
+        Self { events, clock, list_cache: Arc::default() }
+    }
+
+    /// Forgets the cached list; called after every write that changes what it shows.
+    pub fn invalidate_list(&self) {
+        self.list_cache.clear();
     }
 
     fn require_admin(actor: &Actor) -> Result<(), EventError> {
         if actor.is_admin { Ok(()) } else { Err(EventError::Forbidden) }
     }
 
-    pub async fn list(&self) -> Result<Vec<Event>, EventError> {
-        Ok(self.events.list().await?)
+    /// Every event with its people count, by date (reused for up to [`LIST_CACHE_TTL`]).
+    pub async fn list(&self) -> Result<Arc<Vec<Event>>, EventError> {
+        if let Some(events) = self.list_cache.fresh() {
+            return Ok(events);
+        }
+        let events = Arc::new(self.events.list().await?);
+        self.list_cache.store(events.clone());
+        Ok(events)
     }
 
     pub async fn get(&self, id: &str) -> Result<Event, EventError> {
@@ -110,7 +148,9 @@ impl EventService {
             created_by: Some(actor.user_id.clone()),
             now: self.clock.now(),
         };
-        Ok(self.events.create(record, image).await?)
+        let event = self.events.create(record, image).await?;
+        self.invalidate_list();
+        Ok(event)
     }
 
     pub async fn update(&self, actor: &Actor, id: &str, input: EventPatchInput) -> Result<Event, EventError> {
@@ -135,14 +175,19 @@ impl EventService {
             capacity: patch.capacity,
             updated_by: Some(actor.user_id.clone()),
         };
-        self.events.update(id, changes, self.clock.now()).await.map_err(not_found_or)
+        let event = self.events.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
+        self.invalidate_list();
+        Ok(event)
     }
 
     /// Deletes an event nothing refers to; otherwise reports what refers to it.
     pub async fn delete(&self, actor: &Actor, id: &str) -> Result<(), EventError> {
         Self::require_admin(actor)?;
         match self.events.delete(id).await {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                self.invalidate_list();
+                Ok(())
+            }
             Err(RepoError::Conflict(_)) => {
                 let related = self.events.related_records(id).await?;
                 Err(EventError::HasRelatedRecords(related))
@@ -154,7 +199,9 @@ impl EventService {
     /// Removes the event with its registrations and volunteers; its payments stay, detached.
     pub async fn force_delete(&self, actor: &Actor, id: &str) -> Result<RelatedRecords, EventError> {
         Self::require_admin(actor)?;
-        self.events.force_delete(id).await.map_err(not_found_or)
+        let related = self.events.force_delete(id).await.map_err(not_found_or)?;
+        self.invalidate_list();
+        Ok(related)
     }
 
     pub async fn image(&self, id: &str) -> Result<StoredImage, EventError> {
@@ -264,6 +311,18 @@ mod tests {
         repo.expect_force_delete().returning(|_| Ok(RelatedRecords { attendees: 3, volunteers: 2, payments: 1 }));
         let related = service(repo).force_delete(&admin(), "e").await.expect("deleted");
         assert_eq!(related.attendees, 3);
+    }
+
+    #[tokio::test]
+    async fn list_is_reused_briefly_and_cleared_by_writes() {
+        let mut repo = MockEventRepository::new();
+        repo.expect_list().times(2).returning(|| Ok(vec![event("e1")]));
+        repo.expect_delete().returning(|_| Ok(()));
+        let service = service(repo);
+        assert_eq!(service.list().await.expect("list").len(), 1);
+        assert_eq!(service.list().await.expect("cached").len(), 1, "second read within the TTL uses the cache");
+        service.delete(&admin(), "e1").await.expect("deleted");
+        assert_eq!(service.list().await.expect("reloaded").len(), 1, "a write clears the cache");
     }
 
     #[tokio::test]

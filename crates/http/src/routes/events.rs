@@ -38,7 +38,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 /// Every event, by date, with its people count.
 #[utoipa::path(get, path = "/api/events", tag = "events", responses((status = 200, body = [EventDto])))]
 async fn list(state: web::Data<AppState>) -> Result<web::Json<Vec<EventDto>>, ApiError> {
-    Ok(web::Json(state.events.list().await?.into_iter().map(Into::into).collect()))
+    Ok(web::Json(state.events.list().await?.iter().cloned().map(Into::into).collect()))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -106,6 +106,8 @@ async fn register(
     body: web::Json<RegistrationRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let attendee = state.registrations.register(&user.actor(), &path, body.into_inner().into()).await?;
+    // The events list shows people counts: this process shows the change at once.
+    state.events.invalidate_list();
     Ok(HttpResponse::Created().json(AttendeeDto::from(attendee)))
 }
 
@@ -130,7 +132,9 @@ async fn update_own(
     path: web::Path<String>,
     body: web::Json<RegistrationRequest>,
 ) -> Result<web::Json<AttendeeDto>, ApiError> {
-    Ok(web::Json(state.registrations.update_own(&user.actor(), &path, body.into_inner().into()).await?.into()))
+    let attendee = state.registrations.update_own(&user.actor(), &path, body.into_inner().into()).await?;
+    state.events.invalidate_list();
+    Ok(web::Json(attendee.into()))
 }
 
 /// Cancels the signed-in member's registration (until the event starts).
@@ -140,6 +144,7 @@ async fn update_own(
 #[delete("/api/events/{id}/attendee")]
 async fn cancel_own(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     state.registrations.cancel_own(&user.actor(), &path).await?;
+    state.events.invalidate_list();
     Ok(HttpResponse::NoContent().finish())
 }
 
