@@ -22,6 +22,9 @@ pub struct PublicConfig {
     pub zelle_memo: String,
 }
 
+/// The JSON of the events list, kept while the service hands back the same cached list.
+pub type EventsJson = std::sync::Mutex<Option<(Arc<Vec<mandir_domain::event::Event>>, actix_web::web::Bytes)>>;
+
 /// The services the handlers call, built once by the server.
 #[derive(Clone)]
 pub struct AppState {
@@ -37,4 +40,5 @@ pub struct AppState {
     pub volunteers: VolunteerService,
     pub health: Arc<dyn HealthProbe>,
     pub config: PublicConfig,
+    pub events_json: Arc<EventsJson>,
 }

@@ -91,6 +91,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             zelle_recipient: config.zelle_recipient.clone(),
             zelle_memo: config.zelle_memo.clone(),
         },
+        events_json: Arc::default(),
     };
     Ok(Built { state, db, users, events, hasher })
 }

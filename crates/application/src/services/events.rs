@@ -1,5 +1,6 @@
 //! Temple events: anyone reads them; admins create, edit and delete them.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -73,12 +74,35 @@ pub const LIST_CACHE_TTL: Duration = Duration::from_secs(1);
 #[derive(Default)]
 struct ListCache {
     entry: Mutex<Option<(Instant, Arc<Vec<Event>>)>>,
+    /// One request reloads an expired list; the others keep answering with it meanwhile.
+    refreshing: AtomicBool,
+}
+
+/// Clears the refreshing flag however the reload ends (success, error or cancellation).
+struct RefreshGuard<'a>(&'a AtomicBool);
+
+impl Drop for RefreshGuard<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
 }
 
 impl ListCache {
-    fn fresh(&self) -> Option<Arc<Vec<Event>>> {
-        let entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
-        entry.as_ref().filter(|(at, _)| at.elapsed() < LIST_CACHE_TTL).map(|(_, events)| events.clone())
+    /// The cached list when it is fresh, or when it is stale but another request is reloading it.
+    /// `None` means the caller should load it, holding the returned guard when one is given.
+    fn lookup(&self) -> (Option<Arc<Vec<Event>>>, Option<RefreshGuard<'_>>) {
+        let entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner).clone();
+        match entry {
+            Some((at, events)) if at.elapsed() < LIST_CACHE_TTL => (Some(events), None),
+            Some((_, events)) => {
+                if self.refreshing.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_ok() {
+                    (None, Some(RefreshGuard(&self.refreshing)))
+                } else {
+                    (Some(events), None)
+                }
+            }
+            None => (None, None),
+        }
     }
 
     fn store(&self, events: Arc<Vec<Event>>) {
@@ -113,7 +137,8 @@ impl EventService {
 
     /// Every event with its people count, by date (reused for up to [`LIST_CACHE_TTL`]).
     pub async fn list(&self) -> Result<Arc<Vec<Event>>, EventError> {
-        if let Some(events) = self.list_cache.fresh() {
+        let (cached, _refresh_guard) = self.list_cache.lookup();
+        if let Some(events) = cached {
             return Ok(events);
         }
         let events = Arc::new(self.events.list().await?);

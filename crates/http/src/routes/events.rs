@@ -1,3 +1,5 @@
+use std::sync::Arc;
+
 use actix_web::http::header::{self, CacheControl, CacheDirective, ETag, EntityTag};
 use actix_web::{HttpRequest, HttpResponse, delete, get, web};
 use mandir_domain::event::{EventPatchInput, NewEventInput, Patch};
@@ -37,8 +39,23 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 
 /// Every event, by date, with its people count.
 #[utoipa::path(get, path = "/api/events", tag = "events", responses((status = 200, body = [EventDto])))]
-async fn list(state: web::Data<AppState>) -> Result<web::Json<Vec<EventDto>>, ApiError> {
-    Ok(web::Json(state.events.list().await?.iter().cloned().map(Into::into).collect()))
+async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let events = state.events.list().await?;
+    let cached = state.events_json.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
+    let body = match cached {
+        // The service answers with the very same list while it is cached: reuse its JSON.
+        Some((list, body)) if Arc::ptr_eq(&list, &events) => body,
+        _ => {
+            let dtos: Vec<EventDto> = events.iter().cloned().map(Into::into).collect();
+            let body = web::Bytes::from(serde_json::to_vec(&dtos).map_err(|e| {
+                tracing::error!(error = %e, "serializing events");
+                ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
+            })?);
+            *state.events_json.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((events, body.clone()));
+            body
+        }
+    };
+    Ok(HttpResponse::Ok().content_type("application/json").body(body))
 }
 
 #[derive(Deserialize, ToSchema)]
