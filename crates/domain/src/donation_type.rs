@@ -127,24 +127,8 @@ impl DonationTypePatchInput {
         if let Some(name) = self.name {
             patch.name = errors.check("name", check_name(&name));
         }
-        patch.description = match self.description {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(text) => match errors.check("description", check_description(Some(&text))) {
-                Some(Some(text)) => Patch::Set(text),
-                Some(None) => Patch::Clear,
-                None => Patch::Keep,
-            },
-        };
-        patch.default_amount = match self.default_amount {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(value) => match errors.check("defaultAmount", parse_default_amount(&value)) {
-                Some(Some(amount)) => Patch::Set(amount),
-                Some(None) => Patch::Clear,
-                None => Patch::Keep,
-            },
-        };
+        patch.description = self.description.check(&mut errors, "description", |text| check_description(Some(&text)));
+        patch.default_amount = self.default_amount.check(&mut errors, "defaultAmount", |value| parse_default_amount(&value));
         errors.into_result().map(|()| patch)
     }
 }

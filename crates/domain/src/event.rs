@@ -199,6 +199,21 @@ pub enum Patch<T> {
 }
 
 impl<T> Patch<T> {
+    /// Checks a set value with `parse`, recording a refusal under `field`. A parser answering
+    /// `Ok(None)` (a blank value) clears the field; a refused value leaves the patch as `Keep`
+    /// (the recorded error fails the whole patch anyway).
+    pub fn check<U>(self, errors: &mut ValidationErrors, field: &str, parse: impl FnOnce(T) -> Result<Option<U>, String>) -> Patch<U> {
+        match self {
+            Self::Keep => Patch::Keep,
+            Self::Clear => Patch::Clear,
+            Self::Set(value) => match errors.check(field, parse(value)) {
+                Some(Some(parsed)) => Patch::Set(parsed),
+                Some(None) => Patch::Clear,
+                None => Patch::Keep,
+            },
+        }
+    }
+
     pub fn from_option(value: Option<Option<T>>) -> Self {
         match value {
             None => Self::Keep,
@@ -239,25 +254,14 @@ impl EventPatchInput {
         if let Some(location) = self.location {
             patch.location = errors.check("location", check_location(&location, LOCATION_TOO_SHORT));
         }
-        patch.description = match self.description {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(d) if d.trim().is_empty() => Patch::Clear,
-            Patch::Set(d) => errors.check("description", check_description(&d)).map_or(Patch::Keep, Patch::Set),
-        };
+        patch.description = self
+            .description
+            .check(&mut errors, "description", |d| if d.trim().is_empty() { Ok(None) } else { check_description(&d).map(Some) });
         if let Some(date) = self.event_date {
             patch.event_date = errors.check("eventDate", parse_event_date(Some(&date)));
         }
-        patch.image = match self.image_url {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(raw) => errors.check("imageUrl", parse_image(&raw)).map_or(Patch::Keep, Patch::Set),
-        };
-        patch.capacity = match self.capacity {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(c) => errors.check("capacity", check_capacity(Some(c))).flatten().map_or(Patch::Keep, Patch::Set),
-        };
+        patch.image = self.image_url.check(&mut errors, "imageUrl", |raw| parse_image(&raw).map(Some));
+        patch.capacity = self.capacity.check(&mut errors, "capacity", |c| check_capacity(Some(c)));
         errors.into_result().map(|()| patch)
     }
 }

@@ -178,27 +178,11 @@ impl PaymentMethodPatchInput {
         if let Some(display_name) = self.display_name {
             patch.display_name = errors.check("displayName", check_display_name(&display_name));
         }
-        patch.description = match self.description {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(text) => match errors.check("description", check_description(Some(&text))) {
-                Some(Some(text)) => Patch::Set(text),
-                Some(None) => Patch::Clear,
-                None => Patch::Keep,
-            },
-        };
+        patch.description = self.description.check(&mut errors, "description", |text| check_description(Some(&text)));
         if let Some(sort_order) = self.sort_order {
             patch.sort_order = errors.check("sortOrder", parse_sort_order(&sort_order));
         }
-        patch.icon = match self.icon {
-            Patch::Keep => Patch::Keep,
-            Patch::Clear => Patch::Clear,
-            Patch::Set(text) => match errors.check("icon", parse_icon(Some(&text))) {
-                Some(Some(icon)) => Patch::Set(icon),
-                Some(None) => Patch::Clear,
-                None => Patch::Keep,
-            },
-        };
+        patch.icon = self.icon.check(&mut errors, "icon", |text| parse_icon(Some(&text)));
         errors.into_result().map(|()| patch)
     }
 }
