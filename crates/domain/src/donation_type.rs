@@ -1,11 +1,12 @@
 //! Donation types: the purposes donors choose from (General Donation, Annadanam, ...), each with an
-//! optional default amount, managed by admins (spec sections 3 and 5).
+//! optional default amount, managed by admins (docs/product.md#validation-rules).
 
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 
-use crate::event::Patch;
+use crate::id::DonationTypeId;
+use crate::input::NumberInput;
 use crate::money::{Money, MoneyError};
+use crate::patch::Patch;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const NAME_REQUIRED: &str = "Name is required";
@@ -21,7 +22,7 @@ pub const MAX_DEFAULT_AMOUNT: Money = Money::from_dollars(1_000_000);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DonationType {
-    pub id: String,
+    pub id: DonationTypeId,
     pub name: String,
     pub description: Option<String>,
     /// Prefilled for donors who choose this type; none when they type their own.
@@ -45,15 +46,15 @@ fn check_description(value: Option<&str>) -> Result<Option<String>, String> {
     optional_text(value, 1000, DESCRIPTION_TOO_LONG)
 }
 
-/// Parses a default amount as sent: a decimal string (`"25.00"`), a JSON number, or null / an
-/// empty string for none. At most two decimals, not negative, at most 1,000,000.
-pub fn parse_default_amount(value: &Value) -> Result<Option<Money>, String> {
+/// Checks a default amount as sent: a decimal text (`"25.00"`), a number, or nothing / an empty
+/// text for none. At most two decimals, not negative, at most 1,000,000.
+pub fn parse_default_amount(value: &NumberInput) -> Result<Option<Money>, String> {
     let parsed = match value {
-        Value::Null => return Ok(None),
-        Value::String(text) if text.trim().is_empty() => return Ok(None),
-        Value::String(text) => Money::parse_decimal(text),
-        Value::Number(number) => Money::from_json_number(number),
-        _ => Err(MoneyError::NotANumber),
+        NumberInput::Missing => return Ok(None),
+        NumberInput::Text(text) if text.trim().is_empty() => return Ok(None),
+        NumberInput::Text(text) => Money::parse_decimal(text),
+        NumberInput::Number(number) => Money::from_number_text(number),
+        NumberInput::Other => Err(MoneyError::NotANumber),
     };
     let amount = parsed.map_err(|error| match error {
         MoneyError::NotANumber => AMOUNT_INVALID,
@@ -74,8 +75,8 @@ pub fn parse_default_amount(value: &Value) -> Result<Option<Money>, String> {
 pub struct NewDonationTypeInput {
     pub name: String,
     pub description: Option<String>,
-    /// As sent: a string, a number, or null; absent means none.
-    pub default_amount: Option<Value>,
+    /// As sent: a text, a number, or missing for none.
+    pub default_amount: NumberInput,
     /// Absent means active.
     pub is_active: Option<bool>,
 }
@@ -93,7 +94,7 @@ impl NewDonationTypeInput {
         let mut errors = ValidationErrors::new();
         let name = errors.check("name", check_name(&self.name));
         let description = errors.check("description", check_description(self.description.as_deref()));
-        let default_amount = errors.check("defaultAmount", parse_default_amount(self.default_amount.as_ref().unwrap_or(&Value::Null)));
+        let default_amount = errors.check("defaultAmount", parse_default_amount(&self.default_amount));
         match (name, description, default_amount) {
             (Some(name), Some(description), Some(default_amount)) if errors.is_empty() => {
                 Ok(NewDonationType { name, description, default_amount, is_active: self.is_active.unwrap_or(true) })
@@ -108,7 +109,7 @@ impl NewDonationTypeInput {
 pub struct DonationTypePatchInput {
     pub name: Option<String>,
     pub description: Patch<String>,
-    pub default_amount: Patch<Value>,
+    pub default_amount: Patch<NumberInput>,
     pub is_active: Option<bool>,
 }
 
@@ -136,11 +137,18 @@ impl DonationTypePatchInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+
+    fn n(text: &str) -> NumberInput {
+        NumberInput::number(text)
+    }
+
+    fn t(text: &str) -> NumberInput {
+        NumberInput::text(text)
+    }
 
     #[test]
     fn create_reports_spec_messages() {
-        let input = NewDonationTypeInput { name: " a ".into(), default_amount: Some(json!("abc")), ..NewDonationTypeInput::default() };
+        let input = NewDonationTypeInput { name: " a ".into(), default_amount: t("abc"), ..NewDonationTypeInput::default() };
         let errors = input.validate().expect_err("invalid");
         assert_eq!(errors.get("name"), Some(NAME_REQUIRED));
         assert_eq!(errors.get("defaultAmount"), Some(AMOUNT_INVALID));
@@ -155,27 +163,26 @@ mod tests {
 
     #[test]
     fn amounts_are_strings_or_numbers_in_cents() {
-        assert_eq!(parse_default_amount(&json!("25.00")), Ok(Some(Money::from_cents(2500))));
-        assert_eq!(parse_default_amount(&json!(" 25.5 ")), Ok(Some(Money::from_cents(2550))));
-        assert_eq!(parse_default_amount(&json!(19.99)), Ok(Some(Money::from_cents(1999))));
-        assert_eq!(parse_default_amount(&json!(101)), Ok(Some(Money::from_cents(10100))));
-        assert_eq!(parse_default_amount(&json!("0")), Ok(Some(Money::from_cents(0))));
-        assert_eq!(parse_default_amount(&json!(null)), Ok(None));
-        assert_eq!(parse_default_amount(&json!("  ")), Ok(None));
+        assert_eq!(parse_default_amount(&t("25.00")), Ok(Some(Money::from_cents(2500))));
+        assert_eq!(parse_default_amount(&t(" 25.5 ")), Ok(Some(Money::from_cents(2550))));
+        assert_eq!(parse_default_amount(&n("19.99")), Ok(Some(Money::from_cents(1999))));
+        assert_eq!(parse_default_amount(&n("101")), Ok(Some(Money::from_cents(10100))));
+        assert_eq!(parse_default_amount(&t("0")), Ok(Some(Money::from_cents(0))));
+        assert_eq!(parse_default_amount(&NumberInput::Missing), Ok(None));
+        assert_eq!(parse_default_amount(&t("  ")), Ok(None));
     }
 
     #[test]
     fn amounts_refuse_text_negatives_fractions_of_cents_and_huge_values() {
-        assert_eq!(parse_default_amount(&json!("ten")), Err(AMOUNT_INVALID.to_owned()));
-        assert_eq!(parse_default_amount(&json!(true)), Err(AMOUNT_INVALID.to_owned()));
-        assert_eq!(parse_default_amount(&json!({"v": 1})), Err(AMOUNT_INVALID.to_owned()));
-        assert_eq!(parse_default_amount(&json!("-5")), Err(AMOUNT_NEGATIVE.to_owned()));
-        assert_eq!(parse_default_amount(&json!(-0.5)), Err(AMOUNT_NEGATIVE.to_owned()));
-        assert_eq!(parse_default_amount(&json!("1.234")), Err(AMOUNT_TOO_PRECISE.to_owned()));
-        assert_eq!(parse_default_amount(&json!("1000000.01")), Err(AMOUNT_TOO_LARGE.to_owned()));
-        assert_eq!(parse_default_amount(&json!("99999999999999")), Err(AMOUNT_TOO_LARGE.to_owned()));
-        assert_eq!(parse_default_amount(&json!(1e20)), Err(AMOUNT_TOO_LARGE.to_owned()));
-        assert_eq!(parse_default_amount(&json!("1000000")), Ok(Some(MAX_DEFAULT_AMOUNT)));
+        assert_eq!(parse_default_amount(&t("ten")), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(parse_default_amount(&NumberInput::Other), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(parse_default_amount(&t("-5")), Err(AMOUNT_NEGATIVE.to_owned()));
+        assert_eq!(parse_default_amount(&n("-0.5")), Err(AMOUNT_NEGATIVE.to_owned()));
+        assert_eq!(parse_default_amount(&t("1.234")), Err(AMOUNT_TOO_PRECISE.to_owned()));
+        assert_eq!(parse_default_amount(&t("1000000.01")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(parse_default_amount(&t("99999999999999")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(parse_default_amount(&n("1e20")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(parse_default_amount(&t("1000000")), Ok(Some(MAX_DEFAULT_AMOUNT)));
     }
 
     #[test]
@@ -183,7 +190,7 @@ mod tests {
         let patch = DonationTypePatchInput { is_active: Some(false), ..DonationTypePatchInput::default() }.validate().expect("valid");
         assert_eq!(patch, DonationTypePatch { is_active: Some(false), ..DonationTypePatch::default() });
 
-        let errors = DonationTypePatchInput { name: Some("x".into()), default_amount: Patch::Set(json!("1.5.0")), ..Default::default() }
+        let errors = DonationTypePatchInput { name: Some("x".into()), default_amount: Patch::Set(t("1.5.0")), ..Default::default() }
             .validate()
             .expect_err("invalid");
         assert_eq!(errors.get("name"), Some(NAME_REQUIRED));
@@ -194,13 +201,13 @@ mod tests {
     fn patch_blank_values_clear() {
         let input = DonationTypePatchInput {
             description: Patch::Set(" ".into()),
-            default_amount: Patch::Set(json!("")),
+            default_amount: Patch::Set(t("")),
             ..DonationTypePatchInput::default()
         };
         let patch = input.validate().expect("valid");
         assert_eq!(patch.description, Patch::Clear);
         assert_eq!(patch.default_amount, Patch::Clear);
-        let patch = DonationTypePatchInput { default_amount: Patch::Set(json!(51)), ..Default::default() }.validate().expect("valid");
+        let patch = DonationTypePatchInput { default_amount: Patch::Set(n("51")), ..Default::default() }.validate().expect("valid");
         assert_eq!(patch.default_amount, Patch::Set(Money::from_cents(5100)));
     }
 }

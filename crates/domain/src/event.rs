@@ -1,8 +1,10 @@
-//! Temple events and the rules for creating and editing them (spec section 5).
+//! Temple events and the rules for creating and editing them (docs/product.md#validation-rules).
 
-use base64::Engine as _;
 use chrono::{DateTime, Utc};
 
+use crate::id::EventId;
+pub use crate::image::{IMAGE_INVALID_TYPE, IMAGE_TOO_LARGE, IMAGE_URL_BLANK, ImageSource, ImageUpload, MAX_IMAGE_BYTES, parse_image};
+use crate::patch::Patch;
 use crate::validation::{ValidationErrors, min_chars};
 
 pub const NAME_TOO_SHORT: &str = "Event name must be at least 3 characters";
@@ -11,15 +13,11 @@ pub const LOCATION_REQUIRED: &str = "Location is required";
 pub const LOCATION_TOO_SHORT: &str = "Event location must be at least 3 characters";
 pub const DATE_REQUIRED: &str = "Event date is required";
 pub const DATE_IN_PAST: &str = "Event date must be in the future";
-pub const IMAGE_URL_BLANK: &str = "Please provide an image URL";
-pub const IMAGE_INVALID_TYPE: &str = "Please select a valid image file (JPEG, PNG, GIF, or WebP)";
-pub const IMAGE_TOO_LARGE: &str = "File size exceeds 5MB limit";
 pub const CAPACITY_INVALID: &str = "Capacity must be a whole number of at least 1";
-pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct Event {
-    pub id: String,
+    pub id: EventId,
     pub name: String,
     pub description: Option<String>,
     pub location: String,
@@ -36,73 +34,6 @@ pub struct Event {
 impl Event {
     pub fn spots_left(&self) -> Option<i64> {
         self.capacity.map(|c| (i64::from(c) - self.attendee_count).max(0))
-    }
-}
-
-/// An image uploaded inline as a data URL, decoded and checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ImageUpload {
-    pub content_type: &'static str,
-    pub bytes: Vec<u8>,
-}
-
-/// Where an event's picture comes from.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ImageSource {
-    /// An http(s) URL, or one of our own `/api/...` image paths, kept as given.
-    Url(String),
-    Upload(ImageUpload),
-}
-
-fn sniff(bytes: &[u8]) -> Option<&'static str> {
-    if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        Some("image/jpeg")
-    } else if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        Some("image/png")
-    } else if bytes.starts_with(b"GIF87a") || bytes.starts_with(b"GIF89a") {
-        Some("image/gif")
-    } else if bytes.len() >= 12 && &bytes[0..4] == b"RIFF" && &bytes[8..12] == b"WEBP" {
-        Some("image/webp")
-    } else {
-        None
-    }
-}
-
-/// Parses the `imageUrl` field: a URL or a base64 data URL of a JPEG, PNG, GIF or WebP image of
-/// at most 5 MB. The declared type must agree with the bytes.
-pub fn parse_image(raw: &str) -> Result<ImageSource, String> {
-    let value = raw.trim();
-    if value.is_empty() {
-        return Err(IMAGE_URL_BLANK.to_owned());
-    }
-    if let Some(rest) = value.strip_prefix("data:") {
-        let (meta, data) = rest.split_once(',').ok_or_else(|| IMAGE_INVALID_TYPE.to_owned())?;
-        let declared = meta.strip_suffix(";base64").ok_or_else(|| IMAGE_INVALID_TYPE.to_owned())?;
-        let declared = declared.to_ascii_lowercase();
-        let declared = if declared == "image/jpg" { "image/jpeg".to_owned() } else { declared };
-        if !matches!(declared.as_str(), "image/jpeg" | "image/png" | "image/gif" | "image/webp") {
-            return Err(IMAGE_INVALID_TYPE.to_owned());
-        }
-        // base64 inflates by 4/3: refuse early what cannot fit.
-        if data.len() > MAX_IMAGE_BYTES / 3 * 4 + 8 {
-            return Err(IMAGE_TOO_LARGE.to_owned());
-        }
-        let bytes = base64::engine::general_purpose::STANDARD.decode(data.trim()).map_err(|_| IMAGE_INVALID_TYPE.to_owned())?;
-        if bytes.len() > MAX_IMAGE_BYTES {
-            return Err(IMAGE_TOO_LARGE.to_owned());
-        }
-        let content_type = sniff(&bytes).ok_or_else(|| IMAGE_INVALID_TYPE.to_owned())?;
-        if content_type != declared {
-            return Err(IMAGE_INVALID_TYPE.to_owned());
-        }
-        return Ok(ImageSource::Upload(ImageUpload { content_type, bytes }));
-    }
-    let is_web = value.starts_with("https://") || value.starts_with("http://");
-    let is_ours = value.starts_with("/api/events/") || value.starts_with("/assets/");
-    if (is_web && value.len() > 8 && !value.contains(char::is_whitespace) && value.len() <= 2048) || is_ours {
-        Ok(ImageSource::Url(value.to_owned()))
-    } else {
-        Err(IMAGE_URL_BLANK.to_owned())
     }
 }
 
@@ -189,40 +120,6 @@ impl NewEventInput {
     }
 }
 
-/// A field of a partial update: absent, set to null, or set to a value.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub enum Patch<T> {
-    #[default]
-    Keep,
-    Clear,
-    Set(T),
-}
-
-impl<T> Patch<T> {
-    /// Checks a set value with `parse`, recording a refusal under `field`. A parser answering
-    /// `Ok(None)` (a blank value) clears the field; a refused value leaves the patch as `Keep`
-    /// (the recorded error fails the whole patch anyway).
-    pub fn check<U>(self, errors: &mut ValidationErrors, field: &str, parse: impl FnOnce(T) -> Result<Option<U>, String>) -> Patch<U> {
-        match self {
-            Self::Keep => Patch::Keep,
-            Self::Clear => Patch::Clear,
-            Self::Set(value) => match errors.check(field, parse(value)) {
-                Some(Some(parsed)) => Patch::Set(parsed),
-                Some(None) => Patch::Clear,
-                None => Patch::Keep,
-            },
-        }
-    }
-
-    pub fn from_option(value: Option<Option<T>>) -> Self {
-        match value {
-            None => Self::Keep,
-            Some(None) => Self::Clear,
-            Some(Some(v)) => Self::Set(v),
-        }
-    }
-}
-
 /// The edit form as submitted: every field optional.
 #[derive(Debug, Clone, Default)]
 pub struct EventPatchInput {
@@ -269,6 +166,7 @@ impl EventPatchInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use base64::Engine as _;
     use chrono::TimeZone;
 
     fn now() -> DateTime<Utc> {

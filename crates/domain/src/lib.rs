@@ -1,18 +1,39 @@
-//! Mandir's domain: entities, value objects and the rules the spec sets (section 5), with its
-//! messages. Nothing here performs I/O.
+//! Mandir's domain: entities, value objects and the product's rules with their messages
+//! (docs/product.md#validation-rules). Nothing here performs I/O.
 
 pub mod donation_type;
+pub mod donor;
 pub mod error;
 pub mod event;
+pub mod family_member;
 pub mod gotram;
+pub mod id;
+pub mod image;
+pub mod input;
 pub mod money;
+pub mod patch;
 pub mod payment;
+pub mod payment_audit;
 pub mod payment_method;
+pub mod priest;
+pub mod recurring_service;
 pub mod registration;
+pub mod seva;
+pub mod seva_booking;
+pub mod site;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
+mod text_enum;
 pub mod user;
 pub mod validation;
 pub mod volunteer;
 
-pub use error::{ErrorKind, Failure};
+pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
+pub use id::{
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, NoticeId, PaymentId, PaymentMethodId, PriestId, RecurringServiceId, SevaBookingId,
+    SevaId, UserId, VolunteerId, WaitlistId,
+};
+pub use input::NumberInput;
 pub use money::Money;
+pub use patch::Patch;
 pub use validation::ValidationErrors;

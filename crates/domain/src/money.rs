@@ -65,12 +65,12 @@ impl Money {
         Ok(Self(if negative { -cents } else { cents }))
     }
 
-    /// Converts a JSON number (as its exact decimal text) to cents; see [`Money::parse_decimal`].
-    pub fn from_json_number(number: &serde_json::Number) -> Result<Self, MoneyError> {
-        let text = number.to_string();
+    /// Converts a number sent as a number (its exact decimal text, as a JSON number prints) to
+    /// cents; see [`Money::parse_decimal`]. Unlike a typed text, it may carry an exponent.
+    pub fn from_number_text(text: &str) -> Result<Self, MoneyError> {
         if text.contains(['e', 'E']) {
-            // serde_json prints large or tiny floats with an exponent; re-render them plainly.
-            let value = number.as_f64().ok_or(MoneyError::NotANumber)?;
+            // JSON prints large or tiny floats with an exponent; re-render them plainly.
+            let value: f64 = text.trim().parse().map_err(|_| MoneyError::NotANumber)?;
             if !value.is_finite() || value.abs() > 1e13 {
                 return Err(MoneyError::OutOfRange);
             }
@@ -78,7 +78,7 @@ impl Money {
             let trimmed = rendered.trim_end_matches('0').trim_end_matches('.');
             return Self::parse_decimal(trimmed);
         }
-        Self::parse_decimal(&text)
+        Self::parse_decimal(text)
     }
 
     pub fn is_positive(self) -> bool {
@@ -132,11 +132,12 @@ mod tests {
     }
 
     #[test]
-    fn converts_json_numbers_exactly() {
-        let n = |s: &str| serde_json::from_str::<serde_json::Number>(s).expect("number");
-        assert_eq!(Money::from_json_number(&n("1000000.01")).map(Money::cents), Ok(100_000_001));
-        assert_eq!(Money::from_json_number(&n("0.1")).map(Money::cents), Ok(10));
-        assert_eq!(Money::from_json_number(&n("0.001")), Err(MoneyError::TooPrecise));
-        assert_eq!(Money::from_json_number(&n("19.99")).map(Money::cents), Ok(1999));
+    fn converts_numbers_exactly() {
+        assert_eq!(Money::from_number_text("1000000.01").map(Money::cents), Ok(100_000_001));
+        assert_eq!(Money::from_number_text("0.1").map(Money::cents), Ok(10));
+        assert_eq!(Money::from_number_text("0.001"), Err(MoneyError::TooPrecise));
+        assert_eq!(Money::from_number_text("19.99").map(Money::cents), Ok(1999));
+        assert_eq!(Money::from_number_text("1e2").map(Money::cents), Ok(10_000));
+        assert_eq!(Money::from_number_text("1e+300"), Err(MoneyError::OutOfRange));
     }
 }

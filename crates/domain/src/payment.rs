@@ -1,31 +1,37 @@
-//! Donations and their payments (spec sections 3, 4, 5 and 9): amounts, the donation details they
+//! Donations and their payments (docs/product.md#donations-and-payments): amounts, the donation details they
 //! are split into, the target (an event or a direct donation), receipt numbers, and which status
 //! changes are allowed.
 
 use std::collections::BTreeMap;
-use std::fmt;
 
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 
+use crate::donation_type::DonationType;
+use crate::id::{DonationTypeId, EventId, PaymentId, UserId};
+use crate::input::NumberInput;
 use crate::money::{Money, MoneyError};
+use crate::text_enum::text_enum;
 use crate::validation::ValidationErrors;
 
 pub const AMOUNT_TOO_SMALL: &str = "Amount must be at least 1";
 pub const AMOUNT_TOO_LARGE: &str = "Amount must be less than 1,000,000";
 pub const AMOUNT_INVALID: &str = "Amount must be a valid number";
 pub const AMOUNT_TOO_PRECISE: &str = "Amount must have at most 2 decimal places";
-/// The spec's 'Invalid Payment Details' text.
+/// The 'Invalid Payment Details' text (docs/product.md#error-texts).
 pub const DETAILS_MISSING: &str = "Please ensure you've selected a donation type and amount.";
 pub const DETAILS_INVALID: &str = "Donation details must be a list of {donationTypeId, amount, name}";
 pub const DETAILS_TOO_MANY: &str = "At most 20 donation items can be given at once";
 pub const DETAIL_TYPE_INVALID: &str = "Each donation item needs a donation type id or 'custom'";
 pub const DETAIL_AMOUNT_INVALID: &str = "Each donation item's amount must be greater than 0 with at most 2 decimal places";
 pub const DETAIL_NAME_INVALID: &str = "Each donation item needs a name of at most 200 characters";
+pub const DETAIL_TYPE_UNKNOWN: &str = "A chosen donation type does not exist; please choose another";
+pub const DETAIL_TYPE_INACTIVE: &str = "A chosen donation type is no longer offered; please choose another";
 pub const DETAILS_DO_NOT_ADD_UP: &str = "The donation items must add up to the amount";
 pub const NOTES_TOO_LONG: &str = "Notes must be at most 1000 characters";
+pub const REFUND_TOO_SMALL: &str = "Refund amount must be greater than 0";
+pub const REFUND_INVALID: &str = "Refund amount must be a number with at most 2 decimal places";
 
-/// The event id the UI sends for a donation not tied to an event (spec section 7).
+/// The event id the UI sends for a donation not tied to an event (docs/product.md#api-calls).
 pub const DIRECT_DONATION: &str = "direct-donation";
 /// The `donationTypeId` of an amount not tied to a donation type.
 pub const CUSTOM_DONATION_TYPE: &str = "custom";
@@ -37,47 +43,13 @@ pub const MAX_DETAILS: usize = 20;
 const MAX_DETAIL_NAME: usize = 200;
 const MAX_NOTES: usize = 1000;
 
-macro_rules! text_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
-
-            pub const fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $text),+
-                }
-            }
-
-            /// The value for its wire text; `None` for anything else.
-            pub fn parse(text: &str) -> Option<Self> {
-                match text {
-                    $($text => Some(Self::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-
-        impl fmt::Display for $name {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
-
 text_enum!(
-    /// Where a payment stands (spec section 3).
-    PaymentStatus { Pending => "pending", Completed => "completed", Failed => "failed", Refunded => "refunded" }
+    /// Where a payment stands (docs/product.md#entities-and-enumerations).
+    PaymentStatus { Pending => "pending", Completed => "completed", Failed => "failed", Refunded => "refunded", Expired => "expired" }
 );
 
 text_enum!(
-    /// How the donor paid (spec section 3's payment method enum).
+    /// How the donor paid (the paymentMethod enumeration in docs/product.md#entities-and-enumerations).
     PaymentMethodKind { CreditCard => "credit_card", Paypal => "paypal", Zelle => "zelle", Cash => "cash", Check => "check" }
 );
 
@@ -86,6 +58,14 @@ text_enum!(
     PaymentProvider { Sandbox => "sandbox", Stripe => "stripe", Zelle => "zelle" }
 );
 
+impl PaymentProvider {
+    /// Whether its payments are tests (the offline sandbox): never money received
+    /// (docs/decisions/0051-sandbox-payments-are-test-payments.md).
+    pub const fn is_test(self) -> bool {
+        matches!(self, Self::Sandbox)
+    }
+}
+
 /// Who asks for a status change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum StatusChangeBy {
@@ -93,15 +73,23 @@ pub enum StatusChangeBy {
     Provider,
     /// An admin reconciling a Zelle payment by hand.
     Admin,
+    /// The abandoned-intent job, after canceling the intent at the provider
+    /// (docs/decisions/0095-abandoned-card-intents-expire.md).
+    Expiry,
 }
 
 impl PaymentStatus {
-    /// The allowed transitions: pending → completed | failed; completed → refunded (by the
-    /// provider); failed → completed only when the provider reports a later success.
+    /// The allowed transitions: pending → completed | failed (by the provider or an admin);
+    /// completed → refunded (by the provider); failed → completed only when the provider reports a
+    /// later success; failed → pending when an admin reopens a Zelle payment marked failed by
+    /// mistake; pending → expired by the abandoned-intent job only. Expired is final: the intent
+    /// was canceled at the provider and can no longer be paid.
     pub fn may_become(self, to: Self, by: StatusChangeBy) -> bool {
         match (self, to) {
-            (Self::Pending, Self::Completed | Self::Failed) => true,
+            (Self::Pending, Self::Completed | Self::Failed) => by != StatusChangeBy::Expiry,
             (Self::Completed, Self::Refunded) | (Self::Failed, Self::Completed) => by == StatusChangeBy::Provider,
+            (Self::Failed, Self::Pending) => by == StatusChangeBy::Admin,
+            (Self::Pending, Self::Expired) => by == StatusChangeBy::Expiry,
             _ => false,
         }
     }
@@ -118,7 +106,23 @@ pub struct DonationDetail {
     /// A donation type's id, or [`CUSTOM_DONATION_TYPE`].
     pub donation_type_id: String,
     pub amount: Money,
+    /// The donation type's name from the catalogue, or the donor's own label for a custom item.
     pub name: String,
+}
+
+impl DonationDetail {
+    /// An amount not tied to a donation type, labelled by the donor.
+    pub fn is_custom(&self) -> bool {
+        self.donation_type_id == CUSTOM_DONATION_TYPE
+    }
+
+    /// The same item as `other`: the same type and amount, and for a custom item the same label.
+    /// A catalogue type's name is not compared: an admin may rename it between two attempts.
+    pub fn same_item(&self, other: &Self) -> bool {
+        self.donation_type_id.eq_ignore_ascii_case(&other.donation_type_id)
+            && self.amount == other.amount
+            && (!self.is_custom() || self.name == other.name)
+    }
 }
 
 /// What a donation is for.
@@ -127,11 +131,11 @@ pub enum DonationTarget {
     /// A general donation (`eventId` 'direct-donation' or omitted).
     Direct,
     /// A donation for the event with this id.
-    Event(String),
+    Event(EventId),
 }
 
 impl DonationTarget {
-    pub fn event_id(&self) -> Option<&str> {
+    pub fn event_id(&self) -> Option<&EventId> {
         match self {
             Self::Direct => None,
             Self::Event(id) => Some(id),
@@ -140,18 +144,18 @@ impl DonationTarget {
 
     /// The `eventId` metadata value: the event's id or 'direct-donation'.
     pub fn metadata_value(&self) -> &str {
-        self.event_id().unwrap_or(DIRECT_DONATION)
+        self.event_id().map_or(DIRECT_DONATION, EventId::as_str)
     }
 }
 
 /// A payment as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Payment {
-    pub id: String,
-    pub event_id: Option<String>,
+    pub id: PaymentId,
+    pub event_id: Option<EventId>,
     /// The event's name when the donation was made; kept when the event is deleted.
     pub event_name: Option<String>,
-    pub user_id: Option<String>,
+    pub user_id: Option<UserId>,
     pub payment_date: DateTime<Utc>,
     pub method: PaymentMethodKind,
     pub amount: Money,
@@ -168,9 +172,45 @@ pub struct Payment {
     pub idempotency_key: Option<String>,
     pub donor_name: Option<String>,
     pub donor_email: Option<String>,
+    /// The donor's mailing address at the time (lines separated by newlines).
+    pub donor_address: Option<String>,
+    /// "In honor / in memory of ..." as the donor wrote it.
+    pub in_honor_of: Option<String>,
     pub notes: Option<String>,
+    /// The part given back to the donor so far (all of it when the status is `refunded`).
+    pub refunded_amount: Money,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+impl Payment {
+    /// What the donor may still get back: the amount less what was refunded already.
+    pub fn refundable(&self) -> Money {
+        Money::from_cents(self.amount.cents().saturating_sub(self.refunded_amount.cents()).max(0))
+    }
+
+    /// What the temple keeps of a completed gift: its amount net of refunds (zero otherwise).
+    pub fn kept(&self) -> Money {
+        match self.status {
+            PaymentStatus::Completed => self.refundable(),
+            _ => Money::from_cents(0),
+        }
+    }
+}
+
+/// A refund an admin asks for: more than 0, with at most two decimals, and at most what is still
+/// refundable (docs/decisions/0102-refunds.md). Answers the amount, and whether it refunds the
+/// payment fully.
+pub fn refund_of(payment: &Payment, requested: &NumberInput) -> Result<(Money, bool), String> {
+    let amount = money_of(requested).map_err(|_| REFUND_INVALID.to_owned())?;
+    if !amount.is_positive() {
+        return Err(REFUND_TOO_SMALL.to_owned());
+    }
+    let refundable = payment.refundable();
+    if amount > refundable {
+        return Err(format!("Refund amount must be at most ${refundable} (what is not yet refunded)"));
+    }
+    Ok((amount, amount == refundable))
 }
 
 fn classify_imprecise(value: Option<f64>) -> &'static str {
@@ -183,17 +223,17 @@ fn classify_imprecise(value: Option<f64>) -> &'static str {
     }
 }
 
-/// Reads an amount sent as a JSON number or a decimal string, exactly.
-fn money_of(value: &Value) -> Result<Money, (MoneyError, Option<f64>)> {
+/// Reads an amount sent as a number or a decimal text, exactly.
+fn money_of(value: &NumberInput) -> Result<Money, (MoneyError, Option<f64>)> {
     match value {
-        Value::Number(n) => Money::from_json_number(n).map_err(|e| (e, n.as_f64())),
-        Value::String(s) => Money::parse_decimal(s).map_err(|e| (e, s.trim().parse::<f64>().ok())),
-        _ => Err((MoneyError::NotANumber, None)),
+        NumberInput::Number(n) => Money::from_number_text(n).map_err(|e| (e, n.trim().parse::<f64>().ok())),
+        NumberInput::Text(s) => Money::parse_decimal(s).map_err(|e| (e, s.trim().parse::<f64>().ok())),
+        NumberInput::Missing | NumberInput::Other => Err((MoneyError::NotANumber, None)),
     }
 }
 
 /// The total of a donation: at least 1 and at most 1,000,000 USD, with at most two decimals.
-pub fn parse_amount(value: &Value) -> Result<Money, String> {
+pub fn parse_amount(value: &NumberInput) -> Result<Money, String> {
     let amount = match money_of(value) {
         Ok(amount) => amount,
         Err((MoneyError::NotANumber, _)) => return Err(AMOUNT_INVALID.to_owned()),
@@ -217,35 +257,59 @@ fn is_uuid(text: &str) -> bool {
         && bytes.iter().enumerate().all(|(i, b)| if matches!(i, 8 | 13 | 18 | 23) { *b == b'-' } else { b.is_ascii_hexdigit() })
 }
 
-fn parse_detail(item: &Value) -> Result<DonationDetail, String> {
-    let object = item.as_object().ok_or_else(|| DETAILS_INVALID.to_owned())?;
-    let type_id = object.get("donationTypeId").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+/// `donationDetails` as sent, before validation: how the list arrived (a list, or the JSON text
+/// of one) is the adapter's business.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub enum DonationDetailsInput {
+    /// Absent, null or blank.
+    #[default]
+    Missing,
+    /// Something that is not a list of items (nor the text of one).
+    NotAList,
+    Items(Vec<DonationItemInput>),
+}
+
+/// One item of `donationDetails` as sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DonationItemInput {
+    /// An item with its fields; a field that is absent or not a text is `None` (or
+    /// [`NumberInput::Missing`]).
+    Fields { donation_type_id: Option<String>, amount: NumberInput, name: Option<String> },
+    /// Something that is not an item (a number, a text, a list...).
+    NotAnItem,
+}
+
+impl DonationItemInput {
+    /// An item with every field given.
+    pub fn new(donation_type_id: &str, amount: NumberInput, name: &str) -> Self {
+        Self::Fields { donation_type_id: Some(donation_type_id.to_owned()), amount, name: Some(name.to_owned()) }
+    }
+}
+
+fn parse_detail(item: &DonationItemInput) -> Result<DonationDetail, String> {
+    let DonationItemInput::Fields { donation_type_id, amount, name } = item else {
+        return Err(DETAILS_INVALID.to_owned());
+    };
+    let type_id = donation_type_id.as_deref().map(str::trim).unwrap_or_default();
     if type_id != CUSTOM_DONATION_TYPE && !is_uuid(type_id) {
         return Err(DETAIL_TYPE_INVALID.to_owned());
     }
-    let amount = object.get("amount").ok_or_else(|| DETAIL_AMOUNT_INVALID.to_owned())?;
     let amount = money_of(amount).ok().filter(|m| m.is_positive() && *m <= MAX_AMOUNT).ok_or_else(|| DETAIL_AMOUNT_INVALID.to_owned())?;
-    let name = object.get("name").and_then(Value::as_str).map(str::trim).unwrap_or_default();
+    let name = name.as_deref().map(str::trim).unwrap_or_default();
     if name.is_empty() || name.chars().count() > MAX_DETAIL_NAME {
         return Err(DETAIL_NAME_INVALID.to_owned());
     }
     Ok(DonationDetail { donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned() })
 }
 
-/// Reads `donationDetails`: a JSON list, or the JSON text of one (as create-payment-intent sends
-/// it). At least one and at most 20 items, each with a positive amount.
-pub fn parse_donation_details(value: &Value) -> Result<Vec<DonationDetail>, String> {
-    let parsed;
-    let list = match value {
-        Value::Null => return Err(DETAILS_MISSING.to_owned()),
-        Value::String(text) if text.trim().is_empty() => return Err(DETAILS_MISSING.to_owned()),
-        Value::String(text) => {
-            parsed = serde_json::from_str::<Value>(text).map_err(|_| DETAILS_INVALID.to_owned())?;
-            &parsed
-        }
-        other => other,
+/// Checks `donationDetails`: at least one and at most 20 items, each with a donation type id (or
+/// 'custom'), a positive amount and a name.
+pub fn parse_donation_details(value: &DonationDetailsInput) -> Result<Vec<DonationDetail>, String> {
+    let items = match value {
+        DonationDetailsInput::Missing => return Err(DETAILS_MISSING.to_owned()),
+        DonationDetailsInput::NotAList => return Err(DETAILS_INVALID.to_owned()),
+        DonationDetailsInput::Items(items) => items,
     };
-    let items = list.as_array().ok_or_else(|| DETAILS_INVALID.to_owned())?;
     if items.is_empty() {
         return Err(DETAILS_MISSING.to_owned());
     }
@@ -264,17 +328,19 @@ pub fn details_total(details: &[DonationDetail]) -> Option<Money> {
 pub fn parse_target(event_id: Option<&str>) -> DonationTarget {
     match event_id.map(str::trim) {
         None | Some("") | Some(DIRECT_DONATION) => DonationTarget::Direct,
-        Some(id) => DonationTarget::Event(id.to_owned()),
+        Some(id) => DonationTarget::Event(id.into()),
     }
 }
 
 /// A donation as submitted (create-payment-intent or zelle-confirm).
 #[derive(Debug, Clone, Default)]
 pub struct DonationInput {
-    pub amount: Value,
-    pub donation_details: Value,
+    pub amount: NumberInput,
+    pub donation_details: DonationDetailsInput,
     pub event_id: Option<String>,
     pub notes: Option<String>,
+    /// The guest's identity (a member's comes from the profile) and the in-honor line.
+    pub donor: crate::donor::DonorInput,
 }
 
 /// A valid donation: the amount equals the sum of its items.
@@ -284,6 +350,34 @@ pub struct Donation {
     pub details: Vec<DonationDetail>,
     pub target: DonationTarget,
     pub notes: Option<String>,
+}
+
+impl Donation {
+    /// The donation types its items name (every item but the custom ones), each once.
+    pub fn catalogue_type_ids(&self) -> Vec<DonationTypeId> {
+        let mut ids: Vec<DonationTypeId> = Vec::new();
+        for detail in self.details.iter().filter(|d| !d.is_custom()) {
+            if !ids.iter().any(|id| id.eq_ignore_ascii_case(&detail.donation_type_id)) {
+                ids.push(detail.donation_type_id.as_str().into());
+            }
+        }
+        ids
+    }
+
+    /// Names each item after its donation type in `catalogue` (the types found for
+    /// [`Donation::catalogue_type_ids`]); the names the client sent are not kept. A type missing
+    /// from the catalogue or no longer active is refused; custom items keep the donor's label.
+    pub fn named_from_catalogue(mut self, catalogue: &[DonationType]) -> Result<Self, ValidationErrors> {
+        for detail in self.details.iter_mut().filter(|d| !d.is_custom()) {
+            let found = catalogue.iter().find(|t| t.id.eq_ignore_ascii_case(&detail.donation_type_id));
+            match found {
+                None => return Err(ValidationErrors::single("donationDetails", DETAIL_TYPE_UNKNOWN)),
+                Some(kind) if !kind.is_active => return Err(ValidationErrors::single("donationDetails", DETAIL_TYPE_INACTIVE)),
+                Some(kind) => detail.name.clone_from(&kind.name),
+            }
+        }
+        Ok(self)
+    }
 }
 
 impl DonationInput {
@@ -306,7 +400,7 @@ impl DonationInput {
     }
 }
 
-/// `AUTO-{unix milliseconds}-{0..9999}` (spec section 9).
+/// `AUTO-{unix milliseconds}-{0..9999}` (docs/product.md#receipt-numbers).
 pub fn receipt_number(now: DateTime<Utc>, random: u16) -> String {
     format!("AUTO-{}-{}", now.timestamp_millis(), random % 10_000)
 }
@@ -316,31 +410,6 @@ pub fn is_receipt_number(text: &str) -> bool {
     let mut parts = text.splitn(3, '-');
     let digits = |s: &str, max: usize| !s.is_empty() && s.len() <= max && s.bytes().all(|b| b.is_ascii_digit());
     matches!((parts.next(), parts.next(), parts.next()), (Some("AUTO"), Some(ms), Some(n)) if digits(ms, 16) && digits(n, 4))
-}
-
-/// The JSON text stored for donation details: amounts as exact decimal strings ("25.00").
-pub fn details_to_json(details: &[DonationDetail]) -> String {
-    let list: Vec<Value> = details
-        .iter()
-        .map(|d| serde_json::json!({"donationTypeId": d.donation_type_id, "amount": d.amount.to_string(), "name": d.name}))
-        .collect();
-    Value::Array(list).to_string()
-}
-
-/// Reads stored donation details back; items that cannot be read are skipped.
-pub fn details_from_json(text: &str) -> Vec<DonationDetail> {
-    let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) else { return Vec::new() };
-    items
-        .iter()
-        .filter_map(|item| {
-            let object = item.as_object()?;
-            Some(DonationDetail {
-                donation_type_id: object.get("donationTypeId")?.as_str()?.to_owned(),
-                amount: money_of(object.get("amount")?).ok()?,
-                name: object.get("name").and_then(Value::as_str).unwrap_or_default().to_owned(),
-            })
-        })
-        .collect()
 }
 
 /// Money received per donation type.
@@ -358,8 +427,16 @@ pub struct DonationTypeTotal {
 /// under the name they kept).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct EventTotal {
-    pub event_id: Option<String>,
+    pub event_id: Option<EventId>,
     pub event_name: Option<String>,
+    pub amount: Money,
+    /// How many payments.
+    pub count: u64,
+}
+
+/// Completed test payments (the sandbox's): shown apart, never counted as money received.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TestTotal {
     pub amount: Money,
     /// How many payments.
     pub count: u64,
@@ -367,17 +444,33 @@ pub struct EventTotal {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct PaymentTotals {
+    /// Money received: completed payments that are not tests.
     pub by_donation_type: Vec<DonationTypeTotal>,
     pub by_event: Vec<EventTotal>,
+    /// Completed test payments, summed apart.
+    pub test: TestTotal,
+}
+
+impl Payment {
+    /// A test payment (made through the sandbox): listed as such, never counted as money received.
+    pub const fn is_test(&self) -> bool {
+        self.provider.is_test()
+    }
 }
 
 impl PaymentTotals {
-    /// Sums the completed payments among `payments`, largest totals first. Expects the payments
-    /// newest first, so the newest names are kept.
+    /// Sums the completed payments among `payments`, largest totals first; test payments are
+    /// summed apart in `test`. Expects the payments newest first, so the newest names are kept.
     pub fn of(payments: &[Payment]) -> Self {
         let mut types: BTreeMap<String, DonationTypeTotal> = BTreeMap::new();
-        let mut events: BTreeMap<(Option<String>, Option<String>), EventTotal> = BTreeMap::new();
+        let mut events: BTreeMap<(Option<EventId>, Option<String>), EventTotal> = BTreeMap::new();
+        let mut test = TestTotal::default();
         for payment in payments.iter().filter(|p| p.status == PaymentStatus::Completed) {
+            if payment.is_test() {
+                test.amount = Money::from_cents(test.amount.cents().saturating_add(payment.amount.cents()));
+                test.count += 1;
+                continue;
+            }
             for detail in &payment.donation_details {
                 let entry = types.entry(detail.donation_type_id.clone()).or_insert_with(|| DonationTypeTotal {
                     donation_type_id: detail.donation_type_id.clone(),
@@ -406,7 +499,7 @@ impl PaymentTotals {
         by_donation_type.sort_by(|a, b| b.amount.cmp(&a.amount).then_with(|| a.name.cmp(&b.name)));
         let mut by_event: Vec<_> = events.into_values().collect();
         by_event.sort_by(|a, b| b.amount.cmp(&a.amount).then_with(|| a.event_name.cmp(&b.event_name)));
-        Self { by_donation_type, by_event }
+        Self { by_donation_type, by_event, test }
     }
 }
 
@@ -414,7 +507,6 @@ impl PaymentTotals {
 mod tests {
     use super::*;
     use chrono::TimeZone;
-    use serde_json::json;
 
     const TYPE_ID: &str = "3f2b8c1e-5d4a-4b6f-9e2d-1a2b3c4d5e6f";
 
@@ -422,75 +514,95 @@ mod tests {
         Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).single().expect("date")
     }
 
-    fn amount(v: Value) -> Result<i64, String> {
+    fn n(text: &str) -> NumberInput {
+        NumberInput::number(text)
+    }
+
+    fn t(text: &str) -> NumberInput {
+        NumberInput::text(text)
+    }
+
+    fn items(list: &[(&str, NumberInput, &str)]) -> DonationDetailsInput {
+        DonationDetailsInput::Items(list.iter().map(|(id, amount, name)| DonationItemInput::new(id, amount.clone(), name)).collect())
+    }
+
+    fn amount(v: NumberInput) -> Result<i64, String> {
         parse_amount(&v).map(Money::cents)
     }
 
     #[test]
     fn amounts_between_1_and_1_000_000_with_two_decimals() {
-        assert_eq!(amount(json!(1)), Ok(100));
-        assert_eq!(amount(json!(25.5)), Ok(2550));
-        assert_eq!(amount(json!("19.99")), Ok(1999));
-        assert_eq!(amount(json!(1_000_000)), Ok(100_000_000));
-        assert_eq!(amount(json!(0)), Err(AMOUNT_TOO_SMALL.to_owned()));
-        assert_eq!(amount(json!(0.99)), Err(AMOUNT_TOO_SMALL.to_owned()));
-        assert_eq!(amount(json!(-5)), Err(AMOUNT_TOO_SMALL.to_owned()));
-        assert_eq!(amount(json!(0.001)), Err(AMOUNT_TOO_SMALL.to_owned()));
-        assert_eq!(amount(json!(1_000_000.01)), Err(AMOUNT_TOO_LARGE.to_owned()));
-        assert_eq!(amount(json!(1_000_000.001)), Err(AMOUNT_TOO_LARGE.to_owned()));
-        assert_eq!(amount(json!(1e300)), Err(AMOUNT_TOO_LARGE.to_owned()));
-        assert_eq!(amount(json!(-1e300)), Err(AMOUNT_TOO_SMALL.to_owned()));
-        assert_eq!(amount(json!(10.005)), Err(AMOUNT_TOO_PRECISE.to_owned()));
-        assert_eq!(amount(json!("ten")), Err(AMOUNT_INVALID.to_owned()));
-        assert_eq!(amount(json!(null)), Err(AMOUNT_INVALID.to_owned()));
-        assert_eq!(amount(json!(true)), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(amount(n("1")), Ok(100));
+        assert_eq!(amount(n("25.5")), Ok(2550));
+        assert_eq!(amount(t("19.99")), Ok(1999));
+        assert_eq!(amount(t(" 19.99 ")), Ok(1999));
+        assert_eq!(amount(n("1000000")), Ok(100_000_000));
+        assert_eq!(amount(n("0")), Err(AMOUNT_TOO_SMALL.to_owned()));
+        assert_eq!(amount(n("0.99")), Err(AMOUNT_TOO_SMALL.to_owned()));
+        assert_eq!(amount(n("-5")), Err(AMOUNT_TOO_SMALL.to_owned()));
+        assert_eq!(amount(n("0.001")), Err(AMOUNT_TOO_SMALL.to_owned()));
+        assert_eq!(amount(n("1000000.01")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(amount(n("1000000.001")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(amount(n("1e+300")), Err(AMOUNT_TOO_LARGE.to_owned()));
+        assert_eq!(amount(n("-1e+300")), Err(AMOUNT_TOO_SMALL.to_owned()));
+        assert_eq!(amount(n("10.005")), Err(AMOUNT_TOO_PRECISE.to_owned()));
+        assert_eq!(amount(t("10.005")), Err(AMOUNT_TOO_PRECISE.to_owned()));
+        assert_eq!(amount(t("ten")), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(amount(t("1e5")), Err(AMOUNT_INVALID.to_owned()), "a typed text has no exponent");
+        assert_eq!(amount(NumberInput::Missing), Err(AMOUNT_INVALID.to_owned()));
+        assert_eq!(amount(NumberInput::Other), Err(AMOUNT_INVALID.to_owned()));
     }
 
     #[test]
-    fn details_are_read_from_a_list_or_its_json_text() {
-        let list = json!([{"donationTypeId": TYPE_ID, "amount": 20, "name": "Annadanam"}, {"donationTypeId": "custom", "amount": "5.50", "name": "Other"}]);
-        let from_list = parse_donation_details(&list).expect("list");
-        let from_text = parse_donation_details(&Value::String(list.to_string())).expect("text");
-        assert_eq!(from_list, from_text);
-        assert_eq!(
-            from_list[1],
-            DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(550), name: "Other".into() }
-        );
-        assert_eq!(details_total(&from_list), Some(Money::from_cents(2550)));
+    fn details_are_read_item_by_item() {
+        let details = parse_donation_details(&items(&[(TYPE_ID, n("20"), "Annadanam"), (" CUSTOM ", t("5.50"), " Other ")]));
+        assert_eq!(details, Err(DETAIL_TYPE_INVALID.to_owned()), "'custom' is exact; only uuids are compared without regard to case");
+        let details =
+            parse_donation_details(&items(&[(&TYPE_ID.to_ascii_uppercase(), n("20"), "Annadanam"), ("custom", t("5.50"), " Other ")]))
+                .expect("valid");
+        assert_eq!(details[0].donation_type_id, TYPE_ID);
+        assert_eq!(details[1], DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(550), name: "Other".into() });
+        assert_eq!(details_total(&details), Some(Money::from_cents(2550)));
     }
 
     #[test]
     fn details_are_checked_item_by_item() {
-        let check = |v: Value| parse_donation_details(&v);
-        assert_eq!(check(json!(null)), Err(DETAILS_MISSING.to_owned()));
-        assert_eq!(check(json!("")), Err(DETAILS_MISSING.to_owned()));
-        assert_eq!(check(json!([])), Err(DETAILS_MISSING.to_owned()));
-        assert_eq!(check(json!("not json")), Err(DETAILS_INVALID.to_owned()));
-        assert_eq!(check(json!({"a": 1})), Err(DETAILS_INVALID.to_owned()));
-        assert_eq!(check(json!([{"donationTypeId": "abc", "amount": 1, "name": "x"}])), Err(DETAIL_TYPE_INVALID.to_owned()));
-        assert_eq!(check(json!([{"donationTypeId": "custom", "amount": 0, "name": "x"}])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
-        assert_eq!(check(json!([{"donationTypeId": "custom", "amount": -1, "name": "x"}])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
-        assert_eq!(check(json!([{"donationTypeId": "custom", "amount": 0.001, "name": "x"}])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
-        assert_eq!(check(json!([{"donationTypeId": "custom", "amount": 1, "name": " "}])), Err(DETAIL_NAME_INVALID.to_owned()));
-        let many: Vec<Value> = (0..21).map(|_| json!({"donationTypeId": "custom", "amount": 1, "name": "x"})).collect();
-        assert_eq!(check(Value::Array(many)), Err(DETAILS_TOO_MANY.to_owned()));
+        let check = |v: DonationDetailsInput| parse_donation_details(&v);
+        assert_eq!(check(DonationDetailsInput::Missing), Err(DETAILS_MISSING.to_owned()));
+        assert_eq!(check(DonationDetailsInput::Items(vec![])), Err(DETAILS_MISSING.to_owned()));
+        assert_eq!(check(DonationDetailsInput::NotAList), Err(DETAILS_INVALID.to_owned()));
+        assert_eq!(check(DonationDetailsInput::Items(vec![DonationItemInput::NotAnItem])), Err(DETAILS_INVALID.to_owned()));
+        assert_eq!(check(items(&[("abc", n("1"), "x")])), Err(DETAIL_TYPE_INVALID.to_owned()));
+        let no_type = DonationItemInput::Fields { donation_type_id: None, amount: n("1"), name: Some("x".into()) };
+        assert_eq!(check(DonationDetailsInput::Items(vec![no_type])), Err(DETAIL_TYPE_INVALID.to_owned()));
+        assert_eq!(check(items(&[("custom", n("0"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
+        assert_eq!(check(items(&[("custom", n("-1"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
+        assert_eq!(check(items(&[("custom", n("0.001"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
+        assert_eq!(check(items(&[("custom", NumberInput::Missing, "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
+        assert_eq!(check(items(&[("custom", NumberInput::Other, "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
+        assert_eq!(check(items(&[("custom", n("1"), " ")])), Err(DETAIL_NAME_INVALID.to_owned()));
+        let no_name = DonationItemInput::Fields { donation_type_id: Some("custom".into()), amount: n("1"), name: None };
+        assert_eq!(check(DonationDetailsInput::Items(vec![no_name])), Err(DETAIL_NAME_INVALID.to_owned()));
+        let many = vec![DonationItemInput::new("custom", n("1"), "x"); 21];
+        assert_eq!(check(DonationDetailsInput::Items(many)), Err(DETAILS_TOO_MANY.to_owned()));
     }
 
     #[test]
     fn donation_items_must_add_up_to_the_amount() {
-        let input = |total: Value| DonationInput {
+        let input = |total: NumberInput| DonationInput {
             amount: total,
-            donation_details: json!([{"donationTypeId": "custom", "amount": 10, "name": "Other"}, {"donationTypeId": TYPE_ID, "amount": 15.25, "name": "Puja"}]),
+            donation_details: items(&[("custom", n("10"), "Other"), (TYPE_ID, n("15.25"), "Puja")]),
             event_id: None,
             notes: Some("  In memory of my father ".into()),
+            donor: crate::donor::DonorInput::default(),
         };
-        let valid = input(json!(25.25)).validate().expect("adds up");
+        let valid = input(n("25.25")).validate().expect("adds up");
         assert_eq!(valid.amount, Money::from_cents(2525));
         assert_eq!(valid.target, DonationTarget::Direct);
         assert_eq!(valid.notes.as_deref(), Some("In memory of my father"));
-        let errors = input(json!(30)).validate().expect_err("does not add up");
+        let errors = input(n("30")).validate().expect_err("does not add up");
         assert_eq!(errors.get("donationDetails"), Some(DETAILS_DO_NOT_ADD_UP));
-        let errors = input(json!(0)).validate().expect_err("too small");
+        let errors = input(n("0")).validate().expect_err("too small");
         assert_eq!(errors.get("amount"), Some(AMOUNT_TOO_SMALL));
         assert_eq!(errors.get("donationDetails"), None);
     }
@@ -535,6 +647,18 @@ mod tests {
         assert_eq!(PaymentStatus::sources_of(Completed, Provider), vec![Pending, Failed]);
         assert_eq!(PaymentStatus::sources_of(Completed, Admin), vec![Pending]);
         assert_eq!(PaymentStatus::sources_of(Refunded, Provider), vec![Completed]);
+        assert!(Failed.may_become(Pending, Admin), "an admin reopens a failed payment");
+        assert!(!Failed.may_become(Pending, Provider));
+        assert!(Pending.may_become(Expired, Expiry));
+        assert!(!Pending.may_become(Expired, Admin) && !Pending.may_become(Expired, Provider));
+        assert!(!Pending.may_become(Failed, Expiry));
+        for to in PaymentStatus::ALL {
+            for by in [Provider, Admin, Expiry] {
+                assert!(!Expired.may_become(*to, by), "expired is final");
+            }
+        }
+        assert_eq!(PaymentStatus::sources_of(Pending, Admin), vec![Failed]);
+        assert_eq!(PaymentStatus::sources_of(Expired, Expiry), vec![Pending]);
     }
 
     #[test]
@@ -547,45 +671,92 @@ mod tests {
         assert_eq!(PaymentStatus::parse("done"), None);
     }
 
-    #[test]
-    fn stored_details_keep_exact_amounts() {
-        let details = vec![DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(1999), name: "Other".into() }];
-        let text = details_to_json(&details);
-        assert!(text.contains("\"19.99\""), "{text}");
-        assert_eq!(details_from_json(&text), details);
-        assert_eq!(details_from_json("garbage"), Vec::new());
-    }
-
     fn payment(event: Option<&str>, name: Option<&str>, cents: i64, status: PaymentStatus, details: Vec<(&str, &str, i64)>) -> Payment {
         Payment {
-            id: "p".into(),
             event_id: event.map(Into::into),
             event_name: name.map(Into::into),
-            user_id: None,
-            payment_date: now(),
-            method: PaymentMethodKind::CreditCard,
             amount: Money::from_cents(cents),
-            status,
-            provider: PaymentProvider::Sandbox,
-            transaction_id: None,
-            client_secret_hash: None,
             donation_details: details
                 .into_iter()
                 .map(|(id, n, c)| DonationDetail { donation_type_id: id.into(), name: n.into(), amount: Money::from_cents(c) })
                 .collect(),
-            receipt_url: None,
             receipt_number: None,
-            idempotency_key: None,
-            donor_name: None,
-            donor_email: None,
-            notes: None,
-            created_at: now(),
-            updated_at: now(),
+            ..crate::testing::payment("p", status, PaymentProvider::Stripe)
         }
     }
 
+    fn sandbox(payment: Payment) -> Payment {
+        Payment { provider: PaymentProvider::Sandbox, ..payment }
+    }
+
+    fn catalogue_type(id: &str, name: &str, is_active: bool) -> DonationType {
+        DonationType {
+            id: id.into(),
+            name: name.into(),
+            description: None,
+            default_amount: None,
+            is_active,
+            created_at: now(),
+            updated_at: now(),
+            created_by: None,
+            updated_by: None,
+        }
+    }
+
+    fn donation(details: DonationDetailsInput) -> Donation {
+        DonationInput { amount: n("30"), donation_details: details, event_id: None, notes: None, donor: Default::default() }
+            .validate()
+            .expect("valid")
+    }
+
     #[test]
-    fn totals_count_completed_payments_per_type_and_event() {
+    fn items_are_named_from_the_catalogue_and_custom_items_keep_their_label() {
+        let upper = TYPE_ID.to_ascii_uppercase();
+        let given = donation(items(&[
+            (TYPE_ID, n("10"), "Whatever the client says"),
+            (&upper, n("5"), "Again"),
+            ("custom", n("15"), "For the roof"),
+        ]));
+        assert_eq!(given.catalogue_type_ids(), vec![DonationTypeId::from(TYPE_ID)]);
+        let named = given.named_from_catalogue(&[catalogue_type(TYPE_ID, "Annadanam", true)]).expect("offered");
+        let names: Vec<&str> = named.details.iter().map(|d| d.name.as_str()).collect();
+        assert_eq!(names, ["Annadanam", "Annadanam", "For the roof"]);
+        assert_eq!(named.amount, Money::from_cents(3000));
+    }
+
+    #[test]
+    fn unknown_and_inactive_types_are_refused() {
+        let given = donation(items(&[(TYPE_ID, n("30"), "Annadanam")]));
+        let errors = given.clone().named_from_catalogue(&[]).expect_err("unknown");
+        assert_eq!(errors.get("donationDetails"), Some(DETAIL_TYPE_UNKNOWN));
+        let errors = given.named_from_catalogue(&[catalogue_type(TYPE_ID, "Annadanam", false)]).expect_err("inactive");
+        assert_eq!(errors.get("donationDetails"), Some(DETAIL_TYPE_INACTIVE));
+        let custom = donation(items(&[("custom", n("30"), "Other")]));
+        assert!(custom.catalogue_type_ids().is_empty());
+        assert_eq!(custom.clone().named_from_catalogue(&[]), Ok(custom));
+    }
+
+    #[test]
+    fn the_same_item_ignores_a_renamed_type_but_not_a_custom_label() {
+        let item = |id: &str, cents: i64, name: &str| DonationDetail {
+            donation_type_id: id.into(),
+            amount: Money::from_cents(cents),
+            name: name.into(),
+        };
+        assert!(item(TYPE_ID, 500, "Annadanam").same_item(&item(TYPE_ID, 500, "Annadanam (renamed)")));
+        assert!(!item(TYPE_ID, 500, "Annadanam").same_item(&item(TYPE_ID, 600, "Annadanam")));
+        assert!(item("custom", 500, "Roof").same_item(&item("custom", 500, "Roof")));
+        assert!(!item("custom", 500, "Roof").same_item(&item("custom", 500, "Floor")));
+    }
+
+    #[test]
+    fn only_the_sandbox_makes_test_payments() {
+        assert!(PaymentProvider::Sandbox.is_test());
+        assert!(!PaymentProvider::Stripe.is_test() && !PaymentProvider::Zelle.is_test());
+    }
+
+    #[test]
+    fn totals_count_completed_payments_per_type_and_event_and_test_payments_apart() {
         let payments = vec![
             payment(
                 Some("e1"),
@@ -599,8 +770,12 @@ mod tests {
             payment(None, Some("Deleted puja"), 700, PaymentStatus::Completed, vec![("custom", "Other", 700)]),
             payment(Some("e1"), Some("Diwali"), 9999, PaymentStatus::Pending, vec![("custom", "Other", 9999)]),
             payment(None, None, 9999, PaymentStatus::Failed, vec![("custom", "Other", 9999)]),
+            sandbox(payment(Some("e1"), Some("Diwali"), 4200, PaymentStatus::Completed, vec![(TYPE_ID, "Annadanam", 4200)])),
+            sandbox(payment(None, None, 800, PaymentStatus::Completed, vec![("custom", "Test", 800)])),
+            sandbox(payment(None, None, 100, PaymentStatus::Pending, vec![("custom", "Test", 100)])),
         ];
         let totals = PaymentTotals::of(&payments);
+        assert_eq!(totals.test, TestTotal { amount: Money::from_cents(5000), count: 2 });
         assert_eq!(totals.by_donation_type.len(), 2);
         assert_eq!(totals.by_donation_type[0].donation_type_id, "custom");
         assert_eq!(totals.by_donation_type[0].amount, Money::from_cents(11_700));
@@ -614,5 +789,25 @@ mod tests {
             (Some("e1"), 3500, 2)
         );
         assert_eq!(totals.by_event[2].event_name.as_deref(), Some("Deleted puja"));
+    }
+
+    #[test]
+    fn refunds_are_positive_and_at_most_what_is_left() {
+        let mut paid = crate::testing::payment("p1", PaymentStatus::Completed, PaymentProvider::Stripe);
+        let text = |t: &str| NumberInput::Text(t.into());
+        assert_eq!(refund_of(&paid, &text("10")), Ok((Money::from_cents(1000), false)));
+        assert_eq!(refund_of(&paid, &text("25.00")), Ok((Money::from_cents(2500), true)));
+        for (bad, message) in [("0", REFUND_TOO_SMALL), ("-5", REFUND_TOO_SMALL), ("1.234", REFUND_INVALID), ("lots", REFUND_INVALID)] {
+            assert_eq!(refund_of(&paid, &text(bad)), Err(message.to_owned()), "{bad}");
+        }
+        assert_eq!(refund_of(&paid, &NumberInput::Missing), Err(REFUND_INVALID.to_owned()));
+        paid.refunded_amount = Money::from_cents(1000);
+        assert_eq!(paid.refundable(), Money::from_cents(1500));
+        assert_eq!(paid.kept(), Money::from_cents(1500));
+        assert_eq!(refund_of(&paid, &text("15.01")), Err("Refund amount must be at most $15.00 (what is not yet refunded)".to_owned()));
+        assert_eq!(refund_of(&paid, &text("15")), Ok((Money::from_cents(1500), true)));
+        paid.status = PaymentStatus::Refunded;
+        paid.refunded_amount = paid.amount;
+        assert_eq!((paid.refundable(), paid.kept()), (Money::from_cents(0), Money::from_cents(0)));
     }
 }

@@ -1,12 +1,12 @@
 //! Payment methods: the ways donors can pay (card, Zelle, ...), listed by sort order and switched
-//! on and off by admins (spec sections 3 and 5).
-
-use std::fmt;
+//! on and off by admins (docs/product.md#entities-and-enumerations, docs/product.md#validation-rules).
 
 use chrono::{DateTime, Utc};
-use serde_json::Value;
 
-use crate::event::Patch;
+use crate::id::PaymentMethodId;
+use crate::input::NumberInput;
+use crate::patch::Patch;
+use crate::text_enum::text_enum;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const NAME_TOO_SHORT: &str = "Name must be at least 2 characters";
@@ -17,43 +17,14 @@ pub const DESCRIPTION_TOO_LONG: &str = "Description must be at most 1000 charact
 pub const SORT_ORDER_INVALID: &str = "Sort order must be a whole number of 0 or more";
 pub const ICON_INVALID: &str = "Choose one of the listed icons";
 
-/// The icons the admin can choose for a method.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PaymentMethodIcon {
-    CreditCard,
-    Dollar,
-    Cash,
-    Bank,
-    Building,
-}
-
-impl PaymentMethodIcon {
-    pub const ALL: [Self; 5] = [Self::CreditCard, Self::Dollar, Self::Cash, Self::Bank, Self::Building];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::CreditCard => "credit-card",
-            Self::Dollar => "dollar",
-            Self::Cash => "cash",
-            Self::Bank => "bank",
-            Self::Building => "building",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|icon| icon.as_str() == text)
-    }
-}
-
-impl fmt::Display for PaymentMethodIcon {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+text_enum!(
+    /// The icons the admin can choose for a method.
+    PaymentMethodIcon { CreditCard => "credit-card", Dollar => "dollar", Cash => "cash", Bank => "bank", Building => "building" }
+);
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct PaymentMethod {
-    pub id: String,
+    pub id: PaymentMethodId,
     /// The internal identifier, lower-case and unique: `stripe`, `zelle`, ...
     pub name: String,
     pub display_name: String,
@@ -86,14 +57,14 @@ fn check_description(value: Option<&str>) -> Result<Option<String>, String> {
     optional_text(value, 1000, DESCRIPTION_TOO_LONG)
 }
 
-/// A whole number of 0 or more, sent as a JSON number (or its text); null or blank means 0.
-pub fn parse_sort_order(value: &Value) -> Result<i32, String> {
+/// A whole number of 0 or more, sent as a number (or its text); missing or blank means 0.
+pub fn parse_sort_order(value: &NumberInput) -> Result<i32, String> {
     let number = match value {
-        Value::Null => return Ok(0),
-        Value::String(text) if text.trim().is_empty() => return Ok(0),
-        Value::String(text) => text.trim().parse::<i64>().ok(),
-        Value::Number(number) => number.as_i64(),
-        _ => None,
+        NumberInput::Missing => return Ok(0),
+        NumberInput::Text(text) if text.trim().is_empty() => return Ok(0),
+        NumberInput::Text(text) => text.trim().parse::<i64>().ok(),
+        NumberInput::Number(number) => number.parse::<i64>().ok(),
+        NumberInput::Other => None,
     };
     number.filter(|n| *n >= 0).and_then(|n| i32::try_from(n).ok()).ok_or_else(|| SORT_ORDER_INVALID.to_owned())
 }
@@ -114,8 +85,8 @@ pub struct NewPaymentMethodInput {
     pub description: Option<String>,
     /// Absent means active.
     pub is_active: Option<bool>,
-    /// Absent means 0.
-    pub sort_order: Option<Value>,
+    /// Missing means 0.
+    pub sort_order: NumberInput,
     pub icon: Option<String>,
 }
 
@@ -135,7 +106,7 @@ impl NewPaymentMethodInput {
         let name = errors.check("name", check_name(&self.name));
         let display_name = errors.check("displayName", check_display_name(&self.display_name));
         let description = errors.check("description", check_description(self.description.as_deref()));
-        let sort_order = errors.check("sortOrder", parse_sort_order(self.sort_order.as_ref().unwrap_or(&Value::Null)));
+        let sort_order = errors.check("sortOrder", parse_sort_order(&self.sort_order));
         let icon = errors.check("icon", parse_icon(self.icon.as_deref()));
         match (name, display_name, description, sort_order, icon) {
             (Some(name), Some(display_name), Some(description), Some(sort_order), Some(icon)) if errors.is_empty() => {
@@ -153,8 +124,8 @@ pub struct PaymentMethodPatchInput {
     pub display_name: Option<String>,
     pub description: Patch<String>,
     pub is_active: Option<bool>,
-    /// Null resets to 0.
-    pub sort_order: Option<Value>,
+    /// `None` keeps it; `Some(NumberInput::Missing)` (null) resets it to 0.
+    pub sort_order: Option<NumberInput>,
     pub icon: Patch<String>,
 }
 
@@ -190,14 +161,13 @@ impl PaymentMethodPatchInput {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     #[test]
     fn create_reports_spec_messages() {
         let input = NewPaymentMethodInput {
             name: " x ".into(),
             display_name: "Y".into(),
-            sort_order: Some(json!(-1)),
+            sort_order: NumberInput::number(-1),
             icon: Some("rocket".into()),
             ..NewPaymentMethodInput::default()
         };
@@ -232,19 +202,26 @@ mod tests {
 
     #[test]
     fn sort_order_is_a_whole_number_of_zero_or_more() {
-        assert_eq!(parse_sort_order(&json!(3)), Ok(3));
-        assert_eq!(parse_sort_order(&json!("4")), Ok(4));
-        assert_eq!(parse_sort_order(&json!(null)), Ok(0));
-        assert_eq!(parse_sort_order(&json!("")), Ok(0));
-        for bad in [json!(-1), json!(1.5), json!("abc"), json!(true), json!(3_000_000_000_i64)] {
-            assert_eq!(parse_sort_order(&bad), Err(SORT_ORDER_INVALID.to_owned()), "{bad}");
+        assert_eq!(parse_sort_order(&NumberInput::number(3)), Ok(3));
+        assert_eq!(parse_sort_order(&NumberInput::text(" 4 ")), Ok(4));
+        assert_eq!(parse_sort_order(&NumberInput::Missing), Ok(0));
+        assert_eq!(parse_sort_order(&NumberInput::text("")), Ok(0));
+        for bad in [
+            NumberInput::number(-1),
+            NumberInput::number(1.5),
+            NumberInput::text("abc"),
+            NumberInput::Other,
+            NumberInput::number(3_000_000_000_i64),
+            NumberInput::number("1e3"),
+        ] {
+            assert_eq!(parse_sort_order(&bad), Err(SORT_ORDER_INVALID.to_owned()), "{bad:?}");
         }
     }
 
     #[test]
     fn icons_are_the_listed_ones() {
         for icon in PaymentMethodIcon::ALL {
-            assert_eq!(parse_icon(Some(icon.as_str())), Ok(Some(icon)));
+            assert_eq!(parse_icon(Some(icon.as_str())), Ok(Some(*icon)));
         }
         assert_eq!(parse_icon(Some(" ")), Ok(None));
         assert_eq!(parse_icon(None), Ok(None));
@@ -262,7 +239,7 @@ mod tests {
         let errors = PaymentMethodPatchInput {
             name: Some("a".into()),
             display_name: Some(" ".into()),
-            sort_order: Some(json!("-2")),
+            sort_order: Some(NumberInput::text("-2")),
             icon: Patch::Set("star".into()),
             ..Default::default()
         }
@@ -276,7 +253,7 @@ mod tests {
         let patch = PaymentMethodPatchInput {
             name: Some(" Venmo ".into()),
             description: Patch::Set("".into()),
-            sort_order: Some(json!(null)),
+            sort_order: Some(NumberInput::Missing),
             icon: Patch::Set("dollar".into()),
             ..Default::default()
         }

@@ -1,8 +1,9 @@
-//! Event registrations (attendees): a member and their family coming to an event (spec sections
-//! 3 and 5), and the rules that decide whether a registration may be made or changed.
+//! Event registrations (attendees): a member and their family coming to an event, and the rules
+//! that decide whether a registration may be made or changed (docs/product.md#validation-rules).
 
 use chrono::{DateTime, Utc};
 
+use crate::id::{AttendeeId, EventId, UserId, WaitlistId};
 use crate::validation::{ValidationErrors, optional_text};
 
 pub const FAMILY_MEMBERS_INVALID: &str = "Number of family members must be 0 or more";
@@ -15,13 +16,15 @@ pub const MAX_NOTES: usize = 1000;
 /// One member's registration for one event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Attendee {
-    pub id: String,
-    pub event_id: String,
-    pub user_id: String,
+    pub id: AttendeeId,
+    pub event_id: EventId,
+    pub user_id: UserId,
     pub number_of_family_members: i32,
     pub additional_notes: Option<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+    /// When an admin marked the party arrived at the door; `None` until then.
+    pub checked_in_at: Option<DateTime<Utc>>,
 }
 
 impl Attendee {
@@ -40,6 +43,68 @@ pub struct AttendeeWithContact {
     pub email: String,
     pub phone_number: Option<String>,
 }
+
+/// A member (with their family) waiting for spots at a full event; `position` is 1 for the next
+/// party in line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitlistEntry {
+    pub id: WaitlistId,
+    pub event_id: EventId,
+    pub user_id: UserId,
+    pub number_of_family_members: i32,
+    pub additional_notes: Option<String>,
+    pub position: i64,
+    pub created_at: DateTime<Utc>,
+}
+
+impl WaitlistEntry {
+    pub fn people(&self) -> i64 {
+        people(self.number_of_family_members)
+    }
+}
+
+/// A waitlist entry with the member's contact details, for the admins' list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WaitlistEntryWithContact {
+    pub entry: WaitlistEntry,
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub phone_number: Option<String>,
+}
+
+/// Which waitlisted parties freed spots promote: in waitlist order, each party that fits in the
+/// spots still free (a party too large for them keeps its place, and a smaller one behind it may
+/// go first). `free` is the event's free spots after the change (a cancellation, a smaller party,
+/// a larger capacity); `parties` the people of each
+/// entry in order. Answers the indexes promoted.
+pub fn promote(free: Option<i64>, parties: &[i64]) -> Vec<usize> {
+    let mut promoted = Vec::new();
+    let Some(mut free) = free else {
+        // No capacity: everyone fits.
+        return (0..parties.len()).collect();
+    };
+    for (i, party) in parties.iter().enumerate() {
+        if free <= 0 {
+            break;
+        }
+        if *party <= free {
+            free -= party;
+            promoted.push(i);
+        }
+    }
+    promoted
+}
+
+/// Why a member cannot join a waitlist (beyond the event being unknown or started).
+pub const WAITLIST_HAS_ROOM: &str = "This event has room for your party; please register instead";
+
+/// A party that could never be registered, whatever cancellations come.
+pub fn larger_than_capacity_message(capacity: i64) -> String {
+    format!("Your party is larger than this event's capacity of {capacity} people")
+}
+
+pub const NOT_AT_THE_DOOR: &str = "Only admins and this event's volunteers can check people in";
 
 fn people(family: i32) -> i64 {
     i64::from(family) + 1
@@ -213,5 +278,17 @@ mod tests {
         let over = Occupancy { event_date: later(), capacity: Some(5), taken: 8, own: 4 };
         assert_eq!(admit(&over, 2, now()), Ok(()));
         assert_eq!(admit(&over, 5, now()), Err(Refusal::Full { spots_left: 0 }));
+    }
+
+    #[test]
+    fn a_cancellation_promotes_the_first_parties_that_fit_in_order() {
+        assert_eq!(promote(Some(2), &[1, 1, 1]), vec![0, 1]);
+        // A party too large keeps its place; a smaller one behind it goes first.
+        assert_eq!(promote(Some(2), &[3, 2, 1]), vec![1]);
+        assert_eq!(promote(Some(3), &[3, 2, 1]), vec![0]);
+        assert_eq!(promote(Some(4), &[3, 2, 1]), vec![0, 2]);
+        assert_eq!(promote(Some(0), &[1]), Vec::<usize>::new());
+        assert_eq!(promote(Some(-2), &[1]), Vec::<usize>::new());
+        assert_eq!(promote(None, &[5, 9]), vec![0, 1]);
     }
 }

@@ -1,7 +1,10 @@
-//! Members and their credentials' rules (spec section 5: sign up, sign in, profile, reset).
+//! Members and their credentials' rules (docs/product.md#validation-rules: sign up, sign in, profile, reset).
 
 use chrono::{DateTime, Utc};
 
+use crate::donor::mailing_address;
+use crate::id::UserId;
+use crate::patch::Patch;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const INVALID_EMAIL: &str = "Invalid email address";
@@ -18,7 +21,7 @@ pub const PASSWORD_MAX: usize = 256;
 /// A member of the temple community.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct User {
-    pub id: String,
+    pub id: UserId,
     pub username: Option<String>,
     pub first_name: String,
     pub last_name: String,
@@ -26,6 +29,8 @@ pub struct User {
     pub phone_number: Option<String>,
     pub gotram_id: Option<i32>,
     pub custom_gotram: Option<String>,
+    /// Optional; used on donation receipts (migration 000020).
+    pub mailing_address: Option<String>,
     pub email_verified: bool,
     pub is_admin: bool,
     /// Bumped by a password reset: tokens issued before it stop working.
@@ -108,12 +113,30 @@ pub fn check_password(password: &str) -> Result<String, String> {
     }
 }
 
-fn name(value: &str, field_label: &str) -> Result<String, String> {
+/// Names appear in e-mails and admin lists: one line of plain text, no markup, no links.
+fn plain_name(name: String, field_label: &str) -> Result<String, String> {
+    if name.contains(['\n', '\r']) {
+        return Err(format!("{field_label} must be on one line"));
+    }
+    if name.chars().any(char::is_control) {
+        return Err(format!("{field_label} cannot contain control characters"));
+    }
+    if name.contains(['<', '>']) {
+        return Err(format!("{field_label} cannot contain < or >"));
+    }
+    let lower = name.to_lowercase();
+    if lower.contains("://") || lower.contains("www.") {
+        return Err(format!("{field_label} cannot contain a link"));
+    }
+    Ok(name)
+}
+
+pub(crate) fn name(value: &str, field_label: &str) -> Result<String, String> {
     let trimmed = min_chars(value, 2, &format!("{field_label} must be at least 2 characters"))?;
     if trimmed.chars().count() > 100 {
         return Err(format!("{field_label} must be at most 100 characters"));
     }
-    Ok(trimmed)
+    plain_name(trimmed, field_label)
 }
 
 pub fn check_phone(value: &str) -> Result<String, String> {
@@ -156,6 +179,11 @@ pub struct ProfileInput {
     pub last_name: String,
     pub phone_number: Option<String>,
     pub gotram_id: Option<i32>,
+    /// The gotram typed at sign-up when it is not in the list: `None` keeps it, `Some(None)` or a
+    /// blank text clears it.
+    pub custom_gotram: Option<Option<String>>,
+    /// Absent keeps the address; null or blank clears it (docs/product.md#donor-identity).
+    pub mailing_address: Patch<String>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -164,18 +192,30 @@ pub struct ProfileUpdate {
     pub last_name: String,
     pub phone_number: Option<String>,
     pub gotram_id: Option<i32>,
+    /// `None`: keep the stored custom gotram.
+    pub custom_gotram: Option<Option<String>>,
+    pub mailing_address: Patch<String>,
 }
 
 impl ProfileInput {
     pub fn validate(self) -> Result<ProfileUpdate, ValidationErrors> {
         let mut errors = ValidationErrors::new();
-        let first_name = errors.check("firstName", min_chars(&self.first_name, 2, FIRST_NAME_REQUIRED));
-        let last_name = errors.check("lastName", min_chars(&self.last_name, 2, LAST_NAME_REQUIRED));
+        let first_name =
+            errors.check("firstName", min_chars(&self.first_name, 2, FIRST_NAME_REQUIRED).and_then(|n| plain_name(n, "First name")));
+        let last_name =
+            errors.check("lastName", min_chars(&self.last_name, 2, LAST_NAME_REQUIRED).and_then(|n| plain_name(n, "Last name")));
         let phone_number =
             errors.check("phoneNumber", optional_text(self.phone_number.as_deref(), 32, "Phone number must be at most 32 characters"));
-        match (first_name, last_name, phone_number) {
-            (Some(first_name), Some(last_name), Some(phone_number)) if errors.is_empty() => {
-                Ok(ProfileUpdate { first_name, last_name, phone_number, gotram_id: self.gotram_id })
+        let custom_gotram = match &self.custom_gotram {
+            None => Some(None),
+            Some(text) => {
+                errors.check("customGotram", optional_text(text.as_deref(), 100, "Gotram must be at most 100 characters")).map(Some)
+            }
+        };
+        let mailing_address = self.mailing_address.check(&mut errors, "mailingAddress", |text| mailing_address(Some(&text)));
+        match (first_name, last_name, phone_number, custom_gotram) {
+            (Some(first_name), Some(last_name), Some(phone_number), Some(custom_gotram)) if errors.is_empty() => {
+                Ok(ProfileUpdate { first_name, last_name, phone_number, gotram_id: self.gotram_id, custom_gotram, mailing_address })
             }
             _ => Err(errors),
         }
@@ -228,6 +268,43 @@ mod tests {
             ProfileInput { first_name: "A".into(), last_name: "".into(), ..ProfileInput::default() }.validate().expect_err("invalid");
         assert_eq!(errors.get("firstName"), Some(FIRST_NAME_REQUIRED));
         assert_eq!(errors.get("lastName"), Some(LAST_NAME_REQUIRED));
+    }
+
+    #[test]
+    fn names_are_one_line_of_plain_text() {
+        let cases = [
+            ("Ravi\nKumar", "First name must be on one line"),
+            ("Ra\rvi", "First name must be on one line"),
+            ("Ra\u{0}vi", "First name cannot contain control characters"),
+            ("Ravi\tK", "First name cannot contain control characters"),
+            ("<b>Ravi</b>", "First name cannot contain < or >"),
+            ("Win at https://spam.example", "First name cannot contain a link"),
+            ("Visit WWW.spam.example", "First name cannot contain a link"),
+        ];
+        for (bad, message) in cases {
+            let errors = SignUpInput { first_name: bad.into(), ..valid_input() }.validate().expect_err(bad);
+            assert_eq!(errors.get("firstName"), Some(message), "{bad:?}");
+            let errors =
+                ProfileInput { first_name: bad.into(), last_name: "Rao".into(), ..ProfileInput::default() }.validate().expect_err(bad);
+            assert_eq!(errors.get("firstName"), Some(message), "profile {bad:?}");
+        }
+        let errors = SignUpInput { last_name: "Rao http://x.example".into(), ..valid_input() }.validate().expect_err("link");
+        assert_eq!(errors.get("lastName"), Some("Last name cannot contain a link"));
+        for good in ["Ravi Kumar", "O'Brien-Rao", "Śrīnivāsa", "Dr. Rao"] {
+            assert!(SignUpInput { first_name: good.into(), ..valid_input() }.validate().is_ok(), "{good}");
+        }
+    }
+
+    #[test]
+    fn the_profile_address_is_kept_cleared_or_set_within_bounds() {
+        let base = ProfileInput { first_name: "Ravi".into(), last_name: "Kumar".into(), ..ProfileInput::default() };
+        assert_eq!(base.clone().validate().expect("keep").mailing_address, Patch::Keep);
+        let blank = ProfileInput { mailing_address: Patch::Set("  \n ".into()), ..base.clone() };
+        assert_eq!(blank.validate().expect("blank").mailing_address, Patch::Clear);
+        let set = ProfileInput { mailing_address: Patch::Set(" 1 Temple Rd \n\n Folsom, CA ".into()), ..base.clone() };
+        assert_eq!(set.validate().expect("set").mailing_address, Patch::Set("1 Temple Rd\nFolsom, CA".into()));
+        let long = ProfileInput { mailing_address: Patch::Set("x".repeat(501)), ..base };
+        assert_eq!(long.validate().expect_err("long").get("mailingAddress"), Some(crate::donor::DONOR_ADDRESS_TOO_LONG));
     }
 
     #[test]

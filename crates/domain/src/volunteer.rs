@@ -1,7 +1,9 @@
-//! Volunteers: members offering to help at an event (spec sections 3 and 5).
+//! Volunteers: members offering to help at an event (docs/product.md#entities-and-enumerations, docs/product.md#validation-rules).
 
 use chrono::{DateTime, Utc};
 
+use crate::id::{EventId, UserId, VolunteerId};
+use crate::text_enum::text_enum;
 use crate::user::Email;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
@@ -13,46 +15,11 @@ pub const REQUIRED: &str = "Required";
 pub const NOTES_TOO_LONG: &str = "Notes must be at most 1000 characters";
 pub const MAX_NOTES: usize = 1000;
 
-/// Declares a closed set of values with their wire names.
-macro_rules! choice {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
-        $(#[$meta])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum $name {
-            $($variant),+
-        }
-
-        impl $name {
-            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
-
-            pub fn as_str(self) -> &'static str {
-                match self {
-                    $(Self::$variant => $text),+
-                }
-            }
-
-            /// The value for its wire name; `None` for anything else.
-            pub fn parse(raw: &str) -> Option<Self> {
-                match raw.trim() {
-                    $($text => Some(Self::$variant),)+
-                    _ => None,
-                }
-            }
-        }
-
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-    };
-}
-
-choice!(
+text_enum!(
     /// How the volunteer wants to be contacted.
     ContactPreference { Email => "email", Text => "text", Call => "call", Whatsapp => "whatsapp" }
 );
-choice!(
+text_enum!(
     /// Where the volunteer wants to help.
     VolunteerPreference {
         DailyServices => "daily_services",
@@ -62,7 +29,7 @@ choice!(
         Any => "any",
     }
 );
-choice!(
+text_enum!(
     /// When the volunteer can help.
     Availability { Morning => "morning", Evening => "evening", Either => "either" }
 );
@@ -70,9 +37,9 @@ choice!(
 /// A member's offer to help at one event.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Volunteer {
-    pub id: String,
-    pub event_id: String,
-    pub user_id: String,
+    pub id: VolunteerId,
+    pub event_id: EventId,
+    pub user_id: UserId,
     pub name: String,
     pub contact_number: String,
     pub contact_email: Email,
@@ -115,7 +82,7 @@ fn check_name(value: &str) -> Result<String, String> {
     if name.chars().count() > 100 { Err(NAME_TOO_LONG.to_owned()) } else { Ok(name) }
 }
 
-/// At least 10 characters (spec), at most 32, and only what phone numbers are written with.
+/// At least 10 characters (docs/product.md#validation-rules), at most 32, and only what phone numbers are written with.
 pub fn check_contact_number(value: &str) -> Result<String, String> {
     let number = min_chars(value, 10, PHONE_INVALID)?;
     let allowed = |c: char| c.is_ascii_digit() || " +-().".contains(c);
@@ -126,7 +93,7 @@ pub fn check_contact_number(value: &str) -> Result<String, String> {
 }
 
 fn required<T>(value: Option<&str>, parse: fn(&str) -> Option<T>) -> Result<T, String> {
-    value.and_then(parse).ok_or_else(|| REQUIRED.to_owned())
+    value.map(str::trim).and_then(parse).ok_or_else(|| REQUIRED.to_owned())
 }
 
 impl VolunteerInput {

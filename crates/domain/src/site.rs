@@ -1,0 +1,531 @@
+//! The temple's own content, edited by its admins: the site settings (name, contact details,
+//! hours, video, Zelle, contact text, time zone) and the notices shown on the home page while
+//! they are current. Every text is optional except the temple's name; an empty text means "not
+//! set" and the page hides what it would fill.
+
+use chrono::NaiveDate;
+pub use chrono_tz::Tz;
+
+use crate::NoticeId;
+use crate::user::Email;
+use crate::validation::ValidationErrors;
+
+/// The zone a new installation starts with.
+pub const DEFAULT_TIME_ZONE: &str = "America/Los_Angeles";
+
+pub const TEMPLE_NAME_LENGTH: &str = "Temple name must be 2 to 100 characters";
+pub const INVALID_EIN: &str = "EIN must look like 12-3456789";
+pub const INVALID_PHONE: &str = "Please enter a valid phone number";
+pub const INVALID_EMAIL: &str = crate::user::INVALID_EMAIL;
+pub const INVALID_LINK: &str = "Enter a full link starting with https://";
+pub const INVALID_TIME_ZONE: &str = "Choose a time zone from the list (an IANA name such as America/Los_Angeles)";
+pub const INVALID_VIDEO: &str = "Enter a YouTube video id (11 characters) or a YouTube link";
+pub const INVALID_VIDEO_START: &str = "Start must be a whole number of seconds from 0 to 86400";
+pub const INVALID_ZELLE_RECIPIENT: &str = "Zelle recipient must be an e-mail address or a phone number";
+pub const NOTICE_TITLE_LENGTH: &str = "Title must be 2 to 120 characters";
+pub const NOTICE_DATE: &str = "Enter a date as YYYY-MM-DD";
+pub const NOTICE_END_BEFORE_START: &str = "End date must be on or after the start date";
+pub const NOTICE_LINK: &str = "Enter a link starting with https:// or a page of this site starting with /";
+
+fn too_long(label: &str, max: usize) -> String {
+    format!("{label} must be at most {max} characters")
+}
+
+/// The temple's settings. Empty texts are unset.
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase", default)]
+pub struct SiteSettings {
+    pub temple_name: String,
+    pub short_name: String,
+    pub tagline: String,
+    pub welcome_text: String,
+    /// For receipts.
+    pub legal_name: String,
+    pub ein: String,
+    /// One line per line of the postal address.
+    pub address: String,
+    /// What the map and the directions link search for; the address when empty.
+    pub map_query: String,
+    pub phone: String,
+    pub email: String,
+    pub facebook_url: String,
+    pub instagram_url: String,
+    pub youtube_url: String,
+    pub x_url: String,
+    /// An IANA zone name; [`DEFAULT_TIME_ZONE`] when empty.
+    pub time_zone: String,
+    pub weekday_morning: String,
+    pub weekday_evening: String,
+    pub weekend_morning: String,
+    pub weekend_evening: String,
+    /// The daily closing ceremony's time (Sayanostavam).
+    pub sayanostavam: String,
+    /// Special closing times and other remarks shown under the hours.
+    pub hours_note: String,
+    /// A YouTube video id.
+    pub video_id: String,
+    pub video_start: u32,
+    pub video_title: String,
+    pub zelle_recipient: String,
+    pub zelle_memo: String,
+    pub contact_text: String,
+}
+
+impl SiteSettings {
+    /// The temple's zone (the default when unset or, for rows written before a check, unknown).
+    pub fn zone(&self) -> Tz {
+        parse_time_zone(&self.time_zone).unwrap_or(chrono_tz::America::Los_Angeles)
+    }
+
+    /// Checks and normalises every field (trimmed texts, a YouTube link reduced to its id).
+    pub fn validate(self) -> Result<Self, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let mut text = |field: &str, label: &str, value: String, max: usize| -> String {
+            let value = value.trim().to_owned();
+            if value.chars().count() > max {
+                errors.add(field, &too_long(label, max));
+            }
+            value
+        };
+        let mut s = Self {
+            temple_name: text("templeName", "Temple name", self.temple_name, 100),
+            short_name: text("shortName", "Short name", self.short_name, 40),
+            tagline: text("tagline", "Tagline", self.tagline, 160),
+            welcome_text: text("welcomeText", "Welcome text", self.welcome_text, 1000),
+            legal_name: text("legalName", "Legal name", self.legal_name, 160),
+            ein: text("ein", "EIN", self.ein, 10),
+            address: text("address", "Address", self.address, 300),
+            map_query: text("mapQuery", "Map search", self.map_query, 200),
+            phone: text("phone", "Phone", self.phone, 32),
+            email: text("email", "E-mail", self.email, 254),
+            facebook_url: text("facebookUrl", "Facebook link", self.facebook_url, 300),
+            instagram_url: text("instagramUrl", "Instagram link", self.instagram_url, 300),
+            youtube_url: text("youtubeUrl", "YouTube link", self.youtube_url, 300),
+            x_url: text("xUrl", "X link", self.x_url, 300),
+            time_zone: text("timeZone", "Time zone", self.time_zone, 64),
+            weekday_morning: text("weekdayMorning", "Weekday morning hours", self.weekday_morning, 40),
+            weekday_evening: text("weekdayEvening", "Weekday evening hours", self.weekday_evening, 40),
+            weekend_morning: text("weekendMorning", "Weekend morning hours", self.weekend_morning, 40),
+            weekend_evening: text("weekendEvening", "Weekend evening hours", self.weekend_evening, 40),
+            sayanostavam: text("sayanostavam", "Sayanostavam time", self.sayanostavam, 40),
+            hours_note: text("hoursNote", "Hours note", self.hours_note, 300),
+            video_id: text("videoId", "Video", self.video_id, 200),
+            video_start: self.video_start,
+            video_title: text("videoTitle", "Video title", self.video_title, 150),
+            zelle_recipient: text("zelleRecipient", "Zelle recipient", self.zelle_recipient, 254),
+            zelle_memo: text("zelleMemo", "Zelle memo", self.zelle_memo, 100),
+            contact_text: text("contactText", "Contact page text", self.contact_text, 2000),
+        };
+        let chars = s.temple_name.chars().count();
+        if !(2..=100).contains(&chars) {
+            errors.add("templeName", TEMPLE_NAME_LENGTH);
+        }
+        if !s.ein.is_empty() && !is_ein(&s.ein) {
+            errors.add("ein", INVALID_EIN);
+        }
+        if !s.phone.is_empty() && !is_phone(&s.phone) {
+            errors.add("phone", INVALID_PHONE);
+        }
+        if !s.email.is_empty() {
+            match Email::parse(&s.email) {
+                Ok(email) => s.email = email.as_str().to_owned(),
+                Err(message) => errors.add("email", &message),
+            }
+        }
+        for (field, value) in
+            [("facebookUrl", &s.facebook_url), ("instagramUrl", &s.instagram_url), ("youtubeUrl", &s.youtube_url), ("xUrl", &s.x_url)]
+        {
+            if !value.is_empty() && !is_https_link(value) {
+                errors.add(field, INVALID_LINK);
+            }
+        }
+        if s.time_zone.is_empty() {
+            DEFAULT_TIME_ZONE.clone_into(&mut s.time_zone);
+        } else {
+            match parse_time_zone(&s.time_zone) {
+                Some(zone) => s.time_zone = zone.name().to_owned(),
+                None => errors.add("timeZone", INVALID_TIME_ZONE),
+            }
+        }
+        if !s.video_id.is_empty() {
+            match youtube_id(&s.video_id) {
+                Some(id) => s.video_id = id,
+                None => errors.add("videoId", INVALID_VIDEO),
+            }
+        }
+        if s.video_start > 86_400 {
+            errors.add("videoStart", INVALID_VIDEO_START);
+        }
+        if !s.zelle_recipient.is_empty() {
+            if let Ok(email) = Email::parse(&s.zelle_recipient) {
+                s.zelle_recipient = email.as_str().to_owned();
+            } else if !is_phone(&s.zelle_recipient) {
+                errors.add("zelleRecipient", INVALID_ZELLE_RECIPIENT);
+            }
+        }
+        errors.into_result().map(|()| s)
+    }
+}
+
+/// An IANA time zone name (exactly as the tz database spells it, or in another letter case).
+pub fn parse_time_zone(name: &str) -> Option<Tz> {
+    let name = name.trim();
+    name.parse::<Tz>().ok().or_else(|| chrono_tz::TZ_VARIANTS.iter().copied().find(|zone| zone.name().eq_ignore_ascii_case(name)))
+}
+
+fn is_ein(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    bytes.len() == 10 && bytes[2] == b'-' && bytes.iter().enumerate().all(|(i, b)| i == 2 || b.is_ascii_digit())
+}
+
+/// 7 to 15 digits, with spaces, dots, dashes, parentheses and a leading `+` allowed around them.
+pub fn is_phone(value: &str) -> bool {
+    let digits = value.chars().filter(char::is_ascii_digit).count();
+    let allowed = value.chars().enumerate().all(|(i, c)| c.is_ascii_digit() || " .-()".contains(c) || (c == '+' && i == 0));
+    allowed && (7..=15).contains(&digits)
+}
+
+fn is_https_link(value: &str) -> bool {
+    value.strip_prefix("https://").is_some_and(|rest| {
+        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        host.contains('.') && !rest.contains(char::is_whitespace) && !value.contains(['<', '>', '"'])
+    })
+}
+
+fn is_video_id(id: &str) -> bool {
+    id.len() == 11 && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
+
+/// The video id of a YouTube id or link (`watch?v=`, `youtu.be/`, `embed/`, `shorts/`, `live/`).
+pub fn youtube_id(value: &str) -> Option<String> {
+    let value = value.trim();
+    if is_video_id(value) {
+        return Some(value.to_owned());
+    }
+    let rest = value.strip_prefix("https://").or_else(|| value.strip_prefix("http://"))?;
+    let (host, path) = rest.split_once('/')?;
+    let host = host.trim_start_matches("www.").trim_start_matches("m.");
+    let candidate = match host {
+        "youtu.be" => path.split(['?', '#', '/']).next(),
+        "youtube.com" | "youtube-nocookie.com" => {
+            if let Some(query) = path.strip_prefix("watch?") {
+                query.split('&').find_map(|pair| pair.strip_prefix("v="))
+            } else {
+                ["embed/", "shorts/", "live/"]
+                    .iter()
+                    .find_map(|prefix| path.strip_prefix(prefix))
+                    .and_then(|id| id.split(['?', '#', '/']).next())
+            }
+        }
+        _ => None,
+    }?;
+    is_video_id(candidate).then(|| candidate.to_owned())
+}
+
+/// A short announcement shown on the home page from `starts_on` to `ends_on` (both included, in
+/// the temple's zone).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    pub id: NoticeId,
+    pub title: String,
+    pub body: String,
+    pub link: Option<String>,
+    pub starts_on: NaiveDate,
+    pub ends_on: NaiveDate,
+}
+
+impl Notice {
+    /// Shown on `today` (the temple's date).
+    pub fn is_current(&self, today: NaiveDate) -> bool {
+        self.starts_on <= today && today <= self.ends_on
+    }
+}
+
+/// A notice as an admin typed it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct NoticeInput {
+    pub title: String,
+    pub body: String,
+    pub link: Option<String>,
+    /// `YYYY-MM-DD`.
+    pub starts_on: String,
+    pub ends_on: String,
+}
+
+/// A checked notice, to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NoticeFields {
+    pub title: String,
+    pub body: String,
+    pub link: Option<String>,
+    pub starts_on: NaiveDate,
+    pub ends_on: NaiveDate,
+}
+
+impl NoticeInput {
+    pub fn validate(self) -> Result<NoticeFields, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let title = self.title.trim().to_owned();
+        if !(2..=120).contains(&title.chars().count()) || title.contains(['\n', '\r']) {
+            errors.add("title", NOTICE_TITLE_LENGTH);
+        }
+        let body = self.body.trim().to_owned();
+        if body.chars().count() > 1000 {
+            errors.add("body", &too_long("Text", 1000));
+        }
+        let link = self.link.map(|l| l.trim().to_owned()).filter(|l| !l.is_empty());
+        let link_ok = |l: &String| {
+            l.chars().count() <= 300
+                && (is_https_link(l) || (l.starts_with('/') && !l.starts_with("//") && !l.contains(char::is_whitespace)))
+        };
+        if link.as_ref().is_some_and(|l| !link_ok(l)) {
+            errors.add("link", NOTICE_LINK);
+        }
+        let date = |value: &str| NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d").ok();
+        let starts_on = date(&self.starts_on);
+        let ends_on = date(&self.ends_on);
+        if starts_on.is_none() {
+            errors.add("startsOn", NOTICE_DATE);
+        }
+        if ends_on.is_none() {
+            errors.add("endsOn", NOTICE_DATE);
+        }
+        if let (Some(start), Some(end)) = (starts_on, ends_on)
+            && end < start
+        {
+            errors.add("endsOn", NOTICE_END_BEFORE_START);
+        }
+        errors.into_result()?;
+        match (starts_on, ends_on) {
+            (Some(starts_on), Some(ends_on)) => Ok(NoticeFields { title, body, link, starts_on, ends_on }),
+            _ => Err(ValidationErrors::single("startsOn", NOTICE_DATE)),
+        }
+    }
+}
+
+/// What the first-run setup page sends: the first admin's account and the temple's basics.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SetupInput {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: String,
+    pub password: String,
+    pub temple_name: String,
+    pub address: String,
+    pub phone: String,
+    pub temple_email: String,
+    pub time_zone: String,
+}
+
+/// A checked setup: the admin's details and the settings to start with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ValidSetup {
+    pub first_name: String,
+    pub last_name: String,
+    pub email: Email,
+    pub password: String,
+    pub settings: SiteSettings,
+}
+
+impl SetupInput {
+    /// `base` holds what the installation already knows (the settings seeded from the
+    /// environment); the page's fields replace its name, address, phone, e-mail and zone.
+    pub fn validate(self, base: SiteSettings) -> Result<ValidSetup, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let first_name = errors.check("firstName", crate::user::name(&self.first_name, "First name"));
+        let last_name = errors.check("lastName", crate::user::name(&self.last_name, "Last name"));
+        let email = errors.check("email", Email::parse(&self.email));
+        let password = errors.check("password", crate::user::check_password(&self.password));
+        let settings = SiteSettings {
+            temple_name: self.temple_name,
+            address: self.address,
+            phone: self.phone,
+            email: self.temple_email,
+            time_zone: self.time_zone,
+            ..base
+        }
+        .validate();
+        let settings = match settings {
+            Ok(settings) => Some(settings),
+            Err(invalid) => {
+                for (field, message) in invalid.fields() {
+                    errors.add(if field == "email" { "templeEmail" } else { field }, message);
+                }
+                None
+            }
+        };
+        match (first_name, last_name, email, password, settings) {
+            (Some(first_name), Some(last_name), Some(email), Some(password), Some(settings)) if errors.is_empty() => {
+                Ok(ValidSetup { first_name, last_name, email, password, settings })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings() -> SiteSettings {
+        SiteSettings { temple_name: "Sri Test Temple".into(), ..SiteSettings::default() }
+    }
+
+    #[test]
+    fn a_name_alone_is_enough_and_the_zone_defaults() {
+        let valid = settings().validate().expect("valid");
+        assert_eq!(valid.time_zone, DEFAULT_TIME_ZONE);
+        assert_eq!(valid.zone(), chrono_tz::America::Los_Angeles);
+    }
+
+    #[test]
+    fn every_field_is_checked_with_its_message() {
+        let bad = SiteSettings {
+            temple_name: " x ".into(),
+            ein: "123456789".into(),
+            phone: "call us".into(),
+            email: "nobody".into(),
+            facebook_url: "http://facebook.com/temple".into(),
+            x_url: "javascript:alert(1)".into(),
+            time_zone: "Mars/Olympus".into(),
+            video_id: "not a video".into(),
+            video_start: 90_000,
+            zelle_recipient: "someone".into(),
+            tagline: "t".repeat(161),
+            ..SiteSettings::default()
+        };
+        let errors = bad.validate().expect_err("invalid");
+        assert_eq!(errors.get("templeName"), Some(TEMPLE_NAME_LENGTH));
+        assert_eq!(errors.get("ein"), Some(INVALID_EIN));
+        assert_eq!(errors.get("phone"), Some(INVALID_PHONE));
+        assert_eq!(errors.get("email"), Some(INVALID_EMAIL));
+        assert_eq!(errors.get("facebookUrl"), Some(INVALID_LINK));
+        assert_eq!(errors.get("xUrl"), Some(INVALID_LINK));
+        assert_eq!(errors.get("timeZone"), Some(INVALID_TIME_ZONE));
+        assert_eq!(errors.get("videoId"), Some(INVALID_VIDEO));
+        assert_eq!(errors.get("videoStart"), Some(INVALID_VIDEO_START));
+        assert_eq!(errors.get("zelleRecipient"), Some(INVALID_ZELLE_RECIPIENT));
+        assert_eq!(errors.get("tagline"), Some("Tagline must be at most 160 characters"));
+    }
+
+    #[test]
+    fn values_are_normalised() {
+        let valid = SiteSettings {
+            temple_name: "  Sri Test Temple ".into(),
+            ein: "12-3456789".into(),
+            phone: "+1 (916) 555-0199".into(),
+            email: " Info@Temple.Example ".into(),
+            time_zone: "asia/kolkata".into(),
+            video_id: "https://www.youtube.com/watch?v=M7lc1UVf-VE&t=27".into(),
+            zelle_recipient: "(916) 555-0199".into(),
+            ..SiteSettings::default()
+        }
+        .validate()
+        .expect("valid");
+        assert_eq!(valid.temple_name, "Sri Test Temple");
+        assert_eq!(valid.email, "info@temple.example");
+        assert_eq!(valid.time_zone, "Asia/Kolkata");
+        assert_eq!(valid.video_id, "M7lc1UVf-VE");
+        assert_eq!(valid.zelle_recipient, "(916) 555-0199");
+    }
+
+    #[test]
+    fn setup_checks_the_admin_and_the_temple() {
+        let input = SetupInput {
+            first_name: "Asha".into(),
+            last_name: "Rao".into(),
+            email: "asha@example.org".into(),
+            password: "secret1".into(),
+            temple_name: "Sri Test Temple".into(),
+            address: "1 Main St\nFolsom, CA".into(),
+            phone: "916-555-0100".into(),
+            temple_email: "office@example.org".into(),
+            time_zone: "America/New_York".into(),
+        };
+        let base = SiteSettings { zelle_memo: "Seeded".into(), ..SiteSettings::default() };
+        let valid = input.clone().validate(base.clone()).expect("valid");
+        assert_eq!(valid.settings.email, "office@example.org");
+        assert_eq!(valid.settings.zelle_memo, "Seeded");
+        assert_eq!(valid.settings.time_zone, "America/New_York");
+        let bad =
+            SetupInput { first_name: "A".into(), password: "123".into(), temple_email: "x".into(), temple_name: String::new(), ..input };
+        let errors = bad.validate(base).expect_err("invalid");
+        assert_eq!(errors.get("firstName"), Some("First name must be at least 2 characters"));
+        assert_eq!(errors.get("password"), Some(crate::user::PASSWORD_TOO_SHORT));
+        assert_eq!(errors.get("templeEmail"), Some(INVALID_EMAIL));
+        assert_eq!(errors.get("templeName"), Some(TEMPLE_NAME_LENGTH));
+    }
+
+    #[test]
+    fn youtube_links_give_their_ids() {
+        for link in [
+            "M7lc1UVf-VE",
+            "https://youtu.be/M7lc1UVf-VE?t=3",
+            "https://www.youtube.com/embed/M7lc1UVf-VE",
+            "https://youtube.com/shorts/M7lc1UVf-VE",
+            "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE?start=27",
+        ] {
+            assert_eq!(youtube_id(link).as_deref(), Some("M7lc1UVf-VE"), "{link}");
+        }
+        assert_eq!(youtube_id("https://vimeo.com/M7lc1UVf-VE"), None);
+        assert_eq!(youtube_id("https://youtu.be/short"), None);
+    }
+
+    #[test]
+    fn phones_need_seven_to_fifteen_digits() {
+        assert!(is_phone("916-555-0100"));
+        assert!(!is_phone("555-01"));
+        assert!(!is_phone("1+916555010"));
+    }
+
+    fn notice() -> NoticeInput {
+        NoticeInput {
+            title: "Temple closed for the eclipse".into(),
+            body: "Darshan resumes after the purification.".into(),
+            link: Some("/events".into()),
+            starts_on: "2026-03-13".into(),
+            ends_on: "2026-03-14".into(),
+        }
+    }
+
+    #[test]
+    fn notices_are_current_between_their_dates_inclusive() {
+        let valid = notice().validate().expect("valid");
+        let n = Notice {
+            id: "n".into(),
+            title: valid.title,
+            body: valid.body,
+            link: valid.link,
+            starts_on: valid.starts_on,
+            ends_on: valid.ends_on,
+        };
+        let day = |d: u32| NaiveDate::from_ymd_opt(2026, 3, d).expect("date");
+        assert!(!n.is_current(day(12)));
+        assert!(n.is_current(day(13)));
+        assert!(n.is_current(day(14)));
+        assert!(!n.is_current(day(15)));
+    }
+
+    #[test]
+    fn notice_fields_are_checked() {
+        let bad = NoticeInput {
+            title: "x".into(),
+            link: Some("javascript:alert(1)".into()),
+            starts_on: "2026-03-14".into(),
+            ends_on: "2026-03-13".into(),
+            ..notice()
+        };
+        let errors = bad.validate().expect_err("invalid");
+        assert_eq!(errors.get("title"), Some(NOTICE_TITLE_LENGTH));
+        assert_eq!(errors.get("link"), Some(NOTICE_LINK));
+        assert_eq!(errors.get("endsOn"), Some(NOTICE_END_BEFORE_START));
+        let undated = NoticeInput { starts_on: "March 13".into(), ends_on: String::new(), ..notice() };
+        let errors = undated.validate().expect_err("invalid");
+        assert_eq!(errors.get("startsOn"), Some(NOTICE_DATE));
+        assert_eq!(errors.get("endsOn"), Some(NOTICE_DATE));
+        let external = NoticeInput { link: Some("https://example.org/parking".into()), ..notice() };
+        assert!(external.validate().is_ok());
+        let protocol_relative = NoticeInput { link: Some("//evil.example".into()), ..notice() };
+        assert!(protocol_relative.validate().is_err());
+    }
+}

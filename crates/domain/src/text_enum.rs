@@ -1,0 +1,56 @@
+//! `text_enum!`: the one way to declare a closed set of values with their wire (and stored) texts.
+
+/// Declares a `Copy` enum whose variants have fixed texts, with `ALL`, `as_str`, `parse` (exact
+/// text; callers trim what users type) and `Display`.
+macro_rules! text_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            $($variant),+
+        }
+
+        impl $name {
+            pub const ALL: &'static [Self] = &[$(Self::$variant),+];
+
+            pub const fn as_str(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $text),+
+                }
+            }
+
+            /// The value for its text; `None` for anything else.
+            pub fn parse(text: &str) -> Option<Self> {
+                match text {
+                    $($text => Some(Self::$variant),)+
+                    _ => None,
+                }
+            }
+        }
+
+        impl ::std::fmt::Display for $name {
+            fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+    };
+}
+pub(crate) use text_enum;
+
+#[cfg(test)]
+mod tests {
+    text_enum!(
+        /// A test set.
+        Colour { Red => "red", DarkBlue => "dark-blue" }
+    );
+
+    #[test]
+    fn texts_round_trip_exactly() {
+        for colour in Colour::ALL {
+            assert_eq!(Colour::parse(colour.as_str()), Some(*colour));
+        }
+        assert_eq!(Colour::DarkBlue.to_string(), "dark-blue");
+        assert_eq!(Colour::parse(" red"), None);
+        assert_eq!(Colour::parse("Red"), None);
+    }
+}
