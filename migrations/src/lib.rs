@@ -9,6 +9,27 @@ mod m20261121_000003_create_registrations_and_volunteers;
 mod m20261121_000004_create_donation_catalogues;
 mod m20261121_000005_create_payments;
 mod m20261121_000006_add_payment_notes;
+mod m20261122_000007_create_rate_limits;
+mod m20261122_000008_add_email_verification_expiry;
+mod m20261122_000009_create_revoked_tokens;
+mod m20261122_000010_create_jobs;
+mod m20261122_000012_create_site_settings_and_notices;
+mod m20261122_000013_create_setup_tokens;
+mod m20261122_000014_create_recurring_services;
+mod m20261122_000015_create_priests;
+mod m20261123_000016_count_event_people;
+mod m20261123_000020_add_donor_identity;
+mod m20261123_000021_create_receipt_emails;
+mod m20261123_000025_create_payment_audit;
+mod m20261124_000026_add_refunded_amount;
+mod m20261124_000027_create_year_statements;
+mod m20261124_000029_add_account_settings;
+mod m20261124_000030_create_member_emails;
+mod m20261124_000032_create_waitlist;
+mod m20261124_000033_add_attendee_check_in;
+mod m20261124_000035_create_sevas;
+mod m20261124_000036_create_family_members;
+mod m20261124_000037_create_seva_bookings;
 mod seed;
 
 pub struct Migrator;
@@ -23,6 +44,27 @@ impl MigratorTrait for Migrator {
             Box::new(m20261121_000004_create_donation_catalogues::Migration),
             Box::new(m20261121_000005_create_payments::Migration),
             Box::new(m20261121_000006_add_payment_notes::Migration),
+            Box::new(m20261122_000007_create_rate_limits::Migration),
+            Box::new(m20261122_000008_add_email_verification_expiry::Migration),
+            Box::new(m20261122_000009_create_revoked_tokens::Migration),
+            Box::new(m20261122_000010_create_jobs::Migration),
+            Box::new(m20261122_000012_create_site_settings_and_notices::Migration),
+            Box::new(m20261122_000013_create_setup_tokens::Migration),
+            Box::new(m20261122_000014_create_recurring_services::Migration),
+            Box::new(m20261122_000015_create_priests::Migration),
+            Box::new(m20261123_000016_count_event_people::Migration),
+            Box::new(m20261123_000020_add_donor_identity::Migration),
+            Box::new(m20261123_000021_create_receipt_emails::Migration),
+            Box::new(m20261123_000025_create_payment_audit::Migration),
+            Box::new(m20261124_000026_add_refunded_amount::Migration),
+            Box::new(m20261124_000027_create_year_statements::Migration),
+            Box::new(m20261124_000029_add_account_settings::Migration),
+            Box::new(m20261124_000030_create_member_emails::Migration),
+            Box::new(m20261124_000032_create_waitlist::Migration),
+            Box::new(m20261124_000033_add_attendee_check_in::Migration),
+            Box::new(m20261124_000035_create_sevas::Migration),
+            Box::new(m20261124_000036_create_family_members::Migration),
+            Box::new(m20261124_000037_create_seva_bookings::Migration),
         ]
     }
 }

@@ -2,18 +2,111 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{AdmissionError, AttendeeRepository, NewAttendeeRecord, RepoError};
+use mandir_application::ports::{AdmissionError, AttendeeRepository, MemberEmailKind, NewAttendeeRecord, NewWaitlistRecord, RepoError};
 use mandir_domain::event::Event;
-use mandir_domain::registration::{Attendee, AttendeeWithContact, Occupancy, ValidRegistration, admit};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use mandir_domain::registration::{
+    Attendee, AttendeeWithContact, Occupancy, Refusal, ValidRegistration, WaitlistEntry, WaitlistEntryWithContact, admit, ensure_open,
+    promote,
+};
+use mandir_domain::{AttendeeId, EventId, UserId};
+use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    SqliteTransactionMode, TransactionOptions, TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable,
+    PaginatorTrait, QueryFilter, QueryOrder, QueryResult, QuerySelect, Set,
 };
 
-use crate::Database;
-use crate::entities::{attendees, events, users};
+use crate::entities::{attendees, events, member_emails, users, waitlist};
 use crate::error::{MapDbErr, map};
+use crate::events::{EventWithPeople, PEOPLE, PEOPLE_SQL, with_people};
+use crate::{Database, DatabaseKind};
+
+/// The event held by a registration write, with its people count and whether the member is
+/// registered already.
+struct HeldEvent {
+    event: events::Model,
+    taken: i64,
+    registered: bool,
+}
+
+impl FromQueryResult for HeldEvent {
+    fn from_query_result(row: &QueryResult, pre: &str) -> Result<Self, DbErr> {
+        let EventWithPeople(event, taken) = EventWithPeople::from_query_result(row, pre)?;
+        Ok(Self { event, taken, registered: row.try_get(pre, "registered")? })
+    }
+}
+
+/// Inside a transaction holding the event, after spots were freed (a cancellation, a smaller
+/// party, a larger capacity): drops waitlist entries of members registered meanwhile, then moves
+/// the parties that fit now onto the attendees in waitlist order ([`promote`]). Each promoted
+/// registration keeps the entry's id, family count and notes; the trigger on `attendees` adds its
+/// people to the event's count and queues its e-mail, which is marked as a promotion here so the
+/// member gets one e-mail saying they moved from the waitlist (ADR 0109).
+pub(crate) async fn promote_waitlist(tx: &DatabaseTransaction, event_id: &EventId, now: DateTime<Utc>) -> Result<Vec<Attendee>, RepoError> {
+    waitlist::Entity::delete_many()
+        .filter(waitlist::Column::EventId.eq(event_id.as_str()))
+        .filter(
+            waitlist::Column::UserId.in_subquery(
+                Query::select()
+                    .column(attendees::Column::UserId)
+                    .from(attendees::Entity)
+                    .and_where(Expr::col(attendees::Column::EventId).eq(event_id.as_str()))
+                    .to_owned(),
+            ),
+        )
+        .exec(tx)
+        .await
+        .repo()?;
+    let entries = waitlist::Entity::find()
+        .filter(waitlist::Column::EventId.eq(event_id.as_str()))
+        .order_by_asc(waitlist::Column::Seq)
+        .all(tx)
+        .await
+        .repo()?;
+    if entries.is_empty() {
+        return Ok(Vec::new());
+    }
+    let Some(EventWithPeople(event, people)) =
+        with_people().filter(events::Column::Id.eq(event_id.as_str())).into_model::<EventWithPeople>().one(tx).await.repo()?
+    else {
+        return Ok(Vec::new());
+    };
+    let free = event.capacity.map(|capacity| i64::from(capacity) - people);
+    let parties: Vec<i64> = entries.iter().map(|w| i64::from(w.number_of_family_members) + 1).collect();
+    let mut promoted = Vec::new();
+    for i in promote(free, &parties) {
+        let w = &entries[i];
+        let model = attendees::ActiveModel {
+            id: Set(w.id.clone()),
+            event_id: Set(w.event_id.clone()),
+            user_id: Set(w.user_id.clone()),
+            number_of_family_members: Set(w.number_of_family_members),
+            additional_notes: Set(w.additional_notes.clone()),
+            created_at: Set(now),
+            updated_at: Set(now),
+            checked_in_at: Set(None),
+        }
+        .insert(tx)
+        .await
+        .repo()?;
+        waitlist::Entity::delete_by_id(w.id.clone()).exec(tx).await.repo()?;
+        member_emails::Entity::update_many()
+            .col_expr(member_emails::Column::Kind, Expr::val(MemberEmailKind::Promoted.as_str()))
+            .filter(member_emails::Column::Id.eq(format!("{}:{}", MemberEmailKind::Registered.as_str(), w.id)))
+            .filter(member_emails::Column::SentAt.is_null())
+            .exec(tx)
+            .await
+            .repo()?;
+        promoted.push(to_domain(model));
+    }
+    Ok(promoted)
+}
+
+/// Adds every attendee column of the table aliased `table` to `query`, each named `{prefix}{column}`.
+fn attendee_columns(query: &mut SelectStatement, table: &str, prefix: &str) {
+    for column in attendees::Column::iter() {
+        query.expr_as(Expr::col((Alias::new(table), column)), Alias::new(format!("{prefix}{}", column.as_str())));
+    }
+}
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmAttendeeRepository {
@@ -26,30 +119,148 @@ impl SeaOrmAttendeeRepository {
     }
 
     /// Starts a write transaction holding the event, so that registrations for one event are
-    /// decided one after the other. PostgreSQL locks the event row (`SELECT ... FOR UPDATE`);
-    /// SQLite has no row locks, so the transaction starts `IMMEDIATE`, taking the database's write
-    /// lock before it reads anything (a deferred one could read, then fail to upgrade).
-    async fn hold_event(&self, event_id: &str) -> Result<(DatabaseTransaction, events::Model), AdmissionError> {
-        let options =
-            TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..TransactionOptions::default() };
-        let tx = self.db.conn.begin_with_options(options).await.repo()?;
-        let event = events::Entity::find_by_id(event_id.to_owned()).lock_exclusive().one(&tx).await.repo()?;
-        match event {
-            Some(event) => Ok((tx, event)),
+    /// decided one after the other, and reads the event, its people count and whether `user_id`
+    /// is registered already.
+    ///
+    /// SQLite has no row locks: the transaction starts `IMMEDIATE`, taking the database's write
+    /// lock before it reads anything (a deferred one could read, then fail to upgrade), and one
+    /// statement reads everything. PostgreSQL locks the event row first (`SELECT ... FOR
+    /// UPDATE`), then reads in a second statement: a statement that waited for the lock still
+    /// evaluates its subqueries against the snapshot taken before it waited (READ COMMITTED), so
+    /// the count must come from a statement that starts after the lock is held (ADR 0070).
+    async fn hold_event(&self, event_id: &EventId, user_id: &UserId) -> Result<(DatabaseTransaction, HeldEvent), AdmissionError> {
+        let tx = self.db.begin_write().await.repo()?;
+        if !self.lock_event(&tx, event_id).await? {
+            return Err(AdmissionError::EventNotFound);
+        }
+        let own = Alias::new("o");
+        let registered = Expr::exists(
+            Query::select()
+                .expr(Expr::val(1))
+                .from_as(attendees::Entity, own.clone())
+                .and_where(Expr::col((own.clone(), attendees::Column::EventId)).equals((events::Entity, events::Column::Id)))
+                .and_where(Expr::col((own, attendees::Column::UserId)).eq(user_id.as_str()))
+                .to_owned(),
+        );
+        let held = with_people()
+            .expr_as(registered, "registered")
+            .filter(events::Column::Id.eq(event_id.as_str()))
+            .into_model::<HeldEvent>()
+            .one(&tx)
+            .await
+            .repo()?;
+        match held {
+            Some(held) => Ok((tx, held)),
             None => Err(AdmissionError::EventNotFound),
         }
+    }
+
+    /// On PostgreSQL, locks the event's row for the rest of `tx` (`SELECT ... FOR UPDATE`);
+    /// `false` when there is no such event. SQLite's write transaction holds the whole database
+    /// already: always `true` there (callers that need the event read it).
+    async fn lock_event(&self, tx: &DatabaseTransaction, event_id: &EventId) -> Result<bool, RepoError> {
+        if self.db.kind() != DatabaseKind::Postgres {
+            return Ok(true);
+        }
+        let locked: Option<String> = events::Entity::find_by_id(event_id.to_owned())
+            .select_only()
+            .column(events::Column::Id)
+            .lock_exclusive()
+            .into_tuple()
+            .one(tx)
+            .await
+            .repo()?;
+        Ok(locked.is_some())
+    }
+
+    /// The registration in one statement without an explicit transaction (ADR 0071): the member's
+    /// row is inserted from the event's row only when the event has not started and has room
+    /// for `people` more (`events.people`, kept by triggers, + people <= capacity), which is
+    /// [`admit`] for a new registration. The statement is atomic: SQLite takes the database's
+    /// write lock before the statement reads; PostgreSQL locks the event row (`FOR UPDATE`) and,
+    /// having waited for it, re-checks the conditions on the newest version of the row (a
+    /// condition on the locked row itself, not a subquery, so READ COMMITTED's old snapshot does
+    /// not apply); the trigger then adds the people under that lock. A second registration of the
+    /// member fails the unique index. `None` when no row was inserted: no such event, started,
+    /// or full.
+    async fn insert_if_admitted(&self, r: &NewAttendeeRecord) -> Result<Option<attendees::Model>, AdmissionError> {
+        let event = |column: events::Column| Expr::col((events::Entity, column));
+        let mut from_event = Query::select();
+        from_event
+            .expr(Expr::val(r.id.as_str()))
+            .expr(event(events::Column::Id))
+            .expr(Expr::val(r.user_id.as_str()))
+            .expr(Expr::val(r.registration.number_of_family_members))
+            .expr(Expr::val(r.registration.additional_notes.clone()))
+            .expr(Expr::val(r.now))
+            .expr(Expr::val(r.now))
+            .from(events::Entity)
+            .and_where(event(events::Column::Id).eq(r.event_id.as_str()))
+            .and_where(event(events::Column::EventDate).gt(r.now))
+            .cond_where(
+                Condition::any()
+                    .add(event(events::Column::Capacity).is_null())
+                    .add(Expr::col((events::Entity, Alias::new(PEOPLE))).add(r.registration.people()).lte(event(events::Column::Capacity))),
+            );
+        if self.db.kind() == DatabaseKind::Postgres {
+            from_event.lock_exclusive();
+        }
+        let insert = Query::insert()
+            .into_table(attendees::Entity)
+            .columns([
+                attendees::Column::Id,
+                attendees::Column::EventId,
+                attendees::Column::UserId,
+                attendees::Column::NumberOfFamilyMembers,
+                attendees::Column::AdditionalNotes,
+                attendees::Column::CreatedAt,
+                attendees::Column::UpdatedAt,
+            ])
+            .select_from(from_event)
+            .map_err(|e| AdmissionError::Repo(RepoError::Unexpected(e.into())))?
+            .returning_all()
+            .to_owned();
+        let row = self.db.conn.query_one(&insert).await.map_err(already_registered_or)?;
+        row.map(|row| attendees::Model::from_query_result(&row, "")).transpose().repo().map_err(Into::into)
+    }
+
+    /// A registration decided in a transaction holding the event: the event, its people count and
+    /// the member's registration are read, [`admit`] decides, then the insert. The path of
+    /// refusals, which it explains.
+    async fn register_held(&self, r: NewAttendeeRecord) -> Result<Attendee, AdmissionError> {
+        let (tx, held) = self.hold_event(&r.event_id, &r.user_id).await?;
+        if held.registered {
+            return Err(AdmissionError::AlreadyRegistered);
+        }
+        admit(&occupancy(&held.event, held.taken, 0), r.registration.people(), r.now)?;
+        let model = attendees::ActiveModel {
+            id: Set(r.id.into()),
+            event_id: Set(r.event_id.into()),
+            user_id: Set(r.user_id.into()),
+            number_of_family_members: Set(r.registration.number_of_family_members),
+            additional_notes: Set(r.registration.additional_notes),
+            created_at: Set(r.now),
+            updated_at: Set(r.now),
+            checked_in_at: Set(None),
+        }
+        .insert(&tx)
+        .await
+        .map_err(already_registered_or)?;
+        tx.commit().await.map_err(already_registered_or)?;
+        Ok(to_domain(model))
     }
 }
 
 fn to_domain(m: attendees::Model) -> Attendee {
     Attendee {
-        id: m.id,
-        event_id: m.event_id,
-        user_id: m.user_id,
+        id: m.id.into(),
+        event_id: m.event_id.into(),
+        user_id: m.user_id.into(),
         number_of_family_members: m.number_of_family_members,
         additional_notes: m.additional_notes,
         created_at: m.created_at,
         updated_at: m.updated_at,
+        checked_in_at: m.checked_in_at,
     }
 }
 
@@ -62,28 +273,47 @@ async fn find_own<C: ConnectionTrait>(conn: &C, event_id: &str, user_id: &str) -
         .repo()
 }
 
-/// People per event for the given events: the sum over registrations of (family members + 1).
-async fn people_for<C: ConnectionTrait>(conn: &C, event_ids: &[String]) -> Result<HashMap<String, i64>, RepoError> {
-    if event_ids.is_empty() {
+async fn members_by_id<C: ConnectionTrait>(conn: &C, ids: Vec<String>) -> Result<HashMap<String, users::Model>, RepoError> {
+    if ids.is_empty() {
         return Ok(HashMap::new());
     }
-    let people = Expr::col(attendees::Column::NumberOfFamilyMembers).add(1).sum();
-    // SUM is a bigint on PostgreSQL and an integer on SQLite: read as i64.
-    let rows: Vec<(String, Option<i64>)> = attendees::Entity::find()
-        .select_only()
-        .column(attendees::Column::EventId)
-        .column_as(people, "people")
-        .filter(attendees::Column::EventId.is_in(event_ids.iter().cloned()))
-        .group_by(attendees::Column::EventId)
-        .into_tuple()
-        .all(conn)
+    Ok(users::Entity::find().filter(users::Column::Id.is_in(ids)).all(conn).await.repo()?.into_iter().map(|u| (u.id.clone(), u)).collect())
+}
+
+fn waitlist_entry(m: waitlist::Model, position: i64) -> WaitlistEntry {
+    WaitlistEntry {
+        id: m.id.into(),
+        event_id: m.event_id.into(),
+        user_id: m.user_id.into(),
+        number_of_family_members: m.number_of_family_members,
+        additional_notes: m.additional_notes,
+        position,
+        created_at: m.created_at,
+    }
+}
+
+/// The entry's place in line: 1 + the entries of its event before it.
+async fn position_of<C: ConnectionTrait>(conn: &C, entry: &waitlist::Model) -> Result<i64, RepoError> {
+    let ahead = waitlist::Entity::find()
+        .filter(waitlist::Column::EventId.eq(entry.event_id.as_str()))
+        .filter(waitlist::Column::Seq.lt(entry.seq))
+        .count(conn)
         .await
         .repo()?;
-    Ok(rows.into_iter().map(|(id, n)| (id, n.unwrap_or(0))).collect())
+    Ok(i64::try_from(ahead).unwrap_or(i64::MAX - 1) + 1)
 }
 
 fn occupancy(event: &events::Model, taken: i64, own: i64) -> Occupancy {
     Occupancy { event_date: event.event_date, capacity: event.capacity, taken, own }
+}
+
+/// A unique violation of the waitlist means the member joined it already (the `seq` index cannot
+/// clash: the event is held while it is numbered).
+fn already_waitlisted_or(error: sea_orm::DbErr) -> AdmissionError {
+    match map(error) {
+        RepoError::Conflict(_) => AdmissionError::AlreadyWaitlisted,
+        other => other.into(),
+    }
 }
 
 /// A unique violation here means a concurrent request registered the same member first.
@@ -97,66 +327,193 @@ fn already_registered_or(error: sea_orm::DbErr) -> AdmissionError {
 #[async_trait]
 impl AttendeeRepository for SeaOrmAttendeeRepository {
     async fn register(&self, r: NewAttendeeRecord) -> Result<Attendee, AdmissionError> {
-        let (tx, event) = self.hold_event(&r.event_id).await?;
-        if find_own(&tx, &r.event_id, &r.user_id).await?.is_some() {
-            return Err(AdmissionError::AlreadyRegistered);
+        if let Some(model) = self.insert_if_admitted(&r).await? {
+            return Ok(to_domain(model));
         }
-        let taken = people_for(&tx, std::slice::from_ref(&r.event_id)).await?.get(&r.event_id).copied().unwrap_or(0);
-        admit(&occupancy(&event, taken, 0), r.registration.people(), r.now)?;
-        let model = attendees::ActiveModel {
-            id: Set(r.id),
-            event_id: Set(r.event_id),
-            user_id: Set(r.user_id),
-            number_of_family_members: Set(r.registration.number_of_family_members),
-            additional_notes: Set(r.registration.additional_notes),
-            created_at: Set(r.now),
-            updated_at: Set(r.now),
-        }
-        .insert(&tx)
-        .await
-        .map_err(already_registered_or)?;
-        tx.commit().await.map_err(already_registered_or)?;
-        Ok(to_domain(model))
+        // Refused (or the event changed between the two): the held transaction decides again
+        // with the domain's rule and says why.
+        self.register_held(r).await
     }
 
     async fn update(
         &self,
-        event_id: &str,
-        user_id: &str,
+        event_id: &EventId,
+        user_id: &UserId,
         registration: ValidRegistration,
         now: DateTime<Utc>,
     ) -> Result<Attendee, AdmissionError> {
-        let (tx, event) = self.hold_event(event_id).await?;
+        let (tx, held) = self.hold_event(event_id, user_id).await?;
+        if !held.registered {
+            return Err(AdmissionError::NotRegistered);
+        }
         let existing = find_own(&tx, event_id, user_id).await?.ok_or(AdmissionError::NotRegistered)?;
         let own = i64::from(existing.number_of_family_members) + 1;
-        let taken = people_for(&tx, &[event_id.to_owned()]).await?.get(event_id).copied().unwrap_or(0);
-        admit(&occupancy(&event, taken, own), registration.people(), now)?;
+        let people = registration.people();
+        admit(&occupancy(&held.event, held.taken, own), people, now)?;
         let mut model: attendees::ActiveModel = existing.into();
         model.number_of_family_members = Set(registration.number_of_family_members);
         model.additional_notes = Set(registration.additional_notes);
         model.updated_at = Set(now);
         let saved = model.update(&tx).await.repo()?;
+        if people < own {
+            promote_waitlist(&tx, event_id, now).await?;
+        }
         tx.commit().await.repo()?;
         Ok(to_domain(saved))
     }
 
-    async fn find(&self, event_id: &str, user_id: &str) -> Result<Option<Attendee>, RepoError> {
-        Ok(find_own(&self.db.conn, event_id, user_id).await?.map(to_domain))
+    async fn find(&self, event_id: &EventId, user_id: &UserId) -> Result<Attendee, AdmissionError> {
+        // The event LEFT JOIN the member's registration: no row means no event, a row without
+        // an attendee id means not registered.
+        let mut query = Query::select();
+        query.column((events::Entity, events::Column::Id)).from(events::Entity).join_as(
+            JoinType::LeftJoin,
+            attendees::Entity,
+            Alias::new("o"),
+            Condition::all()
+                .add(Expr::col((Alias::new("o"), attendees::Column::EventId)).equals((events::Entity, events::Column::Id)))
+                .add(Expr::col((Alias::new("o"), attendees::Column::UserId)).eq(user_id.as_str())),
+        );
+        attendee_columns(&mut query, "o", "o_");
+        query.and_where(Expr::col((events::Entity, events::Column::Id)).eq(event_id.as_str()));
+        let row = self.db.conn.query_one(&query).await.repo()?.ok_or(AdmissionError::EventNotFound)?;
+        if row.try_get::<Option<String>>("", "o_id").repo()?.is_none() {
+            return Err(AdmissionError::NotRegistered);
+        }
+        Ok(to_domain(attendees::Model::from_query_result(&row, "o_").repo()?))
     }
 
-    async fn delete(&self, event_id: &str, user_id: &str) -> Result<bool, RepoError> {
+    async fn delete(&self, event_id: &EventId, user_id: &UserId, now: DateTime<Utc>) -> Result<Option<Vec<Attendee>>, RepoError> {
+        // One transaction holding the event (the write lock on SQLite, the event's row on
+        // PostgreSQL, as registrations do): the delete, its trigger's count and the promotions are
+        // decided together, so a concurrent registration or cancellation never sees the freed
+        // spots before the waitlist had them (ADR 0109).
+        let tx = self.db.begin_write().await.repo()?;
+        if !self.lock_event(&tx, event_id).await? {
+            return Ok(None);
+        }
         let result = attendees::Entity::delete_many()
-            .filter(attendees::Column::EventId.eq(event_id))
-            .filter(attendees::Column::UserId.eq(user_id))
+            .filter(attendees::Column::EventId.eq(event_id.as_str()))
+            .filter(attendees::Column::UserId.eq(user_id.as_str()))
+            .exec(&tx)
+            .await
+            .repo()?;
+        if result.rows_affected == 0 {
+            return Ok(None);
+        }
+        let promoted = promote_waitlist(&tx, event_id, now).await?;
+        tx.commit().await.repo()?;
+        Ok(Some(promoted))
+    }
+
+    async fn set_checked_in(&self, event_id: &EventId, attendee_id: &AttendeeId, at: Option<DateTime<Utc>>) -> Result<Attendee, RepoError> {
+        let result = attendees::Entity::update_many()
+            .col_expr(attendees::Column::CheckedInAt, Expr::val(at))
+            .filter(attendees::Column::Id.eq(attendee_id.as_str()))
+            .filter(attendees::Column::EventId.eq(event_id.as_str()))
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        if result.rows_affected == 0 {
+            return Err(RepoError::NotFound);
+        }
+        let model = attendees::Entity::find_by_id(attendee_id.to_owned()).one(&self.db.conn).await.repo()?.ok_or(RepoError::NotFound)?;
+        Ok(to_domain(model))
+    }
+
+    async fn join_waitlist(&self, r: NewWaitlistRecord) -> Result<WaitlistEntry, AdmissionError> {
+        let (tx, held) = self.hold_event(&r.event_id, &r.user_id).await?;
+        if held.registered {
+            return Err(AdmissionError::AlreadyRegistered);
+        }
+        ensure_open(held.event.event_date, r.now)?;
+        // Only a party that does not fit waits; one that fits registers.
+        match admit(&occupancy(&held.event, held.taken, 0), r.registration.people(), r.now) {
+            Ok(()) => return Err(AdmissionError::HasRoom),
+            Err(Refusal::Started) => return Err(Refusal::Started.into()),
+            Err(Refusal::Full { .. }) => {}
+        }
+        if let Some(capacity) = held.event.capacity.map(i64::from).filter(|&c| r.registration.people() > c) {
+            return Err(AdmissionError::LargerThanCapacity(capacity));
+        }
+        let last: Option<Option<i64>> = waitlist::Entity::find()
+            .select_only()
+            .expr(Expr::col(waitlist::Column::Seq).max())
+            .filter(waitlist::Column::EventId.eq(r.event_id.as_str()))
+            .into_tuple()
+            .one(&tx)
+            .await
+            .repo()?;
+        let seq = last.flatten().unwrap_or(0) + 1;
+        let model = waitlist::ActiveModel {
+            id: Set(r.id.into()),
+            event_id: Set(r.event_id.into()),
+            user_id: Set(r.user_id.into()),
+            seq: Set(seq),
+            number_of_family_members: Set(r.registration.number_of_family_members),
+            additional_notes: Set(r.registration.additional_notes),
+            created_at: Set(r.now),
+        }
+        .insert(&tx)
+        .await
+        .map_err(already_waitlisted_or)?;
+        let position = position_of(&tx, &model).await?;
+        tx.commit().await.map_err(already_waitlisted_or)?;
+        Ok(waitlist_entry(model, position))
+    }
+
+    async fn waitlist_entry(&self, event_id: &EventId, user_id: &UserId) -> Result<WaitlistEntry, AdmissionError> {
+        let entry = waitlist::Entity::find()
+            .filter(waitlist::Column::EventId.eq(event_id.as_str()))
+            .filter(waitlist::Column::UserId.eq(user_id.as_str()))
+            .one(&self.db.conn)
+            .await
+            .repo()?;
+        let Some(entry) = entry else {
+            let exists = events::Entity::find_by_id(event_id.to_owned()).count(&self.db.conn).await.repo()? > 0;
+            return Err(if exists { AdmissionError::NotWaitlisted } else { AdmissionError::EventNotFound });
+        };
+        let position = position_of(&self.db.conn, &entry).await?;
+        Ok(waitlist_entry(entry, position))
+    }
+
+    async fn leave_waitlist(&self, event_id: &EventId, user_id: &UserId) -> Result<bool, RepoError> {
+        let result = waitlist::Entity::delete_many()
+            .filter(waitlist::Column::EventId.eq(event_id.as_str()))
+            .filter(waitlist::Column::UserId.eq(user_id.as_str()))
             .exec(&self.db.conn)
             .await
             .repo()?;
         Ok(result.rows_affected > 0)
     }
 
-    async fn list_for_event(&self, event_id: &str) -> Result<Vec<AttendeeWithContact>, RepoError> {
+    async fn waitlist(&self, event_id: &EventId) -> Result<Vec<WaitlistEntryWithContact>, RepoError> {
+        let entries = waitlist::Entity::find()
+            .filter(waitlist::Column::EventId.eq(event_id.as_str()))
+            .order_by_asc(waitlist::Column::Seq)
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        let members = members_by_id(&self.db.conn, entries.iter().map(|w| w.user_id.clone()).collect()).await?;
+        Ok(entries
+            .into_iter()
+            .enumerate()
+            .filter_map(|(i, w)| {
+                let member = members.get(&w.user_id)?;
+                Some(WaitlistEntryWithContact {
+                    first_name: member.first_name.clone(),
+                    last_name: member.last_name.clone(),
+                    email: member.email.clone(),
+                    phone_number: member.phone_number.clone(),
+                    entry: waitlist_entry(w, i64::try_from(i).unwrap_or(i64::MAX - 1) + 1),
+                })
+            })
+            .collect())
+    }
+
+    async fn list_for_event(&self, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RepoError> {
         let rows = attendees::Entity::find()
-            .filter(attendees::Column::EventId.eq(event_id))
+            .filter(attendees::Column::EventId.eq(event_id.as_str()))
             .order_by_asc(attendees::Column::CreatedAt)
             .order_by_asc(attendees::Column::Id)
             .all(&self.db.conn)
@@ -191,30 +548,31 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
             .collect())
     }
 
-    async fn list_for_user(&self, user_id: &str) -> Result<Vec<(Event, Attendee)>, RepoError> {
-        let rows = attendees::Entity::find().filter(attendees::Column::UserId.eq(user_id)).all(&self.db.conn).await.repo()?;
-        let event_ids: Vec<String> = rows.iter().map(|a| a.event_id.clone()).collect();
-        if event_ids.is_empty() {
-            return Ok(Vec::new());
-        }
-        let mut events: HashMap<String, events::Model> = events::Entity::find()
-            .filter(events::Column::Id.is_in(event_ids.iter().cloned()))
-            .all(&self.db.conn)
-            .await
-            .repo()?
-            .into_iter()
-            .map(|e| (e.id.clone(), e))
-            .collect();
-        let counts = people_for(&self.db.conn, &event_ids).await?;
-        let mut pairs: Vec<(Event, Attendee)> = rows
-            .into_iter()
-            .filter_map(|a| {
-                let event = events.remove(&a.event_id)?;
-                let people = counts.get(&event.id).copied().unwrap_or(0);
-                Some((crate::events::to_domain(event, people), to_domain(a)))
+    async fn list_for_user(&self, user_id: &UserId) -> Result<Vec<(Event, Attendee)>, RepoError> {
+        // One statement: the member's registrations joined to their events, each event with its
+        // people count.
+        let mut query = Query::select();
+        query
+            .columns(events::Column::iter().map(|column| (events::Entity, column)))
+            .expr_as(Expr::cust(PEOPLE_SQL), Alias::new(PEOPLE))
+            .from(events::Entity)
+            .join_as(
+                JoinType::InnerJoin,
+                attendees::Entity,
+                Alias::new("a"),
+                Expr::col((Alias::new("a"), attendees::Column::EventId)).equals((events::Entity, events::Column::Id)),
+            )
+            .and_where(Expr::col((Alias::new("a"), attendees::Column::UserId)).eq(user_id.as_str()))
+            .order_by((events::Entity, events::Column::EventDate), Order::Asc)
+            .order_by((events::Entity, events::Column::Id), Order::Asc);
+        attendee_columns(&mut query, "a", "a_");
+        let rows = self.db.conn.query_all(&query).await.repo()?;
+        rows.iter()
+            .map(|row| {
+                let EventWithPeople(event, people) = EventWithPeople::from_query_result(row, "")?;
+                Ok((crate::events::to_domain(event, people), to_domain(attendees::Model::from_query_result(row, "a_")?)))
             })
-            .collect();
-        pairs.sort_by(|(a, _), (b, _)| a.event_date.cmp(&b.event_date).then_with(|| a.id.cmp(&b.id)));
-        Ok(pairs)
+            .collect::<Result<_, DbErr>>()
+            .repo()
     }
 }

@@ -2,8 +2,12 @@
 
 use std::time::Duration;
 
+use mandir_application::ports::{NotReady, PaymentCount, PoolUsage};
 use mandir_migration::{Migrator, MigratorTrait};
-use sea_orm::{ConnectOptions, ConnectionTrait, DatabaseConnection, DbErr};
+use sea_orm::{
+    ConnectOptions, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
+    TransactionTrait,
+};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DatabaseKind {
@@ -16,45 +20,103 @@ pub enum DatabaseKind {
 pub struct Database {
     pub(crate) conn: DatabaseConnection,
     kind: DatabaseKind,
+    /// Every statement run through this pool, for the statement budget tests.
+    #[cfg(feature = "test-support")]
+    statements: crate::test_support::StatementLog,
+    max_connections: u32,
 }
 
 impl Database {
     /// Connects to `sqlite://...` or `postgres://...`. SQLite runs in WAL mode with foreign keys
     /// on and a busy timeout; its parent folder is created when missing.
     pub async fn connect(url: &str) -> Result<Self, DbErr> {
-        let kind = if url.starts_with("sqlite:") {
-            DatabaseKind::Sqlite
-        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            DatabaseKind::Postgres
-        } else {
+        let Some(kind) = Self::kind_of(url) else {
             return Err(DbErr::Custom(format!("unsupported database URL scheme in {url:?}: use sqlite:// or postgres://")));
         };
         if kind == DatabaseKind::Sqlite {
             ensure_sqlite_folder(url)?;
         }
+        let max_connections = if kind == DatabaseKind::Sqlite { 8 } else { 16 };
         let mut options = ConnectOptions::new(url.to_owned());
         options
-            .max_connections(if kind == DatabaseKind::Sqlite { 8 } else { 16 })
+            .max_connections(max_connections)
             .min_connections(1)
             .connect_timeout(Duration::from_secs(10))
             .acquire_timeout(Duration::from_secs(10))
-            .sqlx_logging(false);
-        let conn = sea_orm::Database::connect(options).await?;
-        if kind == DatabaseKind::Sqlite {
-            // WAL persists in the file; foreign keys and the busy timeout are per connection and
-            // sqlx sets them on every connection it opens (foreign_keys=ON, busy_timeout=5s).
-            conn.execute_unprepared("PRAGMA journal_mode=WAL;").await?;
-            conn.execute_unprepared("PRAGMA synchronous=NORMAL;").await?;
+            .sqlx_logging(false)
+            // Per connection, so on every connection the pool opens (a PRAGMA run through the
+            // pool reaches one connection only): in WAL mode NORMAL syncs at checkpoints, not at
+            // every commit; a power cut can lose the last commits, never corrupt the file.
+            .map_sqlx_sqlite_opts(|opts| opts.synchronous(sea_orm::sqlx::sqlite::SqliteSynchronous::Normal));
+        #[cfg_attr(not(feature = "test-support"), allow(unused_mut))]
+        let mut conn = sea_orm::Database::connect(options).await?;
+        #[cfg(feature = "test-support")]
+        let statements = crate::test_support::StatementLog::default();
+        #[cfg(feature = "test-support")]
+        {
+            let log = statements.clone();
+            conn.set_metric_callback(move |info| log.record(&info.statement.sql));
         }
-        Ok(Self { conn, kind })
+        if kind == DatabaseKind::Sqlite {
+            // WAL persists in the file; foreign keys, the busy timeout and `synchronous` are per
+            // connection and sqlx sets them on every connection it opens (foreign_keys=ON,
+            // busy_timeout=5s, synchronous=NORMAL above).
+            conn.execute_unprepared("PRAGMA journal_mode=WAL;").await?;
+        }
+        Ok(Self {
+            conn,
+            kind,
+            max_connections,
+            #[cfg(feature = "test-support")]
+            statements,
+        })
+    }
+
+    /// The statements this pool ran (test builds only): what the statement budgets count.
+    #[cfg(feature = "test-support")]
+    pub fn statements(&self) -> &crate::test_support::StatementLog {
+        &self.statements
+    }
+
+    /// Which database a URL names, by its scheme.
+    pub fn kind_of(url: &str) -> Option<DatabaseKind> {
+        if url.starts_with("sqlite:") {
+            Some(DatabaseKind::Sqlite)
+        } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Some(DatabaseKind::Postgres)
+        } else {
+            None
+        }
     }
 
     pub fn kind(&self) -> DatabaseKind {
         self.kind
     }
 
+    /// Starts a transaction that will write. On SQLite it starts `IMMEDIATE`, taking the database's
+    /// write lock (waiting up to the busy timeout) before it reads anything: a deferred transaction
+    /// that reads and then writes fails at once with "database is locked" when another connection
+    /// committed in between, without waiting. On PostgreSQL it is a plain transaction; read rows
+    /// with `lock_exclusive()` (`SELECT ... FOR UPDATE`) before changing them.
+    pub(crate) async fn begin_write(&self) -> Result<DatabaseTransaction, DbErr> {
+        let options =
+            TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..TransactionOptions::default() };
+        self.conn.begin_with_options(options).await
+    }
+
     pub async fn migrate(&self) -> Result<(), DbErr> {
         Migrator::up(&self.conn, None).await
+    }
+
+    /// Applies the migrations that come before the one named `name` (tests of a migration's
+    /// backfill: rows written by the older schema, then `migrate`).
+    #[cfg(feature = "test-support")]
+    pub async fn migrate_before(&self, name: &str) -> Result<(), DbErr> {
+        let steps = Migrator::migrations()
+            .iter()
+            .position(|m| m.name() == name)
+            .ok_or_else(|| DbErr::Custom(format!("no migration named {name}")))?;
+        Migrator::up(&self.conn, Some(u32::try_from(steps).map_err(|e| DbErr::Custom(e.to_string()))?)).await
     }
 
     /// Answers once the database does.
@@ -89,7 +151,57 @@ fn ensure_sqlite_folder(url: &str) -> Result<(), DbErr> {
 
 #[async_trait::async_trait]
 impl mandir_application::ports::HealthProbe for Database {
-    async fn ready(&self) -> Result<(), mandir_application::BoxError> {
-        self.ping().await.map_err(Into::into)
+    async fn ready(&self) -> Result<(), NotReady> {
+        self.ping().await.map_err(|e| NotReady { reason: "the database does not answer".to_owned(), cause: Some(e.into()) })?;
+        let pending = Migrator::get_pending_migrations_read_only(&self.conn).await.map_err(|e| {
+            // sea-orm-migration refuses a database with applied migrations it has no file for.
+            let reason = if e.to_string().contains("file is missing") {
+                "the database was migrated by a newer version of mandir"
+            } else {
+                "the migrations could not be read"
+            };
+            NotReady { reason: reason.to_owned(), cause: Some(e.into()) }
+        })?;
+        match pending.len() {
+            0 => Ok(()),
+            n => Err(NotReady { reason: format!("{n} database migration(s) not applied yet"), cause: None }),
+        }
+    }
+
+    fn pool_usage(&self) -> PoolUsage {
+        let (open, idle) = match self.kind {
+            DatabaseKind::Sqlite => {
+                let pool = self.conn.get_sqlite_connection_pool();
+                (pool.size(), pool.num_idle())
+            }
+            DatabaseKind::Postgres => {
+                let pool = self.conn.get_postgres_connection_pool();
+                (pool.size(), pool.num_idle())
+            }
+        };
+        PoolUsage { open, idle: u32::try_from(idle).unwrap_or(u32::MAX), max: self.max_connections }
+    }
+
+    async fn payment_counts(&self) -> Result<Vec<PaymentCount>, mandir_application::BoxError> {
+        use sea_orm::{EntityTrait, QueryOrder, QuerySelect};
+
+        use crate::entities::payments;
+
+        let rows: Vec<(String, String, i64)> = payments::Entity::find()
+            .select_only()
+            .column(payments::Column::Status)
+            .column(payments::Column::Provider)
+            .column_as(
+                sea_orm::sea_query::Expr::from(sea_orm::sea_query::Func::count(sea_orm::sea_query::Expr::col(payments::Column::Id))),
+                "count",
+            )
+            .group_by(payments::Column::Status)
+            .group_by(payments::Column::Provider)
+            .order_by_asc(payments::Column::Status)
+            .order_by_asc(payments::Column::Provider)
+            .into_tuple()
+            .all(&self.conn)
+            .await?;
+        Ok(rows.into_iter().map(|(status, provider, count)| PaymentCount { status, provider, count }).collect())
     }
 }

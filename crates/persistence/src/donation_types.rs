@@ -1,14 +1,15 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, RepoError};
+use mandir_domain::DonationTypeId;
 use mandir_domain::Money;
 use mandir_domain::donation_type::DonationType;
-use mandir_domain::event::Patch;
-use sea_orm::{ActiveModelTrait, EntityTrait, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, EntityTrait, QuerySelect, Set};
 
 use crate::Database;
 use crate::entities::donation_types;
 use crate::error::MapDbErr;
+use crate::patch::set_patch;
 
 /// Donation types. Nothing refers to them by key: payments copy the type's id and name into their
 /// donation details, so a type can be deleted without touching any payment.
@@ -25,7 +26,7 @@ impl SeaOrmDonationTypeRepository {
 
 fn to_domain(m: donation_types::Model) -> DonationType {
     DonationType {
-        id: m.id,
+        id: m.id.into(),
         name: m.name,
         description: m.description,
         default_amount: m.default_amount_cents.map(Money::from_cents),
@@ -50,21 +51,21 @@ impl DonationTypeRepository for SeaOrmDonationTypeRepository {
         Ok(types)
     }
 
-    async fn get(&self, id: &str) -> Result<Option<DonationType>, RepoError> {
+    async fn get(&self, id: &DonationTypeId) -> Result<Option<DonationType>, RepoError> {
         Ok(donation_types::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(to_domain))
     }
 
     async fn create(&self, r: DonationTypeRecord) -> Result<DonationType, RepoError> {
         let model = donation_types::ActiveModel {
-            id: Set(r.id),
-            name: Set(r.name),
-            description: Set(r.description),
-            default_amount_cents: Set(r.default_amount.map(Money::cents)),
-            is_active: Set(r.is_active),
+            id: Set(r.id.into()),
+            name: Set(r.donation_type.name),
+            description: Set(r.donation_type.description),
+            default_amount_cents: Set(r.donation_type.default_amount.map(Money::cents)),
+            is_active: Set(r.donation_type.is_active),
             created_at: Set(r.now),
             updated_at: Set(r.now),
-            created_by: Set(r.created_by.clone()),
-            updated_by: Set(r.created_by),
+            created_by: Set(r.created_by.clone().map(Into::into)),
+            updated_by: Set(r.created_by.map(Into::into)),
         }
         .insert(&self.db.conn)
         .await
@@ -72,36 +73,28 @@ impl DonationTypeRepository for SeaOrmDonationTypeRepository {
         Ok(to_domain(model))
     }
 
-    async fn update(&self, id: &str, changes: DonationTypeChanges, now: DateTime<Utc>) -> Result<DonationType, RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
-        let Some(existing) = donation_types::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()? else {
+    async fn update(&self, id: &DonationTypeId, changes: DonationTypeChanges, now: DateTime<Utc>) -> Result<DonationType, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let Some(existing) = donation_types::Entity::find_by_id(id.to_owned()).lock_exclusive().one(&tx).await.repo()? else {
             return Err(RepoError::NotFound);
         };
         let mut model: donation_types::ActiveModel = existing.into();
-        if let Some(name) = changes.name {
+        if let Some(name) = changes.patch.name {
             model.name = Set(name);
         }
-        match changes.description {
-            Patch::Keep => {}
-            Patch::Clear => model.description = Set(None),
-            Patch::Set(description) => model.description = Set(Some(description)),
-        }
-        match changes.default_amount {
-            Patch::Keep => {}
-            Patch::Clear => model.default_amount_cents = Set(None),
-            Patch::Set(amount) => model.default_amount_cents = Set(Some(amount.cents())),
-        }
-        if let Some(is_active) = changes.is_active {
+        set_patch(&mut model.description, changes.patch.description);
+        set_patch(&mut model.default_amount_cents, changes.patch.default_amount.map(|amount| amount.cents()));
+        if let Some(is_active) = changes.patch.is_active {
             model.is_active = Set(is_active);
         }
         model.updated_at = Set(now);
-        model.updated_by = Set(changes.updated_by);
+        model.updated_by = Set(changes.updated_by.map(Into::into));
         let saved = model.update(&tx).await.repo()?;
         tx.commit().await.repo()?;
         Ok(to_domain(saved))
     }
 
-    async fn delete(&self, id: &str) -> Result<(), RepoError> {
+    async fn delete(&self, id: &DonationTypeId) -> Result<(), RepoError> {
         let result = donation_types::Entity::delete_by_id(id.to_owned()).exec(&self.db.conn).await.repo()?;
         if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
     }

@@ -1,18 +1,22 @@
-use std::collections::HashMap;
-
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{EventChanges, EventRecord, EventRepository, RelatedRecords, RepoError, StoredImage};
-use mandir_domain::event::{Event, Patch};
-use sea_orm::sea_query::{Expr, ExprTrait};
+use mandir_application::ports::{
+    EventChanges, EventNotice, EventRecord, EventRepository, MemberEmailKind, RelatedRecords, RepoError, StoredImage,
+};
+use mandir_domain::EventId;
+use mandir_domain::event::Event;
+use sea_orm::sea_query::Expr;
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    TransactionTrait,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder,
+    QueryResult, QuerySelect, Set,
 };
 
 use crate::Database;
+use crate::attendees::promote_waitlist;
 use crate::entities::{attendees, event_images, events, payments, volunteers};
 use crate::error::MapDbErr;
+use crate::member_emails::enqueue_event_notices;
+use crate::patch::set_patch;
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmEventRepository {
@@ -27,7 +31,7 @@ impl SeaOrmEventRepository {
 
 pub(crate) fn to_domain(m: events::Model, attendee_count: i64) -> Event {
     Event {
-        id: m.id,
+        id: m.id.into(),
         name: m.name,
         description: m.description,
         location: m.location,
@@ -41,20 +45,27 @@ pub(crate) fn to_domain(m: events::Model, attendee_count: i64) -> Event {
     }
 }
 
-/// People per event: the sum over registrations of (family members + 1).
-async fn people_counts<C: ConnectionTrait>(conn: &C, event_id: Option<&str>) -> Result<HashMap<String, i64>, RepoError> {
-    let people = Expr::col(attendees::Column::NumberOfFamilyMembers).add(1).sum();
-    let mut query = attendees::Entity::find()
-        .select_only()
-        .column(attendees::Column::EventId)
-        .column_as(people, "people")
-        .group_by(attendees::Column::EventId);
-    if let Some(id) = event_id {
-        query = query.filter(attendees::Column::EventId.eq(id));
+/// People registered for the event of the row: the sum over its registrations of (family members +
+/// 1), kept in `events.people` by triggers on `attendees` (migration 000016, ADR 0071), so an event
+/// and its count come back in one statement without summing its registrations. A bigint on
+/// PostgreSQL, an integer on SQLite: read as i64.
+pub(crate) const PEOPLE_SQL: &str = "events.people";
+
+/// The column holding [`PEOPLE_SQL`] in a row.
+pub(crate) const PEOPLE: &str = "people";
+
+/// An event row with its people count ([`PEOPLE_SQL`] as [`PEOPLE`]).
+pub(crate) struct EventWithPeople(pub events::Model, pub i64);
+
+impl FromQueryResult for EventWithPeople {
+    fn from_query_result(row: &QueryResult, pre: &str) -> Result<Self, DbErr> {
+        Ok(Self(events::Model::from_query_result(row, pre)?, row.try_get(pre, PEOPLE)?))
     }
-    // SUM is a bigint on PostgreSQL (numeric for bigint input) and an integer on SQLite: read as i64.
-    let rows: Vec<(String, Option<i64>)> = query.into_tuple().all(conn).await.repo()?;
-    Ok(rows.into_iter().map(|(id, n)| (id, n.unwrap_or(0))).collect())
+}
+
+/// Every event column, with its people count, in one statement.
+pub(crate) fn with_people() -> sea_orm::Select<events::Entity> {
+    events::Entity::find().expr_as(Expr::cust(PEOPLE_SQL), PEOPLE)
 }
 
 async fn related<C: ConnectionTrait>(conn: &C, id: &str) -> Result<RelatedRecords, RepoError> {
@@ -64,46 +75,29 @@ async fn related<C: ConnectionTrait>(conn: &C, id: &str) -> Result<RelatedRecord
     Ok(RelatedRecords { attendees, volunteers, payments })
 }
 
-fn set_patch<T: Clone>(patch: &Patch<T>) -> Option<Option<T>> {
-    match patch {
-        Patch::Keep => None,
-        Patch::Clear => Some(None),
-        Patch::Set(v) => Some(Some(v.clone())),
-    }
-}
-
 #[async_trait]
 impl EventRepository for SeaOrmEventRepository {
     async fn list(&self) -> Result<Vec<Event>, RepoError> {
-        let rows = events::Entity::find()
+        let rows = with_people()
             .order_by_asc(events::Column::EventDate)
             .order_by_asc(events::Column::Id)
+            .into_model::<EventWithPeople>()
             .all(&self.db.conn)
             .await
             .repo()?;
-        let counts = people_counts(&self.db.conn, None).await?;
-        Ok(rows
-            .into_iter()
-            .map(|m| {
-                let n = counts.get(&m.id).copied().unwrap_or(0);
-                to_domain(m, n)
-            })
-            .collect())
+        Ok(rows.into_iter().map(|EventWithPeople(m, n)| to_domain(m, n)).collect())
     }
 
-    async fn get(&self, id: &str) -> Result<Option<Event>, RepoError> {
-        let Some(model) = events::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()? else {
-            return Ok(None);
-        };
-        let counts = people_counts(&self.db.conn, Some(id)).await?;
-        let n = counts.get(id).copied().unwrap_or(0);
-        Ok(Some(to_domain(model, n)))
+    async fn get(&self, id: &EventId) -> Result<Option<Event>, RepoError> {
+        let found =
+            with_people().filter(events::Column::Id.eq(id.as_str())).into_model::<EventWithPeople>().one(&self.db.conn).await.repo()?;
+        Ok(found.map(|EventWithPeople(m, n)| to_domain(m, n)))
     }
 
     async fn create(&self, r: EventRecord, image: Option<StoredImage>) -> Result<Event, RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
+        let tx = self.db.begin_write().await.repo()?;
         let model = events::ActiveModel {
-            id: Set(r.id.clone()),
+            id: Set(r.id.clone().into()),
             name: Set(r.name),
             description: Set(r.description),
             location: Set(r.location),
@@ -113,15 +107,15 @@ impl EventRepository for SeaOrmEventRepository {
             capacity: Set(r.capacity),
             created_at: Set(r.now),
             updated_at: Set(r.now),
-            created_by: Set(r.created_by.clone()),
-            updated_by: Set(r.created_by),
+            created_by: Set(r.created_by.clone().map(Into::into)),
+            updated_by: Set(r.created_by.map(Into::into)),
         }
         .insert(&tx)
         .await
         .repo()?;
         if let Some(image) = image {
             event_images::ActiveModel {
-                event_id: Set(r.id),
+                event_id: Set(r.id.into()),
                 content_type: Set(image.content_type),
                 bytes: Set(image.bytes),
                 etag: Set(image.etag),
@@ -134,11 +128,12 @@ impl EventRepository for SeaOrmEventRepository {
         Ok(to_domain(model, 0))
     }
 
-    async fn update(&self, id: &str, changes: EventChanges, now: DateTime<Utc>) -> Result<Event, RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
-        let Some(existing) = events::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()? else {
+    async fn update(&self, id: &EventId, changes: EventChanges, now: DateTime<Utc>) -> Result<Event, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let Some(existing) = events::Entity::find_by_id(id.to_owned()).lock_exclusive().one(&tx).await.repo()? else {
             return Err(RepoError::NotFound);
         };
+        let (was_date, was_location, was_capacity) = (existing.event_date, existing.location.clone(), existing.capacity);
         let mut model: events::ActiveModel = existing.into();
         if let Some(name) = changes.name {
             model.name = Set(name);
@@ -149,18 +144,13 @@ impl EventRepository for SeaOrmEventRepository {
         if let Some(date) = changes.event_date {
             model.event_date = Set(date);
         }
-        if let Some(description) = set_patch(&changes.description) {
-            model.description = Set(description);
-        }
-        if let Some(capacity) = set_patch(&changes.capacity) {
-            model.capacity = Set(capacity);
-        }
-        if let Some(image_url) = set_patch(&changes.image_url) {
-            model.image_url = Set(image_url);
+        set_patch(&mut model.description, changes.description);
+        set_patch(&mut model.capacity, changes.capacity);
+        if set_patch(&mut model.image_url, changes.image_url) {
             event_images::Entity::delete_by_id(id.to_owned()).exec(&tx).await.repo()?;
             if let Some(image) = changes.image_upload {
                 event_images::ActiveModel {
-                    event_id: Set(id.to_owned()),
+                    event_id: Set(id.to_string()),
                     content_type: Set(image.content_type),
                     bytes: Set(image.bytes),
                     etag: Set(image.etag),
@@ -171,20 +161,36 @@ impl EventRepository for SeaOrmEventRepository {
             }
         }
         model.updated_at = Set(now);
-        model.updated_by = Set(changes.updated_by);
-        let saved = model.update(&tx).await.repo()?;
-        let counts = people_counts(&tx, Some(id)).await?;
+        model.updated_by = Set(changes.updated_by.map(Into::into));
+        let updated = model.update(&tx).await.repo()?;
+        // A larger capacity (or none) frees spots for the waitlist, in this transaction.
+        if updated.capacity.map_or(was_capacity.is_some(), |c| was_capacity.is_some_and(|was| c > was)) {
+            promote_waitlist(&tx, id, now).await?;
+        }
+        let saved = with_people().filter(events::Column::Id.eq(id.as_str())).into_model::<EventWithPeople>().one(&tx).await.repo()?;
+        let EventWithPeople(saved, n) = saved.ok_or(RepoError::NotFound)?;
+        // Registrants and volunteers are told of a new date, time or place, with the change (ADR 0106).
+        if saved.event_date != was_date || saved.location != was_location {
+            let notice = EventNotice {
+                name: saved.name.clone(),
+                starts_at: saved.event_date,
+                location: saved.location.clone(),
+                previous_starts_at: Some(was_date),
+                previous_location: Some(was_location),
+            };
+            let key = format!("{}:{}", id.as_str(), now.timestamp_millis());
+            enqueue_event_notices(&tx, id.as_str(), MemberEmailKind::EventChanged, &key, &notice, now).await?;
+        }
         tx.commit().await.repo()?;
-        let n = counts.get(id).copied().unwrap_or(0);
         Ok(to_domain(saved, n))
     }
 
-    async fn related_records(&self, id: &str) -> Result<RelatedRecords, RepoError> {
+    async fn related_records(&self, id: &EventId) -> Result<RelatedRecords, RepoError> {
         related(&self.db.conn, id).await
     }
 
-    async fn delete(&self, id: &str) -> Result<(), RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
+    async fn delete(&self, id: &EventId) -> Result<(), RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
         if events::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()?.is_none() {
             return Err(RepoError::NotFound);
         }
@@ -196,18 +202,27 @@ impl EventRepository for SeaOrmEventRepository {
         tx.commit().await.repo()
     }
 
-    async fn force_delete(&self, id: &str) -> Result<RelatedRecords, RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
+    async fn force_delete(&self, id: &EventId, now: DateTime<Utc>) -> Result<RelatedRecords, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
         let Some(event) = events::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()? else {
             return Err(RepoError::NotFound);
         };
-        let attendees = attendees::Entity::delete_many().filter(attendees::Column::EventId.eq(id)).exec(&tx).await.repo()?;
-        let volunteers = volunteers::Entity::delete_many().filter(volunteers::Column::EventId.eq(id)).exec(&tx).await.repo()?;
+        // Everyone on the event is told it is cancelled, with the removal (ADR 0106).
+        let notice = EventNotice {
+            name: event.name.clone(),
+            starts_at: event.event_date,
+            location: event.location.clone(),
+            previous_starts_at: None,
+            previous_location: None,
+        };
+        enqueue_event_notices(&tx, id.as_str(), MemberEmailKind::EventCancelled, id.as_str(), &notice, now).await?;
+        let attendees = attendees::Entity::delete_many().filter(attendees::Column::EventId.eq(id.as_str())).exec(&tx).await.repo()?;
+        let volunteers = volunteers::Entity::delete_many().filter(volunteers::Column::EventId.eq(id.as_str())).exec(&tx).await.repo()?;
         // Payments are the temple's financial record: keep them, with the event's name.
         let payments = payments::Entity::update_many()
             .col_expr(payments::Column::EventName, Expr::value(Some(event.name.clone())))
             .col_expr(payments::Column::EventId, Expr::value(Option::<String>::None))
-            .filter(payments::Column::EventId.eq(id))
+            .filter(payments::Column::EventId.eq(id.as_str()))
             .exec(&tx)
             .await
             .repo()?;
@@ -216,7 +231,7 @@ impl EventRepository for SeaOrmEventRepository {
         Ok(RelatedRecords { attendees: attendees.rows_affected, volunteers: volunteers.rows_affected, payments: payments.rows_affected })
     }
 
-    async fn image(&self, id: &str) -> Result<Option<StoredImage>, RepoError> {
+    async fn image(&self, id: &EventId) -> Result<Option<StoredImage>, RepoError> {
         let found = event_images::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?;
         Ok(found.map(|m| StoredImage { content_type: m.content_type, bytes: m.bytes, etag: m.etag }))
     }

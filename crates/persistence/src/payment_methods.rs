@@ -1,13 +1,14 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{PaymentMethodChanges, PaymentMethodRecord, PaymentMethodRepository, RepoError};
-use mandir_domain::event::Patch;
-use mandir_domain::payment_method::{PaymentMethod, PaymentMethodIcon};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set, TransactionTrait};
+use mandir_application::ports::{PaymentMethodRecord, PaymentMethodRepository, RepoError};
+use mandir_domain::PaymentMethodId;
+use mandir_domain::payment_method::{PaymentMethod, PaymentMethodIcon, PaymentMethodPatch};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use crate::Database;
 use crate::entities::payment_methods;
 use crate::error::MapDbErr;
+use crate::patch::set_patch;
 
 /// Payment methods. The name is unique (a duplicate becomes `RepoError::Conflict`); nothing refers
 /// to a method by key: payments keep the method as text, so a method can be deleted without
@@ -25,7 +26,7 @@ impl SeaOrmPaymentMethodRepository {
 
 fn to_domain(m: payment_methods::Model) -> PaymentMethod {
     PaymentMethod {
-        id: m.id,
+        id: m.id.into(),
         name: m.name,
         display_name: m.display_name,
         description: m.description,
@@ -60,19 +61,19 @@ impl PaymentMethodRepository for SeaOrmPaymentMethodRepository {
         Ok(sorted(rows))
     }
 
-    async fn get(&self, id: &str) -> Result<Option<PaymentMethod>, RepoError> {
+    async fn get(&self, id: &PaymentMethodId) -> Result<Option<PaymentMethod>, RepoError> {
         Ok(payment_methods::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(to_domain))
     }
 
     async fn create(&self, r: PaymentMethodRecord) -> Result<PaymentMethod, RepoError> {
         let model = payment_methods::ActiveModel {
-            id: Set(r.id),
-            name: Set(r.name),
-            display_name: Set(r.display_name),
-            description: Set(r.description),
-            is_active: Set(r.is_active),
-            sort_order: Set(r.sort_order),
-            icon: Set(r.icon.map(icon_text)),
+            id: Set(r.id.into()),
+            name: Set(r.method.name),
+            display_name: Set(r.method.display_name),
+            description: Set(r.method.description),
+            is_active: Set(r.method.is_active),
+            sort_order: Set(r.method.sort_order),
+            icon: Set(r.method.icon.map(icon_text)),
             created_at: Set(r.now),
             updated_at: Set(r.now),
         }
@@ -82,9 +83,9 @@ impl PaymentMethodRepository for SeaOrmPaymentMethodRepository {
         Ok(to_domain(model))
     }
 
-    async fn update(&self, id: &str, changes: PaymentMethodChanges, now: DateTime<Utc>) -> Result<PaymentMethod, RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
-        let Some(existing) = payment_methods::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()? else {
+    async fn update(&self, id: &PaymentMethodId, changes: PaymentMethodPatch, now: DateTime<Utc>) -> Result<PaymentMethod, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let Some(existing) = payment_methods::Entity::find_by_id(id.to_owned()).lock_exclusive().one(&tx).await.repo()? else {
             return Err(RepoError::NotFound);
         };
         let mut model: payment_methods::ActiveModel = existing.into();
@@ -94,29 +95,21 @@ impl PaymentMethodRepository for SeaOrmPaymentMethodRepository {
         if let Some(display_name) = changes.display_name {
             model.display_name = Set(display_name);
         }
-        match changes.description {
-            Patch::Keep => {}
-            Patch::Clear => model.description = Set(None),
-            Patch::Set(description) => model.description = Set(Some(description)),
-        }
+        set_patch(&mut model.description, changes.description);
         if let Some(is_active) = changes.is_active {
             model.is_active = Set(is_active);
         }
         if let Some(sort_order) = changes.sort_order {
             model.sort_order = Set(sort_order);
         }
-        match changes.icon {
-            Patch::Keep => {}
-            Patch::Clear => model.icon = Set(None),
-            Patch::Set(icon) => model.icon = Set(Some(icon_text(icon))),
-        }
+        set_patch(&mut model.icon, changes.icon.map(icon_text));
         model.updated_at = Set(now);
         let saved = model.update(&tx).await.repo()?;
         tx.commit().await.repo()?;
         Ok(to_domain(saved))
     }
 
-    async fn delete(&self, id: &str) -> Result<(), RepoError> {
+    async fn delete(&self, id: &PaymentMethodId) -> Result<(), RepoError> {
         let result = payment_methods::Entity::delete_by_id(id.to_owned()).exec(&self.db.conn).await.repo()?;
         if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
     }

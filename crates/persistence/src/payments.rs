@@ -4,18 +4,18 @@ use mandir_application::ports::{
     EventFilter, NewPayment, PaymentFilter, PaymentRepository, RepoError, StatusChange, WebhookOutcome, WebhookRecord,
 };
 use mandir_domain::Money;
+use mandir_domain::PaymentId;
 use mandir_domain::payment::{self, Payment, PaymentMethodKind, PaymentProvider, PaymentStatus};
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set, TransactionTrait, TryInsertResult,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult};
 
-use crate::Database;
 use crate::entities::{payments, processed_webhook_events};
 use crate::error::MapDbErr;
+use crate::{Database, donation_details, receipts};
 
 /// Payments and the provider events already applied to them. Status changes are
-/// compare-and-set updates, so two concurrent changes cannot both apply.
+/// compare-and-set updates, so two concurrent changes cannot both apply; the change that
+/// completes a payment adds its receipt e-mail in the same transaction (ADR 0091).
 #[derive(Debug, Clone)]
 pub struct SeaOrmPaymentRepository {
     db: Database,
@@ -36,12 +36,12 @@ fn to_domain(m: payments::Model) -> Result<Payment, RepoError> {
         method: PaymentMethodKind::parse(&m.payment_method).ok_or_else(|| corrupt("method", &m.payment_method))?,
         status: PaymentStatus::parse(&m.status).ok_or_else(|| corrupt("status", &m.status))?,
         provider: PaymentProvider::parse(&m.provider).ok_or_else(|| corrupt("provider", &m.provider))?,
-        donation_details: payment::details_from_json(&m.donation_details),
+        donation_details: donation_details::from_json(&m.donation_details),
         amount: Money::from_cents(m.amount_cents),
-        id: m.id,
-        event_id: m.event_id,
+        id: m.id.into(),
+        event_id: m.event_id.map(Into::into),
         event_name: m.event_name,
-        user_id: m.user_id,
+        user_id: m.user_id.map(Into::into),
         payment_date: m.payment_date,
         transaction_id: m.transaction_id,
         client_secret_hash: m.client_secret_hash,
@@ -50,7 +50,10 @@ fn to_domain(m: payments::Model) -> Result<Payment, RepoError> {
         idempotency_key: m.idempotency_key,
         donor_name: m.donor_name,
         donor_email: m.donor_email,
+        donor_address: m.donor_address,
+        in_honor_of: m.in_honor_of,
         notes: m.notes,
+        refunded_amount: Money::from_cents(m.refunded_cents),
         created_at: m.created_at,
         updated_at: m.updated_at,
     })
@@ -65,7 +68,7 @@ fn statuses(list: &[PaymentStatus]) -> Vec<&'static str> {
     list.iter().map(|s| s.as_str()).collect()
 }
 
-async fn find_one<C: ConnectionTrait>(conn: &C, column: payments::Column, value: &str) -> Result<Option<Payment>, RepoError> {
+pub(crate) async fn find_one<C: ConnectionTrait>(conn: &C, column: payments::Column, value: &str) -> Result<Option<Payment>, RepoError> {
     payments::Entity::find().filter(column.eq(value)).one(conn).await.repo()?.map(to_domain).transpose()
 }
 
@@ -90,14 +93,32 @@ async fn guarded_update<C: ConnectionTrait>(
     Ok(result.rows_affected)
 }
 
+/// Applies a guarded status change to the payment matching `target` and reads it back, in the
+/// caller's transaction: whether it changed, and the payment as it is now. A change to
+/// `completed` owes the payment's receipt, written in the same transaction
+/// (docs/decisions/0091-receipt-emails-exactly-once.md), whoever made the change.
+pub(crate) async fn change_status<C: ConnectionTrait>(
+    conn: &C,
+    target: (payments::Column, &str),
+    change: &StatusChange,
+    now: DateTime<Utc>,
+) -> Result<(bool, Option<Payment>), RepoError> {
+    let changed = guarded_update(conn, target, change, now).await? > 0;
+    let payment = find_one(conn, target.0, target.1).await?;
+    if changed && let Some(completed) = payment.as_ref().filter(|p| p.status == PaymentStatus::Completed) {
+        receipts::enqueue_completed(conn, &completed.id, now).await?;
+    }
+    Ok((changed, payment))
+}
+
 #[async_trait]
 impl PaymentRepository for SeaOrmPaymentRepository {
     async fn create(&self, p: NewPayment) -> Result<Payment, RepoError> {
         let model = payments::ActiveModel {
-            id: Set(p.id),
-            event_id: Set(p.event_id),
+            id: Set(p.id.into()),
+            event_id: Set(p.event_id.map(Into::into)),
             event_name: Set(capped(p.event_name, 200)),
-            user_id: Set(p.user_id),
+            user_id: Set(p.user_id.map(Into::into)),
             payment_date: Set(p.now),
             payment_method: Set(p.method.as_str().to_owned()),
             amount_cents: Set(p.amount.cents()),
@@ -106,13 +127,16 @@ impl PaymentRepository for SeaOrmPaymentRepository {
             provider: Set(p.provider.as_str().to_owned()),
             transaction_id: Set(p.transaction_id),
             client_secret_hash: Set(p.client_secret_hash),
-            donation_details: Set(payment::details_to_json(&p.donation_details)),
+            donation_details: Set(donation_details::to_json(&p.donation_details)),
             receipt_url: Set(None),
             receipt_number: Set(Some(p.receipt_number)),
             idempotency_key: Set(p.idempotency_key),
             donor_name: Set(capped(p.donor_name, 200)),
             donor_email: Set(capped(p.donor_email, 254)),
             notes: Set(p.notes),
+            donor_address: Set(capped(p.donor_address, 500)),
+            in_honor_of: Set(capped(p.in_honor_of, 200)),
+            refunded_cents: Set(0),
             created_at: Set(p.now),
             updated_at: Set(p.now),
         }
@@ -122,7 +146,7 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         to_domain(model)
     }
 
-    async fn find_by_id(&self, id: &str) -> Result<Option<Payment>, RepoError> {
+    async fn find_by_id(&self, id: &PaymentId) -> Result<Option<Payment>, RepoError> {
         find_one(&self.db.conn, payments::Column::Id, id).await
     }
 
@@ -138,10 +162,12 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         find_one(&self.db.conn, payments::Column::ReceiptNumber, receipt_number).await
     }
 
-    async fn update_status(&self, id: &str, change: StatusChange, now: DateTime<Utc>) -> Result<Option<Payment>, RepoError> {
-        let changed = guarded_update(&self.db.conn, (payments::Column::Id, id), &change, now).await?;
-        let current = find_one(&self.db.conn, payments::Column::Id, id).await?.ok_or(RepoError::NotFound)?;
-        Ok((changed > 0).then_some(current))
+    async fn update_status(&self, id: &PaymentId, change: StatusChange, now: DateTime<Utc>) -> Result<Option<Payment>, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let (changed, current) = change_status(&tx, (payments::Column::Id, id), &change, now).await?;
+        let current = current.ok_or(RepoError::NotFound)?;
+        tx.commit().await.repo()?;
+        Ok(changed.then_some(current))
     }
 
     async fn list(&self, filter: PaymentFilter) -> Result<Vec<Payment>, RepoError> {
@@ -155,10 +181,10 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         match filter.event {
             None => {}
             Some(EventFilter::Direct) => query = query.filter(payments::Column::EventId.is_null()),
-            Some(EventFilter::Event(id)) => query = query.filter(payments::Column::EventId.eq(id)),
+            Some(EventFilter::Event(id)) => query = query.filter(payments::Column::EventId.eq(id.as_str())),
         }
         if let Some(user_id) = filter.user_id {
-            query = query.filter(payments::Column::UserId.eq(user_id));
+            query = query.filter(payments::Column::UserId.eq(user_id.as_str()));
         }
         if let Some(from) = filter.from {
             query = query.filter(payments::Column::PaymentDate.gte(from));
@@ -176,8 +202,26 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         rows.into_iter().map(to_domain).collect()
     }
 
+    async fn pending_card_payments(
+        &self,
+        created_before: DateTime<Utc>,
+        after: Option<PaymentId>,
+        limit: u64,
+    ) -> Result<Vec<PaymentId>, RepoError> {
+        let card_providers = [PaymentProvider::Sandbox, PaymentProvider::Stripe].map(PaymentProvider::as_str);
+        let mut query = payments::Entity::find()
+            .filter(payments::Column::Status.eq(PaymentStatus::Pending.as_str()))
+            .filter(payments::Column::Provider.is_in(card_providers))
+            .filter(payments::Column::CreatedAt.lt(created_before));
+        if let Some(after) = after {
+            query = query.filter(payments::Column::Id.gt(after.as_str()));
+        }
+        let rows = query.order_by_asc(payments::Column::Id).limit(limit).all(&self.db.conn).await.repo()?;
+        Ok(rows.into_iter().map(|row| PaymentId::from(row.id)).collect())
+    }
+
     async fn apply_webhook_event(&self, record: WebhookRecord) -> Result<WebhookOutcome, RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
+        let tx = self.db.begin_write().await.repo()?;
         let seen = processed_webhook_events::ActiveModel {
             id: Set(record.event_id.clone()),
             event_type: Set(record.event_type.chars().take(100).collect()),
@@ -189,14 +233,36 @@ impl PaymentRepository for SeaOrmPaymentRepository {
             tx.rollback().await.repo()?;
             return Ok(WebhookOutcome::AlreadyProcessed);
         }
-        let outcome = match (&record.transaction_id, &record.change) {
-            (Some(transaction_id), Some(change)) => {
-                let changed = guarded_update(&tx, (payments::Column::TransactionId, transaction_id), change, record.now).await?;
-                match find_one(&tx, payments::Column::TransactionId, transaction_id).await? {
-                    Some(payment) if changed > 0 => WebhookOutcome::Applied(Box::new(payment)),
-                    _ => WebhookOutcome::Unchanged,
-                }
+        // A refund reported by the provider: its whole refunded amount, recorded when it is more
+        // than what the payment has (never more than the payment).
+        let refunded = match (&record.transaction_id, record.refunded) {
+            (Some(transaction_id), Some(amount)) => {
+                payments::Entity::update_many()
+                    .col_expr(payments::Column::RefundedCents, Expr::value(amount.cents()))
+                    .col_expr(payments::Column::UpdatedAt, Expr::value(record.now))
+                    .filter(payments::Column::TransactionId.eq(transaction_id.as_str()))
+                    .filter(payments::Column::Status.is_in(statuses(&[PaymentStatus::Completed, PaymentStatus::Refunded])))
+                    .filter(payments::Column::RefundedCents.lt(amount.cents()))
+                    .filter(payments::Column::AmountCents.gte(amount.cents()))
+                    .exec(&tx)
+                    .await
+                    .repo()?
+                    .rows_affected
+                    > 0
             }
+            _ => false,
+        };
+        let changed = match (&record.transaction_id, &record.change) {
+            (Some(transaction_id), Some(change)) => {
+                change_status(&tx, (payments::Column::TransactionId, transaction_id), change, record.now).await?.0
+            }
+            _ => false,
+        };
+        let outcome = match &record.transaction_id {
+            Some(transaction_id) if changed || refunded => match find_one(&tx, payments::Column::TransactionId, transaction_id).await? {
+                Some(payment) => WebhookOutcome::Applied(Box::new(payment)),
+                None => WebhookOutcome::Unchanged,
+            },
             _ => WebhookOutcome::Unchanged,
         };
         tx.commit().await.repo()?;
@@ -236,6 +302,8 @@ mod tests {
             idempotency_key: key.map(Into::into),
             donor_name: Some("Asha".into()),
             donor_email: None,
+            donor_address: None,
+            in_honor_of: None,
             notes: Some("For the temple".into()),
             now: at(day),
         }
@@ -255,7 +323,7 @@ mod tests {
         assert_eq!(repo.find_by_transaction_id("pi_p1").await.expect("read").map(|p| p.id), Some("p1".into()));
         assert_eq!(repo.find_by_idempotency_key("k1").await.expect("read").map(|p| p.id), Some("p1".into()));
         assert_eq!(repo.find_by_receipt_number("AUTO-1-1").await.expect("read").map(|p| p.id), Some("p1".into()));
-        assert!(repo.find_by_id("nope").await.expect("read").is_none());
+        assert!(repo.find_by_id(&"nope".into()).await.expect("read").is_none());
         let same_receipt = repo.create(new_payment("p2", "AUTO-1-1", None, 1)).await;
         assert!(matches!(same_receipt, Err(RepoError::Conflict(_))), "{same_receipt:?}");
         let same_key = repo.create(new_payment("p3", "AUTO-1-3", Some("k1"), 1)).await;
@@ -269,12 +337,12 @@ mod tests {
     async fn status_changes_are_compare_and_set() {
         let repo = SeaOrmPaymentRepository::new(fresh_database().await.expect("db"));
         repo.create(new_payment("p1", "AUTO-1-1", None, 1)).await.expect("created");
-        let done = repo.update_status("p1", to_completed(), at(2)).await.expect("updated").expect("changed");
+        let done = repo.update_status(&"p1".into(), to_completed(), at(2)).await.expect("updated").expect("changed");
         assert_eq!(done.status, PaymentStatus::Completed);
         assert_eq!(done.updated_at, at(2));
         let failed = StatusChange { to: PaymentStatus::Failed, allowed_from: vec![PaymentStatus::Pending] };
-        assert_eq!(repo.update_status("p1", failed, at(3)).await.expect("no change"), None);
-        assert!(matches!(repo.update_status("gone", to_completed(), at(3)).await, Err(RepoError::NotFound)));
+        assert_eq!(repo.update_status(&"p1".into(), failed, at(3)).await.expect("no change"), None);
+        assert!(matches!(repo.update_status(&"gone".into(), to_completed(), at(3)).await, Err(RepoError::NotFound)));
     }
 
     #[tokio::test]
@@ -290,7 +358,7 @@ mod tests {
         .await
         .expect("created");
         repo.create(new_payment("new", "AUTO-1-3", None, 20)).await.expect("created");
-        repo.update_status("new", to_completed(), at(21)).await.expect("updated");
+        repo.update_status(&"new".into(), to_completed(), at(21)).await.expect("updated");
         let ids = |list: Vec<Payment>| list.into_iter().map(|p| p.id).collect::<Vec<_>>();
         assert_eq!(ids(repo.list(PaymentFilter::default()).await.expect("all")), ["new", "mid", "old"]);
         let completed = PaymentFilter { status: Some(PaymentStatus::Completed), ..PaymentFilter::default() };
@@ -312,6 +380,7 @@ mod tests {
             event_type: "payment_intent.succeeded".into(),
             transaction_id: Some("pi_p1".into()),
             change,
+            refunded: None,
             now: at(2),
         };
         match repo.apply_webhook_event(record("evt_1", Some(to_completed()))).await.expect("applied") {
@@ -329,10 +398,28 @@ mod tests {
             repo.apply_webhook_event(record("evt_2", Some(refund.clone()))).await.expect("replay"),
             WebhookOutcome::AlreadyProcessed
         );
-        assert_eq!(repo.find_by_id("p1").await.expect("read").expect("p1").status, PaymentStatus::Completed);
+        assert_eq!(repo.find_by_id(&"p1".into()).await.expect("read").expect("p1").status, PaymentStatus::Completed);
         let failed = StatusChange { to: PaymentStatus::Failed, allowed_from: vec![PaymentStatus::Pending] };
         assert_eq!(repo.apply_webhook_event(record("evt_3", Some(failed))).await.expect("not allowed"), WebhookOutcome::Unchanged);
-        let unknown = WebhookRecord { transaction_id: Some("pi_unknown".into()), ..record("evt_4", Some(refund)) };
+        let unknown = WebhookRecord { transaction_id: Some("pi_unknown".into()), ..record("evt_4", Some(refund.clone())) };
         assert_eq!(repo.apply_webhook_event(unknown).await.expect("unknown"), WebhookOutcome::Unchanged);
+
+        // A partial refund records the refunded part once; a smaller report (an older one) or one
+        // larger than the payment changes nothing; the full refund then marks it refunded.
+        let partial = WebhookRecord { refunded: Some(Money::from_cents(1000)), ..record("evt_5", None) };
+        match repo.apply_webhook_event(partial.clone()).await.expect("partial") {
+            WebhookOutcome::Applied(p) => assert_eq!((p.status, p.refunded_amount), (PaymentStatus::Completed, Money::from_cents(1000))),
+            other => panic!("expected Applied, got {other:?}"),
+        }
+        assert_eq!(repo.apply_webhook_event(partial).await.expect("replay"), WebhookOutcome::AlreadyProcessed);
+        let older = WebhookRecord { refunded: Some(Money::from_cents(500)), ..record("evt_6", None) };
+        assert_eq!(repo.apply_webhook_event(older).await.expect("older"), WebhookOutcome::Unchanged);
+        let too_much = WebhookRecord { refunded: Some(Money::from_cents(9999)), ..record("evt_7", None) };
+        assert_eq!(repo.apply_webhook_event(too_much).await.expect("too much"), WebhookOutcome::Unchanged);
+        let full = WebhookRecord { refunded: Some(Money::from_cents(2550)), ..record("evt_8", Some(refund)) };
+        match repo.apply_webhook_event(full).await.expect("full") {
+            WebhookOutcome::Applied(p) => assert_eq!((p.status, p.refunded_amount), (PaymentStatus::Refunded, Money::from_cents(2550))),
+            other => panic!("expected Applied, got {other:?}"),
+        }
     }
 }

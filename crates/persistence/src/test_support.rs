@@ -1,6 +1,8 @@
 //! Fresh databases for tests: a new SQLite file, or a new PostgreSQL database on the server named
 //! by `MANDIR_TEST_DATABASE_URL` (e.g. `postgres://postgres@127.0.0.1:5432/test`).
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use sea_orm::{ConnectionTrait, DbErr};
 
 use crate::Database;
@@ -28,4 +30,22 @@ pub async fn fresh_database() -> Result<Database, DbErr> {
     let db = Database::connect(&fresh_database_url().await?).await?;
     db.migrate().await?;
     Ok(db)
+}
+
+/// The SQL of every statement a [`Database`] ran, in order, recorded through SeaORM's metric
+/// callback (installed by [`Database::connect`] in builds with the `test-support` feature). It
+/// sees every statement sent through the pool or a transaction, not `BEGIN`/`COMMIT` themselves.
+/// The statement budget tests read it around one request.
+#[derive(Debug, Clone, Default)]
+pub struct StatementLog(Arc<Mutex<Vec<String>>>);
+
+impl StatementLog {
+    pub(crate) fn record(&self, sql: &str) {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner).push(sql.to_owned());
+    }
+
+    /// The statements recorded since the last `take`, forgetting them.
+    pub fn take(&self) -> Vec<String> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
+    }
 }

@@ -1,9 +1,13 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{NewUserRecord, RepoError, UserCredentials, UserRepository};
+use mandir_application::ports::{MemberSearch, NewUserRecord, RepoError, UserCredentials, UserRepository};
+use mandir_domain::UserId;
 use mandir_domain::user::{Email, ProfileUpdate, User};
-use sea_orm::sea_query::{Expr, ExprTrait};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, QueryFilter, Set};
+use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, OnConflict, Query};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+    UpdateMany,
+};
 
 use crate::Database;
 use crate::entities::users;
@@ -22,11 +26,52 @@ impl SeaOrmUserRepository {
     async fn reload(&self, id: &str) -> Result<User, RepoError> {
         users::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(to_domain).ok_or(RepoError::NotFound)
     }
+
+    /// Applies `update` to this user's row; `RepoError::NotFound` when there is none.
+    async fn update_row(&self, id: &UserId, update: UpdateMany<users::Entity>) -> Result<(), RepoError> {
+        let result = update.filter(users::Column::Id.eq(id.as_str())).exec(&self.db.conn).await.repo()?;
+        if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+    }
 }
 
-fn to_domain(m: users::Model) -> User {
+/// Ended session tokens (`jti`, `expires_at`); written and read with sea-query only.
+fn revoked_tokens() -> Alias {
+    Alias::new("revoked_tokens")
+}
+
+/// `%word%` for LIKE, with LIKE's own characters escaped by `\\`.
+fn contains_pattern(word: &str) -> LikeExpr {
+    let escaped: String = word.chars().flat_map(|c| if matches!(c, '%' | '_' | '\\') { vec!['\\', c] } else { vec![c] }).collect();
+    LikeExpr::new(format!("%{escaped}%")).escape('\\')
+}
+
+/// The phone number with its usual separators removed (`REPLACE` on both databases), so
+/// `9165550142` finds `(916) 555-0142`.
+fn phone_digits() -> Expr {
+    let phone = Func::coalesce([Expr::col((users::Entity, users::Column::PhoneNumber)), Expr::val("")]);
+    [" ", "-", "(", ")", ".", "+"]
+        .into_iter()
+        .fold(Expr::expr(phone), |inner, separator| Expr::expr(Func::cust(Alias::new("REPLACE")).arg(inner).arg(separator).arg("")))
+}
+
+/// One word of a directory search: in the first name, last name or e-mail (any case), or, when
+/// the word is a phone number (digits and separators, at least 3 digits), in the phone's digits.
+fn word_condition(word: &str) -> Condition {
+    let lowered = word.to_lowercase();
+    let mut any = Condition::any();
+    for column in [users::Column::FirstName, users::Column::LastName, users::Column::Email] {
+        any = any.add(Expr::expr(Func::lower(Expr::col((users::Entity, column)))).like(contains_pattern(&lowered)));
+    }
+    let digits: String = word.chars().filter(char::is_ascii_digit).collect();
+    if digits.len() >= 3 && word.chars().all(|c| c.is_ascii_digit() || matches!(c, ' ' | '-' | '(' | ')' | '.' | '+')) {
+        any = any.add(phone_digits().like(contains_pattern(&digits)));
+    }
+    any
+}
+
+pub(crate) fn to_domain(m: users::Model) -> User {
     User {
-        id: m.id,
+        id: m.id.into(),
         username: m.username,
         first_name: m.first_name,
         last_name: m.last_name,
@@ -34,6 +79,7 @@ fn to_domain(m: users::Model) -> User {
         phone_number: m.phone_number,
         gotram_id: m.gotram_id,
         custom_gotram: m.custom_gotram,
+        mailing_address: m.mailing_address,
         email_verified: m.email_verified,
         is_admin: m.is_admin,
         token_version: m.token_version,
@@ -42,35 +88,78 @@ fn to_domain(m: users::Model) -> User {
     }
 }
 
+/// The row of a new account (also used by the first-run setup's transaction).
+pub(crate) fn new_user_model(r: NewUserRecord) -> users::ActiveModel {
+    users::ActiveModel {
+        id: Set(r.id.into()),
+        username: Set(r.username),
+        first_name: Set(r.first_name),
+        last_name: Set(r.last_name),
+        email: Set(r.email.as_str().to_owned()),
+        phone_number: Set(r.phone_number),
+        gotram_id: Set(r.gotram_id),
+        custom_gotram: Set(r.custom_gotram),
+        mailing_address: Set(None),
+        password_hash: Set(r.password_hash),
+        email_verified: Set(r.email_verified),
+        email_verification_token: Set(r.verification_token_hash),
+        email_verification_expires: Set(r.verification_expires_at),
+        reset_password_token: Set(None),
+        reset_password_expires: Set(None),
+        is_admin: Set(r.is_admin),
+        token_version: Set(0),
+        created_at: Set(r.now),
+        updated_at: Set(r.now),
+        created_by: Set(None),
+        updated_by: Set(None),
+    }
+}
+
 #[async_trait]
 impl UserRepository for SeaOrmUserRepository {
     async fn create(&self, r: NewUserRecord) -> Result<User, RepoError> {
-        let model = users::ActiveModel {
-            id: Set(r.id),
-            username: Set(r.username),
-            first_name: Set(r.first_name),
-            last_name: Set(r.last_name),
-            email: Set(r.email.as_str().to_owned()),
-            phone_number: Set(r.phone_number),
-            gotram_id: Set(r.gotram_id),
-            custom_gotram: Set(r.custom_gotram),
-            password_hash: Set(r.password_hash),
-            email_verified: Set(r.email_verified),
-            email_verification_token: Set(r.verification_token_hash),
-            reset_password_token: Set(None),
-            reset_password_expires: Set(None),
-            is_admin: Set(r.is_admin),
-            token_version: Set(0),
-            created_at: Set(r.now),
-            updated_at: Set(r.now),
-            created_by: Set(None),
-            updated_by: Set(None),
-        };
+        let model = new_user_model(r);
         Ok(to_domain(model.insert(&self.db.conn).await.repo()?))
     }
 
-    async fn find_by_id(&self, id: &str) -> Result<Option<User>, RepoError> {
+    async fn find_by_id(&self, id: &UserId) -> Result<Option<User>, RepoError> {
         Ok(users::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(to_domain))
+    }
+
+    async fn find_for_session(&self, id: &UserId, token_id: &str) -> Result<Option<User>, RepoError> {
+        let revoked = Query::select()
+            .expr(Expr::val(1))
+            .from(revoked_tokens())
+            .and_where(Expr::col((revoked_tokens(), Alias::new("jti"))).eq(token_id))
+            .to_owned();
+        let found = users::Entity::find_by_id(id.to_owned()).filter(Expr::exists(revoked).not()).one(&self.db.conn).await.repo()?;
+        Ok(found.map(to_domain))
+    }
+
+    async fn revoke_token(&self, token_id: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError> {
+        let insert = Query::insert()
+            .into_table(revoked_tokens())
+            .columns([Alias::new("jti"), Alias::new("expires_at")])
+            .values([token_id.into(), expires_at.into()])
+            .map_err(RepoError::unexpected)?
+            .on_conflict(OnConflict::column(Alias::new("jti")).do_nothing().to_owned())
+            .to_owned();
+        self.db.conn.execute(&insert).await.repo().map(|_| ())
+    }
+
+    async fn purge_revoked_tokens(&self, now: DateTime<Utc>) -> Result<u64, RepoError> {
+        let delete = Query::delete().from_table(revoked_tokens()).and_where(Expr::col(Alias::new("expires_at")).lt(now)).to_owned();
+        self.db.conn.execute(&delete).await.repo().map(|result| result.rows_affected())
+    }
+
+    async fn end_sessions(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
+        self.update_row(
+            id,
+            users::Entity::update_many()
+                .col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
+                .col_expr(users::Column::UpdatedAt, Expr::value(now)),
+        )
+        .await
     }
 
     async fn find_by_email(&self, email: &Email) -> Result<Option<UserCredentials>, RepoError> {
@@ -81,56 +170,52 @@ impl UserRepository for SeaOrmUserRepository {
         }))
     }
 
-    async fn update_profile(&self, id: &str, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError> {
-        let result = users::Entity::update_many()
+    async fn update_profile(&self, id: &UserId, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError> {
+        let mut query = users::Entity::update_many()
             .col_expr(users::Column::FirstName, Expr::value(update.first_name.clone()))
             .col_expr(users::Column::LastName, Expr::value(update.last_name.clone()))
             .col_expr(users::Column::PhoneNumber, Expr::value(update.phone_number.clone()))
             .col_expr(users::Column::GotramId, Expr::value(update.gotram_id))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
-            .col_expr(users::Column::UpdatedBy, Expr::value(Some(id.to_owned())))
-            .filter(users::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 {
-            return Err(RepoError::NotFound);
+            .col_expr(users::Column::UpdatedBy, Expr::value(Some(id.to_string())));
+        if let Some(custom_gotram) = &update.custom_gotram {
+            query = query.col_expr(users::Column::CustomGotram, Expr::value(custom_gotram.clone()));
         }
+        if let Some(address) = update.mailing_address.clone().into_change() {
+            query = query.col_expr(users::Column::MailingAddress, Expr::value(address));
+        }
+        self.update_row(id, query).await?;
         self.reload(id).await
     }
 
-    async fn set_admin(&self, id: &str, is_admin: bool, by: &str, now: DateTime<Utc>) -> Result<User, RepoError> {
-        let result = users::Entity::update_many()
-            .col_expr(users::Column::IsAdmin, Expr::value(is_admin))
-            .col_expr(users::Column::UpdatedAt, Expr::value(now))
-            .col_expr(users::Column::UpdatedBy, Expr::value(Some(by.to_owned())))
-            .filter(users::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 {
-            return Err(RepoError::NotFound);
-        }
+    async fn set_admin(&self, id: &UserId, is_admin: bool, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError> {
+        self.update_row(
+            id,
+            users::Entity::update_many()
+                .col_expr(users::Column::IsAdmin, Expr::value(is_admin))
+                .col_expr(users::Column::UpdatedAt, Expr::value(now))
+                .col_expr(users::Column::UpdatedBy, Expr::value(Some(by.to_string()))),
+        )
+        .await?;
         self.reload(id).await
     }
 
-    async fn set_password(&self, id: &str, password_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        let result = users::Entity::update_many()
-            .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
-            .col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
-            .col_expr(users::Column::UpdatedAt, Expr::value(now))
-            .filter(users::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+    async fn set_password(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
+        self.update_row(
+            id,
+            users::Entity::update_many()
+                .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
+                .col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
+                .col_expr(users::Column::UpdatedAt, Expr::value(now)),
+        )
+        .await
     }
 
-    async fn store_reset_token(&self, id: &str, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError> {
+    async fn store_reset_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError> {
         users::Entity::update_many()
             .col_expr(users::Column::ResetPasswordToken, Expr::value(Some(token_hash.to_owned())))
             .col_expr(users::Column::ResetPasswordExpires, Expr::value(Some(expires_at)))
-            .filter(users::Column::Id.eq(id))
+            .filter(users::Column::Id.eq(id.as_str()))
             .exec(&self.db.conn)
             .await
             .repo()?;
@@ -164,11 +249,55 @@ impl UserRepository for SeaOrmUserRepository {
         let result = users::Entity::update_many()
             .col_expr(users::Column::EmailVerified, Expr::value(true))
             .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
+            .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
             .filter(users::Column::EmailVerificationToken.eq(token_hash))
+            .filter(users::Column::EmailVerificationExpires.gt(now))
             .exec(&self.db.conn)
             .await
             .repo()?;
         Ok(result.rows_affected > 0)
+    }
+
+    async fn store_verification_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError> {
+        self.update_row(
+            id,
+            users::Entity::update_many()
+                .col_expr(users::Column::EmailVerificationToken, Expr::value(Some(token_hash.to_owned())))
+                .col_expr(users::Column::EmailVerificationExpires, Expr::value(Some(expires_at))),
+        )
+        .await
+    }
+
+    async fn mark_email_verified(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
+        self.update_row(
+            id,
+            users::Entity::update_many()
+                .col_expr(users::Column::EmailVerified, Expr::value(true))
+                .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
+                .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
+                .col_expr(users::Column::UpdatedAt, Expr::value(now)),
+        )
+        .await
+    }
+
+    async fn search(&self, search: &MemberSearch) -> Result<(Vec<User>, u64), RepoError> {
+        let condition = search.words.iter().fold(Condition::all(), |all, word| all.add(word_condition(word)));
+        let total = users::Entity::find().filter(condition.clone()).count(&self.db.conn).await.repo()?;
+        let mut query = users::Entity::find()
+            .filter(condition)
+            .order_by(Expr::expr(Func::lower(Expr::col((users::Entity, users::Column::LastName)))), Order::Asc)
+            .order_by(Expr::expr(Func::lower(Expr::col((users::Entity, users::Column::FirstName)))), Order::Asc)
+            .order_by_asc(users::Column::Id);
+        // SQLite takes OFFSET only after a LIMIT.
+        if let Some(limit) = search.limit {
+            query = query.limit(limit).offset(search.offset);
+        }
+        let users = query.all(&self.db.conn).await.repo()?;
+        Ok((users.into_iter().map(to_domain).collect(), total))
+    }
+
+    async fn count_admins(&self) -> Result<u64, RepoError> {
+        users::Entity::find().filter(users::Column::IsAdmin.eq(true)).count(&self.db.conn).await.repo()
     }
 }

@@ -1,12 +1,15 @@
 use async_trait::async_trait;
 use mandir_application::ports::{NewVolunteerRecord, RepoError, VolunteerRepository};
+use mandir_domain::event::Event;
 use mandir_domain::user::Email;
 use mandir_domain::volunteer::{Availability, ContactPreference, Volunteer, VolunteerPreference};
+use mandir_domain::{EventId, UserId, VolunteerId};
 use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr};
 
 use crate::Database;
-use crate::entities::volunteers;
+use crate::entities::{events, volunteers};
 use crate::error::{MapDbErr, map};
+use crate::events::{EventWithPeople, with_people};
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmVolunteerRepository {
@@ -23,14 +26,14 @@ fn stored<T>(value: &str, parse: fn(&str) -> Option<T>) -> Result<T, RepoError> 
     parse(value).ok_or_else(|| RepoError::unexpected(format!("unknown stored value {value:?} in volunteers")))
 }
 
-fn to_domain(m: volunteers::Model) -> Result<Volunteer, RepoError> {
+pub(crate) fn to_domain(m: volunteers::Model) -> Result<Volunteer, RepoError> {
     Ok(Volunteer {
         contact_preference: stored(&m.contact_preference, ContactPreference::parse)?,
         volunteer_preference: stored(&m.volunteer_preference, VolunteerPreference::parse)?,
         availability: stored(&m.availability, Availability::parse)?,
-        id: m.id,
-        event_id: m.event_id,
-        user_id: m.user_id,
+        id: m.id.into(),
+        event_id: m.event_id.into(),
+        user_id: m.user_id.into(),
         name: m.name,
         contact_number: m.contact_number,
         contact_email: Email::from_trusted(m.contact_email),
@@ -54,9 +57,9 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
     async fn create(&self, r: NewVolunteerRecord) -> Result<Volunteer, RepoError> {
         let v = r.volunteer;
         let model = volunteers::ActiveModel {
-            id: Set(r.id),
-            event_id: Set(r.event_id),
-            user_id: Set(r.user_id),
+            id: Set(r.id.into()),
+            event_id: Set(r.event_id.into()),
+            user_id: Set(r.user_id.into()),
             name: Set(v.name),
             contact_number: Set(v.contact_number),
             contact_email: Set(v.contact_email.as_str().to_owned()),
@@ -74,14 +77,14 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
         to_domain(model)
     }
 
-    async fn get(&self, id: &str) -> Result<Option<Volunteer>, RepoError> {
+    async fn get(&self, id: &VolunteerId) -> Result<Option<Volunteer>, RepoError> {
         volunteers::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(to_domain).transpose()
     }
 
-    async fn find_for_user(&self, event_id: &str, user_id: &str) -> Result<Option<Volunteer>, RepoError> {
+    async fn find_for_user(&self, event_id: &EventId, user_id: &UserId) -> Result<Option<Volunteer>, RepoError> {
         volunteers::Entity::find()
-            .filter(volunteers::Column::EventId.eq(event_id))
-            .filter(volunteers::Column::UserId.eq(user_id))
+            .filter(volunteers::Column::EventId.eq(event_id.as_str()))
+            .filter(volunteers::Column::UserId.eq(user_id.as_str()))
             .one(&self.db.conn)
             .await
             .repo()?
@@ -89,9 +92,9 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
             .transpose()
     }
 
-    async fn list_for_event(&self, event_id: &str) -> Result<Vec<Volunteer>, RepoError> {
+    async fn list_for_event(&self, event_id: &EventId) -> Result<Vec<Volunteer>, RepoError> {
         volunteers::Entity::find()
-            .filter(volunteers::Column::EventId.eq(event_id))
+            .filter(volunteers::Column::EventId.eq(event_id.as_str()))
             .order_by_asc(volunteers::Column::CreatedAt)
             .order_by_asc(volunteers::Column::Id)
             .all(&self.db.conn)
@@ -102,11 +105,36 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
             .collect()
     }
 
-    async fn count_for_event(&self, event_id: &str) -> Result<u64, RepoError> {
-        volunteers::Entity::find().filter(volunteers::Column::EventId.eq(event_id)).count(&self.db.conn).await.repo()
+    async fn list_for_user(&self, user_id: &UserId) -> Result<Vec<(Event, Volunteer)>, RepoError> {
+        let records = volunteers::Entity::find().filter(volunteers::Column::UserId.eq(user_id.as_str())).all(&self.db.conn).await.repo()?;
+        if records.is_empty() {
+            return Ok(Vec::new());
+        }
+        let ids: Vec<String> = records.iter().map(|v| v.event_id.clone()).collect();
+        let events: std::collections::HashMap<String, Event> = with_people()
+            .filter(events::Column::Id.is_in(ids))
+            .into_model::<EventWithPeople>()
+            .all(&self.db.conn)
+            .await
+            .repo()?
+            .into_iter()
+            .map(|EventWithPeople(event, people)| (event.id.clone(), crate::events::to_domain(event, people)))
+            .collect();
+        // Events cascade to their volunteers, so every record has its event.
+        let mut pairs = records
+            .into_iter()
+            .filter_map(|v| Some((events.get(&v.event_id)?.clone(), v)))
+            .map(|(event, v)| Ok((event, to_domain(v)?)))
+            .collect::<Result<Vec<_>, RepoError>>()?;
+        pairs.sort_by(|(a, _), (b, _)| a.event_date.cmp(&b.event_date).then_with(|| a.id.cmp(&b.id)));
+        Ok(pairs)
     }
 
-    async fn delete(&self, id: &str) -> Result<(), RepoError> {
+    async fn count_for_event(&self, event_id: &EventId) -> Result<u64, RepoError> {
+        volunteers::Entity::find().filter(volunteers::Column::EventId.eq(event_id.as_str())).count(&self.db.conn).await.repo()
+    }
+
+    async fn delete(&self, id: &VolunteerId) -> Result<(), RepoError> {
         let result = volunteers::Entity::delete_by_id(id.to_owned()).exec(&self.db.conn).await.repo()?;
         if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
     }

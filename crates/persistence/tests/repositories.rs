@@ -3,12 +3,13 @@
 
 use chrono::{Duration, TimeZone, Utc};
 use mandir_application::ports::{
-    EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, RepoError, StoredImage, UserRepository,
+    EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, StoredImage, UserRepository,
 };
-use mandir_domain::event::Patch;
+use mandir_domain::UserId;
+use mandir_domain::patch::Patch;
 use mandir_domain::user::{Email, ProfileUpdate};
 use mandir_persistence::test_support::fresh_database;
-use mandir_persistence::{Database, SeaOrmEventRepository, SeaOrmGotramRepository, SeaOrmUserRepository};
+use mandir_persistence::{Database, SeaOrmEventRepository, SeaOrmGotramRepository, SeaOrmPaymentRepository, SeaOrmUserRepository};
 
 fn now() -> chrono::DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).single().expect("date")
@@ -16,7 +17,7 @@ fn now() -> chrono::DateTime<Utc> {
 
 fn new_user(id: &str, email: &str) -> NewUserRecord {
     NewUserRecord {
-        id: id.to_owned(),
+        id: id.into(),
         username: None,
         first_name: "Lakshmi".into(),
         last_name: "Rao".into(),
@@ -28,13 +29,14 @@ fn new_user(id: &str, email: &str) -> NewUserRecord {
         is_admin: false,
         email_verified: false,
         verification_token_hash: Some("verify-hash".into()),
+        verification_expires_at: Some(now() + Duration::hours(48)),
         now: now(),
     }
 }
 
 fn event(id: &str, days: i64) -> EventRecord {
     EventRecord {
-        id: id.to_owned(),
+        id: id.into(),
         name: format!("Event {id}"),
         description: Some("A temple celebration".into()),
         location: "Main Hall".into(),
@@ -59,8 +61,8 @@ async fn users_are_unique_by_email_and_round_trip() {
     assert!(matches!(users.create(new_user("u2", "lakshmi@example.org")).await, Err(RepoError::Conflict(_))));
     let found = users.find_by_email(&Email::parse("LAKSHMI@example.org").expect("email")).await.expect("query").expect("found");
     assert_eq!(found.password_hash, "HASH");
-    assert_eq!(users.find_by_id("u1").await.expect("query").map(|u| u.id), Some("u1".into()));
-    assert_eq!(users.find_by_id("nobody").await.expect("query"), None);
+    assert_eq!(users.find_by_id(&"u1".into()).await.expect("query").map(|u| u.id), Some("u1".into()));
+    assert_eq!(users.find_by_id(&"nobody".into()).await.expect("query"), None);
 }
 
 #[tokio::test]
@@ -70,17 +72,91 @@ async fn profile_admin_and_verification_updates() {
     let gotrams = SeaOrmGotramRepository::new(db.clone());
     users.create(new_user("u1", "a@example.org")).await.expect("created");
     let gotram = gotrams.list().await.expect("list").into_iter().nth(3).expect("seeded");
-    let update = ProfileUpdate { first_name: "Ravi".into(), last_name: "Kumar".into(), phone_number: None, gotram_id: Some(gotram.id) };
-    let updated = users.update_profile("u1", &update, now()).await.expect("updated");
+    let update = ProfileUpdate {
+        first_name: "Ravi".into(),
+        last_name: "Kumar".into(),
+        phone_number: None,
+        gotram_id: Some(gotram.id),
+        custom_gotram: None,
+        mailing_address: Patch::Set("1 Temple Rd\nFolsom, CA".into()),
+    };
+    let updated = users.update_profile(&"u1".into(), &update, now()).await.expect("updated");
     assert_eq!((updated.first_name.as_str(), updated.gotram_id, updated.phone_number), ("Ravi", Some(gotram.id), None));
-    assert!(matches!(users.update_profile("ghost", &update, now()).await, Err(RepoError::NotFound)));
+    assert_eq!(updated.mailing_address.as_deref(), Some("1 Temple Rd\nFolsom, CA"));
+    let kept = users.update_profile(&"u1".into(), &ProfileUpdate { mailing_address: Patch::Keep, ..update.clone() }, now()).await;
+    assert_eq!(kept.expect("kept").mailing_address.as_deref(), Some("1 Temple Rd\nFolsom, CA"), "absent keeps the address");
+    let cleared = users.update_profile(&"u1".into(), &ProfileUpdate { mailing_address: Patch::Clear, ..update.clone() }, now()).await;
+    assert_eq!(cleared.expect("cleared").mailing_address, None);
+    assert!(matches!(users.update_profile(&"ghost".into(), &update, now()).await, Err(RepoError::NotFound)));
 
-    assert!(users.set_admin("u1", true, "u1", now()).await.expect("granted").is_admin);
-    assert!(!users.set_admin("u1", false, "u1", now()).await.expect("removed").is_admin);
+    assert!(users.set_admin(&"u1".into(), true, &"u1".into(), now()).await.expect("granted").is_admin);
+    assert!(!users.set_admin(&"u1".into(), false, &"u1".into(), now()).await.expect("removed").is_admin);
 
     assert!(users.verify_email("verify-hash", now()).await.expect("verified"));
     assert!(!users.verify_email("verify-hash", now()).await.expect("second use"), "a verification link works once");
-    assert!(users.find_by_id("u1").await.expect("query").expect("user").email_verified);
+    assert!(users.find_by_id(&"u1".into()).await.expect("query").expect("user").email_verified);
+}
+
+#[tokio::test]
+async fn revoked_tokens_are_refused_until_purged_and_sessions_end_together() {
+    let db = db().await;
+    let users = SeaOrmUserRepository::new(db.clone());
+    users.create(new_user("u1", "a@example.org")).await.expect("created");
+    let id: UserId = "u1".into();
+    assert!(users.find_for_session(&id, "jti-1").await.expect("query").is_some());
+    users.revoke_token("jti-1", now() + Duration::days(7)).await.expect("revoked");
+    users.revoke_token("jti-1", now() + Duration::days(7)).await.expect("revoking twice is harmless");
+    assert!(users.find_for_session(&id, "jti-1").await.expect("query").is_none());
+    assert!(users.find_for_session(&id, "jti-2").await.expect("query").is_some(), "other tokens go on");
+    assert!(users.find_for_session(&"ghost".into(), "jti-2").await.expect("query").is_none());
+
+    users.revoke_token("jti-old", now() - Duration::minutes(1)).await.expect("revoked");
+    assert_eq!(users.purge_revoked_tokens(now()).await.expect("purged"), 1, "only expired tokens' rows go");
+    assert!(users.find_for_session(&id, "jti-1").await.expect("query").is_none());
+
+    let before = users.find_by_id(&id).await.expect("query").expect("user").token_version;
+    users.end_sessions(&id, now()).await.expect("ended");
+    assert_eq!(users.find_by_id(&id).await.expect("query").expect("user").token_version, before + 1);
+    assert!(matches!(users.end_sessions(&"ghost".into(), now()).await, Err(RepoError::NotFound)));
+}
+
+#[tokio::test]
+async fn verification_links_expire_and_a_new_one_replaces_the_old() {
+    let db = db().await;
+    let users = SeaOrmUserRepository::new(db.clone());
+    users.create(new_user("u1", "a@example.org")).await.expect("created");
+    let later = now() + Duration::hours(48);
+    assert!(!users.verify_email("verify-hash", later).await.expect("query"), "expired at 48 hours");
+
+    users.store_verification_token(&"u1".into(), "new-hash", later + Duration::hours(48)).await.expect("stored");
+    assert!(!users.verify_email("verify-hash", now()).await.expect("query"), "the older link stops working");
+    assert!(users.verify_email("new-hash", later).await.expect("verified"));
+    assert!(users.find_by_id(&"u1".into()).await.expect("query").expect("user").email_verified);
+    assert!(matches!(users.store_verification_token(&"ghost".into(), "h", later).await, Err(RepoError::NotFound)));
+
+    users.create(NewUserRecord { verification_expires_at: None, ..new_user("u2", "b@example.org") }).await.expect("created");
+    assert!(!users.verify_email("verify-hash", now()).await.expect("query"), "a link without an expiry is refused");
+}
+
+#[tokio::test]
+async fn an_account_can_be_marked_verified_and_admins_counted() {
+    let db = db().await;
+    let users = SeaOrmUserRepository::new(db.clone());
+    assert_eq!(users.count_admins().await.expect("count"), 0);
+    users.create(new_user("u1", "a@example.org")).await.expect("created");
+    users.create(new_user("u2", "b@example.org")).await.expect("created");
+    assert_eq!(users.count_admins().await.expect("count"), 0);
+
+    users.mark_email_verified(&UserId::new("u1"), now()).await.expect("marked");
+    assert!(users.find_by_id(&UserId::new("u1")).await.expect("query").expect("user").email_verified);
+    assert!(!users.find_by_id(&UserId::new("u2")).await.expect("query").expect("user").email_verified, "only that account");
+    assert!(matches!(users.mark_email_verified(&UserId::new("ghost"), now()).await, Err(RepoError::NotFound)));
+
+    users.set_admin(&UserId::new("u1"), true, &UserId::new("u1"), now()).await.expect("granted");
+    users.set_admin(&UserId::new("u2"), true, &UserId::new("u1"), now()).await.expect("granted");
+    assert_eq!(users.count_admins().await.expect("count"), 2);
+    users.set_admin(&UserId::new("u2"), false, &UserId::new("u1"), now()).await.expect("removed");
+    assert_eq!(users.count_admins().await.expect("count"), 1);
 }
 
 #[tokio::test]
@@ -88,7 +164,7 @@ async fn reset_tokens_expire_work_once_and_bump_the_token_version() {
     let db = db().await;
     let users = SeaOrmUserRepository::new(db.clone());
     users.create(new_user("u1", "a@example.org")).await.expect("created");
-    users.store_reset_token("u1", "reset-hash", now() + Duration::hours(1)).await.expect("stored");
+    users.store_reset_token(&"u1".into(), "reset-hash", now() + Duration::hours(1)).await.expect("stored");
     assert!(!users.reset_password_with_token("reset-hash", "NEW", now() + Duration::hours(2)).await.expect("expired"));
     assert!(users.reset_password_with_token("reset-hash", "NEW", now()).await.expect("reset"));
     assert!(!users.reset_password_with_token("reset-hash", "AGAIN", now()).await.expect("used"));
@@ -104,10 +180,10 @@ async fn events_with_images_counts_and_patches() {
     let image = StoredImage { content_type: "image/png".into(), bytes: vec![1, 2, 3], etag: "abc".into() };
     events.create(event("e2", 5), None).await.expect("created");
     events.create(event("e1", 2), Some(image.clone())).await.expect("created");
-    let listed: Vec<String> = events.list().await.expect("list").into_iter().map(|e| e.id).collect();
+    let listed: Vec<String> = events.list().await.expect("list").into_iter().map(|e| e.id.into()).collect();
     assert_eq!(listed, ["e1", "e2"], "by date ascending");
-    assert_eq!(events.image("e1").await.expect("query"), Some(image));
-    assert_eq!(events.image("e2").await.expect("query"), None);
+    assert_eq!(events.image(&"e1".into()).await.expect("query"), Some(image));
+    assert_eq!(events.image(&"e2".into()).await.expect("query"), None);
 
     db.execute_raw(
         "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
@@ -123,7 +199,7 @@ async fn events_with_images_counts_and_patches() {
     )
     .await
     .expect("attendees");
-    let e1 = events.get("e1").await.expect("query").expect("found");
+    let e1 = events.get(&"e1".into()).await.expect("query").expect("found");
     assert_eq!(e1.attendee_count, 4, "(2 + 1) + (0 + 1) people");
     assert_eq!(e1.spots_left(), Some(6));
 
@@ -133,10 +209,10 @@ async fn events_with_images_counts_and_patches() {
         image_url: Patch::Set("https://example.org/x.jpg".into()),
         ..EventChanges::default()
     };
-    let updated = events.update("e1", changes, now()).await.expect("updated");
+    let updated = events.update(&"e1".into(), changes, now()).await.expect("updated");
     assert_eq!((updated.location.as_str(), updated.capacity, updated.attendee_count), ("Annex", None, 4));
-    assert_eq!(events.image("e1").await.expect("query"), None, "a new URL drops the stored bytes");
-    assert!(matches!(events.update("ghost", EventChanges::default(), now()).await, Err(RepoError::NotFound)));
+    assert_eq!(events.image(&"e1".into()).await.expect("query"), None, "a new URL drops the stored bytes");
+    assert!(matches!(events.update(&"ghost".into(), EventChanges::default(), now()).await, Err(RepoError::NotFound)));
 }
 
 #[tokio::test]
@@ -163,13 +239,127 @@ async fn delete_refuses_related_rows_and_force_delete_keeps_payments() {
     .await
     .expect("payment");
 
-    assert!(matches!(events.delete("e1").await, Err(RepoError::Conflict(_))));
-    let related = events.related_records("e1").await.expect("counts");
+    assert!(matches!(events.delete(&"e1".into()).await, Err(RepoError::Conflict(_))));
+    let related = events.related_records(&"e1".into()).await.expect("counts");
     assert_eq!((related.attendees, related.volunteers, related.payments), (1, 0, 1));
 
-    let removed = events.force_delete("e1").await.expect("forced");
+    let removed = events.force_delete(&"e1".into(), now()).await.expect("forced");
     assert_eq!((removed.attendees, removed.volunteers, removed.payments), (1, 0, 1));
-    assert_eq!(events.get("e1").await.expect("query"), None);
-    assert!(matches!(events.force_delete("e1").await, Err(RepoError::NotFound)));
-    assert!(matches!(events.delete("e1").await, Err(RepoError::NotFound)));
+    assert_eq!(events.get(&"e1".into()).await.expect("query"), None);
+    assert!(matches!(events.force_delete(&"e1".into(), now()).await, Err(RepoError::NotFound)));
+    assert!(matches!(events.delete(&"e1".into()).await, Err(RepoError::NotFound)));
+}
+
+#[tokio::test]
+async fn only_old_pending_card_payments_are_candidates_for_expiry() {
+    let db = db().await;
+    db.execute_raw(
+        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
+         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+    )
+    .await
+    .expect("user");
+    // (id, method, status, provider, created): only p1 and p2 are pending card payments older than the cut-off.
+    let rows = [
+        ("p1", "credit_card", "pending", "sandbox", "2026-11-19 08:00:00+00:00"),
+        ("p2", "credit_card", "pending", "stripe", "2026-11-19 09:00:00+00:00"),
+        ("p3", "zelle", "pending", "zelle", "2026-11-18 09:00:00+00:00"),
+        ("p4", "credit_card", "pending", "stripe", "2026-11-21 11:00:00+00:00"),
+        ("p5", "credit_card", "completed", "stripe", "2026-11-18 09:00:00+00:00"),
+        ("p6", "credit_card", "failed", "sandbox", "2026-11-18 09:00:00+00:00"),
+    ];
+    for (id, method, status, provider, created) in rows {
+        db.execute_raw(&format!(
+            "INSERT INTO payments (id, event_id, user_id, payment_date, payment_method, amount_cents, currency, status, provider, donation_details, created_at, updated_at) \
+             VALUES ('{id}', NULL, 'u1', '{created}', '{method}', 2500, 'usd', '{status}', '{provider}', '[]', '{created}', '{created}')"
+        ))
+        .await
+        .expect("payment");
+    }
+    let payments = SeaOrmPaymentRepository::new(db.clone());
+    let cut_off = Utc.with_ymd_and_hms(2026, 11, 20, 12, 0, 0).single().expect("date");
+    let ids = |found: Vec<mandir_domain::PaymentId>| found.iter().map(|id| id.as_str().to_owned()).collect::<Vec<_>>();
+
+    assert_eq!(ids(payments.pending_card_payments(cut_off, None, 10).await.expect("query")), ["p1", "p2"]);
+    assert_eq!(ids(payments.pending_card_payments(cut_off, None, 1).await.expect("query")), ["p1"]);
+    assert_eq!(ids(payments.pending_card_payments(cut_off, Some("p1".into()), 10).await.expect("query")), ["p2"]);
+    assert!(payments.pending_card_payments(cut_off, Some("p2".into()), 10).await.expect("query").is_empty());
+}
+
+const USER_ROWS: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
+     VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+            ('u2', 'C', 'D', 'c@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+            ('u3', 'E', 'F', 'e@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')";
+
+async fn people(events: &SeaOrmEventRepository, id: &str) -> i64 {
+    events.get(&id.into()).await.expect("query").expect("found").attendee_count
+}
+
+#[tokio::test]
+async fn the_people_count_follows_every_write_to_registrations() {
+    // Raw SQL on purpose: the count is kept by the database, whatever writes the rows.
+    let db = db().await;
+    let events = SeaOrmEventRepository::new(db.clone());
+    events.create(event("e1", 2), None).await.expect("created");
+    events.create(event("e2", 3), None).await.expect("created");
+    db.execute_raw(USER_ROWS).await.expect("users");
+    assert_eq!(people(&events, "e1").await, 0);
+
+    db.execute_raw(
+        "INSERT INTO attendees (id, event_id, user_id, number_of_family_members, created_at, updated_at) \
+         VALUES ('a1', 'e1', 'u1', 2, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+                ('a2', 'e1', 'u2', 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+                ('a3', 'e1', 'u3', 4, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+                ('a4', 'e2', 'u1', 1, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+    )
+    .await
+    .expect("attendees");
+    assert_eq!((people(&events, "e1").await, people(&events, "e2").await), (3 + 1 + 5, 2));
+
+    // A family count changed, a notes-only change, a registration moved to another event.
+    db.execute_raw("UPDATE attendees SET number_of_family_members = 5 WHERE id = 'a1'").await.expect("update");
+    db.execute_raw("UPDATE attendees SET additional_notes = 'Vegetarian' WHERE id = 'a2'").await.expect("notes");
+    assert_eq!(people(&events, "e1").await, 6 + 1 + 5);
+    db.execute_raw("UPDATE attendees SET event_id = 'e2' WHERE id = 'a3'").await.expect("move");
+    assert_eq!((people(&events, "e1").await, people(&events, "e2").await), (6 + 1, 2 + 5));
+
+    // A cancellation, and a member's deletion cascading to their registrations.
+    db.execute_raw("DELETE FROM attendees WHERE id = 'a2'").await.expect("cancel");
+    assert_eq!(people(&events, "e1").await, 6);
+    db.execute_raw("DELETE FROM users WHERE id = 'u1'").await.expect("user deleted");
+    assert_eq!((people(&events, "e1").await, people(&events, "e2").await), (0, 5));
+    let listed: Vec<i64> = events.list().await.expect("list").into_iter().map(|e| e.attendee_count).collect();
+    assert_eq!(listed, [0, 5], "the list reads the same count");
+
+    // Force delete removes the registrations, then the event.
+    let removed = events.force_delete(&"e2".into(), now()).await.expect("force deleted");
+    assert_eq!(removed.attendees, 1);
+    assert_eq!(events.get(&"e2".into()).await.expect("query"), None);
+}
+
+#[tokio::test]
+async fn the_people_count_migration_counts_existing_registrations() {
+    let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
+    db.migrate_before("m20261123_000016_count_event_people").await.expect("older schema");
+    let events = SeaOrmEventRepository::new(db.clone());
+    events.create(event("e1", 2), None).await.expect("created");
+    events.create(event("e2", 3), None).await.expect("created");
+    db.execute_raw(USER_ROWS).await.expect("users");
+    db.execute_raw(
+        "INSERT INTO attendees (id, event_id, user_id, number_of_family_members, created_at, updated_at) \
+         VALUES ('a1', 'e1', 'u1', 2, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+                ('a2', 'e1', 'u2', 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+    )
+    .await
+    .expect("attendees");
+
+    db.migrate().await.expect("migrated");
+    assert_eq!((people(&events, "e1").await, people(&events, "e2").await), (4, 0));
+    db.execute_raw(
+        "INSERT INTO attendees (id, event_id, user_id, number_of_family_members, created_at, updated_at) \
+         VALUES ('a3', 'e1', 'u3', 1, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+    )
+    .await
+    .expect("attendee after the migration");
+    assert_eq!(people(&events, "e1").await, 6, "counted from the backfilled figure on");
 }

@@ -1,12 +1,29 @@
 //! SeaORM entities: the tables as the database sees them. They never leave this crate.
 
+pub mod account_settings;
 pub mod attendees;
 pub mod donation_types;
 pub mod event_images;
 pub mod events;
+pub mod family_members;
 pub mod gotrams;
+pub mod member_emails;
+pub mod notices;
+pub mod payment_audit;
 pub mod payment_methods;
 pub mod payments;
+pub mod priest_photos;
+pub mod priests;
 pub mod processed_webhook_events;
+pub mod receipt_emails;
+pub mod recurring_services;
+pub mod setup_tokens;
+pub mod seva_bookings;
+pub mod seva_images;
+pub mod seva_settings;
+pub mod sevas;
+pub mod site_settings;
 pub mod users;
 pub mod volunteers;
+pub mod waitlist;
+pub mod year_statements;

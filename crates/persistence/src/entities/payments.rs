@@ -28,6 +28,11 @@ pub struct Model {
     pub donor_email: Option<String>,
     /// The donor's note (migration 000006).
     pub notes: Option<String>,
+    /// Migration 000020.
+    pub donor_address: Option<String>,
+    pub in_honor_of: Option<String>,
+    /// The part refunded so far, in cents (migration 000026).
+    pub refunded_cents: i64,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -13,9 +13,12 @@ pub struct Model {
     pub phone_number: Option<String>,
     pub gotram_id: Option<i32>,
     pub custom_gotram: Option<String>,
+    /// Migration 000020.
+    pub mailing_address: Option<String>,
     pub password_hash: String,
     pub email_verified: bool,
     pub email_verification_token: Option<String>,
+    pub email_verification_expires: Option<DateTimeUtc>,
     pub reset_password_token: Option<String>,
     pub reset_password_expires: Option<DateTimeUtc>,
     pub is_admin: bool,

@@ -1,0 +1,191 @@
+//! The e-mails to members (ADR 0106), shaped like the receipts' outbox (ADR 0091): rows are
+//! written with the change they tell about (a trigger on `attendees` for the confirmation,
+//! [`enqueue_event_notices`] inside the event repository's transactions, one `INSERT ... SELECT`
+//! for the reminders), each under an id naming what it is for, and claimed by one sender at a
+//! time with a conditional update.
+
+use std::collections::BTreeSet;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, RepoError};
+use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, OnConflict, Query};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+
+use crate::Database;
+use crate::entities::{attendees, member_emails, volunteers};
+use crate::error::MapDbErr;
+
+/// Adds a notice about an event for everyone registered or volunteering for it, on the caller's
+/// connection (its transaction). `key` makes the ids (`<kind>:<key>:<user id>`); a row that
+/// exists is kept. Answers how many people are told.
+pub(crate) async fn enqueue_event_notices<C: ConnectionTrait>(
+    conn: &C,
+    event_id: &str,
+    kind: MemberEmailKind,
+    key: &str,
+    notice: &EventNotice,
+    now: DateTime<Utc>,
+) -> Result<usize, RepoError> {
+    let registered: Vec<String> = attendees::Entity::find()
+        .select_only()
+        .column(attendees::Column::UserId)
+        .filter(attendees::Column::EventId.eq(event_id))
+        .into_tuple()
+        .all(conn)
+        .await
+        .repo()?;
+    let volunteering: Vec<String> = volunteers::Entity::find()
+        .select_only()
+        .column(volunteers::Column::UserId)
+        .filter(volunteers::Column::EventId.eq(event_id))
+        .into_tuple()
+        .all(conn)
+        .await
+        .repo()?;
+    let people: BTreeSet<String> = registered.into_iter().chain(volunteering).collect();
+    if people.is_empty() {
+        return Ok(0);
+    }
+    let payload = serde_json::to_string(notice).map_err(RepoError::unexpected)?;
+    let rows = people.iter().map(|user_id| member_emails::ActiveModel {
+        id: Set(format!("{}:{key}:{user_id}", kind.as_str())),
+        kind: Set(kind.as_str().to_owned()),
+        user_id: Set(user_id.clone()),
+        event_id: Set(Some(event_id.to_owned())),
+        payload: Set(Some(payload.clone())),
+        created_at: Set(now),
+        claimed_until: Set(None),
+        attempts: Set(0),
+        sent_at: Set(None),
+        last_error: Set(None),
+    });
+    member_emails::Entity::insert_many(rows)
+        .on_conflict(OnConflict::column(member_emails::Column::Id).do_nothing().to_owned())
+        .exec_without_returning(conn)
+        .await
+        .repo()?;
+    Ok(people.len())
+}
+
+fn to_domain(m: member_emails::Model) -> Result<MemberEmail, RepoError> {
+    Ok(MemberEmail {
+        kind: MemberEmailKind::parse(&m.kind)
+            .ok_or_else(|| RepoError::unexpected(format!("stored member e-mail has an unknown kind {:?}", m.kind)))?,
+        notice: m.payload.as_deref().map(serde_json::from_str).transpose().map_err(RepoError::unexpected)?,
+        id: m.id,
+        user_id: m.user_id.into(),
+        event_id: m.event_id.map(Into::into),
+        created_at: m.created_at,
+        attempts: m.attempts,
+        sent_at: m.sent_at,
+    })
+}
+
+#[derive(Debug, Clone)]
+pub struct SeaOrmMemberOutbox {
+    db: Database,
+}
+
+impl SeaOrmMemberOutbox {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+fn unheld(now: DateTime<Utc>) -> Condition {
+    Condition::any().add(member_emails::Column::ClaimedUntil.is_null()).add(member_emails::Column::ClaimedUntil.lt(now))
+}
+
+#[async_trait]
+impl MemberOutbox for SeaOrmMemberOutbox {
+    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError> {
+        let rows: Vec<String> = member_emails::Entity::find()
+            .select_only()
+            .column(member_emails::Column::Id)
+            .filter(member_emails::Column::SentAt.is_null())
+            .filter(member_emails::Column::Attempts.lt(max_attempts))
+            .filter(unheld(now))
+            .order_by_asc(member_emails::Column::CreatedAt)
+            .order_by_asc(member_emails::Column::Id)
+            .limit(limit)
+            .into_tuple()
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(rows)
+    }
+
+    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<MemberEmail>, RepoError> {
+        let result = member_emails::Entity::update_many()
+            .col_expr(member_emails::Column::ClaimedUntil, Expr::value(until))
+            .col_expr(member_emails::Column::Attempts, Expr::col(member_emails::Column::Attempts).add(1))
+            .filter(member_emails::Column::Id.eq(id))
+            .filter(member_emails::Column::SentAt.is_null())
+            .filter(unheld(now))
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        if result.rows_affected == 0 {
+            return Ok(None);
+        }
+        member_emails::Entity::find_by_id(id).one(&self.db.conn).await.repo()?.map(to_domain).transpose()
+    }
+
+    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
+        member_emails::Entity::update_many()
+            .col_expr(member_emails::Column::SentAt, Expr::value(now))
+            .col_expr(member_emails::Column::LastError, Expr::value(Option::<String>::None))
+            .filter(member_emails::Column::Id.eq(id))
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(())
+    }
+
+    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError> {
+        member_emails::Entity::update_many()
+            .col_expr(member_emails::Column::LastError, Expr::value(error.chars().take(500).collect::<String>()))
+            .filter(member_emails::Column::Id.eq(id))
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(())
+    }
+
+    async fn queue_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, now: DateTime<Utc>) -> Result<u64, RepoError> {
+        let (a, e, u) = (Alias::new("a"), Alias::new("e"), Alias::new("u"));
+        let select = Query::select()
+            .expr(Expr::cust("'reminder:' || a.event_id || ':' || a.user_id"))
+            .expr(Expr::val(MemberEmailKind::Reminder.as_str()))
+            .column((a.clone(), Alias::new("user_id")))
+            .column((a.clone(), Alias::new("event_id")))
+            .expr(Expr::val(now))
+            .expr(Expr::val(0))
+            .from_as(Alias::new("attendees"), a.clone())
+            .join_as(
+                JoinType::InnerJoin,
+                Alias::new("events"),
+                e.clone(),
+                Expr::col((e.clone(), Alias::new("id"))).equals((a.clone(), Alias::new("event_id"))),
+            )
+            .join_as(
+                JoinType::InnerJoin,
+                Alias::new("users"),
+                u.clone(),
+                Expr::col((u.clone(), Alias::new("id"))).equals((a.clone(), Alias::new("user_id"))),
+            )
+            .and_where(Expr::col((e.clone(), Alias::new("event_date"))).gt(from))
+            .and_where(Expr::col((e, Alias::new("event_date"))).lte(to))
+            .and_where(Expr::col((u, Alias::new("reminders_enabled"))).eq(true))
+            .to_owned();
+        let insert = Query::insert()
+            .into_table(Alias::new("member_emails"))
+            .columns(["id", "kind", "user_id", "event_id", "created_at", "attempts"].map(Alias::new))
+            .select_from(select)
+            .map_err(RepoError::unexpected)?
+            .on_conflict(OnConflict::column(Alias::new("id")).do_nothing().to_owned())
+            .to_owned();
+        Ok(self.db.conn.execute(&insert).await.repo()?.rows_affected())
+    }
+}
