@@ -1,6 +1,8 @@
 //! Mandir's use cases. Ports (traits) name the roles the outside world plays; services hold the
-//! rules, including who may do what (spec section 6). No database, HTTP or mail code here.
+//! rules, including who may do what (docs/product.md#roles-and-permissions). No database, HTTP or mail code here.
 
+pub mod calendar;
+pub mod email;
 pub mod ports;
 pub mod services;
 

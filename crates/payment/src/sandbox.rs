@@ -4,7 +4,8 @@
 
 use async_trait::async_trait;
 use hmac::{Hmac, Mac};
-use mandir_application::ports::{GatewayError, GatewayIntent, IntentRequest, IntentStatus, PaymentGateway};
+use mandir_application::ports::{GatewayError, GatewayIntent, GatewayRefund, IntentRequest, IntentStatus, PaymentGateway};
+use mandir_domain::Money;
 use mandir_domain::payment::PaymentProvider;
 use sha2::Sha256;
 
@@ -81,6 +82,25 @@ impl PaymentGateway for SandboxPaymentGateway {
             currency: None,
         })
     }
+
+    /// Simulates Stripe's cancel: a sandbox intent answers `canceled` (the payments table keeps
+    /// the outcome; the sandbox keeps nothing).
+    async fn cancel_intent(&self, id: &str, _idempotency_key: &str) -> Result<GatewayIntent, GatewayError> {
+        if !Self::is_sandbox_id(id) {
+            return Err(GatewayError::NotFound);
+        }
+        Ok(GatewayIntent { id: id.to_owned(), client_secret: None, status: IntentStatus::Canceled, amount: None, currency: None })
+    }
+
+    /// Simulates Stripe's refund: a sandbox intent's refund succeeds at once, with an id keyed on
+    /// the idempotency key (the same key answers the same refund). The payments table keeps the
+    /// refunded amount; the application checks it against what is left.
+    async fn refund(&self, intent_id: &str, amount: Money, idempotency_key: &str) -> Result<GatewayRefund, GatewayError> {
+        if !Self::is_sandbox_id(intent_id) {
+            return Err(GatewayError::NotFound);
+        }
+        Ok(GatewayRefund { id: format!("re_sandbox_{}", self.keyed("refund", idempotency_key, 24)), amount, status: "succeeded".into() })
+    }
 }
 
 #[cfg(test)]
@@ -96,6 +116,8 @@ mod tests {
             target: DonationTarget::Direct,
             donation_details: vec![],
             idempotency_key: key.into(),
+            receipt_email: None,
+            donor_name: None,
         }
     }
 
@@ -117,6 +139,14 @@ mod tests {
         let read = gateway.retrieve_intent(&first.id).await.expect("read back");
         assert_eq!(read.client_secret, first.client_secret);
         assert!(matches!(gateway.retrieve_intent("pi_3Nabc").await, Err(GatewayError::NotFound)));
+        let canceled = gateway.cancel_intent(&first.id, "expire").await.expect("canceled");
+        assert_eq!((canceled.id, canceled.status), (first.id.clone(), IntentStatus::Canceled));
+        assert!(matches!(gateway.cancel_intent("pi_3Nabc", "expire").await, Err(GatewayError::NotFound)));
+        let refund = gateway.refund(&first.id, Money::from_cents(1000), "refund-1").await.expect("refunded");
+        assert!(refund.id.starts_with("re_sandbox_") && refund.status == "succeeded", "{refund:?}");
+        assert_eq!(refund.amount, Money::from_cents(1000));
+        assert_eq!(gateway.refund(&first.id, Money::from_cents(1000), "refund-1").await.expect("again").id, refund.id);
+        assert!(matches!(gateway.refund("pi_3Nabc", Money::from_cents(1), "k").await, Err(GatewayError::NotFound)));
     }
 
     #[tokio::test]

@@ -6,8 +6,8 @@ use std::time::Duration;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{
-    GatewayError, GatewayIntent, IntentRequest, IntentStatus, PaymentGateway, ProviderEvent, ProviderEventKind, WebhookError,
-    WebhookVerifier,
+    GatewayError, GatewayIntent, GatewayRefund, IntentRequest, IntentStatus, PaymentGateway, ProviderEvent, ProviderEventKind,
+    WebhookError, WebhookVerifier,
 };
 use mandir_domain::Money;
 use mandir_domain::payment::{DonationDetail, PaymentProvider};
@@ -58,6 +58,13 @@ impl From<IntentBody> for GatewayIntent {
 }
 
 #[derive(Deserialize)]
+struct RefundBody {
+    id: String,
+    amount: i64,
+    status: Option<String>,
+}
+
+#[derive(Deserialize)]
 struct ErrorEnvelope {
     error: ErrorBody,
 }
@@ -74,15 +81,20 @@ struct ErrorBody {
 /// characters (names dropped, then a count). The same details always give the same text, so a
 /// retried request has the same parameters.
 pub fn metadata_details(details: &[DonationDetail]) -> String {
-    let full = mandir_domain::payment::details_to_json(details);
-    if full.chars().count() <= METADATA_MAX {
-        return full;
-    }
-    let compact: Vec<Value> =
-        details.iter().map(|d| serde_json::json!({"donationTypeId": d.donation_type_id, "amount": d.amount.to_string()})).collect();
-    let compact = Value::Array(compact).to_string();
-    if compact.chars().count() <= METADATA_MAX {
-        return compact;
+    let render = |with_names: bool| {
+        let items = details.iter().map(|d| {
+            let mut item = serde_json::json!({"donationTypeId": d.donation_type_id, "amount": d.amount.to_string()});
+            if with_names {
+                item["name"] = Value::from(d.name.as_str());
+            }
+            item
+        });
+        Value::Array(items.collect()).to_string()
+    };
+    for text in [render(true), render(false)] {
+        if text.chars().count() <= METADATA_MAX {
+            return text;
+        }
     }
     format!("{} donation items; see the temple's payment records", details.len())
 }
@@ -105,11 +117,16 @@ impl StripePaymentGateway {
 
     /// Reads an intent from a success answer, or Stripe's error body into a gateway error.
     async fn read(response: reqwest::Response) -> Result<GatewayIntent, GatewayError> {
+        let body: IntentBody = Self::read_json(response).await?;
+        Ok(body.into())
+    }
+
+    /// Reads a success answer's JSON, or Stripe's error body into a gateway error.
+    async fn read_json<T: serde::de::DeserializeOwned>(response: reqwest::Response) -> Result<T, GatewayError> {
         let status = response.status();
         let text = response.text().await.map_err(transport)?;
         if status.is_success() {
-            let body: IntentBody = serde_json::from_str(&text).map_err(|e| GatewayError::Unavailable(Box::new(e)))?;
-            return Ok(body.into());
+            return serde_json::from_str(&text).map_err(|e| GatewayError::Unavailable(Box::new(e)));
         }
         let error = serde_json::from_str::<ErrorEnvelope>(&text).ok().map(|e| e.error);
         let kind = error.as_ref().and_then(|e| e.kind.clone()).unwrap_or_else(|| "unknown".to_owned());
@@ -134,13 +151,19 @@ impl PaymentGateway for StripePaymentGateway {
     }
 
     async fn create_intent(&self, request: IntentRequest) -> Result<GatewayIntent, GatewayError> {
-        let form = [
+        let mut form = vec![
             ("amount", request.amount.cents().to_string()),
             ("currency", request.currency.clone()),
             ("automatic_payment_methods[enabled]", "true".to_owned()),
             ("metadata[eventId]", request.target.metadata_value().to_owned()),
             ("metadata[donationDetails]", metadata_details(&request.donation_details)),
         ];
+        if let Some(name) = &request.donor_name {
+            form.push(("metadata[donorName]", name.chars().take(METADATA_MAX).collect()));
+        }
+        if let Some(email) = &request.receipt_email {
+            form.push(("receipt_email", email.clone()));
+        }
         let response = self
             .client
             .post(format!("{}/v1/payment_intents", self.api_base))
@@ -166,6 +189,43 @@ impl PaymentGateway for StripePaymentGateway {
             .await
             .map_err(transport)?;
         Self::read(response).await
+    }
+
+    async fn cancel_intent(&self, id: &str, idempotency_key: &str) -> Result<GatewayIntent, GatewayError> {
+        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(GatewayError::NotFound);
+        }
+        let response = self
+            .client
+            .post(format!("{}/v1/payment_intents/{id}/cancel", self.api_base))
+            .bearer_auth(&self.secret_key)
+            .header("Idempotency-Key", idempotency_key)
+            .form(&[("cancellation_reason", "abandoned")])
+            .send()
+            .await
+            .map_err(transport)?;
+        Self::read(response).await
+    }
+
+    async fn refund(&self, intent_id: &str, amount: Money, idempotency_key: &str) -> Result<GatewayRefund, GatewayError> {
+        if intent_id.is_empty() || !intent_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+            return Err(GatewayError::NotFound);
+        }
+        let response = self
+            .client
+            .post(format!("{}/v1/refunds", self.api_base))
+            .bearer_auth(&self.secret_key)
+            .header("Idempotency-Key", idempotency_key)
+            .form(&[
+                ("payment_intent", intent_id.to_owned()),
+                ("amount", amount.cents().to_string()),
+                ("reason", "requested_by_customer".to_owned()),
+            ])
+            .send()
+            .await
+            .map_err(transport)?;
+        let body: RefundBody = Self::read_json(response).await?;
+        Ok(GatewayRefund { id: body.id, amount: Money::from_cents(body.amount), status: body.status.unwrap_or_default() })
     }
 }
 
@@ -208,6 +268,7 @@ fn parse_event(payload: &[u8]) -> Result<ProviderEvent, WebhookError> {
         }
         "charge.refunded" => ProviderEventKind::ChargeRefunded {
             intent_id: text(&object, "payment_intent"),
+            amount_refunded: object.get("amount_refunded").and_then(Value::as_i64).map(Money::from_cents),
             fully_refunded: object.get("refunded").and_then(Value::as_bool).unwrap_or(false),
         },
         _ => ProviderEventKind::Other,
@@ -231,11 +292,19 @@ mod tests {
     use crate::signature::sign_stripe_payload;
     use mandir_domain::payment::DonationTarget;
     use serde_json::json;
-    use wiremock::matchers::{header, method, path};
+    use wiremock::matchers::{body_string, header, method, path};
     use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
     const KEY: &str = "sk_test_123";
     const TYPE_ID: &str = "3f2b8c1e-5d4a-4b6f-9e2d-1a2b3c4d5e6f";
+
+    /// Every item with its name, as the metadata carries details that fit.
+    fn full_details_json(details: &[DonationDetail]) -> String {
+        let items = details
+            .iter()
+            .map(|d| serde_json::json!({"donationTypeId": d.donation_type_id, "amount": d.amount.to_string(), "name": d.name}));
+        Value::Array(items.collect()).to_string()
+    }
 
     fn details() -> Vec<DonationDetail> {
         vec![
@@ -251,6 +320,8 @@ mod tests {
             target: DonationTarget::Event("evt-1".into()),
             donation_details: details(),
             idempotency_key: key.into(),
+            receipt_email: Some("ravi@example.org".into()),
+            donor_name: Some("Ravi Kumar".into()),
         }
     }
 
@@ -297,7 +368,9 @@ mod tests {
             ("currency".to_owned(), "usd".to_owned()),
             ("automatic_payment_methods[enabled]".to_owned(), "true".to_owned()),
             ("metadata[eventId]".to_owned(), "evt-1".to_owned()),
-            ("metadata[donationDetails]".to_owned(), mandir_domain::payment::details_to_json(&details())),
+            ("metadata[donationDetails]".to_owned(), full_details_json(&details())),
+            ("metadata[donorName]".to_owned(), "Ravi Kumar".to_owned()),
+            ("receipt_email".to_owned(), "ravi@example.org".to_owned()),
         ];
         Mock::given(method("POST"))
             .and(path("/v1/payment_intents"))
@@ -407,6 +480,71 @@ mod tests {
         assert!(matches!(gateway.retrieve_intent("../v1/customers").await, Err(GatewayError::NotFound)));
     }
 
+    #[tokio::test]
+    async fn refunds_part_of_an_intent_with_its_idempotency_key_and_reports_refusals() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/refunds"))
+            .and(header("authorization", format!("Bearer {KEY}").as_str()))
+            .and(header("idempotency-key", "refund-p1-0-1000"))
+            .and(body_string("payment_intent=pi_3Paid&amount=1000&reason=requested_by_customer"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "id": "re_1", "object": "refund", "amount": 1000, "payment_intent": "pi_3Paid", "status": "succeeded"
+            })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path("/v1/refunds"))
+            .and(header("idempotency-key", "refund-p2-0-9999"))
+            .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": {
+                "type": "invalid_request_error", "code": "amount_too_large",
+                "message": "Refund amount ($99.99) is greater than unrefunded amount on charge ($25.00)"
+            }})))
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let refund = gateway.refund("pi_3Paid", Money::from_cents(1000), "refund-p1-0-1000").await.expect("refunded");
+        assert_eq!(refund, GatewayRefund { id: "re_1".into(), amount: Money::from_cents(1000), status: "succeeded".into() });
+        let refused = gateway.refund("pi_3Other", Money::from_cents(9999), "refund-p2-0-9999").await;
+        assert!(
+            matches!(refused, Err(GatewayError::Rejected { ref code, .. }) if code.as_deref() == Some("amount_too_large")),
+            "{refused:?}"
+        );
+        assert!(matches!(gateway.refund("../v1/charges", Money::from_cents(1), "k").await, Err(GatewayError::NotFound)));
+    }
+
+    #[tokio::test]
+    async fn cancels_an_intent_with_its_idempotency_key_and_reports_refusals() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/payment_intents/pi_3Old/cancel"))
+            .and(header("authorization", format!("Bearer {KEY}").as_str()))
+            .and(header("idempotency-key", "expire-pi_3Old"))
+            .and(body_string("cancellation_reason=abandoned"))
+            .respond_with(ResponseTemplate::new(200).set_body_json(intent_json("pi_3Old", "canceled")))
+            .expect(1)
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path("/v1/payment_intents/pi_3Paid/cancel"))
+            .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": {
+                "type": "invalid_request_error", "code": "payment_intent_unexpected_state",
+                "message": "You cannot cancel this PaymentIntent because it has a status of succeeded."
+            }})))
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let canceled = gateway.cancel_intent("pi_3Old", "expire-pi_3Old").await.expect("canceled");
+        assert_eq!((canceled.id.as_str(), canceled.status), ("pi_3Old", IntentStatus::Canceled));
+        let refused = gateway.cancel_intent("pi_3Paid", "expire-pi_3Paid").await;
+        assert!(
+            matches!(&refused, Err(GatewayError::Rejected { code: Some(code), .. }) if code == "payment_intent_unexpected_state"),
+            "{refused:?}"
+        );
+        assert!(matches!(gateway.cancel_intent("../v1/customers", "k").await, Err(GatewayError::NotFound)));
+    }
+
     #[test]
     fn long_details_are_shortened_for_metadata() {
         let many: Vec<DonationDetail> = (0..20)
@@ -422,7 +560,7 @@ mod tests {
         let few = &many[..5];
         let compact = metadata_details(few);
         assert!(compact.len() <= 500 && !compact.contains("long donation"), "{compact}");
-        assert_eq!(metadata_details(&details()), mandir_domain::payment::details_to_json(&details()));
+        assert_eq!(metadata_details(&details()), full_details_json(&details()));
     }
 
     #[test]
@@ -447,7 +585,16 @@ mod tests {
         let refund = json!({"id": "evt_2", "type": "charge.refunded", "data": {"object": {"id": "ch_1", "payment_intent": "pi_1", "refunded": true}}}).to_string();
         assert_eq!(
             verifier.verify(refund.as_bytes(), &sign(&refund), now).expect("refund").kind,
-            ProviderEventKind::ChargeRefunded { intent_id: Some("pi_1".into()), fully_refunded: true }
+            ProviderEventKind::ChargeRefunded { intent_id: Some("pi_1".into()), amount_refunded: None, fully_refunded: true }
+        );
+        let partial = json!({"id": "evt_5", "type": "charge.refunded", "data": {"object": {"id": "ch_1", "payment_intent": "pi_1", "refunded": false, "amount_refunded": 1000}}}).to_string();
+        assert_eq!(
+            verifier.verify(partial.as_bytes(), &sign(&partial), now).expect("partial").kind,
+            ProviderEventKind::ChargeRefunded {
+                intent_id: Some("pi_1".into()),
+                amount_refunded: Some(Money::from_cents(1000)),
+                fully_refunded: false
+            }
         );
         let failed = json!({"id": "evt_3", "type": "payment_intent.payment_failed", "data": {"object": {"id": "pi_1"}}}).to_string();
         assert_eq!(

@@ -1,11 +1,13 @@
-use chrono::{Duration, Utc};
+use chrono::{DateTime, Duration, Utc};
 use jsonwebtoken::{Algorithm, DecodingKey, EncodingKey, Header, Validation, decode, encode};
-use mandir_application::ports::{IssuedToken, TokenError, TokenIssuer, TokenSubject};
+use mandir_application::ports::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Serialize, Deserialize)]
 struct Claims {
     sub: String,
+    /// Unique per token: what signing out revokes. Tokens without one are refused.
+    jti: String,
     ver: i32,
     iat: i64,
     exp: i64,
@@ -41,7 +43,8 @@ impl TokenIssuer for JwtTokenIssuer {
         let now = Utc::now();
         let expires_at = now + self.lifetime;
         let claims = Claims {
-            sub: subject.user_id.clone(),
+            sub: subject.user_id.to_string(),
+            jti: uuid::Uuid::new_v4().to_string(),
             ver: subject.version,
             iat: now.timestamp(),
             exp: expires_at.timestamp(),
@@ -51,9 +54,13 @@ impl TokenIssuer for JwtTokenIssuer {
         Ok(IssuedToken { token, expires_at })
     }
 
-    fn verify(&self, token: &str) -> Option<TokenSubject> {
-        let data = decode::<Claims>(token, &self.decoding, &Self::validation()).ok()?;
-        Some(TokenSubject { user_id: data.claims.sub, version: data.claims.ver })
+    fn verify(&self, token: &str) -> Option<VerifiedToken> {
+        let claims = decode::<Claims>(token, &self.decoding, &Self::validation()).ok()?.claims;
+        if claims.jti.is_empty() || claims.jti.len() > 64 {
+            return None;
+        }
+        let expires_at = DateTime::<Utc>::from_timestamp(claims.exp, 0)?;
+        Some(VerifiedToken { subject: TokenSubject { user_id: claims.sub.into(), version: claims.ver }, id: claims.jti, expires_at })
     }
 }
 
@@ -69,7 +76,30 @@ mod tests {
     fn round_trips() {
         let issuer = JwtTokenIssuer::new(b"0123456789abcdef0123456789abcdef", Duration::hours(1));
         let token = issuer.issue(&subject()).expect("issued");
-        assert_eq!(issuer.verify(&token.token), Some(subject()));
+        let verified = issuer.verify(&token.token).expect("verified");
+        assert_eq!(verified.subject, subject());
+        assert_eq!(verified.expires_at.timestamp(), token.expires_at.timestamp());
+        let other = issuer.verify(&issuer.issue(&subject()).expect("issued").token).expect("verified");
+        assert_ne!(verified.id, other.id, "every token has its own id");
+    }
+
+    #[test]
+    fn refuses_tokens_without_an_id() {
+        // Signed with the right key, but issued before tokens had a `jti`.
+        #[derive(Serialize)]
+        struct Old {
+            sub: String,
+            ver: i32,
+            iat: i64,
+            exp: i64,
+            iss: String,
+        }
+        let secret = b"0123456789abcdef0123456789abcdef";
+        let issuer = JwtTokenIssuer::new(secret, Duration::hours(1));
+        let now = Utc::now().timestamp();
+        let old = Old { sub: "u1".into(), ver: 3, iat: now, exp: now + 3600, iss: ISSUER.into() };
+        let token = encode(&Header::new(Algorithm::HS256), &old, &EncodingKey::from_secret(secret)).expect("encoded");
+        assert_eq!(issuer.verify(&token), None);
     }
 
     #[test]

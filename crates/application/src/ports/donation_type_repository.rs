@@ -1,29 +1,24 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_domain::Money;
-use mandir_domain::donation_type::DonationType;
-use mandir_domain::event::Patch;
+use mandir_domain::donation_type::{DonationType, DonationTypePatch, NewDonationType};
+use mandir_domain::{DonationTypeId, UserId};
 
 use super::RepoError;
 
+/// A new donation type to store: the validated form, under a fresh id, with its author.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DonationTypeRecord {
-    pub id: String,
-    pub name: String,
-    pub description: Option<String>,
-    pub default_amount: Option<Money>,
-    pub is_active: bool,
-    pub created_by: Option<String>,
+    pub id: DonationTypeId,
+    pub donation_type: NewDonationType,
+    pub created_by: Option<UserId>,
     pub now: DateTime<Utc>,
 }
 
+/// A validated edit with its author.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DonationTypeChanges {
-    pub name: Option<String>,
-    pub description: Patch<String>,
-    pub default_amount: Patch<Money>,
-    pub is_active: Option<bool>,
-    pub updated_by: Option<String>,
+    pub patch: DonationTypePatch,
+    pub updated_by: Option<UserId>,
 }
 
 /// Donation types. Payments keep the type's id and name as text in their donation details, so
@@ -33,10 +28,10 @@ pub struct DonationTypeChanges {
 pub trait DonationTypeRepository: Send + Sync {
     /// Every type, active or not, by name (case-insensitive).
     async fn list(&self) -> Result<Vec<DonationType>, RepoError>;
-    async fn get(&self, id: &str) -> Result<Option<DonationType>, RepoError>;
+    async fn get(&self, id: &DonationTypeId) -> Result<Option<DonationType>, RepoError>;
     async fn create(&self, record: DonationTypeRecord) -> Result<DonationType, RepoError>;
     /// `RepoError::NotFound` when the type is gone.
-    async fn update(&self, id: &str, changes: DonationTypeChanges, now: DateTime<Utc>) -> Result<DonationType, RepoError>;
+    async fn update(&self, id: &DonationTypeId, changes: DonationTypeChanges, now: DateTime<Utc>) -> Result<DonationType, RepoError>;
     /// `RepoError::NotFound` when the type is gone.
-    async fn delete(&self, id: &str) -> Result<(), RepoError>;
+    async fn delete(&self, id: &DonationTypeId) -> Result<(), RepoError>;
 }

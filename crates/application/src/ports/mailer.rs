@@ -1,10 +1,25 @@
 use async_trait::async_trait;
 
+/// An e-mail ready to send; made by `crate::email::EmailTemplates::render`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OutgoingEmail {
     pub to: String,
     pub subject: String,
     pub text_body: String,
+    /// The same message as HTML (sent as multipart/alternative with the text).
+    pub html_body: String,
+    /// Files sent with the message (multipart/mixed around the alternative), e.g. an event's `.ics`.
+    pub attachments: Vec<Attachment>,
+}
+
+/// A file attached to an e-mail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Attachment {
+    /// Plain ASCII, e.g. `event.ics`.
+    pub filename: String,
+    /// e.g. `text/calendar; charset=utf-8; method=PUBLISH`.
+    pub content_type: String,
+    pub content: Vec<u8>,
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -16,6 +16,10 @@ pub struct IntentRequest {
     pub donation_details: Vec<DonationDetail>,
     /// The same key gives back the same intent.
     pub idempotency_key: String,
+    /// Sent as `receipt_email`: the donor's e-mail (always given since guests must give one).
+    pub receipt_email: Option<String>,
+    /// Sent as metadata `donorName` (the browser adds it as the card's billing name).
+    pub donor_name: Option<String>,
 }
 
 /// A payment intent's status, as the provider names it.
@@ -57,6 +61,16 @@ pub struct GatewayIntent {
     pub currency: Option<String>,
 }
 
+/// A refund as the provider reports it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewayRefund {
+    /// The provider's refund id (`re_...`).
+    pub id: String,
+    pub amount: Money,
+    /// `succeeded`, `pending`, `failed`... as the provider names it.
+    pub status: String,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum GatewayError {
     /// The provider answered with an error body (`{"error":{"type","code","message"}}`).
@@ -82,4 +96,10 @@ pub trait PaymentGateway: Send + Sync {
     async fn create_intent(&self, request: IntentRequest) -> Result<GatewayIntent, GatewayError>;
     /// Reads an intent, with its client secret.
     async fn retrieve_intent(&self, id: &str) -> Result<GatewayIntent, GatewayError>;
+    /// Cancels an intent nobody completed, so it can no longer be paid. The same idempotency key
+    /// makes a retry harmless. `Rejected` when the provider refuses (say, it succeeded meanwhile).
+    async fn cancel_intent(&self, id: &str, idempotency_key: &str) -> Result<GatewayIntent, GatewayError>;
+    /// Gives `amount` of a succeeded intent back to the donor. The same idempotency key makes a
+    /// retry harmless (docs/decisions/0102-refunds.md).
+    async fn refund(&self, intent_id: &str, amount: Money, idempotency_key: &str) -> Result<GatewayRefund, GatewayError>;
 }

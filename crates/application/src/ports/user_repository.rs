@@ -1,5 +1,6 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use mandir_domain::UserId;
 use mandir_domain::user::{Email, ProfileUpdate, User};
 
 use super::RepoError;
@@ -7,7 +8,7 @@ use super::RepoError;
 /// A new account, ready to store.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewUserRecord {
-    pub id: String,
+    pub id: UserId,
     pub username: Option<String>,
     pub first_name: String,
     pub last_name: String,
@@ -20,6 +21,8 @@ pub struct NewUserRecord {
     pub email_verified: bool,
     /// SHA-256 (hex) of the e-mail verification token.
     pub verification_token_hash: Option<String>,
+    /// When that token stops working.
+    pub verification_expires_at: Option<DateTime<Utc>>,
     pub now: DateTime<Utc>,
 }
 
@@ -30,22 +33,53 @@ pub struct UserCredentials {
     pub password_hash: String,
 }
 
+/// A search of the member directory: every word must match the first name, last name or e-mail
+/// (any case), or, for a word of digits, the phone number's digits; then one page in name order.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct MemberSearch {
+    pub words: Vec<String>,
+    pub offset: u64,
+    /// `None`: every match (the CSV export).
+    pub limit: Option<u64>,
+}
+
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
     /// `RepoError::Conflict` when the e-mail is taken.
     async fn create(&self, record: NewUserRecord) -> Result<User, RepoError>;
-    async fn find_by_id(&self, id: &str) -> Result<Option<User>, RepoError>;
+    async fn find_by_id(&self, id: &UserId) -> Result<Option<User>, RepoError>;
+    /// The user a session token speaks for, unless the token (`token_id`) was revoked: one
+    /// statement, as every authenticated request runs it.
+    async fn find_for_session(&self, id: &UserId, token_id: &str) -> Result<Option<User>, RepoError>;
+    /// Ends one session: the token id is refused until `expires_at` (then the token is expired
+    /// anyway and the row may go). Revoking twice is harmless.
+    async fn revoke_token(&self, token_id: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Forgets revocations of tokens that expired before `now`; answers how many went.
+    async fn purge_revoked_tokens(&self, now: DateTime<Utc>) -> Result<u64, RepoError>;
+    /// Ends every session of the user (bumps the token version). `RepoError::NotFound` when gone.
+    async fn end_sessions(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
     async fn find_by_email(&self, email: &Email) -> Result<Option<UserCredentials>, RepoError>;
     /// `RepoError::NotFound` when the user is gone.
-    async fn update_profile(&self, id: &str, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError>;
-    async fn set_admin(&self, id: &str, is_admin: bool, by: &str, now: DateTime<Utc>) -> Result<User, RepoError>;
+    async fn update_profile(&self, id: &UserId, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError>;
+    async fn set_admin(&self, id: &UserId, is_admin: bool, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError>;
     /// Replaces the password hash, keeping the account otherwise; bumps the token version.
-    async fn set_password(&self, id: &str, password_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
-    async fn store_reset_token(&self, id: &str, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError>;
+    async fn set_password(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
+    async fn store_reset_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError>;
     /// Atomically consumes an unexpired reset token: sets the new hash, clears the token and bumps
     /// the token version. `Ok(false)` when no such unexpired token exists (so it works once).
     async fn reset_password_with_token(&self, token_hash: &str, password_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError>;
-    /// Marks the e-mail verified and clears the token; `Ok(false)` for an unknown token.
+    /// Marks the e-mail verified and clears the token; `Ok(false)` for an unknown or expired
+    /// token (one without an expiry counts as expired).
     async fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError>;
+    /// Replaces the pending verification token (a new link; the older one stops working).
+    /// `RepoError::NotFound` when the user is gone.
+    async fn store_verification_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Marks this account's e-mail verified (as if its link had been opened) and clears any
+    /// pending verification token. `RepoError::NotFound` when the user is gone.
+    async fn mark_email_verified(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// How many accounts are admins.
+    async fn count_admins(&self) -> Result<u64, RepoError>;
+    /// The members matching `search` (by last name, first name), and how many match in all.
+    async fn search(&self, search: &MemberSearch) -> Result<(Vec<User>, u64), RepoError>;
 }

@@ -9,7 +9,8 @@ pub enum ProviderEventKind {
     /// `payment_intent.payment_failed`.
     IntentFailed { intent_id: String },
     /// `charge.refunded`; `fully_refunded` is false for a partial refund.
-    ChargeRefunded { intent_id: Option<String>, fully_refunded: bool },
+    /// `amount_refunded` is the charge's whole refunded amount so far (Stripe's `amount_refunded`).
+    ChargeRefunded { intent_id: Option<String>, amount_refunded: Option<Money>, fully_refunded: bool },
     /// Anything else: acknowledged, nothing to do.
     Other,
 }

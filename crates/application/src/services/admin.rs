@@ -1,13 +1,31 @@
-//! Granting and removing admin rights by e-mail (admins only).
+//! The member directory (search, one member, export) and granting and removing admin rights by
+//! e-mail (admins only).
 
 use std::sync::Arc;
 
 use mandir_domain::user::{ADMIN_INVALID_EMAIL, Email, User};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
+use mandir_domain::{UserId, ValidationErrors};
 
 use super::Actor;
+use super::payments::PageQuery;
 use crate::BoxError;
-use crate::ports::{Clock, RepoError, UserRepository};
+use crate::ports::{ChangeNotifier, Clock, MemberSearch, RepoError, Topic, UserRepository};
+
+/// At most this many words of a directory search are used.
+const MAX_SEARCH_WORDS: usize = 8;
+
+/// One page of the member directory and how many members match in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberPage {
+    pub items: Vec<User>,
+    pub total: u64,
+    pub page: u64,
+    pub page_size: u64,
+}
+
+fn words(q: Option<&str>) -> Vec<String> {
+    q.unwrap_or_default().split_whitespace().take(MAX_SEARCH_WORDS).map(|w| w.chars().take(100).collect()).collect()
+}
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
@@ -17,29 +35,23 @@ pub enum AdminError {
     Forbidden,
     #[error("No user found with that email address")]
     UserNotFound,
+    #[error("Member not found")]
+    MemberNotFound,
     #[error("You cannot remove your own admin privileges")]
     CannotRemoveSelf,
+    #[error("This member has not verified their email address yet; only verified accounts can be made admins")]
+    NotVerified,
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for AdminError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) | Self::CannotRemoveSelf => ErrorKind::Invalid,
-            Self::Forbidden => ErrorKind::Forbidden,
-            Self::UserNotFound => ErrorKind::NotFound,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(AdminError, fields: Validation, {
+    Self::Validation(_) | Self::CannotRemoveSelf => Invalid,
+    Self::Forbidden => Forbidden,
+    Self::UserNotFound | Self::MemberNotFound => NotFound,
+    Self::NotVerified => Conflict,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(AdminError: RepoError);
 
@@ -47,25 +59,51 @@ super::unexpected_from!(AdminError: RepoError);
 pub struct AdminService {
     users: Arc<dyn UserRepository>,
     clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
 }
 
 impl AdminService {
-    pub fn new(users: Arc<dyn UserRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { users, clock }
+    pub fn new(users: Arc<dyn UserRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
+        Self { users, clock, changes }
+    }
+
+    /// A page of the members whose name, e-mail or phone matches every word of `q`, by name.
+    pub async fn members(&self, actor: &Actor, q: Option<&str>, page: &PageQuery) -> Result<MemberPage, AdminError> {
+        actor.require_admin()?;
+        let (page, page_size) = page.read().map_err(AdminError::Validation)?;
+        let search = MemberSearch { words: words(q), offset: (page - 1).saturating_mul(page_size), limit: Some(page_size) };
+        let (items, total) = self.users.search(&search).await?;
+        Ok(MemberPage { items, total, page, page_size })
+    }
+
+    /// Every member matching `q`, by name (the CSV export).
+    pub async fn all_members(&self, actor: &Actor, q: Option<&str>) -> Result<Vec<User>, AdminError> {
+        actor.require_admin()?;
+        Ok(self.users.search(&MemberSearch { words: words(q), offset: 0, limit: None }).await?.0)
+    }
+
+    /// One member's account.
+    pub async fn member(&self, actor: &Actor, id: &UserId) -> Result<User, AdminError> {
+        actor.require_admin()?;
+        self.users.find_by_id(id).await?.ok_or(AdminError::MemberNotFound)
     }
 
     async fn target(&self, actor: &Actor, email: &str) -> Result<User, AdminError> {
-        if !actor.is_admin {
-            return Err(AdminError::Forbidden);
-        }
+        actor.require_admin()?;
         let email = Email::parse(email).map_err(|_| AdminError::Validation(ValidationErrors::single("email", ADMIN_INVALID_EMAIL)))?;
         let credentials = self.users.find_by_email(&email).await?.ok_or(AdminError::UserNotFound)?;
         Ok(credentials.user)
     }
 
+    /// Grants admin rights to a verified account (an address nobody proved to own must not hold them).
     pub async fn set_admin(&self, actor: &Actor, email: &str) -> Result<User, AdminError> {
         let user = self.target(actor, email).await?;
-        Ok(self.users.set_admin(&user.id, true, &actor.user_id, self.clock.now()).await?)
+        if !user.email_verified {
+            return Err(AdminError::NotVerified);
+        }
+        let user = self.users.set_admin(&user.id, true, &actor.user_id, self.clock.now()).await?;
+        self.changes.publish(Topic::Users).await;
+        Ok(user)
     }
 
     pub async fn remove_admin(&self, actor: &Actor, email: &str) -> Result<User, AdminError> {
@@ -73,7 +111,9 @@ impl AdminService {
         if user.id == actor.user_id {
             return Err(AdminError::CannotRemoveSelf);
         }
-        Ok(self.users.set_admin(&user.id, false, &actor.user_id, self.clock.now()).await?)
+        let user = self.users.set_admin(&user.id, false, &actor.user_id, self.clock.now()).await?;
+        self.changes.publish(Topic::Users).await;
+        Ok(user)
     }
 }
 
@@ -83,34 +123,18 @@ mod tests {
     use crate::ports::UserCredentials;
     use crate::ports::clock::MockClock;
     use crate::ports::user_repository::MockUserRepository;
+    use crate::services::test_fixtures::{admin, user};
     use chrono::Utc;
+    use mandir_domain::Failure;
 
     fn member(id: &str, admin: bool) -> User {
-        User {
-            id: id.into(),
-            username: None,
-            first_name: "Sita".into(),
-            last_name: "Devi".into(),
-            email: Email::parse(&format!("{id}@example.org")).expect("email"),
-            phone_number: None,
-            gotram_id: None,
-            custom_gotram: None,
-            email_verified: true,
-            is_admin: admin,
-            token_version: 0,
-            created_at: Utc::now(),
-            updated_at: Utc::now(),
-        }
+        User { is_admin: admin, ..user(id) }
     }
 
     fn service(users: MockUserRepository) -> AdminService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(Utc::now);
-        AdminService::new(Arc::new(users), Arc::new(clock))
-    }
-
-    fn admin() -> Actor {
-        Actor { user_id: "boss".into(), email: "boss@example.org".into(), is_admin: true }
+        AdminService::new(Arc::new(users), Arc::new(clock), crate::services::test_fixtures::changes())
     }
 
     #[tokio::test]
@@ -130,7 +154,7 @@ mod tests {
         });
         users
             .expect_set_admin()
-            .withf(|id, admin, by, _| id == "sita" && *admin && by == "boss")
+            .withf(|id, admin, by, _| id == "sita" && *admin && by == "admin")
             .returning(|id, _, _, _| Ok(member(id, true)));
         let user = service(users).set_admin(&admin(), "Sita@Example.org").await.expect("granted");
         assert!(user.is_admin);
@@ -147,11 +171,49 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn unverified_accounts_cannot_be_made_admins() {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_email().returning(|_| {
+            Ok(Some(UserCredentials { user: User { email_verified: false, ..member("sita", false) }, password_hash: String::new() }))
+        });
+        users.expect_set_admin().never();
+        let error = service(users).set_admin(&admin(), "sita@example.org").await.expect_err("refused");
+        assert!(matches!(error, AdminError::NotVerified));
+        assert_eq!(error.kind(), mandir_domain::ErrorKind::Conflict);
+    }
+
+    #[tokio::test]
     async fn admin_cannot_remove_self() {
         let mut users = MockUserRepository::new();
-        users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: member("boss", true), password_hash: String::new() })));
+        users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: member("admin", true), password_hash: String::new() })));
         users.expect_set_admin().never();
-        let error = service(users).remove_admin(&admin(), "boss@example.org").await.expect_err("refused");
+        let error = service(users).remove_admin(&admin(), "admin@example.org").await.expect_err("refused");
         assert!(matches!(error, AdminError::CannotRemoveSelf));
+    }
+
+    #[tokio::test]
+    async fn the_directory_is_for_admins_and_pages_the_search() {
+        let mut users = MockUserRepository::new();
+        users.expect_search().never();
+        let directory = service(users);
+        assert!(matches!(
+            directory.members(&crate::services::test_fixtures::member(), None, &PageQuery::default()).await,
+            Err(AdminError::Forbidden)
+        ));
+        assert!(matches!(directory.all_members(&crate::services::test_fixtures::member(), None).await, Err(AdminError::Forbidden)));
+        assert!(matches!(directory.member(&crate::services::test_fixtures::member(), &"u".into()).await, Err(AdminError::Forbidden)));
+        let bad = PageQuery { page: Some("0".into()), page_size: Some("500".into()) };
+        let error = directory.members(&admin(), None, &bad).await.expect_err("invalid");
+        assert_eq!(error.field_errors().and_then(|e| e.get("pageSize")), Some("Page size must be a whole number from 1 to 100"));
+
+        let mut users = MockUserRepository::new();
+        users
+            .expect_search()
+            .withf(|s| s.words == ["ravi", "916"] && s.offset == 20 && s.limit == Some(10))
+            .returning(|_| Ok((vec![user("u")], 21)));
+        let directory = service(users);
+        let page = PageQuery { page: Some("3".into()), page_size: Some("10".into()) };
+        let found = directory.members(&admin(), Some("  ravi   916 "), &page).await.expect("page");
+        assert_eq!((found.items.len(), found.total, found.page, found.page_size), (1, 21, 3, 10));
     }
 }

@@ -3,12 +3,13 @@
 
 use std::sync::Arc;
 
+use mandir_domain::DonationTypeId;
+use mandir_domain::ValidationErrors;
 use mandir_domain::donation_type::{DonationType, DonationTypePatchInput, NewDonationTypeInput};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
 
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, RepoError};
+use crate::ports::{ChangeNotifier, Clock, DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, RepoError, Topic};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DonationTypeError {
@@ -22,23 +23,12 @@ pub enum DonationTypeError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for DonationTypeError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) => ErrorKind::Invalid,
-            Self::Forbidden => ErrorKind::Forbidden,
-            Self::NotFound => ErrorKind::NotFound,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(DonationTypeError, fields: Validation, {
+    Self::Validation(_) => Invalid,
+    Self::Forbidden => Forbidden,
+    Self::NotFound => NotFound,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(DonationTypeError: RepoError);
 
@@ -53,15 +43,12 @@ fn not_found_or(error: RepoError) -> DonationTypeError {
 pub struct DonationTypeService {
     types: Arc<dyn DonationTypeRepository>,
     clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
 }
 
 impl DonationTypeService {
-    pub fn new(types: Arc<dyn DonationTypeRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { types, clock }
-    }
-
-    fn require_admin(actor: &Actor) -> Result<(), DonationTypeError> {
-        if actor.is_admin { Ok(()) } else { Err(DonationTypeError::Forbidden) }
+    pub fn new(types: Arc<dyn DonationTypeRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
+        Self { types, clock, changes }
     }
 
     /// Every type, active or not, by name.
@@ -74,42 +61,40 @@ impl DonationTypeService {
         Ok(self.types.list().await?.into_iter().filter(|t| t.is_active).collect())
     }
 
-    pub async fn get(&self, id: &str) -> Result<DonationType, DonationTypeError> {
+    pub async fn get(&self, id: &DonationTypeId) -> Result<DonationType, DonationTypeError> {
         self.types.get(id).await?.ok_or(DonationTypeError::NotFound)
     }
 
     pub async fn create(&self, actor: &Actor, input: NewDonationTypeInput) -> Result<DonationType, DonationTypeError> {
-        Self::require_admin(actor)?;
+        actor.require_admin()?;
         let valid = input.validate().map_err(DonationTypeError::Validation)?;
-        let record = DonationTypeRecord {
-            id: new_id(),
-            name: valid.name,
-            description: valid.description,
-            default_amount: valid.default_amount,
-            is_active: valid.is_active,
-            created_by: Some(actor.user_id.clone()),
-            now: self.clock.now(),
-        };
-        Ok(self.types.create(record).await?)
+        let record =
+            DonationTypeRecord { id: new_id(), donation_type: valid, created_by: Some(actor.user_id.clone()), now: self.clock.now() };
+        let created = self.types.create(record).await?;
+        self.changes.publish(Topic::DonationTypes).await;
+        Ok(created)
     }
 
-    pub async fn update(&self, actor: &Actor, id: &str, input: DonationTypePatchInput) -> Result<DonationType, DonationTypeError> {
-        Self::require_admin(actor)?;
+    pub async fn update(
+        &self,
+        actor: &Actor,
+        id: &DonationTypeId,
+        input: DonationTypePatchInput,
+    ) -> Result<DonationType, DonationTypeError> {
+        actor.require_admin()?;
         let patch = input.validate().map_err(DonationTypeError::Validation)?;
-        let changes = DonationTypeChanges {
-            name: patch.name,
-            description: patch.description,
-            default_amount: patch.default_amount,
-            is_active: patch.is_active,
-            updated_by: Some(actor.user_id.clone()),
-        };
-        self.types.update(id, changes, self.clock.now()).await.map_err(not_found_or)
+        let changes = DonationTypeChanges { patch, updated_by: Some(actor.user_id.clone()) };
+        let updated = self.types.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::DonationTypes).await;
+        Ok(updated)
     }
 
     /// Deletes the type. Payments made for it keep its name in their donation details.
-    pub async fn delete(&self, actor: &Actor, id: &str) -> Result<(), DonationTypeError> {
-        Self::require_admin(actor)?;
-        self.types.delete(id).await.map_err(not_found_or)
+    pub async fn delete(&self, actor: &Actor, id: &DonationTypeId) -> Result<(), DonationTypeError> {
+        actor.require_admin()?;
+        self.types.delete(id).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::DonationTypes).await;
+        Ok(())
     }
 }
 
@@ -120,13 +105,14 @@ mod tests {
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
     use crate::services::test_fixtures::{admin, member, now};
     use mandir_domain::Money;
-    use mandir_domain::event::Patch;
-    use serde_json::json;
+    use mandir_domain::NumberInput;
+    use mandir_domain::patch::Patch;
+    use mandir_domain::{ErrorKind, Failure};
 
     fn service(types: MockDonationTypeRepository) -> DonationTypeService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        DonationTypeService::new(Arc::new(types), Arc::new(clock))
+        DonationTypeService::new(Arc::new(types), Arc::new(clock), crate::services::test_fixtures::changes())
     }
 
     fn donation_type(id: &str, name: &str, is_active: bool) -> DonationType {
@@ -147,7 +133,7 @@ mod tests {
         NewDonationTypeInput {
             name: "Annadanam".into(),
             description: Some("Meals for devotees".into()),
-            default_amount: Some(json!("51.00")),
+            default_amount: NumberInput::text("51.00"),
             is_active: None,
         }
     }
@@ -161,8 +147,8 @@ mod tests {
         let service = service(repo);
         assert!(matches!(service.create(&member(), input()).await, Err(DonationTypeError::Forbidden)));
         let patch = DonationTypePatchInput { is_active: Some(false), ..Default::default() };
-        assert!(matches!(service.update(&member(), "t", patch).await, Err(DonationTypeError::Forbidden)));
-        assert!(matches!(service.delete(&member(), "t").await, Err(DonationTypeError::Forbidden)));
+        assert!(matches!(service.update(&member(), &"t".into(), patch).await, Err(DonationTypeError::Forbidden)));
+        assert!(matches!(service.delete(&member(), &"t".into()).await, Err(DonationTypeError::Forbidden)));
         assert_eq!(DonationTypeError::Forbidden.kind(), ErrorKind::Forbidden);
         assert_eq!(DonationTypeError::Forbidden.to_string(), "Admin access required");
     }
@@ -172,19 +158,19 @@ mod tests {
         let mut repo = MockDonationTypeRepository::new();
         repo.expect_create()
             .withf(|r| {
-                r.name == "Annadanam"
-                    && r.default_amount == Some(Money::from_cents(5100))
-                    && r.is_active
+                r.donation_type.name == "Annadanam"
+                    && r.donation_type.default_amount == Some(Money::from_cents(5100))
+                    && r.donation_type.is_active
                     && r.created_by.as_deref() == Some("admin")
                     && r.now == now()
                     && !r.id.is_empty()
             })
             .returning(|r| {
                 Ok(DonationType {
-                    default_amount: r.default_amount,
-                    created_by: r.created_by.clone(),
-                    updated_by: r.created_by,
-                    ..donation_type(&r.id, &r.name, r.is_active)
+                    default_amount: r.donation_type.default_amount,
+                    created_by: r.created_by.clone().map(String::from),
+                    updated_by: r.created_by.map(String::from),
+                    ..donation_type(&r.id, &r.donation_type.name, r.donation_type.is_active)
                 })
             });
         let created = service(repo).create(&admin(), input()).await.expect("created");
@@ -196,7 +182,7 @@ mod tests {
     async fn create_validates_with_spec_messages() {
         let mut repo = MockDonationTypeRepository::new();
         repo.expect_create().never();
-        let bad = NewDonationTypeInput { name: "A".into(), default_amount: Some(json!("lots")), ..input() };
+        let bad = NewDonationTypeInput { name: "A".into(), default_amount: NumberInput::text("lots"), ..input() };
         let error = service(repo).create(&admin(), bad).await.expect_err("invalid");
         assert_eq!(error.kind(), ErrorKind::Invalid);
         let fields = error.field_errors().expect("fields");
@@ -210,15 +196,15 @@ mod tests {
         repo.expect_update()
             .withf(|id, c, at| {
                 id == "t"
-                    && c.name.is_none()
-                    && c.default_amount == Patch::Clear
-                    && c.is_active == Some(false)
+                    && c.patch.name.is_none()
+                    && c.patch.default_amount == Patch::Clear
+                    && c.patch.is_active == Some(false)
                     && c.updated_by.as_deref() == Some("admin")
                     && *at == now()
             })
             .returning(|id, _, _| Ok(donation_type(id, "Archana", false)));
         let patch = DonationTypePatchInput { default_amount: Patch::Clear, is_active: Some(false), ..Default::default() };
-        let updated = service(repo).update(&admin(), "t", patch).await.expect("updated");
+        let updated = service(repo).update(&admin(), &"t".into(), patch).await.expect("updated");
         assert!(!updated.is_active);
     }
 
@@ -226,8 +212,8 @@ mod tests {
     async fn update_validates_before_touching_the_repository() {
         let mut repo = MockDonationTypeRepository::new();
         repo.expect_update().never();
-        let patch = DonationTypePatchInput { default_amount: Patch::Set(json!(-1)), ..Default::default() };
-        let error = service(repo).update(&admin(), "t", patch).await.expect_err("invalid");
+        let patch = DonationTypePatchInput { default_amount: Patch::Set(NumberInput::number(-1)), ..Default::default() };
+        let error = service(repo).update(&admin(), &"t".into(), patch).await.expect_err("invalid");
         assert_eq!(error.field_errors().and_then(|e| e.get("defaultAmount")), Some("Amount must be 0 or more"));
     }
 
@@ -238,10 +224,10 @@ mod tests {
         repo.expect_update().returning(|_, _, _| Err(RepoError::NotFound));
         repo.expect_delete().returning(|_| Err(RepoError::NotFound));
         let service = service(repo);
-        assert!(matches!(service.get("x").await, Err(DonationTypeError::NotFound)));
+        assert!(matches!(service.get(&"x".into()).await, Err(DonationTypeError::NotFound)));
         let patch = DonationTypePatchInput { name: Some("Seva".into()), ..Default::default() };
-        assert!(matches!(service.update(&admin(), "x", patch).await, Err(DonationTypeError::NotFound)));
-        assert!(matches!(service.delete(&admin(), "x").await, Err(DonationTypeError::NotFound)));
+        assert!(matches!(service.update(&admin(), &"x".into(), patch).await, Err(DonationTypeError::NotFound)));
+        assert!(matches!(service.delete(&admin(), &"x".into()).await, Err(DonationTypeError::NotFound)));
         assert_eq!(DonationTypeError::NotFound.kind(), ErrorKind::NotFound);
     }
 
@@ -249,7 +235,7 @@ mod tests {
     async fn admin_deletes() {
         let mut repo = MockDonationTypeRepository::new();
         repo.expect_delete().withf(|id| id == "t").times(1).returning(|_| Ok(()));
-        service(repo).delete(&admin(), "t").await.expect("deleted");
+        service(repo).delete(&admin(), &"t".into()).await.expect("deleted");
     }
 
     #[tokio::test]
@@ -271,6 +257,6 @@ mod tests {
         let service = service(repo);
         assert_eq!(service.list().await.expect_err("fails").kind(), ErrorKind::Unexpected);
         assert_eq!(service.create(&admin(), input()).await.expect_err("fails").kind(), ErrorKind::Unexpected);
-        assert_eq!(service.delete(&admin(), "t").await.expect_err("fails").kind(), ErrorKind::Unexpected);
+        assert_eq!(service.delete(&admin(), &"t".into()).await.expect_err("fails").kind(), ErrorKind::Unexpected);
     }
 }

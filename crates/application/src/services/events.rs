@@ -1,16 +1,19 @@
 //! Temple events: anyone reads them; admins create, edit and delete them.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use mandir_domain::event::{Event, EventPatchInput, ImageSource, ImageUpload, NewEventInput, Patch};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
-use sha2::{Digest, Sha256};
+use mandir_domain::EventId;
+use mandir_domain::ValidationErrors;
+use mandir_domain::event::{Event, EventPatchInput, ImageSource, NewEventInput};
+use mandir_domain::patch::Patch;
 
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, EventChanges, EventRecord, EventRepository, RelatedRecords, RepoError, StoredImage};
+use crate::ports::{
+    ChangeListener, ChangeNotifier, Clock, EventChanges, EventRecord, EventRepository, RelatedRecords, RepoError, StoredImage, Topic,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum EventError {
@@ -28,24 +31,13 @@ pub enum EventError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for EventError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) => ErrorKind::Invalid,
-            Self::Forbidden => ErrorKind::Forbidden,
-            Self::NotFound => ErrorKind::NotFound,
-            Self::HasRelatedRecords(_) => ErrorKind::Conflict,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(EventError, fields: Validation, {
+    Self::Validation(_) => Invalid,
+    Self::Forbidden => Forbidden,
+    Self::NotFound => NotFound,
+    Self::HasRelatedRecords(_) => Conflict,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(EventError: RepoError);
 
@@ -57,25 +49,32 @@ fn not_found_or(error: RepoError) -> EventError {
 }
 
 /// The image URL for uploaded bytes: the content hash makes it safe to cache forever.
-pub fn image_path(event_id: &str, etag: &str) -> String {
+pub fn image_path(event_id: &EventId, etag: &str) -> String {
     format!("/api/events/{event_id}/image?v={etag}")
 }
 
-fn store(upload: ImageUpload) -> StoredImage {
-    let etag = hex::encode(&Sha256::digest(&upload.bytes)[..8]);
-    StoredImage { content_type: upload.content_type.to_owned(), bytes: upload.bytes, etag }
-}
-
-/// How long this process reuses the events list. The list is the most-read thing on the site and
-/// changes rarely; this process's own event writes clear it at once, and registrations made
-/// through other processes show within this delay. Nothing here must be shared between processes.
+/// How long this process reuses the events list by default (`MANDIR_EVENTS_CACHE_TTL_MS`). The
+/// list is the most-read thing on the site and changes rarely; published changes clear it at once
+/// (on PostgreSQL also other processes' copies, through `LISTEN`/`NOTIFY`), and this delay bounds
+/// how stale a copy can be if a notice is lost
+/// (docs/decisions/0060-change-notifications-across-processes.md).
 pub const LIST_CACHE_TTL: Duration = Duration::from_secs(1);
 
-#[derive(Default)]
-struct ListCache {
+/// The events list kept by this process; cleared by event and registration changes (the list shows
+/// people counts).
+pub struct EventListCache {
     entry: Mutex<Option<(Instant, Arc<Vec<Event>>)>>,
     /// One request reloads an expired list; the others keep answering with it meanwhile.
     refreshing: AtomicBool,
+    /// Bumped by every clear: a list loaded before a change is not stored after it.
+    generation: AtomicU64,
+    ttl: Duration,
+}
+
+impl Default for EventListCache {
+    fn default() -> Self {
+        Self::with_ttl(LIST_CACHE_TTL)
+    }
 }
 
 /// Clears the refreshing flag however the reload ends (success, error or cancellation).
@@ -87,13 +86,17 @@ impl Drop for RefreshGuard<'_> {
     }
 }
 
-impl ListCache {
+impl EventListCache {
+    pub fn with_ttl(ttl: Duration) -> Self {
+        Self { entry: Mutex::default(), refreshing: AtomicBool::new(false), generation: AtomicU64::new(0), ttl }
+    }
+
     /// The cached list when it is fresh, or when it is stale but another request is reloading it.
     /// `None` means the caller should load it, holding the returned guard when one is given.
     fn lookup(&self) -> (Option<Arc<Vec<Event>>>, Option<RefreshGuard<'_>>) {
         let entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner).clone();
         match entry {
-            Some((at, events)) if at.elapsed() < LIST_CACHE_TTL => (Some(events), None),
+            Some((at, events)) if at.elapsed() < self.ttl => (Some(events), None),
             Some((_, events)) => {
                 if self.refreshing.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                     (None, Some(RefreshGuard(&self.refreshing)))
@@ -105,12 +108,27 @@ impl ListCache {
         }
     }
 
-    fn store(&self, events: Arc<Vec<Event>>) {
-        *self.entry.lock().unwrap_or_else(PoisonError::into_inner) = Some((Instant::now(), events));
+    /// Keeps `events`, loaded when the generation was `loaded_at`, unless a change cleared the
+    /// cache since (the list may predate it).
+    fn store(&self, events: Arc<Vec<Event>>, loaded_at: u64) {
+        let mut entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.generation.load(Ordering::Acquire) == loaded_at {
+            *entry = Some((Instant::now(), events));
+        }
     }
 
     fn clear(&self) {
-        *self.entry.lock().unwrap_or_else(PoisonError::into_inner) = None;
+        let mut entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
+        self.generation.fetch_add(1, Ordering::AcqRel);
+        *entry = None;
+    }
+}
+
+impl ChangeListener for EventListCache {
+    fn changed(&self, topic: Topic) {
+        if matches!(topic, Topic::Events | Topic::Registrations) {
+            self.clear();
+        }
     }
 }
 
@@ -118,47 +136,59 @@ impl ListCache {
 pub struct EventService {
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
-    list_cache: Arc<ListCache>,
+    changes: Arc<dyn ChangeNotifier>,
+    list_cache: Arc<EventListCache>,
 }
 
 impl EventService {
-    pub fn new(events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { events, clock, list_cache: Arc::default() }
+    /// The list cache is cleared only through `changes`: subscribe [`Self::list_cache`] to it.
+    pub fn new(events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
+        Self { events, clock, changes, list_cache: Arc::default() }
     }
 
-    /// Forgets the cached list; called after every write that changes what it shows.
-    pub fn invalidate_list(&self) {
-        self.list_cache.clear();
+    /// Reuses the events list for `ttl` instead of [`LIST_CACHE_TTL`].
+    #[must_use]
+    pub fn with_list_ttl(mut self, ttl: Duration) -> Self {
+        self.list_cache = Arc::new(EventListCache::with_ttl(ttl));
+        self
     }
 
-    fn require_admin(actor: &Actor) -> Result<(), EventError> {
-        if actor.is_admin { Ok(()) } else { Err(EventError::Forbidden) }
+    /// The cached events list, to subscribe to the change notifier.
+    pub fn list_cache(&self) -> Arc<EventListCache> {
+        self.list_cache.clone()
     }
 
-    /// Every event with its people count, by date (reused for up to [`LIST_CACHE_TTL`]).
+    /// Every event with its people count, by date (reused for up to the list's TTL).
     pub async fn list(&self) -> Result<Arc<Vec<Event>>, EventError> {
         let (cached, _refresh_guard) = self.list_cache.lookup();
         if let Some(events) = cached {
             return Ok(events);
         }
+        let generation = self.list_cache.generation.load(Ordering::Acquire);
         let events = Arc::new(self.events.list().await?);
-        self.list_cache.store(events.clone());
+        self.list_cache.store(events.clone(), generation);
         Ok(events)
     }
 
-    pub async fn get(&self, id: &str) -> Result<Event, EventError> {
+    /// One event with its people count: from the cached list when it holds it (as fresh as the
+    /// list, see [`LIST_CACHE_TTL`]), else read on its own (an event created through another
+    /// process within the TTL, or an unknown id).
+    pub async fn get(&self, id: &EventId) -> Result<Event, EventError> {
+        if let Some(event) = self.list().await?.iter().find(|event| event.id == *id) {
+            return Ok(event.clone());
+        }
         self.events.get(id).await?.ok_or(EventError::NotFound)
     }
 
     pub async fn create(&self, actor: &Actor, input: NewEventInput) -> Result<Event, EventError> {
-        Self::require_admin(actor)?;
+        actor.require_admin()?;
         let valid = input.validate(self.clock.now()).map_err(EventError::Validation)?;
         let id = new_id();
         let (image_url, image) = match valid.image {
             None => (None, None),
             Some(ImageSource::Url(url)) => (Some(url), None),
             Some(ImageSource::Upload(upload)) => {
-                let stored = store(upload);
+                let stored = super::images::store(upload);
                 (Some(image_path(&id, &stored.etag)), Some(stored))
             }
         };
@@ -174,19 +204,19 @@ impl EventService {
             now: self.clock.now(),
         };
         let event = self.events.create(record, image).await?;
-        self.invalidate_list();
+        self.changes.publish(Topic::Events).await;
         Ok(event)
     }
 
-    pub async fn update(&self, actor: &Actor, id: &str, input: EventPatchInput) -> Result<Event, EventError> {
-        Self::require_admin(actor)?;
+    pub async fn update(&self, actor: &Actor, id: &EventId, input: EventPatchInput) -> Result<Event, EventError> {
+        actor.require_admin()?;
         let patch = input.validate().map_err(EventError::Validation)?;
         let (image_url, image_upload) = match patch.image {
             Patch::Keep => (Patch::Keep, None),
             Patch::Clear => (Patch::Clear, None),
             Patch::Set(ImageSource::Url(url)) => (Patch::Set(url), None),
             Patch::Set(ImageSource::Upload(upload)) => {
-                let stored = store(upload);
+                let stored = super::images::store(upload);
                 (Patch::Set(image_path(id, &stored.etag)), Some(stored))
             }
         };
@@ -201,16 +231,16 @@ impl EventService {
             updated_by: Some(actor.user_id.clone()),
         };
         let event = self.events.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
-        self.invalidate_list();
+        self.changes.publish(Topic::Events).await;
         Ok(event)
     }
 
     /// Deletes an event nothing refers to; otherwise reports what refers to it.
-    pub async fn delete(&self, actor: &Actor, id: &str) -> Result<(), EventError> {
-        Self::require_admin(actor)?;
+    pub async fn delete(&self, actor: &Actor, id: &EventId) -> Result<(), EventError> {
+        actor.require_admin()?;
         match self.events.delete(id).await {
             Ok(()) => {
-                self.invalidate_list();
+                self.changes.publish(Topic::Events).await;
                 Ok(())
             }
             Err(RepoError::Conflict(_)) => {
@@ -222,14 +252,14 @@ impl EventService {
     }
 
     /// Removes the event with its registrations and volunteers; its payments stay, detached.
-    pub async fn force_delete(&self, actor: &Actor, id: &str) -> Result<RelatedRecords, EventError> {
-        Self::require_admin(actor)?;
-        let related = self.events.force_delete(id).await.map_err(not_found_or)?;
-        self.invalidate_list();
+    pub async fn force_delete(&self, actor: &Actor, id: &EventId) -> Result<RelatedRecords, EventError> {
+        actor.require_admin()?;
+        let related = self.events.force_delete(id, self.clock.now()).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::Events).await;
         Ok(related)
     }
 
-    pub async fn image(&self, id: &str) -> Result<StoredImage, EventError> {
+    pub async fn image(&self, id: &EventId) -> Result<StoredImage, EventError> {
         self.events.image(id).await?.ok_or(EventError::NotFound)
     }
 }
@@ -237,30 +267,19 @@ impl EventService {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ports::LocalChangeBus;
     use crate::ports::clock::MockClock;
     use crate::ports::event_repository::MockEventRepository;
-    use crate::services::test_fixtures::{admin, member, now};
+    use crate::services::test_fixtures::{admin, event, member, now};
+    use mandir_domain::{ErrorKind, Failure};
 
     fn service(events: MockEventRepository) -> EventService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        EventService::new(Arc::new(events), Arc::new(clock))
-    }
-
-    fn event(id: &str) -> Event {
-        Event {
-            id: id.into(),
-            name: "Diwali".into(),
-            description: Some("Festival of lights".into()),
-            location: "Main Hall".into(),
-            event_date: now(),
-            image_url: None,
-            donation_options: None,
-            capacity: None,
-            attendee_count: 0,
-            created_at: now(),
-            updated_at: now(),
-        }
+        let changes = Arc::new(LocalChangeBus::default());
+        let service = EventService::new(Arc::new(events), Arc::new(clock), changes.clone());
+        changes.subscribe(service.list_cache());
+        service
     }
 
     fn input() -> NewEventInput {
@@ -283,9 +302,9 @@ mod tests {
         repo.expect_force_delete().never();
         let service = service(repo);
         assert!(matches!(service.create(&member(), input()).await, Err(EventError::Forbidden)));
-        assert!(matches!(service.update(&member(), "e", EventPatchInput::default()).await, Err(EventError::Forbidden)));
-        assert!(matches!(service.delete(&member(), "e").await, Err(EventError::Forbidden)));
-        assert!(matches!(service.force_delete(&member(), "e").await, Err(EventError::Forbidden)));
+        assert!(matches!(service.update(&member(), &"e".into(), EventPatchInput::default()).await, Err(EventError::Forbidden)));
+        assert!(matches!(service.delete(&member(), &"e".into()).await, Err(EventError::Forbidden)));
+        assert!(matches!(service.force_delete(&member(), &"e".into()).await, Err(EventError::Forbidden)));
     }
 
     #[tokio::test]
@@ -299,7 +318,7 @@ mod tests {
                     && image.content_type == "image/gif"
                     && record.created_by.as_deref() == Some("admin")
             })
-            .returning(|record, _| Ok(Event { image_url: record.image_url, ..event(&record.id) }));
+            .returning(|record, _| Ok(Event { image_url: record.image_url, ..event(&record.id, 0) }));
         let gif = format!("data:image/gif;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"GIF89a\x01\x00\x01\x00"));
         let created = service(repo).create(&admin(), NewEventInput { image_url: Some(gif), ..input() }).await.expect("created");
         assert!(created.image_url.expect("url").starts_with(&format!("/api/events/{}/image?v=", created.id)));
@@ -317,7 +336,7 @@ mod tests {
         let mut repo = MockEventRepository::new();
         repo.expect_update().returning(|_, _, _| Err(RepoError::NotFound));
         let patch = EventPatchInput { name: Some("New name".into()), ..EventPatchInput::default() };
-        assert!(matches!(service(repo).update(&admin(), "x", patch).await, Err(EventError::NotFound)));
+        assert!(matches!(service(repo).update(&admin(), &"x".into(), patch).await, Err(EventError::NotFound)));
     }
 
     #[tokio::test]
@@ -325,7 +344,7 @@ mod tests {
         let mut repo = MockEventRepository::new();
         repo.expect_delete().returning(|_| Err(RepoError::Conflict("attendees".into())));
         repo.expect_related_records().returning(|_| Ok(RelatedRecords { attendees: 2, volunteers: 1, payments: 0 }));
-        let error = service(repo).delete(&admin(), "e").await.expect_err("conflict");
+        let error = service(repo).delete(&admin(), &"e".into()).await.expect_err("conflict");
         assert_eq!(error.kind(), ErrorKind::Conflict);
         assert!(matches!(error, EventError::HasRelatedRecords(RelatedRecords { attendees: 2, volunteers: 1, payments: 0 })));
     }
@@ -333,30 +352,72 @@ mod tests {
     #[tokio::test]
     async fn force_delete_reports_counts() {
         let mut repo = MockEventRepository::new();
-        repo.expect_force_delete().returning(|_| Ok(RelatedRecords { attendees: 3, volunteers: 2, payments: 1 }));
-        let related = service(repo).force_delete(&admin(), "e").await.expect("deleted");
+        repo.expect_force_delete().returning(|_, _| Ok(RelatedRecords { attendees: 3, volunteers: 2, payments: 1 }));
+        let related = service(repo).force_delete(&admin(), &"e".into()).await.expect("deleted");
         assert_eq!(related.attendees, 3);
     }
 
     #[tokio::test]
     async fn list_is_reused_briefly_and_cleared_by_writes() {
         let mut repo = MockEventRepository::new();
-        repo.expect_list().times(2).returning(|| Ok(vec![event("e1")]));
+        repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
         repo.expect_delete().returning(|_| Ok(()));
         let service = service(repo);
         assert_eq!(service.list().await.expect("list").len(), 1);
         assert_eq!(service.list().await.expect("cached").len(), 1, "second read within the TTL uses the cache");
-        service.delete(&admin(), "e1").await.expect("deleted");
+        service.delete(&admin(), &"e1".into()).await.expect("deleted");
         assert_eq!(service.list().await.expect("reloaded").len(), 1, "a write clears the cache");
+    }
+
+    #[tokio::test]
+    async fn registration_changes_clear_the_list_and_others_do_not() {
+        let mut repo = MockEventRepository::new();
+        repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
+        let service = service(repo);
+        service.list().await.expect("list");
+        service.list_cache().changed(Topic::DonationTypes);
+        service.list().await.expect("cached: donation types do not show in the list");
+        service.list_cache().changed(Topic::Registrations);
+        service.list().await.expect("reloaded");
+    }
+
+    #[tokio::test]
+    async fn a_list_loaded_before_a_change_is_not_kept_after_it() {
+        let cache: Arc<std::sync::OnceLock<Arc<EventListCache>>> = Arc::default();
+        let during_load = cache.clone();
+        let mut repo = MockEventRepository::new();
+        // The first load reads the old list while another process's registration lands.
+        repo.expect_list().times(1).returning(move || {
+            during_load.get().expect("cache set").changed(Topic::Registrations);
+            Ok(vec![event("e1", 0)])
+        });
+        repo.expect_list().times(1).returning(|| Ok(vec![Event { attendee_count: 3, ..event("e1", 0) }]));
+        let service = service(repo);
+        cache.set(service.list_cache()).ok();
+        assert_eq!(service.list().await.expect("old list")[0].attendee_count, 0);
+        assert_eq!(service.list().await.expect("reloaded")[0].attendee_count, 3, "the old list was not cached");
+    }
+
+    #[tokio::test]
+    async fn the_list_ttl_is_configurable() {
+        let mut repo = MockEventRepository::new();
+        repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        let service = EventService::new(Arc::new(repo), Arc::new(clock), Arc::new(LocalChangeBus::default())).with_list_ttl(Duration::ZERO);
+        service.list().await.expect("loaded");
+        service.list().await.expect("loaded again: a zero TTL keeps nothing");
     }
 
     #[tokio::test]
     async fn missing_event_and_image_are_not_found() {
         let mut repo = MockEventRepository::new();
+        repo.expect_list().returning(|| Ok(vec![crate::services::test_fixtures::event("e", 3)]));
         repo.expect_get().returning(|_| Ok(None));
         repo.expect_image().returning(|_| Ok(None));
         let service = service(repo);
-        assert!(matches!(service.get("x").await, Err(EventError::NotFound)));
-        assert!(matches!(service.image("x").await, Err(EventError::NotFound)));
+        assert!(matches!(service.get(&"x".into()).await, Err(EventError::NotFound)));
+        assert_eq!(service.get(&"e".into()).await.expect("from the cached list").id, "e");
+        assert!(matches!(service.image(&"x".into()).await, Err(EventError::NotFound)));
     }
 }

@@ -1,6 +1,6 @@
 use std::sync::Arc;
 
-use mandir_domain::{ErrorKind, Failure, gotram::Gotram};
+use mandir_domain::gotram::Gotram;
 
 use crate::BoxError;
 use crate::ports::{GotramRepository, RepoError};
@@ -13,14 +13,10 @@ pub enum GotramError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for GotramError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::NotFound => ErrorKind::NotFound,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-}
+mandir_domain::failure!(GotramError, {
+    Self::NotFound => NotFound,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(GotramError: RepoError);
 
@@ -47,6 +43,7 @@ impl GotramService {
 mod tests {
     use super::*;
     use crate::ports::gotram_repository::MockGotramRepository;
+    use mandir_domain::{ErrorKind, Failure};
 
     #[tokio::test]
     async fn unknown_gotram_is_not_found() {

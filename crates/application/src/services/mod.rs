@@ -1,20 +1,36 @@
 //! Use cases, one file per area. Each area has its own error enum implementing
 //! [`mandir_domain::Failure`], so the HTTP adapter maps them all in one place.
 
+pub mod account;
 pub mod admin;
 pub mod auth;
+pub mod calendar;
 pub mod donation_types;
 pub mod events;
+pub mod family_members;
 pub mod gotrams;
+pub mod images;
+pub mod jobs;
+pub mod member_mail;
 pub mod payment_methods;
 pub mod payments;
+pub mod priests;
 pub mod profile;
+pub mod rate_limits;
+pub mod receipts;
+pub mod recurring_services;
 pub mod registrations;
+pub mod sessions;
+pub mod setup;
+pub mod seva_bookings;
+pub mod sevas;
+pub mod site;
+pub mod statements;
 #[cfg(test)]
 mod test_fixtures;
-pub mod throttle;
 pub mod volunteers;
 
+use mandir_domain::UserId;
 use mandir_domain::user::User;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
@@ -22,16 +38,82 @@ use sha2::{Digest, Sha256};
 /// The signed-in member making a request, read from the database on every request.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
-    pub user_id: String,
+    pub user_id: UserId,
     pub email: String,
     pub is_admin: bool,
+    pub email_verified: bool,
 }
 
 impl Actor {
     pub fn of(user: &User) -> Self {
-        Self { user_id: user.id.clone(), email: user.email.as_str().to_owned(), is_admin: user.is_admin }
+        Self {
+            user_id: user.id.clone(),
+            email: user.email.as_str().to_owned(),
+            is_admin: user.is_admin,
+            email_verified: user.email_verified,
+        }
+    }
+
+    /// Admin-only use cases start with `actor.require_admin()?`: members get the area's `Forbidden`.
+    pub fn require_admin(&self) -> Result<(), AdminRequired> {
+        if self.is_admin { Ok(()) } else { Err(AdminRequired) }
+    }
+
+    /// Use cases for verified members only (registering, volunteering, event donations) start
+    /// with `actor.require_verified()?`: others get the area's `EmailNotVerified` (403 with the
+    /// code `email-not-verified`).
+    pub fn require_verified(&self) -> Result<(), VerificationRequired> {
+        if self.email_verified { Ok(()) } else { Err(VerificationRequired) }
     }
 }
+
+/// A member asked for something only admins may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AdminRequired;
+
+/// A member whose e-mail is not verified asked for something that needs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct VerificationRequired;
+
+/// Every area with use cases for verified members answers [`VerificationRequired`] with its
+/// `EmailNotVerified`.
+macro_rules! verification_required_is_email_not_verified {
+    ($($error:ty),+ $(,)?) => {
+        $(impl From<VerificationRequired> for $error {
+            fn from(_: VerificationRequired) -> Self {
+                Self::EmailNotVerified
+            }
+        })+
+    };
+}
+
+verification_required_is_email_not_verified!(registrations::RegistrationError, volunteers::VolunteerError, seva_bookings::BookingError);
+
+/// Every area whose use cases are partly admin-only answers [`AdminRequired`] with its `Forbidden`.
+macro_rules! admin_required_is_forbidden {
+    ($($error:ty),+ $(,)?) => {
+        $(impl From<AdminRequired> for $error {
+            fn from(_: AdminRequired) -> Self {
+                Self::Forbidden
+            }
+        })+
+    };
+}
+
+admin_required_is_forbidden!(
+    admin::AdminError,
+    donation_types::DonationTypeError,
+    events::EventError,
+    payment_methods::PaymentMethodError,
+    payments::PaymentError,
+    priests::PriestError,
+    recurring_services::RecurringServiceError,
+    registrations::RegistrationError,
+    site::SiteError,
+    sevas::SevaError,
+    seva_bookings::BookingError,
+    volunteers::VolunteerError,
+);
 
 /// A fresh random secret for links (32 bytes, hex) and its SHA-256, which is what we store.
 pub fn new_secret() -> (String, String) {
@@ -46,8 +128,9 @@ pub fn hash_secret(secret: &str) -> String {
     hex::encode(Sha256::digest(secret.as_bytes()))
 }
 
-pub fn new_id() -> String {
-    uuid::Uuid::new_v4().to_string()
+/// A fresh id (a UUID) of any id type.
+pub fn new_id<T: From<String>>() -> T {
+    T::from(uuid::Uuid::new_v4().to_string())
 }
 
 /// Shared `Unexpected` conversion: every area error has a variant holding the cause.

@@ -4,12 +4,13 @@
 
 use std::sync::Arc;
 
+use mandir_domain::PaymentMethodId;
+use mandir_domain::ValidationErrors;
 use mandir_domain::payment_method::{NewPaymentMethodInput, PaymentMethod, PaymentMethodPatchInput};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
 
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, PaymentMethodChanges, PaymentMethodRecord, PaymentMethodRepository, RepoError};
+use crate::ports::{ChangeNotifier, Clock, PaymentMethodRecord, PaymentMethodRepository, RepoError, Topic};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentMethodError {
@@ -25,24 +26,13 @@ pub enum PaymentMethodError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for PaymentMethodError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) => ErrorKind::Invalid,
-            Self::Forbidden => ErrorKind::Forbidden,
-            Self::NotFound => ErrorKind::NotFound,
-            Self::DuplicateName => ErrorKind::Conflict,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(PaymentMethodError, fields: Validation, {
+    Self::Validation(_) => Invalid,
+    Self::Forbidden => Forbidden,
+    Self::NotFound => NotFound,
+    Self::DuplicateName => Conflict,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(PaymentMethodError: RepoError);
 
@@ -59,20 +49,17 @@ fn classify(error: RepoError) -> PaymentMethodError {
 pub struct PaymentMethodService {
     methods: Arc<dyn PaymentMethodRepository>,
     clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
 }
 
 impl PaymentMethodService {
-    pub fn new(methods: Arc<dyn PaymentMethodRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { methods, clock }
-    }
-
-    fn require_admin(actor: &Actor) -> Result<(), PaymentMethodError> {
-        if actor.is_admin { Ok(()) } else { Err(PaymentMethodError::Forbidden) }
+    pub fn new(methods: Arc<dyn PaymentMethodRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
+        Self { methods, clock, changes }
     }
 
     /// Every method, active or not, for the admin table.
     pub async fn list(&self, actor: &Actor) -> Result<Vec<PaymentMethod>, PaymentMethodError> {
-        Self::require_admin(actor)?;
+        actor.require_admin()?;
         Ok(self.methods.list().await?)
     }
 
@@ -88,43 +75,37 @@ impl PaymentMethodService {
     }
 
     pub async fn create(&self, actor: &Actor, input: NewPaymentMethodInput) -> Result<PaymentMethod, PaymentMethodError> {
-        Self::require_admin(actor)?;
+        actor.require_admin()?;
         let valid = input.validate().map_err(PaymentMethodError::Validation)?;
-        let record = PaymentMethodRecord {
-            id: new_id(),
-            name: valid.name,
-            display_name: valid.display_name,
-            description: valid.description,
-            is_active: valid.is_active,
-            sort_order: valid.sort_order,
-            icon: valid.icon,
-            now: self.clock.now(),
-        };
-        self.methods.create(record).await.map_err(classify)
+        let record = PaymentMethodRecord { id: new_id(), method: valid, now: self.clock.now() };
+        let created = self.methods.create(record).await.map_err(classify)?;
+        self.changes.publish(Topic::PaymentMethods).await;
+        Ok(created)
     }
 
     /// Changes any field, or only `isActive` for the table's toggle.
-    pub async fn update(&self, actor: &Actor, id: &str, input: PaymentMethodPatchInput) -> Result<PaymentMethod, PaymentMethodError> {
-        Self::require_admin(actor)?;
+    pub async fn update(
+        &self,
+        actor: &Actor,
+        id: &PaymentMethodId,
+        input: PaymentMethodPatchInput,
+    ) -> Result<PaymentMethod, PaymentMethodError> {
+        actor.require_admin()?;
         let patch = input.validate().map_err(PaymentMethodError::Validation)?;
-        let changes = PaymentMethodChanges {
-            name: patch.name,
-            display_name: patch.display_name,
-            description: patch.description,
-            is_active: patch.is_active,
-            sort_order: patch.sort_order,
-            icon: patch.icon,
-        };
-        self.methods.update(id, changes, self.clock.now()).await.map_err(classify)
+        let updated = self.methods.update(id, patch, self.clock.now()).await.map_err(classify)?;
+        self.changes.publish(Topic::PaymentMethods).await;
+        Ok(updated)
     }
 
     /// Deletes the method. Payments made with it keep the method's name.
-    pub async fn delete(&self, actor: &Actor, id: &str) -> Result<(), PaymentMethodError> {
-        Self::require_admin(actor)?;
+    pub async fn delete(&self, actor: &Actor, id: &PaymentMethodId) -> Result<(), PaymentMethodError> {
+        actor.require_admin()?;
         self.methods.delete(id).await.map_err(|error| match error {
             RepoError::NotFound => PaymentMethodError::NotFound,
             other => other.into(),
-        })
+        })?;
+        self.changes.publish(Topic::PaymentMethods).await;
+        Ok(())
     }
 }
 
@@ -134,14 +115,15 @@ mod tests {
     use crate::ports::clock::MockClock;
     use crate::ports::payment_method_repository::MockPaymentMethodRepository;
     use crate::services::test_fixtures::{admin, member, now};
-    use mandir_domain::event::Patch;
-    use mandir_domain::payment_method::PaymentMethodIcon;
-    use serde_json::json;
+    use mandir_domain::NumberInput;
+    use mandir_domain::patch::Patch;
+    use mandir_domain::payment_method::{PaymentMethodIcon, PaymentMethodPatch};
+    use mandir_domain::{ErrorKind, Failure};
 
     fn service(methods: MockPaymentMethodRepository) -> PaymentMethodService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        PaymentMethodService::new(Arc::new(methods), Arc::new(clock))
+        PaymentMethodService::new(Arc::new(methods), Arc::new(clock), crate::services::test_fixtures::changes())
     }
 
     fn method(id: &str, name: &str, is_active: bool, sort_order: i32) -> PaymentMethod {
@@ -164,7 +146,7 @@ mod tests {
             display_name: "PayPal".into(),
             description: None,
             is_active: None,
-            sort_order: Some(json!(2)),
+            sort_order: NumberInput::number(2),
             icon: Some("dollar".into()),
         }
     }
@@ -180,8 +162,8 @@ mod tests {
         assert!(matches!(service.list(&member()).await, Err(PaymentMethodError::Forbidden)));
         assert!(matches!(service.create(&member(), input()).await, Err(PaymentMethodError::Forbidden)));
         let toggle = PaymentMethodPatchInput { is_active: Some(false), ..Default::default() };
-        assert!(matches!(service.update(&member(), "p", toggle).await, Err(PaymentMethodError::Forbidden)));
-        assert!(matches!(service.delete(&member(), "p").await, Err(PaymentMethodError::Forbidden)));
+        assert!(matches!(service.update(&member(), &"p".into(), toggle).await, Err(PaymentMethodError::Forbidden)));
+        assert!(matches!(service.delete(&member(), &"p".into()).await, Err(PaymentMethodError::Forbidden)));
         assert_eq!(PaymentMethodError::Forbidden.kind(), ErrorKind::Forbidden);
         assert_eq!(PaymentMethodError::Forbidden.to_string(), "Admin access required");
     }
@@ -194,7 +176,7 @@ mod tests {
         let service = service(repo);
         assert_eq!(service.list(&admin()).await.expect("all").len(), 2);
         assert_eq!(service.list_active().await.expect("active").len(), 1);
-        assert_eq!(service.find_active(" Stripe ").await.expect("found").map(|m| m.id), Some("1".to_owned()));
+        assert_eq!(service.find_active(" Stripe ").await.expect("found").map(|m| m.id), Some("1".into()));
         assert_eq!(service.find_active("cash").await.expect("looked up"), None);
     }
 
@@ -203,9 +185,10 @@ mod tests {
         let mut repo = MockPaymentMethodRepository::new();
         repo.expect_create()
             .withf(|r| {
-                r.name == "paypal" && r.sort_order == 2 && r.icon == Some(PaymentMethodIcon::Dollar) && r.is_active && r.now == now()
+                let m = &r.method;
+                m.name == "paypal" && m.sort_order == 2 && m.icon == Some(PaymentMethodIcon::Dollar) && m.is_active && r.now == now()
             })
-            .returning(|r| Ok(method(&r.id, &r.name, r.is_active, r.sort_order)));
+            .returning(|r| Ok(method(&r.id, &r.method.name, r.method.is_active, r.method.sort_order)));
         let created = service(repo).create(&admin(), input()).await.expect("created");
         assert_eq!(created.name, "paypal");
     }
@@ -221,14 +204,14 @@ mod tests {
         assert_eq!(error.kind(), ErrorKind::Conflict);
         assert_eq!(error.to_string(), "A payment method with this name already exists");
         let rename = PaymentMethodPatchInput { name: Some("Zelle".into()), ..Default::default() };
-        assert!(matches!(service.update(&admin(), "p", rename).await, Err(PaymentMethodError::DuplicateName)));
+        assert!(matches!(service.update(&admin(), &"p".into(), rename).await, Err(PaymentMethodError::DuplicateName)));
     }
 
     #[tokio::test]
     async fn create_validates_with_spec_messages() {
         let mut repo = MockPaymentMethodRepository::new();
         repo.expect_create().never();
-        let bad = NewPaymentMethodInput { name: "p".into(), display_name: "".into(), sort_order: Some(json!(-3)), ..input() };
+        let bad = NewPaymentMethodInput { name: "p".into(), display_name: "".into(), sort_order: NumberInput::number(-3), ..input() };
         let error = service(repo).create(&admin(), bad).await.expect_err("invalid");
         assert_eq!(error.kind(), ErrorKind::Invalid);
         let fields = error.field_errors().expect("fields");
@@ -241,10 +224,10 @@ mod tests {
     async fn toggle_sends_only_the_flag() {
         let mut repo = MockPaymentMethodRepository::new();
         repo.expect_update()
-            .withf(|id, c, at| id == "p" && *c == PaymentMethodChanges { is_active: Some(false), ..Default::default() } && *at == now())
+            .withf(|id, c, at| id == "p" && *c == PaymentMethodPatch { is_active: Some(false), ..Default::default() } && *at == now())
             .returning(|id, _, _| Ok(method(id, "zelle", false, 1)));
         let toggle = PaymentMethodPatchInput { is_active: Some(false), ..Default::default() };
-        assert!(!service(repo).update(&admin(), "p", toggle).await.expect("toggled").is_active);
+        assert!(!service(repo).update(&admin(), &"p".into(), toggle).await.expect("toggled").is_active);
     }
 
     #[tokio::test]
@@ -252,7 +235,7 @@ mod tests {
         let mut repo = MockPaymentMethodRepository::new();
         repo.expect_update().never();
         let patch = PaymentMethodPatchInput { icon: Patch::Set("rocket".into()), ..Default::default() };
-        let error = service(repo).update(&admin(), "p", patch).await.expect_err("invalid");
+        let error = service(repo).update(&admin(), &"p".into(), patch).await.expect_err("invalid");
         assert_eq!(error.field_errors().and_then(|e| e.get("icon")), Some("Choose one of the listed icons"));
     }
 
@@ -263,8 +246,8 @@ mod tests {
         repo.expect_delete().returning(|_| Err(RepoError::NotFound));
         let service = service(repo);
         let toggle = PaymentMethodPatchInput { is_active: Some(true), ..Default::default() };
-        assert!(matches!(service.update(&admin(), "x", toggle).await, Err(PaymentMethodError::NotFound)));
-        assert!(matches!(service.delete(&admin(), "x").await, Err(PaymentMethodError::NotFound)));
+        assert!(matches!(service.update(&admin(), &"x".into(), toggle).await, Err(PaymentMethodError::NotFound)));
+        assert!(matches!(service.delete(&admin(), &"x".into()).await, Err(PaymentMethodError::NotFound)));
         assert_eq!(PaymentMethodError::NotFound.kind(), ErrorKind::NotFound);
     }
 
@@ -272,7 +255,7 @@ mod tests {
     async fn admin_deletes() {
         let mut repo = MockPaymentMethodRepository::new();
         repo.expect_delete().withf(|id| id == "p").times(1).returning(|_| Ok(()));
-        service(repo).delete(&admin(), "p").await.expect("deleted");
+        service(repo).delete(&admin(), &"p".into()).await.expect("deleted");
     }
 
     #[tokio::test]
@@ -284,6 +267,6 @@ mod tests {
         let service = service(repo);
         assert_eq!(service.list_active().await.expect_err("fails").kind(), ErrorKind::Unexpected);
         assert_eq!(service.create(&admin(), input()).await.expect_err("fails").kind(), ErrorKind::Unexpected);
-        assert_eq!(service.delete(&admin(), "p").await.expect_err("fails").kind(), ErrorKind::Unexpected);
+        assert_eq!(service.delete(&admin(), &"p".into()).await.expect_err("fails").kind(), ErrorKind::Unexpected);
     }
 }

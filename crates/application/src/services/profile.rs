@@ -2,13 +2,13 @@
 
 use std::sync::Arc;
 
+use mandir_domain::ValidationErrors;
 use mandir_domain::gotram::Gotram;
 use mandir_domain::user::{ProfileInput, User};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
 
 use super::Actor;
 use crate::BoxError;
-use crate::ports::{Clock, GotramRepository, RepoError, UserRepository};
+use crate::ports::{ChangeNotifier, Clock, GotramRepository, RepoError, Topic, UserRepository};
 
 #[derive(Debug, thiserror::Error)]
 pub enum ProfileError {
@@ -20,22 +20,11 @@ pub enum ProfileError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for ProfileError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) => ErrorKind::Invalid,
-            Self::NotFound => ErrorKind::NotFound,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(ProfileError, fields: Validation, {
+    Self::Validation(_) => Invalid,
+    Self::NotFound => NotFound,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(ProfileError: RepoError);
 
@@ -51,11 +40,17 @@ pub struct ProfileService {
     users: Arc<dyn UserRepository>,
     gotrams: Arc<dyn GotramRepository>,
     clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
 }
 
 impl ProfileService {
-    pub fn new(users: Arc<dyn UserRepository>, gotrams: Arc<dyn GotramRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { users, gotrams, clock }
+    pub fn new(
+        users: Arc<dyn UserRepository>,
+        gotrams: Arc<dyn GotramRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+    ) -> Self {
+        Self { users, gotrams, clock, changes }
     }
 
     /// Joins the user's gotram.
@@ -80,6 +75,8 @@ impl ProfileService {
             RepoError::NotFound => ProfileError::NotFound,
             other => other.into(),
         })?;
+        // Sessions keep the user, which `GET /api/users/me` shows.
+        self.changes.publish(Topic::Users).await;
         Ok(UserProfile { user, gotram })
     }
 }
@@ -91,10 +88,11 @@ mod tests {
     use crate::ports::gotram_repository::MockGotramRepository;
     use crate::ports::user_repository::MockUserRepository;
     use chrono::Utc;
+    use mandir_domain::Failure;
     use mandir_domain::user::Email;
 
     fn actor() -> Actor {
-        Actor { user_id: "u1".into(), email: "a@b.co".into(), is_admin: false }
+        Actor { user_id: "u1".into(), email: "a@b.co".into(), is_admin: false, email_verified: true }
     }
 
     fn user() -> User {
@@ -107,6 +105,7 @@ mod tests {
             phone_number: None,
             gotram_id: Some(3),
             custom_gotram: None,
+            mailing_address: None,
             email_verified: true,
             is_admin: false,
             token_version: 0,
@@ -129,8 +128,8 @@ mod tests {
         gotrams
             .expect_get()
             .returning(|id| Ok(Some(Gotram { id, gotranamalu: "Kashyapa".into(), nakshtram: "Rohini".into(), rasi: "Vrishabha".into() })));
-        let service = ProfileService::new(Arc::new(users), Arc::new(gotrams), clock());
-        let input = ProfileInput { first_name: "Ravi".into(), last_name: "Kumar".into(), phone_number: None, gotram_id: Some(3) };
+        let service = ProfileService::new(Arc::new(users), Arc::new(gotrams), clock(), crate::services::test_fixtures::changes());
+        let input = ProfileInput { first_name: "Ravi".into(), last_name: "Kumar".into(), gotram_id: Some(3), ..ProfileInput::default() };
         let profile = service.update_own(&actor(), input).await.expect("updated");
         assert_eq!(profile.gotram.map(|g| g.label()), Some("Kashyapa - Rohini (Vrishabha)".into()));
     }
@@ -139,8 +138,9 @@ mod tests {
     async fn update_refuses_unknown_gotram_and_bad_names() {
         let mut gotrams = MockGotramRepository::new();
         gotrams.expect_get().returning(|_| Ok(None));
-        let service = ProfileService::new(Arc::new(MockUserRepository::new()), Arc::new(gotrams), clock());
-        let input = ProfileInput { first_name: "Ravi".into(), last_name: "Kumar".into(), phone_number: None, gotram_id: Some(99) };
+        let service =
+            ProfileService::new(Arc::new(MockUserRepository::new()), Arc::new(gotrams), clock(), crate::services::test_fixtures::changes());
+        let input = ProfileInput { first_name: "Ravi".into(), last_name: "Kumar".into(), gotram_id: Some(99), ..ProfileInput::default() };
         assert!(matches!(service.update_own(&actor(), input).await, Err(ProfileError::Validation(_))));
         let input = ProfileInput { first_name: "R".into(), ..ProfileInput::default() };
         let error = service.update_own(&actor(), input).await.expect_err("invalid");

@@ -1,15 +1,24 @@
 //! Event registrations: members register themselves (with their family), see, change and cancel
-//! their own registration; admins see every event's attendees with contact details.
+//! their own registration; admins see every event's attendees with contact details. A full event
+//! has a waitlist: freed spots (a cancellation, a smaller party, a larger capacity) promote the
+//! first parties that fit in the same transaction, which also queues each one's e-mail (ADR 0109).
 
 use std::sync::Arc;
 
+use mandir_domain::ValidationErrors;
 use mandir_domain::event::Event;
-use mandir_domain::registration::{Attendee, AttendeeWithContact, Refusal, RegistrationInput, ensure_open};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
+use mandir_domain::registration::{
+    Attendee, AttendeeWithContact, NOT_AT_THE_DOOR, Refusal, RegistrationInput, WAITLIST_HAS_ROOM, WaitlistEntry, WaitlistEntryWithContact,
+    ensure_open, larger_than_capacity_message,
+};
+use mandir_domain::{AttendeeId, EventId, UserId};
 
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{AdmissionError, AttendeeRepository, Clock, EventRepository, NewAttendeeRecord, RepoError};
+use crate::ports::{
+    AdmissionError, AttendeeRepository, ChangeNotifier, Clock, EventRepository, NewAttendeeRecord, NewWaitlistRecord, OutboxWake,
+    RepoError, Topic, VolunteerRepository,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum RegistrationError {
@@ -17,14 +26,28 @@ pub enum RegistrationError {
     Validation(ValidationErrors),
     #[error("Admin access required")]
     Forbidden,
+    #[error("{}", mandir_domain::EMAIL_NOT_VERIFIED)]
+    EmailNotVerified,
     #[error("You can only view your own registrations")]
     NotYours,
     #[error("Event not found")]
     EventNotFound,
     #[error("You are not registered for this event")]
     NotRegistered,
+    #[error("Registration not found")]
+    AttendeeNotFound,
     #[error("You are already registered for this event")]
     AlreadyRegistered,
+    #[error("You are already on the waitlist for this event")]
+    AlreadyWaitlisted,
+    #[error("You are not on the waitlist for this event")]
+    NotWaitlisted,
+    #[error("{}", WAITLIST_HAS_ROOM)]
+    HasRoom,
+    #[error("{}", larger_than_capacity_message(*.0))]
+    LargerThanCapacity(i64),
+    #[error("{}", NOT_AT_THE_DOOR)]
+    NotAtTheDoor,
     /// The event has started or has too few spots left.
     #[error("{0}")]
     Refused(Refusal),
@@ -32,24 +55,13 @@ pub enum RegistrationError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for RegistrationError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) | Self::Refused(_) => ErrorKind::Invalid,
-            Self::Forbidden | Self::NotYours => ErrorKind::Forbidden,
-            Self::EventNotFound | Self::NotRegistered => ErrorKind::NotFound,
-            Self::AlreadyRegistered => ErrorKind::Conflict,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(RegistrationError, fields: Validation, unverified: EmailNotVerified, {
+    Self::Validation(_) | Self::Refused(_) | Self::HasRoom | Self::LargerThanCapacity(_) => Invalid,
+    Self::Forbidden | Self::NotYours | Self::EmailNotVerified | Self::NotAtTheDoor => Forbidden,
+    Self::EventNotFound | Self::NotRegistered | Self::NotWaitlisted | Self::AttendeeNotFound => NotFound,
+    Self::AlreadyRegistered | Self::AlreadyWaitlisted => Conflict,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(RegistrationError: RepoError);
 
@@ -59,6 +71,10 @@ impl From<AdmissionError> for RegistrationError {
             AdmissionError::EventNotFound => Self::EventNotFound,
             AdmissionError::AlreadyRegistered => Self::AlreadyRegistered,
             AdmissionError::NotRegistered => Self::NotRegistered,
+            AdmissionError::AlreadyWaitlisted => Self::AlreadyWaitlisted,
+            AdmissionError::NotWaitlisted => Self::NotWaitlisted,
+            AdmissionError::HasRoom => Self::HasRoom,
+            AdmissionError::LargerThanCapacity(capacity) => Self::LargerThanCapacity(capacity),
             AdmissionError::Refused(refusal) => Self::Refused(refusal),
             AdmissionError::Repo(error) => error.into(),
         }
@@ -70,19 +86,50 @@ pub struct RegistrationService {
     attendees: Arc<dyn AttendeeRepository>,
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
+    /// Wakes the e-mail sender when a promotion queued e-mails.
+    mail: Arc<dyn OutboxWake>,
+    /// Who volunteers at an event (they may check people in at the door).
+    volunteers: Arc<dyn VolunteerRepository>,
 }
 
 impl RegistrationService {
-    pub fn new(attendees: Arc<dyn AttendeeRepository>, events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { attendees, events, clock }
+    pub fn new(
+        attendees: Arc<dyn AttendeeRepository>,
+        events: Arc<dyn EventRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+        mail: Arc<dyn OutboxWake>,
+        volunteers: Arc<dyn VolunteerRepository>,
+    ) -> Self {
+        Self { attendees, events, clock, changes, mail, volunteers }
     }
 
-    async fn event(&self, event_id: &str) -> Result<Event, RegistrationError> {
+    /// Admins, and the members volunteering at this event, run its door.
+    async fn require_door(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
+        if actor.is_admin || self.volunteers.find_for_user(event_id, &actor.user_id).await?.is_some() {
+            Ok(())
+        } else {
+            Err(RegistrationError::NotAtTheDoor)
+        }
+    }
+
+    /// The door list: every registration with its member's name, party and arrival, for the
+    /// admins and the event's volunteers (the HTTP layer leaves the contact details out).
+    pub async fn door_list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
+        self.event(event_id).await?;
+        self.require_door(actor, event_id).await?;
+        Ok(self.attendees.list_for_event(event_id).await?)
+    }
+
+    async fn event(&self, event_id: &EventId) -> Result<Event, RegistrationError> {
         self.events.get(event_id).await?.ok_or(RegistrationError::EventNotFound)
     }
 
-    /// Registers the caller for an upcoming event, within its capacity; one registration each.
-    pub async fn register(&self, actor: &Actor, event_id: &str, input: RegistrationInput) -> Result<Attendee, RegistrationError> {
+    /// Registers the caller (a verified member) for an upcoming event, within its capacity; one
+    /// registration each.
+    pub async fn register(&self, actor: &Actor, event_id: &EventId, input: RegistrationInput) -> Result<Attendee, RegistrationError> {
+        actor.require_verified()?;
         let registration = input.validate().map_err(RegistrationError::Validation)?;
         let record = NewAttendeeRecord {
             id: new_id(),
@@ -91,44 +138,117 @@ impl RegistrationService {
             registration,
             now: self.clock.now(),
         };
-        Ok(self.attendees.register(record).await?)
+        let attendee = self.attendees.register(record).await?;
+        // The events list shows people counts.
+        self.changes.publish(Topic::Registrations).await;
+        Ok(attendee)
     }
 
-    /// Changes the caller's own registration (family count and notes).
-    pub async fn update_own(&self, actor: &Actor, event_id: &str, input: RegistrationInput) -> Result<Attendee, RegistrationError> {
+    /// Changes the caller's own registration (family count and notes); a smaller party promotes
+    /// the waitlisted parties that now fit.
+    pub async fn update_own(&self, actor: &Actor, event_id: &EventId, input: RegistrationInput) -> Result<Attendee, RegistrationError> {
         let registration = input.validate().map_err(RegistrationError::Validation)?;
-        Ok(self.attendees.update(event_id, &actor.user_id, registration, self.clock.now()).await?)
+        let attendee = self.attendees.update(event_id, &actor.user_id, registration, self.clock.now()).await?;
+        self.changes.publish(Topic::Registrations).await;
+        // A smaller party may have promoted waitlisted ones, whose e-mails are queued.
+        self.mail.wake();
+        Ok(attendee)
     }
 
-    pub async fn get_own(&self, actor: &Actor, event_id: &str) -> Result<Attendee, RegistrationError> {
-        match self.attendees.find(event_id, &actor.user_id).await? {
-            Some(attendee) => Ok(attendee),
-            None => {
-                self.event(event_id).await?;
-                Err(RegistrationError::NotRegistered)
-            }
-        }
+    /// The caller's own registration (one statement tells an unknown event from a missing
+    /// registration).
+    pub async fn get_own(&self, actor: &Actor, event_id: &EventId) -> Result<Attendee, RegistrationError> {
+        Ok(self.attendees.find(event_id, &actor.user_id).await?)
     }
 
-    /// Cancels the caller's own registration, until the event starts.
-    pub async fn cancel_own(&self, actor: &Actor, event_id: &str) -> Result<(), RegistrationError> {
+    /// Cancels the caller's own registration, until the event starts. The waitlisted parties that
+    /// now fit are registered (and their e-mails queued) in the same transaction.
+    pub async fn cancel_own(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
         let event = self.event(event_id).await?;
-        ensure_open(event.event_date, self.clock.now()).map_err(RegistrationError::Refused)?;
-        if self.attendees.delete(event_id, &actor.user_id).await? { Ok(()) } else { Err(RegistrationError::NotRegistered) }
+        let now = self.clock.now();
+        ensure_open(event.event_date, now).map_err(RegistrationError::Refused)?;
+        let Some(promoted) = self.attendees.delete(event_id, &actor.user_id, now).await? else {
+            return Err(RegistrationError::NotRegistered);
+        };
+        if !promoted.is_empty() {
+            tracing::info!(event = %event.id, promoted = promoted.len(), "waitlisted parties registered");
+            self.mail.wake();
+        }
+        self.changes.publish(Topic::Registrations).await;
+        Ok(())
+    }
+
+    /// Puts the caller (a verified member) and their family on a full event's waitlist.
+    pub async fn join_waitlist(
+        &self,
+        actor: &Actor,
+        event_id: &EventId,
+        input: RegistrationInput,
+    ) -> Result<WaitlistEntry, RegistrationError> {
+        actor.require_verified()?;
+        let registration = input.validate().map_err(RegistrationError::Validation)?;
+        let record = NewWaitlistRecord {
+            id: new_id(),
+            event_id: event_id.to_owned(),
+            user_id: actor.user_id.clone(),
+            registration,
+            now: self.clock.now(),
+        };
+        let entry = self.attendees.join_waitlist(record).await?;
+        self.changes.publish(Topic::Registrations).await;
+        Ok(entry)
+    }
+
+    /// The caller's own waitlist entry with its position.
+    pub async fn own_waitlist_entry(&self, actor: &Actor, event_id: &EventId) -> Result<WaitlistEntry, RegistrationError> {
+        Ok(self.attendees.waitlist_entry(event_id, &actor.user_id).await?)
+    }
+
+    /// Takes the caller off an event's waitlist.
+    pub async fn leave_waitlist(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
+        if self.attendees.leave_waitlist(event_id, &actor.user_id).await? {
+            self.changes.publish(Topic::Registrations).await;
+            return Ok(());
+        }
+        self.event(event_id).await?;
+        Err(RegistrationError::NotWaitlisted)
+    }
+
+    /// An admin marks a registration's party arrived at the door (or not, to undo a mistake).
+    pub async fn check_in(
+        &self,
+        actor: &Actor,
+        event_id: &EventId,
+        attendee_id: &AttendeeId,
+        arrived: bool,
+    ) -> Result<Attendee, RegistrationError> {
+        self.require_door(actor, event_id).await?;
+        let at = arrived.then(|| self.clock.now());
+        let attendee = self.attendees.set_checked_in(event_id, attendee_id, at).await.map_err(|error| match error {
+            RepoError::NotFound => RegistrationError::AttendeeNotFound,
+            other => other.into(),
+        })?;
+        self.changes.publish(Topic::Registrations).await;
+        Ok(attendee)
+    }
+
+    /// An event's waitlist in order, with the members' contact details (admins).
+    pub async fn waitlist(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<WaitlistEntryWithContact>, RegistrationError> {
+        actor.require_admin()?;
+        self.event(event_id).await?;
+        Ok(self.attendees.waitlist(event_id).await?)
     }
 
     /// Every registration of an event with the members' contact details (admins).
-    pub async fn attendees(&self, actor: &Actor, event_id: &str) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
-        if !actor.is_admin {
-            return Err(RegistrationError::Forbidden);
-        }
+    pub async fn attendees(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
+        actor.require_admin()?;
         self.event(event_id).await?;
         Ok(self.attendees.list_for_event(event_id).await?)
     }
 
     /// A member's registrations with their events, by event date: the member themselves or an admin.
-    pub async fn events_of_user(&self, actor: &Actor, user_id: &str) -> Result<Vec<(Event, Attendee)>, RegistrationError> {
-        if actor.user_id != user_id && !actor.is_admin {
+    pub async fn events_of_user(&self, actor: &Actor, user_id: &UserId) -> Result<Vec<(Event, Attendee)>, RegistrationError> {
+        if actor.user_id != *user_id && !actor.is_admin {
             return Err(RegistrationError::NotYours);
         }
         Ok(self.attendees.list_for_user(user_id).await?)
@@ -143,11 +263,52 @@ mod tests {
     use crate::ports::event_repository::MockEventRepository;
     use crate::services::test_fixtures::{admin, event, member, now};
     use mandir_domain::registration::ValidRegistration;
+    use mandir_domain::{ErrorKind, Failure};
 
     fn service(attendees: MockAttendeeRepository, events: MockEventRepository) -> RegistrationService {
+        let mut wake = crate::ports::receipt_outbox::MockOutboxWake::new();
+        wake.expect_wake().return_const(());
+        service_waking(attendees, events, wake)
+    }
+
+    fn service_waking(
+        attendees: MockAttendeeRepository,
+        events: MockEventRepository,
+        wake: crate::ports::receipt_outbox::MockOutboxWake,
+    ) -> RegistrationService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        RegistrationService::new(Arc::new(attendees), Arc::new(events), Arc::new(clock))
+        RegistrationService::new(
+            Arc::new(attendees),
+            Arc::new(events),
+            Arc::new(clock),
+            crate::services::test_fixtures::changes(),
+            Arc::new(wake),
+            Arc::new(door_volunteers()),
+        )
+    }
+
+    /// Member "m" volunteers at event "door" only.
+    fn door_volunteers() -> crate::ports::volunteer_repository::MockVolunteerRepository {
+        use mandir_domain::volunteer::{Availability, ContactPreference, Volunteer, VolunteerPreference};
+        let mut volunteers = crate::ports::volunteer_repository::MockVolunteerRepository::new();
+        volunteers.expect_find_for_user().returning(|event_id, user_id| {
+            Ok((event_id == "door" && user_id == "m").then(|| Volunteer {
+                id: "v".into(),
+                event_id: event_id.clone(),
+                user_id: user_id.clone(),
+                name: "Seva Volunteer".into(),
+                contact_number: "9165550101".into(),
+                contact_email: mandir_domain::user::Email::parse("m@example.org").expect("email"),
+                contact_preference: ContactPreference::Email,
+                volunteer_preference: VolunteerPreference::Any,
+                availability: Availability::Either,
+                needs_certificate: false,
+                additional_notes: None,
+                created_at: now(),
+            }))
+        });
+        volunteers
     }
 
     fn attendee(event_id: &str, user_id: &str, family: i32) -> Attendee {
@@ -159,6 +320,7 @@ mod tests {
             additional_notes: None,
             created_at: now(),
             updated_at: now(),
+            checked_in_at: None,
         }
     }
 
@@ -184,15 +346,29 @@ mod tests {
                     && r.registration == ValidRegistration { number_of_family_members: 2, additional_notes: Some("Two children".into()) }
             })
             .returning(|r| Ok(attendee(&r.event_id, &r.user_id, r.registration.number_of_family_members)));
-        let created = service(attendees, MockEventRepository::new()).register(&member(), "e", input(2.0)).await.expect("registered");
+        let created =
+            service(attendees, MockEventRepository::new()).register(&member(), &"e".into(), input(2.0)).await.expect("registered");
         assert_eq!(created.number_of_family_members, 2);
+    }
+
+    #[tokio::test]
+    async fn unverified_members_cannot_register() {
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_register().never();
+        let unverified = Actor { email_verified: false, ..member() };
+        let error =
+            service(attendees, MockEventRepository::new()).register(&unverified, &"e".into(), input(0.0)).await.expect_err("refused");
+        assert!(matches!(error, RegistrationError::EmailNotVerified));
+        assert_eq!((error.kind(), error.code()), (ErrorKind::Forbidden, Some(mandir_domain::EMAIL_NOT_VERIFIED_CODE)));
+        assert_eq!(error.to_string(), mandir_domain::EMAIL_NOT_VERIFIED);
     }
 
     #[tokio::test]
     async fn register_validates_before_writing() {
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_register().never();
-        let error = service(attendees, MockEventRepository::new()).register(&member(), "e", input(-1.0)).await.expect_err("invalid");
+        let error =
+            service(attendees, MockEventRepository::new()).register(&member(), &"e".into(), input(-1.0)).await.expect_err("invalid");
         assert_eq!(error.kind(), ErrorKind::Invalid);
         assert_eq!(error.field_errors().and_then(|e| e.get("numberOfFamilyMembers")), Some("Number of family members must be 0 or more"));
     }
@@ -210,7 +386,8 @@ mod tests {
         for (answer, kind, message) in cases {
             let mut attendees = MockAttendeeRepository::new();
             attendees.expect_register().returning(move |_| Err(answer()));
-            let error = service(attendees, MockEventRepository::new()).register(&member(), "e", input(0.0)).await.expect_err("refused");
+            let error =
+                service(attendees, MockEventRepository::new()).register(&member(), &"e".into(), input(0.0)).await.expect_err("refused");
             assert_eq!((error.kind(), error.to_string().as_str()), (kind, message));
         }
     }
@@ -222,7 +399,7 @@ mod tests {
             .expect_update()
             .withf(|event_id, user_id, r, at| event_id == "e" && user_id == "m" && r.number_of_family_members == 4 && *at == now())
             .returning(|e, u, r, _| Ok(attendee(e, u, r.number_of_family_members)));
-        let updated = service(attendees, MockEventRepository::new()).update_own(&member(), "e", input(4.0)).await.expect("updated");
+        let updated = service(attendees, MockEventRepository::new()).update_own(&member(), &"e".into(), input(4.0)).await.expect("updated");
         assert_eq!(updated.number_of_family_members, 4);
     }
 
@@ -230,7 +407,8 @@ mod tests {
     async fn update_without_registration_is_not_found() {
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_update().returning(|_, _, _, _| Err(AdmissionError::NotRegistered));
-        let error = service(attendees, MockEventRepository::new()).update_own(&member(), "e", input(1.0)).await.expect_err("missing");
+        let error =
+            service(attendees, MockEventRepository::new()).update_own(&member(), &"e".into(), input(1.0)).await.expect_err("missing");
         assert!(matches!(error, RegistrationError::NotRegistered));
         assert_eq!(error.to_string(), "You are not registered for this event");
     }
@@ -238,38 +416,39 @@ mod tests {
     #[tokio::test]
     async fn get_own_tells_unknown_events_from_missing_registrations() {
         let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_find().returning(|_, _| Ok(None));
-        let error = service(attendees, events_with(None)).get_own(&member(), "x").await.expect_err("missing");
+        attendees.expect_find().returning(|_, _| Err(AdmissionError::EventNotFound));
+        let error = service(attendees, MockEventRepository::new()).get_own(&member(), &"x".into()).await.expect_err("missing");
         assert!(matches!(error, RegistrationError::EventNotFound));
 
         let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_find().returning(|_, _| Ok(None));
-        let error = service(attendees, events_with(Some(event("e", 3)))).get_own(&member(), "e").await.expect_err("missing");
+        attendees.expect_find().returning(|_, _| Err(AdmissionError::NotRegistered));
+        let error = service(attendees, MockEventRepository::new()).get_own(&member(), &"e".into()).await.expect_err("missing");
         assert!(matches!(error, RegistrationError::NotRegistered));
 
         let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_find().withf(|e, u| e == "e" && u == "m").returning(|e, u| Ok(Some(attendee(e, u, 1))));
-        let own = service(attendees, MockEventRepository::new()).get_own(&member(), "e").await.expect("found");
+        attendees.expect_find().withf(|e, u| e == "e" && u == "m").returning(|e, u| Ok(attendee(e, u, 1)));
+        let own = service(attendees, MockEventRepository::new()).get_own(&member(), &"e".into()).await.expect("found");
         assert_eq!(own.user_id, "m");
     }
 
     #[tokio::test]
     async fn cancel_removes_the_callers_registration_until_the_event_starts() {
         let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_delete().withf(|e, u| e == "e" && u == "m").times(1).returning(|_, _| Ok(true));
-        service(attendees, events_with(Some(event("e", 3)))).cancel_own(&member(), "e").await.expect("cancelled");
+        attendees.expect_delete().withf(|e, u, at| e == "e" && u == "m" && *at == now()).times(1).returning(|_, _, _| Ok(Some(vec![])));
+        service(attendees, events_with(Some(event("e", 3)))).cancel_own(&member(), &"e".into()).await.expect("cancelled");
 
         let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_delete().returning(|_, _| Ok(false));
-        let error = service(attendees, events_with(Some(event("e", 3)))).cancel_own(&member(), "e").await.expect_err("none");
+        attendees.expect_delete().returning(|_, _, _| Ok(None));
+        let error = service(attendees, events_with(Some(event("e", 3)))).cancel_own(&member(), &"e".into()).await.expect_err("none");
         assert!(matches!(error, RegistrationError::NotRegistered));
 
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_delete().never();
-        let error = service(attendees, events_with(Some(event("e", -1)))).cancel_own(&member(), "e").await.expect_err("started");
+        let error = service(attendees, events_with(Some(event("e", -1)))).cancel_own(&member(), &"e".into()).await.expect_err("started");
         assert!(matches!(error, RegistrationError::Refused(Refusal::Started)));
 
-        let error = service(MockAttendeeRepository::new(), events_with(None)).cancel_own(&member(), "x").await.expect_err("unknown");
+        let error =
+            service(MockAttendeeRepository::new(), events_with(None)).cancel_own(&member(), &"x".into()).await.expect_err("unknown");
         assert!(matches!(error, RegistrationError::EventNotFound));
     }
 
@@ -277,11 +456,11 @@ mod tests {
     async fn only_admins_list_attendees() {
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_list_for_event().never();
-        let error = service(attendees, MockEventRepository::new()).attendees(&member(), "e").await.expect_err("forbidden");
+        let error = service(attendees, MockEventRepository::new()).attendees(&member(), &"e".into()).await.expect_err("forbidden");
         assert!(matches!(error, RegistrationError::Forbidden));
         assert_eq!(error.kind(), ErrorKind::Forbidden);
 
-        let error = service(MockAttendeeRepository::new(), events_with(None)).attendees(&admin(), "x").await.expect_err("unknown");
+        let error = service(MockAttendeeRepository::new(), events_with(None)).attendees(&admin(), &"x".into()).await.expect_err("unknown");
         assert!(matches!(error, RegistrationError::EventNotFound));
 
         let mut attendees = MockAttendeeRepository::new();
@@ -294,7 +473,7 @@ mod tests {
                 phone_number: None,
             }])
         });
-        let list = service(attendees, events_with(Some(event("e", 3)))).attendees(&admin(), "e").await.expect("listed");
+        let list = service(attendees, events_with(Some(event("e", 3)))).attendees(&admin(), &"e".into()).await.expect("listed");
         assert_eq!(list.len(), 1);
     }
 
@@ -303,10 +482,116 @@ mod tests {
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_list_for_user().withf(|u| u == "m").times(2).returning(|u| Ok(vec![(event("e", 3), attendee("e", u, 0))]));
         let service = service(attendees, MockEventRepository::new());
-        assert_eq!(service.events_of_user(&member(), "m").await.expect("own").len(), 1);
-        assert_eq!(service.events_of_user(&admin(), "m").await.expect("admin").len(), 1);
-        let error = service.events_of_user(&member(), "someone-else").await.expect_err("forbidden");
+        assert_eq!(service.events_of_user(&member(), &"m".into()).await.expect("own").len(), 1);
+        assert_eq!(service.events_of_user(&admin(), &"m".into()).await.expect("admin").len(), 1);
+        let error = service.events_of_user(&member(), &"someone-else".into()).await.expect_err("forbidden");
         assert!(matches!(error, RegistrationError::NotYours));
         assert_eq!(error.kind(), ErrorKind::Forbidden);
+    }
+
+    #[tokio::test]
+    async fn a_cancellation_that_promotes_waitlisted_parties_wakes_the_e_mail_sender() {
+        // The promoted registrations' e-mails are queued by the repository in its transaction.
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_delete().times(1).returning(|e, _, _| Ok(Some(vec![attendee(e, "w1", 2), attendee(e, "w2", 0)])));
+        let mut wake = crate::ports::receipt_outbox::MockOutboxWake::new();
+        wake.expect_wake().times(1).return_const(());
+        service_waking(attendees, events_with(Some(event("e", 3))), wake).cancel_own(&member(), &"e".into()).await.expect("cancelled");
+        // No promotion, no wake-up.
+        let mut alone = MockAttendeeRepository::new();
+        alone.expect_delete().times(1).returning(|_, _, _| Ok(Some(Vec::new())));
+        let mut quiet = crate::ports::receipt_outbox::MockOutboxWake::new();
+        quiet.expect_wake().never();
+        service_waking(alone, events_with(Some(event("e", 3))), quiet).cancel_own(&member(), &"e".into()).await.expect("cancelled");
+        let mut none = MockAttendeeRepository::new();
+        none.expect_delete().times(1).returning(|_, _, _| Ok(None));
+        let error = service(none, events_with(Some(event("e", 3)))).cancel_own(&member(), &"e".into()).await.expect_err("not registered");
+        assert!(matches!(error, RegistrationError::NotRegistered));
+    }
+
+    #[tokio::test]
+    async fn joining_a_waitlist_needs_a_verified_member_and_maps_every_refusal() {
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_join_waitlist().never();
+        let unverified = Actor { email_verified: false, ..member() };
+        let error =
+            service(attendees, MockEventRepository::new()).join_waitlist(&unverified, &"e".into(), input(0.0)).await.expect_err("refused");
+        assert!(matches!(error, RegistrationError::EmailNotVerified));
+
+        type Case = (fn() -> AdmissionError, ErrorKind, &'static str);
+        let cases: Vec<Case> = vec![
+            (|| AdmissionError::EventNotFound, ErrorKind::NotFound, "Event not found"),
+            (|| AdmissionError::AlreadyRegistered, ErrorKind::Conflict, "You are already registered for this event"),
+            (|| AdmissionError::AlreadyWaitlisted, ErrorKind::Conflict, "You are already on the waitlist for this event"),
+            (|| AdmissionError::HasRoom, ErrorKind::Invalid, WAITLIST_HAS_ROOM),
+            (|| AdmissionError::Refused(Refusal::Started), ErrorKind::Invalid, "This event has already started; registration is closed"),
+        ];
+        for (answer, kind, message) in cases {
+            let mut attendees = MockAttendeeRepository::new();
+            attendees.expect_join_waitlist().returning(move |_| Err(answer()));
+            let error = service(attendees, MockEventRepository::new())
+                .join_waitlist(&member(), &"e".into(), input(1.0))
+                .await
+                .expect_err("refused");
+            assert_eq!((error.kind(), error.to_string().as_str()), (kind, message));
+        }
+    }
+
+    #[tokio::test]
+    async fn leaving_a_waitlist_tells_an_unknown_event_from_a_missing_entry() {
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_leave_waitlist().withf(|e, u| e == "e" && u == "m").returning(|_, _| Ok(true));
+        service(attendees, MockEventRepository::new()).leave_waitlist(&member(), &"e".into()).await.expect("left");
+
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_leave_waitlist().returning(|_, _| Ok(false));
+        let error = service(attendees, events_with(Some(event("e", 3)))).leave_waitlist(&member(), &"e".into()).await.expect_err("none");
+        assert!(matches!(error, RegistrationError::NotWaitlisted));
+
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_leave_waitlist().returning(|_, _| Ok(false));
+        let error = service(attendees, events_with(None)).leave_waitlist(&member(), &"x".into()).await.expect_err("unknown");
+        assert!(matches!(error, RegistrationError::EventNotFound));
+    }
+
+    #[tokio::test]
+    async fn only_admins_see_the_waitlist() {
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_waitlist().never();
+        let error = service(attendees, MockEventRepository::new()).waitlist(&member(), &"e".into()).await.expect_err("forbidden");
+        assert!(matches!(error, RegistrationError::Forbidden));
+    }
+
+    #[tokio::test]
+    async fn admins_and_the_events_volunteers_check_in_and_an_unknown_registration_is_not_found() {
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_set_checked_in().never();
+        let error = service(attendees, MockEventRepository::new())
+            .check_in(&member(), &"e".into(), &"a".into(), true)
+            .await
+            .expect_err("not a volunteer here");
+        assert!(matches!(error, RegistrationError::NotAtTheDoor));
+        assert_eq!((error.kind(), error.to_string().as_str()), (ErrorKind::Forbidden, NOT_AT_THE_DOOR));
+
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_set_checked_in().times(1).returning(|e, _, at| Ok(Attendee { checked_in_at: at, ..attendee(e, "w", 0) }));
+        let arrived =
+            service(attendees, MockEventRepository::new()).check_in(&member(), &"door".into(), &"a".into(), true).await.expect("volunteer");
+        assert_eq!(arrived.checked_in_at, Some(now()));
+
+        let mut attendees = MockAttendeeRepository::new();
+        attendees
+            .expect_set_checked_in()
+            .withf(|e, a, at| e == "e" && a == "a" && *at == Some(now()))
+            .returning(|e, _, at| Ok(Attendee { checked_in_at: at, ..attendee(e, "m", 0) }));
+        let arrived =
+            service(attendees, MockEventRepository::new()).check_in(&admin(), &"e".into(), &"a".into(), true).await.expect("arrived");
+        assert_eq!(arrived.checked_in_at, Some(now()));
+
+        let mut attendees = MockAttendeeRepository::new();
+        attendees.expect_set_checked_in().withf(|_, _, at| at.is_none()).returning(|_, _, _| Err(RepoError::NotFound));
+        let error =
+            service(attendees, MockEventRepository::new()).check_in(&admin(), &"e".into(), &"x".into(), false).await.expect_err("none");
+        assert!(matches!(error, RegistrationError::AttendeeNotFound));
     }
 }

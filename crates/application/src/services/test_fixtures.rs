@@ -1,36 +1,57 @@
 //! Fixtures shared by the services' unit tests.
 
-use chrono::{DateTime, Duration, TimeZone, Utc};
-use mandir_domain::event::Event;
+pub use mandir_domain::testing::{event, now, payment, user};
 
 use super::Actor;
 
-/// The fixed "now" of the service tests.
-pub fn now() -> DateTime<Utc> {
-    Utc.with_ymd_and_hms(2026, 11, 1, 12, 0, 0).single().expect("date")
+/// A change notifier nobody listens to.
+pub fn changes() -> std::sync::Arc<crate::ports::LocalChangeBus> {
+    std::sync::Arc::default()
 }
 
 pub fn admin() -> Actor {
-    Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true }
+    Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true, email_verified: true }
 }
 
 pub fn member() -> Actor {
-    Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false }
+    Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false, email_verified: true }
 }
 
-/// An event `days` after [`now`], without capacity or registrations.
-pub fn event(id: &str, days: i64) -> Event {
-    Event {
-        id: id.into(),
-        name: "Diwali".into(),
-        description: None,
-        location: "Main Hall".into(),
-        event_date: now() + Duration::days(days),
-        image_url: None,
-        donation_options: None,
-        capacity: None,
-        attendee_count: 0,
-        created_at: now(),
-        updated_at: now(),
-    }
+/// A rate-limit store that counts in memory, as the database table does.
+pub fn counting_store() -> crate::ports::rate_limit_store::MockRateLimitStore {
+    use std::collections::HashMap;
+    use std::sync::{Arc, Mutex};
+
+    use crate::ports::Hit;
+    let windows = Arc::new(Mutex::new(HashMap::<String, Hit>::new()));
+    let mut store = crate::ports::rate_limit_store::MockRateLimitStore::new();
+    let hits = windows.clone();
+    store.expect_hit().returning(move |key, now, new_window_ends| {
+        let mut windows = hits.lock().expect("lock");
+        let window = windows.entry(key.to_owned()).or_insert(Hit { count: 0, window_ends: new_window_ends });
+        if window.window_ends <= now {
+            *window = Hit { count: 0, window_ends: new_window_ends };
+        }
+        window.count += 1;
+        Ok(*window)
+    });
+    store.expect_give_back().returning(move |key| {
+        if let Some(window) = windows.lock().expect("lock").get_mut(key) {
+            window.count = (window.count - 1).max(0);
+        }
+        Ok(())
+    });
+    store
+}
+
+/// A limiter over [`counting_store`] with `policy`.
+pub fn limiter(policy: super::rate_limits::RateLimitPolicy) -> super::rate_limits::RateLimiter {
+    super::rate_limits::RateLimiter::new(std::sync::Arc::new(counting_store()), policy)
+}
+
+/// The site settings' temple name, as the e-mails read it.
+pub fn temple_name(name: &'static str) -> std::sync::Arc<crate::ports::temple_zone::MockTempleName> {
+    let mut temple = crate::ports::temple_zone::MockTempleName::new();
+    temple.expect_temple_name().returning(move || Ok(name.to_owned()));
+    std::sync::Arc::new(temple)
 }

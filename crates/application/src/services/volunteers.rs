@@ -3,14 +3,15 @@
 
 use std::sync::Arc;
 
+use mandir_domain::ValidationErrors;
 use mandir_domain::event::Event;
 use mandir_domain::registration::ensure_open;
 use mandir_domain::volunteer::{Volunteer, VolunteerInput};
-use mandir_domain::{ErrorKind, Failure, ValidationErrors};
+use mandir_domain::{EventId, UserId, VolunteerId};
 
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, EventRepository, NewVolunteerRecord, RepoError, VolunteerRepository};
+use crate::ports::{ChangeNotifier, Clock, EventRepository, NewVolunteerRecord, RepoError, Topic, VolunteerRepository};
 
 #[derive(Debug, thiserror::Error)]
 pub enum VolunteerError {
@@ -18,6 +19,10 @@ pub enum VolunteerError {
     Validation(ValidationErrors),
     #[error("Admin access required")]
     Forbidden,
+    #[error("{}", mandir_domain::EMAIL_NOT_VERIFIED)]
+    EmailNotVerified,
+    #[error("You can only view your own volunteering")]
+    NotYours,
     #[error("Event not found")]
     EventNotFound,
     #[error("You are not volunteering for this event")]
@@ -33,24 +38,13 @@ pub enum VolunteerError {
     Unexpected(#[source] BoxError),
 }
 
-impl Failure for VolunteerError {
-    fn kind(&self) -> ErrorKind {
-        match self {
-            Self::Validation(_) | Self::Started => ErrorKind::Invalid,
-            Self::Forbidden => ErrorKind::Forbidden,
-            Self::EventNotFound | Self::NotVolunteering | Self::VolunteerNotFound => ErrorKind::NotFound,
-            Self::AlreadyVolunteering => ErrorKind::Conflict,
-            Self::Unexpected(_) => ErrorKind::Unexpected,
-        }
-    }
-
-    fn field_errors(&self) -> Option<&ValidationErrors> {
-        match self {
-            Self::Validation(errors) => Some(errors),
-            _ => None,
-        }
-    }
-}
+mandir_domain::failure!(VolunteerError, fields: Validation, unverified: EmailNotVerified, {
+    Self::Validation(_) | Self::Started => Invalid,
+    Self::Forbidden | Self::NotYours | Self::EmailNotVerified => Forbidden,
+    Self::EventNotFound | Self::NotVolunteering | Self::VolunteerNotFound => NotFound,
+    Self::AlreadyVolunteering => Conflict,
+    Self::Unexpected(_) => Unexpected,
+});
 
 super::unexpected_from!(VolunteerError: RepoError);
 
@@ -59,14 +53,20 @@ pub struct VolunteerService {
     volunteers: Arc<dyn VolunteerRepository>,
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
 }
 
 impl VolunteerService {
-    pub fn new(volunteers: Arc<dyn VolunteerRepository>, events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>) -> Self {
-        Self { volunteers, events, clock }
+    pub fn new(
+        volunteers: Arc<dyn VolunteerRepository>,
+        events: Arc<dyn EventRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+    ) -> Self {
+        Self { volunteers, events, clock, changes }
     }
 
-    async fn event(&self, event_id: &str) -> Result<Event, VolunteerError> {
+    async fn event(&self, event_id: &EventId) -> Result<Event, VolunteerError> {
         self.events.get(event_id).await?.ok_or(VolunteerError::EventNotFound)
     }
 
@@ -74,21 +74,24 @@ impl VolunteerService {
         ensure_open(event.event_date, self.clock.now()).map_err(|_| VolunteerError::Started)
     }
 
-    /// Records the caller as a volunteer for an upcoming event; one record each.
-    pub async fn volunteer(&self, actor: &Actor, event_id: &str, input: VolunteerInput) -> Result<Volunteer, VolunteerError> {
+    /// Records the caller (a verified member) as a volunteer for an upcoming event; one record each.
+    pub async fn volunteer(&self, actor: &Actor, event_id: &EventId, input: VolunteerInput) -> Result<Volunteer, VolunteerError> {
+        actor.require_verified()?;
         let event = self.event(event_id).await?;
         self.ensure_open(&event)?;
         let volunteer = input.validate().map_err(VolunteerError::Validation)?;
         let record =
             NewVolunteerRecord { id: new_id(), event_id: event.id, user_id: actor.user_id.clone(), volunteer, now: self.clock.now() };
-        self.volunteers.create(record).await.map_err(|error| match error {
+        let volunteer = self.volunteers.create(record).await.map_err(|error| match error {
             RepoError::Conflict(_) => VolunteerError::AlreadyVolunteering,
             RepoError::NotFound => VolunteerError::EventNotFound,
             other => other.into(),
-        })
+        })?;
+        self.changes.publish(Topic::Volunteers).await;
+        Ok(volunteer)
     }
 
-    pub async fn get_own(&self, actor: &Actor, event_id: &str) -> Result<Volunteer, VolunteerError> {
+    pub async fn get_own(&self, actor: &Actor, event_id: &EventId) -> Result<Volunteer, VolunteerError> {
         match self.volunteers.find_for_user(event_id, &actor.user_id).await? {
             Some(volunteer) => Ok(volunteer),
             None => {
@@ -99,23 +102,29 @@ impl VolunteerService {
     }
 
     /// How many volunteers an event has (anyone).
-    pub async fn count(&self, event_id: &str) -> Result<u64, VolunteerError> {
+    pub async fn count(&self, event_id: &EventId) -> Result<u64, VolunteerError> {
         self.event(event_id).await?;
         Ok(self.volunteers.count_for_event(event_id).await?)
     }
 
     /// Every volunteer of an event with contact details (admins).
-    pub async fn list(&self, actor: &Actor, event_id: &str) -> Result<Vec<Volunteer>, VolunteerError> {
-        if !actor.is_admin {
-            return Err(VolunteerError::Forbidden);
-        }
+    pub async fn list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<Volunteer>, VolunteerError> {
+        actor.require_admin()?;
         self.event(event_id).await?;
         Ok(self.volunteers.list_for_event(event_id).await?)
     }
 
+    /// A member's volunteer records with their events, by event date: the member themselves or an admin.
+    pub async fn events_of_user(&self, actor: &Actor, user_id: &UserId) -> Result<Vec<(Event, Volunteer)>, VolunteerError> {
+        if actor.user_id != *user_id && !actor.is_admin {
+            return Err(VolunteerError::NotYours);
+        }
+        Ok(self.volunteers.list_for_user(user_id).await?)
+    }
+
     /// Withdraws a volunteer record: its owner until the event starts, or an admin at any time.
     /// Someone else's record answers as if it did not exist.
-    pub async fn withdraw(&self, actor: &Actor, event_id: &str, volunteer_id: &str) -> Result<(), VolunteerError> {
+    pub async fn withdraw(&self, actor: &Actor, event_id: &EventId, volunteer_id: &VolunteerId) -> Result<(), VolunteerError> {
         let event = self.event(event_id).await?;
         let volunteer = self
             .volunteers
@@ -129,7 +138,9 @@ impl VolunteerService {
         self.volunteers.delete(&volunteer.id).await.map_err(|error| match error {
             RepoError::NotFound => VolunteerError::VolunteerNotFound,
             other => other.into(),
-        })
+        })?;
+        self.changes.publish(Topic::Volunteers).await;
+        Ok(())
     }
 }
 
@@ -142,11 +153,12 @@ mod tests {
     use crate::services::test_fixtures::{admin, event, member, now};
     use mandir_domain::user::Email;
     use mandir_domain::volunteer::{Availability, ContactPreference, VolunteerPreference};
+    use mandir_domain::{ErrorKind, Failure};
 
     fn service(volunteers: MockVolunteerRepository, events: MockEventRepository) -> VolunteerService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        VolunteerService::new(Arc::new(volunteers), Arc::new(events), Arc::new(clock))
+        VolunteerService::new(Arc::new(volunteers), Arc::new(events), Arc::new(clock), crate::services::test_fixtures::changes())
     }
 
     fn events_with(found: Option<Event>) -> MockEventRepository {
@@ -192,8 +204,20 @@ mod tests {
             .expect_create()
             .withf(|r| r.event_id == "e" && r.user_id == "m" && r.volunteer.needs_certificate && r.now == now())
             .returning(|r| Ok(volunteer(&r.id, &r.event_id, &r.user_id)));
-        let created = service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), "e", input()).await.expect("created");
+        let created =
+            service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect("created");
         assert_eq!(created.user_id, "m");
+    }
+
+    #[tokio::test]
+    async fn unverified_members_cannot_volunteer() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_create().never();
+        let unverified = Actor { email_verified: false, ..member() };
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).volunteer(&unverified, &"e".into(), input()).await.expect_err("refused");
+        assert!(matches!(error, VolunteerError::EmailNotVerified));
+        assert_eq!((error.kind(), error.code()), (ErrorKind::Forbidden, Some(mandir_domain::EMAIL_NOT_VERIFIED_CODE)));
     }
 
     #[tokio::test]
@@ -201,10 +225,10 @@ mod tests {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_create().never();
         let service_unknown = service(volunteers, events_with(None));
-        assert!(matches!(service_unknown.volunteer(&member(), "x", input()).await, Err(VolunteerError::EventNotFound)));
+        assert!(matches!(service_unknown.volunteer(&member(), &"x".into(), input()).await, Err(VolunteerError::EventNotFound)));
 
         let error = service(MockVolunteerRepository::new(), events_with(Some(event("e", -1))))
-            .volunteer(&member(), "e", input())
+            .volunteer(&member(), &"e".into(), input())
             .await
             .expect_err("started");
         assert!(matches!(error, VolunteerError::Started));
@@ -212,7 +236,7 @@ mod tests {
 
         let invalid = VolunteerInput { contact_number: "123".into(), availability: None, ..input() };
         let error = service(MockVolunteerRepository::new(), events_with(Some(event("e", 3))))
-            .volunteer(&member(), "e", invalid)
+            .volunteer(&member(), &"e".into(), invalid)
             .await
             .expect_err("bad");
         let fields = error.field_errors().expect("fields");
@@ -224,13 +248,15 @@ mod tests {
     async fn a_second_record_is_a_conflict() {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_create().returning(|_| Err(RepoError::Conflict("uq_volunteers_event_user".into())));
-        let error = service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), "e", input()).await.expect_err("dup");
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect_err("dup");
         assert_eq!(error.kind(), ErrorKind::Conflict);
         assert_eq!(error.to_string(), "You are already volunteering for this event");
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_create().returning(|_| Err(RepoError::NotFound));
-        let error = service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), "e", input()).await.expect_err("gone");
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect_err("gone");
         assert!(matches!(error, VolunteerError::EventNotFound));
     }
 
@@ -238,22 +264,22 @@ mod tests {
     async fn own_record_and_count() {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_find_for_user().withf(|e, u| e == "e" && u == "m").returning(|e, u| Ok(Some(volunteer("v", e, u))));
-        assert_eq!(service(volunteers, MockEventRepository::new()).get_own(&member(), "e").await.expect("own").id, "v");
+        assert_eq!(service(volunteers, MockEventRepository::new()).get_own(&member(), &"e".into()).await.expect("own").id, "v");
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_find_for_user().returning(|_, _| Ok(None));
-        let error = service(volunteers, events_with(Some(event("e", 3)))).get_own(&member(), "e").await.expect_err("none");
+        let error = service(volunteers, events_with(Some(event("e", 3)))).get_own(&member(), &"e".into()).await.expect_err("none");
         assert!(matches!(error, VolunteerError::NotVolunteering));
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_find_for_user().returning(|_, _| Ok(None));
-        let error = service(volunteers, events_with(None)).get_own(&member(), "x").await.expect_err("unknown");
+        let error = service(volunteers, events_with(None)).get_own(&member(), &"x".into()).await.expect_err("unknown");
         assert!(matches!(error, VolunteerError::EventNotFound));
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_count_for_event().returning(|_| Ok(4));
-        assert_eq!(service(volunteers, events_with(Some(event("e", 3)))).count("e").await.expect("count"), 4);
-        let error = service(MockVolunteerRepository::new(), events_with(None)).count("x").await.expect_err("unknown");
+        assert_eq!(service(volunteers, events_with(Some(event("e", 3)))).count(&"e".into()).await.expect("count"), 4);
+        let error = service(MockVolunteerRepository::new(), events_with(None)).count(&"x".into()).await.expect_err("unknown");
         assert!(matches!(error, VolunteerError::EventNotFound));
     }
 
@@ -261,16 +287,16 @@ mod tests {
     async fn only_admins_list_volunteers() {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_list_for_event().never();
-        let error = service(volunteers, MockEventRepository::new()).list(&member(), "e").await.expect_err("forbidden");
+        let error = service(volunteers, MockEventRepository::new()).list(&member(), &"e".into()).await.expect_err("forbidden");
         assert_eq!(error.kind(), ErrorKind::Forbidden);
         assert_eq!(error.to_string(), "Admin access required");
 
-        let error = service(MockVolunteerRepository::new(), events_with(None)).list(&admin(), "x").await.expect_err("unknown");
+        let error = service(MockVolunteerRepository::new(), events_with(None)).list(&admin(), &"x".into()).await.expect_err("unknown");
         assert!(matches!(error, VolunteerError::EventNotFound));
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_list_for_event().returning(|e| Ok(vec![volunteer("v", e, "m")]));
-        assert_eq!(service(volunteers, events_with(Some(event("e", 3)))).list(&admin(), "e").await.expect("list").len(), 1);
+        assert_eq!(service(volunteers, events_with(Some(event("e", 3)))).list(&admin(), &"e".into()).await.expect("list").len(), 1);
     }
 
     #[tokio::test]
@@ -278,12 +304,15 @@ mod tests {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
         volunteers.expect_delete().withf(|id| id == "v").times(1).returning(|_| Ok(()));
-        service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), "e", "v").await.expect("withdrawn");
+        service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), &"e".into(), &"v".into()).await.expect("withdrawn");
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
         volunteers.expect_delete().never();
-        let error = service(volunteers, events_with(Some(event("e", -1)))).withdraw(&member(), "e", "v").await.expect_err("started");
+        let error = service(volunteers, events_with(Some(event("e", -1))))
+            .withdraw(&member(), &"e".into(), &"v".into())
+            .await
+            .expect_err("started");
         assert!(matches!(error, VolunteerError::Started));
     }
 
@@ -292,7 +321,7 @@ mod tests {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
         volunteers.expect_delete().times(1).returning(|_| Ok(()));
-        service(volunteers, events_with(Some(event("e", -1)))).withdraw(&admin(), "e", "v").await.expect("withdrawn");
+        service(volunteers, events_with(Some(event("e", -1)))).withdraw(&admin(), &"e".into(), &"v".into()).await.expect("withdrawn");
     }
 
     #[tokio::test]
@@ -300,7 +329,8 @@ mod tests {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "someone-else"))));
         volunteers.expect_delete().never();
-        let error = service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), "e", "v").await.expect_err("hidden");
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), &"e".into(), &"v".into()).await.expect_err("hidden");
         assert!(matches!(error, VolunteerError::VolunteerNotFound));
         assert_eq!(error.kind(), ErrorKind::NotFound);
     }
@@ -310,16 +340,32 @@ mod tests {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "other-event", "m"))));
         volunteers.expect_delete().never();
-        let error = service(volunteers, events_with(Some(event("e", 3)))).withdraw(&admin(), "e", "v").await.expect_err("mismatch");
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).withdraw(&admin(), &"e".into(), &"v".into()).await.expect_err("mismatch");
         assert!(matches!(error, VolunteerError::VolunteerNotFound));
 
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|_| Ok(None));
-        let error = service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), "e", "v").await.expect_err("unknown");
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), &"e".into(), &"v".into()).await.expect_err("unknown");
         assert!(matches!(error, VolunteerError::VolunteerNotFound));
 
-        let error =
-            service(MockVolunteerRepository::new(), events_with(None)).withdraw(&member(), "x", "v").await.expect_err("unknown event");
+        let error = service(MockVolunteerRepository::new(), events_with(None))
+            .withdraw(&member(), &"x".into(), &"v".into())
+            .await
+            .expect_err("unknown event");
         assert!(matches!(error, VolunteerError::EventNotFound));
+    }
+
+    #[tokio::test]
+    async fn a_members_volunteering_is_theirs_and_the_admins_to_see() {
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_list_for_user().withf(|u| u == "m").times(2).returning(|u| Ok(vec![(event("e", 3), volunteer("v", "e", u))]));
+        let service = service(volunteers, MockEventRepository::new());
+        assert_eq!(service.events_of_user(&member(), &"m".into()).await.expect("own").len(), 1);
+        assert_eq!(service.events_of_user(&admin(), &"m".into()).await.expect("admin").len(), 1);
+        let error = service.events_of_user(&member(), &"someone-else".into()).await.expect_err("forbidden");
+        assert!(matches!(error, VolunteerError::NotYours));
+        assert_eq!(error.kind(), ErrorKind::Forbidden);
     }
 }

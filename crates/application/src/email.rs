@@ -1,0 +1,207 @@
+//! The one way to write an e-mail: a template per message in `crates/application/templates/email/`
+//! (minijinja, ADR 0090), extending the shared `layout.jinja`. One template gives the subject,
+//! the plain-text body and the HTML body; the mailer sends them as multipart/alternative.
+//!
+//! To add an e-mail: write `templates/email/<name>.jinja` (`{% extends "layout.jinja" %}` with the
+//! blocks `subject`, `text` and `html`; the layout picks the one asked for), add it to [`TEMPLATES`], define a `Serialize` struct of
+//! its fields implementing [`EmailMessage`], and call [`EmailTemplates::render`] from the service.
+
+use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
+use serde::Serialize;
+
+use crate::ports::OutgoingEmail;
+
+/// Every template, by name.
+const TEMPLATES: &[(&str, &str)] = &[
+    ("layout.jinja", include_str!("../templates/email/layout.jinja")),
+    ("verification.jinja", include_str!("../templates/email/verification.jinja")),
+    ("password_reset.jinja", include_str!("../templates/email/password_reset.jinja")),
+    ("receipt.jinja", include_str!("../templates/email/receipt.jinja")),
+    ("seva_booking_confirmed.jinja", include_str!("../templates/email/seva_booking_confirmed.jinja")),
+    ("registration_confirmation.jinja", include_str!("../templates/email/registration_confirmation.jinja")),
+    ("event_changed.jinja", include_str!("../templates/email/event_changed.jinja")),
+    ("event_cancelled.jinja", include_str!("../templates/email/event_cancelled.jinja")),
+    ("event_reminder.jinja", include_str!("../templates/email/event_reminder.jinja")),
+    ("email_change.jinja", include_str!("../templates/email/email_change.jinja")),
+    ("waitlist_promoted.jinja", include_str!("../templates/email/waitlist_promoted.jinja")),
+    ("statement.jinja", include_str!("../templates/email/statement.jinja")),
+];
+
+/// A message's fields; `TEMPLATE` names its file.
+pub trait EmailMessage: Serialize {
+    const TEMPLATE: &'static str;
+}
+
+/// What the shared layout shows: the temple's name and site address.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SiteContext {
+    pub temple_name: String,
+    pub public_url: String,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("could not render the e-mail template {template}")]
+pub struct TemplateError {
+    template: &'static str,
+    #[source]
+    source: minijinja::Error,
+}
+
+/// The compiled templates: one environment escaping for HTML, one leaving text as it is.
+pub struct EmailTemplates {
+    html: Environment<'static>,
+    text: Environment<'static>,
+}
+
+impl std::fmt::Debug for EmailTemplates {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("EmailTemplates")
+    }
+}
+
+fn environment(escape: AutoEscape) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    env.set_undefined_behavior(UndefinedBehavior::Strict);
+    env.set_auto_escape_callback(move |_| escape);
+    for (name, source) in TEMPLATES {
+        // The templates are part of the binary; a broken one fails the tests below.
+        env.add_template(name, source).unwrap_or_else(|error| panic!("e-mail template {name}: {error}"));
+    }
+    env
+}
+
+/// Collapses the blank lines that template tags leave (at most one empty line in a row) and
+/// trims the ends.
+fn tidy(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut blank = 0;
+    for line in text.trim().lines() {
+        let line = line.trim_end();
+        if line.is_empty() {
+            blank += 1;
+            if blank > 1 {
+                continue;
+            }
+        } else {
+            blank = 0;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out
+}
+
+impl Default for EmailTemplates {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl EmailTemplates {
+    pub fn new() -> Self {
+        Self { html: environment(AutoEscape::Html), text: environment(AutoEscape::None) }
+    }
+
+    /// The e-mail to `to` for `message`, inside the layout filled from `site`.
+    pub fn render<M: EmailMessage>(&self, to: &str, site: &SiteContext, message: &M) -> Result<OutgoingEmail, TemplateError> {
+        let fail = |source| TemplateError { template: M::TEMPLATE, source };
+        let fields = minijinja::Value::from_serialize(message);
+        let part = |env: &Environment<'static>, part: &str| {
+            env.get_template(M::TEMPLATE)?.render(context! { part => part, site => site, ..fields.clone() })
+        };
+        let subject = part(&self.text, "subject").map_err(fail)?;
+        let text_body = tidy(&part(&self.text, "text").map_err(fail)?);
+        let html_body = part(&self.html, "html").map_err(fail)?;
+        Ok(OutgoingEmail { to: to.to_owned(), subject: subject.trim().to_owned(), text_body, html_body, attachments: Vec::new() })
+    }
+}
+
+/// The sign-up welcome or a renewed verification link.
+#[derive(Debug, Serialize)]
+pub struct VerificationEmail<'a> {
+    pub first_name: &'a str,
+    pub link: &'a str,
+    pub hours: i64,
+    pub renewal: bool,
+}
+
+impl EmailMessage for VerificationEmail<'_> {
+    const TEMPLATE: &'static str = "verification.jinja";
+}
+
+/// A password reset link.
+#[derive(Debug, Serialize)]
+pub struct PasswordResetEmail<'a> {
+    pub first_name: &'a str,
+    pub link: &'a str,
+}
+
+impl EmailMessage for PasswordResetEmail<'_> {
+    const TEMPLATE: &'static str = "password_reset.jinja";
+}
+
+/// A change of address: the confirmation link to the new address, or the notice to the old one.
+#[derive(Debug, Serialize)]
+pub struct EmailChangeEmail<'a> {
+    pub first_name: &'a str,
+    pub new_email: &'a str,
+    /// Empty for the notice.
+    pub link: &'a str,
+    pub hours: i64,
+    pub notice: bool,
+}
+
+impl EmailMessage for EmailChangeEmail<'_> {
+    const TEMPLATE: &'static str = "email_change.jinja";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn site() -> SiteContext {
+        SiteContext { temple_name: "Sri Ganesha <Temple>".into(), public_url: "http://temple.test".into() }
+    }
+
+    #[test]
+    fn one_template_gives_subject_text_and_escaped_html() {
+        let templates = EmailTemplates::new();
+        let message = PasswordResetEmail { first_name: "Lakshmi & Co", link: "http://temple.test/reset-password?token=a&b" };
+        let email = templates.render("l@example.org", &site(), &message).expect("rendered");
+        assert_eq!(email.to, "l@example.org");
+        assert_eq!(email.subject, "Reset your Sri Ganesha <Temple> password");
+        assert!(
+            email.text_body.starts_with("Namaste Lakshmi & Co,\n\nWe received a request to reset your password."),
+            "{}",
+            email.text_body
+        );
+        assert!(email.text_body.contains("\n\nhttp://temple.test/reset-password?token=a&b\n\n"));
+        assert!(email.text_body.ends_with("--\nSri Ganesha <Temple>\nhttp://temple.test\n"), "{}", email.text_body);
+        assert!(!email.text_body.contains("\n\n\n"));
+        assert!(email.html_body.contains("<p>Namaste Lakshmi &amp; Co,</p>"));
+        assert!(email.html_body.contains("Sri Ganesha &lt;Temple&gt;"));
+        assert!(email.html_body.contains("token=a&amp;b\""), "{}", email.html_body);
+    }
+
+    #[test]
+    fn verification_texts_keep_their_wording() {
+        let templates = EmailTemplates::new();
+        let site = SiteContext { temple_name: "Mandir".into(), public_url: "http://t".into() };
+        let welcome = templates
+            .render("a@b.co", &site, &VerificationEmail { first_name: "Asha", link: "http://t/v?token=x", hours: 48, renewal: false })
+            .expect("welcome");
+        assert_eq!(welcome.subject, "Welcome to Mandir: please verify your email");
+        assert_eq!(
+            welcome.text_body,
+            "Namaste Asha,\n\nThank you for joining the Mandir community.\nPlease verify your email address by opening this link within 48 hours:\n\nhttp://t/v?token=x\n\nIf you did not create this account, you can ignore this message.\n\n--\nMandir\nhttp://t\n"
+        );
+        let renewal = templates
+            .render("a@b.co", &site, &VerificationEmail { first_name: "Asha", link: "http://t/v?token=y", hours: 48, renewal: true })
+            .expect("renewal");
+        assert_eq!(renewal.subject, "Mandir: please verify your email");
+        assert!(renewal.text_body.contains("Earlier verification links no longer work."));
+        assert!(!renewal.text_body.contains("Thank you for joining"));
+    }
+}

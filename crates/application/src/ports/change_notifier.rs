@@ -1,0 +1,126 @@
+//! Announces that stored data changed, so that whatever keeps a copy of it (the events list cache
+//! today; other processes' caches once an adapter carries changes between processes, e.g. over
+//! PostgreSQL `LISTEN`/`NOTIFY` on [`Topic::channel`]) can forget its copy.
+//!
+//! Services publish after every write that changes what a cached read shows; nothing outside the
+//! services needs to know which caches exist.
+
+use std::sync::{Arc, PoisonError, RwLock};
+
+use async_trait::async_trait;
+
+/// What changed: one topic per area whose writes can change a cached read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Topic {
+    Events,
+    Registrations,
+    Volunteers,
+    DonationTypes,
+    PaymentMethods,
+    /// A member's admin flag, password or token version: what an authenticated request checks.
+    Users,
+    /// The temple's own content: site settings, recurring services, priests and notices.
+    Site,
+}
+
+impl Topic {
+    pub const ALL: [Self; 7] =
+        [Self::Events, Self::Registrations, Self::Volunteers, Self::DonationTypes, Self::PaymentMethods, Self::Users, Self::Site];
+
+    /// A stable name for the topic, usable as a notification channel between processes.
+    pub const fn channel(self) -> &'static str {
+        match self {
+            Self::Events => "mandir_events",
+            Self::Registrations => "mandir_registrations",
+            Self::Volunteers => "mandir_volunteers",
+            Self::DonationTypes => "mandir_donation_types",
+            Self::PaymentMethods => "mandir_payment_methods",
+            Self::Users => "mandir_users",
+            Self::Site => "mandir_site",
+        }
+    }
+
+    /// The topic of a channel name, for adapters that receive changes from other processes.
+    pub fn of_channel(channel: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|topic| topic.channel() == channel)
+    }
+}
+
+/// Publishes changes. Best effort: a change that cannot be announced is the adapter's to log; the
+/// write it follows has happened and stands.
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+#[async_trait]
+pub trait ChangeNotifier: Send + Sync {
+    async fn publish(&self, topic: Topic);
+}
+
+/// Something that keeps a copy of stored data and forgets it when the data changes.
+pub trait ChangeListener: Send + Sync {
+    fn changed(&self, topic: Topic);
+}
+
+/// The in-process notifier: hands every change to the listeners subscribed in this process,
+/// before `publish` returns (so the write's own response already sees fresh reads).
+#[derive(Default)]
+pub struct LocalChangeBus {
+    listeners: RwLock<Vec<Arc<dyn ChangeListener>>>,
+}
+
+impl LocalChangeBus {
+    pub fn subscribe(&self, listener: Arc<dyn ChangeListener>) {
+        self.listeners.write().unwrap_or_else(PoisonError::into_inner).push(listener);
+    }
+
+    /// Hands `topic` to this process's listeners; also for adapters relaying other processes'
+    /// changes.
+    pub fn deliver(&self, topic: Topic) {
+        let listeners = self.listeners.read().unwrap_or_else(PoisonError::into_inner).clone();
+        for listener in listeners {
+            listener.changed(topic);
+        }
+    }
+}
+
+#[async_trait]
+impl ChangeNotifier for LocalChangeBus {
+    async fn publish(&self, topic: Topic) {
+        self.deliver(topic);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+
+    #[derive(Default)]
+    struct Seen(Mutex<Vec<Topic>>);
+
+    impl ChangeListener for Seen {
+        fn changed(&self, topic: Topic) {
+            self.0.lock().expect("lock").push(topic);
+        }
+    }
+
+    #[tokio::test]
+    async fn every_listener_hears_every_change_before_publish_returns() {
+        let bus = LocalChangeBus::default();
+        let (a, b) = (Arc::new(Seen::default()), Arc::new(Seen::default()));
+        bus.subscribe(a.clone());
+        bus.subscribe(b.clone());
+        bus.publish(Topic::Registrations).await;
+        bus.publish(Topic::Events).await;
+        for seen in [a, b] {
+            assert_eq!(*seen.0.lock().expect("lock"), vec![Topic::Registrations, Topic::Events]);
+        }
+    }
+
+    #[test]
+    fn channels_name_their_topics() {
+        for topic in Topic::ALL {
+            assert_eq!(Topic::of_channel(topic.channel()), Some(topic));
+        }
+        assert_eq!(Topic::of_channel("other"), None);
+    }
+}

@@ -1,0 +1,84 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mandir_domain::{EventId, UserId};
+
+use super::RepoError;
+
+/// What an e-mail to a member is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MemberEmailKind {
+    /// The registration confirmation (written by the registration's own statement).
+    Registered,
+    /// The confirmation of a registration promoted from the waitlist (a `Registered` row the
+    /// promotion re-marks in its transaction).
+    Promoted,
+    /// The event's date, time or place changed.
+    EventChanged,
+    /// The event was deleted.
+    EventCancelled,
+    /// The day-before reminder.
+    Reminder,
+}
+
+impl MemberEmailKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Registered => "registered",
+            Self::Promoted => "promoted",
+            Self::EventChanged => "changed",
+            Self::EventCancelled => "cancelled",
+            Self::Reminder => "reminder",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        [Self::Registered, Self::Promoted, Self::EventChanged, Self::EventCancelled, Self::Reminder]
+            .into_iter()
+            .find(|k| k.as_str() == text)
+    }
+}
+
+/// The event as a notice tells about it: as it is now and, for a change, as it was. Kept with
+/// the e-mail, since a deleted event is gone by the time it is sent.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct EventNotice {
+    pub name: String,
+    pub starts_at: DateTime<Utc>,
+    pub location: String,
+    pub previous_starts_at: Option<DateTime<Utc>>,
+    pub previous_location: Option<String>,
+}
+
+/// One e-mail to a member (ADR 0106).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberEmail {
+    pub id: String,
+    pub kind: MemberEmailKind,
+    pub user_id: UserId,
+    pub event_id: Option<EventId>,
+    pub notice: Option<EventNotice>,
+    pub created_at: DateTime<Utc>,
+    pub attempts: i32,
+    pub sent_at: Option<DateTime<Utc>>,
+}
+
+/// The e-mails to members still to send, shared by every process on the database. Rows are
+/// written with the change they tell about (the registration's trigger, the event repository's
+/// update and force delete) or by [`MemberOutbox::queue_reminders`]; this port claims and marks
+/// them like the receipts' outbox (ADR 0091).
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+#[async_trait]
+pub trait MemberOutbox: Send + Sync {
+    /// Unsent e-mails nobody holds with fewer than `max_attempts` attempts, oldest first.
+    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError>;
+    /// Claims an e-mail until `until` with one conditional update and counts an attempt; `None`
+    /// when another sender holds it or it was sent.
+    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<MemberEmail>, RepoError>;
+    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Records why sending failed (or why it was not sent); the claim stays until it expires.
+    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError>;
+    /// Adds the reminder `reminder:<event>:<user>` for every registrant of an event starting in
+    /// `(from, to]` whose reminders are on, in one statement; a reminder that exists is kept, so
+    /// each person gets one per event however many processes run this. Answers how many were added.
+    async fn queue_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, now: DateTime<Utc>) -> Result<u64, RepoError>;
+}

@@ -1,0 +1,79 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mandir_domain::{PaymentId, UserId};
+
+use super::RepoError;
+
+/// Why a receipt e-mail is sent.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReceiptReason {
+    /// The payment became completed (written with the status change, once per payment).
+    Completed,
+    /// An admin asked to send it again.
+    Resend,
+}
+
+impl ReceiptReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Completed => "completed",
+            Self::Resend => "resend",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Self> {
+        match text {
+            "completed" => Some(Self::Completed),
+            "resend" => Some(Self::Resend),
+            _ => None,
+        }
+    }
+}
+
+/// One receipt e-mail to send (or sent).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReceiptEmail {
+    pub id: String,
+    pub payment_id: PaymentId,
+    pub reason: ReceiptReason,
+    pub requested_by: Option<UserId>,
+    pub created_at: DateTime<Utc>,
+    pub attempts: i32,
+    pub sent_at: Option<DateTime<Utc>>,
+    pub last_error: Option<String>,
+}
+
+/// The receipt e-mails still to send, shared by every process on the database (ADR 0091). The
+/// row for a completed payment is written by the `PaymentRepository` in the transaction that
+/// completes the payment; this port claims, marks and adds resends.
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+#[async_trait]
+pub trait ReceiptOutbox: Send + Sync {
+    /// Unsent e-mails nobody holds (no claim, or an expired one) with fewer than `max_attempts`
+    /// attempts, oldest first, at most `limit`.
+    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError>;
+    /// Claims an e-mail until `until` with one conditional update (unsent, unheld) and counts an
+    /// attempt; `None` when another sender holds it or it was sent.
+    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<ReceiptEmail>, RepoError>;
+    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Records why sending failed; the claim stays until it expires (the retry's delay).
+    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError>;
+    /// Adds an admin's resend. `RepoError::NotFound` when the payment is gone.
+    async fn add_resend(&self, id: &str, payment_id: &PaymentId, by: &UserId, now: DateTime<Utc>) -> Result<ReceiptEmail, RepoError>;
+    /// Every receipt e-mail of a payment, oldest first.
+    async fn for_payment(&self, payment_id: &PaymentId) -> Result<Vec<ReceiptEmail>, RepoError>;
+}
+
+/// Told when e-mails may be waiting in an outbox (receipts, member e-mails, statements), so they
+/// go out right after the commit; the periodic jobs pick up whatever this misses.
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+pub trait OutboxWake: Send + Sync {
+    fn wake(&self);
+}
+
+/// Signs and checks the receipt links (`/receipts/{number}?sig=...`).
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+pub trait LinkSigner: Send + Sync {
+    fn sign(&self, subject: &str) -> String;
+    fn verify(&self, subject: &str, signature: &str) -> bool;
+}

@@ -1,0 +1,516 @@
+//! E-mails to members about their events (ADR 0106): the registration confirmation (with the
+//! event's `.ics`), a notice when an event's date, time or place changes or the event is deleted,
+//! and the reminder the day before (ADR 0108).
+//!
+//! Each e-mail is a row of the `member_emails` outbox written with the change it tells about (the
+//! registration's statement, the event's update or deletion), so none is lost when a process dies
+//! and none is written twice. This service delivers the rows, each claimed once across processes,
+//! right after a change (woken through the change notifier) and from the periodic
+//! `send-member-emails` job; the `queue-reminders` job adds the reminders that are due.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use chrono_tz::Tz;
+use mandir_domain::event::Event;
+use serde::Serialize;
+
+use super::calendar::CalendarService;
+use super::jobs::{Job, Step};
+use crate::BoxError;
+use crate::email::{EmailMessage, EmailTemplates, SiteContext};
+use crate::ports::{
+    AdmissionError, Attachment, AttendeeRepository, Clock, EventNotice, EventRepository, Mailer, MemberEmail, MemberEmailKind,
+    MemberOutbox, RepoError, TempleName, TempleZone, UserRepository,
+};
+
+/// How long a sender holds a claimed e-mail; also the delay before a failed one is retried.
+pub const CLAIM_DURATION_MINUTES: i64 = 10;
+/// Attempts before an e-mail is given up (it stays in the table with its last error).
+pub const MAX_ATTEMPTS: i32 = 8;
+/// How long before an event its reminder is sent.
+pub const REMINDER_HOURS: i64 = 24;
+/// E-mails handled per delivery round.
+const BATCH: u64 = 100;
+
+/// `Saturday, November 21, 2026 at 10:30 AM PST`.
+pub fn when_text(at: DateTime<Utc>, zone: Tz) -> String {
+    at.with_timezone(&zone).format("%A, %B %-d, %Y at %-I:%M %p %Z").to_string()
+}
+
+/// The fields of every member e-mail about an event.
+#[derive(Debug, Serialize)]
+struct EventMessage<'a> {
+    first_name: &'a str,
+    event_name: &'a str,
+    when: String,
+    location: &'a str,
+    link: String,
+    previous_when: Option<String>,
+    previous_location: Option<&'a str>,
+    settings_link: String,
+}
+
+/// The messages by kind; each struct names its template.
+macro_rules! event_messages {
+    ($($name:ident => $file:literal),+ $(,)?) => {
+        $(
+            #[derive(Debug, Serialize)]
+            #[serde(transparent)]
+            struct $name<'a>(EventMessage<'a>);
+            impl EmailMessage for $name<'_> {
+                const TEMPLATE: &'static str = $file;
+            }
+        )+
+    };
+}
+
+event_messages! {
+    RegisteredMessage => "registration_confirmation.jinja",
+    PromotedMessage => "waitlist_promoted.jinja",
+    ChangedMessage => "event_changed.jinja",
+    CancelledMessage => "event_cancelled.jinja",
+    ReminderMessage => "event_reminder.jinja",
+}
+
+pub struct MemberMailDeps {
+    pub outbox: Arc<dyn MemberOutbox>,
+    pub users: Arc<dyn UserRepository>,
+    pub events: Arc<dyn EventRepository>,
+    pub attendees: Arc<dyn AttendeeRepository>,
+    pub calendar: CalendarService,
+    pub temple: Arc<dyn TempleName>,
+    pub zone: Arc<dyn TempleZone>,
+    /// A mailer that answers once the message is handed over (not the background one), so an
+    /// e-mail is marked sent only when it was.
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    pub public_url: String,
+}
+
+#[derive(Clone)]
+pub struct MemberMailService {
+    deps: Arc<MemberMailDeps>,
+    templates: Arc<EmailTemplates>,
+}
+
+/// What became of one claimed e-mail.
+enum Outcome {
+    Sent,
+    /// Not sent on purpose (the registration or the event is gone, the event began); recorded.
+    Skipped(&'static str),
+}
+
+impl MemberMailService {
+    pub fn new(deps: MemberMailDeps) -> Self {
+        Self { deps: Arc::new(deps), templates: Arc::new(EmailTemplates::new()) }
+    }
+
+    fn base(&self) -> &str {
+        self.deps.public_url.trim_end_matches('/')
+    }
+
+    /// Adds the reminders of events starting within the next [`REMINDER_HOURS`] hours (once per
+    /// person per event), then sends what is due. Answers how many reminders were added.
+    pub async fn queue_reminders(&self) -> Result<u64, BoxError> {
+        let now = self.deps.clock.now();
+        Ok(self.deps.outbox.queue_reminders(now, now + Duration::hours(REMINDER_HOURS), now).await?)
+    }
+
+    /// Sends the member e-mails that are due; answers how many went out.
+    pub async fn deliver_due(&self) -> Result<u64, BoxError> {
+        let due = self.deps.outbox.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
+        let mut sent = 0;
+        for id in due {
+            if self.deliver(&id).await? {
+                sent += 1;
+            }
+        }
+        Ok(sent)
+    }
+
+    /// Claims one e-mail and sends it; `false` when another sender holds it, it was sent, it was
+    /// skipped, or sending failed (recorded, retried once the claim expires).
+    async fn deliver(&self, id: &str) -> Result<bool, BoxError> {
+        let now = self.deps.clock.now();
+        let Some(row) = self.deps.outbox.claim(id, now, now + Duration::minutes(CLAIM_DURATION_MINUTES)).await? else {
+            return Ok(false);
+        };
+        match self.send(&row).await {
+            Ok(Outcome::Sent) => {
+                self.deps.outbox.mark_sent(id, self.deps.clock.now()).await?;
+                tracing::info!(email = %row.id, "member e-mail sent");
+                Ok(true)
+            }
+            Ok(Outcome::Skipped(why)) => {
+                self.deps.outbox.mark_sent(id, self.deps.clock.now()).await?;
+                self.deps.outbox.mark_failed(id, why).await?;
+                tracing::info!(email = %row.id, why, "member e-mail not needed");
+                Ok(false)
+            }
+            Err(error) => {
+                tracing::warn!(error = ?error, email = %row.id, attempt = row.attempts, "sending a member e-mail failed; retried later");
+                self.deps.outbox.mark_failed(id, &error.to_string()).await?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// The registered event, still there and the member still on it.
+    async fn current_event(&self, row: &MemberEmail) -> Result<Option<Event>, BoxError> {
+        let Some(event_id) = &row.event_id else { return Ok(None) };
+        match self.deps.attendees.find(event_id, &row.user_id).await {
+            Ok(_) => Ok(self.deps.events.get(event_id).await?),
+            Err(AdmissionError::EventNotFound | AdmissionError::NotRegistered) => Ok(None),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    async fn send(&self, row: &MemberEmail) -> Result<Outcome, BoxError> {
+        let Some(user) = self.deps.users.find_by_id(&row.user_id).await? else {
+            return Ok(Outcome::Skipped("the account is gone"));
+        };
+        let zone = self.deps.zone.time_zone().await?;
+        let site = SiteContext { temple_name: self.deps.temple.temple_name().await?, public_url: self.deps.public_url.clone() };
+        let settings_link = format!("{}/profile?tab=settings", self.base());
+        let to = user.email.as_str();
+        let email = match row.kind {
+            MemberEmailKind::Registered | MemberEmailKind::Promoted | MemberEmailKind::Reminder => {
+                let Some(event) = self.current_event(row).await? else {
+                    return Ok(Outcome::Skipped("the registration or the event is gone"));
+                };
+                if event.event_date <= self.deps.clock.now() {
+                    return Ok(Outcome::Skipped("the event has begun"));
+                }
+                let message = EventMessage {
+                    first_name: &user.first_name,
+                    event_name: &event.name,
+                    when: when_text(event.event_date, zone),
+                    location: &event.location,
+                    link: format!("{}/events/{}", self.base(), event.id),
+                    previous_when: None,
+                    previous_location: None,
+                    settings_link,
+                };
+                let mut email = match row.kind {
+                    MemberEmailKind::Registered => self.templates.render(to, &site, &RegisteredMessage(message))?,
+                    MemberEmailKind::Promoted => self.templates.render(to, &site, &PromotedMessage(message))?,
+                    _ => self.templates.render(to, &site, &ReminderMessage(message))?,
+                };
+                if row.kind != MemberEmailKind::Reminder {
+                    email.attachments.push(self.attachment(&event).await?);
+                }
+                email
+            }
+            MemberEmailKind::EventChanged | MemberEmailKind::EventCancelled => {
+                let Some(notice) = &row.notice else {
+                    return Ok(Outcome::Skipped("no event details were kept"));
+                };
+                let link =
+                    row.event_id.as_ref().map_or_else(|| format!("{}/events", self.base()), |id| format!("{}/events/{id}", self.base()));
+                let message = notice_message(&user.first_name, notice, zone, link, settings_link);
+                if row.kind == MemberEmailKind::EventChanged {
+                    let mut email = self.templates.render(to, &site, &ChangedMessage(message))?;
+                    // The updated entry replaces the one a calendar has (same UID, later sequence).
+                    if let Some(event) = self.current_event_any(row).await? {
+                        email.attachments.push(self.attachment(&event).await?);
+                    }
+                    email
+                } else {
+                    self.templates.render(to, &site, &CancelledMessage(message))?
+                }
+            }
+        };
+        self.deps.mailer.send(email).await?;
+        Ok(Outcome::Sent)
+    }
+
+    async fn current_event_any(&self, row: &MemberEmail) -> Result<Option<Event>, RepoError> {
+        match &row.event_id {
+            Some(id) => self.deps.events.get(id).await,
+            None => Ok(None),
+        }
+    }
+
+    async fn attachment(&self, event: &Event) -> Result<Attachment, BoxError> {
+        let file = self.deps.calendar.calendar_of(event).await?;
+        Ok(Attachment {
+            filename: file.filename,
+            content_type: "text/calendar; charset=utf-8; method=PUBLISH".to_owned(),
+            content: file.text.into_bytes(),
+        })
+    }
+}
+
+fn notice_message<'a>(first_name: &'a str, notice: &'a EventNotice, zone: Tz, link: String, settings_link: String) -> EventMessage<'a> {
+    EventMessage {
+        first_name,
+        event_name: &notice.name,
+        when: when_text(notice.starts_at, zone),
+        location: &notice.location,
+        link,
+        previous_when: notice.previous_starts_at.filter(|p| *p != notice.starts_at).map(|p| when_text(p, zone)),
+        previous_location: notice.previous_location.as_deref().filter(|p| *p != notice.location),
+        settings_link,
+    }
+}
+
+/// The periodic job sending what the wake-up after a change missed (a crash, a mail outage).
+pub struct SendMemberEmails(pub MemberMailService);
+
+#[async_trait]
+impl Job for SendMemberEmails {
+    fn name(&self) -> &'static str {
+        "send-member-emails"
+    }
+
+    fn description(&self) -> &'static str {
+        "Sends registration confirmations, event change notices and reminders not sent yet"
+    }
+
+    async fn step(&self, _cursor: Option<String>) -> Result<Step, BoxError> {
+        Ok(Step::done(self.0.deliver_due().await?))
+    }
+}
+
+/// The periodic job adding the day-before reminders (once per person per event) and sending them.
+pub struct QueueReminders(pub MemberMailService);
+
+#[async_trait]
+impl Job for QueueReminders {
+    fn name(&self) -> &'static str {
+        "queue-reminders"
+    }
+
+    fn description(&self) -> &'static str {
+        "Adds the reminders of events starting within a day and sends them"
+    }
+
+    async fn step(&self, _cursor: Option<String>) -> Result<Step, BoxError> {
+        let queued = self.0.queue_reminders().await?;
+        self.0.deliver_due().await?;
+        Ok(Step::done(queued))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::account_repository::MockAccountRepository;
+    use crate::ports::attendee_repository::MockAttendeeRepository;
+    use crate::ports::clock::MockClock;
+    use crate::ports::event_repository::MockEventRepository;
+    use crate::ports::mailer::MockMailer;
+    use crate::ports::member_outbox::MockMemberOutbox;
+    use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
+    use crate::ports::temple_zone::MockTempleZone;
+    use crate::ports::user_repository::MockUserRepository;
+    use crate::ports::{MailError, OutgoingEmail};
+    use crate::services::calendar::CalendarDeps;
+    use crate::services::test_fixtures::{event, now, temple_name, user};
+    use mandir_domain::registration::Attendee;
+    use std::sync::Mutex;
+
+    fn zone() -> Arc<MockTempleZone> {
+        let mut zone = MockTempleZone::new();
+        zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
+        Arc::new(zone)
+    }
+
+    fn clock() -> Arc<MockClock> {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        Arc::new(clock)
+    }
+
+    fn attendee() -> Attendee {
+        Attendee {
+            id: "a1".into(),
+            event_id: "e1".into(),
+            user_id: "u1".into(),
+            number_of_family_members: 0,
+            additional_notes: None,
+            checked_in_at: None,
+            created_at: now(),
+            updated_at: now(),
+        }
+    }
+
+    fn row(id: &str, kind: MemberEmailKind, notice: Option<EventNotice>) -> MemberEmail {
+        MemberEmail {
+            id: id.into(),
+            kind,
+            user_id: "u1".into(),
+            event_id: Some("e1".into()),
+            notice,
+            created_at: now(),
+            attempts: 1,
+            sent_at: None,
+        }
+    }
+
+    struct Mocks {
+        outbox: MockMemberOutbox,
+        users: MockUserRepository,
+        events: MockEventRepository,
+        attendees: MockAttendeeRepository,
+        mailer: MockMailer,
+    }
+
+    impl Mocks {
+        fn new(claimed: MemberEmail) -> Self {
+            let mut outbox = MockMemberOutbox::new();
+            let id = claimed.id.clone();
+            outbox.expect_due().returning(move |_, _, _| Ok(vec![id.clone()]));
+            outbox.expect_claim().returning(move |_, _, _| Ok(Some(claimed.clone())));
+            let mut users = MockUserRepository::new();
+            users.expect_find_by_id().returning(|_| Ok(Some(user("u1"))));
+            Self { outbox, users, events: MockEventRepository::new(), attendees: MockAttendeeRepository::new(), mailer: MockMailer::new() }
+        }
+
+        fn service(self) -> MemberMailService {
+            let calendar = CalendarService::new(CalendarDeps {
+                events: Arc::new(MockEventRepository::new()),
+                attendees: Arc::new(MockAttendeeRepository::new()),
+                services: Arc::new(MockRecurringServiceRepository::new()),
+                accounts: Arc::new(MockAccountRepository::new()),
+                zone: zone(),
+                temple: temple_name("Sri Ganesha Temple"),
+                clock: clock(),
+                public_url: "http://temple.test".into(),
+            });
+            MemberMailService::new(MemberMailDeps {
+                outbox: Arc::new(self.outbox),
+                users: Arc::new(self.users),
+                events: Arc::new(self.events),
+                attendees: Arc::new(self.attendees),
+                calendar,
+                temple: temple_name("Sri Ganesha Temple"),
+                zone: zone(),
+                mailer: Arc::new(self.mailer),
+                clock: clock(),
+                public_url: "http://temple.test/".into(),
+            })
+        }
+    }
+
+    fn capture(mailer: &mut MockMailer) -> Arc<Mutex<Vec<OutgoingEmail>>> {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let keep = sent.clone();
+        mailer.expect_send().returning(move |email| {
+            keep.lock().expect("lock").push(email);
+            Ok(())
+        });
+        sent
+    }
+
+    #[tokio::test]
+    async fn a_confirmation_is_rendered_with_the_event_attached_and_marked_sent() {
+        let mut m = Mocks::new(row("registered:a1", MemberEmailKind::Registered, None));
+        m.attendees.expect_find().returning(|_, _| Ok(attendee()));
+        m.events.expect_get().returning(|_| Ok(Some(mandir_domain::event::Event { location: "Main Hall".into(), ..event("e1", 20) })));
+        let sent = capture(&mut m.mailer);
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        m.outbox.expect_mark_failed().never();
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+        let sent = sent.lock().expect("lock");
+        let email = &sent[0];
+        assert_eq!(email.to, "u1@example.org");
+        assert_eq!(email.subject, "You're registered: Diwali");
+        assert!(email.text_body.contains("When: Saturday, November 21, 2026 at 4:00 AM PST"), "{}", email.text_body);
+        assert!(email.text_body.contains("Where: Main Hall"));
+        assert!(email.text_body.contains("http://temple.test/events/e1"));
+        assert!(email.text_body.ends_with("--\nSri Ganesha Temple\nhttp://temple.test/\n"), "{}", email.text_body);
+        assert_eq!(email.attachments.len(), 1);
+        assert_eq!(email.attachments[0].filename, "event.ics");
+        let ics = String::from_utf8(email.attachments[0].content.clone()).expect("text");
+        assert!(ics.contains("UID:event-e1@temple.test"), "{ics}");
+    }
+
+    #[tokio::test]
+    async fn a_promotion_from_the_waitlist_is_one_e_mail_that_says_so_with_the_event_attached() {
+        let mut m = Mocks::new(row("registered:w1", MemberEmailKind::Promoted, None));
+        m.attendees.expect_find().returning(|_, _| Ok(attendee()));
+        m.events.expect_get().returning(|_| Ok(Some(mandir_domain::event::Event { location: "Main Hall".into(), ..event("e1", 20) })));
+        let sent = capture(&mut m.mailer);
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+        let sent = sent.lock().expect("lock");
+        assert_eq!(sent.len(), 1);
+        assert_eq!(sent[0].subject, "You're registered for Diwali");
+        assert!(sent[0].text_body.contains("moved from the waitlist"), "{}", sent[0].text_body);
+        assert!(sent[0].text_body.contains("Where: Main Hall"));
+        assert_eq!(sent[0].attachments[0].filename, "event.ics");
+    }
+
+    #[tokio::test]
+    async fn a_change_notice_shows_what_changed_and_a_cancellation_needs_no_event() {
+        let notice = EventNotice {
+            name: "Diwali".into(),
+            starts_at: now() + Duration::days(3),
+            location: "Main Hall".into(),
+            previous_starts_at: Some(now() + Duration::days(2)),
+            previous_location: Some("Main Hall".into()),
+        };
+        let mut m = Mocks::new(row("changed:e1:1:u1", MemberEmailKind::EventChanged, Some(notice.clone())));
+        m.events.expect_get().returning(|_| Ok(Some(event("e1", 3))));
+        let sent = capture(&mut m.mailer);
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        m.service().deliver_due().await.expect("delivered");
+        let email = sent.lock().expect("lock")[0].clone();
+        assert_eq!(email.subject, "Changed: Diwali");
+        assert!(
+            email.text_body.contains("When: Wednesday, November 4, 2026 at 4:00 AM PST (was Tuesday, November 3, 2026 at 4:00 AM PST)"),
+            "{}",
+            email.text_body
+        );
+        assert!(email.text_body.contains("Where: Main Hall\n"), "an unchanged place has no 'was': {}", email.text_body);
+        assert_eq!(email.attachments.len(), 1, "the updated entry");
+
+        let mut m = Mocks::new(row("cancelled:e1:u1", MemberEmailKind::EventCancelled, Some(notice)));
+        m.events.expect_get().never();
+        let sent = capture(&mut m.mailer);
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        m.service().deliver_due().await.expect("delivered");
+        let email = sent.lock().expect("lock")[0].clone();
+        assert_eq!(email.subject, "Cancelled: Diwali");
+        assert!(email.text_body.contains("has been cancelled"));
+        assert!(email.html_body.contains("<strong>Diwali</strong>"));
+        assert!(email.attachments.is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_reminder_for_a_cancelled_registration_is_not_sent_but_recorded() {
+        let mut m = Mocks::new(row("reminder:e1:u1", MemberEmailKind::Reminder, None));
+        m.attendees.expect_find().returning(|_, _| Err(AdmissionError::NotRegistered));
+        m.mailer.expect_send().never();
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        m.outbox.expect_mark_failed().withf(|_, why| why.contains("registration")).times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("handled"), 0);
+    }
+
+    #[tokio::test]
+    async fn a_refused_mail_is_recorded_for_a_retry_and_not_marked_sent() {
+        let mut m = Mocks::new(row("reminder:e1:u1", MemberEmailKind::Reminder, None));
+        m.attendees.expect_find().returning(|_, _| Ok(attendee()));
+        m.events.expect_get().returning(|_| Ok(Some(event("e1", 1))));
+        m.mailer.expect_send().returning(|_| Err(MailError("the server is down".into())));
+        m.outbox.expect_mark_sent().never();
+        m.outbox.expect_mark_failed().times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("handled"), 0);
+    }
+
+    #[tokio::test]
+    async fn reminders_are_queued_for_the_next_day() {
+        let mut outbox = MockMemberOutbox::new();
+        outbox
+            .expect_queue_reminders()
+            .withf(|from, to, at| *from == now() && *to == now() + Duration::hours(REMINDER_HOURS) && *at == now())
+            .times(1)
+            .returning(|_, _, _| Ok(2));
+        let mut m = Mocks::new(row("x", MemberEmailKind::Reminder, None));
+        m.outbox = outbox;
+        assert_eq!(m.service().queue_reminders().await.expect("queued"), 2);
+    }
+}

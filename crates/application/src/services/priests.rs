@@ -1,0 +1,254 @@
+//! Priests: anyone reads them in the admins' order; admins add, edit, reorder and remove them.
+//! Photos are stored like event images, under a content-hashed URL cached forever (ADR 0004).
+
+use std::sync::Arc;
+
+use mandir_domain::PriestId;
+use mandir_domain::ValidationErrors;
+use mandir_domain::image::IMAGE_INVALID_TYPE;
+use mandir_domain::priest::{NewPriest, PhotoInput, Priest, PriestInput, check_order};
+
+use super::{Actor, images, new_id};
+use crate::BoxError;
+use crate::ports::{ChangeNotifier, Clock, PhotoChange, PriestFields, PriestRepository, RepoError, StoredImage, Topic};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PriestError {
+    #[error("{0}")]
+    Validation(ValidationErrors),
+    #[error("Admin access required")]
+    Forbidden,
+    #[error("Priest not found")]
+    NotFound,
+    #[error("unexpected failure")]
+    Unexpected(#[source] BoxError),
+}
+
+mandir_domain::failure!(PriestError, fields: Validation, {
+    Self::Validation(_) => Invalid,
+    Self::Forbidden => Forbidden,
+    Self::NotFound => NotFound,
+    Self::Unexpected(_) => Unexpected,
+});
+
+super::unexpected_from!(PriestError: RepoError);
+
+fn not_found_or(error: RepoError) -> PriestError {
+    match error {
+        RepoError::NotFound => PriestError::NotFound,
+        other => other.into(),
+    }
+}
+
+/// The URL of a priest's uploaded photo: the content hash makes it safe to cache forever.
+pub fn photo_path(id: &PriestId, etag: &str) -> String {
+    format!("/api/priests/{id}/photo?v={etag}")
+}
+
+fn split(priest: NewPriest) -> (PriestFields, PhotoInput) {
+    let NewPriest { name, title, bio, specialties, photo } = priest;
+    (PriestFields { name, title, bio, specialties }, photo)
+}
+
+fn stored_with_url(id: &PriestId, upload: mandir_domain::image::ImageUpload) -> (StoredImage, String) {
+    let stored = images::store(upload);
+    let url = photo_path(id, &stored.etag);
+    (stored, url)
+}
+
+#[derive(Clone)]
+pub struct PriestService {
+    priests: Arc<dyn PriestRepository>,
+    clock: Arc<dyn Clock>,
+    changes: Arc<dyn ChangeNotifier>,
+}
+
+impl PriestService {
+    pub fn new(priests: Arc<dyn PriestRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
+        Self { priests, clock, changes }
+    }
+
+    /// Every priest, in the admins' order.
+    pub async fn list(&self) -> Result<Vec<Priest>, PriestError> {
+        Ok(self.priests.list().await?)
+    }
+
+    pub async fn create(&self, actor: &Actor, input: PriestInput) -> Result<Priest, PriestError> {
+        actor.require_admin()?;
+        let (fields, photo) = split(input.validate().map_err(PriestError::Validation)?);
+        let id: PriestId = new_id();
+        let photo = match photo {
+            PhotoInput::None => None,
+            PhotoInput::Upload(upload) => Some(stored_with_url(&id, upload)),
+            // A new priest has no photo of their own to keep.
+            PhotoInput::Keep(_) => return Err(PriestError::Validation(ValidationErrors::single("photo", IMAGE_INVALID_TYPE))),
+        };
+        let created = self.priests.create(id, fields, photo, self.clock.now()).await?;
+        self.changes.publish(Topic::Site).await;
+        Ok(created)
+    }
+
+    /// Replaces every field; the photo is kept when the form sends its current URL back.
+    pub async fn update(&self, actor: &Actor, id: &PriestId, input: PriestInput) -> Result<Priest, PriestError> {
+        actor.require_admin()?;
+        let (fields, photo) = split(input.validate().map_err(PriestError::Validation)?);
+        let current = self.priests.get(id).await?.ok_or(PriestError::NotFound)?;
+        let change = match photo {
+            PhotoInput::None => PhotoChange::Remove,
+            PhotoInput::Keep(url) if current.photo_url.as_deref() == Some(url.as_str()) => PhotoChange::Keep,
+            PhotoInput::Keep(_) => return Err(PriestError::Validation(ValidationErrors::single("photo", IMAGE_INVALID_TYPE))),
+            PhotoInput::Upload(upload) => {
+                let (stored, url) = stored_with_url(id, upload);
+                PhotoChange::Replace(stored, url)
+            }
+        };
+        let updated = self.priests.update(id, fields, change, self.clock.now()).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::Site).await;
+        Ok(updated)
+    }
+
+    pub async fn delete(&self, actor: &Actor, id: &PriestId) -> Result<(), PriestError> {
+        actor.require_admin()?;
+        self.priests.delete(id).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::Site).await;
+        Ok(())
+    }
+
+    /// Puts the priests in this order (every priest exactly once); answers the new list.
+    pub async fn reorder(&self, actor: &Actor, order: Vec<PriestId>) -> Result<Vec<Priest>, PriestError> {
+        actor.require_admin()?;
+        let current: Vec<PriestId> = self.priests.list().await?.into_iter().map(|p| p.id).collect();
+        check_order(&current, &order).map_err(PriestError::Validation)?;
+        self.priests.reorder(order).await?;
+        self.changes.publish(Topic::Site).await;
+        Ok(self.priests.list().await?)
+    }
+
+    pub async fn photo(&self, id: &PriestId) -> Result<StoredImage, PriestError> {
+        self.priests.photo(id).await?.ok_or(PriestError::NotFound)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::clock::MockClock;
+    use crate::ports::priest_repository::MockPriestRepository;
+    use crate::services::test_fixtures::{admin, member, now};
+    use base64::Engine as _;
+    use mandir_domain::priest::{NAME_REQUIRED, ORDER_MISMATCH};
+
+    fn service(repo: MockPriestRepository) -> PriestService {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        PriestService::new(Arc::new(repo), Arc::new(clock), crate::services::test_fixtures::changes())
+    }
+
+    fn priest(id: &str, photo_url: Option<&str>, position: i32) -> Priest {
+        Priest {
+            id: id.into(),
+            name: format!("Priest {id}"),
+            title: None,
+            bio: None,
+            specialties: vec![],
+            photo_url: photo_url.map(str::to_owned),
+            position,
+            created_at: now(),
+            updated_at: now(),
+        }
+    }
+
+    fn gif() -> String {
+        format!("data:image/gif;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"GIF89a\x01\x00\x01\x00"))
+    }
+
+    fn input(photo: Option<String>) -> PriestInput {
+        PriestInput { name: "Sri Example".into(), photo, ..Default::default() }
+    }
+
+    #[tokio::test]
+    async fn members_cannot_manage_priests() {
+        let mut repo = MockPriestRepository::new();
+        repo.expect_create().never();
+        repo.expect_update().never();
+        repo.expect_delete().never();
+        repo.expect_reorder().never();
+        let s = service(repo);
+        assert!(matches!(s.create(&member(), input(None)).await, Err(PriestError::Forbidden)));
+        assert!(matches!(s.update(&member(), &"p".into(), input(None)).await, Err(PriestError::Forbidden)));
+        assert!(matches!(s.delete(&member(), &"p".into()).await, Err(PriestError::Forbidden)));
+        assert!(matches!(s.reorder(&member(), vec![]).await, Err(PriestError::Forbidden)));
+    }
+
+    #[tokio::test]
+    async fn invalid_forms_are_refused_with_messages() {
+        let mut repo = MockPriestRepository::new();
+        repo.expect_create().never();
+        let Err(PriestError::Validation(errors)) = service(repo).create(&admin(), PriestInput::default()).await else {
+            panic!("validation error")
+        };
+        assert_eq!(errors.get("name"), Some(NAME_REQUIRED));
+    }
+
+    #[tokio::test]
+    async fn an_uploaded_photo_is_stored_under_a_hashed_url() {
+        let mut repo = MockPriestRepository::new();
+        repo.expect_create()
+            .withf(|id, fields, photo, _| {
+                let (stored, url) = photo.as_ref().expect("photo");
+                fields.name == "Sri Example" && stored.content_type == "image/gif" && *url == photo_path(id, &stored.etag)
+            })
+            .returning(|id, _, photo, _| Ok(Priest { photo_url: photo.map(|(_, url)| url), ..priest(&id, None, 0) }));
+        let created = service(repo).create(&admin(), input(Some(gif()))).await.expect("created");
+        assert!(created.photo_url.expect("url").starts_with(&format!("/api/priests/{}/photo?v=", created.id)));
+    }
+
+    #[tokio::test]
+    async fn edits_keep_replace_or_remove_the_photo() {
+        let current = "/api/priests/p/photo?v=abc";
+        let mut repo = MockPriestRepository::new();
+        repo.expect_get().returning(move |_| Ok(Some(priest("p", Some(current), 0))));
+        repo.expect_update()
+            .withf(|_, _, change, _| *change == PhotoChange::Keep)
+            .times(1)
+            .returning(|_, _, _, _| Ok(priest("p", Some("/api/priests/p/photo?v=abc"), 0)));
+        repo.expect_update()
+            .withf(|_, _, change, _| *change == PhotoChange::Remove)
+            .times(1)
+            .returning(|_, _, _, _| Ok(priest("p", None, 0)));
+        repo.expect_update()
+            .withf(|_, _, change, _| matches!(change, PhotoChange::Replace(_, url) if url.starts_with("/api/priests/p/photo?v=")))
+            .times(1)
+            .returning(|_, _, _, _| Ok(priest("p", Some("/api/priests/p/photo?v=new"), 0)));
+        let s = service(repo);
+        s.update(&admin(), &"p".into(), input(Some(current.into()))).await.expect("kept");
+        s.update(&admin(), &"p".into(), input(None)).await.expect("removed");
+        s.update(&admin(), &"p".into(), input(Some(gif()))).await.expect("replaced");
+        // Another priest's photo URL is not this priest's to keep.
+        let other = s.update(&admin(), &"p".into(), input(Some("/api/priests/q/photo?v=1".into()))).await;
+        assert!(matches!(other, Err(PriestError::Validation(e)) if e.get("photo") == Some(IMAGE_INVALID_TYPE)));
+    }
+
+    #[tokio::test]
+    async fn reordering_needs_every_priest_once() {
+        let mut repo = MockPriestRepository::new();
+        repo.expect_list().returning(|| Ok(vec![priest("a", None, 0), priest("b", None, 1)]));
+        repo.expect_reorder().withf(|order| order == &[PriestId::from("b"), PriestId::from("a")]).times(1).returning(|_| Ok(()));
+        let s = service(repo);
+        s.reorder(&admin(), vec!["b".into(), "a".into()]).await.expect("reordered");
+        let Err(PriestError::Validation(errors)) = s.reorder(&admin(), vec!["a".into()]).await else { panic!("refused") };
+        assert_eq!(errors.get("ids"), Some(ORDER_MISMATCH));
+    }
+
+    #[tokio::test]
+    async fn a_missing_priest_or_photo_is_not_found() {
+        let mut repo = MockPriestRepository::new();
+        repo.expect_get().returning(|_| Ok(None));
+        repo.expect_photo().returning(|_| Ok(None));
+        repo.expect_delete().returning(|_| Err(RepoError::NotFound));
+        let s = service(repo);
+        assert!(matches!(s.update(&admin(), &"x".into(), input(None)).await, Err(PriestError::NotFound)));
+        assert!(matches!(s.delete(&admin(), &"x".into()).await, Err(PriestError::NotFound)));
+        assert!(matches!(s.photo(&"x".into()).await, Err(PriestError::NotFound)));
+    }
+}

@@ -1,0 +1,465 @@
+//! Donation receipts: the e-mail sent once when a payment becomes completed, an admin's resend,
+//! and the printable receipt behind a signed link (ADR 0091, ADR 0092).
+//!
+//! The row saying "send a receipt for this payment" is written by the payment repository in the
+//! transaction that completes the payment, so a replayed webhook or a second process cannot add
+//! another. This service delivers the rows: right after the commit (woken through `OutboxWake`)
+//! and from the periodic `send-receipts` job, each row claimed once across processes.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Duration, Utc};
+use mandir_domain::donor::ACKNOWLEDGEMENT;
+use mandir_domain::payment::{Payment, PaymentMethodKind, PaymentStatus};
+use mandir_domain::site::SiteSettings;
+use mandir_domain::{PaymentId, UserId};
+use serde::Serialize;
+
+use super::jobs::{Job, Step};
+use super::{Actor, new_id};
+use crate::BoxError;
+use crate::email::{EmailMessage, EmailTemplates, SiteContext};
+use crate::ports::{LinkSigner, Mailer, PaymentRepository, ReceiptEmail, ReceiptOutbox, ReceiptReason, RepoError, SiteRepository};
+
+/// How long a sender holds a claimed receipt e-mail; also the delay before a failed one is retried.
+pub const CLAIM_DURATION_MINUTES: i64 = 10;
+/// Attempts before a receipt e-mail is given up (it stays listed, with its last error).
+pub const MAX_ATTEMPTS: i32 = 8;
+/// Receipt e-mails handled per delivery round.
+const BATCH: u64 = 50;
+
+pub const NOT_COMPLETED: &str = "Only completed payments have a receipt";
+pub const NO_DONOR_EMAIL: &str = "This payment has no donor e-mail address to send a receipt to";
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReceiptError {
+    #[error("Admin access required")]
+    Forbidden,
+    #[error("Receipt not found")]
+    NotFound,
+    #[error("Payment not found")]
+    PaymentNotFound,
+    #[error("{0}")]
+    Conflict(&'static str),
+    #[error("unexpected failure")]
+    Unexpected(#[source] BoxError),
+}
+
+mandir_domain::failure!(ReceiptError, {
+    Self::Forbidden => Forbidden,
+    Self::NotFound | Self::PaymentNotFound => NotFound,
+    Self::Conflict(_) => Conflict,
+    Self::Unexpected(_) => Unexpected,
+});
+
+super::unexpected_from!(ReceiptError: RepoError);
+
+impl From<super::AdminRequired> for ReceiptError {
+    fn from(_: super::AdminRequired) -> Self {
+        Self::Forbidden
+    }
+}
+
+/// One purpose line of a receipt.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReceiptLine {
+    pub label: String,
+    /// `"25.00"`.
+    pub amount: String,
+}
+
+/// A receipt as the e-mail and the printable page show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ReceiptView {
+    pub receipt_number: String,
+    /// The day of the gift in the temple's zone, e.g. `November 21, 2026`.
+    pub date: String,
+    pub paid_at: DateTime<Utc>,
+    /// `"300.00"` (US dollars).
+    pub amount: String,
+    /// `Card` or `Zelle`.
+    pub method: String,
+    pub event_name: Option<String>,
+    pub lines: Vec<ReceiptLine>,
+    pub donor_name: String,
+    pub donor_email: String,
+    pub donor_address: Option<String>,
+    pub in_honor_of: Option<String>,
+    /// The temple's legal name (its display name when no legal name is set).
+    pub organization: String,
+    pub ein: Option<String>,
+    pub organization_address: Option<String>,
+    pub acknowledgement: String,
+}
+
+/// The receipt e-mail's fields.
+#[derive(Debug, Serialize)]
+struct ReceiptMessage<'a> {
+    receipt: &'a ReceiptView,
+    link: &'a str,
+    resent: bool,
+}
+
+impl EmailMessage for ReceiptMessage<'_> {
+    const TEMPLATE: &'static str = "receipt.jinja";
+}
+
+fn method_label(method: PaymentMethodKind) -> &'static str {
+    match method {
+        PaymentMethodKind::CreditCard => "Card",
+        PaymentMethodKind::Paypal => "PayPal",
+        PaymentMethodKind::Zelle => "Zelle",
+        PaymentMethodKind::Cash => "Cash",
+        PaymentMethodKind::Check => "Check",
+    }
+}
+
+fn non_empty(text: &str) -> Option<String> {
+    let text = text.trim();
+    (!text.is_empty()).then(|| text.to_owned())
+}
+
+/// The receipt of a completed payment under the temple's settings.
+pub fn receipt_of(payment: &Payment, settings: &SiteSettings) -> ReceiptView {
+    let day = payment.payment_date.with_timezone(&settings.zone()).date_naive();
+    ReceiptView {
+        receipt_number: payment.receipt_number.clone().unwrap_or_default(),
+        date: day.format("%B %-d, %Y").to_string(),
+        paid_at: payment.payment_date,
+        amount: payment.amount.to_string(),
+        method: method_label(payment.method).to_owned(),
+        event_name: payment.event_name.clone(),
+        lines: payment.donation_details.iter().map(|d| ReceiptLine { label: d.name.clone(), amount: d.amount.to_string() }).collect(),
+        donor_name: payment.donor_name.clone().unwrap_or_default(),
+        donor_email: payment.donor_email.clone().unwrap_or_default(),
+        donor_address: payment.donor_address.clone(),
+        in_honor_of: payment.in_honor_of.clone(),
+        organization: non_empty(&settings.legal_name).unwrap_or_else(|| settings.temple_name.trim().to_owned()),
+        ein: non_empty(&settings.ein),
+        organization_address: non_empty(&settings.address),
+        acknowledgement: ACKNOWLEDGEMENT.to_owned(),
+    }
+}
+
+/// The ports the receipts use.
+pub struct ReceiptDeps {
+    pub payments: Arc<dyn PaymentRepository>,
+    pub outbox: Arc<dyn ReceiptOutbox>,
+    pub site: Arc<dyn SiteRepository>,
+    /// A mailer that answers once the message is handed over (not the background one), so a
+    /// receipt is marked sent only when it was.
+    pub mailer: Arc<dyn Mailer>,
+    pub signer: Arc<dyn LinkSigner>,
+    pub clock: Arc<dyn crate::ports::Clock>,
+    /// The site's address, for the links.
+    pub public_url: String,
+    /// The settings until an admin saves some (as the site service's seed).
+    pub seed: SiteSettings,
+}
+
+#[derive(Clone)]
+pub struct ReceiptService {
+    deps: Arc<ReceiptDeps>,
+    templates: Arc<EmailTemplates>,
+}
+
+impl ReceiptService {
+    pub fn new(deps: ReceiptDeps) -> Self {
+        Self { deps: Arc::new(deps), templates: Arc::new(EmailTemplates::new()) }
+    }
+
+    async fn settings(&self) -> Result<SiteSettings, ReceiptError> {
+        Ok(self.deps.site.settings().await?.unwrap_or_else(|| self.deps.seed.clone()))
+    }
+
+    /// The signed link to a receipt's printable page.
+    pub fn link(&self, receipt_number: &str) -> String {
+        format!("{}/receipts/{receipt_number}?sig={}", self.deps.public_url.trim_end_matches('/'), self.deps.signer.sign(receipt_number))
+    }
+
+    /// Sends the receipt e-mails that are due; answers how many went out.
+    pub async fn deliver_due(&self) -> Result<u64, ReceiptError> {
+        let due = self.deps.outbox.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
+        let mut sent = 0;
+        for id in due {
+            if self.deliver(&id).await? {
+                sent += 1;
+            }
+        }
+        Ok(sent)
+    }
+
+    /// Claims one receipt e-mail and sends it; `false` when another sender holds it, it was sent,
+    /// or sending failed (recorded, retried once the claim expires).
+    async fn deliver(&self, id: &str) -> Result<bool, ReceiptError> {
+        let now = self.deps.clock.now();
+        let Some(row) = self.deps.outbox.claim(id, now, now + Duration::minutes(CLAIM_DURATION_MINUTES)).await? else {
+            return Ok(false);
+        };
+        let Some(payment) = self.deps.payments.find_by_id(&row.payment_id).await? else {
+            self.deps.outbox.mark_failed(id, "the payment is gone").await?;
+            return Ok(false);
+        };
+        let Some(to) = payment.donor_email.clone().filter(|e| !e.trim().is_empty()) else {
+            tracing::warn!(payment = %payment.id, "no donor e-mail: receipt not sent");
+            self.deps.outbox.mark_failed(id, "no donor e-mail address").await?;
+            return Ok(false);
+        };
+        let settings = self.settings().await?;
+        let receipt = receipt_of(&payment, &settings);
+        let link = self.link(&receipt.receipt_number);
+        let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
+        let message = ReceiptMessage { receipt: &receipt, link: &link, resent: row.reason == ReceiptReason::Resend };
+        let email = self.templates.render(&to, &site, &message).map_err(|e| ReceiptError::Unexpected(e.into()))?;
+        match self.deps.mailer.send(email).await {
+            Ok(()) => {
+                self.deps.outbox.mark_sent(id, self.deps.clock.now()).await?;
+                tracing::info!(payment = %payment.id, receipt = %receipt.receipt_number, reason = row.reason.as_str(), "receipt e-mailed");
+                Ok(true)
+            }
+            Err(error) => {
+                tracing::warn!(error = ?error, payment = %payment.id, attempt = row.attempts, "sending a receipt failed; retried later");
+                self.deps.outbox.mark_failed(id, &error.to_string()).await?;
+                Ok(false)
+            }
+        }
+    }
+
+    /// An admin sends a completed payment's receipt again (recorded as a resend); answers the
+    /// row, sent unless the mail server refused it (then retried like any other).
+    pub async fn resend(&self, actor: &Actor, payment_id: &PaymentId) -> Result<ReceiptEmail, ReceiptError> {
+        actor.require_admin()?;
+        let payment = self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
+        if payment.status != PaymentStatus::Completed {
+            return Err(ReceiptError::Conflict(NOT_COMPLETED));
+        }
+        if payment.donor_email.as_deref().is_none_or(|e| e.trim().is_empty()) {
+            return Err(ReceiptError::Conflict(NO_DONOR_EMAIL));
+        }
+        let id = format!("resend:{}", new_id::<String>());
+        let by: UserId = actor.user_id.clone();
+        let row = match self.deps.outbox.add_resend(&id, payment_id, &by, self.deps.clock.now()).await {
+            Err(RepoError::NotFound) => return Err(ReceiptError::PaymentNotFound),
+            other => other?,
+        };
+        self.deliver(&row.id).await?;
+        tracing::info!(payment = %payment_id, admin = %actor.user_id, "receipt resent");
+        let rows = self.deps.outbox.for_payment(payment_id).await?;
+        Ok(rows.into_iter().find(|r| r.id == id).unwrap_or(row))
+    }
+
+    /// A payment's receipt e-mails (admins).
+    pub async fn history(&self, actor: &Actor, payment_id: &PaymentId) -> Result<Vec<ReceiptEmail>, ReceiptError> {
+        actor.require_admin()?;
+        self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
+        Ok(self.deps.outbox.for_payment(payment_id).await?)
+    }
+
+    /// The receipt for its signed link, its owner or an admin; 404 for anyone else, and for a
+    /// payment that is not completed.
+    pub async fn view(&self, receipt_number: &str, signature: Option<&str>, actor: Option<&Actor>) -> Result<ReceiptView, ReceiptError> {
+        let payment = self.deps.payments.find_by_receipt_number(receipt_number).await?.ok_or(ReceiptError::NotFound)?;
+        let signed = signature.is_some_and(|sig| self.deps.signer.verify(receipt_number, sig));
+        let owner = actor.is_some_and(|a| a.is_admin || payment.user_id.as_ref() == Some(&a.user_id));
+        if !(signed || owner) || payment.status != PaymentStatus::Completed {
+            return Err(ReceiptError::NotFound);
+        }
+        Ok(receipt_of(&payment, &self.settings().await?))
+    }
+}
+
+/// The periodic job sending what the wake-up after a commit missed (a crash, a mail outage).
+pub struct SendReceipts(pub ReceiptService);
+
+#[async_trait]
+impl Job for SendReceipts {
+    fn name(&self) -> &'static str {
+        "send-receipts"
+    }
+
+    fn description(&self) -> &'static str {
+        "Sends the receipt e-mails of completed payments not sent yet"
+    }
+
+    async fn step(&self, _cursor: Option<String>) -> Result<Step, BoxError> {
+        Ok(Step::done(self.0.deliver_due().await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::clock::MockClock;
+    use crate::ports::mailer::MockMailer;
+    use crate::ports::payment_repository::MockPaymentRepository;
+    use crate::ports::receipt_outbox::{MockLinkSigner, MockReceiptOutbox};
+    use crate::ports::site_repository::MockSiteRepository;
+    use crate::services::test_fixtures::{admin, member, now, payment};
+    use mandir_domain::payment::PaymentProvider;
+    use std::sync::atomic::{AtomicBool, Ordering};
+
+    pub(crate) fn completed_payment() -> Payment {
+        Payment {
+            receipt_number: Some("AUTO-1-7".into()),
+            donor_name: Some("Ravi Kumar".into()),
+            donor_email: Some("ravi@example.org".into()),
+            donor_address: Some("1 Temple Rd\nFolsom, CA 95630".into()),
+            in_honor_of: Some("In memory of my father".into()),
+            amount: mandir_domain::Money::from_cents(30_000),
+            ..payment("p1", PaymentStatus::Completed, PaymentProvider::Sandbox)
+        }
+    }
+
+    pub(crate) fn row(id: &str, reason: ReceiptReason) -> ReceiptEmail {
+        ReceiptEmail {
+            id: id.into(),
+            payment_id: "p1".into(),
+            reason,
+            requested_by: None,
+            created_at: now(),
+            attempts: 1,
+            sent_at: None,
+            last_error: None,
+        }
+    }
+
+    pub(crate) struct Mocks {
+        pub(crate) payments: MockPaymentRepository,
+        pub(crate) outbox: MockReceiptOutbox,
+        pub(crate) site: MockSiteRepository,
+        pub(crate) mailer: MockMailer,
+    }
+
+    impl Mocks {
+        pub(crate) fn new() -> Self {
+            let mut site = MockSiteRepository::new();
+            site.expect_settings().returning(|| {
+                Ok(Some(SiteSettings {
+                    temple_name: "Sri Ganesha Temple".into(),
+                    legal_name: "Sri Ganesha Temple of Folsom, Inc.".into(),
+                    ein: "12-3456789".into(),
+                    ..SiteSettings::default()
+                }))
+            });
+            Self { payments: MockPaymentRepository::new(), outbox: MockReceiptOutbox::new(), site, mailer: MockMailer::new() }
+        }
+
+        pub(crate) fn service(self) -> ReceiptService {
+            let mut clock = MockClock::new();
+            clock.expect_now().returning(now);
+            let mut signer = MockLinkSigner::new();
+            signer.expect_sign().returning(|s| format!("sig-{s}"));
+            signer.expect_verify().returning(|s, sig| sig == format!("sig-{s}"));
+            ReceiptService::new(ReceiptDeps {
+                payments: Arc::new(self.payments),
+                outbox: Arc::new(self.outbox),
+                site: Arc::new(self.site),
+                mailer: Arc::new(self.mailer),
+                signer: Arc::new(signer),
+                clock: Arc::new(clock),
+                public_url: "http://temple.test".into(),
+                seed: SiteSettings::default(),
+            })
+        }
+    }
+
+    #[tokio::test]
+    async fn a_due_receipt_is_e_mailed_with_the_acknowledgement_and_marked_sent() {
+        let mut m = Mocks::new();
+        m.outbox.expect_due().times(1).returning(|_, _, _| Ok(vec!["completed:p1".into()]));
+        m.outbox.expect_claim().times(1).returning(|id, _, _| Ok(Some(row(id, ReceiptReason::Completed))));
+        m.payments.expect_find_by_id().returning(|_| Ok(Some(completed_payment())));
+        m.mailer
+            .expect_send()
+            .withf(|e| {
+                e.to == "ravi@example.org"
+                    && e.subject == "Your donation receipt AUTO-1-7 from Sri Ganesha Temple of Folsom, Inc."
+                    && e.text_body.contains("Amount: $300.00")
+                    && e.text_body.contains("Sri Ganesha Temple of Folsom, Inc., EIN 12-3456789")
+                    && e.text_body.contains(ACKNOWLEDGEMENT)
+                    && e.text_body.contains("In memory of my father")
+                    && e.text_body.contains("http://temple.test/receipts/AUTO-1-7?sig=sig-AUTO-1-7")
+                    && e.html_body.contains(ACKNOWLEDGEMENT)
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        m.outbox.expect_mark_sent().withf(|id, _| id == "completed:p1").times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+    }
+
+    #[tokio::test]
+    async fn two_concurrent_senders_send_a_receipt_once() {
+        let mut m = Mocks::new();
+        m.outbox.expect_due().times(2).returning(|_, _, _| Ok(vec!["completed:p1".into()]));
+        // The store's conditional update lets one claimant through.
+        let claimed = AtomicBool::new(false);
+        m.outbox
+            .expect_claim()
+            .times(2)
+            .returning(move |id, _, _| Ok((!claimed.swap(true, Ordering::SeqCst)).then(|| row(id, ReceiptReason::Completed))));
+        m.payments.expect_find_by_id().returning(|_| Ok(Some(completed_payment())));
+        m.mailer.expect_send().times(1).returning(|_| Ok(()));
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        let service = m.service();
+        let (a, b) = futures_join(service.deliver_due(), service.deliver_due()).await;
+        assert_eq!(a.expect("a") + b.expect("b"), 1);
+    }
+
+    /// Runs two futures concurrently on the test's runtime.
+    async fn futures_join<A: std::future::Future, B: std::future::Future>(a: A, b: B) -> (A::Output, B::Output) {
+        tokio::join!(a, b)
+    }
+
+    #[tokio::test]
+    async fn a_failed_send_is_recorded_for_a_retry() {
+        let mut m = Mocks::new();
+        m.outbox.expect_due().returning(|_, _, _| Ok(vec!["completed:p1".into()]));
+        m.outbox.expect_claim().returning(|id, _, _| Ok(Some(row(id, ReceiptReason::Completed))));
+        m.payments.expect_find_by_id().returning(|_| Ok(Some(completed_payment())));
+        m.mailer.expect_send().times(1).returning(|_| Err(crate::ports::MailError("smtp down".into())));
+        m.outbox.expect_mark_sent().never();
+        m.outbox.expect_mark_failed().times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("round"), 0);
+    }
+
+    #[tokio::test]
+    async fn only_admins_resend_and_only_completed_payments() {
+        let mut m = Mocks::new();
+        m.payments.expect_find_by_id().returning(|id| {
+            Ok(Some(if id.as_str() == "p1" { completed_payment() } else { payment("p2", PaymentStatus::Pending, PaymentProvider::Zelle) }))
+        });
+        m.outbox
+            .expect_add_resend()
+            .times(1)
+            .returning(|id, _, by, _| Ok(ReceiptEmail { requested_by: Some(by.clone()), ..row(id, ReceiptReason::Resend) }));
+        m.outbox.expect_claim().times(1).returning(|id, _, _| Ok(Some(row(id, ReceiptReason::Resend))));
+        m.mailer.expect_send().withf(|e| e.subject.starts_with("Copy of your donation receipt")).times(1).returning(|_| Ok(()));
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        m.outbox.expect_for_payment().returning(|_| Ok(vec![]));
+        let service = m.service();
+        assert!(matches!(service.resend(&member(), &"p1".into()).await, Err(ReceiptError::Forbidden)));
+        assert!(matches!(service.resend(&admin(), &"p2".into()).await, Err(ReceiptError::Conflict(NOT_COMPLETED))));
+        let resent = service.resend(&admin(), &"p1".into()).await.expect("resent");
+        assert_eq!(resent.reason, ReceiptReason::Resend);
+    }
+
+    #[tokio::test]
+    async fn a_receipt_opens_with_its_signature_or_for_its_owner_only() {
+        let mut m = Mocks::new();
+        m.payments
+            .expect_find_by_receipt_number()
+            .returning(|n| Ok((n == "AUTO-1-7").then(|| Payment { user_id: Some("m".into()), ..completed_payment() })));
+        let service = m.service();
+        let receipt = service.view("AUTO-1-7", Some("sig-AUTO-1-7"), None).await.expect("signed");
+        assert_eq!(receipt.organization, "Sri Ganesha Temple of Folsom, Inc.");
+        assert_eq!(receipt.amount, "300.00");
+        assert_eq!(receipt.method, "Card");
+        assert!(service.view("AUTO-1-7", None, Some(&member())).await.is_ok(), "the owner (m)");
+        assert!(service.view("AUTO-1-7", None, Some(&admin())).await.is_ok(), "an admin");
+        for (sig, actor) in [(Some("sig-AUTO-1-8"), None), (None, None)] {
+            assert!(matches!(service.view("AUTO-1-7", sig, actor).await, Err(ReceiptError::NotFound)));
+        }
+        assert!(matches!(service.view("AUTO-9-9", Some("sig-AUTO-9-9"), None).await, Err(ReceiptError::NotFound)));
+    }
+}

@@ -1,0 +1,515 @@
+//! Year-end giving statements (docs/decisions/0103-year-end-statements.md): an admin asks for a
+//! year's statements; every donor with completed gifts that year is listed once (by e-mail), and
+//! the statements go out in the background (right after the ask, and from the periodic
+//! `send-statements` job), each claimed by one sender. Members open their own statement for a
+//! year at any time.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
+use mandir_domain::donor::ACKNOWLEDGEMENT;
+use mandir_domain::payment::{Payment, PaymentStatus};
+use mandir_domain::site::SiteSettings;
+use mandir_domain::{Money, ValidationErrors};
+use serde::Serialize;
+
+use super::Actor;
+use super::jobs::{Job, Step};
+use super::receipts::receipt_of;
+use crate::BoxError;
+use crate::email::{EmailMessage, EmailTemplates, SiteContext};
+use crate::ports::{
+    Clock, Mailer, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository, StatementCounts, StatementDonor, StatementStore,
+};
+
+/// How long a sender holds a claimed statement; also the delay before a failed one is retried.
+pub const CLAIM_DURATION_MINUTES: i64 = 10;
+/// Attempts before a statement is given up (counted as failed).
+pub const MAX_ATTEMPTS: i32 = 5;
+/// Statements sent per round.
+const BATCH: u64 = 20;
+pub const YEAR_INVALID: &str = "Year must be a past or the current year, from 2000";
+
+#[derive(Debug, thiserror::Error)]
+pub enum StatementError {
+    #[error("{0}")]
+    Validation(ValidationErrors),
+    #[error("Admin access required")]
+    Forbidden,
+    #[error("unexpected failure")]
+    Unexpected(#[source] BoxError),
+}
+
+mandir_domain::failure!(StatementError, fields: Validation, {
+    Self::Validation(_) => Invalid,
+    Self::Forbidden => Forbidden,
+    Self::Unexpected(_) => Unexpected,
+});
+
+super::unexpected_from!(StatementError: RepoError);
+
+impl From<super::AdminRequired> for StatementError {
+    fn from(_: super::AdminRequired) -> Self {
+        Self::Forbidden
+    }
+}
+
+/// One gift on a statement.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StatementGift {
+    /// The day in the temple's zone, e.g. `November 21, 2026`.
+    pub date: String,
+    pub paid_at: DateTime<Utc>,
+    pub receipt_number: String,
+    pub method: String,
+    /// The purpose lines, e.g. `Annadanam, Flowers`.
+    pub purposes: String,
+    /// What the temple kept: the amount net of refunds, `"25.00"`.
+    pub amount: String,
+}
+
+/// A donor's giving in one calendar year of the temple's zone.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StatementView {
+    pub year: i32,
+    pub donor_name: String,
+    pub donor_email: String,
+    /// Oldest first.
+    pub gifts: Vec<StatementGift>,
+    pub total: String,
+    pub organization: String,
+    pub ein: Option<String>,
+    pub organization_address: Option<String>,
+    pub acknowledgement: String,
+}
+
+/// How far a year's statements are, as the admin sees it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StatementProgress {
+    pub year: i32,
+    pub total: u64,
+    pub sent: u64,
+    pub failed: u64,
+    pub remaining: u64,
+}
+
+impl StatementProgress {
+    fn of(year: i32, counts: StatementCounts) -> Self {
+        let remaining = counts.total.saturating_sub(counts.sent).saturating_sub(counts.failed);
+        Self { year, total: counts.total, sent: counts.sent, failed: counts.failed, remaining }
+    }
+}
+
+#[derive(Debug, Serialize)]
+struct StatementMessage<'a> {
+    statement: &'a StatementView,
+    link: &'a str,
+}
+
+impl EmailMessage for StatementMessage<'_> {
+    const TEMPLATE: &'static str = "statement.jinja";
+}
+
+/// The first instant of `year` in `zone` and the first of the next, in UTC.
+fn year_bounds(year: i32, zone: Tz) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
+    let start = |y: i32| -> Option<DateTime<Utc>> {
+        let midnight = NaiveDate::from_ymd_opt(y, 1, 1)?.and_hms_opt(0, 0, 0)?;
+        Some(zone.from_local_datetime(&midnight).earliest()?.with_timezone(&Utc))
+    };
+    Some((start(year)?, start(year + 1)?))
+}
+
+/// The gifts that count on a statement: completed, not a test, with something kept.
+fn counts(payment: &Payment) -> bool {
+    payment.status == PaymentStatus::Completed && !payment.is_test() && payment.kept().is_positive()
+}
+
+/// The statement of `gifts` (one donor's, any order) under the temple's settings.
+pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], settings: &SiteSettings) -> StatementView {
+    let mut gifts: Vec<&Payment> = gifts.iter().copied().filter(|p| counts(p)).collect();
+    gifts.sort_by_key(|p| p.payment_date);
+    let total = gifts.iter().fold(Money::from_cents(0), |sum, p| sum.checked_add(p.kept()).unwrap_or(sum));
+    let first = gifts.first().map(|p| receipt_of(p, settings));
+    let lines = gifts
+        .iter()
+        .map(|p| {
+            let receipt = receipt_of(p, settings);
+            StatementGift {
+                date: receipt.date,
+                paid_at: p.payment_date,
+                receipt_number: receipt.receipt_number,
+                method: receipt.method,
+                purposes: p.donation_details.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", "),
+                amount: p.kept().to_string(),
+            }
+        })
+        .collect();
+    let organization = first.as_ref().map(|r| r.organization.clone()).unwrap_or_else(|| {
+        if settings.legal_name.trim().is_empty() { settings.temple_name.trim().to_owned() } else { settings.legal_name.trim().to_owned() }
+    });
+    StatementView {
+        year,
+        donor_name: name.to_owned(),
+        donor_email: email.to_owned(),
+        gifts: lines,
+        total: total.to_string(),
+        organization,
+        ein: Some(settings.ein.trim().to_owned()).filter(|e| !e.is_empty()),
+        organization_address: Some(settings.address.trim().to_owned()).filter(|a| !a.is_empty()),
+        acknowledgement: ACKNOWLEDGEMENT.to_owned(),
+    }
+}
+
+/// The donors of a year's gifts, by lowercase e-mail, each with the name of their latest gift.
+fn donors_of(payments: &[Payment]) -> BTreeMap<String, (String, Vec<&Payment>)> {
+    let mut donors: BTreeMap<String, (String, Vec<&Payment>)> = BTreeMap::new();
+    let mut sorted: Vec<&Payment> = payments.iter().filter(|p| counts(p)).collect();
+    sorted.sort_by_key(|p| p.payment_date);
+    for p in sorted {
+        let Some(email) = p.donor_email.as_deref().map(str::trim).filter(|e| !e.is_empty()).map(str::to_lowercase) else {
+            continue;
+        };
+        let entry = donors.entry(email).or_insert_with(|| (String::new(), Vec::new()));
+        if let Some(name) = p.donor_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            name.clone_into(&mut entry.0);
+        }
+        entry.1.push(p);
+    }
+    donors
+}
+
+/// The ports the statements use.
+pub struct StatementDeps {
+    pub payments: Arc<dyn PaymentRepository>,
+    pub store: Arc<dyn StatementStore>,
+    pub site: Arc<dyn SiteRepository>,
+    /// A mailer that answers once the message is handed over, so a statement is marked sent only
+    /// when it was.
+    pub mailer: Arc<dyn Mailer>,
+    pub clock: Arc<dyn Clock>,
+    /// Wakes the background sender right after an admin's ask.
+    pub wake: Arc<dyn OutboxWake>,
+    pub public_url: String,
+    pub seed: SiteSettings,
+}
+
+#[derive(Clone)]
+pub struct StatementService {
+    deps: Arc<StatementDeps>,
+    templates: Arc<EmailTemplates>,
+}
+
+impl StatementService {
+    pub fn new(deps: StatementDeps) -> Self {
+        Self { deps: Arc::new(deps), templates: Arc::new(EmailTemplates::new()) }
+    }
+
+    async fn settings(&self) -> Result<SiteSettings, StatementError> {
+        Ok(self.deps.site.settings().await?.unwrap_or_else(|| self.deps.seed.clone()))
+    }
+
+    /// The completed payments of `year` in the temple's zone (optionally one member's).
+    async fn payments_of(&self, year: i32, settings: &SiteSettings, user: Option<&Actor>) -> Result<Vec<Payment>, StatementError> {
+        let (from, to) = year_bounds(year, settings.zone()).ok_or_else(invalid_year)?;
+        let filter = PaymentFilter {
+            status: Some(PaymentStatus::Completed),
+            from: Some(from),
+            to: Some(to - Duration::milliseconds(1)),
+            user_id: user.map(|a| a.user_id.clone()),
+            ..PaymentFilter::default()
+        };
+        Ok(self.deps.payments.list(filter).await?)
+    }
+
+    fn check_year(&self, year: i32, settings: &SiteSettings) -> Result<(), StatementError> {
+        let this_year = self.deps.clock.now().with_timezone(&settings.zone()).year();
+        if (2000..=this_year).contains(&year) { Ok(()) } else { Err(invalid_year()) }
+    }
+
+    /// An admin asks for `year`'s statements: every donor with completed gifts that year is
+    /// listed (once: asking again adds only new donors), and sending starts in the background.
+    pub async fn start(&self, actor: &Actor, year: i32) -> Result<StatementProgress, StatementError> {
+        actor.require_admin()?;
+        let settings = self.settings().await?;
+        self.check_year(year, &settings)?;
+        let payments = self.payments_of(year, &settings, None).await?;
+        let donors: Vec<StatementDonor> =
+            donors_of(&payments).into_iter().map(|(email, (name, _))| StatementDonor { email, name }).collect();
+        let added = self.deps.store.enqueue(year, donors, &actor.user_id, self.deps.clock.now()).await?;
+        tracing::info!(year, added, admin = %actor.user_id, "year-end statements asked for");
+        self.deps.wake.wake();
+        Ok(StatementProgress::of(year, self.deps.store.counts(year, MAX_ATTEMPTS).await?))
+    }
+
+    /// How far `year`'s statements are (admins).
+    pub async fn progress(&self, actor: &Actor, year: i32) -> Result<StatementProgress, StatementError> {
+        actor.require_admin()?;
+        Ok(StatementProgress::of(year, self.deps.store.counts(year, MAX_ATTEMPTS).await?))
+    }
+
+    /// The signed-in member's own statement for `year` (their gifts, whatever the e-mail).
+    pub async fn mine(&self, actor: &Actor, year: i32) -> Result<StatementView, StatementError> {
+        let settings = self.settings().await?;
+        self.check_year(year, &settings)?;
+        let payments = self.payments_of(year, &settings, Some(actor)).await?;
+        let gifts: Vec<&Payment> = payments.iter().collect();
+        let name = gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default();
+        Ok(statement_of(year, &name, &actor.email, &gifts, &settings))
+    }
+
+    /// Sends the statements that are due; answers how many went out.
+    pub async fn deliver_due(&self) -> Result<u64, StatementError> {
+        let due = self.deps.store.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
+        if due.is_empty() {
+            return Ok(0);
+        }
+        let settings = self.settings().await?;
+        let mut years: BTreeMap<i32, Vec<Payment>> = BTreeMap::new();
+        let mut sent = 0;
+        for (year, email) in due {
+            if let std::collections::btree_map::Entry::Vacant(entry) = years.entry(year) {
+                entry.insert(self.payments_of(year, &settings, None).await?);
+            }
+            let payments = years.get(&year).map(Vec::as_slice).unwrap_or_default();
+            if self.deliver(year, &email, payments, &settings).await? {
+                sent += 1;
+            }
+        }
+        Ok(sent)
+    }
+
+    /// Claims one statement and sends it; `false` when another sender holds it, it was sent, or
+    /// sending failed (recorded, retried once the claim expires).
+    async fn deliver(&self, year: i32, email: &str, payments: &[Payment], settings: &SiteSettings) -> Result<bool, StatementError> {
+        let now = self.deps.clock.now();
+        let Some(row) = self.deps.store.claim(year, email, now, now + Duration::minutes(CLAIM_DURATION_MINUTES)).await? else {
+            return Ok(false);
+        };
+        let donors = donors_of(payments);
+        let gifts = donors.get(email).map(|(_, gifts)| gifts.clone()).unwrap_or_default();
+        let statement = statement_of(year, &row.donor_name, email, &gifts, settings);
+        let link = format!("{}/my-donations", self.deps.public_url.trim_end_matches('/'));
+        let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
+        let message = StatementMessage { statement: &statement, link: &link };
+        let rendered = self.templates.render(email, &site, &message).map_err(|e| StatementError::Unexpected(e.into()))?;
+        match self.deps.mailer.send(rendered).await {
+            Ok(()) => {
+                self.deps.store.mark_sent(year, email, self.deps.clock.now()).await?;
+                tracing::info!(year, gifts = statement.gifts.len(), "year-end statement e-mailed");
+                Ok(true)
+            }
+            Err(error) => {
+                tracing::warn!(error = ?error, year, attempt = row.attempts, "sending a statement failed; retried later");
+                self.deps.store.mark_failed(year, email, &error.to_string()).await?;
+                Ok(false)
+            }
+        }
+    }
+}
+
+fn invalid_year() -> StatementError {
+    StatementError::Validation(ValidationErrors::single("year", YEAR_INVALID))
+}
+
+/// The periodic job sending statements the wake-up missed (a crash, a mail outage).
+pub struct SendStatements(pub StatementService);
+
+#[async_trait]
+impl Job for SendStatements {
+    fn name(&self) -> &'static str {
+        "send-statements"
+    }
+
+    fn description(&self) -> &'static str {
+        "Sends the year-end giving statements an admin asked for and not sent yet"
+    }
+
+    async fn step(&self, _cursor: Option<String>) -> Result<Step, BoxError> {
+        Ok(Step::done(self.0.deliver_due().await?))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::clock::MockClock;
+    use crate::ports::mailer::MockMailer;
+    use crate::ports::payment_repository::MockPaymentRepository;
+    use crate::ports::receipt_outbox::MockOutboxWake;
+    use crate::ports::site_repository::MockSiteRepository;
+    use crate::ports::statement_store::MockStatementStore;
+    use crate::ports::{MailError, StatementSend};
+    use crate::services::test_fixtures::{admin, member, now, payment};
+    use mandir_domain::payment::PaymentProvider;
+
+    /// A completed Zelle gift of `cents` by `email`, `days` after the start of November 2026.
+    fn gift(id: &str, email: &str, cents: i64, days: i64) -> Payment {
+        Payment {
+            amount: Money::from_cents(cents),
+            donor_name: Some(format!("Name of {email}")),
+            donor_email: Some(email.into()),
+            receipt_number: Some(format!("AUTO-1-{id}")),
+            payment_date: now() + Duration::days(days),
+            method: mandir_domain::payment::PaymentMethodKind::Zelle,
+            ..payment(id, PaymentStatus::Completed, PaymentProvider::Zelle)
+        }
+    }
+
+    struct Mocks {
+        payments: MockPaymentRepository,
+        store: MockStatementStore,
+        mailer: MockMailer,
+        wake: MockOutboxWake,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                payments: MockPaymentRepository::new(),
+                store: MockStatementStore::new(),
+                mailer: MockMailer::new(),
+                wake: MockOutboxWake::new(),
+            }
+        }
+
+        fn service(self) -> StatementService {
+            let mut clock = MockClock::new();
+            clock.expect_now().returning(now);
+            let mut site = MockSiteRepository::new();
+            site.expect_settings().returning(|| {
+                Ok(Some(SiteSettings {
+                    temple_name: "Sri Ganesha Temple".into(),
+                    legal_name: "Sri Ganesha Temple of Folsom, Inc.".into(),
+                    ein: "12-3456789".into(),
+                    ..SiteSettings::default()
+                }))
+            });
+            StatementService::new(StatementDeps {
+                payments: Arc::new(self.payments),
+                store: Arc::new(self.store),
+                site: Arc::new(site),
+                mailer: Arc::new(self.mailer),
+                clock: Arc::new(clock),
+                wake: Arc::new(self.wake),
+                public_url: "http://temple.test".into(),
+                seed: SiteSettings::default(),
+            })
+        }
+    }
+
+    fn year_gifts() -> Vec<Payment> {
+        vec![
+            gift("1", "Ravi@Example.org", 30_000, 0),
+            // $50 given, $20 refunded: $30 counts.
+            Payment { refunded_amount: Money::from_cents(2000), ..gift("2", "ravi@example.org", 5000, 3) },
+            gift("3", "asha@example.org", 2500, 1),
+            // Not counted: a test payment, a fully refunded one, one without an e-mail.
+            Payment { provider: PaymentProvider::Sandbox, ..gift("4", "ravi@example.org", 9900, 2) },
+            Payment { status: PaymentStatus::Refunded, refunded_amount: Money::from_cents(700), ..gift("5", "ravi@example.org", 700, 2) },
+            Payment { donor_email: None, ..gift("6", "", 100, 2) },
+        ]
+    }
+
+    #[test]
+    fn a_statement_lists_the_kept_gifts_oldest_first_with_the_total() {
+        let gifts = year_gifts();
+        let ravi: Vec<&Payment> =
+            gifts.iter().filter(|p| p.donor_email.as_deref().is_some_and(|e| e.eq_ignore_ascii_case("ravi@example.org"))).collect();
+        let settings = SiteSettings { legal_name: "Temple Inc.".into(), ein: "12-3456789".into(), ..SiteSettings::default() };
+        let statement = statement_of(2026, "Ravi", "ravi@example.org", &ravi, &settings);
+        let lines: Vec<(&str, &str)> = statement.gifts.iter().map(|g| (g.receipt_number.as_str(), g.amount.as_str())).collect();
+        assert_eq!(lines, vec![("AUTO-1-1", "300.00"), ("AUTO-1-2", "30.00")]);
+        assert_eq!(statement.total, "330.00");
+        assert_eq!((statement.organization.as_str(), statement.ein.as_deref()), ("Temple Inc.", Some("12-3456789")));
+        assert_eq!(statement.acknowledgement, ACKNOWLEDGEMENT);
+        assert_eq!(statement.gifts[0].date, "November 1, 2026");
+    }
+
+    #[tokio::test]
+    async fn an_admin_lists_each_donor_once_and_wakes_the_sender() {
+        let mut m = Mocks::new();
+        m.payments.expect_list().withf(|f| f.status == Some(PaymentStatus::Completed) && f.from.is_some()).returning(|_| Ok(year_gifts()));
+        m.store
+            .expect_enqueue()
+            .withf(|year, donors, by, _| {
+                *year == 2026
+                    && by.as_str() == "admin"
+                    && *donors
+                        == vec![
+                            StatementDonor { email: "asha@example.org".into(), name: "Name of asha@example.org".into() },
+                            StatementDonor { email: "ravi@example.org".into(), name: "Name of ravi@example.org".into() },
+                        ]
+            })
+            .times(1)
+            .returning(|_, _, _, _| Ok(2));
+        m.store.expect_counts().returning(|_, _| Ok(StatementCounts { total: 2, sent: 0, failed: 0 }));
+        m.wake.expect_wake().times(1).return_const(());
+        let service = m.service();
+        let progress = service.start(&admin(), 2026).await.expect("started");
+        assert_eq!(progress, StatementProgress { year: 2026, total: 2, sent: 0, failed: 0, remaining: 2 });
+        assert!(matches!(service.start(&member(), 2026).await, Err(StatementError::Forbidden)));
+        for year in [1999, 2027] {
+            let Err(StatementError::Validation(errors)) = service.start(&admin(), year).await else { panic!("{year}") };
+            assert_eq!(errors.get("year"), Some(YEAR_INVALID));
+        }
+    }
+
+    #[tokio::test]
+    async fn each_claimed_statement_is_e_mailed_once_and_a_failure_is_recorded() {
+        let mut m = Mocks::new();
+        m.store.expect_due().times(1).returning(|_, _, _| {
+            Ok(vec![(2026, "ravi@example.org".into()), (2026, "asha@example.org".into()), (2026, "held@example.org".into())])
+        });
+        m.payments.expect_list().times(1).returning(|_| Ok(year_gifts()));
+        m.store.expect_claim().returning(|year, email, _, _| {
+            Ok((email != "held@example.org").then(|| StatementSend {
+                year,
+                donor_email: email.into(),
+                donor_name: "Ravi Kumar".into(),
+                attempts: 1,
+                sent_at: None,
+                last_error: None,
+            }))
+        });
+        m.mailer
+            .expect_send()
+            .withf(|e| {
+                e.to == "ravi@example.org"
+                    && e.subject == "Your 2026 giving statement from Sri Ganesha Temple of Folsom, Inc."
+                    && e.text_body.contains("Total for 2026: $330.00")
+                    && e.text_body.contains("AUTO-1-2")
+                    && !e.text_body.contains("AUTO-1-4")
+                    && e.text_body.contains(ACKNOWLEDGEMENT)
+                    && e.html_body.contains("<strong>$330.00</strong>")
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        m.mailer.expect_send().withf(|e| e.to == "asha@example.org").times(1).returning(|_| Err(MailError("smtp down".into())));
+        m.store
+            .expect_mark_sent()
+            .withf(|year, email, _| *year == 2026 && email == "ravi@example.org")
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        m.store
+            .expect_mark_failed()
+            .withf(|_, email, error| email == "asha@example.org" && !error.is_empty())
+            .times(1)
+            .returning(|_, _, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+    }
+
+    #[tokio::test]
+    async fn a_member_opens_their_own_statement() {
+        let mut m = Mocks::new();
+        m.payments
+            .expect_list()
+            .withf(|f| f.user_id.as_ref().is_some_and(|u| u.as_str() == "m"))
+            .times(1)
+            .returning(|_| Ok(vec![gift("1", "m@example.org", 1000, 0), gift("2", "m@example.org", 2500, 5)]));
+        let statement = m.service().mine(&member(), 2026).await.expect("statement");
+        assert_eq!((statement.total.as_str(), statement.gifts.len(), statement.donor_email.as_str()), ("35.00", 2, "m@example.org"));
+    }
+}
