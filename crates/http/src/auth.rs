@@ -3,6 +3,7 @@
 use actix_web::http::{StatusCode, header};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use futures::future::LocalBoxFuture;
+use mandir_application::ports::VerifiedToken;
 use mandir_application::services::Actor;
 use mandir_domain::user::User;
 
@@ -19,9 +20,9 @@ fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
     req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong"))
 }
 
-/// A signed-in member; 401 otherwise.
+/// A signed-in member, with the token they called with; 401 otherwise.
 #[derive(Debug, Clone)]
-pub struct CurrentUser(pub User);
+pub struct CurrentUser(pub User, pub VerifiedToken);
 
 impl CurrentUser {
     pub fn actor(&self) -> Actor {
@@ -39,7 +40,8 @@ impl FromRequest for CurrentUser {
         Box::pin(async move {
             let state = state?;
             let token = token.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "Authentication required"))?;
-            Ok(Self(state.auth.authenticate(&token).await?))
+            let session = state.auth.authenticate(&token).await?;
+            Ok(Self(session.user, session.token))
         })
     }
 }
@@ -64,7 +66,7 @@ impl FromRequest for MaybeUser {
         Box::pin(async move {
             let state = state?;
             let Some(token) = token else { return Ok(Self(None)) };
-            Ok(Self(state.auth.authenticate(&token).await.ok()))
+            Ok(Self(state.auth.authenticate(&token).await.ok().map(|session| session.user)))
         })
     }
 }

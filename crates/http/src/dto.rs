@@ -50,6 +50,8 @@ pub struct UserDto {
     pub gotram_id: Option<i32>,
     pub custom_gotram: Option<String>,
     pub gotram: Option<GotramDto>,
+    /// The mailing address receipts show (lines separated by newlines).
+    pub mailing_address: Option<String>,
     pub email_verified: bool,
     pub is_admin: bool,
     pub created_at: DateTime<Utc>,
@@ -60,7 +62,7 @@ impl From<UserProfile> for UserDto {
     fn from(p: UserProfile) -> Self {
         let u = p.user;
         Self {
-            id: u.id,
+            id: u.id.into(),
             username: u.username,
             first_name: u.first_name,
             last_name: u.last_name,
@@ -69,6 +71,7 @@ impl From<UserProfile> for UserDto {
             gotram_id: u.gotram_id,
             custom_gotram: u.custom_gotram,
             gotram: p.gotram.map(GotramDto::from),
+            mailing_address: u.mailing_address,
             email_verified: u.email_verified,
             is_admin: u.is_admin,
             created_at: u.created_at,
@@ -100,7 +103,7 @@ impl From<Event> for EventDto {
     fn from(e: Event) -> Self {
         let spots_left = e.spots_left();
         Self {
-            id: e.id,
+            id: e.id.into(),
             name: e.name,
             description: e.description,
             location: e.location,
@@ -114,4 +117,45 @@ impl From<Event> for EventDto {
             updated_at: e.updated_at,
         }
     }
+}
+
+/// A payment's state (`PaymentDto.status`). Schema only: the field is written from the domain's text.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentStatusDto {
+    Pending,
+    Completed,
+    Failed,
+    Refunded,
+    /// A card intent abandoned for a day, canceled at the provider.
+    Expired,
+}
+
+/// How a payment was made (`PaymentDto.paymentMethod`). Schema only.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentMethodKindDto {
+    CreditCard,
+    Paypal,
+    Zelle,
+    Cash,
+    Check,
+}
+
+/// Who handled a payment (`PaymentDto.provider`). Schema only.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaymentProviderDto {
+    Sandbox,
+    Stripe,
+    Zelle,
+}
+
+/// The card payment provider of this installation (`ConfigResponse.paymentProvider`,
+/// `CreateIntentResponse.provider`). Schema only.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum CardProviderDto {
+    Sandbox,
+    Stripe,
 }

@@ -1,5 +1,5 @@
 //! The one place where failures become HTTP answers:
-//! `{"message": "...", "errors": {"field": "message"}}`.
+//! `{"message": "...", "errors": {"field": "message"}, "code": "..."}`, with `Retry-After` on 429.
 
 use std::collections::BTreeMap;
 
@@ -14,17 +14,41 @@ pub struct ErrorBody {
     pub message: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
+    /// A machine-readable reason where the client reacts to it: `email-not-verified` (403: the
+    /// member must verify their e-mail address first).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = "email-not-verified")]
+    pub code: Option<String>,
 }
 
 #[derive(Debug)]
 pub struct ApiError {
     status: StatusCode,
     body: ErrorBody,
+    header: Option<ExtraHeader>,
+}
+
+/// The one header some answers carry besides the body.
+#[derive(Debug)]
+enum ExtraHeader {
+    /// `Allow` of a 405: the methods the path takes.
+    Allow(String),
+    /// `Retry-After` of a 429, in seconds.
+    RetryAfter(u64),
 }
 
 impl ApiError {
     pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
-        Self { status, body: ErrorBody { message: message.into(), errors: None } }
+        Self { status, body: ErrorBody { message: message.into(), errors: None, code: None }, header: None }
+    }
+
+    /// 405 for a method the path does not take, with the methods it does take in `Allow`.
+    pub fn method_not_allowed(allowed: &[&str]) -> Self {
+        let allow = allowed.join(", ");
+        Self {
+            header: Some(ExtraHeader::Allow(allow.clone())),
+            ..Self::new(StatusCode::METHOD_NOT_ALLOWED, format!("Method not allowed; this path takes {allow}"))
+        }
     }
 
     pub fn status(&self) -> StatusCode {
@@ -33,6 +57,11 @@ impl ApiError {
 
     pub fn message(&self) -> &str {
         &self.body.message
+    }
+
+    fn with_errors(mut self, errors: BTreeMap<String, String>) -> Self {
+        self.body.errors = Some(errors);
+        self
     }
 }
 
@@ -67,13 +96,13 @@ impl<E: Failure> From<E> for ApiError {
             tracing::error!(error = %chain(&error), "request failed");
             return Self::new(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong");
         }
-        match error.field_errors() {
-            Some(fields) => Self {
-                status: status_of(kind),
-                body: ErrorBody { message: fields.first_message().to_owned(), errors: Some(fields.fields().clone()) },
-            },
+        let mut api = match error.field_errors() {
+            Some(fields) => Self::new(status_of(kind), fields.first_message()).with_errors(fields.fields().clone()),
             None => Self::new(status_of(kind), error.to_string()),
-        }
+        };
+        api.body.code = error.code().map(str::to_owned);
+        api.header = error.retry_after().map(ExtraHeader::RetryAfter);
+        api
     }
 }
 
@@ -89,7 +118,17 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).json(&self.body)
+        let mut response = HttpResponse::build(self.status);
+        match &self.header {
+            Some(ExtraHeader::Allow(methods)) => {
+                response.insert_header((actix_web::http::header::ALLOW, methods.clone()));
+            }
+            Some(ExtraHeader::RetryAfter(seconds)) => {
+                response.insert_header((actix_web::http::header::RETRY_AFTER, seconds.to_string()));
+            }
+            None => {}
+        }
+        response.json(&self.body)
     }
 }
 

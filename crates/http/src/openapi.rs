@@ -2,8 +2,10 @@
 //! on the server (no third-party scripts).
 
 use actix_web::{HttpResponse, get, web};
+use utoipa::openapi::content::ContentBuilder;
+use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{OpenApi as Document, PathItem};
+use utoipa::openapi::{OpenApi as Document, PathItem, Ref, RefOr, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
 
 use crate::dto::MessageResponse;
@@ -30,6 +32,110 @@ impl Modify for BearerAuth {
 )]
 struct Root;
 
+/// The statuses every operation of a kind can answer, declared once here rather than on each
+/// handler (docs/api.md#statuses). Per-route specifics (409, a 400 of a body-less operation, ...)
+/// stay on the handlers; an answer a handler already declares is kept as it is.
+///
+/// - a JSON request body (a `$ref` schema; not Stripe's raw webhook body): 400, 413, 415;
+/// - bearer security: 401; bearer security with the `admin` role: 403;
+/// - a path parameter: 404 (an unknown or malformed id);
+/// - `/api/auth/...` and `POST /api/payments/...`: 429 (rate limits).
+struct StandardResponses;
+
+const RESPONSES: [(&str, &str); 7] = [
+    (
+        "400",
+        "Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them)",
+    ),
+    ("401", "Authentication required: no valid bearer token"),
+    ("403", "Admins only"),
+    ("404", "Not found (or not the caller's to see)"),
+    ("413", "Request body is too large"),
+    ("415", "Expected a JSON body (Content-Type: application/json)"),
+    ("429", "Too many requests; try again later"),
+];
+
+fn declare(op: &mut Operation, status: &str) {
+    let description = RESPONSES.iter().find(|(code, _)| *code == status).map_or("Error", |(_, text)| text);
+    op.responses.responses.entry(status.to_owned()).or_insert_with(|| {
+        let content = ContentBuilder::new().schema(Some(Ref::from_schema_name("ErrorBody"))).build();
+        RefOr::T(ResponseBuilder::new().description(description).content("application/json", content).build())
+    });
+}
+
+/// The roles of the operation's bearer requirement, or `None` when it takes no bearer token.
+fn bearer_roles(op: &Operation) -> Option<Vec<String>> {
+    let requirements = serde_json::to_value(op.security.as_ref()?).ok()?;
+    let roles = requirements.as_array()?.iter().find_map(|r| r.get("bearer"))?;
+    Some(roles.as_array()?.iter().filter_map(|r| r.as_str().map(str::to_owned)).collect())
+}
+
+fn takes_json_body(op: &Operation) -> bool {
+    op.request_body
+        .as_ref()
+        .and_then(|body| body.content.get("application/json"))
+        .is_some_and(|content| matches!(content.schema, Some(RefOr::Ref(_))))
+}
+
+impl Modify for StandardResponses {
+    fn modify(&self, openapi: &mut Document) {
+        for (path, item) in &mut openapi.paths.paths {
+            let has_path_parameter = path.contains('{');
+            for (method, op) in operations_mut(item) {
+                if takes_json_body(op) {
+                    for status in ["400", "413", "415"] {
+                        declare(op, status);
+                    }
+                }
+                if let Some(roles) = bearer_roles(op) {
+                    declare(op, "401");
+                    if roles.iter().any(|r| r == "admin") {
+                        declare(op, "403");
+                    }
+                }
+                if has_path_parameter {
+                    declare(op, "404");
+                }
+                if path.starts_with("/api/auth/") || (method == "POST" && path.starts_with("/api/payments/")) {
+                    declare(op, "429");
+                }
+            }
+        }
+    }
+}
+
+/// Response bodies: the server writes every field of its DTOs (`null` when empty; only
+/// `ErrorBody.errors` is left out when there are none), so every property of a response schema is
+/// required; the `Option` ones stay nullable. Request schemas (`...Request`, `IntentMetadata`)
+/// keep utoipa's reading of `Option` as "may be absent".
+struct ResponseFieldsRequired;
+
+fn require_all_properties(schema: &mut Schema) {
+    match schema {
+        Schema::Object(object) => object.required = object.properties.keys().cloned().collect(),
+        Schema::AllOf(all_of) => {
+            for item in &mut all_of.items {
+                if let RefOr::T(inner) = item {
+                    require_all_properties(inner);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+impl Modify for ResponseFieldsRequired {
+    fn modify(&self, openapi: &mut Document) {
+        let Some(components) = openapi.components.as_mut() else { return };
+        for (name, schema) in &mut components.schemas {
+            let request = name.ends_with("Request") || name == "IntentMetadata" || name == "ErrorBody";
+            if let (false, RefOr::T(schema)) = (request, schema) {
+                require_all_properties(schema);
+            }
+        }
+    }
+}
+
 /// The whole document: the root plus every area's paths and schemas.
 pub fn api_doc() -> Document {
     let mut doc = Root::openapi();
@@ -44,10 +150,24 @@ pub fn api_doc() -> Document {
         routes::donation_types::Api::openapi(),
         routes::payment_methods::Api::openapi(),
         routes::payments::Api::openapi(),
+        routes::ledger::Api::openapi(),
+        routes::services::Api::openapi(),
+        routes::priests::Api::openapi(),
+        routes::sevas::Api::openapi(),
+        routes::family_members::Api::openapi(),
         routes::admin::Api::openapi(),
+        routes::jobs::Api::openapi(),
+        routes::receipts::Api::openapi(),
+        routes::statements::Api::openapi(),
+        routes::site::Api::openapi(),
+        routes::setup::Api::openapi(),
+        routes::calendar::Api::openapi(),
+        routes::account::Api::openapi(),
     ] {
         doc.merge(part);
     }
+    StandardResponses.modify(&mut doc);
+    ResponseFieldsRequired.modify(&mut doc);
     doc
 }
 
@@ -89,6 +209,24 @@ fn operations(item: &PathItem) -> Vec<(&'static str, &utoipa::openapi::path::Ope
     .collect()
 }
 
+/// The methods a path item documents.
+pub(crate) fn methods(item: &PathItem) -> Vec<&'static str> {
+    operations(item).into_iter().map(|(method, _)| method).collect()
+}
+
+fn operations_mut(item: &mut PathItem) -> Vec<(&'static str, &mut Operation)> {
+    [
+        ("GET", item.get.as_mut()),
+        ("POST", item.post.as_mut()),
+        ("PUT", item.put.as_mut()),
+        ("PATCH", item.patch.as_mut()),
+        ("DELETE", item.delete.as_mut()),
+    ]
+    .into_iter()
+    .filter_map(|(m, op)| op.map(|op| (m, op)))
+    .collect()
+}
+
 fn render_reference(doc: &Document) -> String {
     let mut body = String::new();
     for (path, item) in &doc.paths.paths {
@@ -117,4 +255,145 @@ section{{border-bottom:1px solid #e5e7eb;padding:.5rem 0}}h3{{font-size:1rem;mar
 <body><h1>Mandir API reference</h1><p>Generated from the server's code. Machine-readable: <a href=\"/api/openapi.json\">/api/openapi.json</a> (OpenAPI {version}).</p>{body}</body></html>",
         version = serde_json::to_value(&doc.openapi).ok().and_then(|v| v.as_str().map(str::to_owned)).unwrap_or_default(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use serde_json::Value;
+
+    use super::*;
+
+    fn document() -> Value {
+        serde_json::to_value(api_doc()).expect("document as JSON")
+    }
+
+    fn each_operation(doc: &Value, mut check: impl FnMut(&str, &str, &Value)) {
+        for (path, item) in doc["paths"].as_object().expect("paths") {
+            for (method, op) in item.as_object().expect("path item") {
+                check(path, method, op);
+            }
+        }
+    }
+
+    #[test]
+    fn operation_ids_are_present_and_unique() {
+        let mut seen = BTreeSet::new();
+        let mut operations = 0;
+        each_operation(&document(), |path, method, op| {
+            operations += 1;
+            let id = op["operationId"].as_str().unwrap_or_else(|| panic!("{method} {path} has no operationId"));
+            assert!(seen.insert(id.to_owned()), "operationId {id} is used twice");
+        });
+        assert!(operations > 40, "the document lists every operation ({operations} found)");
+        assert_eq!(seen.len(), operations);
+    }
+
+    #[test]
+    fn every_client_error_answers_error_body() {
+        each_operation(&document(), |path, method, op| {
+            for (status, response) in op["responses"].as_object().expect("responses") {
+                if status.starts_with('4') {
+                    let schema = &response["content"]["application/json"]["schema"]["$ref"];
+                    assert_eq!(schema, "#/components/schemas/ErrorBody", "{method} {path} {status}");
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn standard_statuses_are_declared_by_kind_of_operation() {
+        each_operation(&document(), |path, method, op| {
+            let statuses: BTreeSet<&str> = op["responses"].as_object().expect("responses").keys().map(String::as_str).collect();
+            let declared = |status: &str| assert!(statuses.contains(status), "{method} {path} lacks {status}: {statuses:?}");
+            if op["requestBody"]["content"]["application/json"]["schema"]["$ref"].is_string() {
+                ["400", "413", "415"].into_iter().for_each(declared);
+            }
+            if let Some(bearer) = op["security"].as_array().and_then(|s| s.iter().find_map(|r| r.get("bearer"))) {
+                declared("401");
+                if bearer.as_array().is_some_and(|roles| roles.iter().any(|r| r == "admin")) {
+                    declared("403");
+                }
+            }
+            if path.contains('{') {
+                declared("404");
+            }
+        });
+    }
+
+    #[test]
+    fn allowed_methods_follow_the_document() {
+        use crate::routes::allowed_methods;
+        assert_eq!(allowed_methods(None, "/api/events"), ["GET", "POST"]);
+        assert_eq!(allowed_methods(None, "/api/events/abc/attendee"), ["GET", "PUT", "DELETE"]);
+        assert_eq!(allowed_methods(None, "/api/events/abc/volunteers/me"), ["GET", "DELETE"]);
+        assert_eq!(allowed_methods(Some("/api/payment-methods/active"), "/api/payment-methods/active"), ["GET"]);
+        assert!(allowed_methods(None, "/api/nothing-here").is_empty());
+        assert!(allowed_methods(None, "/api/events//attendee").is_empty());
+    }
+
+    fn schema<'a>(doc: &'a Value, name: &str) -> &'a Value {
+        &doc["components"]["schemas"][name]
+    }
+
+    fn resolve<'a>(doc: &'a Value, schema: &'a Value) -> &'a Value {
+        match schema["$ref"].as_str().and_then(|r| r.strip_prefix("#/components/schemas/")) {
+            Some(name) => schema_of(doc, name),
+            None => schema,
+        }
+    }
+
+    fn schema_of<'a>(doc: &'a Value, name: &str) -> &'a Value {
+        let found = schema(doc, name);
+        assert!(found.is_object(), "no schema {name}");
+        found
+    }
+
+    /// Request bodies carry the server's rules (docs/api.md#contract): every property of every JSON
+    /// request body says its shape, and the key rules are in the document.
+    #[test]
+    fn request_bodies_carry_the_servers_constraints() {
+        let doc = document();
+        let mut bodies = 0;
+        each_operation(&doc, |path, method, op| {
+            let Some(body) = op["requestBody"]["content"]["application/json"]["schema"].as_object() else { return };
+            let body = resolve(&doc, &Value::Object(body.clone())).clone();
+            let Some(properties) = body["properties"].as_object() else { return };
+            bodies += 1;
+            for (name, property) in properties {
+                let property = resolve(&doc, property);
+                let shaped = ["type", "oneOf", "anyOf", "allOf", "enum"].iter().any(|key| property.get(key).is_some());
+                assert!(shaped, "{method} {path}: property {name} has no type: {property}");
+            }
+        });
+        assert!(bodies >= 15, "only {bodies} JSON request bodies with properties");
+
+        let sign_up = schema_of(&doc, "SignUpRequest");
+        assert_eq!(sign_up["properties"]["email"]["format"], "email");
+        assert_eq!(sign_up["properties"]["firstName"]["minLength"], 2);
+        assert_eq!(sign_up["properties"]["password"]["minLength"], 6);
+        for field in ["firstName", "lastName", "email", "password", "phoneNumber"] {
+            assert!(sign_up["required"].as_array().expect("required").contains(&Value::from(field)), "SignUpRequest.{field} required");
+        }
+        assert_eq!(schema_of(&doc, "SignInRequest")["properties"]["email"]["format"], "email");
+        assert_eq!(schema_of(&doc, "UpdateProfileRequest")["properties"]["lastName"]["minLength"], 2);
+        let event = schema_of(&doc, "CreateEventRequest");
+        assert_eq!(event["properties"]["name"]["minLength"], 3);
+        assert_eq!(event["properties"]["capacity"]["minimum"], 1);
+        assert_eq!(schema_of(&doc, "UpdateEventRequest")["properties"]["capacity"]["minimum"], 1);
+        assert_eq!(schema_of(&doc, "RegistrationRequest")["properties"]["numberOfFamilyMembers"]["maximum"], 50);
+        let volunteer = schema_of(&doc, "VolunteerRequest");
+        assert_eq!(volunteer["properties"]["contactEmail"]["format"], "email");
+        assert_eq!(volunteer["properties"]["contactNumber"]["minLength"], 10);
+        for name in ["CreateIntentRequest", "ZelleConfirmRequest"] {
+            let amount = &schema_of(&doc, name)["properties"]["amount"];
+            assert_eq!(amount["oneOf"][0]["minimum"], 1, "{name}.amount");
+            assert_eq!(amount["oneOf"][1]["type"], "string", "{name}.amount");
+        }
+        assert_eq!(schema_of(&doc, "CreateDonationTypeRequest")["properties"]["name"]["minLength"], 2);
+        let method = schema_of(&doc, "CreatePaymentMethodRequest");
+        assert_eq!(method["properties"]["displayName"]["minLength"], 2);
+        assert_eq!(method["properties"]["sortOrder"]["anyOf"][0]["minimum"], 0);
+    }
 }

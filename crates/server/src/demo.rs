@@ -2,14 +2,45 @@
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
-use mandir_application::ports::{EventRecord, EventRepository, NewUserRecord, PasswordHasher, UserRepository};
+use mandir_application::ports::{
+    EventRecord, EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository,
+    SiteRepository, UserRepository,
+};
 use mandir_application::services::new_id;
+use mandir_domain::priest::PriestInput;
+use mandir_domain::recurring_service::RecurringServiceInput;
+use mandir_domain::site::{NoticeInput, SiteSettings};
 use mandir_domain::user::{Email, check_password};
 
 pub const DEMO_ADMIN_EMAIL: &str = "admin@mandir.local";
 pub const DEMO_ADMIN_PASSWORD: &str = "mandir-admin";
 
-/// Creates an admin account, or promotes the existing account with that e-mail.
+/// What [`create_admin`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AdminOutcome {
+    Created,
+    /// The account existed: its password was replaced, its e-mail marked verified, and it was
+    /// made an admin (`was_admin` tells whether it already was one).
+    Updated {
+        was_admin: bool,
+    },
+}
+
+impl std::fmt::Display for AdminOutcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Created => "created a new admin account",
+            Self::Updated { was_admin: true } => "set the password of the existing admin account and marked its e-mail verified",
+            Self::Updated { was_admin: false } => {
+                "set the password of the existing account, marked its e-mail verified and made it an admin"
+            }
+        })
+    }
+}
+
+/// Creates an admin account with this password; for an existing account, sets the password
+/// (ending its sessions), marks the e-mail verified and grants admin rights. A password the
+/// product refuses is refused here too, before anything changes.
 pub async fn create_admin(
     users: &dyn UserRepository,
     hasher: &dyn PasswordHasher,
@@ -17,14 +48,21 @@ pub async fn create_admin(
     password: &str,
     first_name: &str,
     last_name: &str,
-) -> anyhow::Result<&'static str> {
+) -> anyhow::Result<AdminOutcome> {
     let email = Email::parse(email).map_err(anyhow::Error::msg)?;
+    let password = check_password(password).map_err(anyhow::Error::msg)?;
     let now = Utc::now();
     if let Some(existing) = users.find_by_email(&email).await.context("looking up the e-mail")? {
-        users.set_admin(&existing.user.id, true, &existing.user.id, now).await.context("promoting")?;
-        return Ok("promoted the existing account to admin");
+        let id = &existing.user.id;
+        let password_hash = hasher.hash(password).await.context("hashing the password")?;
+        users.set_password(id, &password_hash, now).await.context("setting the password")?;
+        users.mark_email_verified(id, now).await.context("marking the e-mail verified")?;
+        let was_admin = existing.user.is_admin;
+        if !was_admin {
+            users.set_admin(id, true, id, now).await.context("granting admin rights")?;
+        }
+        return Ok(AdminOutcome::Updated { was_admin });
     }
-    let password = check_password(password).map_err(anyhow::Error::msg)?;
     if first_name.trim().chars().count() < 2 || last_name.trim().chars().count() < 2 {
         bail!("first and last name must be at least 2 characters");
     }
@@ -43,11 +81,118 @@ pub async fn create_admin(
             is_admin: true,
             email_verified: true,
             verification_token_hash: None,
+            verification_expires_at: None,
             now,
         })
         .await
         .context("creating the admin")?;
-    Ok("created a new admin account")
+    Ok(AdminOutcome::Created)
+}
+
+/// Creates the demo admin on a first run only: when the database has no admin at all. Answers
+/// whether it did; existing accounts are never touched (a changed demo password stays changed).
+pub async fn seed_demo_admin(users: &dyn UserRepository, hasher: &dyn PasswordHasher) -> anyhow::Result<bool> {
+    if users.count_admins().await.context("counting admins")? > 0 {
+        return Ok(false);
+    }
+    create_admin(users, hasher, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "Temple", "Admin").await?;
+    Ok(true)
+}
+
+/// Whether an account with the demo e-mail exists and the demo password signs it in.
+pub async fn demo_credentials_sign_in(users: &dyn UserRepository, hasher: &dyn PasswordHasher) -> anyhow::Result<bool> {
+    let email = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let Some(account) = users.find_by_email(&email).await.context("looking up the demo admin")? else {
+        return Ok(false);
+    };
+    hasher.verify(DEMO_ADMIN_PASSWORD.to_owned(), account.password_hash).await.context("checking the demo password")
+}
+
+fn demo_service(name: &str, description: &str, frequency: &str, time: &str) -> RecurringServiceInput {
+    RecurringServiceInput {
+        name: name.to_owned(),
+        description: Some(format!("{description} (Demo content: replace it in Admin > Temple.)")),
+        frequency: frequency.to_owned(),
+        time: time.to_owned(),
+        ..RecurringServiceInput::default()
+    }
+}
+
+/// Loads demo recurring services once: nothing is added when services already exist. A
+/// production install starts with none (the home page then hides the list).
+pub async fn seed_demo_services(services: &dyn RecurringServiceRepository) -> anyhow::Result<usize> {
+    if !services.list().await.context("reading services")?.is_empty() {
+        return Ok(0);
+    }
+    let days = |d: &[&str]| d.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let demo = [
+        demo_service("Vishnu Sahasranamam Parayanam", "The thousand names of Vishnu, chanted together", "daily", "19:00"),
+        RecurringServiceInput {
+            weekdays: days(&["saturday"]),
+            ..demo_service("Venkateshwara Suprabhatam", "The morning hymn that wakes the Lord", "weekly", "09:00")
+        },
+        RecurringServiceInput {
+            weekdays: days(&["tuesday"]),
+            ..demo_service("Anjaneya Abhishekham", "Sacred bath of Lord Hanuman", "weekly", "18:30")
+        },
+        RecurringServiceInput {
+            week: Some(2),
+            weekday: Some("saturday".to_owned()),
+            ..demo_service("Venkateshwara Abhishekam", "Abhishekam for Lord Venkateswara", "monthlyWeekday", "10:00")
+        },
+        RecurringServiceInput {
+            week: Some(1),
+            weekday: Some("saturday".to_owned()),
+            ..demo_service("Venkateshwara Sahasranama Archana", "Archana with the thousand names", "monthlyWeekday", "19:30")
+        },
+        RecurringServiceInput {
+            week: Some(4),
+            weekday: Some("saturday".to_owned()),
+            ..demo_service("Unjal Seva", "The swing festival of the Lord", "monthlyWeekday", "20:00")
+        },
+        RecurringServiceInput {
+            day: Some(15),
+            ..demo_service("Satyanarayana Puja", "Vratam with katha and prasadam; families may sponsor", "monthlyDate", "18:00")
+        },
+    ];
+    let now = Utc::now();
+    let count = demo.len();
+    for input in demo {
+        let valid = input.validate().map_err(|e| anyhow::anyhow!("demo service: {e}"))?;
+        services.create(new_id(), valid, now).await.context("creating a demo service")?;
+    }
+    Ok(count)
+}
+
+/// Loads demo priests once (without photos): nothing is added when priests already exist.
+pub async fn seed_demo_priests(priests: &dyn PriestRepository) -> anyhow::Result<usize> {
+    if !priests.list().await.context("reading priests")?.is_empty() {
+        return Ok(0);
+    }
+    let demo = [
+        PriestInput {
+            name: "Sri Demo Acharyulu".to_owned(),
+            title: Some("Head Priest (demo)".to_owned()),
+            bio: Some("Demo content: an example biography. Replace it with your priests in Admin > Temple.".to_owned()),
+            specialties: vec!["Vaikhanasa Agama".to_owned(), "Kalyanotsavam".to_owned(), "Homams".to_owned()],
+            photo: None,
+        },
+        PriestInput {
+            name: "Sri Example Sharma".to_owned(),
+            title: Some("Priest (demo)".to_owned()),
+            bio: Some("Demo content: performs the daily rituals and special pujas, and teaches Vedic chanting.".to_owned()),
+            specialties: vec!["Daily Archana".to_owned(), "Vedic chanting".to_owned(), "Vratams".to_owned()],
+            photo: None,
+        },
+    ];
+    let now = Utc::now();
+    let count = demo.len();
+    for input in demo {
+        let p = input.validate().map_err(|e| anyhow::anyhow!("demo priest: {e}"))?;
+        let fields = PriestFields { name: p.name, title: p.title, bio: p.bio, specialties: p.specialties };
+        priests.create(new_id(), fields, None, now).await.context("creating a demo priest")?;
+    }
+    Ok(count)
 }
 
 /// The n-th (1-based) given weekday of a month, at a local Pacific hour, as UTC.
@@ -150,8 +295,85 @@ pub async fn seed_demo(events: &dyn EventRepository) -> anyhow::Result<usize> {
     Ok(demo.len())
 }
 
+/// The demo temple's settings: clearly demo content (example addresses, a 555 phone number),
+/// with the hours of docs/product.md#temple-hours. `zelle` keeps what the environment seeded.
+pub fn demo_settings(zelle_recipient: &str, zelle_memo: &str) -> SiteSettings {
+    SiteSettings {
+        temple_name: "Sri Venkateswara Temple of Folsom".into(),
+        short_name: "SV Temple".into(),
+        tagline: "Demo content: an admin changes every text in Admin → Temple".into(),
+        welcome_text: "Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to \
+worship, volunteer and celebrate with us."
+            .into(),
+        legal_name: "Demo Temple Society (example)".into(),
+        ein: "00-0000000".into(),
+        address: "1000 Temple Way (demo address)\nFolsom, CA 95630".into(),
+        map_query: "Folsom, CA 95630".into(),
+        phone: "(916) 555-0100".into(),
+        email: "info@temple.example.org".into(),
+        facebook_url: String::new(),
+        instagram_url: String::new(),
+        youtube_url: "https://www.youtube.com/@example".into(),
+        x_url: String::new(),
+        time_zone: mandir_domain::site::DEFAULT_TIME_ZONE.into(),
+        weekday_morning: "9:30 AM - 11:30 AM".into(),
+        weekday_evening: "6:00 PM - 8:30 PM".into(),
+        weekend_morning: "9:00 AM - 1:00 PM".into(),
+        weekend_evening: "5:30 PM - 8:30 PM".into(),
+        sayanostavam: "8:15 PM".into(),
+        hours_note: String::new(),
+        video_id: "M7lc1UVf-VE".into(),
+        video_start: 27,
+        video_title: "Recent event celebrations at the temple".into(),
+        zelle_recipient: zelle_recipient.into(),
+        zelle_memo: zelle_memo.into(),
+        contact_text: "This is a demo site. Questions about pujas, events or volunteering? Call or write to the temple \
+office; an admin replaces this text in Admin → Temple."
+            .into(),
+    }
+}
+
+/// Stores the demo settings when none are stored, and a demo notice when there is none. Answers
+/// what it added: (settings, notice).
+pub async fn seed_demo_site(site: &dyn SiteRepository, current: SiteSettings) -> anyhow::Result<(bool, bool)> {
+    let now = Utc::now();
+    let settings_added = if site.settings().await.context("reading the site settings")?.is_none() {
+        let settings = demo_settings(&current.zelle_recipient, &current.zelle_memo).validate().map_err(anyhow::Error::msg)?;
+        site.save_settings(&settings, now).await.context("saving the demo settings")?;
+        true
+    } else {
+        false
+    };
+    let notice_added = if site.list_notices().await.context("reading notices")?.is_empty() {
+        let today = now.date_naive();
+        let notice = NoticeInput {
+            title: "Demo notice: parking at the community center this month".into(),
+            body: "An example notice. Admins add festival dates, closings and parking changes in Admin → Temple; each shows \
+here between its start and end dates."
+                .into(),
+            link: Some("/events".into()),
+            starts_on: (today - Duration::days(1)).to_string(),
+            ends_on: (today + Duration::days(30)).to_string(),
+        }
+        .validate()
+        .map_err(anyhow::Error::msg)?;
+        site.create_notice(&new_id(), notice, now).await.context("creating the demo notice")?;
+        true
+    } else {
+        false
+    };
+    Ok((settings_added, notice_added))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_demo_settings_are_valid() {
+        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
+        assert_eq!(valid.video_id, "M7lc1UVf-VE");
+        assert!(valid.address.contains("demo"));
+    }
+
     use super::*;
 
     #[test]

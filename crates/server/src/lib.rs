@@ -3,7 +3,11 @@
 
 pub mod config;
 pub mod demo;
+pub mod maintenance;
+pub mod production;
+pub mod startup;
 pub mod wiring;
 
-pub use config::{Config, HashingCost, Secret};
+pub use config::{Config, HashingCost, Refusals, Secret};
+pub use startup::Application;
 pub use wiring::{Built, build};

@@ -1,10 +1,15 @@
 //! `mandir`: the temple website's server and its commands.
 
-use actix_web::HttpServer;
-use anyhow::Context;
+use std::io::{BufRead, IsTerminal};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
-use mandir_server::config::Config;
+use mandir_server::Application;
+use mandir_server::config::{Config, LogFormat, database_url_from_env, production_from_env};
 use mandir_server::demo::{self, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD};
+use mandir_server::maintenance::{self, BackupOutcome, RestoreOutcome};
+use mandir_server::production::SEED_DEMO_REFUSED;
 use tracing_subscriber::EnvFilter;
 
 #[derive(Parser)]
@@ -16,41 +21,87 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run the web server (the default). Migrations run first.
+    /// Run the web server (the default). Migrations run first. In production it refuses unsafe
+    /// configurations (README.md, "Running in production").
     Serve,
     /// Run the database migrations and exit.
     Migrate,
-    /// Create an admin account, or promote an existing one.
+    /// Create an admin account; for an existing account, set its password, mark its e-mail
+    /// verified and make it an admin. The password comes from --password, else from
+    /// MANDIR_ADMIN_PASSWORD, else from standard input (asked without echo on a terminal).
     CreateAdmin {
         #[arg(long)]
         email: String,
-        #[arg(long)]
-        password: String,
+        /// Visible in the shell history and the process list: prefer MANDIR_ADMIN_PASSWORD or
+        /// standard input.
+        #[arg(long, env = "MANDIR_ADMIN_PASSWORD", hide_env_values = true)]
+        password: Option<String>,
         #[arg(long, default_value = "Temple")]
         first_name: String,
         #[arg(long, default_value = "Admin")]
         last_name: String,
     },
-    /// Load demo events and the demo admin (admin@mandir.local / mandir-admin).
+    /// Load demo events (when there are none) and, on a first run with no admin at all, the demo
+    /// admin (admin@mandir.local / mandir-admin). Refused in production.
     SeedDemo,
+    /// Write a consistent copy of the SQLite database to FILE while the server runs (refuses an
+    /// existing FILE unless --force). On PostgreSQL, prints the pg_dump command to use instead.
+    Backup {
+        file: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Replace the SQLite database with FILE (a backup) on a stopped server; the current database
+    /// is kept as <database>.before-restore. On PostgreSQL, prints the pg_restore command instead.
+    Restore { file: PathBuf },
+    /// Print the OpenAPI document (the same as `GET /api/openapi.json`) and exit; reads no
+    /// configuration and touches no database.
+    Openapi,
+}
+
+/// Log lines on standard output: text, or one JSON object per line with `MANDIR_LOG_FORMAT=json`.
+fn init_logging() -> anyhow::Result<()> {
+    let filter = EnvFilter::try_from_env("MANDIR_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn"));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter);
+    match LogFormat::from_env().map_err(anyhow::Error::msg)? {
+        LogFormat::Text => builder.init(),
+        LogFormat::Json => builder.json().flatten_event(true).with_current_span(true).with_span_list(false).init(),
+    }
+    Ok(())
 }
 
 fn main() -> anyhow::Result<()> {
-    tracing_subscriber::fmt()
-        .with_env_filter(EnvFilter::try_from_env("MANDIR_LOG").unwrap_or_else(|_| EnvFilter::new("info,sqlx=warn,sea_orm=warn")))
-        .init();
+    init_logging()?;
     let cli = Cli::parse();
+    let command = cli.command.unwrap_or(Command::Serve);
+    match command {
+        Command::Openapi => {
+            println!("{}", mandir_http::api_doc().to_pretty_json()?);
+            return Ok(());
+        }
+        Command::Backup { file, force } => return run_backup(&file, force),
+        Command::Restore { file } => return run_restore(&file),
+        Command::SeedDemo if production_from_env() => bail!(SEED_DEMO_REFUSED),
+        _ => {}
+    }
     let config = Config::from_env()?;
+    // Read before the runtime starts: a terminal prompt blocks.
+    let password = match &command {
+        Command::CreateAdmin { email, password, .. } => Some(admin_password(email, password.clone())?),
+        _ => None,
+    };
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async move {
-        match cli.command.unwrap_or(Command::Serve) {
+        match command {
             Command::Serve => serve(config).await,
             Command::Migrate => {
                 mandir_server::build(&config).await?;
                 println!("Migrations are up to date.");
                 Ok(())
             }
-            Command::CreateAdmin { email, password, first_name, last_name } => {
+            Command::CreateAdmin { email, first_name, last_name, .. } => {
+                let password = password.unwrap_or_default();
                 let built = mandir_server::build(&config).await?;
                 let outcome =
                     demo::create_admin(built.users.as_ref(), built.hasher.as_ref(), &email, &password, &first_name, &last_name).await?;
@@ -59,31 +110,129 @@ fn main() -> anyhow::Result<()> {
             }
             Command::SeedDemo => {
                 let built = mandir_server::build(&config).await?;
-                demo::create_admin(built.users.as_ref(), built.hasher.as_ref(), DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "Temple", "Admin")
-                    .await?;
+                if demo::seed_demo_admin(built.users.as_ref(), built.hasher.as_ref()).await? {
+                    println!("Demo admin created: {DEMO_ADMIN_EMAIL} / {DEMO_ADMIN_PASSWORD}");
+                } else {
+                    println!("An admin already exists: accounts are left as they are.");
+                }
+                let seeded = built.state.site.settings().await.map_err(|e| anyhow::anyhow!("{e}"))?;
+                match demo::seed_demo_site(built.site.as_ref(), seeded).await? {
+                    (true, _) => println!("Demo site settings added (Admin → Temple changes them)."),
+                    (false, _) => println!("Site settings already exist: left as they are."),
+                }
                 let added = demo::seed_demo(built.events.as_ref()).await?;
-                println!("Demo data ready ({added} events added). Demo admin: {DEMO_ADMIN_EMAIL} / {DEMO_ADMIN_PASSWORD}");
+                if added == 0 {
+                    println!("Events already exist: no demo events added.");
+                } else {
+                    println!("Demo events added: {added}.");
+                }
+                let services = demo::seed_demo_services(built.recurring_services.as_ref()).await?;
+                let priests = demo::seed_demo_priests(built.priests.as_ref()).await?;
+                println!("Demo recurring services added: {services}; demo priests added: {priests}.");
                 Ok(())
             }
+            // answered before the configuration is read
+            Command::Openapi | Command::Backup { .. } | Command::Restore { .. } => Ok(()),
         }
     })
 }
 
-async fn serve(config: Config) -> anyhow::Result<()> {
-    let built = mandir_server::build(&config).await?;
-    let state = built.state.clone();
-    let static_dir = config.static_dir.clone();
-    if !static_dir.join("index.html").is_file() {
-        tracing::warn!(dir = %static_dir.display(), "no built frontend found; serving the API only");
+/// The password for `create-admin`: the option or MANDIR_ADMIN_PASSWORD (clap reads both), else
+/// standard input: asked twice without echo on a terminal, or one line from a pipe.
+fn admin_password(email: &str, given: Option<String>) -> anyhow::Result<String> {
+    if let Some(password) = given {
+        return Ok(password);
     }
-    let server = HttpServer::new(move || mandir_http::build_app(state.clone(), static_dir.clone()))
-        .bind(&config.bind)
-        .with_context(|| format!("binding {}", config.bind))?;
-    for address in server.addrs() {
-        println!("Mandir is running at http://{address}");
+    let stdin = std::io::stdin();
+    let password = if stdin.is_terminal() {
+        let first = rpassword::prompt_password(format!("New password for {email}: ")).context("reading the password")?;
+        let again = rpassword::prompt_password("The same password again: ").context("reading the password")?;
+        if first != again {
+            bail!("the two passwords differ");
+        }
+        first
+    } else {
+        let mut line = String::new();
+        stdin.lock().read_line(&mut line).context("reading the password from standard input")?;
+        line.trim_end_matches(['\n', '\r']).to_owned()
+    };
+    if password.is_empty() {
+        bail!("no password given: pass it in MANDIR_ADMIN_PASSWORD or on standard input");
+    }
+    Ok(password)
+}
+
+/// `mandir backup FILE`: reads only MANDIR_DATABASE_URL.
+fn run_backup(file: &Path, force: bool) -> anyhow::Result<()> {
+    let url = database_url_from_env();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    match runtime.block_on(maintenance::backup(&url, file, force))? {
+        BackupOutcome::Written { path, bytes } => {
+            println!("Backup written to {} ({bytes} bytes).", path.display());
+            Ok(())
+        }
+        BackupOutcome::UsePgDump { command } => {
+            eprintln!(
+                "The database is PostgreSQL: back it up with pg_dump (docs/deploy.md, \"Backups\"), e.g.\n\n    {command}\n\n\
+                 The password is not shown: pg_dump reads it from ~/.pgpass or PGPASSWORD."
+            );
+            std::process::exit(2)
+        }
+    }
+}
+
+/// `mandir restore FILE`: reads only MANDIR_DATABASE_URL.
+fn run_restore(file: &Path) -> anyhow::Result<()> {
+    let url = database_url_from_env();
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    match runtime.block_on(maintenance::restore(&url, file))? {
+        RestoreOutcome::Restored { database, previous, facts } => {
+            println!("Restored {} into {}.", file.display(), database.display());
+            if let Some(previous) = previous {
+                println!("The database it replaced is kept as {}.", previous.display());
+            }
+            if facts.pending > 0 {
+                println!("The backup lacks {} migration(s) of this version; they run when the server starts.", facts.pending);
+            }
+            Ok(())
+        }
+        RestoreOutcome::UsePgRestore { command } => {
+            eprintln!(
+                "The database is PostgreSQL: stop every mandir process, then restore a pg_dump file with pg_restore \
+                 (docs/deploy.md, \"Restore\"), e.g.\n\n    {command}\n\nThe password is not shown: pg_restore reads it from ~/.pgpass or PGPASSWORD."
+            );
+            std::process::exit(2)
+        }
+    }
+}
+
+/// One line on standard output for whoever started the server. A closed or full stdout (a
+/// supervisor that stopped reading it) must not stop a running server, so a failed write is
+/// logged instead of panicking as `println!` would.
+fn announce(line: std::fmt::Arguments<'_>) {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    if let Err(error) = writeln!(stdout, "{line}").and_then(|()| stdout.flush()) {
+        tracing::warn!(%error, message = %line, "could not write to standard output");
+    }
+}
+
+async fn serve(config: Config) -> anyhow::Result<()> {
+    let frontend = config.static_source();
+    if frontend.has_index() {
+        tracing::info!(frontend = %frontend.describe(), "serving the frontend");
+    } else {
+        tracing::warn!(frontend = %frontend.describe(), "no built frontend found; serving the API only");
+    }
+    let application = Application::build(&config).await?;
+    for address in application.addresses() {
+        announce(format_args!("Mandir is running at http://{address}"));
+    }
+    if let Some(token) = application.setup_token() {
+        let base = config.public_url.trim_end_matches('/');
+        announce(format_args!("No admin exists yet. Set up the site (this link works once, until an admin exists):"));
+        announce(format_args!("  {base}/setup?token={token}"));
     }
     tracing::info!(provider = %config.payment_provider, "payments");
-    server.run().await?;
-    built.db.close().await.ok();
-    Ok(())
+    application.run_until_stopped().await
 }

@@ -4,25 +4,46 @@
 use std::sync::Arc;
 
 use anyhow::Context;
-use mandir_application::ports::{Clock, Mailer, PasswordHasher, SystemClock, TokenIssuer};
+use mandir_application::ports::{
+    ChangeListener, ChangeNotifier, Clock, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway, SystemClock, TempleName,
+    TempleZone, TokenIssuer, Topic, WebhookVerifier,
+};
+use mandir_application::services::account::{AccountDeps, AccountService};
 use mandir_application::services::admin::AdminService;
 use mandir_application::services::auth::{AuthDeps, AuthService, AuthSettings};
+use mandir_application::services::calendar::{CalendarDeps, CalendarService};
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
+use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::gotrams::GotramService;
+use mandir_application::services::jobs::{ExpireAbandonedCardPayments, PurgeExpired, Scheduler};
+use mandir_application::services::member_mail::{MemberMailDeps, MemberMailService, QueueReminders, SendMemberEmails};
 use mandir_application::services::payment_methods::PaymentMethodService;
 use mandir_application::services::payments::{PaymentDeps, PaymentService};
+use mandir_application::services::priests::PriestService;
 use mandir_application::services::profile::ProfileService;
+use mandir_application::services::rate_limits::{RateLimitPolicy, RateLimiter};
+use mandir_application::services::receipts::{ReceiptDeps, ReceiptService, SendReceipts};
+use mandir_application::services::recurring_services::RecurringServiceService;
 use mandir_application::services::registrations::RegistrationService;
-use mandir_application::services::throttle::SignInThrottle;
+use mandir_application::services::setup::{SetupDeps, SetupService};
+use mandir_application::services::seva_bookings::{BookingDeps, ExpireSevaHolds, SevaBookingService};
+use mandir_application::services::sevas::SevaService;
+use mandir_application::services::site::SiteService;
+use mandir_application::services::statements::{SendStatements, StatementDeps, StatementService};
 use mandir_application::services::volunteers::VolunteerService;
+use mandir_domain::payment::PaymentProvider;
+use mandir_domain::site::SiteSettings;
 use mandir_http::{AppState, PublicConfig};
-use mandir_mail::{OutboxMailer, SmtpMailer};
+use mandir_mail::{BackgroundMailer, OutboxMailer, SmtpMailer};
 use mandir_persistence::{
-    Database, SeaOrmAttendeeRepository, SeaOrmDonationTypeRepository, SeaOrmEventRepository, SeaOrmGotramRepository,
-    SeaOrmPaymentMethodRepository, SeaOrmUserRepository, SeaOrmVolunteerRepository,
+    Database, DatabaseKind, PgChangeNotifier, SeaOrmAccountRepository, SeaOrmAttendeeRepository, SeaOrmDonationTypeRepository,
+    SeaOrmEventRepository, SeaOrmFamilyMemberRepository, SeaOrmGotramRepository, SeaOrmJobStore, SeaOrmMemberOutbox,
+    SeaOrmPaymentMethodRepository, SeaOrmPriestRepository, SeaOrmRateLimitStore, SeaOrmReceiptOutbox, SeaOrmRecurringServiceRepository,
+    SeaOrmSetupRepository, SeaOrmSevaBookingRepository, SeaOrmSevaRepository, SeaOrmSiteRepository, SeaOrmUserRepository,
+    SeaOrmVolunteerRepository,
 };
-use mandir_security::{Argon2PasswordHasher, JwtTokenIssuer};
+use mandir_security::{Argon2PasswordHasher, HmacLinkSigner, JwtTokenIssuer};
 
 use crate::config::{Config, HashingCost};
 
@@ -32,7 +53,76 @@ pub struct Built {
     pub db: Database,
     pub users: Arc<SeaOrmUserRepository>,
     pub events: Arc<SeaOrmEventRepository>,
+    pub site: Arc<SeaOrmSiteRepository>,
+    pub recurring_services: Arc<SeaOrmRecurringServiceRepository>,
+    pub priests: Arc<SeaOrmPriestRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
+    /// On PostgreSQL, the notifier whose relay `serve` starts so this process hears the others'
+    /// changes; `None` on SQLite (one process).
+    pub pg_notifier: Option<Arc<PgChangeNotifier>>,
+    /// The background jobs, driven by `serve`.
+    pub scheduler: Scheduler,
+    /// Sends receipt and member e-mails right after the change that wrote them, driven by `serve`.
+    pub receipt_sender: ReceiptSender,
+}
+
+/// Wakes the receipt sender: a permit is kept when it is busy, so no wake-up is lost.
+#[derive(Default)]
+pub struct NotifyWake(tokio::sync::Notify);
+
+impl OutboxWake for NotifyWake {
+    fn wake(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// Wakes the sender when events change, so the notices an event's change or deletion wrote
+/// (ADR 0106) go out at once; on PostgreSQL, other processes' changes wake it too. Registration
+/// confirmations go with the `send-member-emails` job (every minute by default), so a
+/// registration's request and the reads after it share the database with no delivery.
+struct WakeOnEventChanges(Arc<NotifyWake>);
+
+impl ChangeListener for WakeOnEventChanges {
+    fn changed(&self, topic: Topic) {
+        if topic == Topic::Events {
+            self.0.wake();
+        }
+    }
+}
+
+/// Delivers due receipt e-mails each time a payment completes (ADR 0091), due member e-mails each
+/// time events or registrations change (ADR 0106), and year-end statements right after an admin
+/// asks for them (ADR 0103); the `send-receipts`, `send-member-emails` and `send-statements` jobs
+/// cover what this misses.
+pub struct ReceiptSender {
+    pub service: ReceiptService,
+    pub members: MemberMailService,
+    pub statements: StatementService,
+    pub wake: Arc<NotifyWake>,
+}
+
+impl ReceiptSender {
+    /// Runs until `stopped` turns true.
+    pub async fn run(self, mut stopped: tokio::sync::watch::Receiver<bool>) {
+        loop {
+            tokio::select! {
+                _ = stopped.wait_for(|stop| *stop) => return,
+                () = self.wake.0.notified() => {}
+            }
+            if let Err(error) = self.service.deliver_due().await {
+                tracing::warn!(error = ?error, "sending receipts failed; the send-receipts job retries");
+            }
+            if let Err(error) = self.members.deliver_due().await {
+                tracing::warn!(error = ?error, "sending member e-mails failed; the send-member-emails job retries");
+            }
+            // A round sends a batch; the sender goes on while statements are left.
+            match self.statements.deliver_due().await {
+                Ok(0) => {}
+                Ok(_) => self.wake.0.notify_one(),
+                Err(error) => tracing::warn!(error = ?error, "sending statements failed; the send-statements job retries"),
+            }
+        }
+    }
 }
 
 pub fn hasher_for(cost: HashingCost) -> Arc<dyn PasswordHasher> {
@@ -57,57 +147,248 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         Some(url) => Arc::new(SmtpMailer::new(url.expose(), &config.mail_from).context("MANDIR_SMTP_URL")?),
         None => Arc::new(OutboxMailer::new(&config.mail_outbox, &config.mail_from).context("MANDIR_MAIL_FROM")?),
     };
+    // Receipts are marked sent once the mail server took them: they use the mailer directly.
+    let direct_mailer = mailer.clone();
+    // Requests never wait for the mail server (forgot-password answers alike for any address).
+    let mailer: Arc<dyn Mailer> = Arc::new(BackgroundMailer::new(mailer));
+    // Counted in the database: every process on it enforces the same limits.
+    let limiter =
+        RateLimiter::new(Arc::new(SeaOrmRateLimitStore::new(db.clone())), RateLimitPolicy::default().scaled(config.rate_limit_scale));
 
+    // Changes reach this process's caches at once; on PostgreSQL also every other process's
+    // (LISTEN/NOTIFY, docs/decisions/0060-change-notifications-across-processes.md).
+    let local = Arc::new(LocalChangeBus::default());
+    let pg_notifier = (db.kind() == DatabaseKind::Postgres).then(|| Arc::new(PgChangeNotifier::new(db.clone(), local.clone())));
+    let changes: Arc<dyn ChangeNotifier> = match &pg_notifier {
+        Some(notifier) => notifier.clone(),
+        None => local.clone(),
+    };
+    let seva_mailer = mailer.clone();
+    let site_repository = Arc::new(SeaOrmSiteRepository::new(db.clone()));
+    let site = SiteService::new(site_repository.clone(), clock.clone(), changes.clone(), site_seed(config));
+    local.subscribe(site.cache());
+    // The zone and name of the site settings (seeded by MANDIR_TEMPLE_TIME_ZONE and MANDIR_TEMPLE_NAME).
+    let temple_zone: Arc<dyn TempleZone> = Arc::new(site.clone());
+    let temple_name: Arc<dyn TempleName> = Arc::new(site.clone());
     let auth = AuthService::new(
         AuthDeps {
             users: users.clone(),
             gotrams: gotrams.clone(),
             hasher: hasher.clone(),
-            tokens,
-            mailer,
+            tokens: tokens.clone(),
+            mailer: mailer.clone(),
+            temple: temple_name.clone(),
             clock: clock.clone(),
-            throttle: Arc::new(SignInThrottle::default()),
+            limiter: limiter.clone(),
+            changes: changes.clone(),
         },
-        AuthSettings { public_url: config.public_url.clone(), temple_name: config.temple_name.clone() },
+        AuthSettings { public_url: config.public_url.clone() },
     );
-    let payments = payment_service(config, &db, events.clone(), clock.clone())?;
+    let donation_types = Arc::new(SeaOrmDonationTypeRepository::new(db.clone()));
+    let receipts = ReceiptService::new(ReceiptDeps {
+        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
+        outbox: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
+        site: site_repository.clone(),
+        mailer: direct_mailer.clone(),
+        signer: Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links")),
+        clock: clock.clone(),
+        public_url: config.public_url.clone(),
+        seed: site_seed(config),
+    });
+    let attendees = Arc::new(SeaOrmAttendeeRepository::new(db.clone()));
+    let recurring_services = Arc::new(SeaOrmRecurringServiceRepository::new(db.clone()));
+    let accounts = Arc::new(SeaOrmAccountRepository::new(db.clone()));
+    let calendar = CalendarService::new(CalendarDeps {
+        events: events.clone(),
+        attendees: attendees.clone(),
+        services: recurring_services.clone(),
+        accounts: accounts.clone(),
+        zone: temple_zone.clone(),
+        temple: temple_name.clone(),
+        clock: clock.clone(),
+        public_url: config.public_url.clone(),
+    });
+    let member_mail = MemberMailService::new(MemberMailDeps {
+        outbox: Arc::new(SeaOrmMemberOutbox::new(db.clone())),
+        users: users.clone(),
+        events: events.clone(),
+        attendees: attendees.clone(),
+        calendar: calendar.clone(),
+        temple: temple_name.clone(),
+        zone: temple_zone.clone(),
+        mailer: direct_mailer.clone(),
+        clock: clock.clone(),
+        public_url: config.public_url.clone(),
+    });
+    let account = AccountService::new(AccountDeps {
+        users: users.clone(),
+        accounts,
+        attendees: attendees.clone(),
+        events: events.clone(),
+        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
+        hasher: hasher.clone(),
+        tokens,
+        mailer,
+        temple: temple_name.clone(),
+        clock: clock.clone(),
+        limiter: limiter.clone(),
+        changes: changes.clone(),
+        public_url: config.public_url.clone(),
+    });
+    let wake: Arc<NotifyWake> = Arc::default();
+    let statements = StatementService::new(StatementDeps {
+        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
+        store: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
+        site: site_repository.clone(),
+        mailer: direct_mailer.clone(),
+        clock: clock.clone(),
+        wake: wake.clone(),
+        public_url: config.public_url.clone(),
+        seed: site_seed(config),
+    });
+    let receipt_sender = ReceiptSender { service: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
+    local.subscribe(Arc::new(WakeOnEventChanges(receipt_sender.wake.clone())));
+    let (gateway, webhooks) = payment_gateway(config)?;
+    let payments = PaymentService::new(PaymentDeps {
+        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
+        events: events.clone(),
+        donation_types: donation_types.clone(),
+        gateway,
+        webhooks,
+        clock: clock.clone(),
+        limiter,
+        audit: Arc::new(mandir_persistence::SeaOrmPaymentAuditRepository::new(db.clone())),
+        zone: temple_zone.clone(),
+        receipts: receipt_sender.wake.clone(),
+    });
+    local.subscribe(auth.session_cache());
+    let event_service = EventService::new(events.clone(), clock.clone(), changes.clone()).with_list_ttl(config.events_cache_ttl);
+    local.subscribe(event_service.list_cache());
+    let priests = Arc::new(SeaOrmPriestRepository::new(db.clone()));
+    let sevas = Arc::new(SeaOrmSevaRepository::new(db.clone()));
+    let seva_bookings = SevaBookingService::new(BookingDeps {
+        sevas: sevas.clone(),
+        bookings: Arc::new(SeaOrmSevaBookingRepository::new(db.clone())),
+        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
+        priests: priests.clone(),
+        users: users.clone(),
+        checkout: Arc::new(payments.clone()),
+        zone: temple_zone.clone(),
+        clock: clock.clone(),
+        mailer: seva_mailer,
+        site: site_repository.clone(),
+        seed: site_seed(config),
+        public_url: config.public_url.clone(),
+    });
+    let holder = format!("pid{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+    let scheduler = Scheduler::new(Arc::new(SeaOrmJobStore::new(db.clone())), clock.clone(), holder, config.jobs.lease)
+        .with_job(Arc::new(PurgeExpired(auth.clone())), config.jobs.purge_every)
+        .with_job(
+            Arc::new(ExpireAbandonedCardPayments { payments: payments.clone(), max_age: config.jobs.card_payment_max_age }),
+            config.jobs.expire_card_payments_every,
+        )
+        .with_job(Arc::new(SendReceipts(receipts.clone())), config.jobs.send_receipts_every)
+        .with_job(Arc::new(ExpireSevaHolds(seva_bookings.clone())), config.jobs.expire_seva_holds_every)
+        .with_job(Arc::new(SendMemberEmails(member_mail.clone())), config.jobs.send_member_emails_every)
+        .with_job(Arc::new(QueueReminders(member_mail)), config.jobs.queue_reminders_every)
+        .with_job(Arc::new(SendStatements(statements.clone())), config.jobs.send_statements_every);
+
+    let setup = SetupService::new(SetupDeps {
+        setup: Arc::new(SeaOrmSetupRepository::new(db.clone())),
+        users: users.clone(),
+        hasher: hasher.clone(),
+        clock: clock.clone(),
+        changes: changes.clone(),
+        site: site.clone(),
+    });
+    let volunteer_repository: Arc<SeaOrmVolunteerRepository> = Arc::new(SeaOrmVolunteerRepository::new(db.clone()));
     let state = AppState {
         auth,
-        profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone()),
+        profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
         gotrams: GotramService::new(gotrams),
-        events: EventService::new(events.clone(), clock.clone()),
-        registrations: RegistrationService::new(Arc::new(SeaOrmAttendeeRepository::new(db.clone())), events.clone(), clock.clone()),
-        volunteers: VolunteerService::new(Arc::new(SeaOrmVolunteerRepository::new(db.clone())), events.clone(), clock.clone()),
-        donation_types: DonationTypeService::new(Arc::new(SeaOrmDonationTypeRepository::new(db.clone())), clock.clone()),
-        payment_methods: PaymentMethodService::new(Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())), clock.clone()),
+        events: event_service,
+        registrations: RegistrationService::new(
+            attendees,
+            events.clone(),
+            clock.clone(),
+            changes.clone(),
+            receipt_sender.wake.clone(),
+            volunteer_repository.clone(),
+        ),
+        volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone()),
+        donation_types: DonationTypeService::new(donation_types, clock.clone(), changes.clone()),
+        payment_methods: PaymentMethodService::new(
+            Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())),
+            clock.clone(),
+            changes.clone(),
+        ),
+        site,
+        setup,
+        recurring_services: RecurringServiceService::new(recurring_services.clone(), temple_zone.clone(), clock.clone(), changes.clone()),
+        priests: PriestService::new(priests.clone(), clock.clone(), changes.clone()),
+        sevas: SevaService::new(sevas, temple_zone.clone(), clock.clone()),
+        seva_bookings,
+        family_members: FamilyMemberService::new(
+            Arc::new(SeaOrmFamilyMemberRepository::new(db.clone())),
+            temple_zone.clone(),
+            clock.clone(),
+        ),
+        calendar,
+        account,
         payments,
-        admin: AdminService::new(users.clone(), clock),
+        receipts,
+        statements,
+        admin: AdminService::new(users.clone(), clock, changes),
+        jobs: scheduler.clone(),
         health: Arc::new(db.clone()),
         config: PublicConfig {
-            temple_name: config.temple_name.clone(),
-            payment_provider: config.payment_provider.clone(),
+            production: config.production,
+            staging: config.staging(),
+            public_url: config.public_url.clone(),
+            payment_provider: config.payment_provider,
             // The browser loads Stripe only when Stripe is the provider.
-            stripe_publishable_key: config.stripe_publishable_key.clone().filter(|_| config.payment_provider == "stripe"),
-            zelle_recipient: config.zelle_recipient.clone(),
-            zelle_memo: config.zelle_memo.clone(),
+            stripe_publishable_key: config.stripe_publishable_key.clone().filter(|_| config.payment_provider == PaymentProvider::Stripe),
         },
         events_json: Arc::default(),
+        trust_proxy: config.trust_proxy,
     };
-    Ok(Built { state, db, users, events, hasher })
+    Ok(Built {
+        state,
+        db,
+        users,
+        events,
+        site: site_repository,
+        recurring_services,
+        priests,
+        hasher,
+        pg_notifier,
+        scheduler,
+        receipt_sender,
+    })
 }
 
-/// The card provider from the configuration (the offline sandbox by default, or Stripe), the
-/// webhook verifier when a signing secret is set, and the payment service over them.
-fn payment_service(
-    config: &Config,
-    db: &Database,
-    events: Arc<SeaOrmEventRepository>,
-    clock: Arc<dyn Clock>,
-) -> anyhow::Result<PaymentService> {
-    use mandir_application::ports::{PaymentGateway, WebhookVerifier};
+/// The settings until an admin saves some: the temple's name and Zelle details from the
+/// environment (`MANDIR_TEMPLE_NAME`, `MANDIR_ZELLE_RECIPIENT`, `MANDIR_ZELLE_MEMO`). Stored
+/// settings always win.
+fn site_seed(config: &Config) -> SiteSettings {
+    SiteSettings {
+        temple_name: config.temple_name.clone(),
+        time_zone: config.temple_time_zone.name().to_owned(),
+        zelle_recipient: config.zelle_recipient.clone(),
+        zelle_memo: config.zelle_memo.clone(),
+        ..SiteSettings::default()
+    }
+}
+
+/// The card gateway and, when a webhook signing secret is set, the webhook verifier.
+type CardProvider = (Arc<dyn PaymentGateway>, Option<Arc<dyn WebhookVerifier>>);
+
+/// The card provider from the configuration (the offline sandbox by default, or Stripe) and the
+/// webhook verifier when a signing secret is set.
+fn payment_gateway(config: &Config) -> anyhow::Result<CardProvider> {
     use mandir_payment::{SandboxPaymentGateway, StripePaymentGateway, StripeWebhookVerifier};
 
-    let gateway: Arc<dyn PaymentGateway> = if config.payment_provider == "stripe" {
+    let gateway: Arc<dyn PaymentGateway> = if config.payment_provider == PaymentProvider::Stripe {
         let key = config.stripe_secret_key.as_ref().context("MANDIR_PAYMENT_PROVIDER=stripe needs MANDIR_STRIPE_SECRET_KEY")?;
         if config.stripe_publishable_key.is_none() {
             tracing::warn!("MANDIR_STRIPE_PUBLISHABLE_KEY is not set: the card form cannot load Stripe");
@@ -120,9 +401,8 @@ fn payment_service(
         Arc::new(StripePaymentGateway::new(key.expose(), &config.stripe_api_base).context("building the Stripe client")?)
     } else {
         if config.production {
-            tracing::warn!(
-                "the payment provider is the offline sandbox: card donations are simulated (set MANDIR_PAYMENT_PROVIDER=stripe)"
-            );
+            // `mandir serve` refuses this unless MANDIR_ALLOW_SANDBOX_PAYMENTS=1 (a staging site).
+            tracing::warn!("staging site: the payment provider is the offline sandbox, card donations are simulated");
         }
         // Keyed by the server secret, so every process serving the database agrees on secrets.
         Arc::new(SandboxPaymentGateway::new(format!("mandir-sandbox-payments:{}", config.jwt_secret.expose()).into_bytes()))
@@ -131,11 +411,5 @@ fn payment_service(
         .stripe_webhook_secret
         .as_ref()
         .map(|secret| Arc::new(StripeWebhookVerifier::new(secret.expose())) as Arc<dyn WebhookVerifier>);
-    Ok(PaymentService::new(PaymentDeps {
-        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
-        events,
-        gateway,
-        webhooks,
-        clock,
-    }))
+    Ok((gateway, webhooks))
 }

@@ -1,12 +1,11 @@
-use std::sync::Arc;
-
-use actix_web::http::header::{self, CacheControl, CacheDirective, ETag, EntityTag};
 use actix_web::{HttpRequest, HttpResponse, delete, get, web};
-use mandir_domain::event::{EventPatchInput, NewEventInput, Patch};
+use mandir_domain::event::{EventPatchInput, NewEventInput};
+use mandir_domain::patch::Patch;
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::auth::CurrentUser;
+use crate::body::JsonBody;
 use crate::dto::{EventDto, double_option};
 use crate::error::{ApiError, ErrorBody, json_config};
 use crate::state::AppState;
@@ -25,12 +24,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/api/events")
                 .app_data(json_config(crate::EVENT_JSON_LIMIT))
+                .default_service(web::to(super::unmatched))
                 .route(web::get().to(list))
                 .route(web::post().to(create)),
         )
         .service(
             web::resource("/api/events/{id}")
                 .app_data(json_config(crate::EVENT_JSON_LIMIT))
+                .default_service(web::to(super::unmatched))
                 .route(web::get().to(get_one))
                 .route(web::patch().to(update))
                 .route(web::delete().to(remove)),
@@ -38,112 +39,130 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// Every event, by date, with its people count.
-#[utoipa::path(get, path = "/api/events", tag = "events", responses((status = 200, body = [EventDto])))]
+#[utoipa::path(operation_id = "listEvents", get, path = "/api/events", tag = "events", responses((status = 200, body = [EventDto])))]
 async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let events = state.events.list().await?;
-    let cached = state.events_json.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
-    let body = match cached {
-        // The service answers with the very same list while it is cached: reuse its JSON.
-        Some((list, body)) if Arc::ptr_eq(&list, &events) => body,
-        _ => {
-            let dtos: Vec<EventDto> = events.iter().cloned().map(Into::into).collect();
-            let body = web::Bytes::from(serde_json::to_vec(&dtos).map_err(|e| {
-                tracing::error!(error = %e, "serializing events");
-                ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
-            })?);
-            *state.events_json.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((events, body.clone()));
-            body
-        }
-    };
+    let body = state
+        .events_json
+        .body_for(events, |events| serde_json::to_vec(&events.iter().cloned().map(EventDto::from).collect::<Vec<_>>()))
+        .map_err(|e| {
+            tracing::error!(error = %e, "serializing events");
+            ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
+        })?;
     Ok(HttpResponse::Ok().content_type("application/json").body(body))
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreateEventRequest {
+    /// 3 to 200 characters after trimming.
     #[serde(default)]
+    #[schema(required = true, min_length = 3)]
     name: String,
+    /// 10 to 10,000 characters after trimming.
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 10)]
     description: Option<String>,
+    /// 3 to 300 characters after trimming.
     #[serde(default)]
+    #[schema(required = true, min_length = 3)]
     location: String,
-    /// ISO 8601 date-time with offset.
+    /// ISO 8601 (RFC 3339) date-time with offset, in the future.
+    #[schema(value_type = String, required = true, min_length = 1)]
     event_date: Option<String>,
     /// An http(s) URL or a base64 data URL (JPEG, PNG, GIF or WebP, at most 5 MB).
     image_url: Option<String>,
-    /// Maximum number of people; none for unlimited.
+    /// Maximum number of people, 1 to 100,000; none for unlimited.
+    #[schema(minimum = 1, maximum = 100_000)]
     capacity: Option<i64>,
 }
 
+impl From<CreateEventRequest> for NewEventInput {
+    fn from(b: CreateEventRequest) -> Self {
+        NewEventInput {
+            name: b.name,
+            description: b.description.unwrap_or_default(),
+            location: b.location,
+            event_date: b.event_date,
+            image_url: b.image_url,
+            capacity: b.capacity,
+        }
+    }
+}
+
 /// Creates an event (admins).
-#[utoipa::path(post, path = "/api/events", tag = "events", security(("bearer" = [])), request_body = CreateEventRequest, responses(
+#[utoipa::path(operation_id = "createEvent", post, path = "/api/events", tag = "events", security(("bearer" = ["admin"])), request_body = CreateEventRequest, responses(
     (status = 201, body = EventDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody)
 ))]
-async fn create(state: web::Data<AppState>, user: CurrentUser, body: web::Json<CreateEventRequest>) -> Result<HttpResponse, ApiError> {
-    let b = body.into_inner();
-    let input = NewEventInput {
-        name: b.name,
-        description: b.description.unwrap_or_default(),
-        location: b.location,
-        event_date: b.event_date,
-        image_url: b.image_url,
-        capacity: b.capacity,
-    };
+async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<CreateEventRequest>) -> Result<HttpResponse, ApiError> {
+    let input = NewEventInput::from(body.into_inner());
     let event = state.events.create(&user.actor(), input).await?;
     Ok(HttpResponse::Created().json(EventDto::from(event)))
 }
 
-#[utoipa::path(get, path = "/api/events/{id}", tag = "events", params(("id" = String, Path)), responses((status = 200, body = EventDto), (status = 404, body = ErrorBody)))]
+#[utoipa::path(operation_id = "getEvent", get, path = "/api/events/{id}", tag = "events", params(("id" = String, Path)), responses((status = 200, body = EventDto), (status = 404, body = ErrorBody)))]
 async fn get_one(state: web::Data<AppState>, path: web::Path<String>) -> Result<web::Json<EventDto>, ApiError> {
-    Ok(web::Json(state.events.get(&path).await?.into()))
+    Ok(web::Json(state.events.get(&path.into_inner().into()).await?.into()))
 }
 
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdateEventRequest {
+    /// 3 to 200 characters after trimming.
+    #[schema(min_length = 3)]
     name: Option<String>,
+    /// 10 to 10,000 characters after trimming; null or blank clears it.
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
     description: Option<Option<String>>,
+    /// 3 to 300 characters after trimming.
+    #[schema(min_length = 3)]
     location: Option<String>,
+    /// ISO 8601 (RFC 3339) date-time with offset.
+    #[schema(min_length = 1)]
     event_date: Option<String>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
     image_url: Option<Option<String>>,
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<i64>)]
+    #[schema(value_type = Option<i64>, minimum = 1, maximum = 100_000)]
     capacity: Option<Option<i64>>,
 }
 
+impl From<UpdateEventRequest> for EventPatchInput {
+    fn from(b: UpdateEventRequest) -> Self {
+        EventPatchInput {
+            name: b.name,
+            description: Patch::from_option(b.description),
+            location: b.location,
+            event_date: b.event_date,
+            image_url: Patch::from_option(b.image_url),
+            capacity: Patch::from_option(b.capacity),
+        }
+    }
+}
+
 /// Changes any of the event's fields (admins). `null` clears description, image or capacity.
-#[utoipa::path(patch, path = "/api/events/{id}", tag = "events", security(("bearer" = [])), params(("id" = String, Path)), request_body = UpdateEventRequest, responses(
+#[utoipa::path(operation_id = "updateEvent", patch, path = "/api/events/{id}", tag = "events", security(("bearer" = ["admin"])), params(("id" = String, Path)), request_body = UpdateEventRequest, responses(
     (status = 200, body = EventDto), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
-    body: web::Json<UpdateEventRequest>,
+    body: JsonBody<UpdateEventRequest>,
 ) -> Result<web::Json<EventDto>, ApiError> {
-    let b = body.into_inner();
-    let input = EventPatchInput {
-        name: b.name,
-        description: Patch::from_option(b.description),
-        location: b.location,
-        event_date: b.event_date,
-        image_url: Patch::from_option(b.image_url),
-        capacity: Patch::from_option(b.capacity),
-    };
-    Ok(web::Json(state.events.update(&user.actor(), &path, input).await?.into()))
+    let input = EventPatchInput::from(body.into_inner());
+    Ok(web::Json(state.events.update(&user.actor(), &path.into_inner().into(), input).await?.into()))
 }
 
 /// Deletes an event nothing refers to (admins); 409 when it has registrations, volunteers or
 /// payments, so the UI can offer force delete.
-#[utoipa::path(delete, path = "/api/events/{id}", tag = "events", security(("bearer" = [])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deleteEvent", delete, path = "/api/events/{id}", tag = "events", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
     (status = 204), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    state.events.delete(&user.actor(), &path).await?;
+    state.events.delete(&user.actor(), &path.into_inner().into()).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -163,7 +182,7 @@ pub struct ForceDeleteResponse {
 
 /// Deletes the event with its registrations and volunteers in one transaction (admins). Its
 /// payments are kept, detached from the event, as the temple's financial record.
-#[utoipa::path(tag = "events", security(("bearer" = [])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "forceDeleteEvent", tag = "events", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
     (status = 200, body = ForceDeleteResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[delete("/api/events/{id}/force")]
@@ -172,7 +191,7 @@ async fn force_remove(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<web::Json<ForceDeleteResponse>, ApiError> {
-    let related = state.events.force_delete(&user.actor(), &path).await?;
+    let related = state.events.force_delete(&user.actor(), &path.into_inner().into()).await?;
     Ok(web::Json(ForceDeleteResponse {
         message: format!(
             "Event deleted with {} registrations and {} volunteers; {} payments were kept for the records",
@@ -183,20 +202,9 @@ async fn force_remove(
 }
 
 /// The uploaded image of an event. Its URL carries a content hash, so it is cached for a year.
-#[utoipa::path(tag = "events", params(("id" = String, Path)), responses((status = 200, content_type = "image/*"), (status = 404, body = ErrorBody)))]
+#[utoipa::path(operation_id = "getEventImage", tag = "events", params(("id" = String, Path)), responses((status = 200, content_type = "image/*"), (status = 404, body = ErrorBody)))]
 #[get("/api/events/{id}/image")]
 async fn image(req: HttpRequest, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let image = state.events.image(&path).await?;
-    let tag = EntityTag::new_strong(image.etag.clone());
-    let matches = req
-        .headers()
-        .get(header::IF_NONE_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.split(',').any(|t| t.trim().trim_matches('"') == image.etag));
-    let cache =
-        CacheControl(vec![CacheDirective::Public, CacheDirective::MaxAge(31_536_000), CacheDirective::Extension("immutable".into(), None)]);
-    if matches {
-        return Ok(HttpResponse::NotModified().insert_header(ETag(tag)).insert_header(cache).finish());
-    }
-    Ok(HttpResponse::Ok().content_type(image.content_type).insert_header(ETag(tag)).insert_header(cache).body(image.bytes))
+    let image = state.events.image(&path.into_inner().into()).await?;
+    Ok(crate::image::immutable_image(&req, image))
 }

@@ -2,14 +2,16 @@
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
-use mandir_domain::event::Patch;
+use mandir_domain::patch::Patch;
 use mandir_domain::payment_method::{NewPaymentMethodInput, PaymentMethod, PaymentMethodIcon, PaymentMethodPatchInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
 use crate::auth::CurrentUser;
+use crate::body::JsonBody;
 use crate::dto::double_option;
 use crate::error::{ApiError, ErrorBody};
+use crate::input;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -20,9 +22,19 @@ use crate::state::AppState;
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(web::resource("/api/payment-methods/active").route(web::get().to(list_active)))
-        .service(web::resource("/api/payment-methods").route(web::get().to(list)).route(web::post().to(create)))
-        .service(web::resource("/api/payment-methods/{id}").route(web::patch().to(update)).route(web::delete().to(remove)));
+    cfg.service(web::resource("/api/payment-methods/active").default_service(web::to(super::unmatched)).route(web::get().to(list_active)))
+        .service(
+            web::resource("/api/payment-methods")
+                .default_service(web::to(super::unmatched))
+                .route(web::get().to(list))
+                .route(web::post().to(create)),
+        )
+        .service(
+            web::resource("/api/payment-methods/{id}")
+                .default_service(web::to(super::unmatched))
+                .route(web::patch().to(update))
+                .route(web::delete().to(remove)),
+        );
 }
 
 /// The icons a payment method can show.
@@ -69,7 +81,7 @@ pub struct PaymentMethodDto {
 impl From<PaymentMethod> for PaymentMethodDto {
     fn from(m: PaymentMethod) -> Self {
         Self {
-            id: m.id,
+            id: m.id.into(),
             name: m.name,
             display_name: m.display_name,
             description: m.description,
@@ -85,11 +97,13 @@ impl From<PaymentMethod> for PaymentMethodDto {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CreatePaymentMethodRequest {
-    /// At least 2 characters; trimmed and lower-cased on save; unique.
+    /// 2 to 50 characters after trimming; lower-cased on save; unique.
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 2)]
     name: Option<String>,
-    /// At least 2 characters.
+    /// 2 to 100 characters after trimming.
     #[serde(default)]
+    #[schema(value_type = String, required = true, min_length = 2)]
     display_name: Option<String>,
     #[serde(default)]
     description: Option<String>,
@@ -98,19 +112,36 @@ pub struct CreatePaymentMethodRequest {
     is_active: Option<bool>,
     /// A whole number of 0 or more; defaults to 0.
     #[serde(default)]
-    #[schema(value_type = Option<i32>)]
+    #[schema(schema_with = input::sort_order_schema)]
     sort_order: Option<serde_json::Value>,
     #[serde(default)]
     #[schema(value_type = Option<PaymentMethodIconDto>)]
     icon: Option<String>,
 }
 
+impl From<CreatePaymentMethodRequest> for NewPaymentMethodInput {
+    fn from(b: CreatePaymentMethodRequest) -> Self {
+        NewPaymentMethodInput {
+            name: b.name.unwrap_or_default(),
+            display_name: b.display_name.unwrap_or_default(),
+            description: b.description,
+            is_active: b.is_active,
+            sort_order: input::optional_number(b.sort_order.as_ref()),
+            icon: b.icon,
+        }
+    }
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct UpdatePaymentMethodRequest {
+    /// 2 to 50 characters after trimming; lower-cased on save; unique.
     #[serde(default)]
+    #[schema(min_length = 2)]
     name: Option<String>,
+    /// 2 to 100 characters after trimming.
     #[serde(default)]
+    #[schema(min_length = 2)]
     display_name: Option<String>,
     /// null or "" clears it.
     #[serde(default, deserialize_with = "double_option")]
@@ -120,7 +151,7 @@ pub struct UpdatePaymentMethodRequest {
     is_active: Option<bool>,
     /// null resets it to 0.
     #[serde(default, deserialize_with = "double_option")]
-    #[schema(value_type = Option<i32>)]
+    #[schema(schema_with = input::sort_order_schema)]
     sort_order: Option<Option<serde_json::Value>>,
     /// null or "" clears it.
     #[serde(default, deserialize_with = "double_option")]
@@ -128,12 +159,25 @@ pub struct UpdatePaymentMethodRequest {
     icon: Option<Option<String>>,
 }
 
+impl From<UpdatePaymentMethodRequest> for PaymentMethodPatchInput {
+    fn from(b: UpdatePaymentMethodRequest) -> Self {
+        PaymentMethodPatchInput {
+            name: b.name,
+            display_name: b.display_name,
+            description: Patch::from_option(b.description),
+            is_active: b.is_active,
+            sort_order: b.sort_order.map(|value| input::optional_number(value.as_ref())),
+            icon: Patch::from_option(b.icon),
+        }
+    }
+}
+
 fn dtos(methods: Vec<PaymentMethod>) -> Vec<PaymentMethodDto> {
     methods.into_iter().map(Into::into).collect()
 }
 
 /// Every payment method, active or not, by sort order then name (admins: the settings table).
-#[utoipa::path(get, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = [])), responses(
+#[utoipa::path(operation_id = "listPaymentMethods", get, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = ["admin"])), responses(
     (status = 200, body = [PaymentMethodDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<Vec<PaymentMethodDto>>, ApiError> {
@@ -141,31 +185,23 @@ async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json
 }
 
 /// The active payment methods, by sort order then name: what donors can choose from.
-#[utoipa::path(get, path = "/api/payment-methods/active", tag = "payment-methods", responses((status = 200, body = [PaymentMethodDto])))]
+#[utoipa::path(operation_id = "listActivePaymentMethods", get, path = "/api/payment-methods/active", tag = "payment-methods", responses((status = 200, body = [PaymentMethodDto])))]
 async fn list_active(state: web::Data<AppState>) -> Result<web::Json<Vec<PaymentMethodDto>>, ApiError> {
     Ok(web::Json(dtos(state.payment_methods.list_active().await?)))
 }
 
 /// Creates a payment method (admins). The name is trimmed and lower-cased; 409 when another
 /// method already has it.
-#[utoipa::path(post, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = [])), request_body = CreatePaymentMethodRequest, responses(
+#[utoipa::path(operation_id = "createPaymentMethod", post, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = ["admin"])), request_body = CreatePaymentMethodRequest, responses(
     (status = 201, body = PaymentMethodDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 409, body = ErrorBody, description = "A payment method with this name already exists")
 ))]
 async fn create(
     state: web::Data<AppState>,
     user: CurrentUser,
-    body: web::Json<CreatePaymentMethodRequest>,
+    body: JsonBody<CreatePaymentMethodRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let b = body.into_inner();
-    let input = NewPaymentMethodInput {
-        name: b.name.unwrap_or_default(),
-        display_name: b.display_name.unwrap_or_default(),
-        description: b.description,
-        is_active: b.is_active,
-        sort_order: b.sort_order,
-        icon: b.icon,
-    };
+    let input = NewPaymentMethodInput::from(body.into_inner());
     let created = state.payment_methods.create(&user.actor(), input).await?;
     Ok(HttpResponse::Created().json(PaymentMethodDto::from(created)))
 }
@@ -173,7 +209,7 @@ async fn create(
 /// Changes any of the method's fields, or only `{isActive}` for the table's toggle (admins).
 /// Absent fields are kept. Renaming does not rewrite past payments: each payment stores the
 /// method it was made with as text.
-#[utoipa::path(patch, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = [])), params(("id" = String, Path)),
+#[utoipa::path(operation_id = "updatePaymentMethod", patch, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = ["admin"])), params(("id" = String, Path)),
     request_body = UpdatePaymentMethodRequest, responses(
     (status = 200, body = PaymentMethodDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "A payment method with this name already exists")
@@ -182,28 +218,20 @@ async fn update(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
-    body: web::Json<UpdatePaymentMethodRequest>,
+    body: JsonBody<UpdatePaymentMethodRequest>,
 ) -> Result<web::Json<PaymentMethodDto>, ApiError> {
-    let b = body.into_inner();
-    let input = PaymentMethodPatchInput {
-        name: b.name,
-        display_name: b.display_name,
-        description: Patch::from_option(b.description),
-        is_active: b.is_active,
-        sort_order: b.sort_order.map(|value| value.unwrap_or(serde_json::Value::Null)),
-        icon: Patch::from_option(b.icon),
-    };
-    Ok(web::Json(state.payment_methods.update(&user.actor(), &path, input).await?.into()))
+    let input = PaymentMethodPatchInput::from(body.into_inner());
+    Ok(web::Json(state.payment_methods.update(&user.actor(), &path.into_inner().into(), input).await?.into()))
 }
 
 /// Deletes a payment method for good (admins); switching it off hides it from donors instead.
 /// Payment history is not affected: each payment stores the method's name and its donation
 /// details (with the donation type's name) as text on the payment row, so payments already made
 /// with the method still show it.
-#[utoipa::path(delete, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = [])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deletePaymentMethod", delete, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    state.payment_methods.delete(&user.actor(), &path).await?;
+    state.payment_methods.delete(&user.actor(), &path.into_inner().into()).await?;
     Ok(HttpResponse::NoContent().finish())
 }

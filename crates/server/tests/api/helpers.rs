@@ -1,9 +1,12 @@
 //! `spawn_app()`: the real server on a loopback port with a fresh database (SQLite by default,
-//! PostgreSQL when `MANDIR_TEST_DATABASE_URL` points at one), a temporary outbox, and cheap
-//! password hashing.
+//! PostgreSQL when `MANDIR_TEST_DATABASE_URL` points at one), a temporary outbox, cheap password
+//! hashing and abuse limits scaled up so that only the limit tests meet them
+//! (`spawn_app_with_real_limits()`).
 
 use std::path::PathBuf;
 
+use mandir_domain::payment::PaymentProvider;
+use mandir_server::Application;
 use mandir_server::config::{Config, HashingCost, Secret};
 use mandir_server::demo;
 use reqwest::{Method, Response, StatusCode};
@@ -17,6 +20,10 @@ pub struct TestApp {
     pub config: Config,
     pub built_users: std::sync::Arc<mandir_persistence::SeaOrmUserRepository>,
     pub hasher: std::sync::Arc<dyn mandir_application::ports::PasswordHasher>,
+    /// The first-run setup token the server opened at start (no admin existed then).
+    pub setup_token: Option<String>,
+    /// The server's database pool, whose statement log the budget tests read.
+    pub db: mandir_persistence::Database,
 }
 
 #[allow(dead_code)]
@@ -32,6 +39,9 @@ pub fn unique_email(prefix: &str) -> String {
     format!("{prefix}-{}@example.org", &uuid::Uuid::new_v4().simple().to_string()[..12])
 }
 
+/// Every abuse limit of the test server is this many times the real one (`MANDIR_RATE_LIMIT_SCALE`).
+pub const TEST_RATE_LIMIT_SCALE: u32 = 1000;
+
 /// A test configuration; `adjust` may change it before the server starts.
 pub async fn test_config() -> Config {
     let dir = std::env::temp_dir().join(format!("mandir-app-{}", uuid::Uuid::new_v4().simple()));
@@ -39,22 +49,30 @@ pub async fn test_config() -> Config {
         production: false,
         database_url: mandir_persistence::test_support::fresh_database_url().await.expect("fresh database"),
         bind: "127.0.0.1:0".to_owned(),
-        static_dir: dir.join("static"),
+        static_dir: Some(dir.join("static")),
         mail_outbox: dir.join("outbox"),
         mail_from: "Test Temple <noreply@temple.test>".to_owned(),
         data_dir: dir.clone(),
         smtp_url: None,
         jwt_secret: Secret::new(uuid::Uuid::new_v4().simple().to_string() + &uuid::Uuid::new_v4().simple().to_string()),
-        payment_provider: "sandbox".to_owned(),
+        payment_provider: PaymentProvider::Sandbox,
+        allow_sandbox_payments: false,
         stripe_secret_key: None,
         stripe_publishable_key: None,
         stripe_webhook_secret: None,
         stripe_api_base: "http://127.0.0.1:9".to_owned(),
         public_url: "http://temple.test".to_owned(),
         temple_name: "Test Temple".to_owned(),
+        temple_time_zone: chrono_tz::America::Los_Angeles,
         zelle_recipient: "zelle@temple.test".to_owned(),
         zelle_memo: "Temple Donation".to_owned(),
         hashing: HashingCost::TestOnlyFast,
+        http_workers: Some(2),
+        trust_proxy: false,
+        rate_limit_scale: TEST_RATE_LIMIT_SCALE,
+        events_cache_ttl: mandir_application::services::events::LIST_CACHE_TTL,
+        jobs: mandir_server::config::JobsConfig::default(),
+        metrics_token: None,
     }
 }
 
@@ -62,18 +80,20 @@ pub async fn spawn_app() -> TestApp {
     spawn_app_with(test_config().await).await
 }
 
+/// A server with the real abuse limits, trusting `X-Forwarded-For` so tests can pose as several
+/// client addresses.
+pub async fn spawn_app_with_real_limits() -> TestApp {
+    spawn_app_with(Config { rate_limit_scale: 1, trust_proxy: true, ..test_config().await }).await
+}
+
 pub async fn spawn_app_with(config: Config) -> TestApp {
-    let built = mandir_server::build(&config).await.expect("build");
-    let state = built.state.clone();
-    let static_dir = config.static_dir.clone();
-    let server = actix_web::HttpServer::new(move || mandir_http::build_app(state.clone(), static_dir.clone()))
-        .workers(2)
-        .bind(&config.bind)
-        .expect("bind");
-    let address = format!("http://{}", server.addrs()[0]);
-    tokio::spawn(server.run());
+    let application = Application::build(&config).await.expect("build");
+    let address = format!("http://{}", application.addresses()[0]);
+    let (built_users, hasher, db) = (application.users(), application.hasher(), application.database());
+    let setup_token = application.setup_token().map(str::to_owned);
+    tokio::spawn(application.run_until_stopped());
     let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
-    TestApp { address, client, outbox: config.mail_outbox.clone(), config, built_users: built.users, hasher: built.hasher }
+    TestApp { address, client, outbox: config.mail_outbox.clone(), config, built_users, hasher, setup_token, db }
 }
 
 impl TestApp {
@@ -89,6 +109,16 @@ impl TestApp {
         }
         if let Some(body) = body {
             request = request.json(&body);
+        }
+        request.send().await.expect("request sent")
+    }
+
+    /// A POST from client address `from` (sent as `X-Forwarded-For`, which the server trusts only
+    /// with `trust_proxy`, as in [`spawn_app_with_real_limits`]).
+    pub async fn post_from(&self, from: &str, path: &str, token: Option<&str>, body: Value) -> Response {
+        let mut request = self.client.post(self.url(path)).header("X-Forwarded-For", format!("10.9.9.9, {from}")).json(&body);
+        if let Some(token) = token {
+            request = request.bearer_auth(token);
         }
         request.send().await.expect("request sent")
     }
@@ -136,11 +166,26 @@ impl TestApp {
         }
     }
 
-    /// A new member, signed up and signed in.
+    /// A new member, signed up, verified through the link in the outbox, and signed in.
     pub async fn member(&self) -> TestUser {
+        let member = self.unverified_member().await;
+        self.verify_email_of(&member.email).await;
+        member
+    }
+
+    /// A new member, signed up and signed in, whose e-mail is not verified.
+    pub async fn unverified_member(&self) -> TestUser {
         let email = unique_email("member");
         expect_status::<Value>(self.sign_up(&email, "secret1").await, StatusCode::CREATED).await;
         self.signed_in(email, "secret1").await
+    }
+
+    /// Opens the newest verification link e-mailed to `email`, as the member would.
+    pub async fn verify_email_of(&self, email: &str) {
+        let link = self.link_in_email(email, "/api/auth/verify-email?token=").await;
+        let response = self.get(link.trim_start_matches("http://temple.test"), None).await;
+        assert_eq!(response.status(), StatusCode::SEE_OTHER);
+        assert_eq!(response.headers()["location"], "/sign-in?verified=1", "the verification link worked");
     }
 
     /// A new admin, created as `mandir create-admin` does, signed in.
@@ -165,7 +210,8 @@ impl TestApp {
     /// The texts of every e-mail written to the outbox for `to`, oldest first.
     pub fn emails_to(&self, to: &str) -> Vec<String> {
         let Ok(entries) = std::fs::read_dir(&self.outbox) else { return Vec::new() };
-        let mut files: Vec<_> = entries.filter_map(Result::ok).map(|e| e.path()).collect();
+        let mut files: Vec<_> =
+            entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "eml")).collect();
         files.sort();
         files
             .into_iter()
@@ -175,11 +221,51 @@ impl TestApp {
             .collect()
     }
 
-    /// The first link in the newest e-mail to `to` that contains `needle`.
-    pub fn link_in_email(&self, to: &str, needle: &str) -> String {
-        let emails = self.emails_to(to);
-        let email = emails.last().unwrap_or_else(|| panic!("no e-mail to {to}"));
-        email.split_whitespace().find(|word| word.contains(needle)).unwrap_or_else(|| panic!("no link with {needle} in {email}")).to_owned()
+    /// The e-mails to `to` containing `needle`, once at least `count` arrived (mail is sent in
+    /// the background, so it may land just after the response).
+    pub async fn wait_for_emails(&self, to: &str, needle: &str, count: usize) -> Vec<String> {
+        for _ in 0..600 {
+            let found: Vec<String> = self.emails_to(to).into_iter().filter(|e| e.contains(needle)).collect();
+            if found.len() >= count {
+                return found;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("fewer than {count} e-mails to {to} containing {needle:?}");
+    }
+
+    /// The first e-mail to `to` containing `needle`, waiting for it to arrive.
+    pub async fn wait_for_email(&self, to: &str, needle: &str) -> String {
+        self.wait_for_emails(to, needle, 1).await.swap_remove(0)
+    }
+
+    /// Waits for an e-mail to `to` with a link containing `needle` other than `old`, and answers it.
+    pub async fn wait_for_link_other_than(&self, to: &str, needle: &str, old: &str) -> String {
+        for _ in 0..600 {
+            let link = self.link_in_email(to, needle).await;
+            if link != old {
+                return link;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no new e-mail to {to} with a link containing {needle}");
+    }
+
+    /// The first link containing `needle` in the newest e-mail to `to` that has one, waiting for
+    /// the first such e-mail to arrive.
+    pub async fn link_in_email(&self, to: &str, needle: &str) -> String {
+        for _ in 0..600 {
+            let found = self
+                .emails_to(to)
+                .iter()
+                .rev()
+                .find_map(|email| email.split_whitespace().find(|word| word.contains(needle)).map(str::to_owned));
+            if let Some(link) = found {
+                return link;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("no e-mail to {to} with a link containing {needle}");
     }
 }
 

@@ -16,8 +16,19 @@ fn details(amount: f64) -> String {
     json!([{"donationTypeId": "custom", "amount": amount, "name": "Custom Donation"}]).to_string()
 }
 
+/// A guest's name and e-mail (a member's come from the profile and these are ignored).
+const GUEST_NAME: &str = "Guest Donor";
+const GUEST_EMAIL: &str = "guest@example.org";
+
 fn intent_body(amount: Value, event_id: &str, details: &str) -> Value {
-    json!({"amount": amount, "metadata": {"eventId": event_id, "donationDetails": details}})
+    json!({"amount": amount, "metadata": {"eventId": event_id, "donationDetails": details}, "donorName": GUEST_NAME, "donorEmail": GUEST_EMAIL})
+}
+
+/// `body` with the guest's name and e-mail added.
+fn as_guest(mut body: Value) -> Value {
+    body["donorName"] = json!(GUEST_NAME);
+    body["donorEmail"] = json!(GUEST_EMAIL);
+    body
 }
 
 async fn create_intent(app: &TestApp, token: Option<&str>, body: Value, key: Option<&str>) -> Response {
@@ -100,10 +111,13 @@ async fn sandbox_card_payment_completes_and_is_listed_for_the_admin_and_the_memb
     assert!(theirs.is_empty());
     expect_status::<Value>(app.get("/api/payments/mine", None).await, StatusCode::UNAUTHORIZED).await;
 
+    assert_eq!((done["isTest"].clone(), listed[0]["isTest"].clone(), mine[0]["isTest"].clone()), (json!(true), json!(true), json!(true)));
+
+    // A sandbox payment is a test: never money received, summed apart.
     let totals: Value = expect_status(app.get("/api/admin/payments/totals", Some(&admin.token)).await, StatusCode::OK).await;
-    assert_eq!(totals["byDonationType"][0]["amount"], "51.25");
-    assert_eq!(totals["byEvent"][0]["eventName"], "Diwali");
-    assert_eq!(totals["byEvent"][0]["count"], 1);
+    assert_eq!(totals["byDonationType"], json!([]), "{totals}");
+    assert_eq!(totals["byEvent"], json!([]), "{totals}");
+    assert_eq!(totals["testTotal"], json!({"amount": "51.25", "count": 1}));
 }
 
 #[tokio::test]
@@ -113,8 +127,9 @@ async fn guests_give_direct_donations_and_failed_ones_can_be_retried() {
     assert_eq!(config["paymentProvider"], "sandbox");
     assert_eq!(config["stripePublishableKey"], Value::Null);
 
-    let body =
-        json!({"amount": 101, "metadata": {"eventId": "direct-donation", "donationDetails": details(101.0), "notes": "For Annadanam"}});
+    let body = as_guest(
+        json!({"amount": 101, "metadata": {"eventId": "direct-donation", "donationDetails": details(101.0), "notes": "For Annadanam"}}),
+    );
     let intent: Value = expect_status(create_intent(&app, None, body, None).await, StatusCode::OK).await;
     let (id, secret) = (intent["paymentIntentId"].as_str().expect("id"), intent["clientSecret"].as_str().expect("secret"));
 
@@ -188,7 +203,7 @@ async fn zelle_payments_stay_pending_until_an_admin_marks_them_received() {
     // A guest's direct Zelle donation, with the details as a list.
     let guest =
         json!({"amount": "10.50", "donationDetails": [{"donationTypeId": "custom", "amount": 10.5, "name": "Other"}], "status": "success"});
-    let guest: Value = expect_status(app.post("/api/payments/zelle-confirm", None, guest).await, StatusCode::CREATED).await;
+    let guest: Value = expect_status(app.post("/api/payments/zelle-confirm", None, as_guest(guest)).await, StatusCode::CREATED).await;
     assert_eq!(guest["payment"]["eventId"], Value::Null);
     assert_ne!(guest["receiptNumber"], recorded["receiptNumber"]);
 
@@ -221,9 +236,11 @@ async fn zelle_payments_stay_pending_until_an_admin_marks_them_received() {
 
     let mine: Vec<Value> = expect_status(app.get("/api/payments/mine", Some(&member.token)).await, StatusCode::OK).await;
     assert_eq!(mine[0]["status"], "completed");
+    assert_eq!(mine[0]["isTest"], false, "Zelle is real money");
     let totals: Value = expect_status(app.get("/api/admin/payments/totals", Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!(totals["byEvent"].as_array().expect("list").len(), 1, "pending payments are not counted: {totals}");
     assert_eq!(totals["byEvent"][0]["amount"], "40.00");
+    assert_eq!(totals["testTotal"], json!({"amount": "0.00", "count": 0}));
 }
 
 #[tokio::test]
@@ -240,7 +257,8 @@ async fn invalid_amounts_and_details_are_refused() {
         let refused: Value = expect_status(create_intent(&app, None, body, None).await, StatusCode::BAD_REQUEST).await;
         assert_eq!(refused["errors"]["amount"], message, "{amount}");
         let zelle = json!({"amount": amount, "donationDetails": details(1.0), "status": "success"});
-        let refused: Value = expect_status(app.post("/api/payments/zelle-confirm", None, zelle).await, StatusCode::BAD_REQUEST).await;
+        let refused: Value =
+            expect_status(app.post("/api/payments/zelle-confirm", None, as_guest(zelle)).await, StatusCode::BAD_REQUEST).await;
         assert_eq!(refused["errors"]["amount"], message, "{amount}");
     }
     let top: Value = expect_status(
@@ -291,11 +309,136 @@ async fn a_repeated_idempotency_key_answers_the_same_intent_and_records_one_paym
     assert_eq!(admin_payments(&app, &admin.token, "").await.len(), 2);
 }
 
+// ---- donation items and the catalogue ----
+
+/// The seeded donation type called `name` (the list holds active and inactive types).
+async fn donation_type(app: &TestApp, token: &str, name: &str) -> Value {
+    let list: Vec<Value> = expect_status(app.get("/api/donation-types", Some(token)).await, StatusCode::OK).await;
+    list.into_iter().find(|t| t["name"] == name).unwrap_or_else(|| panic!("no donation type {name}"))
+}
+
+#[tokio::test]
+async fn donation_items_are_named_from_the_catalogue() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let annadanam = donation_type(&app, &admin.token, "Annadanam").await;
+    let id = annadanam["id"].as_str().expect("id");
+    let details = json!([
+        {"donationTypeId": id, "amount": 20, "name": "Something else entirely"},
+        {"donationTypeId": "custom", "amount": 5, "name": "For the roof"}
+    ]);
+
+    let intent: Value = expect_status(
+        create_intent(&app, None, intent_body(json!(25), "direct-donation", &details.to_string()), None).await,
+        StatusCode::OK,
+    )
+    .await;
+    let card: Value = expect_status(
+        payment_of(&app, intent["paymentIntentId"].as_str().expect("id"), intent["clientSecret"].as_str().expect("secret")).await,
+        StatusCode::OK,
+    )
+    .await;
+    let zelle = json!({"amount": 25, "donationDetails": details, "status": "success"});
+    let zelle: Value = expect_status(app.post("/api/payments/zelle-confirm", None, as_guest(zelle)).await, StatusCode::CREATED).await;
+    for payment in [&card, &zelle["payment"]] {
+        assert_eq!(payment["donationDetails"][0]["name"], "Annadanam", "{payment}");
+        assert_eq!(payment["donationDetails"][0]["donationTypeId"], id);
+        assert_eq!(payment["donationDetails"][1]["name"], "For the roof", "a custom item keeps the donor's label");
+    }
+}
+
+#[tokio::test]
+async fn unknown_and_inactive_donation_types_are_refused() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let unknown = json!([{"donationTypeId": "6d1c6a0e-0000-4000-8000-000000000000", "amount": 25, "name": "Annadanam"}]);
+    let refused: Value = expect_status(
+        create_intent(&app, None, intent_body(json!(25), "direct-donation", &unknown.to_string()), None).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(refused["errors"]["donationDetails"], "A chosen donation type does not exist; please choose another");
+    let zelle = json!({"amount": 25, "donationDetails": unknown, "status": "success"});
+    let refused: Value = expect_status(app.post("/api/payments/zelle-confirm", None, as_guest(zelle)).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["donationDetails"], "A chosen donation type does not exist; please choose another");
+
+    let archana = donation_type(&app, &admin.token, "Archana").await;
+    let id = archana["id"].as_str().expect("id");
+    expect_status::<Value>(
+        app.patch(&format!("/api/donation-types/{id}"), Some(&admin.token), json!({"isActive": false})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let inactive = json!([{"donationTypeId": id, "amount": 25, "name": "Archana"}]);
+    let refused: Value = expect_status(
+        create_intent(&app, None, intent_body(json!(25), "direct-donation", &inactive.to_string()), None).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(refused["errors"]["donationDetails"], "A chosen donation type is no longer offered; please choose another");
+    let zelle = json!({"amount": 25, "donationDetails": inactive, "status": "success"});
+    let refused: Value = expect_status(app.post("/api/payments/zelle-confirm", None, as_guest(zelle)).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["donationDetails"], "A chosen donation type is no longer offered; please choose another");
+
+    assert!(admin_payments(&app, &admin.token, "").await.is_empty(), "nothing recorded for refused donations");
+}
+
+#[tokio::test]
+async fn sandbox_payments_are_marked_as_tests_and_left_out_of_the_totals() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let general = donation_type(&app, &admin.token, "General Donation").await;
+    let details = json!([{"donationTypeId": general["id"], "amount": 30, "name": "General Donation"}]);
+
+    // A completed sandbox card payment (a test) and a received Zelle payment (real money).
+    let body = intent_body(json!(30), "direct-donation", &details.to_string());
+    let intent: Value = expect_status(create_intent(&app, Some(&member.token), body, None).await, StatusCode::OK).await;
+    expect_status::<Value>(confirm(&app, &intent, "succeeded").await, StatusCode::OK).await;
+    let zelle = json!({"amount": 30, "donationDetails": details, "status": "success"});
+    let zelle: Value = expect_status(app.post("/api/payments/zelle-confirm", Some(&member.token), zelle).await, StatusCode::CREATED).await;
+    assert_eq!(zelle["payment"]["isTest"], false);
+    let zelle_id = zelle["payment"]["id"].as_str().expect("id");
+    expect_status::<Value>(
+        app.post(&format!("/api/admin/payments/{zelle_id}/status"), Some(&admin.token), json!({"status": "completed"})).await,
+        StatusCode::OK,
+    )
+    .await;
+
+    let listed = admin_payments(&app, &admin.token, "").await;
+    let is_test =
+        |list: &[Value]| list.iter().map(|p| (p["provider"].as_str().map(str::to_owned), p["isTest"].as_bool())).collect::<Vec<_>>();
+    let expected = [(Some("zelle".to_owned()), Some(false)), (Some("sandbox".to_owned()), Some(true))];
+    let mut admin_view = is_test(&listed);
+    admin_view.sort();
+    let mut sorted = expected.to_vec();
+    sorted.sort();
+    assert_eq!(admin_view, sorted);
+    let mine: Vec<Value> = expect_status(app.get("/api/payments/mine", Some(&member.token)).await, StatusCode::OK).await;
+    let mut member_view = is_test(&mine);
+    member_view.sort();
+    assert_eq!(member_view, sorted);
+    let card: Value = expect_status(
+        payment_of(&app, intent["paymentIntentId"].as_str().expect("id"), intent["clientSecret"].as_str().expect("secret")).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(card["isTest"], true);
+
+    let totals: Value = expect_status(app.get("/api/admin/payments/totals", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(totals["byDonationType"].as_array().map(Vec::len), Some(1), "{totals}");
+    assert_eq!(totals["byDonationType"][0]["name"], "General Donation");
+    assert_eq!(totals["byDonationType"][0]["amount"], "30.00", "only the Zelle payment is money received");
+    assert_eq!(totals["byDonationType"][0]["count"], 1);
+    assert_eq!(totals["byEvent"], json!([{"eventId": null, "eventName": null, "amount": "30.00", "count": 1}]));
+    assert_eq!(totals["testTotal"], json!({"amount": "30.00", "count": 1}));
+}
+
 // ---- Stripe, against a local mock of its API ----
 
 async fn stripe_app(stripe: &MockServer) -> TestApp {
     let mut config = test_config().await;
-    config.payment_provider = "stripe".to_owned();
+    config.payment_provider = mandir_domain::payment::PaymentProvider::Stripe;
     config.stripe_secret_key = Some(Secret::new("sk_test_mandir"));
     config.stripe_publishable_key = Some("pk_test_mandir".to_owned());
     config.stripe_webhook_secret = Some(Secret::new(WEBHOOK_SECRET));
@@ -362,6 +505,9 @@ async fn stripe_intents_are_created_at_stripe_and_webhooks_move_the_status_once(
     let sent = stripe.received_requests().await.expect("recorded");
     assert_eq!(sent.len(), 1);
     assert_eq!(sent[0].headers.get("idempotency-key").and_then(|v| v.to_str().ok()), Some("stripe-key-1"));
+    let form = String::from_utf8_lossy(&sent[0].body);
+    assert!(form.contains("receipt_email=guest%40example.org"), "the receipt goes to the guest: {form}");
+    assert!(form.contains("metadata%5BdonorName%5D=Guest+Donor"), "{form}");
     // The sandbox's confirm step does not exist with Stripe.
     expect_status::<Value>(confirm(&app, &intent, "succeeded").await, StatusCode::NOT_FOUND).await;
 
@@ -397,6 +543,75 @@ async fn stripe_intents_are_created_at_stripe_and_webhooks_move_the_status_once(
 
     let unknown = event("evt_other", "customer.created", json!({"id": "cus_1"}));
     expect_status::<Value>(send_webhook(&app, &unknown, Some(signed(&unknown))).await, StatusCode::OK).await;
+}
+
+#[tokio::test]
+async fn an_admin_refund_goes_to_stripe_once_and_its_webhook_changes_nothing_more() {
+    let stripe = MockServer::start().await;
+    mount_create(&stripe, "pi_test_9", 4000).await;
+    Mock::given(method("POST"))
+        .and(path("/v1/refunds"))
+        .and(header("authorization", "Bearer sk_test_mandir"))
+        .and(|r: &Request| String::from_utf8_lossy(&r.body) == "payment_intent=pi_test_9&amount=1500&reason=requested_by_customer")
+        .respond_with(
+            ResponseTemplate::new(200).set_body_json(json!({"id": "re_9", "object": "refund", "amount": 1500, "status": "succeeded"})),
+        )
+        .expect(1)
+        .mount(&stripe)
+        .await;
+    let app = stripe_app(&stripe).await;
+    let admin = app.admin().await;
+    let intent: Value =
+        expect_status(create_intent(&app, None, intent_body(json!(40), "direct-donation", &details(40.0)), None).await, StatusCode::OK)
+            .await;
+    assert_eq!(intent["paymentIntentId"], "pi_test_9");
+    let paid = event(
+        "evt_paid_9",
+        "payment_intent.succeeded",
+        json!({"id": "pi_test_9", "amount": 4000, "amount_received": 4000, "currency": "usd"}),
+    );
+    expect_status::<Value>(send_webhook(&app, &paid, Some(signed(&paid))).await, StatusCode::OK).await;
+    let id = admin_payments(&app, &admin.token, "").await[0]["id"].as_str().expect("id").to_owned();
+
+    let refunded: Value = expect_status(
+        app.post(&format!("/api/admin/payments/{id}/refund"), Some(&admin.token), json!({"amount": 15})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!((refunded["status"].as_str(), refunded["refundedAmount"].as_str()), (Some("completed"), Some("15.00")));
+    let sent = stripe.received_requests().await.expect("recorded");
+    let refund_call = sent.iter().find(|r| r.url.path() == "/v1/refunds").expect("refund sent");
+    assert_eq!(refund_call.headers.get("idempotency-key").and_then(|v| v.to_str().ok()), Some(format!("refund-{id}-0-1500").as_str()));
+
+    // Stripe's `charge.refunded` for the same refund changes nothing; a later one made in its
+    // dashboard raises the refunded total, once; the full refund marks the payment refunded.
+    let same = event(
+        "evt_ref_1",
+        "charge.refunded",
+        json!({"id": "ch_9", "payment_intent": "pi_test_9", "refunded": false, "amount_refunded": 1500}),
+    );
+    expect_status::<Value>(send_webhook(&app, &same, Some(signed(&same))).await, StatusCode::OK).await;
+    let listed = admin_payments(&app, &admin.token, "").await;
+    assert_eq!((listed[0]["refundedAmount"].as_str(), listed[0]["updatedAt"].clone()), (Some("15.00"), refunded["updatedAt"].clone()));
+    let more = event(
+        "evt_ref_2",
+        "charge.refunded",
+        json!({"id": "ch_9", "payment_intent": "pi_test_9", "refunded": false, "amount_refunded": 2500}),
+    );
+    expect_status::<Value>(send_webhook(&app, &more, Some(signed(&more))).await, StatusCode::OK).await;
+    expect_status::<Value>(send_webhook(&app, &more, Some(signed(&more))).await, StatusCode::OK).await;
+    let listed = admin_payments(&app, &admin.token, "").await;
+    assert_eq!((listed[0]["status"].as_str(), listed[0]["refundedAmount"].as_str()), (Some("completed"), Some("25.00")));
+    let all = event(
+        "evt_ref_3",
+        "charge.refunded",
+        json!({"id": "ch_9", "payment_intent": "pi_test_9", "refunded": true, "amount_refunded": 4000}),
+    );
+    expect_status::<Value>(send_webhook(&app, &all, Some(signed(&all))).await, StatusCode::OK).await;
+    let listed = admin_payments(&app, &admin.token, "").await;
+    assert_eq!((listed[0]["status"].as_str(), listed[0]["refundedAmount"].as_str()), (Some("refunded"), Some("40.00")));
+    let ledger: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!((ledger["totals"]["received"].as_str(), ledger["totals"]["refunded"].as_str()), (Some("0.00"), Some("40.00")));
 }
 
 #[tokio::test]

@@ -371,3 +371,70 @@ async fn openapi_lists_the_registration_paths() {
         assert!(doc["components"]["schemas"].get(schema).is_some(), "missing schema {schema}");
     }
 }
+
+#[tokio::test]
+async fn spots_freed_by_a_smaller_family_or_a_cancellation_can_be_taken_again() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (first, second, third) = (app.member().await, app.member().await, app.member().await);
+    let event = id_of(&app.create_event(&admin, "Satyanarayan puja", 6, Some(4)).await);
+
+    expect_status::<Value>(register(&app, &first, &event, 3).await, StatusCode::CREATED).await;
+    let full: Value = expect_status(register(&app, &second, &event, 1).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(full["message"], "This event is full");
+
+    // A smaller family frees two spots.
+    expect_status::<Value>(
+        app.put(&format!("/api/events/{event}/attendee"), Some(&first.token), json!({"numberOfFamilyMembers": 1})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(event_json(&app, &event).await["spotsLeft"], 2);
+    let too_many: Value = expect_status(register(&app, &second, &event, 2).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(too_many["message"], "Only 2 spots left for this event");
+    expect_status::<Value>(register(&app, &second, &event, 1).await, StatusCode::CREATED).await;
+    let full: Value = expect_status(register(&app, &third, &event, 0).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(full["message"], "This event is full");
+
+    // A cancellation frees the member's people.
+    expect_status::<Value>(app.delete(&format!("/api/events/{event}/attendee"), Some(&first.token)).await, StatusCode::NO_CONTENT).await;
+    expect_status::<Value>(register(&app, &third, &event, 1).await, StatusCode::CREATED).await;
+    let people = event_json(&app, &event).await;
+    assert_eq!((people["attendeeCount"].clone(), people["spotsLeft"].clone()), (json!(4), json!(0)));
+    let list: Vec<Value> = expect_status(app.get("/api/events", None).await, StatusCode::OK).await;
+    assert_eq!(list.iter().find(|e| e["id"] == event.as_str()).expect("listed")["attendeeCount"], 4);
+}
+
+#[tokio::test]
+async fn concurrent_cancellations_and_registrations_keep_the_count_exact_and_within_capacity() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let event = id_of(&app.create_event(&admin, "Navratri garba", 9, Some(6)).await);
+    let mut holders = Vec::new();
+    for _ in 0..6 {
+        let member = app.member().await;
+        expect_status::<Value>(register(&app, &member, &event, 0).await, StatusCode::CREATED).await;
+        holders.push(member);
+    }
+    let mut newcomers = Vec::new();
+    for _ in 0..12 {
+        newcomers.push(app.member().await);
+    }
+
+    let attendee_path = format!("/api/events/{event}/attendee");
+    let cancels = join_all(holders.iter().take(3).map(|m| app.delete(&attendee_path, Some(&m.token))));
+    let registrations = join_all(newcomers.iter().map(|m| register(&app, m, &event, 0)));
+    let (cancelled, registered) = futures::join!(cancels, registrations);
+    assert!(cancelled.iter().all(|r| r.status() == StatusCode::NO_CONTENT), "every cancellation went through");
+    let statuses: Vec<StatusCode> = registered.iter().map(reqwest::Response::status).collect();
+    assert!(statuses.iter().all(|s| *s == StatusCode::CREATED || *s == StatusCode::BAD_REQUEST), "{statuses:?}");
+    let admitted = statuses.iter().filter(|s| **s == StatusCode::CREATED).count();
+    assert!(admitted <= 3, "at most the three freed spots were taken: {statuses:?}");
+
+    // The count shown is the registrations' own sum, within capacity.
+    let list: Vec<Value> =
+        expect_status(app.get(&format!("/api/events/{event}/attendees"), Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(list.len(), 3 + admitted);
+    let people = event_json(&app, &event).await;
+    assert_eq!(people["attendeeCount"], json!(3 + admitted));
+}

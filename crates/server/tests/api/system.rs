@@ -4,7 +4,7 @@ use serde_json::Value;
 use crate::helpers::{expect_status, spawn_app};
 
 #[tokio::test]
-async fn health_answers_ok_once_the_database_is_reachable() {
+async fn health_answers_ok_while_the_process_runs() {
     let app = spawn_app().await;
     let body: Value = expect_status(app.get("/api/health", None).await, StatusCode::OK).await;
     assert_eq!(body["status"], "ok");
@@ -27,15 +27,17 @@ async fn spa_fallback_serves_index_html_and_assets_are_cached() {
     let mut config = crate::helpers::test_config().await;
     let dir = config.data_dir.join("dist");
     std::fs::create_dir_all(dir.join("assets")).expect("dirs");
-    std::fs::write(dir.join("index.html"), "<!doctype html><title>SPA</title>").expect("index");
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>SPA</title><div id=\"root\">SPA shell</div>").expect("index");
     std::fs::write(dir.join("assets/app-abc123.js"), "console.log(1)").expect("asset");
-    config.static_dir = dir;
+    config.static_dir = Some(dir);
     let app = crate::helpers::spawn_app_with(config).await;
 
     let page = app.get("/dashboard", None).await;
     assert_eq!(page.status(), StatusCode::OK);
     assert_eq!(page.headers()["cache-control"], "no-cache");
-    assert!(page.text().await.expect("text").contains("<title>SPA</title>"));
+    // The shell, its title replaced by the page's own (crates/http/src/page_head.rs).
+    let text = page.text().await.expect("text");
+    assert!(text.contains("SPA shell") && text.contains("<title>Test Temple</title>"), "{text}");
 
     let asset = app.get("/assets/app-abc123.js", None).await;
     assert_eq!(asset.status(), StatusCode::OK);
@@ -73,6 +75,65 @@ async fn config_tells_the_frontend_about_the_installation() {
     assert_eq!(body["templeName"], "Test Temple");
     assert_eq!(body["paymentProvider"], "sandbox");
     assert_eq!(body["zelle"]["memo"], "Temple Donation");
+    assert_eq!(body["environment"], "development");
+    assert_eq!(body["staging"], false);
+}
+
+#[tokio::test]
+async fn config_tells_the_frontend_about_a_staging_site() {
+    let mut config = crate::helpers::test_config().await;
+    config.production = true;
+    config.allow_sandbox_payments = true;
+    let app = crate::helpers::spawn_app_with(config).await;
+    let body: Value = expect_status(app.get("/api/config", None).await, StatusCode::OK).await;
+    assert_eq!(body["environment"], "production");
+    assert_eq!(body["staging"], true);
+    assert_eq!(body["paymentProvider"], "sandbox");
+}
+
+#[tokio::test]
+async fn openapi_describes_the_environment_and_staging_fields() {
+    let app = spawn_app().await;
+    let doc: Value = expect_status(app.get("/api/openapi.json", None).await, StatusCode::OK).await;
+    let schemas = &doc["components"]["schemas"];
+    let properties = &schemas["ConfigResponse"]["properties"];
+    assert!(properties.get("environment").is_some() && properties.get("staging").is_some(), "{properties}");
+    assert_eq!(schemas["Environment"]["enum"], serde_json::json!(["production", "development"]));
+}
+
+#[tokio::test]
+async fn hsts_is_sent_on_every_response_when_the_public_url_is_https() {
+    let mut config = crate::helpers::test_config().await;
+    config.public_url = "https://temple.example.org".to_owned();
+    let app = crate::helpers::spawn_app_with(config).await;
+    for path in ["/api/health", "/api/nope", "/events"] {
+        let response = app.get(path, None).await;
+        assert_eq!(response.headers()["strict-transport-security"], "max-age=31536000; includeSubDomains", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn no_hsts_when_the_public_url_is_plain_http() {
+    let app = spawn_app().await;
+    for path in ["/api/health", "/events"] {
+        assert!(app.get(path, None).await.headers().get("strict-transport-security").is_none(), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn production_refuses_the_sandbox_and_the_demo_credentials_together_before_binding() {
+    let mut config = crate::helpers::test_config().await;
+    // A first run in development leaves the demo admin behind.
+    let development = crate::helpers::spawn_app_with(config.clone()).await;
+    assert!(mandir_server::demo::seed_demo_admin(development.built_users.as_ref(), development.hasher.as_ref()).await.expect("seeded"));
+    config.production = true;
+    let Err(error) = mandir_server::Application::build(&config).await else { panic!("production started") };
+    let refusals = error.downcast_ref::<mandir_server::Refusals>().expect("the refusals");
+    assert_eq!(refusals.heading, mandir_server::production::SERVE_REFUSED);
+    assert_eq!(
+        refusals.reasons,
+        vec![mandir_server::production::SANDBOX_REFUSED.to_owned(), mandir_server::production::demo_credentials_refused()]
+    );
 }
 
 #[tokio::test]

@@ -75,6 +75,30 @@ async fn members_volunteer_see_their_record_and_withdraw() {
 }
 
 #[tokio::test]
+async fn a_members_volunteering_lists_their_events_for_them_and_admins() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let (member, other) = (app.member().await, app.member().await);
+    let later = id_of(&app.create_event(&admin, "Diwali", 20, None).await);
+    let sooner = id_of(&app.create_event(&admin, "Ugadi", 10, None).await);
+    for event in [&later, &sooner] {
+        expect_status::<Value>(volunteer(&app, &member, event).await, StatusCode::CREATED).await;
+    }
+    let path = format!("/api/users/{}/volunteering", member.id);
+    let own: Vec<Value> = expect_status(app.get(&path, Some(&member.token)).await, StatusCode::OK).await;
+    let names: Vec<&str> = own.iter().map(|p| p["event"]["name"].as_str().expect("name")).collect();
+    assert_eq!(names, ["Ugadi", "Diwali"], "by event date");
+    assert_eq!(own[0]["volunteer"]["eventId"], sooner.as_str());
+    let seen_by_admin: Vec<Value> = expect_status(app.get(&path, Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(seen_by_admin, own);
+    let refused: Value = expect_status(app.get(&path, Some(&other.token)).await, StatusCode::FORBIDDEN).await;
+    assert_eq!(refused["message"], "You can only view your own volunteering");
+    let none: Vec<Value> =
+        expect_status(app.get(&format!("/api/users/{}/volunteering", other.id), Some(&other.token)).await, StatusCode::OK).await;
+    assert!(none.is_empty());
+}
+
+#[tokio::test]
 async fn the_form_is_validated_with_the_spec_messages() {
     let app = spawn_app().await;
     let admin = app.admin().await;

@@ -1,0 +1,431 @@
+//! What the server writes into `index.html` before sending it (docs/decisions/0100-server-page-head.md):
+//! the page's `<title>`, description, canonical URL, Open Graph and Twitter card tags, an event
+//! page's schema.org `Event` JSON-LD, and a JSON data block (`<script type="application/json"
+//! id="mandir-data">`) holding the API answers the page reads first, keyed by their SWR keys
+//! (the API paths), which the frontend passes to `SWRConfig`'s `fallback`. Neither block is
+//! executable, so the Content-Security-Policy stays strict; `<` is written `\u003c` inside them so
+//! no text can close the tag.
+//!
+//! Also `/sitemap.xml` and `/robots.txt`, and the CSP hash of the template's own inline scripts.
+
+use std::fmt::Write as _;
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::{HttpResponse, web};
+use base64::Engine as _;
+use chrono::{DateTime, Utc};
+use mandir_application::services::events::EventError;
+use mandir_domain::event::Event;
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::dto::EventDto;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The id of the JSON data block the frontend reads (frontend/src/lib/initial-data.ts).
+pub const DATA_BLOCK_ID: &str = "mandir-data";
+
+/// The image shown for pages without one of their own (frontend/public/og-image.png).
+const DEFAULT_IMAGE: (&str, u32, u32) = ("/og-image.png", 1200, 630);
+
+/// What the head of one page says.
+struct Head {
+    title: String,
+    description: String,
+    /// The path of the canonical URL (`/events/…`).
+    path: String,
+    /// An absolute or root-relative image URL, with its size when known.
+    image: (String, Option<(u32, u32)>),
+    json_ld: Option<serde_json::Value>,
+    /// `(key, JSON)` pairs of the data block.
+    data: Vec<(String, Vec<u8>)>,
+}
+
+/// The public pages the server describes; every other path gets the temple's generic head.
+enum Page {
+    Home,
+    Events,
+    Event(String),
+    Donate,
+    SignIn,
+    SignUp,
+    Contact,
+    Other,
+}
+
+impl Page {
+    fn of(path: &str) -> Self {
+        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+        match path {
+            "/" => Self::Home,
+            "/events" => Self::Events,
+            "/donate" => Self::Donate,
+            "/sign-in" => Self::SignIn,
+            "/sign-up" => Self::SignUp,
+            "/contact" => Self::Contact,
+            _ => match path.strip_prefix("/events/") {
+                Some(id) if !id.is_empty() && !id.contains('/') => Self::Event(id.to_owned()),
+                _ => Self::Other,
+            },
+        }
+    }
+}
+
+/// The build's prerendered markup of the public page at `path` (`prerender/<page>.html`, written by
+/// frontend/scripts/prerender.mjs; docs/decisions/0117-prerendered-public-pages.md), which the
+/// server sends instead of the empty `index.html` when the build has it.
+pub fn prerendered_template(path: &str) -> Option<&'static str> {
+    match Page::of(path) {
+        Page::Home => Some("prerender/home.html"),
+        Page::Events => Some("prerender/events.html"),
+        Page::Event(_) => Some("prerender/event.html"),
+        Page::Donate => Some("prerender/donate.html"),
+        Page::SignIn => Some("prerender/sign-in.html"),
+        Page::SignUp => Some("prerender/sign-up.html"),
+        Page::Contact => Some("prerender/contact.html"),
+        Page::Other => None,
+    }
+}
+
+fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
+    serde_json::to_vec(value).map_err(|e| {
+        tracing::error!(error = %e, "serializing a page's data");
+        ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
+    })
+}
+
+/// The events list exactly as `GET /api/events` answers it (the same cached body).
+async fn events_json(state: &AppState) -> Result<Vec<u8>, ApiError> {
+    let events = state.events.list().await?;
+    let body = state
+        .events_json
+        .body_for(events, |events| serde_json::to_vec(&events.iter().cloned().map(EventDto::from).collect::<Vec<_>>()))
+        .map_err(|e| {
+            tracing::error!(error = %e, "serializing events");
+            ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
+        })?;
+    Ok(body.to_vec())
+}
+
+/// Cuts `text` to at most `max` characters at a word boundary, adding `…` when cut.
+fn excerpt(text: &str, max: usize) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= max {
+        return text;
+    }
+    let cut: String = text.chars().take(max.saturating_sub(1)).collect();
+    let cut = match cut.rfind(' ') {
+        Some(i) if i > max / 2 => cut[..i].to_owned(),
+        _ => cut,
+    };
+    format!("{}…", cut.trim_end_matches([',', '.', ';', ':', ' ']))
+}
+
+/// `https://temple.example.org` + `/events/1` (an absolute URL is kept as it is).
+fn absolute(public_url: &str, url: &str) -> String {
+    if url.starts_with("https://") || url.starts_with("http://") {
+        url.to_owned()
+    } else {
+        format!("{}/{}", public_url.trim_end_matches('/'), url.trim_start_matches('/'))
+    }
+}
+
+/// When an event takes place, in the temple's zone: `Saturday, March 14, 2026 at 6:00 PM`.
+fn event_when(date: DateTime<Utc>, zone: chrono_tz::Tz) -> String {
+    date.with_timezone(&zone).format("%A, %B %-d, %Y at %-I:%M %p").to_string()
+}
+
+fn event_head(event: &Event, settings: &mandir_domain::site::SiteSettings, public_url: &str) -> (String, String, serde_json::Value) {
+    let zone = settings.zone();
+    let when = event_when(event.event_date, zone);
+    let mut description = format!("{when} · {}", event.location);
+    if let Some(text) = event.description.as_deref().filter(|t| !t.trim().is_empty()) {
+        description = format!("{description}. {}", excerpt(text, 200));
+    }
+    let url = absolute(public_url, &format!("/events/{}", event.id.as_str()));
+    let image = absolute(public_url, event.image_url.as_deref().unwrap_or(DEFAULT_IMAGE.0));
+    let mut ld = serde_json::json!({
+        "@context": "https://schema.org",
+        "@type": "Event",
+        "name": event.name,
+        "startDate": event.event_date.with_timezone(&zone).to_rfc3339(),
+        "eventStatus": "https://schema.org/EventScheduled",
+        "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+        "location": {
+            "@type": "Place",
+            "name": event.location,
+            "address": if settings.address.trim().is_empty() { event.location.clone() } else { settings.address.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(", ") },
+        },
+        "image": [image],
+        "url": url,
+        "organizer": { "@type": "Organization", "name": settings.temple_name, "url": absolute(public_url, "/") },
+    });
+    if let Some(text) = event.description.as_deref().filter(|t| !t.trim().is_empty()) {
+        ld["description"] = serde_json::Value::String(excerpt(text, 500));
+    }
+    (format!("{} — {}", event.name, settings.temple_name), description, ld)
+}
+
+async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
+    let site = state.site.view().await?;
+    let s = &site.settings;
+    let temple = s.temple_name.as_str();
+    let about = if s.tagline.trim().is_empty() { excerpt(&s.welcome_text, 200) } else { s.tagline.trim().to_owned() };
+    let about = if about.is_empty() { format!("{temple}: events, services, volunteering and donations.") } else { about };
+    let mut data = vec![
+        ("/api/config".to_owned(), json(&crate::routes::system::config_response(state).await?)?),
+        ("/api/site".to_owned(), json(&crate::routes::site::site_dto(state).await?)?),
+    ];
+    let default_image = (DEFAULT_IMAGE.0.to_owned(), Some((DEFAULT_IMAGE.1, DEFAULT_IMAGE.2)));
+    let simple = |title: String, description: String, path: &str| Head {
+        title,
+        description,
+        path: path.to_owned(),
+        image: default_image.clone(),
+        json_ld: None,
+        data: Vec::new(),
+    };
+    let mut head = match page {
+        Page::Home => {
+            data.push(("/api/events".to_owned(), events_json(state).await?));
+            simple(temple.to_owned(), about, "/")
+        }
+        Page::Events => {
+            data.push(("/api/events".to_owned(), events_json(state).await?));
+            simple(
+                format!("Events — {temple}"),
+                format!("Festivals, pujas and gatherings at {temple}: dates, places and registration."),
+                "/events",
+            )
+        }
+        Page::Event(id) => match state.events.get(&id.clone().into()).await {
+            Ok(event) => {
+                let (title, description, ld) = event_head(&event, s, &state.config.public_url);
+                let image = match &event.image_url {
+                    Some(url) => (url.clone(), None),
+                    None => default_image.clone(),
+                };
+                data.push((format!("/api/events/{id}"), json(&EventDto::from(event.clone()))?));
+                Head { title, description, path: format!("/events/{}", event.id.as_str()), image, json_ld: Some(ld), data: Vec::new() }
+            }
+            Err(EventError::NotFound | EventError::Validation(_)) => simple(format!("Event not found — {temple}"), about, "/events"),
+            Err(e) => return Err(e.into()),
+        },
+        Page::Donate => simple(format!("Donate — {temple}"), format!("Support {temple}: give online by card or Zelle."), "/donate"),
+        Page::SignIn => simple(
+            format!("Sign in — {temple}"),
+            format!("Sign in to register for events and manage your donations at {temple}."),
+            "/sign-in",
+        ),
+        Page::SignUp => {
+            simple(format!("Create an account — {temple}"), format!("Create an account to register for events at {temple}."), "/sign-up")
+        }
+        Page::Contact => {
+            simple(format!("Contact — {temple}"), format!("Address, phone, e-mail, opening hours and directions for {temple}."), "/contact")
+        }
+        Page::Other => simple(temple.to_owned(), about, "/"),
+    };
+    head.data = data;
+    Ok(head)
+}
+
+/// Text for HTML content and quoted attribute values, and for XML.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
+}
+
+/// JSON inside a `<script>` element: `<`, `>` and `&` written as `\u00XX` (valid JSON: they can only
+/// occur inside strings), so nothing can end the element or open a comment.
+fn script_safe(json: &[u8]) -> String {
+    let text = String::from_utf8_lossy(json);
+    text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+fn render_head(head: &Head, state: &AppState) -> String {
+    let public_url = state.config.public_url.as_str();
+    let url = absolute(public_url, &head.path);
+    let image = absolute(public_url, &head.image.0);
+    let mut out = String::new();
+    let _ = write!(out, "<title>{}</title>", escape(&head.title));
+    let _ = write!(out, "<meta name=\"description\" content=\"{}\">", escape(&head.description));
+    let _ = write!(out, "<link rel=\"canonical\" href=\"{}\">", escape(&url));
+    let _ = write!(out, "<meta property=\"og:type\" content=\"website\">");
+    let _ = write!(out, "<meta property=\"og:title\" content=\"{}\">", escape(&head.title));
+    let _ = write!(out, "<meta property=\"og:description\" content=\"{}\">", escape(&head.description));
+    let _ = write!(out, "<meta property=\"og:url\" content=\"{}\">", escape(&url));
+    let _ = write!(out, "<meta property=\"og:image\" content=\"{}\">", escape(&image));
+    if let Some((w, h)) = head.image.1 {
+        let _ = write!(out, "<meta property=\"og:image:width\" content=\"{w}\"><meta property=\"og:image:height\" content=\"{h}\">");
+    }
+    let _ = write!(out, "<meta name=\"twitter:card\" content=\"summary_large_image\">");
+    let _ = write!(out, "<meta name=\"twitter:title\" content=\"{}\">", escape(&head.title));
+    let _ = write!(out, "<meta name=\"twitter:description\" content=\"{}\">", escape(&head.description));
+    let _ = write!(out, "<meta name=\"twitter:image\" content=\"{}\">", escape(&image));
+    if let Some(ld) = &head.json_ld
+        && let Ok(bytes) = serde_json::to_vec(ld)
+    {
+        let _ = write!(out, "<script type=\"application/ld+json\">{}</script>", script_safe(&bytes));
+    }
+    let mut block = String::from("{");
+    for (i, (key, value)) in head.data.iter().enumerate() {
+        if i > 0 {
+            block.push(',');
+        }
+        block.push_str(&serde_json::Value::String(key.clone()).to_string());
+        block.push(':');
+        block.push_str(&String::from_utf8_lossy(value));
+    }
+    block.push('}');
+    let _ = write!(out, "<script type=\"application/json\" id=\"{DATA_BLOCK_ID}\">{}</script>", script_safe(block.as_bytes()));
+    out
+}
+
+/// `template` with the template's own `<title>` and description replaced by the page's head.
+/// A template without `<title>` or `</head>` is left as it is.
+fn splice(template: &str, head: &str) -> String {
+    let mut html = template.to_owned();
+    if let Some(start) = html.find("<meta name=\"description\"")
+        && let Some(len) = html[start..].find('>')
+    {
+        html.replace_range(start..=start + len, "");
+    }
+    match (html.find("<title>"), html.find("</title>")) {
+        (Some(start), Some(end)) if end > start => html.replace_range(start..end + "</title>".len(), head),
+        _ => {
+            if let Some(at) = html.find("</head>") {
+                html.insert_str(at, head);
+            }
+        }
+    }
+    html
+}
+
+/// The SHA-256 sources (`'sha256-…'`) of the template's inline executable scripts (no `src`, no
+/// `type` or a JavaScript type), for the page's Content-Security-Policy.
+pub fn inline_script_hashes(template: &str) -> Vec<String> {
+    let mut hashes = Vec::new();
+    let mut rest = template;
+    while let Some(open) = rest.find("<script") {
+        let after = &rest[open..];
+        let Some(tag_end) = after.find('>') else { break };
+        let tag = &after[..tag_end];
+        let Some(close) = after.find("</script>") else { break };
+        let body = &after[tag_end + 1..close];
+        let executable = !tag.contains(" src=")
+            && match tag.find(" type=") {
+                None => true,
+                Some(i) => {
+                    let t = tag[i + 6..].trim_matches(|c| c == '"' || c == '\'');
+                    t.starts_with("module") || t.starts_with("text/javascript")
+                }
+            };
+        if executable && !body.is_empty() {
+            hashes.push(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(body.as_bytes()))));
+        }
+        rest = &after[close + "</script>".len()..];
+    }
+    hashes
+}
+
+/// `index.html` for `path`, with the page's head and data, and the CSP allowing its inline scripts.
+pub async fn page(state: &AppState, path: &str, template: &str) -> HttpResponse {
+    let html = match head_for(state, &Page::of(path)).await {
+        Ok(head) => splice(template, &render_head(&head, state)),
+        Err(e) => {
+            // The page still works without its head: the app reads the API itself.
+            tracing::warn!(error = ?e, path, "page head unavailable");
+            template.to_owned()
+        }
+    };
+    let mut res = HttpResponse::Ok().content_type("text/html; charset=utf-8").body(html);
+    res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Ok(csp) = HeaderValue::from_str(&crate::security_headers::content_security_policy(&inline_script_hashes(template))) {
+        res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    res
+}
+
+/// `/sitemap.xml`: the public pages and every event, with absolute URLs from `MANDIR_PUBLIC_URL`.
+pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
+    let public_url = state.config.public_url.as_str();
+    let events = state.events.list().await?;
+    let mut xml =
+        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
+    for path in ["/", "/events", "/donate", "/contact"] {
+        let _ = writeln!(xml, "  <url><loc>{}</loc></url>", escape(&absolute(public_url, path)));
+    }
+    for event in events.iter() {
+        let _ = writeln!(
+            xml,
+            "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
+            escape(&absolute(public_url, &format!("/events/{}", event.id.as_str()))),
+            event.updated_at.format("%Y-%m-%d")
+        );
+    }
+    xml.push_str("</urlset>\n");
+    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-cache")).body(xml))
+}
+
+/// `/robots.txt`: everything public may be crawled; the API and members' and admins' pages not.
+pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
+    let mut text = String::from("User-agent: *\nAllow: /\n");
+    for path in ["/api/", "/admin", "/dashboard", "/profile", "/setup", "/reset-password", "/payment-confirmation", "/test-payment"] {
+        let _ = writeln!(text, "Disallow: {path}");
+    }
+    let _ = writeln!(text, "\nSitemap: {}", absolute(&state.config.public_url, "/sitemap.xml"));
+    HttpResponse::Ok().content_type("text/plain; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-cache")).body(text)
+}
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/sitemap.xml", web::get().to(sitemap)).route("/robots.txt", web::get().to(robots));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn excerpts_cut_at_words() {
+        assert_eq!(excerpt("short  text\n here", 50), "short text here");
+        assert_eq!(excerpt("one two three four five six", 15), "one two three…");
+    }
+
+    #[test]
+    fn absolute_urls_join_the_public_url() {
+        assert_eq!(absolute("https://t.example.org/", "/events/1"), "https://t.example.org/events/1");
+        assert_eq!(absolute("https://t.example.org", "https://cdn.example.org/a.png"), "https://cdn.example.org/a.png");
+    }
+
+    #[test]
+    fn script_blocks_cannot_be_closed_from_inside() {
+        let block = script_safe(br#"{"name":"</script><script>alert(1)</script> & <!--"}"#);
+        assert!(!block.contains('<'), "{block}");
+        let back: serde_json::Value = serde_json::from_str(&block).expect("still JSON");
+        assert_eq!(back["name"], "</script><script>alert(1)</script> & <!--");
+    }
+
+    #[test]
+    fn the_head_replaces_the_templates_title_and_description() {
+        let template = "<html><head><meta name=\"description\" content=\"generic\" /><title>Generic</title></head><body></body></html>";
+        let html = splice(template, "<title>Page</title>");
+        assert_eq!(html, "<html><head><title>Page</title></head><body></body></html>");
+    }
+
+    #[test]
+    fn only_inline_executable_scripts_are_hashed() {
+        let template = "<script>a()</script><script src=\"/x.js\"></script><script type=\"application/json\">{}</script><script type=\"module\">b()</script>";
+        let hashes = inline_script_hashes(template);
+        assert_eq!(hashes.len(), 2);
+        assert_eq!(hashes[0], format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(b"a()"))));
+    }
+
+    #[test]
+    fn pages_are_recognised_by_path() {
+        assert!(matches!(Page::of("/"), Page::Home));
+        assert!(matches!(Page::of("/events/"), Page::Events));
+        assert!(matches!(Page::of("/events/abc"), Page::Event(id) if id == "abc"));
+        assert!(matches!(Page::of("/events/abc/edit"), Page::Other));
+        assert!(matches!(Page::of("/admin"), Page::Other));
+    }
+}

@@ -1,0 +1,139 @@
+//! Year-end giving statements: an admin sends a year's, and watches them go out; members open
+//! their own (docs/decisions/0103-year-end-statements.md).
+
+use actix_web::{get, post, web};
+use chrono::{DateTime, Utc};
+use mandir_application::services::statements::{StatementGift, StatementProgress, StatementView};
+use serde::Serialize;
+use utoipa::{OpenApi, ToSchema};
+
+use crate::auth::CurrentUser;
+use crate::error::{ApiError, ErrorBody};
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(send_statements, statement_progress, my_statement),
+    components(schemas(StatementProgressDto, StatementDto, StatementGiftDto))
+)]
+pub struct Api;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(send_statements).service(statement_progress).service(my_statement);
+}
+
+/// How far a year's statements are.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatementProgressDto {
+    year: i32,
+    /// Donors listed for the year.
+    total: u64,
+    sent: u64,
+    /// Given up after several failed attempts.
+    failed: u64,
+    /// Still to send.
+    remaining: u64,
+}
+
+impl From<StatementProgress> for StatementProgressDto {
+    fn from(p: StatementProgress) -> Self {
+        Self { year: p.year, total: p.total, sent: p.sent, failed: p.failed, remaining: p.remaining }
+    }
+}
+
+/// One gift of a statement; `amount` is what the temple kept (net of refunds).
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatementGiftDto {
+    /// "November 21, 2026" (the temple's zone)
+    date: String,
+    paid_at: DateTime<Utc>,
+    receipt_number: String,
+    /// "Card" or "Zelle"
+    method: String,
+    purposes: String,
+    /// "25.00"
+    amount: String,
+}
+
+/// A donor's giving in one calendar year of the temple's zone.
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct StatementDto {
+    year: i32,
+    donor_name: String,
+    donor_email: String,
+    /// Oldest first.
+    gifts: Vec<StatementGiftDto>,
+    /// "330.00"
+    total: String,
+    organization: String,
+    ein: Option<String>,
+    organization_address: Option<String>,
+    acknowledgement: String,
+}
+
+impl From<StatementView> for StatementDto {
+    fn from(s: StatementView) -> Self {
+        Self {
+            year: s.year,
+            donor_name: s.donor_name,
+            donor_email: s.donor_email,
+            gifts: s
+                .gifts
+                .into_iter()
+                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, amount }| StatementGiftDto {
+                    date,
+                    paid_at,
+                    receipt_number,
+                    method,
+                    purposes,
+                    amount,
+                })
+                .collect(),
+            total: s.total,
+            organization: s.organization,
+            ein: s.ein,
+            organization_address: s.organization_address,
+            acknowledgement: s.acknowledgement,
+        }
+    }
+}
+
+/// Sends `year`'s statements (admins): every donor with completed gifts that year is listed once
+/// (asking again adds only new donors; nobody gets two) and the e-mails go out in the background.
+#[utoipa::path(operation_id = "sendStatements", tag = "admin", security(("bearer" = ["admin"])), params(("year" = i32, Path)),
+    responses((status = 200, body = StatementProgressDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[post("/api/admin/statements/{year}")]
+async fn send_statements(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+) -> Result<web::Json<StatementProgressDto>, ApiError> {
+    Ok(web::Json(state.statements.start(&user.actor(), path.into_inner()).await?.into()))
+}
+
+/// How far `year`'s statements are: sent, failed and remaining (admins).
+#[utoipa::path(operation_id = "getStatementProgress", tag = "admin", security(("bearer" = ["admin"])), params(("year" = i32, Path)),
+    responses((status = 200, body = StatementProgressDto), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+#[get("/api/admin/statements/{year}")]
+async fn statement_progress(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<i32>,
+) -> Result<web::Json<StatementProgressDto>, ApiError> {
+    Ok(web::Json(state.statements.progress(&user.actor(), path.into_inner()).await?.into()))
+}
+
+/// The signed-in member's own statement for `year`: every completed gift net of refunds, the
+/// total and the acknowledgement.
+#[utoipa::path(operation_id = "getMyStatement", tag = "payments", security(("bearer" = [])), params(("year" = i32, Path)),
+    responses((status = 200, body = StatementDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+#[get("/api/payments/mine/statements/{year}")]
+async fn my_statement(state: web::Data<AppState>, user: CurrentUser, path: web::Path<i32>) -> Result<web::Json<StatementDto>, ApiError> {
+    Ok(web::Json(state.statements.mine(&user.actor(), path.into_inner()).await?.into()))
+}
