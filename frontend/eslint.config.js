@@ -22,7 +22,7 @@ export default tseslint.config(
     plugins: {
       'react-hooks': reactHooks,
       'react-refresh': reactRefresh,
-      // DESIGN.md: features do not import each other; shared folders do not import features or app.
+      // docs/architecture.md#frontend: features do not import each other; shared folders do not import features or app.
       boundaries: boundariesPlugin(path.join(here, 'src')),
     },
     rules: {

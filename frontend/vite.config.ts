@@ -22,7 +22,12 @@ export default defineConfig({
     outDir: 'dist',
     target: 'es2022',
     sourcemap: false,
+    // scripts/prerender.mjs reads it to preload each prerendered page's chunks.
+    manifest: true,
   },
+  // `vite build --ssr src/entry-server.tsx` (the build-time prerender, ADR 0117): one bundle for
+  // Node with its dependencies inside, so Node never resolves the browser packages itself.
+  ssr: { noExternal: true },
   test: {
     environment: 'jsdom',
     globals: false,

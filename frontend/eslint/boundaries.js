@@ -1,5 +1,5 @@
 // @ts-check
-// DESIGN.md's import rules as a local ESLint rule (no resolver packages needed): features do not
+// The import rules of docs/architecture.md#frontend as a local ESLint rule (no resolver packages needed): features do not
 // import each other or src/app; shared folders (components, lib, config, types) import neither
 // features nor app. Both `@/...` aliases and relative paths are resolved against src/.
 import path from 'node:path';
@@ -34,7 +34,7 @@ export const MESSAGES = {
 export function boundariesPlugin(srcDir) {
   /** @type {import('eslint').Rule.RuleModule} */
   const rule = {
-    meta: { type: 'problem', docs: { description: "DESIGN.md's import boundaries" }, schema: [] },
+    meta: { type: 'problem', docs: { description: 'the import boundaries of docs/architecture.md#frontend' }, schema: [] },
     create(context) {
       const file = context.filename;
       const from = zoneOf(srcDir, file);

@@ -1,23 +1,40 @@
-// Initial JavaScript of the built app: the entry script plus every chunk index.html preloads
-// (its static imports), gzipped (level 9). Budget (DESIGN.md): under 150 KB.
+// Initial JavaScript of the built app, gzipped (level 9), each file on its own (docs/architecture.md#budgets):
+// - the entry: the entry script plus every chunk index.html preloads (its static imports), at most
+//   147 KB: 145 KB when last tightened, plus the header's Sevas link and the pages merged since
+//   (146.3 KB measured); the goal is 100 KB (README, "Measured");
+// - `/` as the server sends it: the prerendered home page (dist/prerender/home.html, ADR 0117),
+//   which also preloads the home page's own chunks and the footer's, so it counts everything the
+//   page runs before it shows its content; at most 185 KB.
+// Run by `just test-frontend` after a build; exits 1 above a budget.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
 const dist = path.resolve(import.meta.dirname, '..', 'dist');
-const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-const files = new Set();
-for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
-for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
-for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) files.add(m[1]);
 
-let total = 0;
-for (const f of files) {
-  const buf = fs.readFileSync(path.join(dist, f));
-  const gz = zlib.gzipSync(buf, { level: 9 }).length;
-  total += gz;
-  console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${f}`);
+function measure(page, label, budgetKb) {
+  const html = fs.readFileSync(path.join(dist, page), 'utf8');
+  const files = new Set();
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
+  for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) files.add(m[1]);
+  let total = 0;
+  for (const f of files) {
+    const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+    total += gz;
+    if (process.env.SIZE_VERBOSE) console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${f}`);
+  }
+  const ok = total <= budgetKb * 1024;
+  console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  ${label}, ${files.size} files, gzipped (budget ${budgetKb} KB)`);
+  if (!ok) console.error(`${label} is over its budget: ${(total / 1024).toFixed(1)} KB > ${budgetKb} KB gzipped`);
+  return ok;
 }
-const budget = 150 * 1024;
-console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  initial JS gzipped (budget 150 KB)`);
-process.exit(total <= budget ? 0 : 1);
+
+let ok = measure('index.html', 'initial JS: the entry and its preloads', 147);
+if (fs.existsSync(path.join(dist, 'prerender', 'home.html'))) {
+  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 185) && ok;
+} else {
+  console.error('dist/prerender/home.html is missing: run `npm run build`');
+  ok = false;
+}
+process.exit(ok ? 0 : 1);

@@ -1,9 +1,25 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
+import { preloadRoute } from './app/router';
+import { seedFirstFetches } from './lib/initial-data';
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (container.firstElementChild) {
+  // A prerendered public page (docs/decisions/0117-prerendered-public-pages.md): load its chunks,
+  // then hydrate the markup, rendering first what the prerender rendered (no API data yet).
+  seedFirstFetches();
+  // (Not a top-level await: that splits the entry into many small chunks.) A chunk that fails to
+  // load is loaded again by its route, whose error boundary reports it.
+  void preloadRoute(window.location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(container, app));
+} else {
+  createRoot(container).render(app);
+}

@@ -4,11 +4,15 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 
-/** Members-only content: signed-out visitors go to /sign-in?redirect={current path}. */
+/**
+ * Members-only content: signed-out visitors go to /sign-in?redirect={current path}; a member who
+ * has just signed out here goes home.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOut } = useAuth();
   const location = useLocation();
   if (loading) return <PageSpinner />;
+  if (!user && signedOut) return <Navigate to={paths.home.getHref()} replace />;
   if (!user) return <Navigate to={paths.signIn.getHref(location.pathname + location.search)} replace />;
   return <>{children}</>;
 }

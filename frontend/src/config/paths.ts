@@ -1,4 +1,4 @@
-// The route table. Every spec route (section 2) has an entry; use getHref to build links.
+// The route table. Every route of docs/product.md#routes has an entry; use getHref to build links.
 function withRedirect(base: string, redirect?: string | null): string {
   // Slashes stay readable: /sign-in?redirect=/events/123
   return redirect ? `${base}?redirect=${encodeURIComponent(redirect).replace(/%2F/gi, '/')}` : base;
@@ -15,12 +15,30 @@ export const paths = {
   resetPassword: { path: '/reset-password', getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password') },
   profile: { path: '/profile', getHref: () => '/profile' },
   dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+  myDonations: { path: '/my-donations', getHref: () => '/my-donations' },
   admin: { path: '/admin', getHref: () => '/admin' },
+  sevas: { path: '/sevas', getHref: () => '/sevas' },
+  sevaDetail: { path: '/sevas/:id', getHref: (id: string) => `/sevas/${id}` },
+  /** The priests' day view and printable sankalpam sheet (admins). */
+  sevaSchedule: { path: '/admin/sevas/schedule', getHref: (date?: string) => (date ? `/admin/sevas/schedule?date=${date}` : '/admin/sevas/schedule') },
+  /** At the door (admins and the event's volunteers): mark each attendee arrived, with a live count. */
+  eventCheckIn: { path: '/events/:id/check-in', getHref: (id: string) => `/events/${id}/check-in` },
+  /** A printable sign-in sheet of the event's attendees. */
+  eventSignInSheet: { path: '/admin/events/:id/sign-in-sheet', getHref: (id: string) => `/admin/events/${id}/sign-in-sheet` },
   donate: { path: '/donate', getHref: () => '/donate' },
+  /** The printable receipt: opens with the e-mail's signed link (`?sig=`) or for its owner. */
+  receipt: {
+    path: '/receipts/:receiptNumber',
+    getHref: (receiptNumber: string) => `/receipts/${encodeURIComponent(receiptNumber)}`,
+  },
+  /** A member's printable giving statement for a year. */
+  myStatement: { path: '/my-donations/statements/:year', getHref: (year: number) => `/my-donations/statements/${year}` },
   paymentConfirmation: { path: '/payment-confirmation', getHref: () => '/payment-confirmation' },
   testPayment: { path: '/test-payment', getHref: () => '/test-payment' },
-  /** Linked from the home page's contact card; the spec leaves its content open (address, phone, e-mail, hours). */
+  /** Linked from the home page's contact card; docs/product.md#routes leaves its content open (address, phone, e-mail, hours). */
   contact: { path: '/contact', getHref: () => '/contact' },
+  /** The first-run setup link printed by `mandir serve` while no admin exists. */
+  setup: { path: '/setup', getHref: (token: string) => `/setup?token=${encodeURIComponent(token)}` },
 } as const;
 
 /**

@@ -56,6 +56,17 @@ describe('api client', () => {
     expect(err.fieldErrors).toEqual({ email: 'Invalid email address' });
   });
 
+  it("exposes the server's error code, keeping the '{status}: {body}' message", async () => {
+    const body = { message: 'Please verify your email address first.', code: 'email-not-verified' };
+    server.use(http.post('/api/thing', () => HttpResponse.json(body, { status: 403 })));
+    const err = (await api.post('/api/thing', {}).catch((e: unknown) => e)) as ApiError;
+    expect(err.message).toBe(`403: ${JSON.stringify(body)}`);
+    expect(err.code).toBe('email-not-verified');
+    expect(err.serverMessage).toBe('Please verify your email address first.');
+    expect(new ApiError(500, 'Internal Server Error', 'oops').code).toBeNull();
+    expect(new ApiError(409, 'Conflict', '{"message":"x"}').code).toBeNull();
+  });
+
   it('answers undefined for 204 and null for 401 when asked to tolerate it', async () => {
     server.use(
       http.delete('/api/thing', () => new HttpResponse(null, { status: 204 })),

@@ -1,4 +1,4 @@
-// THE one fetch wrapper (DESIGN.md): cookies included, bearer token from localStorage.authToken,
+// THE one fetch wrapper (docs/product.md#api-calls): cookies included, bearer token from localStorage.authToken,
 // JSON bodies, and every non-ok answer raises Error('{status}: {body text or statusText}').
 import { env } from '@/config/env';
 
@@ -30,7 +30,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** A non-ok answer. `message` is '{status}: {body text or statusText}' as the spec requires. */
+/** A non-ok answer. `message` is '{status}: {body text or statusText}' (docs/product.md#api-calls). */
 export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
@@ -53,6 +53,12 @@ export class ApiError extends Error {
     return d && typeof d.message === 'string' && d.message ? d.message : null;
   }
 
+  /** The server's machine-readable `code` (e.g. 'email-not-verified'), when the body carries one. */
+  get code(): string | null {
+    const d = this.data as { code?: unknown } | null;
+    return d && typeof d.code === 'string' && d.code ? d.code : null;
+  }
+
   /** Per-field messages of a 400 answer. */
   get fieldErrors(): Record<string, string> {
     const d = this.data as { errors?: unknown } | null;
@@ -70,7 +76,7 @@ export type RequestOptions = {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** 'returnNull' answers null on 401 instead of throwing (spec section 7, donate page reads). */
+  /** 'returnNull' answers null on 401 instead of throwing (docs/product.md#api-calls: the donate page's reads). */
   on401?: 'throw' | 'returnNull';
 };
 
@@ -101,6 +107,34 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   } catch {
     return text as T;
   }
+}
+
+/**
+ * Downloads a file the API serves as an attachment (a CSV export): fetched with the bearer token
+ * like every call, then saved under the server's file name (or `fallbackName`).
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const url = new URL(`${env.apiBaseUrl}${path}`, window.location.href).toString();
+  const res = await fetch(url, { headers, credentials: 'include' });
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, res.statusText, text);
+  }
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  const blob = await res.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(href);
+  return name;
 }
 
 export const api = {

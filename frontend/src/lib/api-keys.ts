@@ -1,33 +1,70 @@
-// SWR keys are the API paths themselves (the default fetcher GETs the key). Shared here so any
-// feature can refresh another feature's data with the global `mutate(key)` without importing it.
+// SWR keys are the API paths themselves (the default fetcher GETs the key), or [path, mode] when a
+// read differs from the plain GET (lib/swr.ts). Each feature's api files read and revalidate them.
 export const apiKeys = {
   config: '/api/config',
+  site: '/api/site',
+  adminNotices: '/api/admin/notices',
+  adminMembers: (q: string, page: number, pageSize: number) =>
+    `/api/admin/members?${new URLSearchParams({ q, page: String(page), pageSize: String(pageSize) }).toString()}`,
+  adminMember: (id: string) => `/api/admin/members/${id}`,
+  adminMemberPayments: (id: string) => `/api/admin/members/${id}/payments`,
   me: '/api/users/me',
+  account: '/api/account',
   gotrams: '/api/gotrams',
   gotram: (id: number) => `/api/gotrams/${id}`,
   events: '/api/events',
   event: (id: string) => `/api/events/${id}`,
   eventAttendee: (id: string) => `/api/events/${id}/attendee`,
   eventAttendees: (id: string) => `/api/events/${id}/attendees`,
+  eventDoor: (id: string) => `/api/events/${id}/check-in`,
   eventVolunteers: (id: string) => `/api/events/${id}/volunteers`,
+  eventWaitlist: (id: string) => `/api/events/${id}/waitlist`,
+  eventMyWaitlistEntry: (id: string) => `/api/events/${id}/waitlist/me`,
   eventMyVolunteer: (id: string) => `/api/events/${id}/volunteers/me`,
   eventVolunteerCount: (id: string) => `/api/events/${id}/volunteers/count`,
   userEvents: (userId: string) => `/api/users/${userId}/events`,
+  userVolunteering: (userId: string) => `/api/users/${userId}/volunteering`,
   donationTypes: '/api/donation-types',
   paymentMethods: '/api/payment-methods',
   activePaymentMethods: '/api/payment-methods/active',
   myPayments: '/api/payments/mine',
+  services: '/api/services',
+  serviceOccurrences: (from: string, to: string) => `/api/services/occurrences?from=${from}&to=${to}`,
+  priests: '/api/priests',
+  sevas: '/api/sevas',
+  allSevas: '/api/sevas?all=true',
+  seva: (id: string) => `/api/sevas/${id}`,
+  sevaAvailability: (id: string, from: string, to: string) => `/api/sevas/${id}/availability?from=${from}&to=${to}`,
+  sevaSettings: '/api/seva-settings',
+  mySevaBookings: '/api/seva-bookings/mine',
+  sevaSchedule: (date: string) => `/api/admin/sevas/schedule?date=${date}`,
+  family: '/api/users/me/family',
 } as const;
+
+/** The API path of a key: the key itself, or the first element of an array key. */
+export function keyPath(key: unknown): string | undefined {
+  const k = Array.isArray(key) ? key[0] : key;
+  return typeof k === 'string' ? k : undefined;
+}
+
+/** Matches every key for the path, whatever its mode (for `mutate(forPath(path))`). */
+export function forPath(path: string): (key: unknown) => boolean {
+  return (key) => keyPath(key) === path;
+}
 
 /** Keys whose data depends on who is signed in; cleared on sign-in and sign-out. */
 export function isUserScopedKey(key: unknown): boolean {
-  const k = Array.isArray(key) ? key[0] : key;
-  if (typeof k !== 'string') return false;
+  const k = keyPath(key);
+  if (k === undefined) return false;
   return (
     k.startsWith('/api/users') ||
+    k.startsWith('/api/account') ||
     k.startsWith('/api/admin') ||
     k.startsWith('/api/payments') ||
+    k.startsWith('/api/seva-bookings') ||
+    k === apiKeys.allSevas ||
+    k.startsWith('/api/receipts') ||
     k === apiKeys.paymentMethods ||
-    /^\/api\/events\/[^/]+\/(attendee|attendees|volunteers(\/me)?)$/.test(k)
+    /^\/api\/events\/[^/]+\/(attendee|attendees|volunteers(\/me)?|waitlist(\/me)?)$/.test(k)
   );
 }

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { TestProviders } from '@/testing/test-utils';
@@ -69,5 +69,42 @@ describe('auth context', () => {
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(await screen.findByText('Signed out')).toBeInTheDocument();
     expect(screen.getByText('You have been successfully signed out.')).toBeInTheDocument();
+  });
+
+  it('signOut ends the token on the server (POST /api/auth/signout with the old bearer)', async () => {
+    const user = userEvent.setup();
+    window.localStorage.setItem('authToken', 'stored');
+    server.use(http.get('/api/users/me', () => HttpResponse.json(makeUser({ firstName: 'Sita', lastName: 'Ram' }))));
+    const ended: (string | null)[] = [];
+    server.use(
+      http.post('/api/auth/signout', ({ request }) => {
+        ended.push(request.headers.get('authorization'));
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    render(<TestProviders><Probe /></TestProviders>);
+    await waitFor(() => expect(state()).toBe('user:Sita Ram'));
+    await user.click(screen.getByText('sign out'));
+    await waitFor(() => expect(state()).toBe('guest'));
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    await waitFor(() => expect(ended).toEqual(['Bearer stored']));
+  });
+
+  it('signs out locally even when the server cannot end the token', async () => {
+    const user = userEvent.setup();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    window.localStorage.setItem('authToken', 'stored');
+    server.use(
+      http.get('/api/users/me', () => HttpResponse.json(makeUser({ firstName: 'Sita', lastName: 'Ram' }))),
+      http.post('/api/auth/signout', () => HttpResponse.error()),
+    );
+    render(<TestProviders><Probe /></TestProviders>);
+    await waitFor(() => expect(state()).toBe('user:Sita Ram'));
+    await user.click(screen.getByText('sign out'));
+    await waitFor(() => expect(state()).toBe('guest'));
+    expect(window.localStorage.getItem('authToken')).toBeNull();
+    expect(await screen.findByText('You have been successfully signed out.')).toBeInTheDocument();
+    await waitFor(() => expect(warn).toHaveBeenCalledWith('Server sign-out failed; signed out locally', expect.anything()));
+    warn.mockRestore();
   });
 });

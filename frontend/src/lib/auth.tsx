@@ -5,16 +5,45 @@ import { api, ApiError, getAuthToken, setAuthToken, AUTH_TOKEN_KEY } from '@/lib
 import { apiKeys, isUserScopedKey } from '@/lib/api-keys';
 import type { User } from '@/types/api';
 
+export const SIGN_OUT_PATH = '/api/auth/signout';
+
+/**
+ * POST /api/auth/signout (bearer, 204): ends this token on the server. Best effort: never throws.
+ * The token is passed explicitly because local sign-out clears the stored one at once.
+ */
+export async function signOutOnServer(token: string): Promise<void> {
+  try {
+    await api.post<void>(SIGN_OUT_PATH, undefined, { headers: { Authorization: `Bearer ${token}` } });
+  } catch (err) {
+    console.warn('Server sign-out failed; signed out locally', err);
+  }
+}
+
+export type SignOutOptions = {
+  /** Ask the server to end the token first (default true); false when it is already ended. */
+  notifyServer?: boolean;
+  /** The toast shown, default 'Signed out'. */
+  toast?: { title: string; description: string };
+};
+
 export type AuthContextValue = {
   user: User | null;
   /** True until the start-up session check has finished. */
   loading: boolean;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /**
+   * True after the member signed out in this tab (until the next sign-in): a members-only page
+   * then goes home rather than asking to sign in again.
+   */
+  signedOut: boolean;
   /** Stores the token and the user (after POST /api/auth/signin). */
   signIn: (token: string, user: User) => void;
-  /** Clears the token and the user and toasts 'Signed out'. */
-  signOut: () => void;
+  /**
+   * Ends the token on the server (best effort, not awaited), then clears the token and the user
+   * and toasts 'Signed out'. Local sign-out happens even if the server cannot be reached.
+   */
+  signOut: (options?: SignOutOptions) => void;
   /** Merges partial fields into the current user. */
   updateUser: (partial: Partial<User>) => void;
   /** Re-reads GET /api/users/me. */
@@ -26,6 +55,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [loading, setLoading] = useState(true);
+  const [signedOut, setSignedOut] = useState(false);
   const { toast } = useToast();
   const { mutate } = useSWRConfig();
   const started = useRef(false);
@@ -76,18 +106,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       clearUserData();
       if (token) setAuthToken(token);
       else console.warn('Sign-in answer carried no token');
+      setSignedOut(false);
       setUser(u);
       setLoading(false);
     },
     [clearUserData],
   );
 
-  const signOut = useCallback(() => {
+  const signOut = useCallback((options: SignOutOptions = {}) => {
+    const token = getAuthToken();
+    if (token && options.notifyServer !== false) void signOutOnServer(token);
     try {
       setAuthToken(null);
+      setSignedOut(true);
       setUser(null);
       clearUserData();
-      toast({ title: 'Signed out', description: 'You have been successfully signed out.' });
+      toast(options.toast ?? { title: 'Signed out', description: 'You have been successfully signed out.' });
     } catch (err) {
       console.error('Sign out failed', err);
       toast({ title: 'Sign out failed', description: 'An error occurred while signing out.', variant: 'destructive' });
@@ -104,12 +138,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading,
       isAuthenticated: user !== null,
       isAdmin: user?.isAdmin === true,
+      signedOut,
       signIn,
       signOut,
       updateUser,
       refreshUser: fetchMe,
     }),
-    [user, loading, signIn, signOut, updateUser, fetchMe],
+    [user, loading, signedOut, signIn, signOut, updateUser, fetchMe],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -2,7 +2,7 @@ import { useFormik, type FormikConfig, type FormikValues } from 'formik';
 import { useState } from 'react';
 
 /**
- * Formik as the spec wants it (section 5): validation runs on submit, then re-validates on change.
+ * Formik as docs/product.md#validation-rules wants it: validation runs on submit, then re-validates on change.
  */
 export function useSpecFormik<Values extends FormikValues>(config: FormikConfig<Values>) {
   const [validateOnChange, setValidateOnChange] = useState(false);

@@ -1,6 +1,6 @@
 import type { Availability, ContactPreference, VolunteerPreference } from '@/types/api';
 
-// Human labels of the volunteer enumerations (spec section 3), shared by the volunteer dialog and
+// Human labels of the volunteer enumerations (docs/product.md#entities-and-enumerations), shared by the volunteer dialog and
 // the admin's volunteer list.
 
 export const contactPreferenceLabels: Record<ContactPreference, string> = {

@@ -1,13 +1,65 @@
-import type { AppConfig, Attendee, Event, Gotram, User } from '@/types/api';
+// Test data: one factory per API entity, all numbering their ids from one counter.
+import type {
+  AppConfig,
+  Attendee,
+  DonationType,
+  Event,
+  Gotram,
+  Payment,
+  PaymentMethod,
+  Priest,
+  RecurringService,
+  Site,
+  SiteSettings,
+  User,
+  Volunteer,
+} from '@/types/api';
 
 let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
 
 export const testConfig: AppConfig = {
   templeName: 'Sri Venkateswara Temple of Folsom',
+  environment: 'development',
+  staging: false,
   paymentProvider: 'sandbox',
   stripePublishableKey: null,
   zelle: { recipient: 'donations@example.org', memo: 'Temple donation' },
+};
+
+export const testSettings: SiteSettings = {
+  templeName: 'Sri Venkateswara Temple of Folsom',
+  shortName: 'SV Temple',
+  tagline: 'A test tagline',
+  welcomeText: '',
+  legalName: '',
+  ein: '',
+  address: '12 Test Street\nFolsom, CA 95630',
+  mapQuery: '',
+  phone: '(916) 555-0100',
+  email: 'office@temple.test',
+  facebookUrl: 'https://facebook.com/test-temple',
+  instagramUrl: '',
+  youtubeUrl: '',
+  xUrl: '',
+  timeZone: 'America/Los_Angeles',
+  weekdayMorning: '9:30 AM - 11:30 AM',
+  weekdayEvening: '6:00 PM - 8:30 PM',
+  weekendMorning: '9:00 AM - 1:00 PM',
+  weekendEvening: '5:30 PM - 8:30 PM',
+  sayanostavam: '8:15 PM',
+  hoursNote: '',
+  videoId: 'M7lc1UVf-VE',
+  videoStart: 27,
+  videoTitle: 'Recent event celebrations at the temple',
+  zelleRecipient: 'donations@example.org',
+  zelleMemo: 'Temple donation',
+  contactText: 'Write to us any time.',
+};
+
+export const testSite: Site = {
+  settings: testSettings,
+  notices: [{ id: 'n1', title: 'Parking moves to the community center', body: 'This month only.', link: '/events', startsOn: '2026-01-01', endsOn: '2099-12-31' }],
 };
 
 export const testGotrams: Gotram[] = [
@@ -26,6 +78,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     gotramId: null,
     customGotram: null,
     gotram: null,
+    mailingAddress: null,
     emailVerified: true,
     isAdmin: false,
     createdAt: '2025-03-10T17:00:00Z',
@@ -61,6 +114,118 @@ export function makeAttendee(overrides: Partial<Attendee> = {}): Attendee {
     additionalNotes: null,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
+    checkedInAt: null,
+    ...overrides,
+  };
+}
+
+export function makeDonationType(overrides: Partial<DonationType> = {}): DonationType {
+  return {
+    id: uuid(),
+    name: 'General Donation',
+    description: 'Supports the temple',
+    defaultAmount: '25.00',
+    isActive: true,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makePaymentMethod(overrides: Partial<PaymentMethod> = {}): PaymentMethod {
+  return {
+    id: uuid(),
+    name: 'stripe',
+    displayName: 'Credit Card',
+    description: 'Pay securely by card',
+    isActive: true,
+    sortOrder: 0,
+    icon: 'credit-card',
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A payment as lists show it; `isTest` follows the provider (sandbox payments are simulated) unless given. */
+export function makePayment(overrides: Partial<Payment> = {}): Payment {
+  return {
+    isTest: (overrides.provider ?? 'zelle') === 'sandbox',
+    id: uuid(),
+    eventId: null,
+    eventName: null,
+    userId: null,
+    paymentDate: '2025-06-01T18:00:00Z',
+    paymentMethod: 'zelle',
+    amount: '51.00',
+    status: 'pending',
+    provider: 'zelle',
+    transactionId: null,
+    donationDetails: [{ donationTypeId: 'custom', amount: 51, name: 'Other' }],
+    receiptUrl: null,
+    receiptNumber: 'AUTO-1700000000000-42',
+    donorName: 'Lakshmi Rao',
+    donorEmail: 'lakshmi@example.org',
+    donorAddress: null,
+    inHonorOf: null,
+    notes: null,
+    refundedAmount: '0.00',
+    createdAt: '2025-06-01T18:00:00Z',
+    updatedAt: '2025-06-01T18:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeVolunteer(overrides: Partial<Volunteer> = {}): Volunteer {
+  return {
+    id: uuid(),
+    eventId: uuid(),
+    userId: uuid(),
+    name: 'Ravi Kumar',
+    contactNumber: '9165550111',
+    contactEmail: 'ravi@example.org',
+    contactPreference: 'text',
+    volunteerPreference: 'logistics',
+    availability: 'evening',
+    needsCertificate: false,
+    additionalNotes: null,
+    createdAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makeService(overrides: Partial<RecurringService> = {}): RecurringService {
+  return {
+    id: uuid(),
+    name: 'Venkateshwara Suprabhatam',
+    description: null,
+    frequency: 'weekly',
+    weekdays: ['saturday'],
+    week: null,
+    weekday: null,
+    day: null,
+    month: null,
+    time: '09:00',
+    endDate: null,
+    schedule: 'Every Saturday, 9:00 AM',
+    nextOccurrence: { date: '2026-03-14', time: '09:00', timeLabel: '9:00 AM', startsAt: '2026-03-14T16:00:00Z' },
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+export function makePriest(overrides: Partial<Priest> = {}): Priest {
+  return {
+    id: uuid(),
+    name: 'Sri Example Sharma',
+    title: 'Priest',
+    bio: 'Performs the daily rituals.',
+    specialties: ['Homams'],
+    photoUrl: null,
+    position: 0,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// DESIGN.md's import rules are enforced by eslint/boundaries.js; these cases prove it fires.
+// The import rules (docs/architecture.md#frontend) are enforced by eslint/boundaries.js; these cases prove it fires.
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function messagesFor(filePath: string, code: string): Promise<string[]> {

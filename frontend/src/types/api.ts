@@ -1,136 +1,118 @@
-// Shapes of the Mandir HTTP API (docs/api.md). Shared by every feature.
+// Shapes of the Mandir HTTP API, named for the rest of the code. Every shape comes from
+// api.gen.ts, which `just api-types` generates from the server's OpenAPI document
+// (`mandir openapi`, also served at /api/openapi.json); `just check-api-types` fails when it is stale.
+import type { components } from './api.gen';
 
-export type Gotram = { id: number; gotranamalu: string; nakshtram: string; rasi: string };
+type Schemas = components['schemas'];
 
-export type User = {
-  id: string;
-  username: string | null;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-  gotramId: number | null;
-  customGotram: string | null;
-  gotram: Gotram | null;
-  emailVerified: boolean;
-  isAdmin: boolean;
-  createdAt: string;
-  updatedAt: string;
-};
+/**
+ * A response body as the server writes it. The document lists every `Option` field as optional,
+ * but the server always writes those fields (null when empty), so they are present here.
+ */
+export type Present<T> = T extends readonly (infer U)[]
+  ? Present<U>[]
+  : T extends object
+    ? { [K in keyof T]-?: Present<Exclude<T[K], undefined>> }
+    : T;
 
-export type Event = {
-  id: string;
-  name: string;
-  description: string | null;
-  location: string;
-  /** ISO 8601 UTC */
-  eventDate: string;
-  imageUrl: string | null;
-  donationOptions: unknown | null;
-  capacity: number | null;
-  attendeeCount: number;
-  spotsLeft: number | null;
-  createdAt: string;
-  updatedAt: string;
-};
+// Responses.
+export type Gotram = Present<Schemas['GotramDto']>;
+export type User = Present<Schemas['UserDto']>;
+export type Event = Present<Schemas['EventDto']>;
+export type Attendee = Present<Schemas['AttendeeDto']>;
+export type AttendeeWithContact = Present<Schemas['AttendeeWithContactDto']>;
+export type DoorEntry = Present<Schemas['DoorEntryDto']>;
+export type WaitlistEntry = Present<Schemas['WaitlistEntryDto']>;
+export type WaitlistEntryWithContact = Present<Schemas['WaitlistEntryWithContactDto']>;
+export type Volunteer = Present<Schemas['VolunteerDto']>;
+export type VolunteerCount = Present<Schemas['VolunteerCountDto']>;
+export type DonationType = Present<Schemas['DonationTypeDto']>;
+export type PaymentMethod = Present<Schemas['PaymentMethodDto']>;
+export type DonationDetail = Present<Schemas['DonationDetailDto']>;
+export type Payment = Present<Schemas['PaymentDto']>;
+export type PaymentTotals = Present<Schemas['TotalsResponse']>;
+export type LedgerPage = Present<Schemas['LedgerPageDto']>;
+export type LedgerTotals = Present<Schemas['LedgerTotalsDto']>;
+export type PaymentAuditEntry = Present<Schemas['AuditEntryDto']>;
+export type YearTotal = Present<Schemas['YearTotalDto']>;
+export type Receipt = Present<Schemas['ReceiptDto']>;
+export type Statement = Present<Schemas['StatementDto']>;
+export type StatementProgress = Present<Schemas['StatementProgressDto']>;
+export type ReceiptEmail = Present<Schemas['ReceiptEmailDto']>;
+export type AppConfig = Present<Schemas['ConfigResponse']>;
+export type Site = Present<Schemas['SiteDto']>;
+export type SiteSettings = Present<Schemas['SiteSettingsDto']>;
+export type Notice = Present<Schemas['NoticeDto']>;
+export type SetupResponse = Present<Schemas['SetupResponse']>;
+export type UserEvent = Present<Schemas['UserEventDto']>;
+export type AccountSettings = Present<Schemas['AccountSettingsDto']>;
+export type ChangePasswordResult = Present<Schemas['ChangePasswordResponse']>;
+export type CalendarFeed = Present<Schemas['CalendarFeedDto']>;
+export type UserVolunteering = Present<Schemas['UserVolunteeringDto']>;
+export type Member = Present<Schemas['MemberDto']>;
+export type MemberPage = Present<Schemas['MemberPageDto']>;
+export type RecurringService = Present<Schemas['RecurringServiceDto']>;
+export type ServiceOccurrences = Present<Schemas['OccurrencesDto']>;
+export type ServiceOccurrence = Present<Schemas['ServiceOccurrenceDto']>;
+export type Priest = Present<Schemas['PriestDto']>;
+export type Seva = Present<Schemas['SevaDto']>;
+export type SevaAvailability = Present<Schemas['SevaAvailabilityDto']>;
+export type SevaDay = Present<Schemas['SevaDayDto']>;
+export type SevaSlotAvailability = Present<Schemas['SevaSlotAvailabilityDto']>;
+export type SevaSettings = Present<Schemas['SevaSettingsDto']>;
+export type SevaBooking = Present<Schemas['SevaBookingDto']>;
+export type SevaPerson = Present<Schemas['SevaPersonDto']>;
+export type PaidSevaBooking = Present<Schemas['PaidBookingDto']>;
+export type SevaSchedule = Present<Schemas['SevaScheduleDto']>;
+export type SevaScheduleEntry = Present<Schemas['SevaScheduleEntryDto']>;
+export type FamilyMember = Present<Schemas['FamilyMemberDto']>;
+export type SignInResponse = Present<Schemas['SignInResponse']>;
+export type SignUpResponse = Present<Schemas['SignUpResponse']>;
+export type MessageResponse = Schemas['MessageResponse'];
+export type AdminChangeResponse = Present<Schemas['AdminChangeResponse']>;
+export type ForceDeleteResponse = Present<Schemas['ForceDeleteResponse']>;
+export type PaymentIntentResponse = Present<Schemas['CreateIntentResponse']>;
+export type SandboxConfirmResponse = Schemas['SandboxConfirmResponse'];
+export type ZelleConfirmResponse = Present<Schemas['ZelleConfirmResponse']>;
+/** Error body of every non-ok answer (`errors` only on 400s with per-field messages). */
+export type ApiErrorBody = Schemas['ErrorBody'];
 
-export type Attendee = {
-  id: string;
-  eventId: string;
-  userId: string;
-  numberOfFamilyMembers: number;
-  additionalNotes: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
+// Enumerations.
+export type ContactPreference = Schemas['ContactPreferenceDto'];
+export type VolunteerPreference = Schemas['VolunteerPreferenceDto'];
+export type Availability = Schemas['AvailabilityDto'];
+export type PaymentMethodIcon = Schemas['PaymentMethodIconDto'];
 
-export type AttendeeWithContact = Attendee & {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string | null;
-};
+// Request bodies.
+export type SignInBody = Schemas['SignInRequest'];
+export type SignUpBody = Schemas['SignUpRequest'];
+export type ForgotPasswordBody = Schemas['ForgotPasswordRequest'];
+export type ResetPasswordBody = Schemas['ResetPasswordRequest'];
+export type UpdateProfileBody = Schemas['UpdateProfileRequest'];
+export type ChangePasswordBody = Schemas['ChangePasswordRequest'];
+export type ChangeEmailBody = Schemas['ChangeEmailRequest'];
+export type DeleteAccountBody = Schemas['DeleteAccountRequest'];
+export type CreateEventBody = Schemas['CreateEventRequest'];
+export type UpdateEventBody = Schemas['UpdateEventRequest'];
+export type RegistrationBody = Schemas['RegistrationRequest'];
+export type VolunteerBody = Schemas['VolunteerRequest'];
+export type DonationTypeBody = Schemas['CreateDonationTypeRequest'];
+export type DonationTypeChanges = Schemas['UpdateDonationTypeRequest'];
+export type PaymentMethodBody = Schemas['CreatePaymentMethodRequest'];
+export type PaymentMethodChanges = Schemas['UpdatePaymentMethodRequest'];
+export type CreatePaymentIntentBody = Schemas['CreateIntentRequest'];
+export type SandboxConfirmBody = Schemas['SandboxConfirmRequest'];
+export type ZelleConfirmBody = Schemas['ZelleConfirmRequest'];
+export type SetPaymentStatusBody = Schemas['SetStatusRequest'];
 
-export type ContactPreference = 'email' | 'text' | 'call' | 'whatsapp';
-export type VolunteerPreference = 'daily_services' | 'outreach' | 'logistics' | 'ritvik' | 'any';
-export type Availability = 'morning' | 'evening' | 'either';
-
-export type Volunteer = {
-  id: string;
-  eventId: string;
-  userId: string;
-  name: string;
-  contactNumber: string;
-  contactEmail: string;
-  contactPreference: ContactPreference;
-  volunteerPreference: VolunteerPreference;
-  availability: Availability;
-  needsCertificate: boolean;
-  additionalNotes: string | null;
-  createdAt: string;
-};
-
-export type DonationType = {
-  id: string;
-  name: string;
-  description: string | null;
-  /** "25.00" or null */
-  defaultAmount: string | null;
-  isActive: boolean;
-  createdAt: string;
-  updatedAt: string;
-  createdBy: string | null;
-  updatedBy: string | null;
-};
-
-export type PaymentMethodIcon = 'credit-card' | 'dollar' | 'cash' | 'bank' | 'building';
-
-export type PaymentMethod = {
-  id: string;
-  name: string;
-  displayName: string;
-  description: string | null;
-  isActive: boolean;
-  sortOrder: number;
-  icon: PaymentMethodIcon | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type DonationDetail = { donationTypeId: string; amount: number; name: string };
-
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded';
-
-export type Payment = {
-  id: string;
-  eventId: string | null;
-  eventName: string | null;
-  userId: string | null;
-  paymentDate: string;
-  paymentMethod: 'credit_card' | 'paypal' | 'zelle' | 'cash' | 'check';
-  amount: string;
-  status: PaymentStatus;
-  provider: 'sandbox' | 'stripe' | 'zelle';
-  transactionId: string | null;
-  donationDetails: DonationDetail[];
-  receiptUrl: string | null;
-  receiptNumber: string | null;
-  donorName: string | null;
-  donorEmail: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-
-export type AppConfig = {
-  templeName: string;
-  paymentProvider: 'sandbox' | 'stripe';
-  stripePublishableKey: string | null;
-  zelle: { recipient: string; memo: string };
-};
-
-export type UserEvent = { event: Event; attendee: Attendee };
-
-export type SignInResponse = { token: string; user: User };
-
-/** Error body of every non-ok answer. */
-export type ApiErrorBody = { message: string; errors?: Record<string, string> };
+// Request bodies of the temple's content and the first-run setup.
+export type SiteSettingsBody = Schemas['UpdateSiteSettingsRequest'];
+export type NoticeBody = Schemas['NoticeRequest'];
+export type SetupBody = Schemas['SetupRequest'];
+export type RecurringServiceBody = Schemas['RecurringServiceRequest'];
+export type PriestBody = Schemas['PriestRequest'];
+export type PriestOrderBody = Schemas['PriestOrderRequest'];
+export type SevaBody = Schemas['SevaRequest'];
+export type SevaSettingsBody = Schemas['SevaSettingsRequest'];
+export type SevaBookingBody = Schemas['SevaBookingRequest'];
+export type FamilyMemberBody = Schemas['FamilyMemberRequest'];

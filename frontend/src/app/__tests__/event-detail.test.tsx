@@ -62,6 +62,7 @@ describe('/events/:id', () => {
     expect(within(panel()).getByRole('button', { name: 'Make a Donation' })).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Volunteer for Event' })).toBeInTheDocument();
     expect(within(panel()).queryByText("You're Registered")).not.toBeInTheDocument();
+    expect(within(panel()).queryByRole('link', { name: 'Check In Arrivals' })).not.toBeInTheDocument();
   });
 
   it("shows 'You're Registered', Join Event and Manage Volunteer Status when registered and volunteering", async () => {
@@ -76,6 +77,8 @@ describe('/events/:id', () => {
     expect(within(panel()).getByRole('button', { name: 'Join Event' })).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Make a Donation' })).toBeInTheDocument();
     await waitFor(() => expect(within(panel()).getByRole('button', { name: 'Manage Volunteer Status' })).toBeInTheDocument());
+    // A volunteer runs the door with the admins.
+    expect(within(panel()).getByRole('link', { name: 'Check In Arrivals' })).toHaveAttribute('href', `/events/${event.id}/check-in`);
     expect(within(panel()).queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
   });
 
@@ -89,7 +92,13 @@ describe('/events/:id', () => {
     const onDonate = vi.fn();
     const onVolunteer = vi.fn();
     const { user } = renderWithProviders(
-      <EventRegistrationPanel event={event} onRegister={onRegister} onDonate={onDonate} onVolunteer={onVolunteer}>
+      <EventRegistrationPanel
+        event={event}
+        status={{ attendee: null, attendeeLoading: false, volunteer: null, volunteerLoading: false }}
+        onRegister={onRegister}
+        onDonate={onDonate}
+        onVolunteer={onVolunteer}
+      >
         <p>slot content</p>
       </EventRegistrationPanel>,
     );

@@ -133,4 +133,28 @@ describe('/events', () => {
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     expect(within(calendar).queryByRole('link', { name: /Navaratri/ })).not.toBeInTheDocument();
   });
+
+  it("puts the recurring services' occurrences of the shown month on the calendar, as the server dates them", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/services/occurrences', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.searchParams.get('from')}..${url.searchParams.get('to')}`);
+        const from = url.searchParams.get('from') ?? '';
+        const date = `${from.slice(0, 8)}14`;
+        return HttpResponse.json({
+          timeZone: 'America/Los_Angeles',
+          occurrences: [{ serviceId: 's1', name: 'Unjal Seva', date, time: '20:00', timeLabel: '8:00 PM', startsAt: `${date}T04:00:00Z` }],
+        });
+      }),
+    );
+    renderApp('/events');
+    const calendar = await screen.findByRole('table');
+    const cell = await within(calendar).findByTitle('Unjal Seva, 8:00 PM');
+    // Grouped by the server's local date (the 14th), not by the instant read in another zone.
+    expect(cell.closest('td')).toHaveTextContent(/^14/);
+    const now = new Date();
+    const mm = String(now.getMonth() + 1).padStart(2, '0');
+    expect(asked[0]).toMatch(new RegExp(`^${now.getFullYear()}-${mm}-01\\.\\.${now.getFullYear()}-${mm}-(28|29|30|31)$`));
+  });
 });

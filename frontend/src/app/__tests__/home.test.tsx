@@ -3,12 +3,16 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { tiltFor } from '@/features/home/components/promo-video';
 import { stepIndex } from '@/features/events/components/recent-events-carousel';
-import { makeEvent, makeUser } from '@/testing/data';
+import { makeEvent, makePriest, makeService, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
 
 describe('home page', () => {
   it('shows the guest hero, sections and closing call to action', async () => {
+    server.use(
+      http.get('/api/priests', () => HttpResponse.json([makePriest()])),
+      http.get('/api/services', () => HttpResponse.json([makeService()])),
+    );
     renderApp('/');
     const hero = await screen.findByRole('heading', { level: 1 });
     expect(hero).toHaveTextContent('Welcome to');
@@ -42,7 +46,17 @@ describe('home page', () => {
     }
   });
 
-  it('shows hours, map with directions in a new tab, contact link, recurring events and the eclipse', async () => {
+  it('shows hours, map with directions in a new tab, contact link, recurring services, and no hard-coded special event', async () => {
+    server.use(
+      http.get('/api/services', () =>
+        HttpResponse.json([
+          makeService({ name: 'Vishnu Sahasranamam Parayanam', schedule: 'Every day, 7:00 PM' }),
+          makeService({ name: 'Venkateshwara Suprabhatam' }),
+          makeService({ name: 'Ended Service', nextOccurrence: null }),
+        ]),
+      ),
+      http.get('/api/priests', () => HttpResponse.json([makePriest({ title: 'Founder and Head Priest', photoUrl: '/api/priests/p1/photo?v=abc' })])),
+    );
     renderApp('/');
     expect(await screen.findByText('9:30 AM - 11:30 AM')).toBeInTheDocument();
     expect(screen.getByText('6:00 PM - 8:30 PM')).toBeInTheDocument();
@@ -55,12 +69,23 @@ describe('home page', () => {
     expect(directions).toHaveAttribute('target', '_blank');
     expect(directions).toHaveAttribute('rel', expect.stringContaining('noopener'));
     expect(screen.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-    for (const name of ['Vishnu Sahasranamam Parayanam', 'Venkateshwara Suprabhatam', 'Anjaneya Abhishekham', 'Venkateshwara Abhishekam', 'Venkateshwara Sahasranama Archana', 'Unjal Seva']) {
-      expect(screen.getByText(name)).toBeInTheDocument();
-    }
-    expect(screen.getAllByText(/^Next:/)).toHaveLength(6);
-    expect(screen.getByText(/March 13-14/)).toBeInTheDocument();
-    expect(screen.getByText('Founder and Head Priest')).toBeInTheDocument();
+    expect(await screen.findByText('Vishnu Sahasranamam Parayanam')).toBeInTheDocument();
+    expect(screen.getByText('Every Saturday, 9:00 AM')).toBeInTheDocument();
+    // Ended services are left out; the next date is the server's local date and time.
+    expect(screen.queryByText('Ended Service')).toBeNull();
+    expect(screen.getAllByText(/^Next:/)).toHaveLength(2);
+    expect(screen.getAllByText('Sat, Mar 14 · 9:00 AM')).toHaveLength(2);
+    // Special events are notices with dates now, never a fixed text in the code.
+    expect(screen.queryByText(/Eclipse/i)).toBeNull();
+    expect(await screen.findByText('Founder and Head Priest')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Photo of Sri Example Sharma' })).toHaveAttribute('src', '/api/priests/p1/photo?v=abc');
+  });
+
+  it('hides the recurring services and priests while there are none', async () => {
+    renderApp('/');
+    expect(await screen.findByText('9:30 AM - 11:30 AM')).toBeInTheDocument();
+    expect(screen.queryByText('Daily & Recurring Events')).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Our Temple Priests' })).toBeNull();
   });
 
   it('loads the privacy-enhanced video from 27 s only when play is pressed', async () => {

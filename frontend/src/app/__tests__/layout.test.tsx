@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/data';
+import { makeUser, testConfig } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
@@ -66,12 +66,15 @@ describe('app shell', () => {
     expect(within(drawer).getByRole('link', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it('renders the footer with accessible social icons and no dead links', async () => {
+  it('renders the footer from the site settings: set social links only, contact links, no placeholders', async () => {
     renderApp('/');
     const footer = await screen.findByRole('contentinfo');
-    const socials = within(footer).getByRole('list', { name: 'Social media' });
-    expect(within(socials).getByRole('img', { name: 'Facebook' })).toBeInTheDocument();
-    expect(within(footer).queryAllByRole('link')).toHaveLength(0);
+    const socials = await within(footer).findByRole('list', { name: 'Social media' });
+    expect(within(socials).getByRole('link', { name: 'Facebook (opens in a new tab)' })).toHaveAttribute('href', 'https://facebook.com/test-temple');
+    expect(within(socials).queryByRole('link', { name: /Instagram/ })).not.toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: '(916) 555-0100' })).toHaveAttribute('href', 'tel:9165550100');
+    expect(within(footer).getByText(/12 Test Street, Folsom, CA 95630/)).toBeInTheDocument();
+    expect(within(footer).queryByText(/1000 Temple Way|temple\.example\.org/)).not.toBeInTheDocument();
   });
 
   it('shows the not-found page for unknown paths', async () => {
@@ -79,5 +82,46 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { name: '404 Page Not Found' })).toBeInTheDocument();
     expect(screen.getByText('Did you forget to add the page to the router?')).toBeInTheDocument();
     expect(currentLocation()).toBe('/no/such/page');
+  });
+
+  it('shows unverified members the verification banner below the header, with the resend action', async () => {
+    signInAs(makeUser({ emailVerified: false, email: 'new@example.org' }));
+    server.use(http.post('/api/auth/resend-verification', () => HttpResponse.json({ message: 'A new link is on its way.' })));
+    const { user } = renderApp('/');
+    const notice = await screen.findByText('Your email is not verified yet');
+    const banner = notice.closest('[role="status"]') as HTMLElement;
+    expect(banner).toHaveTextContent('new@example.org');
+    expect(banner).toHaveTextContent(/Registering for events, volunteering and event donations need a verified email/);
+    // Below the header, outside the page content.
+    expect(screen.getByRole('banner').compareDocumentPosition(banner) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByRole('main')).not.toContainElement(banner);
+    await user.click(within(banner).getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('A new link is on its way.')).toBeInTheDocument();
+  });
+
+  it('shows no verification banner to verified members or visitors', async () => {
+    signInAs(makeUser({ emailVerified: true }));
+    renderApp('/');
+    await screen.findByRole('button', { name: 'Open user menu' });
+    expect(screen.queryByText('Your email is not verified yet')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
+  });
+
+  it('shows the staging banner on every page when the config says staging', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ ...testConfig, environment: 'production', staging: true })));
+    const { user } = renderApp('/');
+    const staging = await screen.findByText('Staging site — card payments are simulated and no money is taken.');
+    expect(staging).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('main')).not.toContainElement(staging);
+    await user.click(within(screen.getByRole('banner')).getByRole('link', { name: 'Events' }));
+    await waitFor(() => expect(currentLocation()).toBe('/events'));
+    expect(screen.getByText(/^Staging site/)).toBeInTheDocument();
+  });
+
+  it('shows no staging banner otherwise', async () => {
+    server.use(http.get('/api/config', () => HttpResponse.json({ ...testConfig, environment: 'production', staging: false })));
+    renderApp('/');
+    expect(await within(screen.getByRole('banner')).findByText(testConfig.templeName)).toBeInTheDocument();
+    expect(screen.queryByText(/^Staging site/)).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeAttendee, makeEvent, makeUser, testGotrams } from '@/testing/data';
+import { makeAttendee, makeEvent, makeUser, makeVolunteer, testGotrams } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
@@ -32,7 +32,13 @@ describe('/profile', () => {
     await user.click(screen.getByRole('tab', { name: 'My Events' }));
     expect(screen.getByText("You haven't registered for any events yet.")).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Account Settings' }));
-    expect(screen.getByText(/future update/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/reminder the day before/)).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Make my calendar link' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Sign out everywhere' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeInTheDocument();
   });
 
   it('validates and updates the profile', async () => {
@@ -56,11 +62,23 @@ describe('/profile', () => {
     await user.type(first, 'Lakshmi');
     await user.type(screen.getByLabelText(/^Last name/), 'Iyer');
     await user.clear(screen.getByLabelText(/^Phone number/));
-    await user.selectOptions(screen.getByLabelText('Gotram'), '2');
+    // Gotra first (searchable), then its nakshatram and rasi; Kashyapa has one, chosen at once.
+    await user.type(screen.getByRole('combobox', { name: 'Gotra' }), 'kash');
+    await user.click(await screen.findByRole('option', { name: 'Kashyapa' }));
+    expect(screen.getByRole('combobox', { name: 'Nakshatram and rasi' })).toHaveValue('Rohini (Vrishabha)');
+    await user.type(screen.getByLabelText(/^Your gotram/), 'Kaundinya');
+    await user.type(screen.getByLabelText(/^Mailing address/), '1 Temple Rd{enter}Folsom, CA');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated!')).toBeInTheDocument();
     expect(screen.getByText('Your profile information has been updated successfully.')).toBeInTheDocument();
-    expect(body).toEqual({ firstName: 'Lakshmi', lastName: 'Iyer', phoneNumber: null, gotramId: 2 });
+    expect(body).toEqual({
+      firstName: 'Lakshmi',
+      lastName: 'Iyer',
+      phoneNumber: null,
+      gotramId: 2,
+      customGotram: 'Kaundinya',
+      mailingAddress: '1 Temple Rd\nFolsom, CA',
+    });
     expect(screen.getByRole('heading', { name: 'Lakshmi Iyer' })).toBeInTheDocument();
     expect(screen.getByText('Kashyapa - Rohini (Vrishabha)', { selector: 'p' })).toBeInTheDocument();
   });
@@ -69,8 +87,11 @@ describe('/profile', () => {
     signInAs(makeUser({ gotramId: 1, gotram: testGotrams[0] }));
     server.use(http.put('/api/users/me', () => new HttpResponse(null, { status: 500 })));
     const { user } = renderApp('/profile');
-    await screen.findByRole('option', { name: 'Kashyapa - Rohini (Vrishabha)' });
-    await user.selectOptions(screen.getByLabelText('Gotram'), 'None');
+    const gotra = await screen.findByRole('combobox', { name: 'Gotra' });
+    await waitFor(() => expect(gotra).toHaveValue('Bharadwaja'));
+    expect(screen.getByRole('combobox', { name: 'Nakshatram and rasi' })).toHaveValue('Ashwini (Mesha)');
+    await user.clear(gotra);
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Update failed')).toBeInTheDocument();
     expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument();
@@ -127,6 +148,55 @@ describe('/dashboard', () => {
     expect(await screen.findByRole('link', { name: 'Browse All Events' })).toHaveAttribute('href', '/events');
     await user.click(screen.getByRole('tab', { name: 'My Registrations' }));
     expect(await screen.findByRole('link', { name: 'Find Events' })).toHaveAttribute('href', '/events');
+  });
+
+  it('lists upcoming registrations first and cancels one after confirming', async () => {
+    const me = makeUser();
+    signInAs(me);
+    const past = makeEvent({ name: 'Old Puja', eventDate: future(-3) });
+    const later = makeEvent({ name: 'Pongal', eventDate: future(30) });
+    const soon = makeEvent({ name: 'Deepotsavam', eventDate: future(5) });
+    let registrations = [past, later, soon].map((event) => ({ event, attendee: makeAttendee({ eventId: event.id }) }));
+    let cancelled = '';
+    server.use(
+      http.get(`/api/users/${me.id}/events`, () => HttpResponse.json(registrations)),
+      http.delete('/api/events/:id/attendee', ({ params }) => {
+        cancelled = String(params.id);
+        registrations = registrations.filter((r) => r.event.id !== params.id);
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('tab', { name: 'My Registrations' }));
+    const panel = screen.getByRole('tabpanel');
+    await waitFor(() =>
+      expect(within(panel).getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Deepotsavam', 'Pongal', 'Old Puja']),
+    );
+    // A past event cannot be cancelled any more.
+    expect(within(panel).getAllByRole('button', { name: /Cancel Registration/ })).toHaveLength(2);
+    await user.click(within(panel).getByRole('button', { name: 'Cancel Registration: Pongal' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, Cancel Registration' }));
+    await waitFor(() => expect(within(panel).queryByText('Pongal')).not.toBeInTheDocument());
+    expect(cancelled).toBe(later.id);
+  });
+
+  it('lists the volunteering and leaves it after confirming', async () => {
+    const me = makeUser();
+    signInAs(me);
+    const event = makeEvent({ id: 'ev-9', name: 'Ratha Yatra', eventDate: future(8) });
+    let volunteering = [{ event, volunteer: makeVolunteer({ id: 'v-9', eventId: 'ev-9', volunteerPreference: 'logistics' }) }];
+    server.use(
+      http.get(`/api/users/${me.id}/volunteering`, () => HttpResponse.json(volunteering)),
+      http.delete('/api/events/ev-9/volunteers/v-9', () => {
+        volunteering = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('tab', { name: 'My Volunteering' }));
+    await user.click(await screen.findByRole('button', { name: 'Leave as Volunteer: Ratha Yatra' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, Leave' }));
+    expect(await screen.findByText('You are not volunteering for any events yet.')).toBeInTheDocument();
   });
 
   it('shows a spinner while the registrations load', async () => {

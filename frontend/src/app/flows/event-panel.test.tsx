@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeAttendee, makeEvent, makeUser } from '@/testing/data';
-import { makeDonationType, makeVolunteer } from '@/testing/data-part2';
+import { makeAttendee, makeDonationType, makeEvent, makeUser, makeVolunteer } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
@@ -82,6 +81,109 @@ describe('event page wiring', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(currentLocation()).toBe('/events'));
+  });
+
+  it('Cancel Registration asks first, then cancels and shows Register Now again', async () => {
+    signInAs(makeUser());
+    let registered = true;
+    let deletes = 0;
+    baseHandlers(true);
+    server.use(
+      http.get('/api/events/ev-1/attendee', () =>
+        registered ? HttpResponse.json(makeAttendee({ eventId: 'ev-1' })) : HttpResponse.json({ message: 'x' }, { status: 404 }),
+      ),
+      http.delete('/api/events/ev-1/attendee', () => {
+        deletes += 1;
+        registered = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/events/ev-1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel Registration' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel Registration' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep Registration' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(deletes).toBe(0);
+    await user.click(screen.getByRole('button', { name: 'Cancel Registration' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes, Cancel Registration' }));
+    expect(await screen.findByText('Registration cancelled')).toBeInTheDocument();
+    expect(deletes).toBe(1);
+    expect(await screen.findByRole('button', { name: 'Register Now' })).toBeInTheDocument();
+  });
+
+  it('Leave as Volunteer asks first, then withdraws the record', async () => {
+    signInAs(makeUser());
+    let volunteering = true;
+    baseHandlers(false);
+    server.use(
+      http.get('/api/events/ev-1/volunteers/me', () =>
+        volunteering ? HttpResponse.json(makeVolunteer({ id: 'v-1', eventId: 'ev-1' })) : HttpResponse.json({ message: 'x' }, { status: 404 }),
+      ),
+      http.delete('/api/events/ev-1/volunteers/v-1', () => {
+        volunteering = false;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/events/ev-1');
+    await user.click(await screen.findByRole('button', { name: 'Leave as Volunteer' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave as Volunteer' })).getByRole('button', { name: 'Yes, Leave' }));
+    expect(await screen.findByRole('button', { name: 'Volunteer for Event' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Leave as Volunteer' })).not.toBeInTheDocument();
+  });
+
+  it('a full event offers Join Waitlist; joining shows the position and Leave Waitlist', async () => {
+    signInAs(makeUser());
+    baseHandlers(false);
+    const full = { ...event, capacity: 4, attendeeCount: 4, spotsLeft: 0 };
+    let entry: Record<string, unknown> | null = null;
+    let body: unknown = null;
+    server.use(
+      http.get('/api/events/ev-1', () => HttpResponse.json(full)),
+      http.get('/api/events/ev-1/waitlist/me', () => (entry ? HttpResponse.json(entry) : HttpResponse.json({ message: 'x' }, { status: 404 }))),
+      http.post('/api/events/ev-1/waitlist', async ({ request }) => {
+        body = await request.json();
+        entry = { id: 'w-1', eventId: 'ev-1', userId: 'u', numberOfFamilyMembers: 2, additionalNotes: null, position: 3, createdAt: '2026-01-01T00:00:00Z' };
+        return HttpResponse.json(entry, { status: 201 });
+      }),
+      http.delete('/api/events/ev-1/waitlist/me', () => {
+        entry = null;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderApp('/events/ev-1');
+    expect(await screen.findByText(/This event is full/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Join Waitlist' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join the Waitlist for Diwali Celebration' });
+    const family = within(dialog).getByLabelText('Number of family members');
+    await user.clear(family);
+    await user.type(family, '2');
+    await user.click(within(dialog).getByRole('button', { name: 'Join Waitlist' }));
+    expect(await screen.findByText('On the waitlist: #3')).toBeInTheDocument();
+    expect(body).toEqual({ numberOfFamilyMembers: 2, additionalNotes: null });
+    await user.click(await screen.findByRole('button', { name: 'Leave Waitlist' }));
+    await user.click(within(await screen.findByRole('alertdialog', { name: 'Leave the Waitlist' })).getByRole('button', { name: 'Yes, Leave' }));
+    expect(await screen.findByRole('button', { name: 'Join Waitlist' })).toBeInTheDocument();
+  });
+
+  it('shows the volunteer count', async () => {
+    signInAs(makeUser());
+    baseHandlers(false);
+    server.use(http.get('/api/events/ev-1/volunteers/count', () => HttpResponse.json({ count: 3 })));
+    renderApp('/events/ev-1');
+    expect(await screen.findByText('3 volunteers')).toBeInTheDocument();
+  });
+
+  it('an event that has ended offers no registration or volunteering', async () => {
+    signInAs(makeUser());
+    baseHandlers(true);
+    const past = { ...event, eventDate: '2020-01-05T18:00:00Z' };
+    server.use(http.get('/api/events/ev-1', () => HttpResponse.json(past)));
+    renderApp('/events/ev-1');
+    expect(await screen.findByText('This event has ended.')).toBeInTheDocument();
+    for (const name of ['Register Now', 'Join Event', 'Volunteer for Event', 'Cancel Registration']) {
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    }
   });
 
   it('hides the admin tools from members', async () => {

@@ -8,26 +8,32 @@ import YouTube from '@mui/icons-material/YouTube';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { temple } from '@/config/temple';
+import Link from '@mui/material/Link';
+import type { ReactNode } from 'react';
 import { useAppConfig } from '@/lib/app-config';
+import { addressLines, phoneHref, socialLinks, useSite } from '@/lib/site';
 
-// The spec's footer has placeholder links and social icons without targets: they are rendered as
-// plain text and labelled icons (not dead anchors) until the temple provides real destinations.
+// The footer has placeholder links (docs/product.md#audiences-and-page-frame), rendered as plain text (not dead anchors).
+// Social icons link to the temple's pages set in Admin → Temple; unset ones are hidden.
 const placeholderGroups = [
   { title: 'Temple', items: ['About Us', 'Our Deities', 'Priests', 'Temple Hours'] },
   { title: 'Get Involved', items: ['Volunteer', 'Membership', 'Sponsorships', 'Newsletter'] },
   { title: 'Resources', items: ['Puja Services', 'Festival Calendar', 'Privacy Policy', 'Terms of Use'] },
 ];
 
-const socials = [
-  { label: 'Facebook', icon: <Facebook fontSize="small" /> },
-  { label: 'Instagram', icon: <Instagram fontSize="small" /> },
-  { label: 'YouTube', icon: <YouTube fontSize="small" /> },
-  { label: 'X', icon: <X fontSize="small" /> },
-];
+const socialIcons: Record<'Facebook' | 'Instagram' | 'YouTube' | 'X', ReactNode> = {
+  Facebook: <Facebook fontSize="small" />,
+  Instagram: <Instagram fontSize="small" />,
+  YouTube: <YouTube fontSize="small" />,
+  X: <X fontSize="small" />,
+};
 
 export function Footer() {
-  const { templeName } = useAppConfig();
+  const { templeName: configName } = useAppConfig();
+  const { settings } = useSite();
+  const templeName = settings?.templeName || configName;
+  const lines = settings ? addressLines(settings) : [];
+  const socials = settings ? socialLinks(settings) : [];
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', mt: 8 }}>
       <Container sx={{ py: 6 }}>
@@ -42,19 +48,33 @@ export function Footer() {
             <Typography component="p" variant="h6" sx={{ fontWeight: 700, mb: 1 }}>
               {templeName}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-              {temple.tagline}
-            </Typography>
+            {settings?.tagline ? (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                {settings.tagline}
+              </Typography>
+            ) : null}
             <Box component="address" sx={{ fontStyle: 'normal', display: 'grid', gap: 0.75 }}>
-              <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                <LocationOnOutlined fontSize="small" aria-hidden /> {temple.address.street}, {temple.address.cityLine}
-              </Typography>
-              <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                <PhoneOutlined fontSize="small" aria-hidden /> {temple.phone}
-              </Typography>
-              <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-                <EmailOutlined fontSize="small" aria-hidden /> {temple.email}
-              </Typography>
+              {lines.length > 0 ? (
+                <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <LocationOnOutlined fontSize="small" aria-hidden /> {lines.join(', ')}
+                </Typography>
+              ) : null}
+              {settings?.phone ? (
+                <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <PhoneOutlined fontSize="small" aria-hidden />
+                  <Link href={phoneHref(settings.phone)} color="inherit" underline="hover">
+                    {settings.phone}
+                  </Link>
+                </Typography>
+              ) : null}
+              {settings?.email ? (
+                <Typography variant="body2" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <EmailOutlined fontSize="small" aria-hidden />
+                  <Link href={`mailto:${settings.email}`} color="inherit" underline="hover">
+                    {settings.email}
+                  </Link>
+                </Typography>
+              ) : null}
             </Box>
           </Box>
           {placeholderGroups.map((group) => (
@@ -85,33 +105,39 @@ export function Footer() {
             alignItems: { sm: 'center' },
           }}
         >
-          <Typography variant="body2" color="text.secondary">
+          {/* The prerendered markup has the build's year (ADR 0117); hydration keeps it quiet. */}
+          <Typography variant="body2" color="text.secondary" suppressHydrationWarning>
             © {new Date().getFullYear()} {templeName}. All rights reserved.
           </Typography>
-          <Box component="ul" aria-label="Social media" sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
-            {socials.map((s) => (
-              <li key={s.label}>
-                {/* Placeholder icons without targets (spec section 1): an image with a name, not a link. */}
-                <Box
-                  role="img"
-                  aria-label={s.label}
-                  title={s.label}
-                  sx={{
-                    width: 36,
-                    height: 36,
-                    borderRadius: '50%',
-                    display: 'grid',
-                    placeItems: 'center',
-                    border: 1,
-                    borderColor: 'divider',
-                    color: 'text.secondary',
-                  }}
-                >
-                  {s.icon}
-                </Box>
-              </li>
-            ))}
-          </Box>
+          {socials.length > 0 ? (
+            <Box component="ul" aria-label="Social media" sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+              {socials.map((s) => (
+                <li key={s.label}>
+                  <Box
+                    component="a"
+                    href={s.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${s.label} (opens in a new tab)`}
+                    title={s.label}
+                    sx={{
+                      width: 36,
+                      height: 36,
+                      borderRadius: '50%',
+                      display: 'grid',
+                      placeItems: 'center',
+                      border: 1,
+                      borderColor: 'divider',
+                      color: 'text.secondary',
+                      '&:hover': { color: 'primary.main', borderColor: 'primary.main' },
+                    }}
+                  >
+                    {socialIcons[s.label]}
+                  </Box>
+                </li>
+              ))}
+            </Box>
+          ) : null}
         </Box>
       </Container>
     </Box>

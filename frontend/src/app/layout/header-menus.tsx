@@ -1,5 +1,6 @@
 import CheckIcon from '@mui/icons-material/Check';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
@@ -86,6 +87,12 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
           <DashboardOutlined fontSize="small" />
         </ListItemIcon>
         Dashboard
+      </MenuItem>
+      <MenuItem component={RouterLink} to={paths.myDonations.getHref()} onClick={onClose}>
+        <ListItemIcon>
+          <VolunteerActivismOutlined fontSize="small" />
+        </ListItemIcon>
+        My Donations
       </MenuItem>
       {isAdmin ? (
         <MenuItem component={RouterLink} to={paths.admin.getHref()} onClick={onClose}>

@@ -32,6 +32,7 @@ export function useNavItems(): NavItem[] {
   const items: NavItem[] = [
     { label: 'Home', to: paths.home.getHref() },
     { label: 'Events', to: paths.events.getHref() },
+    { label: 'Sevas', to: paths.sevas.getHref() },
   ];
   if (isAuthenticated) items.push({ label: 'Dashboard', to: paths.dashboard.getHref() });
   if (isAdmin) items.push({ label: 'Admin', to: paths.admin.getHref() });
@@ -82,6 +83,8 @@ export function Header() {
         <Box
           component={RouterLink}
           to={paths.home.getHref()}
+          // Named 'Home' until the temple's name has loaded (a prerendered page has no name yet).
+          aria-label={name ? undefined : 'Home'}
           sx={{
             display: 'flex',
             alignItems: 'center',
@@ -156,7 +159,7 @@ export function Header() {
         </IconButton>
 
         {loading ? (
-          <Box sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label="Loading account" />
+          <Box role="status" sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label="Loading account" />
         ) : user ? (
           <IconButton
             aria-label="Open user menu"

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/data';
-import { makeDonationType } from '@/testing/data-part2';
+import { makeDonationType, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 

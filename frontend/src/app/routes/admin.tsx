@@ -3,6 +3,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { AdminPage } from '@/features/admin/components/admin-page';
 import { useAuth } from '@/lib/auth';
+import { MemberActivity } from '../flows/member-activity';
 
 /** /admin: signed-out users go to /sign-in, members to /. */
 export default function AdminRoute() {
@@ -10,5 +11,5 @@ export default function AdminRoute() {
   if (loading) return <PageSpinner />;
   if (!user) return <Navigate to={paths.signIn.getHref(paths.admin.getHref())} replace />;
   if (!isAdmin) return <Navigate to={paths.home.getHref()} replace />;
-  return <AdminPage />;
+  return <AdminPage renderMemberActivity={(userId) => <MemberActivity userId={userId} />} />;
 }

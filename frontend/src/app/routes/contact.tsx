@@ -14,9 +14,9 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
-import { directionsUrl, temple, templeHours } from '@/config/temple';
+import { addressLines, directionsUrl, hasHours, mapQuery, phoneHref, useSite } from '@/lib/site';
 
-// The spec links the home page's contact card to /contact without describing the page; a visitor
+// The home page's contact card links to /contact, which the product rules do not describe; a visitor
 // who follows it expects the temple's address, phone, e-mail and hours, so that is what it shows.
 
 function ContactCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -36,6 +36,10 @@ function ContactCard({ icon, title, children }: { icon: ReactNode; title: string
 }
 
 export default function ContactRoute() {
+  const { settings: s } = useSite();
+  const lines = s ? addressLines(s) : [];
+  const query = s ? mapQuery(s) : '';
+  const hours = (morning: string, evening: string) => [morning, evening].filter((v) => v.trim()).join(' and ');
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Button component={RouterLink} to={paths.home.getHref()} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
@@ -44,51 +48,71 @@ export default function ContactRoute() {
       <Typography component="h1" variant="h3" gutterBottom>
         Contact Us
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Questions about pujas, events, volunteering or donations? Call, write or visit us during temple hours.
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
-        <ContactCard icon={<PhoneOutlined />} title="Call">
-          <Link href={temple.phoneHref} underline="hover" variant="body1">
-            {temple.phone}
-          </Link>
-        </ContactCard>
-        <ContactCard icon={<EmailOutlined />} title="Write">
-          <Link href={`mailto:${temple.email}`} underline="hover" variant="body1">
-            {temple.email}
-          </Link>
-        </ContactCard>
-        <ContactCard icon={<LocationOnOutlined />} title="Visit">
-          <Box component="address" sx={{ fontStyle: 'normal' }}>
-            <Typography>{temple.address.street}</Typography>
-            <Typography>{temple.address.cityLine}</Typography>
-          </Box>
-          <Button
-            component="a"
-            href={directionsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="contained"
-            startIcon={<DirectionsOutlined />}
-            sx={{ justifySelf: 'start' }}
-          >
-            Get Directions
-            <Box component="span" sx={visuallyHidden}>
-              {' '}
-              (opens in a new tab)
-            </Box>
-          </Button>
-        </ContactCard>
-        <ContactCard icon={<LocationOnOutlined sx={{ visibility: 'hidden' }} />} title="Temple Hours">
-          <Typography variant="body2">
-            Weekdays: {templeHours.weekdays.morning} and {templeHours.weekdays.evening}
-          </Typography>
-          <Typography variant="body2">
-            Weekends: {templeHours.weekends.morning} and {templeHours.weekends.evening}
-          </Typography>
-          <Typography variant="body2">Sayanostavam every day at {templeHours.sayanostavam}</Typography>
-        </ContactCard>
-      </Box>
+      {s?.contactText ? (
+        <Typography color="text.secondary" sx={{ mb: 4, whiteSpace: 'pre-line' }}>
+          {s.contactText}
+        </Typography>
+      ) : null}
+      {s ? (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
+          {s.phone ? (
+            <ContactCard icon={<PhoneOutlined />} title="Call">
+              <Link href={phoneHref(s.phone)} underline="hover" variant="body1">
+                {s.phone}
+              </Link>
+            </ContactCard>
+          ) : null}
+          {s.email ? (
+            <ContactCard icon={<EmailOutlined />} title="Write">
+              <Link href={`mailto:${s.email}`} underline="hover" variant="body1">
+                {s.email}
+              </Link>
+            </ContactCard>
+          ) : null}
+          {lines.length > 0 || query ? (
+            <ContactCard icon={<LocationOnOutlined />} title="Visit">
+              <Box component="address" sx={{ fontStyle: 'normal' }}>
+                {lines.map((line) => (
+                  <Typography key={line}>{line}</Typography>
+                ))}
+              </Box>
+              {query ? (
+                <Button
+                  component="a"
+                  href={directionsUrl(query)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="contained"
+                  startIcon={<DirectionsOutlined />}
+                  sx={{ justifySelf: 'start' }}
+                >
+                  Get Directions
+                  <Box component="span" sx={visuallyHidden}>
+                    {' '}
+                    (opens in a new tab)
+                  </Box>
+                </Button>
+              ) : null}
+            </ContactCard>
+          ) : null}
+          {hasHours(s) ? (
+            <ContactCard icon={<LocationOnOutlined sx={{ visibility: 'hidden' }} />} title="Temple Hours">
+              {hours(s.weekdayMorning, s.weekdayEvening) ? (
+                <Typography variant="body2">Weekdays: {hours(s.weekdayMorning, s.weekdayEvening)}</Typography>
+              ) : null}
+              {hours(s.weekendMorning, s.weekendEvening) ? (
+                <Typography variant="body2">Weekends: {hours(s.weekendMorning, s.weekendEvening)}</Typography>
+              ) : null}
+              {s.sayanostavam ? <Typography variant="body2">Sayanostavam every day at {s.sayanostavam}</Typography> : null}
+              {s.hoursNote ? (
+                <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+                  {s.hoursNote}
+                </Typography>
+              ) : null}
+            </ContactCard>
+          ) : null}
+        </Box>
+      ) : null}
     </Container>
   );
 }

@@ -9,7 +9,11 @@ import {
   UpcomingEventsGrid,
   UpcomingEventsPreview,
 } from '@/features/events/components/dashboard-events';
+import { MyDonations } from '@/features/giving/components/my-donations';
+import { CancelRegistrationButton } from '@/features/registrations/components/cancel-registration-button';
+import { MyVolunteeringList } from '@/features/volunteers/components/my-volunteering-list';
 import { IdentityCard } from '@/features/profile/components/identity-card';
+import { MySevas } from '@/features/sevas/components/my-sevas';
 import { useAuth } from '@/lib/auth';
 
 function DashboardContent() {
@@ -33,7 +37,16 @@ function DashboardContent() {
         label="Dashboard sections"
         items={[
           { value: 'upcoming', label: 'Upcoming Events', content: <UpcomingEventsGrid /> },
-          { value: 'registrations', label: 'My Registrations', content: <MyRegistrationsList userId={user.id} /> },
+          {
+            value: 'registrations',
+            label: 'My Registrations',
+            content: (
+              <MyRegistrationsList userId={user.id} renderActions={({ event }) => <CancelRegistrationButton event={event} />} />
+            ),
+          },
+          { value: 'volunteering', label: 'My Volunteering', content: <MyVolunteeringList userId={user.id} /> },
+          { value: 'sevas', label: 'My Sevas', content: <MySevas /> },
+          { value: 'donations', label: 'My Donations', content: <MyDonations /> },
         ]}
       />
     </Container>

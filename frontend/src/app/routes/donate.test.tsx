@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeDonationType, makePaymentMethod } from '@/testing/data-part2';
+import { makeDonationType, makePaymentMethod } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, waitFor } from '@/testing/test-utils';
 
@@ -23,6 +23,12 @@ describe('/donate', () => {
     await user.click(await screen.findByRole('option', { name: /Annadanam/ }));
     await user.click(screen.getByLabelText(/Notes/));
     await user.paste('For the annadanam');
+    await user.click(screen.getByLabelText(/Your name/));
+    await user.paste('Meera Iyer');
+    await user.click(screen.getByLabelText(/^Email/));
+    await user.paste('meera@example.org');
+    await user.click(screen.getByLabelText(/In honor/));
+    await user.paste('For my parents');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
 
     expect(await screen.findByRole('heading', { name: 'Complete Your Donation' })).toBeInTheDocument();
@@ -31,10 +37,20 @@ describe('/donate', () => {
     await user.click(await screen.findByRole('button', { name: "I've sent the payment" }));
 
     await waitFor(() => expect(currentLocation()).toBe('/payment-confirmation'));
-    expect(zelle).toMatchObject({ amount: 51, status: 'success', notes: 'For the annadanam' });
+    expect(zelle).toMatchObject({
+      amount: 51,
+      status: 'success',
+      notes: 'For the annadanam',
+      donorName: 'Meera Iyer',
+      donorEmail: 'meera@example.org',
+      inHonorOf: 'For my parents',
+    });
+    expect(zelle).not.toHaveProperty('donorAddress');
     expect(zelle).not.toHaveProperty('eventId');
     expect(await screen.findByText('Donation Successful')).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { name: 'Payment Successful' }, { timeout: 3000 })).toBeInTheDocument();
+    // A Zelle gift is recorded, not yet received: the page says it awaits the temple's confirmation.
+    expect(await screen.findByRole('heading', { name: 'Zelle Payment Recorded' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(screen.getByText(/awaiting confirmation/)).toBeInTheDocument();
     expect(screen.getByText('AUTO-42-42')).toBeInTheDocument();
   });
 
@@ -46,6 +62,10 @@ describe('/donate', () => {
     const { user } = renderApp('/donate');
     await user.click(await screen.findByRole('combobox', { name: /Purpose/ }));
     await user.click(await screen.findByRole('option', { name: 'Other' }));
+    await user.click(screen.getByLabelText(/Your name/));
+    await user.paste('Ravi');
+    await user.click(screen.getByLabelText(/^Email/));
+    await user.paste('ravi@example.org');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     expect(await screen.findByText('No payment methods available')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit donation details' }));

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { DonateForm, type DonateSubmission } from '@/features/donations/components/donate-form';
 import { PaymentSelector } from '@/features/payments/components/payment-selector';
 import type { PaymentCompletion } from '@/features/payments/types';
@@ -63,6 +64,18 @@ export default function DonateRoute() {
                 <Typography color="text.secondary">Amount</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{formatUSD(submission.amount)}</Typography>
               </Box>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                <Typography color="text.secondary">Receipt to</Typography>
+                <Typography sx={{ textAlign: 'right', wordBreak: 'break-word' }}>
+                  {`${submission.donorName} (${submission.donorEmail})`}
+                </Typography>
+              </Box>
+              {submission.donor.inHonorOf ? (
+                <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+                  <Typography color="text.secondary">In honor / memory of</Typography>
+                  <Typography sx={{ textAlign: 'right', wordBreak: 'break-word' }}>{submission.donor.inHonorOf}</Typography>
+                </Box>
+              ) : null}
               {submission.notes ? (
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
                   <Typography color="text.secondary">Notes</Typography>
@@ -75,12 +88,17 @@ export default function DonateRoute() {
               amount={submission.amount}
               donationDetails={submission.donationDetails}
               notes={submission.notes}
+              donor={submission.donor}
+              billingName={submission.donorName}
+              billingEmail={submission.donorEmail}
               tolerate401
               onComplete={handleComplete}
             />
           </Box>
         ) : (
-          <DonateForm onSubmit={setSubmission} />
+          <UntilHydrated>
+            <DonateForm onSubmit={setSubmission} />
+          </UntilHydrated>
         )}
       </Paper>
     </Container>

@@ -4,12 +4,21 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { RequireAuth } from '@/components/require-auth';
 import { SimpleTabs } from '@/components/ui/tabs';
+import { AccountSettings } from '@/features/account/components/account-settings';
+import { SignOutEverywhereSection } from '@/features/auth/components/sign-out-everywhere';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { FamilyMembersSection } from '@/features/sevas/components/family-members-section';
+import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+
+const TABS = ['edit', 'family', 'events', 'settings'];
 
 function ProfileContent() {
   const { user } = useAuth();
+  const [params] = useSearchParams();
+  const tab = params.get('tab');
+  const emailChanged = params.get('emailChanged');
   if (!user) return null;
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
@@ -22,8 +31,10 @@ function ProfileContent() {
           <SimpleTabs
             id="profile"
             label="Profile sections"
+            initial={tab && TABS.includes(tab) ? tab : undefined}
             items={[
               { value: 'edit', label: 'Edit Profile', content: <ProfileForm key={user.id} user={user} /> },
+              { value: 'family', label: 'Family Members', content: <FamilyMembersSection /> },
               {
                 value: 'events',
                 label: 'My Events',
@@ -32,12 +43,7 @@ function ProfileContent() {
               {
                 value: 'settings',
                 label: 'Account Settings',
-                content: (
-                  <Typography color="text.secondary">
-                    Account settings such as password changes and notification preferences will be available in a future
-                    update.
-                  </Typography>
-                ),
+                content: <AccountSettings user={user} emailChanged={emailChanged} after={<SignOutEverywhereSection />} />,
               },
             ]}
           />

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makeUser } from '@/testing/data';
-import { makeDonationType, makePaymentMethod } from '@/testing/data-part2';
+import { makeDonationType, makeEvent, makePaymentMethod, makeUser, testConfig } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
 
@@ -50,9 +49,51 @@ describe('/test-payment', () => {
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await user.click(await screen.findByRole('button', { name: 'Continue' }));
     await user.click(await screen.findByRole('button', { name: "I've sent the payment" }));
-    expect(await screen.findByText('Zelle payment of $5.00')).toBeInTheDocument();
-    expect(zelle?.eventId).toBe('first');
+    await waitFor(() => expect(zelle?.eventId).toBe('first'));
     expect(currentLocation()).toBe('/test-payment');
     await waitFor(() => expect(currentLocation()).toBe('/'), { timeout: 4500 });
+    // Toasts are queued: the method and amount follow the Zelle step's own toast, on any page.
+    expect(await screen.findByText('Zelle payment of $5.00', {}, { timeout: 10000 })).toBeInTheDocument();
+  });
+
+  describe('in production', () => {
+    const production = () =>
+      server.use(
+        http.get('/api/config', () => HttpResponse.json({ ...testConfig, environment: 'production' })),
+        http.get('/api/events', () => HttpResponse.json([makeEvent()])),
+        http.get('/api/donation-types', () => HttpResponse.json([makeDonationType()])),
+      );
+
+    it('sends members home, like /admin', async () => {
+      production();
+      signInAs(makeUser({ isAdmin: false }));
+      renderApp('/test-payment');
+      await waitFor(() => expect(currentLocation()).toBe('/'));
+      expect(screen.queryByText('Test Payment')).not.toBeInTheDocument();
+    });
+
+    it('sends visitors to sign in', async () => {
+      production();
+      renderApp('/test-payment');
+      await waitFor(() => expect(currentLocation()).toBe('/sign-in?redirect=/test-payment'));
+    });
+
+    it('opens for admins', async () => {
+      production();
+      signInAs(makeUser({ isAdmin: true }));
+      renderApp('/test-payment');
+      expect(await screen.findByRole('heading', { name: 'Test Payment' })).toBeInTheDocument();
+      expect(await screen.findByText(/Diwali Celebration/)).toBeInTheDocument();
+    });
+  });
+
+  it('stays open to everyone in development', async () => {
+    server.use(
+      http.get('/api/events', () => HttpResponse.json([makeEvent()])),
+      http.get('/api/donation-types', () => HttpResponse.json([makeDonationType()])),
+    );
+    renderApp('/test-payment');
+    expect(await screen.findByRole('heading', { name: 'Test Payment' })).toBeInTheDocument();
+    expect(currentLocation()).toBe('/test-payment');
   });
 });

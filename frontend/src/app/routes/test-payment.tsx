@@ -7,17 +7,21 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Box from '@mui/material/Box';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import useSWR from 'swr';
+import { Navigate, useNavigate } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { useDonationTypes } from '@/features/donations/api/get-donation-types';
 import { DonationFlow } from '@/features/donations/components/donation-flow';
+import { useEvents } from '@/features/events/api/get-events';
 import { PaymentSelector } from '@/features/payments/components/payment-selector';
 import type { PaymentCompletion } from '@/features/payments/types';
-import { apiKeys } from '@/lib/api-keys';
+import { useAppConfig } from '@/lib/app-config';
+import { useAuth } from '@/lib/auth';
 import { formatDate, formatUSD } from '@/lib/format';
-import type { DonationType, Event } from '@/types/api';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
-/** Delay before going home after a test payment (spec section 9). */
+/** Delay before going home after a test payment (docs/product.md#donations-and-payments). */
 export const TEST_PAYMENT_REDIRECT_MS = 3000;
 
 function State({ title, text, action, onAction }: { title: string; text: string; action: string; onAction: () => void }) {
@@ -36,19 +40,19 @@ function State({ title, text, action, onAction }: { title: string; text: string;
   );
 }
 
-/** /test-payment: the payment component for the first event with all donation types. */
-export default function TestPaymentRoute() {
+/** The payment component for the first event with all donation types. */
+function TestPaymentPage() {
   const { toast } = useToast();
   const navigate = useNavigate();
   const timer = useRef<number | undefined>(undefined);
-  const events = useSWR<Event[]>(apiKeys.events);
-  const types = useSWR<DonationType[]>(apiKeys.donationTypes);
+  const { events, error: eventsError, isLoading: eventsLoading, mutate: reloadEvents } = useEvents();
+  const { donationTypes, error: typesError, isLoading: typesLoading, refresh: reloadTypes } = useDonationTypes({ activeOnly: false });
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const retry = () => {
-    void events.mutate();
-    void types.mutate();
+    void reloadEvents();
+    void reloadTypes();
   };
 
   function handleComplete(c: PaymentCompletion) {
@@ -62,27 +66,20 @@ export default function TestPaymentRoute() {
   }
 
   let content;
-  if (events.isLoading || types.isLoading) {
+  if (eventsLoading || typesLoading) {
     content = (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
         <CircularProgress aria-label="Loading test data" />
       </Box>
     );
-  } else if (events.error || types.error) {
+  } else if (eventsError || typesError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={retry}>
-            Retry
-          </Button>
-        }
-      >
-        <AlertTitle>Error Loading Data</AlertTitle>
-        The events or donation types could not be loaded.
-      </Alert>
+      <RetryAlert onRetry={retry}>
+      <AlertTitle>Error Loading Data</AlertTitle>
+      The events or donation types could not be loaded.
+      </RetryAlert>
     );
-  } else if (!types.data || types.data.length === 0) {
+  } else if (donationTypes.length === 0) {
     content = (
       <State
         title="No Donation Types Available"
@@ -91,19 +88,19 @@ export default function TestPaymentRoute() {
         onAction={retry}
       />
     );
-  } else if (!events.data || events.data.length === 0) {
+  } else if (!events || events.length === 0) {
     content = (
       <State title="No Events Available" text="Create an event first, then refresh." action="Refresh" onAction={retry} />
     );
   } else {
-    const event = events.data[0];
+    const event = events[0];
     content = (
       <>
         <Typography sx={{ mb: 2 }}>
           Event: <strong>{event.name}</strong> ({formatDate(event.eventDate)})
         </Typography>
         <DonationFlow
-          donationTypes={types.data}
+          donationTypes={donationTypes}
           renderPayment={(s) => (
             <PaymentSelector
               amount={s.amount}
@@ -130,4 +127,19 @@ export default function TestPaymentRoute() {
       </Paper>
     </Container>
   );
+}
+
+/**
+ * /test-payment: open to everyone in development; in production admins only, like /admin
+ * (signed-out users go to /sign-in, members to /). Fails closed when the config cannot be read.
+ */
+export default function TestPaymentRoute() {
+  const { config, error, isLoading } = useAppConfig();
+  const { user, loading, isAdmin } = useAuth();
+  const production = config ? config.environment === 'production' : Boolean(error);
+  if (isLoading || (production && loading)) return <PageSpinner />;
+  if (!production) return <TestPaymentPage />;
+  if (!user) return <Navigate to={paths.signIn.getHref(paths.testPayment.getHref())} replace />;
+  if (!isAdmin) return <Navigate to={paths.home.getHref()} replace />;
+  return <TestPaymentPage />;
 }

@@ -10,6 +10,8 @@ type Props = {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the button that closes without acting; default 'Cancel'. */
+  cancelLabel?: string;
   /** Label while the action runs, e.g. 'Deleting...'. */
   busyLabel?: string;
   busy?: boolean;
@@ -26,6 +28,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busyLabel,
   busy = false,
   destructive = false,
@@ -48,7 +51,7 @@ export function ConfirmDialog({
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {extraActions}
         <Button onClick={onClose} disabled={busy}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button
           onClick={onConfirm}

@@ -12,7 +12,18 @@ const severity = {
   warning: 'warning',
 } as const;
 
-export default function ToastView({ toast, open, onClose }: { toast: ToastState; open: boolean; onClose: () => void }) {
+export default function ToastView({
+  toast,
+  open,
+  onClose,
+  onExited,
+}: {
+  toast: ToastState;
+  open: boolean;
+  onClose: () => void;
+  /** After the close transition: the provider shows the next queued toast. */
+  onExited: () => void;
+}) {
   // People who ask for reduced motion get the toast at once, without the grow-and-fade.
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   return (
@@ -20,6 +31,7 @@ export default function ToastView({ toast, open, onClose }: { toast: ToastState;
       key={toast.id}
       open={open}
       transitionDuration={reducedMotion ? 0 : undefined}
+      slotProps={{ transition: { onExited } }}
       autoHideDuration={toast.duration ?? TOAST_DURATION}
       onClose={(_, reason) => {
         if (reason !== 'clickaway') onClose();

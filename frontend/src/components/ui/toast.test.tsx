@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { TestProviders } from '@/testing/test-utils';
@@ -15,15 +15,18 @@ function Buttons() {
 }
 
 describe('toasts', () => {
-  it('shows one toast at a time with title and description', async () => {
+  it('queues toasts fired in a row: the second shows when the first closes', async () => {
     const user = userEvent.setup();
     render(<TestProviders><Buttons /></TestProviders>);
     await user.click(screen.getByText('first'));
+    await user.click(screen.getByText('second'));
     expect(await screen.findByText('First')).toBeInTheDocument();
     expect(screen.getByText('one')).toBeInTheDocument();
-    await user.click(screen.getByText('second'));
+    // The second waits instead of replacing the first.
+    expect(screen.queryByText('Second')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(await screen.findByText('Second')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('two');
-    expect(screen.queryByText('First')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('First')).not.toBeInTheDocument());
   });
 });

@@ -6,7 +6,7 @@ export type ToastInput = {
   title: string;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** Milliseconds; default 5000 (spec section 9). */
+  /** Milliseconds; default 5000 (docs/product.md#notifications). */
   duration?: number;
 };
 
@@ -23,24 +23,32 @@ const ToastView = lazy(() => import('./toast-view'));
 
 let nextId = 1;
 
-/** One toast at a time: a new toast replaces the current one. */
+/**
+ * One toast at a time, in order: a toast fired while another shows waits in a queue and appears
+ * when the current one closes (after its exit transition), so none is lost or cut short.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<ToastState | null>(null);
-  const [open, setOpen] = useState(false);
+  const [queue, setQueue] = useState<ToastState[]>([]);
+  const [open, setOpen] = useState(true);
 
   const toast = useCallback((t: ToastInput) => {
-    setCurrent({ ...t, id: nextId++ });
-    setOpen(true);
+    setQueue((q) => [...q, { ...t, id: nextId++ }]);
   }, []);
   const dismiss = useCallback(() => setOpen(false), []);
+  // The closed toast has left the screen: show the next one.
+  const next = useCallback(() => {
+    setQueue((q) => q.slice(1));
+    setOpen(true);
+  }, []);
   const value = useMemo(() => ({ toast, dismiss }), [toast, dismiss]);
+  const current = queue[0];
 
   return (
     <ToastContext.Provider value={value}>
       {children}
       {current ? (
         <Suspense fallback={null}>
-          <ToastView toast={current} open={open} onClose={dismiss} />
+          <ToastView key={current.id} toast={current} open={open} onClose={dismiss} onExited={next} />
         </Suspense>
       ) : null}
     </ToastContext.Provider>

@@ -18,7 +18,7 @@ export function UserAvatar({ email, firstName, lastName, size = 80, displaySize 
     <Avatar
       src={avatarUrl(email, size)}
       alt={name || email}
-      slotProps={{ img: { referrerPolicy: 'no-referrer', loading: 'lazy' } }}
+      slotProps={{ img: { referrerPolicy: 'no-referrer', loading: 'lazy', width: displaySize, height: displaySize } }}
       sx={{
         width: displaySize,
         height: displaySize,

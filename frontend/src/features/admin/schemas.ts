@@ -7,7 +7,7 @@ export const adminEmailSchema = yup
   .required('Please enter a valid email address')
   .email('Please enter a valid email address');
 
-/** Donation type (spec section 5). defaultAmount is the input text; empty means none (sent as null). */
+/** Donation type (docs/product.md#validation-rules). defaultAmount is the input text; empty means none (sent as null). */
 export const donationTypeSchema = yup.object({
   name: yup.string().trim().required('Name is required').min(2, 'Name is required'),
   description: yup.string().optional(),
@@ -22,7 +22,7 @@ export type DonationTypeValues = { name: string; description: string; defaultAmo
 
 export const paymentMethodIcons: PaymentMethodIcon[] = ['credit-card', 'dollar', 'cash', 'bank', 'building'];
 
-/** Payment method (spec section 5). The name hint (lowercase, no spaces) is not enforced. */
+/** Payment method (docs/product.md#validation-rules). The name hint (lowercase, no spaces) is not enforced. */
 export const paymentMethodSchema = yup.object({
   name: yup.string().trim().required('Name must be at least 2 characters').min(2, 'Name must be at least 2 characters'),
   displayName: yup
@@ -63,3 +63,170 @@ export const paymentMethodFieldOrder: (keyof PaymentMethodValues)[] = [
   'isActive',
   'sortOrder',
 ];
+
+// The temple's settings and notices: the server's messages (crates/domain/src/site.rs).
+const httpsLink = yup
+  .string()
+  .trim()
+  .test('https', 'Enter a full link starting with https://', (v) => !v || /^https:\/\/[^\s/?#]+\.[^\s]*$/.test(v));
+const longest = (label: string, max: number) => yup.string().trim().max(max, `${label} must be at most ${max} characters`);
+
+export const siteSettingsSchema = yup.object({
+  templeName: yup.string().trim().required('Temple name must be 2 to 100 characters').min(2, 'Temple name must be 2 to 100 characters').max(100, 'Temple name must be 2 to 100 characters'),
+  shortName: longest('Short name', 40),
+  tagline: longest('Tagline', 160),
+  welcomeText: longest('Welcome text', 1000),
+  legalName: longest('Legal name', 160),
+  ein: yup.string().trim().matches(/^(\d{2}-\d{7})?$/, 'EIN must look like 12-3456789'),
+  address: longest('Address', 300),
+  mapQuery: longest('Map search', 200),
+  phone: yup
+    .string()
+    .trim()
+    .test('phone', 'Please enter a valid phone number', (v) => !v || (/^\+?[\d .()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7 && (v.match(/\d/g)?.length ?? 0) <= 15)),
+  email: yup.string().trim().email('Invalid email address'),
+  facebookUrl: httpsLink,
+  instagramUrl: httpsLink,
+  youtubeUrl: httpsLink,
+  xUrl: httpsLink,
+  timeZone: yup.string().trim().required('Choose a time zone from the list (an IANA name such as America/Los_Angeles)'),
+  weekdayMorning: longest('Weekday morning hours', 40),
+  weekdayEvening: longest('Weekday evening hours', 40),
+  weekendMorning: longest('Weekend morning hours', 40),
+  weekendEvening: longest('Weekend evening hours', 40),
+  sayanostavam: longest('Sayanostavam time', 40),
+  hoursNote: longest('Hours note', 300),
+  videoId: longest('Video', 200),
+  videoStart: yup
+    .number()
+    .typeError('Start must be a whole number of seconds from 0 to 86400')
+    .integer('Start must be a whole number of seconds from 0 to 86400')
+    .min(0, 'Start must be a whole number of seconds from 0 to 86400')
+    .max(86400, 'Start must be a whole number of seconds from 0 to 86400'),
+  videoTitle: longest('Video title', 150),
+  zelleRecipient: longest('Zelle recipient', 254),
+  zelleMemo: longest('Zelle memo', 100),
+  contactText: longest('Contact page text', 2000),
+});
+
+export const noticeSchema = yup.object({
+  title: yup.string().trim().required('Title must be 2 to 120 characters').min(2, 'Title must be 2 to 120 characters').max(120, 'Title must be 2 to 120 characters'),
+  body: longest('Text', 1000),
+  link: yup
+    .string()
+    .trim()
+    .test('link', 'Enter a link starting with https:// or a page of this site starting with /', (v) => !v || /^https:\/\/\S+\.\S*$/.test(v) || /^\/(?!\/)\S*$/.test(v)),
+  startsOn: yup.string().required('Enter a date as YYYY-MM-DD').matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD'),
+  endsOn: yup
+    .string()
+    .required('Enter a date as YYYY-MM-DD')
+    .matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD')
+    .test('after', 'End date must be on or after the start date', function (v) {
+      const start = this.parent.startsOn as string | undefined;
+      return !v || !start || v >= start;
+    }),
+});
+/** Recurring service (docs/product.md#recurring-services); the server's messages. */
+export const serviceSchema = yup.object({
+  name: yup
+    .string()
+    .trim()
+    .required('Service name must be at least 3 characters')
+    .min(3, 'Service name must be at least 3 characters')
+    .max(100, 'Service name must be at most 100 characters'),
+  description: yup.string().max(1000, 'Description must be at most 1000 characters'),
+  frequency: yup.string().oneOf(['daily', 'weekly', 'monthlyWeekday', 'monthlyDate', 'yearly'], 'Choose how often the service repeats').required('Choose how often the service repeats'),
+  weekdays: yup.array(yup.string().required()).when('frequency', {
+    is: 'weekly',
+    then: (s) => s.min(1, 'Choose at least one day of the week'),
+  }),
+  week: yup.string().when('frequency', {
+    is: 'monthlyWeekday',
+    then: (s) => s.required('Choose the week of the month (1st to 5th)'),
+  }),
+  weekday: yup.string().when('frequency', { is: 'monthlyWeekday', then: (s) => s.required('Choose a day of the week') }),
+  day: yup.string().when('frequency', {
+    is: (f: string) => f === 'monthlyDate' || f === 'yearly',
+    then: (s) =>
+      s
+        .required('Day of the month must be between 1 and 31')
+        .test('day', 'Day of the month must be between 1 and 31', (v) => /^\d+$/.test(v ?? '') && Number(v) >= 1 && Number(v) <= 31),
+  }),
+  month: yup.string().when('frequency', { is: 'yearly', then: (s) => s.required('Choose a month') }),
+  time: yup.string().required('Time must be a valid time (HH:MM)').matches(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be a valid time (HH:MM)'),
+  endDate: yup.string().matches(/^(\d{4}-\d{2}-\d{2})?$/, 'End date must be a valid date (YYYY-MM-DD)'),
+});
+
+export type ServiceValues = {
+  name: string;
+  description: string;
+  frequency: string;
+  weekdays: string[];
+  week: string;
+  weekday: string;
+  day: string;
+  month: string;
+  time: string;
+  endDate: string;
+};
+
+/** Priest (docs/product.md#priests); `specialties` is one comma-separated text in the form. */
+export const priestSchema = yup.object({
+  name: yup.string().trim().required('Name is required').min(2, 'Name is required').max(100, 'Name must be at most 100 characters'),
+  title: yup.string().max(100, 'Title must be at most 100 characters'),
+  bio: yup.string().max(2000, 'Bio must be at most 2000 characters'),
+  specialties: yup
+    .string()
+    .test('each', 'Each specialty must be at most 50 characters', (v) => (v ?? '').split(',').every((s) => s.trim().length <= 50))
+    .test('count', 'At most 10 specialties', (v) => (v ?? '').split(',').filter((s) => s.trim()).length <= 10),
+});
+
+export type PriestValues = { name: string; title: string; bio: string; specialties: string; photo: string | null };
+
+/** Seva (docs/product.md#sevas): slots are "HH:MM" and a capacity, one per line in the form's list. */
+export const sevaSchema = yup.object({
+  name: yup.string().trim().required('Seva name must be at least 3 characters').min(3, 'Seva name must be at least 3 characters').max(100, 'Seva name must be at most 100 characters'),
+  description: yup.string().max(2000, 'Description must be at most 2000 characters'),
+  category: yup.string().oneOf(['temple', 'home', 'proxy'], 'Choose where the seva is performed').required('Choose where the seva is performed'),
+  priceKind: yup.string().oneOf(['fixed', 'suggestedDonation'], 'Choose a set price or a suggested donation').required('Choose a set price or a suggested donation'),
+  price: yup.number().typeError('Price must be between 0 and 100,000.00').min(0, 'Price must be between 0 and 100,000.00').max(100000, 'Price must be between 0 and 100,000.00').required('Price must be between 0 and 100,000.00'),
+  durationMinutes: yup.number().typeError('Duration must be between 5 and 1440 minutes').integer('Duration must be between 5 and 1440 minutes').min(5, 'Duration must be between 5 and 1440 minutes').max(1440, 'Duration must be between 5 and 1440 minutes').required('Duration must be between 5 and 1440 minutes'),
+  weekdays: yup.array(yup.string().required()).min(1, 'Choose at least one day of the week').required('Choose at least one day of the week'),
+  capacityMode: yup.string().oneOf(['slots', 'daily']).required('Choose time slots or a daily count'),
+  slots: yup.array(
+    yup.object({
+      time: yup.string().matches(/^\d{1,2}:\d{2}$/, 'Each slot needs a valid time (HH:MM)').required('Each slot needs a valid time (HH:MM)'),
+      capacity: yup.number().typeError("Each slot's capacity must be between 1 and 500").integer("Each slot's capacity must be between 1 and 500").min(1, "Each slot's capacity must be between 1 and 500").max(500, "Each slot's capacity must be between 1 and 500").required("Each slot's capacity must be between 1 and 500"),
+    }),
+  ).when('capacityMode', { is: 'slots', then: (s) => s.min(1, 'Add at least one time slot').max(24, 'At most 24 time slots') }),
+  dailyCapacity: yup.number().when('capacityMode', {
+    is: 'daily',
+    then: (s) => s.typeError('Daily count must be between 1 and 500').integer('Daily count must be between 1 and 500').min(1, 'Daily count must be between 1 and 500').max(500, 'Daily count must be between 1 and 500').required('Daily count must be between 1 and 500'),
+    otherwise: (s) => s.notRequired().nullable().transform(() => null),
+  }),
+  blackoutDates: yup.string().test('dates', 'Blackout dates must be valid dates (YYYY-MM-DD)', (v) =>
+    (v ?? '').split(/[\s,]+/).filter(Boolean).every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))),
+  ),
+  horizonDays: yup.number().typeError('Booking window must be between 1 and 366 days').integer('Booking window must be between 1 and 366 days').min(1, 'Booking window must be between 1 and 366 days').max(366, 'Booking window must be between 1 and 366 days').required('Booking window must be between 1 and 366 days'),
+  cutoffHours: yup.number().typeError('Cut-off must be between 0 and 720 hours').integer('Cut-off must be between 0 and 720 hours').min(0, 'Cut-off must be between 0 and 720 hours').max(720, 'Cut-off must be between 0 and 720 hours').required('Cut-off must be between 0 and 720 hours'),
+});
+
+export type SevaValues = {
+  name: string;
+  description: string;
+  category: string;
+  priceKind: string;
+  price: string;
+  durationMinutes: string;
+  weekdays: string[];
+  capacityMode: string;
+  slots: { time: string; capacity: string }[];
+  dailyCapacity: string;
+  blackoutDates: string;
+  horizonDays: string;
+  cutoffHours: string;
+  requiresAddress: boolean;
+  isActive: boolean;
+  sortOrder: string;
+  image: string | null;
+};

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 
-// Spec section 5. Messages are the spec's where it gives them.
+// docs/product.md#validation-rules. Messages are the product's where it gives them.
 const email = yup.string().trim().required('Invalid email address').email('Invalid email address');
 const password6 = yup.string().required('Password must be at least 6 characters').min(6, 'Password must be at least 6 characters');
 

@@ -1,16 +1,43 @@
 import { describe, expect, it } from 'vitest';
+import type * as yup from 'yup';
 import { amountInputValue, buildDonationDetails, defaultAmountFor, parseAmount } from './lib/amounts';
-import { donateSchema, selectedDonationSchema } from './schemas';
+import { donateSchema, guestDonateSchema, memberDonateSchema, selectedDonationSchema } from './schemas';
 
-async function errorsOf(values: Record<string, unknown>) {
+async function errorsOf(values: Record<string, unknown>, schema: yup.AnyObjectSchema = donateSchema) {
   try {
-    await donateSchema.validate(values, { abortEarly: false });
+    await schema.validate(values, { abortEarly: false });
     return {};
   } catch (err) {
     const e = err as { inner: { path: string; message: string }[] };
     return Object.fromEntries(e.inner.map((i) => [i.path, i.message]));
   }
 }
+
+describe('the donor fields', () => {
+  const gift = { amount: '300', donationTypeId: 'other', notes: '' };
+  it('require a guest name and a valid e-mail, with bounded optional address and line', async () => {
+    expect(await errorsOf(gift, guestDonateSchema)).toEqual({
+      donorName: 'Please enter your name',
+      donorEmail: 'Please enter your email address',
+    });
+    expect((await errorsOf({ ...gift, donorName: 'Ravi', donorEmail: 'nope' }, guestDonateSchema)).donorEmail).toBe(
+      'Invalid email address',
+    );
+    const long = { ...gift, donorName: 'Ravi', donorEmail: 'ravi@example.org', donorAddress: 'x'.repeat(501), inHonorOf: 'y'.repeat(201) };
+    expect(await errorsOf(long, guestDonateSchema)).toEqual({
+      donorAddress: 'Mailing address must be at most 500 characters',
+      inHonorOf: 'In honor / in memory of must be at most 200 characters',
+    });
+    expect(await errorsOf({ ...gift, donorName: 'Ravi', donorEmail: 'ravi@example.org' }, guestDonateSchema)).toEqual({});
+  });
+
+  it("ask a member only for the optional line (the rest is the profile's)", async () => {
+    expect(await errorsOf(gift, memberDonateSchema)).toEqual({});
+    expect((await errorsOf({ ...gift, inHonorOf: 'y'.repeat(201) }, memberDonateSchema)).inHonorOf).toBe(
+      'In honor / in memory of must be at most 200 characters',
+    );
+  });
+});
 
 describe('donateSchema', () => {
   it('requires a purpose and an amount of at least 1', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { validateImageFile } from './lib/image-file';
+import { validateImageFile } from '@/lib/image-file';
 import { fromTempleInput, toTempleInput } from './lib/temple-time';
 import { createEventSchema, editEventSchema, isImageSource } from './schemas';
 

@@ -20,7 +20,7 @@ const capacity = yup
   .test('integer', 'Capacity must be a whole number', (v) => !v || /^\s*\d+\s*$/.test(v))
   .test('min', 'Capacity must be at least 1', (v) => !v || !/^\s*\d+\s*$/.test(v) || Number(v) >= 1);
 
-/** Create event (spec section 5). eventDate is the datetime-local value in temple time. */
+/** Create event (docs/product.md#validation-rules). eventDate is the datetime-local value in temple time. */
 export const createEventSchema = yup.object({
   name: yup.string().trim().required('Event name must be at least 3 characters').min(3, 'Event name must be at least 3 characters'),
   description: yup
@@ -54,7 +54,7 @@ export type EventFormValues = {
 };
 
 /**
- * Edit event (spec section 5). The PATCH body may leave any field out, but the form always holds
+ * Edit event (docs/product.md#validation-rules). The PATCH body may leave any field out, but the form always holds
  * every field (prefilled from the event); a cleared field reaches the schema as undefined (Formik
  * turns '' into undefined), so blank counts as invalid here: name and location at least 3
  * characters, description may be empty, an image URL may not be blanked out once the event has one.

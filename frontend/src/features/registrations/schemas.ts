@@ -2,7 +2,7 @@ import * as yup from 'yup';
 
 const familyMessage = 'Number of family members must be 0 or more';
 
-/** Registration (spec section 5): numberOfFamilyMembers integer >= 0, default 0; notes optional. */
+/** Registration (docs/product.md#validation-rules): numberOfFamilyMembers integer >= 0, default 0; notes optional. */
 export const registrationSchema = yup.object({
   numberOfFamilyMembers: yup
     .number()

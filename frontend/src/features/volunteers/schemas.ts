@@ -5,7 +5,7 @@ export const contactPreferences: ContactPreference[] = ['email', 'text', 'call',
 export const volunteerPreferences: VolunteerPreference[] = ['daily_services', 'outreach', 'logistics', 'ritvik', 'any'];
 export const availabilities: Availability[] = ['morning', 'evening', 'either'];
 
-/** Volunteer form (spec section 5). */
+/** Volunteer form (docs/product.md#validation-rules). */
 export const volunteerSchema = yup.object({
   eventId: yup.string().required('Required'),
   name: yup.string().trim().required('Name must be at least 2 characters').min(2, 'Name must be at least 2 characters'),

@@ -1,11 +1,29 @@
 import { http, HttpResponse } from 'msw';
-import { testConfig, testGotrams } from '../data';
+import { testConfig, testGotrams, testSite } from '../data';
 
 /** Baseline answers; tests override with server.use(...). */
 export const handlers = [
   http.get('/api/config', () => HttpResponse.json(testConfig)),
+  http.get('/api/site', () => HttpResponse.json(testSite)),
+  http.get('/api/admin/notices', () => HttpResponse.json(testSite.notices)),
   http.get('/api/gotrams', () => HttpResponse.json(testGotrams)),
   http.get('/api/events', () => HttpResponse.json([])),
+  http.get('/api/services', () => HttpResponse.json([])),
+  http.get('/api/services/occurrences', () => HttpResponse.json({ timeZone: 'America/Los_Angeles', occurrences: [] })),
+  http.get('/api/priests', () => HttpResponse.json([])),
   http.get('/api/users/:id/events', () => HttpResponse.json([])),
+  http.get('/api/users/:id/volunteering', () => HttpResponse.json([])),
+  // No family members saved in the profile.
+  http.get('/api/users/me/family', () => HttpResponse.json([])),
   http.get('/api/users/me', () => HttpResponse.json({ message: 'Authentication required' }, { status: 401 })),
+  // Every sign-out ends the token on the server first (best effort).
+  http.post('/api/auth/signout', () => new HttpResponse(null, { status: 204 })),
+  // Account Settings: reminders on, no calendar link, no pending address.
+  http.get('/api/account', () => HttpResponse.json({ remindersEnabled: true, calendarFeedSince: null, pendingEmail: null })),
 ];
+
+/** The server's refusal of an unverified member (register, volunteer, event donation). */
+export const NOT_VERIFIED_MESSAGE = 'Please verify your email address first: we sent you a link.';
+export function emailNotVerifiedResponse() {
+  return HttpResponse.json({ message: NOT_VERIFIED_MESSAGE, code: 'email-not-verified' }, { status: 403 });
+}

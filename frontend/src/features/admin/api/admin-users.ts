@@ -1,7 +1,5 @@
 import { api } from '@/lib/api-client';
-import type { User } from '@/types/api';
-
-export type AdminChangeResponse = { message?: string; user?: User };
+import type { AdminChangeResponse } from '@/types/api';
 
 /** POST /api/admin/set-admin */
 export function setAdmin(email: string): Promise<AdminChangeResponse> {

@@ -1,21 +1,14 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useId } from 'react';
-import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
 import { textFieldProps, useSpecFormik } from '@/lib/form';
-import type { DonationType } from '@/types/api';
-import { createDonationType, updateDonationType, type DonationTypeBody } from '../api/donation-types';
+import type { DonationType, DonationTypeBody } from '@/types/api';
+import { useSaveDonationType } from '../api/donation-types';
 import { donationTypeSchema, type DonationTypeValues } from '../schemas';
+import { CatalogueDialog } from './catalogue-dialog';
 
 type Props = {
   open: boolean;
@@ -34,9 +27,8 @@ export function toDefaultAmount(value: string | number | null | undefined): stri
 }
 
 export function DonationTypeDialog({ open, onClose, donationType }: Props) {
-  const titleId = useId();
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
+  const saveDonationType = useSaveDonationType();
   const editing = donationType !== null;
 
   const formik = useSpecFormik<DonationTypeValues>({
@@ -55,14 +47,8 @@ export function DonationTypeDialog({ open, onClose, donationType }: Props) {
         isActive: values.isActive,
       };
       try {
-        if (donationType) {
-          await updateDonationType(donationType.id, body);
-          toast({ title: 'Donation type updated', description: body.name });
-        } else {
-          await createDonationType(body);
-          toast({ title: 'Donation type created', description: body.name });
-        }
-        await mutate(apiKeys.donationTypes);
+        await saveDonationType(donationType?.id ?? null, body);
+        toast({ title: editing ? 'Donation type updated' : 'Donation type created', description: body.name });
         onClose();
       } catch (err) {
         toast({ title: 'Error', description: errorMessage(err, 'Failed to save donation type'), variant: 'destructive' });
@@ -70,38 +56,31 @@ export function DonationTypeDialog({ open, onClose, donationType }: Props) {
     },
   });
 
-  const busy = formik.isSubmitting;
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId}>
-      <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id={titleId}>{editing ? 'Edit Donation Type' : 'Add Donation Type'}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
-          <TextField {...textFieldProps(formik, 'name')} label="Name" required fullWidth autoFocus />
-          <TextField {...textFieldProps(formik, 'description')} label="Description" multiline minRows={2} fullWidth />
-          <TextField
-            {...textFieldProps(formik, 'defaultAmount', 'Optional: prefilled for donors choosing this type')}
-            label="Default amount"
-            type="number"
-            fullWidth
-            slotProps={{
-              htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
-              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            }}
-          />
-          <FormControlLabel
-            control={<Switch name="isActive" checked={formik.values.isActive} onChange={formik.handleChange} />}
-            label="Active (offered to donors)"
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : editing ? 'Save Changes' : 'Create'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <CatalogueDialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Donation Type' : 'Add Donation Type'}
+      editing={editing}
+      busy={formik.isSubmitting}
+      onSubmit={formik.handleSubmit}
+    >
+      <TextField {...textFieldProps(formik, 'name')} label="Name" required fullWidth autoFocus />
+      <TextField {...textFieldProps(formik, 'description')} label="Description" multiline minRows={2} fullWidth />
+      <TextField
+        {...textFieldProps(formik, 'defaultAmount', 'Optional: prefilled for donors choosing this type')}
+        label="Default amount"
+        type="number"
+        fullWidth
+        slotProps={{
+          htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
+          input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        }}
+      />
+      <FormControlLabel
+        control={<Switch name="isActive" checked={formik.values.isActive} onChange={formik.handleChange} />}
+        label="Active (offered to donors)"
+      />
+    </CatalogueDialog>
   );
 }

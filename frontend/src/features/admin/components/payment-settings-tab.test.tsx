@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makePaymentMethod } from '@/testing/data-part2';
+import { makePaymentMethod } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import type { PaymentMethod } from '@/types/api';

@@ -1,45 +1,57 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeEvent } from '@/testing/data';
-import { makePayment } from '@/testing/data-part2';
+import { makeEvent, makePayment } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
-import { adminPaymentsKey } from '../api/admin-payments';
+import type { LedgerPage, Payment } from '@/types/api';
+import { emptyFilters, ledgerCsvPath, ledgerKey } from '../api/admin-payments';
 import { PaymentsTab } from './payments-tab';
 
 const diwali = makeEvent({ id: 'ev-1', name: 'Diwali' });
+const noTotals = { count: 0, received: '0.00', receivedCount: 0, pending: '0.00', refunded: '0.00', test: '0.00' };
 
-describe('adminPaymentsKey', () => {
-  it('builds the filter query', () => {
-    expect(adminPaymentsKey({ status: '', method: '', eventId: '', from: '', to: '' })).toBe('/api/admin/payments');
-    const key = adminPaymentsKey({ status: 'pending', method: 'zelle', eventId: 'ev-1', from: '2025-01-01', to: '2025-01-31' });
-    const q = new URL(key, 'http://x').searchParams;
-    expect(q.get('status')).toBe('pending');
-    expect(q.get('method')).toBe('zelle');
-    expect(q.get('eventId')).toBe('ev-1');
+function page(items: Payment[], total = items.length, totals = { ...noTotals, count: total }): LedgerPage {
+  return { items, total, page: 1, pageSize: 25, totals };
+}
+
+function common(ledger: (url: URL) => LedgerPage) {
+  return [
+    http.get('/api/events', () => HttpResponse.json([diwali])),
+    http.get('/api/donation-types', () => HttpResponse.json([])),
+    http.get('/api/admin/payments/totals', () => HttpResponse.json({ byDonationType: [], byEvent: [], testTotal: { amount: '0.00', count: 0 } })),
+    http.get('/api/admin/payments/ledger', ({ request }) => HttpResponse.json(ledger(new URL(request.url)))),
+    http.get('/api/admin/statements/:year', ({ params }) =>
+      HttpResponse.json({ year: Number(params.year), total: 0, sent: 0, failed: 0, remaining: 0 }),
+    ),
+  ];
+}
+
+describe('ledger keys', () => {
+  it('puts every filter, the page and the size in the query, and the CSV gets the same filters', () => {
+    const filters = { ...emptyFilters, status: 'pending' as const, method: 'zelle' as const, eventId: 'ev-1', purpose: 'custom', from: '2025-01-01', to: '2025-01-31', q: ' rao ', includeExpired: true };
+    const q = new URL(ledgerKey(filters, 3, 50), 'http://x').searchParams;
+    expect([q.get('status'), q.get('method'), q.get('eventId'), q.get('purpose'), q.get('q'), q.get('includeExpired')]).toEqual(['pending', 'zelle', 'ev-1', 'custom', 'rao', 'true']);
+    expect([q.get('page'), q.get('pageSize')]).toEqual(['3', '50']);
     expect(new Date(q.get('from')!).getTime()).toBe(new Date('2025-01-01T00:00:00').getTime());
     expect(new Date(q.get('to')!).getTime()).toBe(new Date('2025-01-31T23:59:59.999').getTime());
+    const csv = new URL(ledgerCsvPath(filters), 'http://x');
+    expect(csv.pathname).toBe('/api/admin/payments.csv');
+    expect(csv.searchParams.get('page')).toBeNull();
+    expect(ledgerCsvPath(emptyFilters)).toBe('/api/admin/payments.csv');
   });
 });
 
 describe('PaymentsTab', () => {
-  it('lists payments with totals, filters them and marks a Zelle payment received', async () => {
-    const queries: string[] = [];
+  it('shows a page with the totals of the filter and marks a Zelle payment received', async () => {
+    const queries: URLSearchParams[] = [];
     let pending = makePayment({ id: 'p-1', amount: '51.00', status: 'pending', paymentMethod: 'zelle', receiptNumber: 'AUTO-1-1' });
-    const card = makePayment({ id: 'p-2', amount: '25.00', status: 'completed', paymentMethod: 'credit_card', provider: 'sandbox', eventName: 'Diwali', eventId: 'ev-1' });
+    const card = makePayment({ id: 'p-2', amount: '25.00', status: 'completed', paymentMethod: 'credit_card', provider: 'stripe', eventName: 'Diwali', eventId: 'ev-1' });
     let statusBody: unknown;
     server.use(
-      http.get('/api/events', () => HttpResponse.json([diwali])),
-      http.get('/api/admin/payments', ({ request }) => {
-        queries.push(new URL(request.url).search);
-        return HttpResponse.json([pending, card]);
+      ...common((url) => {
+        queries.push(url.searchParams);
+        return page([pending, card], 30, { ...noTotals, count: 30, received: '25.00', receivedCount: 1, pending: '51.00' });
       }),
-      http.get('/api/admin/payments/totals', () =>
-        HttpResponse.json({
-          byDonationType: [{ name: 'Annadanam', amount: '76.00', count: 2 }],
-          byEvent: [{ eventId: null, eventName: null, amount: '51.00', count: 1 }],
-        }),
-      ),
       http.post('/api/admin/payments/p-1/status', async ({ request }) => {
         statusBody = await request.json();
         pending = { ...pending, status: 'completed' };
@@ -49,17 +61,12 @@ describe('PaymentsTab', () => {
     const { user } = renderWithProviders(<PaymentsTab />);
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(screen.getByText('2 payments, $25.00 completed')).toBeInTheDocument();
-    expect(screen.getByRole('table', { name: 'Totals by donation type' })).toHaveTextContent('Annadanam');
-    expect(screen.getByRole('table', { name: 'Totals by event' })).toHaveTextContent('Direct donations');
-    // only the pending Zelle payment has the actions
+    expect(screen.getByTestId('ledger-totals')).toHaveTextContent('30 payments · $25.00 received (1) · $51.00 pending · $0.00 refunded');
+    expect(screen.getByText('1–25 of 30')).toBeInTheDocument();
     expect(within(table).getAllByRole('button', { name: 'Mark received' })).toHaveLength(1);
 
-    await user.click(screen.getByRole('combobox', { name: 'Status' }));
-    await user.click(await screen.findByRole('option', { name: 'Pending' }));
-    await user.click(screen.getByRole('combobox', { name: 'Event' }));
-    await user.click(await screen.findByRole('option', { name: /Diwali/ }));
-    await waitFor(() => expect(queries.at(-1)).toBe('?status=pending&eventId=ev-1'));
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
 
     await user.click(within(await screen.findByRole('table', { name: 'Payments' })).getByRole('button', { name: 'Mark received' }));
     expect(await screen.findByText('Payment marked as received')).toBeInTheDocument();
@@ -67,30 +74,177 @@ describe('PaymentsTab', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Mark received' })).not.toBeInTheDocument());
   });
 
-  it('marks a payment failed', async () => {
-    let body: unknown;
+  it('sends the filters to the server and starts again at the first page', async () => {
+    const queries: URLSearchParams[] = [];
     server.use(
-      http.get('/api/events', () => HttpResponse.json([])),
-      http.get('/api/admin/payments', () => HttpResponse.json([makePayment({ id: 'p-9' })])),
-      http.get('/api/admin/payments/totals', () => HttpResponse.json({ byDonationType: [], byEvent: [] })),
-      http.post('/api/admin/payments/p-9/status', async ({ request }) => {
-        body = await request.json();
-        return HttpResponse.json(makePayment({ id: 'p-9', status: 'failed' }));
+      ...common((url) => {
+        queries.push(url.searchParams);
+        return page([makePayment({ id: 'p-1' })], 30);
       }),
     );
     const { user } = renderWithProviders(<PaymentsTab />);
-    await user.click(await screen.findByRole('button', { name: 'Mark failed' }));
-    expect(await screen.findByText('Payment marked as failed')).toBeInTheDocument();
-    expect(body).toEqual({ status: 'failed' });
+    await user.click(await screen.findByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
+    await user.click(screen.getByRole('combobox', { name: 'Status' }));
+    await user.click(await screen.findByRole('option', { name: 'Pending' }));
+    await user.click(screen.getByRole('combobox', { name: 'Event' }));
+    await user.click(await screen.findByRole('option', { name: /Diwali/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Search donor or receipt' }), 'rao');
+    await waitFor(() => {
+      const last = queries.at(-1)!;
+      expect([last.get('status'), last.get('eventId'), last.get('q'), last.get('page')]).toEqual(['pending', 'ev-1', 'rao', '1']);
+    });
   });
 
-  it('shows the empty state', async () => {
+  it('reopens a failed Zelle payment with a note and shows its history', async () => {
+    let body: unknown;
+    let failed = makePayment({ id: 'p-9', status: 'failed', receiptNumber: 'AUTO-9-9' });
     server.use(
-      http.get('/api/events', () => HttpResponse.json([])),
-      http.get('/api/admin/payments', () => HttpResponse.json([])),
-      http.get('/api/admin/payments/totals', () => HttpResponse.json({ byDonationType: [], byEvent: [] })),
+      ...common(() => page([failed])),
+      http.post('/api/admin/payments/p-9/status', async ({ request }) => {
+        body = await request.json();
+        failed = { ...failed, status: 'pending' };
+        return HttpResponse.json(failed);
+      }),
+      http.get('/api/admin/payments/p-9/audit', () =>
+        HttpResponse.json([
+          { id: 'a1', at: '2025-06-01T18:00:00Z', actorId: 'u', actorEmail: 'treasurer@example.org', from: 'pending', to: 'failed', note: null },
+          { id: 'a2', at: '2025-06-02T18:00:00Z', actorId: 'u', actorEmail: 'treasurer@example.org', from: 'failed', to: 'pending', note: 'By mistake' },
+        ]),
+      ),
     );
+    const { user } = renderWithProviders(<PaymentsTab />);
+    await user.click(await screen.findByRole('button', { name: 'Reopen' }));
+    const dialog = await screen.findByRole('dialog', { name: /Reopen AUTO-9-9/ });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'By mistake');
+    await user.click(within(dialog).getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByText('Payment reopened')).toBeInTheDocument();
+    expect(body).toEqual({ status: 'pending', note: 'By mistake' });
+
+    await user.click(await screen.findByRole('button', { name: 'History of AUTO-9-9' }));
+    const history = await screen.findByRole('table', { name: 'Payment history' });
+    expect(within(history).getAllByRole('row')).toHaveLength(3);
+    expect(history).toHaveTextContent('Failed → Pending');
+    expect(history).toHaveTextContent('By mistake');
+  });
+
+  it('resends the receipt of a completed payment and lists its receipt e-mails', async () => {
+    const done = makePayment({ id: 'p-7', amount: '300.00', status: 'completed', paymentMethod: 'zelle', receiptNumber: 'AUTO-7-7', donorEmail: 'meera@example.org' });
+    let resent = 0;
+    const first = { reason: 'completed', requestedBy: null, createdAt: '2026-11-21T18:00:00Z', attempts: 1, sentAt: '2026-11-21T18:00:01Z', lastError: null };
+    server.use(
+      ...common(() => page([done])),
+      http.get('/api/admin/payments/p-7/audit', () => HttpResponse.json([])),
+      http.get('/api/admin/payments/p-7/receipts', () =>
+        HttpResponse.json(resent > 0 ? [first, { ...first, reason: 'resend', requestedBy: 'admin-1', sentAt: null }] : [first]),
+      ),
+      http.post('/api/admin/payments/p-7/receipt', () => {
+        resent += 1;
+        return HttpResponse.json({ ...first, reason: 'resend', requestedBy: 'admin-1', sentAt: null });
+      }),
+    );
+    const { user } = renderWithProviders(<PaymentsTab />);
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).getByRole('link', { name: 'AUTO-7-7' })).toHaveAttribute('href', '/receipts/AUTO-7-7');
+    await user.click(within(table).getByRole('button', { name: 'Resend receipt AUTO-7-7' }));
+    expect(await screen.findByText('Receipt sent again')).toBeInTheDocument();
+    expect(resent).toBe(1);
+    await user.click(within(table).getByRole('button', { name: 'History of AUTO-7-7' }));
+    const emails = await screen.findByRole('table', { name: 'Receipt e-mails' });
+    expect(within(emails).getByText('Payment completed')).toBeInTheDocument();
+    expect(within(emails).getByText('Resent by an admin')).toBeInTheDocument();
+    expect(within(emails).getByText('Waiting')).toBeInTheDocument();
+  });
+
+  it('refunds what is left of a completed card payment', async () => {
+    let card = makePayment({ id: 'p-8', amount: '30.00', status: 'completed', paymentMethod: 'credit_card', provider: 'stripe', receiptNumber: 'AUTO-8-8' });
+    let sent: unknown;
+    server.use(
+      ...common(() => page([card])),
+      http.post('/api/admin/payments/p-8/refund', async ({ request }) => {
+        sent = await request.json();
+        card = { ...card, status: 'refunded', refundedAmount: '30.00' };
+        return HttpResponse.json(card);
+      }),
+    );
+    const { user } = renderWithProviders(<PaymentsTab />);
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    await user.click(within(table).getByRole('button', { name: 'Refund AUTO-8-8' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund AUTO-8-8' });
+    expect(within(dialog).getByLabelText(/Refund amount/)).toHaveValue(30);
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(sent).toEqual({ amount: '30.00' }));
+    expect(await screen.findByText('Payment refunded')).toBeInTheDocument();
+    expect(await within(table).findByText('$30.00 refunded')).toBeInTheDocument();
+  }, 40_000);
+
+  it('refunds a typed part of a card payment', async () => {
+    let card = makePayment({ id: 'p-9', amount: '80.00', status: 'completed', paymentMethod: 'credit_card', provider: 'stripe', receiptNumber: 'AUTO-9-9' });
+    let sent: unknown;
+    server.use(
+      ...common(() => page([card])),
+      http.post('/api/admin/payments/p-9/refund', async ({ request }) => {
+        sent = await request.json();
+        card = { ...card, refundedAmount: '30.00' };
+        return HttpResponse.json(card);
+      }),
+    );
+    const { user } = renderWithProviders(<PaymentsTab />);
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    await user.click(within(table).getByRole('button', { name: 'Refund AUTO-9-9' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Refund AUTO-9-9' });
+    const amount = within(dialog).getByLabelText(/Refund amount/);
+    await user.clear(amount);
+    await user.type(amount, '30');
+    await user.type(within(dialog).getByLabelText(/Note/), 'Donor asked');
+    await user.click(within(dialog).getByRole('button', { name: 'Refund' }));
+    await waitFor(() => expect(sent).toEqual({ amount: '30', note: 'Donor asked' }));
+    expect(await screen.findByText('Part of the payment refunded')).toBeInTheDocument();
+    expect(await within(table).findByText('$30.00 refunded')).toBeInTheDocument();
+  }, 40_000);
+
+  it('sends the statements of a year and shows their progress', async () => {
+    const year = new Date().getFullYear();
+    let asked: string | undefined;
+    server.use(
+      ...common(() => page([])),
+      http.post('/api/admin/statements/:year', ({ params }) => {
+        asked = String(params.year);
+        return HttpResponse.json({ year: Number(params.year), total: 3, sent: 1, failed: 0, remaining: 2 });
+      }),
+    );
+    const { user } = renderWithProviders(<PaymentsTab />);
+    await user.click(await screen.findByRole('combobox', { name: 'Year' }));
+    await user.click(await screen.findByRole('option', { name: String(year) }));
+    await user.click(screen.getByRole('button', { name: `Send statements for ${year}` }));
+    expect(await screen.findByText(`Sending statements for ${year}`)).toBeInTheDocument();
+    expect(asked).toBe(String(year));
+    expect(await screen.findByText('3 donors · 1 sent · 0 failed · 2 remaining')).toBeInTheDocument();
+  });
+
+  it('shows the empty states', async () => {
+    server.use(...common(() => page([])));
     renderWithProviders(<PaymentsTab />);
     expect(await screen.findByText('No payments yet.', { selector: 'p.MuiTypography-body1' })).toBeInTheDocument();
+  });
+
+  it("marks test payments with a 'Test' chip and names test money apart in the totals", async () => {
+    server.use(
+      ...common(() =>
+        page(
+          [
+            makePayment({ id: 'real', amount: '30.00', status: 'completed', provider: 'zelle', donorName: 'Real Donor' }),
+            makePayment({ id: 'test', amount: '500.00', status: 'completed', paymentMethod: 'credit_card', provider: 'sandbox', isTest: true, donorName: 'Test Donor' }),
+          ],
+          2,
+          { ...noTotals, count: 2, received: '30.00', receivedCount: 1, test: '500.00' },
+        ),
+      ),
+    );
+    renderWithProviders(<PaymentsTab />);
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(within(table).getByText('Test Donor').closest('tr')!).getByText('Test')).toBeInTheDocument();
+    expect(within(within(table).getByText('Real Donor').closest('tr')!).queryByText('Test')).not.toBeInTheDocument();
+    expect(screen.getByTestId('ledger-totals')).toHaveTextContent('$500.00 in test payments, not counted');
   });
 });

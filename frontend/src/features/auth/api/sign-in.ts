@@ -1,7 +1,7 @@
 import { api } from '@/lib/api-client';
-import type { SignInResponse } from '@/types/api';
+import type { SignInBody, SignInResponse } from '@/types/api';
 
 /** POST /api/auth/signin */
-export function signIn(body: { email: string; password: string }): Promise<SignInResponse> {
+export function signIn(body: SignInBody): Promise<SignInResponse> {
   return api.post<SignInResponse>('/api/auth/signin', body);
 }

@@ -1,18 +1,7 @@
 import { api } from '@/lib/api-client';
-import type { User } from '@/types/api';
-
-export type SignUpBody = {
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  phoneNumber: string;
-  username?: string;
-  customGotram?: string;
-  gotramId?: number;
-};
+import type { SignUpBody, SignUpResponse } from '@/types/api';
 
 /** POST /api/auth/signup: 201 {message, user}; no token (the user signs in after verifying). */
-export function signUp(body: SignUpBody): Promise<{ message: string; user: User }> {
+export function signUp(body: SignUpBody): Promise<SignUpResponse> {
   return api.post('/api/auth/signup', body);
 }

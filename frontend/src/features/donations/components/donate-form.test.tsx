@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeDonationType } from '@/testing/data-part2';
+import { makeDonationType } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor } from '@/testing/test-utils';
 import { DonateForm } from './donate-form';
@@ -73,6 +73,18 @@ describe('DonateForm', () => {
     await user.type(screen.getByLabelText(/Amount/), '40.5');
     await user.type(screen.getByLabelText(/Notes/), 'For the festival');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
+    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email address')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByLabelText(/Your name/));
+    await user.paste(' Meera Iyer ');
+    await user.click(screen.getByLabelText(/^Email/));
+    await user.paste('meera@example.org');
+    await user.click(screen.getByLabelText(/Mailing address/));
+    await user.paste('1 Temple Rd');
+    await user.click(screen.getByLabelText(/In honor/));
+    await user.paste('In memory of my father');
+    await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         amount: 40.5,
@@ -80,6 +92,14 @@ describe('DonateForm', () => {
         notes: 'For the festival',
         purposeName: 'General Donation',
         donationDetails: [{ donationTypeId: general.id, amount: 40.5, name: 'General Donation' }],
+        donor: {
+          donorName: 'Meera Iyer',
+          donorEmail: 'meera@example.org',
+          donorAddress: '1 Temple Rd',
+          inHonorOf: 'In memory of my father',
+        },
+        donorName: 'Meera Iyer',
+        donorEmail: 'meera@example.org',
       }),
     );
   });
@@ -91,6 +111,10 @@ describe('DonateForm', () => {
     await waitFor(() => expect(screen.getByRole('combobox', { name: /Purpose/ })).not.toHaveAttribute('aria-disabled'));
     expect(screen.queryByText(/could not be loaded/)).not.toBeInTheDocument();
     await choosePurpose(user, 'Other');
+    await user.click(screen.getByLabelText(/Your name/));
+    await user.paste('Ravi');
+    await user.click(screen.getByLabelText(/^Email/));
+    await user.paste('ravi@example.org');
     await user.click(screen.getByRole('button', { name: 'Continue to Payment' }));
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith(

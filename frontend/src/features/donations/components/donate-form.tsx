@@ -2,9 +2,13 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useAuth } from '@/lib/auth';
 import { textFieldProps, useSpecFormik } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
 import type { DonationDetail } from '@/types/api';
@@ -16,7 +20,7 @@ import {
   OTHER_PURPOSE,
   parseAmount,
 } from '../lib/amounts';
-import { donateSchema, type DonateValues } from '../schemas';
+import { guestDonateSchema, memberDonateSchema, type DonateValues } from '../schemas';
 
 export type DonateSubmission = {
   amount: number;
@@ -25,6 +29,11 @@ export type DonateSubmission = {
   donationDetails: DonationDetail[];
   /** The purpose's display name. */
   purposeName: string;
+  /** What the payment step sends: a guest's name, e-mail and address; anyone's in-honor line. */
+  donor: { donorName?: string; donorEmail?: string; donorAddress?: string; inHonorOf?: string };
+  /** Who the receipt names and where it goes (the guest's fields, or the member's profile). */
+  donorName: string;
+  donorEmail: string;
 };
 
 type Props = {
@@ -33,25 +42,49 @@ type Props = {
 };
 
 /**
- * /donate step 1: amount, purpose (the active donation types plus 'Other') and notes.
+ * /donate step 1: amount, purpose (the active donation types plus 'Other'), notes and the donor:
+ * a guest's name and e-mail (required) and optional mailing address; a member's come from the
+ * profile. Anyone may add an "in honor / in memory of" line.
  * Choosing 'Other' sets 101 when the amount is empty or 0; choosing a type with a default amount
  * fills the amount in.
  */
 export function DonateForm({ initialValues, onSubmit }: Props) {
   const { donationTypes, isLoading, error } = useDonationTypes({ tolerate401: true });
+  const { user } = useAuth();
 
   const formik = useSpecFormik<DonateValues>({
-    initialValues: { amount: '', donationTypeId: '', notes: '', ...initialValues },
-    validationSchema: donateSchema,
+    initialValues: {
+      amount: '',
+      donationTypeId: '',
+      notes: '',
+      donorName: '',
+      donorEmail: '',
+      donorAddress: '',
+      inHonorOf: '',
+      ...initialValues,
+    },
+    validationSchema: user ? memberDonateSchema : guestDonateSchema,
     onSubmit: (values) => {
       const amount = Math.round(Number(values.amount) * 100) / 100;
       const type = donationTypes.find((t) => t.id === values.donationTypeId) ?? null;
+      const inHonorOf = values.inHonorOf.trim();
+      const donor = user
+        ? { inHonorOf }
+        : {
+            donorName: values.donorName.trim(),
+            donorEmail: values.donorEmail.trim(),
+            donorAddress: values.donorAddress.trim(),
+            inHonorOf,
+          };
       onSubmit({
         amount,
         donationTypeId: values.donationTypeId,
         notes: values.notes.trim(),
         donationDetails: buildDonationDetails(type, amount, 'Other'),
         purposeName: type?.name ?? 'Other',
+        donor,
+        donorName: user ? `${user.firstName} ${user.lastName}`.trim() : values.donorName.trim(),
+        donorEmail: user ? user.email : values.donorEmail.trim(),
       });
     },
   });
@@ -106,6 +139,46 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
         minRows={3}
         fullWidth
       />
+      <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2.5, minWidth: 0 }}>
+        <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          Your receipt
+        </Typography>
+        {user ? (
+          <Typography variant="body2" color="text.secondary">
+            {`Your receipt goes to ${user.firstName} ${user.lastName} at ${user.email}`}
+            {user.mailingAddress ? `, ${user.mailingAddress.replace(/\n/g, ', ')}` : ''}
+            {'. '}
+            <Link component={RouterLink} to="/profile">
+              Edit your profile
+            </Link>
+          </Typography>
+        ) : (
+          <>
+            <TextField {...textFieldProps(formik, 'donorName')} label="Your name" autoComplete="name" required fullWidth />
+            <TextField
+              {...textFieldProps(formik, 'donorEmail', 'Your receipt is e-mailed here')}
+              label="Email"
+              type="email"
+              autoComplete="email"
+              required
+              fullWidth
+            />
+            <TextField
+              {...textFieldProps(formik, 'donorAddress', 'Optional: shown on your receipt')}
+              label="Mailing address"
+              autoComplete="street-address"
+              multiline
+              minRows={2}
+              fullWidth
+            />
+          </>
+        )}
+        <TextField
+          {...textFieldProps(formik, 'inHonorOf', 'Optional: e.g. In memory of my father')}
+          label="In honor / in memory of"
+          fullWidth
+        />
+      </Box>
       <Button type="submit" variant="contained" size="large">
         Continue to Payment
       </Button>

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { makeDonationType } from '@/testing/data-part2';
+import { makeDonationType } from '@/testing/data';
 import { renderWithProviders, screen } from '@/testing/test-utils';
 import { DonationStep } from './donation-step';
 
@@ -45,6 +45,29 @@ describe('DonationStep', () => {
     await user.clear(screen.getByLabelText('Amount'));
     await user.type(screen.getByLabelText('Amount'), '0');
     expect(screen.getByRole('button', { name: 'Continue to Payment' })).toBeDisabled();
+  });
+
+  it('accepts only what the server accepts: $1 or more, at most 2 decimals', async () => {
+    const onContinue = vi.fn();
+    const { user } = renderWithProviders(<DonationStep donationTypes={[annadanam]} onContinue={onContinue} />);
+    await user.click(screen.getByRole('radio', { name: /Annadanam/ }));
+    const amount = screen.getByLabelText('Amount');
+    const cont = screen.getByRole('button', { name: 'Continue to Payment' });
+    for (const [typed, message] of [
+      ['0.5', 'Amount must be at least 1'],
+      ['10.125', 'Amount must have at most 2 decimal places'],
+      ['1000001', 'Amount must be less than 1,000,000'],
+    ]) {
+      await user.clear(amount);
+      await user.type(amount, typed);
+      expect(cont).toBeDisabled();
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    await user.clear(amount);
+    await user.type(amount, '1');
+    expect(cont).toBeEnabled();
+    await user.click(cont);
+    expect(onContinue).toHaveBeenCalledWith({ amount: 1, donationDetails: [{ donationTypeId: annadanam.id, amount: 1, name: 'Annadanam' }] });
   });
 
   it('renders the secondary action', () => {

@@ -13,7 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { formatUSD } from '@/lib/format';
 import type { DonationDetail, DonationType } from '@/types/api';
 import { useDonationTypes } from '../api/get-donation-types';
-import { amountInputValue, buildDonationDetails, CUSTOM_TYPE_ID, defaultAmountFor, parseAmount } from '../lib/amounts';
+import { amountError, amountInputValue, buildDonationDetails, CUSTOM_TYPE_ID, defaultAmountFor, parseAmount } from '../lib/amounts';
 import { selectedDonationSchema } from '../schemas';
 
 export type DonationSelection = { amount: number; donationDetails: DonationDetail[] };
@@ -74,7 +74,8 @@ function Options({ types, value, onChange, labelId }: { types: DonationType[]; v
 
 /**
  * The donation step of the event dialogs: a donation type or a custom amount, with the type's
- * default amount prefilled (else 10). Continue stays disabled until a choice and an amount > 0.
+ * default amount prefilled (else 10). Continue stays disabled until a choice and an amount the
+ * server accepts ($1 or more, at most 2 decimals), with the server's message under the field.
  */
 export function DonationStep({ donationTypes, onContinue, secondaryAction, continueLabel = 'Continue to Payment' }: Props) {
   const loaded = useDonationTypes({ enabled: !donationTypes });
@@ -87,7 +88,9 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
 
   const selectedType = types.find((t) => t.id === typeId) ?? null;
   const amountNumber = parseAmount(amount);
-  const valid = typeId !== '' && amountNumber !== null && amountNumber > 0;
+  // Checked as the server checks it: at least $1, at most 2 decimals.
+  const amountProblem = typeId === '' ? null : amountError(amount);
+  const valid = typeId !== '' && amountNumber !== null && amountProblem === null;
 
   function choose(id: string) {
     setTypeId(id);
@@ -132,9 +135,10 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         disabled={typeId === ''}
-        helperText={typeId === '' ? 'Select a donation type first' : 'Amount in US dollars'}
+        error={amountProblem !== null && amount !== ''}
+        helperText={typeId === '' ? 'Select a donation type first' : (amountProblem ?? 'Amount in US dollars')}
         slotProps={{
-          htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' },
+          htmlInput: { min: 1, step: 0.01, inputMode: 'decimal' },
           input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
           // The hint must stay readable while the field is disabled (WCAG AA contrast).
           formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } },

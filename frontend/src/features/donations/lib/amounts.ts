@@ -1,8 +1,8 @@
 import type { DonationDetail, DonationType } from '@/types/api';
 
-/** Amount used when the selected donation type has no default (spec section 9). */
+/** Amount used when the selected donation type has no default (docs/product.md#donations-and-payments). */
 export const FALLBACK_AMOUNT = 10;
-/** Amount set when 'Other' is chosen with no amount yet (spec section 4). */
+/** Amount set when 'Other' is chosen with no amount yet (docs/product.md#states-and-flows). */
 export const OTHER_DEFAULT_AMOUNT = 101;
 export const MIN_AMOUNT = 1;
 export const MAX_AMOUNT = 1_000_000;
@@ -16,6 +16,27 @@ export function parseAmount(value: string | number | null | undefined): number |
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'number' ? value : Number.parseFloat(value);
   return Number.isFinite(n) ? n : null;
+}
+
+export const AMOUNT_TOO_SMALL = 'Amount must be at least 1';
+export const AMOUNT_TOO_LARGE = 'Amount must be less than 1,000,000';
+export const AMOUNT_INVALID = 'Amount must be a valid number';
+export const AMOUNT_TOO_PRECISE = 'Amount must have at most 2 decimal places';
+
+/**
+ * The server's rule for a donation amount as typed (crates/domain/src/payment.rs): a plain
+ * decimal with at most 2 decimals, from 1 to 1,000,000. The message, or null when it is fine.
+ */
+export function amountError(text: string): string | null {
+  const t = text.trim();
+  if (t === '') return AMOUNT_TOO_SMALL;
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(t);
+  if (!match || (match[1] === '' && !match[2])) return AMOUNT_INVALID;
+  if ((match[2] ?? '').length > 2) return AMOUNT_TOO_PRECISE;
+  const n = Number(t);
+  if (n < MIN_AMOUNT) return AMOUNT_TOO_SMALL;
+  if (n > MAX_AMOUNT) return AMOUNT_TOO_LARGE;
+  return null;
 }
 
 /** The default amount of a type, or the fallback of 10 when it has none. */

@@ -1,30 +1,17 @@
-import useSWR from 'swr';
-import { api } from '@/lib/api-client';
+import useSWR, { useSWRConfig } from 'swr';
+import { api, downloadFile } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
-import type { AttendeeWithContact, Event, Volunteer } from '@/types/api';
-
-export type CreateEventBody = {
-  name: string;
-  description: string;
-  location: string;
-  eventDate: string;
-  imageUrl?: string;
-  capacity?: number;
-};
-
-export type UpdateEventBody = Partial<{
-  name: string;
-  description: string | null;
-  location: string;
-  eventDate: string;
-  imageUrl: string;
-  capacity: number | null;
-}>;
-
-export type ForceDeleteResponse = {
-  message?: string;
-  relatedRecords?: { attendees?: number; volunteers?: number; payments?: number };
-};
+import type {
+  Attendee,
+  AttendeeWithContact,
+  CreateEventBody,
+  DoorEntry,
+  Event,
+  ForceDeleteResponse,
+  UpdateEventBody,
+  Volunteer,
+  WaitlistEntryWithContact,
+} from '@/types/api';
 
 /** POST /api/events */
 export function createEvent(body: CreateEventBody): Promise<Event> {
@@ -46,10 +33,79 @@ export function forceDeleteEvent(id: string): Promise<ForceDeleteResponse> {
   return api.delete<ForceDeleteResponse>(`${apiKeys.event(id)}/force`);
 }
 
-/** GET /api/events/{id}/attendees (admin). */
+/** Creates an event, then reloads the events list. */
+export function useCreateEvent() {
+  const { mutate } = useSWRConfig();
+  return async (body: CreateEventBody): Promise<Event> => {
+    const created = await createEvent(body);
+    await mutate(apiKeys.events);
+    return created;
+  };
+}
+
+/** Updates an event, then reloads it and the events list. */
+export function useUpdateEvent() {
+  const { mutate } = useSWRConfig();
+  return async (id: string, body: UpdateEventBody): Promise<Event> => {
+    const updated = await updateEvent(id, body);
+    await Promise.all([mutate(apiKeys.event(id)), mutate(apiKeys.events)]);
+    return updated;
+  };
+}
+
+/**
+ * Deletes an event (`force`: with its registrations and volunteers), reloads the events list, then
+ * calls `onDeleted` with the answer (the caller leaves the event's page) and forgets the event.
+ */
+export function useDeleteEvent(onDeleted: (result: ForceDeleteResponse | null) => void) {
+  const { mutate } = useSWRConfig();
+  return async (id: string, { force }: { force: boolean }): Promise<void> => {
+    const result = force ? await forceDeleteEvent(id) : (await deleteEvent(id), null);
+    await mutate(apiKeys.events);
+    onDeleted(result);
+    void mutate(apiKeys.event(id), undefined, { revalidate: false });
+  };
+}
+
+/** GET /api/events/{id}/attendees (admin): with the members' contact details. */
 export function useEventAttendees(id: string) {
-  const { data, error, isLoading } = useSWR<AttendeeWithContact[]>(apiKeys.eventAttendees(id));
-  return { attendees: data, error: error as Error | undefined, isLoading };
+  const { data, error, isLoading, mutate } = useSWR<AttendeeWithContact[]>(apiKeys.eventAttendees(id));
+  return { attendees: data, error: error as Error | undefined, isLoading, reload: () => void mutate() };
+}
+
+/**
+ * GET /api/events/{id}/check-in: the door list (admins and the event's volunteers), re-read every
+ * few seconds so several people can check in at once.
+ */
+export function useDoorList(id: string) {
+  const { data, error, isLoading, mutate } = useSWR<DoorEntry[]>(apiKeys.eventDoor(id), { refreshInterval: CHECK_IN_REFRESH_MS });
+  return { entries: data, error: error as Error | undefined, isLoading, reload: () => void mutate() };
+}
+
+/** How often the check-in page reloads the attendees. */
+export const CHECK_IN_REFRESH_MS = 5000;
+
+/** PUT /api/events/{id}/attendees/{attendeeId}/check-in, then updates the door and attendee lists in place. */
+export function useCheckIn(eventId: string) {
+  const { mutate } = useSWRConfig();
+  return async (attendeeId: string, checkedIn: boolean): Promise<void> => {
+    const saved = await api.put<Attendee>(`/api/events/${eventId}/attendees/${attendeeId}/check-in`, { checkedIn });
+    const arrived = <T extends { id: string; checkedInAt: string | null }>(list: T[] | undefined) =>
+      list?.map((a) => (a.id === attendeeId ? { ...a, checkedInAt: saved.checkedInAt } : a));
+    await mutate(apiKeys.eventDoor(eventId), arrived<DoorEntry>, { revalidate: false });
+    await mutate(apiKeys.eventAttendees(eventId), arrived<AttendeeWithContact>, { revalidate: false });
+  };
+}
+
+/** GET /api/events/{id}/attendees.csv and /volunteers.csv: downloads. */
+export function downloadEventCsv(eventId: string, what: 'attendees' | 'volunteers'): Promise<string> {
+  return downloadFile(`/api/events/${eventId}/${what}.csv`, `${what}.csv`);
+}
+
+/** GET /api/events/{id}/waitlist (admin): the waitlist in order with contact details. */
+export function useEventWaitlist(id: string) {
+  const { data, error, isLoading } = useSWR<WaitlistEntryWithContact[]>(apiKeys.eventWaitlist(id));
+  return { waitlist: data, error: error as Error | undefined, isLoading };
 }
 
 /** GET /api/events/{id}/volunteers (admin). */

@@ -5,12 +5,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
 import { useSpecFormik } from '@/lib/form';
-import { createEvent, type CreateEventBody } from '../api/events-admin';
+import type { CreateEventBody } from '@/types/api';
+import { useCreateEvent } from '../api/events-admin';
 import { fromTempleInput } from '../lib/temple-time';
 import { createEventSchema, type EventFormValues } from '../schemas';
 import { EventFormFields } from './event-form-fields';
@@ -32,7 +31,7 @@ export function CreateEventDialog({ open, onClose, readFile }: CreateEventDialog
   const titleId = useId();
   const descId = useId();
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
+  const createEvent = useCreateEvent();
   const [pendingUpload, setPendingUpload] = useState(false);
 
   const formik = useSpecFormik<EventFormValues>({
@@ -51,7 +50,6 @@ export function CreateEventDialog({ open, onClose, readFile }: CreateEventDialog
       try {
         await createEvent(body);
         toast({ title: 'Event created successfully', description: `${body.name} is now listed.` });
-        await mutate(apiKeys.events);
         onClose();
       } catch (err) {
         console.error('Create event failed', err);

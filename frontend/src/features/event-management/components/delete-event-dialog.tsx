@@ -2,13 +2,11 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
-import { useSWRConfig } from 'swr';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
 import type { Event } from '@/types/api';
-import { deleteEvent, forceDeleteEvent } from '../api/events-admin';
+import { useDeleteEvent } from '../api/events-admin';
 
 export type DeleteEventDialogProps = {
   open: boolean;
@@ -31,23 +29,28 @@ function plural(n: number, one: string, many: string) {
  */
 export function DeleteEventDialog({ open, onClose, event, onDeleted, confirmForce = (m) => window.confirm(m) }: DeleteEventDialogProps) {
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
   const [busy, setBusy] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
-
-  async function finish() {
-    await mutate(apiKeys.events);
+  const deleteEvent = useDeleteEvent((result) => {
+    const r = result?.relatedRecords;
+    toast({
+      title: 'Event Deleted',
+      description: r
+        ? `${event.name} was deleted with ${plural(r.attendees, 'attendee', 'attendees')} and ${plural(
+            r.volunteers,
+            'volunteer',
+            'volunteers',
+          )}; ${plural(r.payments, 'payment was', 'payments were')} kept in the payment records.`
+        : `${event.name} has been deleted.`,
+    });
     onClose();
     onDeleted();
-    void mutate(apiKeys.event(event.id), undefined, { revalidate: false });
-  }
+  });
 
   async function handleDelete() {
     setBusy(true);
     try {
-      await deleteEvent(event.id);
-      toast({ title: 'Event Deleted', description: `${event.name} has been deleted.` });
-      await finish();
+      await deleteEvent(event.id, { force: false });
     } catch (err) {
       console.error('Delete event failed', err);
       const message = errorMessage(err, 'Failed to delete event');
@@ -64,17 +67,7 @@ export function DeleteEventDialog({ open, onClose, event, onDeleted, confirmForc
     if (!ok) return;
     setBusy(true);
     try {
-      const res = await forceDeleteEvent(event.id);
-      const r = res?.relatedRecords ?? {};
-      toast({
-        title: 'Event Deleted',
-        description: `${event.name} was deleted with ${plural(r.attendees ?? 0, 'attendee', 'attendees')} and ${plural(
-          r.volunteers ?? 0,
-          'volunteer',
-          'volunteers',
-        )}; ${plural(r.payments ?? 0, 'payment was', 'payments were')} kept in the payment records.`,
-      });
-      await finish();
+      await deleteEvent(event.id, { force: true });
     } catch (err) {
       console.error('Force delete failed', err);
       toast({ title: 'Error', description: errorMessage(err, 'Failed to delete event'), variant: 'destructive' });

@@ -4,13 +4,11 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
 import { useSpecFormik } from '@/lib/form';
-import type { Event } from '@/types/api';
-import { updateEvent, type UpdateEventBody } from '../api/events-admin';
+import type { Event, UpdateEventBody } from '@/types/api';
+import { useUpdateEvent } from '../api/events-admin';
 import { fromTempleInput, toTempleInput } from '../lib/temple-time';
 import { editEventSchema, type EventFormValues } from '../schemas';
 import { UPLOAD_REQUIRED_TOAST } from './create-event-dialog';
@@ -56,7 +54,7 @@ export function changedFields(event: Event, values: EventFormValues): UpdateEven
 export function EditEventDialog({ open, onClose, event, readFile }: EditEventDialogProps) {
   const titleId = useId();
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
+  const updateEvent = useUpdateEvent();
   const [pendingUpload, setPendingUpload] = useState(false);
   const [upcoming] = useState(() => new Date(event.eventDate).getTime() > Date.now());
   const schema = useMemo(() => editEventSchema(Boolean(event.imageUrl)), [event.imageUrl]);
@@ -73,7 +71,6 @@ export function EditEventDialog({ open, onClose, event, readFile }: EditEventDia
       try {
         await updateEvent(event.id, body);
         toast({ title: 'Event updated', description: `${body.name ?? event.name} has been saved.` });
-        await Promise.all([mutate(apiKeys.event(event.id)), mutate(apiKeys.events)]);
         onClose();
       } catch (err) {
         console.error('Update event failed', err);

@@ -1,7 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeAttendee, makeEvent } from '@/testing/data';
-import { makeVolunteer } from '@/testing/data-part2';
+import { makeAttendee, makeEvent, makeVolunteer } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { totalPeople } from '../api/events-admin';

@@ -1,4 +1,7 @@
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import Accordion from '@mui/material/Accordion';
@@ -18,8 +21,12 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useToast } from '@/components/ui/toast';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/api-client';
 import type { Event } from '@/types/api';
-import { totalPeople, useEventAttendees } from '../api/events-admin';
+import { downloadEventCsv, totalPeople, useEventAttendees, useEventWaitlist } from '../api/events-admin';
 import { DeleteEventDialog } from './delete-event-dialog';
 import { VolunteerManagement } from './volunteer-management';
 
@@ -97,6 +104,84 @@ function Attendance({ eventId }: { eventId: string }) {
   );
 }
 
+/** The waitlist beside the attendees: parties in line, in order. */
+function Waitlist({ eventId }: { eventId: string }) {
+  const { waitlist, error, isLoading } = useEventWaitlist(eventId);
+  if (isLoading) return <Skeleton variant="rounded" height={40} />;
+  if (error || !waitlist) return <Alert severity="error">The waitlist could not be loaded.</Alert>;
+  if (waitlist.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        Nobody is on the waitlist.
+      </Typography>
+    );
+  }
+  const people = totalPeople(waitlist);
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {waitlist.length === 1 ? '1 party' : `${waitlist.length} parties`} waiting ({people} {people === 1 ? 'person' : 'people'}).
+        Cancellations register the first parties that fit.
+      </Typography>
+      <TableContainer>
+        <Table size="small" aria-label="Waitlist">
+          <TableHead>
+            <TableRow>
+              <TableCell>#</TableCell>
+              <TableCell>Name</TableCell>
+              <TableCell>Contact</TableCell>
+              <TableCell align="right">People</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {waitlist.map((w) => (
+              <TableRow key={w.id}>
+                <TableCell>{w.position}</TableCell>
+                <TableCell>{[w.firstName, w.lastName].filter(Boolean).join(' ') || 'Member'}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>
+                  {w.email}
+                  {w.phoneNumber ? (
+                    <Typography variant="caption" color="text.secondary" component="div">
+                      {w.phoneNumber}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell align="right">{w.numberOfFamilyMembers + 1}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Box>
+  );
+}
+
+/** Running the event day: check-in at the door, the sign-in sheet and the CSV exports. */
+function EventOperations({ eventId }: { eventId: string }) {
+  const { toast } = useToast();
+  const download = (what: 'attendees' | 'volunteers') => {
+    downloadEventCsv(eventId, what).catch((err: unknown) =>
+      toast({ title: 'Export failed', description: errorMessage(err, 'The list could not be exported.'), variant: 'destructive' }),
+    );
+  };
+  return (
+    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
+      <Button size="small" variant="contained" component={RouterLink} to={paths.eventCheckIn.getHref(eventId)} startIcon={<HowToRegOutlined />}>
+        Check-in
+      </Button>
+      <Button size="small" variant="outlined" component={RouterLink} to={paths.eventSignInSheet.getHref(eventId)} startIcon={<PrintOutlined />}>
+        Sign-in sheet
+      </Button>
+      <Button size="small" variant="outlined" onClick={() => download('attendees')} startIcon={<DownloadOutlined />}>
+        Attendees CSV
+      </Button>
+      <Button size="small" variant="outlined" onClick={() => download('volunteers')} startIcon={<DownloadOutlined />}>
+        Volunteers CSV
+      </Button>
+    </Box>
+  );
+}
+
 type Props = {
   event: Event;
   /** After a delete (e.g. navigate to /events). */
@@ -138,7 +223,16 @@ export function EventAdminPanel({ event, onDeleted }: Props) {
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
         Attendees
       </Typography>
+      <EventOperations eventId={event.id} />
       <Attendance eventId={event.id} />
+      {event.capacity !== null ? (
+        <>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2.5, mb: 1 }}>
+            Waitlist
+          </Typography>
+          <Waitlist eventId={event.id} />
+        </>
+      ) : null}
       <Divider sx={{ my: 2.5 }} />
       <VolunteerManagement eventId={event.id} />
 

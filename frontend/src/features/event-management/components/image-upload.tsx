@@ -9,7 +9,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { IMAGE_TYPES, readAsDataUrl, UPLOAD_DELAY_MS, validateImageFile } from '../lib/image-file';
+import { IMAGE_TYPES, readAsDataUrl, UPLOAD_DELAY_MS, validateImageFile } from '@/lib/image-file';
 
 type Props = {
   /** Receives the uploaded image as a data URL ('' when removed). */

@@ -12,5 +12,6 @@ export function getEvent(id: string): Promise<Event> {
 /** GET /api/events/{id}; a 404 shows the 'Event not found' state. */
 export function useEvent(id: string | undefined) {
   const { data, error, isLoading, mutate } = useSWR<Event>(id ? getEventKey(id) : null, () => getEvent(id!));
-  return { event: data, error: error as Error | undefined, isLoading, mutate };
+  // Loading means no data yet: data seeded from the page (lib/initial-data.ts) stays on screen while it revalidates.
+  return { event: data, error: error as Error | undefined, isLoading: isLoading && data === undefined, mutate };
 }

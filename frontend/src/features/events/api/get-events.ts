@@ -12,5 +12,6 @@ export function getEvents(): Promise<Event[]> {
 /** GET /api/events (public). */
 export function useEvents() {
   const { data, error, isLoading, mutate } = useSWR<Event[]>(getEventsKey, getEvents);
-  return { events: data, error: error as Error | undefined, isLoading, mutate };
+  // Loading means no data yet: data seeded from the page (lib/initial-data.ts) stays on screen while it revalidates.
+  return { events: data, error: error as Error | undefined, isLoading: isLoading && data === undefined, mutate };
 }

@@ -24,9 +24,12 @@ import { upcomingEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
 
-/** Sorted by event date, soonest first. */
-function sortUserEvents(list: readonly UserEvent[]): UserEvent[] {
-  return [...list].sort((a, b) => a.event.eventDate.localeCompare(b.event.eventDate));
+/** Upcoming registrations first (soonest first), then past ones (most recent first). */
+export function sortUserEvents(list: readonly UserEvent[], now: number = Date.now()): UserEvent[] {
+  const time = (u: UserEvent) => new Date(u.event.eventDate).getTime();
+  const upcoming = list.filter((u) => time(u) > now).sort((a, b) => time(a) - time(b));
+  const past = list.filter((u) => time(u) <= now).sort((a, b) => time(b) - time(a));
+  return [...upcoming, ...past];
 }
 
 export function familyLabel(n: number): string | null {
@@ -186,8 +189,11 @@ export function UpcomingEventsGrid() {
   );
 }
 
-/** Tab 'My Registrations': every registration of the member. */
-export function MyRegistrationsList({ userId }: { userId: string }) {
+/**
+ * Tab 'My Registrations': every registration of the member. `renderActions` adds buttons to a
+ * registration (composed by the page, e.g. 'Cancel Registration').
+ */
+export function MyRegistrationsList({ userId, renderActions }: { userId: string; renderActions?: (item: UserEvent) => ReactNode }) {
   const { userEvents, isLoading, error } = useUserEvents(userId);
   const list = useMemo(() => sortUserEvents(userEvents ?? []), [userEvents]);
   if (isLoading) return <Loading label="Loading your registrations" />;
@@ -197,7 +203,8 @@ export function MyRegistrationsList({ userId }: { userId: string }) {
   }
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
-      {list.map(({ event, attendee }) => {
+      {list.map((item) => {
+        const { event, attendee } = item;
         const family = familyLabel(attendee.numberOfFamilyMembers);
         return (
           <Card component="li" variant="outlined" key={attendee.id}>
@@ -226,15 +233,17 @@ export function MyRegistrationsList({ userId }: { userId: string }) {
                   </Typography>
                 ) : null}
               </Box>
-              <Button
-                component={RouterLink}
-                to={paths.eventDetail.getHref(event.id)}
-                variant="outlined"
-                sx={{ flexShrink: 0 }}
-                aria-label={`View Event: ${event.name}`}
-              >
-                View Event
-              </Button>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexShrink: 0 }}>
+                <Button
+                  component={RouterLink}
+                  to={paths.eventDetail.getHref(event.id)}
+                  variant="outlined"
+                  aria-label={`View Event: ${event.name}`}
+                >
+                  View Event
+                </Button>
+                {renderActions?.(item)}
+              </Box>
             </CardContent>
           </Card>
         );

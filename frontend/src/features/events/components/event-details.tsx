@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { paths } from '@/config/paths';
 import { formatLongDate, formatTime } from '@/lib/format';
 import type { Event } from '@/types/api';
+import { AddToCalendar } from './add-to-calendar';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
 
@@ -38,18 +39,21 @@ export function EventDetails({ event }: { event: Event }) {
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
       <EventImage src={event.imageUrl} alt={event.name} eager />
       <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
             {event.name}
           </Typography>
-          <Button
-            variant="outlined"
-            startIcon={<ShareOutlined />}
-            onClick={() => void shareEvent(event)}
-            sx={{ flexShrink: 0 }}
-          >
-            Share
-          </Button>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
+            <AddToCalendar event={event} />
+            <Button
+              variant="outlined"
+              startIcon={<ShareOutlined />}
+              onClick={() => void shareEvent(event)}
+              sx={{ flexShrink: 0 }}
+            >
+              Share
+            </Button>
+          </Box>
         </Box>
         <Box sx={{ display: 'grid', gap: 1 }}>
           <MetaLine icon={<CalendarMonthOutlined />}>{formatLongDate(event.eventDate)}</MetaLine>

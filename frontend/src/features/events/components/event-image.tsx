@@ -12,6 +12,12 @@ type Props = {
   eager?: boolean;
 };
 
+/** Intrinsic size hints for an `aspect-ratio` like `16 / 9`: 1600 wide, the height to match. */
+function intrinsic(ratio: string): { width: number; height: number } {
+  const [w, h] = ratio.split('/').map((n) => Number(n.trim()));
+  return w > 0 && h > 0 ? { width: 1600, height: Math.round((1600 * h) / w) } : { width: 1600, height: 900 };
+}
+
 /**
  * Event image with a 16:9 box. A failed load is retried once with a cache-busting parameter;
  * after a second failure (or without an image) a placeholder icon is shown.
@@ -49,7 +55,10 @@ export function EventImage({ src, alt, ratio = '16 / 9', children, eager = false
           key={current ?? ''}
           src={current ?? undefined}
           alt={alt}
+          // Explicit size (the box's ratio) so the layout never waits on the image.
+          {...intrinsic(ratio)}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
           onError={() => setState((s) => ({ src, attempt: s.attempt + 1 }))}
           sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}

@@ -3,6 +3,8 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,13 +16,28 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import type { Event } from '@/types/api';
-import { useMyAttendee } from '../api/get-my-attendee';
-import { useMyVolunteer } from '../api/get-my-volunteer';
-import { spotsLeftLabel } from '../lib/event-utils';
+import type { Attendee, Event, Volunteer, WaitlistEntry } from '@/types/api';
+import { eventPhase, spotsLeftLabel } from '../lib/event-utils';
+
+/** The signed-in member's own records for the event (the registrations and volunteers features own them). */
+export type MemberEventStatus = {
+  /** null: not registered; undefined: not loaded. */
+  attendee: Attendee | null | undefined;
+  attendeeLoading: boolean;
+  attendeeError?: Error;
+  /** null: not volunteering; undefined: not loaded. */
+  volunteer: Volunteer | null | undefined;
+  volunteerLoading: boolean;
+  /** The member's place on the waitlist; null: not waiting; undefined: not loaded. */
+  waitlistEntry?: WaitlistEntry | null;
+};
 
 export type EventRegistrationPanelProps = {
   event: Event;
+  /** Read only while someone is signed in. */
+  status: MemberEventStatus;
+  /** How many volunteers the event has; undefined while loading. */
+  volunteerCount?: number;
   /** 'Register Now' (signed in, not registered). */
   onRegister?: () => void;
   /** 'Join Event' (registered): opens the update-information dialog. */
@@ -29,6 +46,14 @@ export type EventRegistrationPanelProps = {
   onDonate?: () => void;
   /** 'Volunteer for Event' / 'Manage Volunteer Status'. */
   onVolunteer?: () => void;
+  /** 'Join Waitlist' (the event is full, not registered). */
+  onJoinWaitlist?: () => void;
+  /** 'Leave Waitlist' (waiting). */
+  onLeaveWaitlist?: () => void;
+  /** 'Cancel Registration' (registered): opens the confirm dialog. */
+  onCancelRegistration?: () => void;
+  /** 'Leave as Volunteer' (volunteering): opens the confirm dialog. */
+  onLeaveVolunteer?: () => void;
   /** Extra content at the end of the panel (e.g. dialogs or admin tools). */
   children?: ReactNode;
 };
@@ -37,13 +62,26 @@ export type EventRegistrationPanelProps = {
  * Side panel 'Event Registration' with its three states: signed out, signed in and not
  * registered, registered. Buttons without a handler are disabled.
  */
-export function EventRegistrationPanel({ event, onRegister, onJoin, onDonate, onVolunteer, children }: EventRegistrationPanelProps) {
+export function EventRegistrationPanel({
+  event,
+  status,
+  volunteerCount,
+  onRegister,
+  onJoin,
+  onDonate,
+  onVolunteer,
+  onCancelRegistration,
+  onLeaveVolunteer,
+  onJoinWaitlist,
+  onLeaveWaitlist,
+  children,
+}: EventRegistrationPanelProps) {
   const { user, loading } = useAuth();
   const signedIn = user !== null;
-  const { attendee, isLoading: attendeeLoading, error: attendeeError } = useMyAttendee(event.id, signedIn);
-  const { volunteer, isLoading: volunteerLoading } = useMyVolunteer(event.id, signedIn);
+  const { attendee, attendeeLoading, attendeeError, volunteer, volunteerLoading, waitlistEntry } = status;
   const signInHref = paths.signIn.getHref(paths.eventDetail.getHref(event.id));
   const spots = spotsLeftLabel(event.spotsLeft);
+  const phase = eventPhase(event);
 
   let body: ReactNode;
   if (loading || (signedIn && attendeeLoading)) {
@@ -52,6 +90,22 @@ export function EventRegistrationPanel({ event, onRegister, onJoin, onDonate, on
         <Skeleton variant="rounded" height={42} />
         <Skeleton variant="rounded" height={42} />
         <Skeleton variant="rounded" height={42} />
+      </Box>
+    );
+  } else if (phase !== 'upcoming') {
+    body = (
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <Alert severity="info">
+          {phase === 'ended' ? 'This event has ended.' : 'This event is in progress; registration and volunteering are closed.'}
+        </Alert>
+        {attendee ? (
+          <Chip icon={<CheckCircle />} color="success" label="You were registered" sx={{ justifySelf: 'start', fontWeight: 600 }} />
+        ) : null}
+        {signedIn ? (
+          <Button variant="outlined" startIcon={<VolunteerActivismOutlined />} onClick={onDonate} disabled={!onDonate}>
+            Make a Donation
+          </Button>
+        ) : null}
       </Box>
     );
   } else if (!signedIn) {
@@ -83,6 +137,12 @@ export function EventRegistrationPanel({ event, onRegister, onJoin, onDonate, on
         {volunteerLabel}
       </Button>
     );
+    const leaveButton =
+      volunteer && onLeaveVolunteer ? (
+        <Button color="error" onClick={onLeaveVolunteer}>
+          Leave as Volunteer
+        </Button>
+      ) : null;
     const donateButton = (
       <Button variant="outlined" startIcon={<VolunteerActivismOutlined />} onClick={onDonate} disabled={!onDonate}>
         Make a Donation
@@ -106,22 +166,55 @@ export function EventRegistrationPanel({ event, onRegister, onJoin, onDonate, on
         </Button>
         {donateButton}
         {volunteerButton}
+        {onCancelRegistration ? (
+          <Button color="error" onClick={onCancelRegistration}>
+            Cancel Registration
+          </Button>
+        ) : null}
+        {leaveButton}
       </Box>
     ) : (
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {attendeeError ? (
           <Alert severity="warning">Your registration status could not be loaded.</Alert>
         ) : null}
-        <Button
-          variant="contained"
-          startIcon={<EventAvailableOutlined />}
-          onClick={onRegister}
-          disabled={!onRegister || event.spotsLeft === 0}
-        >
-          Register Now
-        </Button>
+        {waitlistEntry ? (
+          <>
+            <Chip
+              icon={<HourglassTopOutlined />}
+              color="warning"
+              label={`On the waitlist: #${waitlistEntry.position}`}
+              sx={{ justifySelf: 'start', fontWeight: 600 }}
+            />
+            <Typography variant="body2" color="text.secondary">
+              {waitlistEntry.numberOfFamilyMembers > 0
+                ? `You + ${waitlistEntry.numberOfFamilyMembers} family members. `
+                : 'Just you. '}
+              When spots open up, you are registered automatically and get an e-mail.
+            </Typography>
+            {onLeaveWaitlist ? (
+              <Button color="error" onClick={onLeaveWaitlist}>
+                Leave Waitlist
+              </Button>
+            ) : null}
+          </>
+        ) : event.spotsLeft === 0 ? (
+          <>
+            <Typography variant="body2" color="text.secondary">
+              This event is full. Join the waitlist to be registered when spots open up.
+            </Typography>
+            <Button variant="contained" startIcon={<HourglassTopOutlined />} onClick={onJoinWaitlist} disabled={!onJoinWaitlist}>
+              Join Waitlist
+            </Button>
+          </>
+        ) : (
+          <Button variant="contained" startIcon={<EventAvailableOutlined />} onClick={onRegister} disabled={!onRegister}>
+            Register Now
+          </Button>
+        )}
         {donateButton}
         {volunteerButton}
+        {leaveButton}
       </Box>
     );
   }
@@ -133,9 +226,25 @@ export function EventRegistrationPanel({ event, onRegister, onJoin, onDonate, on
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
         <Chip size="small" variant="outlined" label={`${event.attendeeCount} attending`} />
+        {volunteerCount !== undefined ? (
+          <Chip size="small" variant="outlined" label={volunteerCount === 1 ? '1 volunteer' : `${volunteerCount} volunteers`} />
+        ) : null}
         {spots ? <Chip size="small" variant="outlined" color={event.spotsLeft === 0 ? 'error' : 'success'} label={spots} /> : null}
       </Box>
       {body}
+      {signedIn && volunteer && phase !== 'ended' ? (
+        // The event's volunteers run the door with the admins (the server checks it).
+        <Button
+          component={RouterLink}
+          to={paths.eventCheckIn.getHref(event.id)}
+          variant="outlined"
+          startIcon={<HowToRegOutlined />}
+          fullWidth
+          sx={{ mt: 1.5 }}
+        >
+          Check In Arrivals
+        </Button>
+      ) : null}
       {children}
     </Paper>
   );

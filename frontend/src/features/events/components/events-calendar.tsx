@@ -12,7 +12,8 @@ import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
 import { useEvents } from '../api/get-events';
-import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, type MonthRef } from '../lib/calendar';
+import { useServiceOccurrences } from '../api/get-service-occurrences';
+import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, monthRange, occurrencesByDay, type MonthRef } from '../lib/calendar';
 
 const weekdays = [
   ['Sun', 'Sunday'],
@@ -29,6 +30,11 @@ export function EventsCalendar({ now = new Date() }: { now?: Date }) {
   const { events } = useEvents();
   const [month, setMonth] = useState<MonthRef>(() => monthOf(now));
   const byDay = useMemo(() => eventsByDay(events ?? []), [events]);
+  // Recurring services: their dates and times are computed by the server in the temple's zone.
+  const range = monthRange(month);
+  const { occurrences } = useServiceOccurrences(range.from, range.to);
+  const servicesByDay = useMemo(() => occurrencesByDay(occurrences ?? []), [occurrences]);
+  const monthServices = occurrences ?? [];
   const weeks = monthGrid(month);
   const today = dayKey(now);
   const prefix = `${month.year}-${String(month.month + 1).padStart(2, '0')}-`;
@@ -90,6 +96,7 @@ export function EventsCalendar({ now = new Date() }: { now?: Date }) {
               {week.map((cell, j) => {
                 if (!cell) return <Box component="td" key={j} sx={{ bgcolor: 'action.hover' }} />;
                 const dayEvents = byDay.get(cell.key) ?? [];
+                const dayServices = servicesByDay.get(cell.key) ?? [];
                 const isToday = cell.key === today;
                 return (
                   <td key={cell.key} aria-current={isToday ? 'date' : undefined}>
@@ -108,6 +115,29 @@ export function EventsCalendar({ now = new Date() }: { now?: Date }) {
                     >
                       {cell.day}
                     </Typography>
+                    {dayServices.length > 0 ? (
+                      <Box sx={{ display: { xs: 'none', md: 'grid' }, gap: 0.5, mt: 0.5 }}>
+                        {dayServices.map((o) => (
+                          <Typography
+                            key={`${o.serviceId}-${o.startsAt}`}
+                            variant="caption"
+                            title={`${o.name}, ${o.timeLabel}`}
+                            sx={{
+                              px: 0.75,
+                              borderRadius: 1,
+                              border: 1,
+                              borderColor: 'divider',
+                              color: 'text.secondary',
+                              whiteSpace: 'nowrap',
+                              overflow: 'hidden',
+                              textOverflow: 'ellipsis',
+                            }}
+                          >
+                            {o.timeLabel} {o.name}
+                          </Typography>
+                        ))}
+                      </Box>
+                    ) : null}
                     {dayEvents.length > 0 ? (
                       <>
                         <Box sx={{ display: { xs: 'flex', md: 'none' }, gap: 0.5, flexWrap: 'wrap', mt: 0.5 }} aria-hidden>
@@ -149,6 +179,12 @@ export function EventsCalendar({ now = new Date() }: { now?: Date }) {
         </tbody>
       </Box>
 
+      {monthServices.length > 0 ? (
+        <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' }, mt: 2 }}>
+          Recurring services this month:{' '}
+          {[...new Set(monthServices.map((o) => o.name))].join(', ')}
+        </Typography>
+      ) : null}
       <Box sx={{ display: { md: 'none' }, mt: 2 }}>
         {monthEvents.length === 0 ? (
           <Typography variant="body2" color="text.secondary">

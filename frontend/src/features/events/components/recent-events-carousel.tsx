@@ -156,14 +156,11 @@ export function RecentEventsCarousel({
               if (canScroll && Math.abs(dx) > 50) go(dx < 0 ? 1 : -1);
             }}
           >
+            {/* Slides are groups (WAI carousel pattern), so the track is a plain div, not a list. */}
             <Box
-              component="ul"
               aria-live="polite"
               sx={{
                 display: 'flex',
-                listStyle: 'none',
-                p: 0,
-                m: 0,
                 transition: 'transform 0.4s ease',
                 '@media (prefers-reduced-motion: reduce)': { transition: 'none' },
               }}
@@ -173,7 +170,6 @@ export function RecentEventsCarousel({
                 const visible = i >= current && i < current + perView;
                 return (
                   <Box
-                    component="li"
                     key={event.id}
                     role="group"
                     aria-roledescription="slide"

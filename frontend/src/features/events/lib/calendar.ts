@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { env } from '@/config/env';
-import type { Event } from '@/types/api';
+import type { Event, ServiceOccurrence } from '@/types/api';
 
 export type MonthRef = { year: number; month: number }; // month 0-11
 
@@ -47,5 +47,19 @@ export function eventsByDay(events: readonly Event[]): Map<string, Event[]> {
     const k = dayKey(e.eventDate);
     map.set(k, [...(map.get(k) ?? []), e]);
   }
+  return map;
+}
+
+/** The first and last days ('yyyy-MM-dd') of a month, for the occurrences query. */
+export function monthRange({ year, month }: MonthRef): { from: string; to: string } {
+  const mm = String(month + 1).padStart(2, '0');
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return { from: `${year}-${mm}-01`, to: `${year}-${mm}-${String(last).padStart(2, '0')}` };
+}
+
+/** Recurring-service occurrences grouped by their local date in the temple's zone (given by the server). */
+export function occurrencesByDay(list: readonly ServiceOccurrence[]): Map<string, ServiceOccurrence[]> {
+  const map = new Map<string, ServiceOccurrence[]>();
+  for (const o of list) map.set(o.date, [...(map.get(o.date) ?? []), o]);
   return map;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '@/testing/data';
 import { addMonths, dayKey, eventsByDay, monthGrid } from './calendar';
-import { cacheBust, recentEvents, searchEvents, sortEvents, spotsLeftLabel, upcomingEvents } from './event-utils';
+import { cacheBust, eventPhase, recentEvents, searchEvents, sortEvents, spotsLeftLabel, upcomingEvents } from './event-utils';
 
 const a = makeEvent({ name: 'Bhajan Evening', eventDate: '2026-05-01T02:00:00Z', location: 'Hall A', description: 'Devotional songs' });
 const b = makeEvent({ name: 'Annadanam', eventDate: '2026-03-01T18:00:00Z', location: 'Dining hall', description: null });
@@ -24,7 +24,33 @@ describe('event utils', () => {
 
   it('keeps at most 6 recent events, newest first', () => {
     const many = Array.from({ length: 8 }, (_, i) => makeEvent({ name: `E${i}`, eventDate: `2026-0${i + 1}-10T18:00:00Z` }));
-    expect(recentEvents(many).map((e) => e.name)).toEqual(['E7', 'E6', 'E5', 'E4', 'E3', 'E2']);
+    expect(recentEvents(many, 6, new Date('2026-12-01T00:00:00Z')).map((e) => e.name)).toEqual(['E7', 'E6', 'E5', 'E4', 'E3', 'E2']);
+  });
+
+  it('recent events are the most recent past and the nearest upcoming ones, not far-future ones', () => {
+    const at = (name: string, eventDate: string) => makeEvent({ name, eventDate });
+    const list = [
+      at('Long ago', '2024-01-10T18:00:00Z'),
+      at('Last month', '2026-03-10T18:00:00Z'),
+      at('Last week', '2026-04-03T18:00:00Z'),
+      at('Next week', '2026-04-17T18:00:00Z'),
+      at('Next month', '2026-05-10T18:00:00Z'),
+      at('Far future 1', '2028-01-10T18:00:00Z'),
+      at('Far future 2', '2029-01-10T18:00:00Z'),
+    ];
+    expect(recentEvents(list, 4, new Date('2026-04-10T00:00:00Z')).map((e) => e.name)).toEqual([
+      'Next month',
+      'Next week',
+      'Last week',
+      'Last month',
+    ]);
+  });
+
+  it('tells upcoming, in-progress and ended events apart in the temple zone', () => {
+    const now = new Date('2026-04-10T20:00:00Z'); // 1:00 PM in Folsom
+    expect(eventPhase({ eventDate: '2026-04-10T20:30:00Z' }, now)).toBe('upcoming');
+    expect(eventPhase({ eventDate: '2026-04-10T16:00:00Z' }, now)).toBe('in-progress'); // 9:00 AM the same day
+    expect(eventPhase({ eventDate: '2026-04-10T02:00:00Z' }, now)).toBe('ended'); // 7:00 PM the day before
   });
 
   it('keeps future events only, soonest first', () => {

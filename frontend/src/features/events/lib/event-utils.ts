@@ -1,3 +1,4 @@
+import { formatDate } from '@/lib/format';
 import type { Event } from '@/types/api';
 
 export type EventSort = 'date-asc' | 'date-desc' | 'name-asc' | 'name-desc';
@@ -34,9 +35,15 @@ export function searchEvents(events: readonly Event[], query: string): Event[] {
   );
 }
 
-/** Recent section: sorted by eventDate newest first, at most 6 (spec section 9). */
-export function recentEvents(events: readonly Event[], max = 6): Event[] {
-  return sortEvents(events, 'date-desc').slice(0, max);
+/**
+ * Recent section (docs/product.md#events-display): the events nearest to now on either side (the
+ * most recent past ones and the nearest upcoming ones, never far-future ones ahead of them), at
+ * most 6, shown by eventDate newest first.
+ */
+export function recentEvents(events: readonly Event[], max = 6, now: Date = new Date()): Event[] {
+  const distance = (e: Event) => Math.abs(time(e) - now.getTime());
+  const nearest = [...events].sort((a, b) => distance(a) - distance(b)).slice(0, max);
+  return sortEvents(nearest, 'date-desc');
 }
 
 /** Future events by date ascending. */
@@ -45,6 +52,17 @@ export function upcomingEvents(events: readonly Event[], now: Date = new Date())
     events.filter((e) => time(e) > now.getTime()),
     'date-asc',
   );
+}
+
+export type EventPhase = 'upcoming' | 'in-progress' | 'ended';
+
+/**
+ * Where an event stands: upcoming until it starts (registration and volunteering are open), in
+ * progress for the rest of its day in the temple's zone, ended after that.
+ */
+export function eventPhase(event: Pick<Event, 'eventDate'>, now: Date = new Date()): EventPhase {
+  if (new Date(event.eventDate).getTime() > now.getTime()) return 'upcoming';
+  return formatDate(event.eventDate) === formatDate(now) ? 'in-progress' : 'ended';
 }
 
 /** '{n} spots left', singular at 1; null when the event has no capacity. */

@@ -7,7 +7,11 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
-export function Hero({ templeName, signedIn }: { templeName: string | null; signedIn: boolean }) {
+/** The spec's intro sentence, shown until the temple writes its own welcome text. */
+export const DEFAULT_WELCOME =
+  'Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to worship, volunteer and celebrate with us.';
+
+export function Hero({ templeName, welcomeText, signedIn }: { templeName: string | null; welcomeText?: string; signedIn: boolean }) {
   return (
     <Box
       component="section"
@@ -45,8 +49,7 @@ export function Hero({ templeName, signedIn }: { templeName: string | null; sign
           </Box>
         </Typography>
         <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.25rem' }, maxWidth: 720, mx: 'auto', mb: 4, opacity: 0.95 }}>
-          Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to
-          worship, volunteer and celebrate with us.
+          {welcomeText?.trim() || DEFAULT_WELCOME}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
           <Button

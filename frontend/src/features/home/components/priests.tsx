@@ -4,21 +4,27 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import { temple } from '@/config/temple';
 import { initials } from '@/lib/avatar';
+import { usePriests } from '../api/get-priests';
 import { Section } from './section';
 
+/** The temple's priests in the admins' order; hidden while there are none. */
 export function Priests() {
+  const { priests } = usePriests();
+  if (!priests || priests.length === 0) return null;
   return (
     <Section id="priests" title="Our Temple Priests" subtitle="Guiding our worship and traditions">
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 960, mx: 'auto' }}>
-        {temple.priests.map((p) => {
+        {priests.map((p) => {
           const [first, ...rest] = p.name.replace(/^Sri\s+/, '').split(' ');
           return (
-            <Card key={p.name} variant="outlined">
+            <Card key={p.id} variant="outlined">
               <CardContent sx={{ display: 'flex', gap: 2.5, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
                 <Avatar
-                  aria-hidden
+                  src={p.photoUrl ?? undefined}
+                  alt={p.photoUrl ? `Photo of ${p.name}` : undefined}
+                  aria-hidden={p.photoUrl ? undefined : true}
+                  slotProps={{ img: { width: 80, height: 80, loading: 'lazy', decoding: 'async' } }}
                   sx={{ width: 80, height: 80, fontSize: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}
                 >
                   {initials(first, rest.join(' '))}
@@ -27,12 +33,16 @@ export function Priests() {
                   <Typography component="h3" variant="h6">
                     {p.name}
                   </Typography>
-                  <Typography color="primary" sx={{ fontWeight: 600, mb: 1 }}>
-                    {p.title}
-                  </Typography>
-                  <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-                    {p.bio}
-                  </Typography>
+                  {p.title ? (
+                    <Typography color="primary" sx={{ fontWeight: 600, mb: 1 }}>
+                      {p.title}
+                    </Typography>
+                  ) : null}
+                  {p.bio ? (
+                    <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+                      {p.bio}
+                    </Typography>
+                  ) : null}
                   <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                     {p.specialties.map((s) => (
                       <Chip key={s} label={s} size="small" />

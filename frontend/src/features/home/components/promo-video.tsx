@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type PointerEvent } from 'react';
-import { promoVideoUrl, temple } from '@/config/temple';
+import { promoVideoUrl } from '@/lib/site';
 
 export const MAX_TILT_DEG = 10;
 
@@ -17,11 +17,11 @@ export function tiltFor(x: number, y: number, width: number, height: number): { 
 }
 
 /**
- * The promotional video (YouTube privacy-enhanced embed, starting at 27 s) in a card that tilts
+ * The promotional video (YouTube privacy-enhanced embed, starting where the settings say) in a card that tilts
  * with the pointer. Until the visitor presses play a light placeholder stands in for the player,
  * so the page loads no third-party script up front and still looks right offline.
  */
-export function PromoVideo() {
+export function PromoVideo({ videoId, start, title }: { videoId: string; start: number; title: string }) {
   const ref = useRef<HTMLDivElement>(null);
   const [tilt, setTilt] = useState({ rotateX: 0, rotateY: 0, active: false });
   const [playing, setPlaying] = useState(false);
@@ -58,8 +58,8 @@ export function PromoVideo() {
         {playing ? (
           <Box
             component="iframe"
-            src={`${promoVideoUrl}&autoplay=1`}
-            title={temple.promoVideo.title}
+            src={`${promoVideoUrl(videoId, start)}&autoplay=1`}
+            title={title}
             allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
             referrerPolicy="strict-origin-when-cross-origin"
             allowFullScreen
@@ -71,7 +71,7 @@ export function PromoVideo() {
               setPlaying(true);
               onLeave();
             }}
-            aria-label={`Play video: ${temple.promoVideo.title}`}
+            aria-label={`Play video: ${title}`}
             sx={{
               position: 'absolute',
               inset: 0,
@@ -88,7 +88,7 @@ export function PromoVideo() {
             <Box>
               <PlayCircleOutlined className="play" sx={{ fontSize: { xs: 64, md: 88 }, transition: 'transform 0.2s' }} />
               <Typography sx={{ fontWeight: 600, fontSize: { xs: '1rem', md: '1.25rem' }, px: 2 }}>
-                {temple.promoVideo.title}
+                {title}
               </Typography>
             </Box>
           </ButtonBase>

@@ -14,7 +14,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
-import { directionsUrl, mapEmbedUrl, temple, templeHours } from '@/config/temple';
+import { addressLines, directionsUrl, hasHours, mapEmbedUrl, mapQuery, phoneHref } from '@/lib/site';
+import type { SiteSettings } from '@/types/api';
 import { Section } from './section';
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -34,6 +35,7 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
 }
 
 function HoursRow({ label, value }: { label: string; value: string }) {
+  if (!value.trim()) return null;
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
@@ -46,95 +48,147 @@ function HoursRow({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function TempleInformation() {
+/** Hours, location and contact cards from the site settings; each card hides when its settings are empty. */
+export function TempleInformation({ settings }: { settings: SiteSettings | undefined }) {
+  if (!settings) return null;
+  const s = settings;
+  const lines = addressLines(s);
+  const query = mapQuery(s);
+  const weekdays = s.weekdayMorning.trim() || s.weekdayEvening.trim();
+  const weekends = s.weekendMorning.trim() || s.weekendEvening.trim();
+  const showHours = hasHours(s);
+  const showLocation = lines.length > 0 || query !== '';
+  const showContact = s.phone.trim() !== '' || s.email.trim() !== '';
+  const cards = [showHours, showLocation, showContact].filter(Boolean).length;
+  if (cards === 0) return null;
   return (
     <Section id="temple-info" title="Temple Information" subtitle="Plan your visit">
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
-        <InfoCard icon={<AccessTimeOutlined />} title="Temple Hours">
-          <Typography variant="subtitle2">Weekdays (Mon - Fri)</Typography>
-          <HoursRow label="Morning" value={templeHours.weekdays.morning} />
-          <HoursRow label="Evening" value={templeHours.weekdays.evening} />
-          <Divider />
-          <Typography variant="subtitle2">Weekends (Sat - Sun)</Typography>
-          <HoursRow label="Morning" value={templeHours.weekends.morning} />
-          <HoursRow label="Evening" value={templeHours.weekends.evening} />
-          <Divider />
-          <HoursRow label="Sayanostavam (every day)" value={templeHours.sayanostavam} />
-        </InfoCard>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: `repeat(${cards}, 1fr)` } }}>
+        {showHours ? (
+          <InfoCard icon={<AccessTimeOutlined />} title="Temple Hours">
+            {weekdays ? (
+              <>
+                <Typography variant="subtitle2" component="p">
+                  Weekdays (Mon - Fri)
+                </Typography>
+                <HoursRow label="Morning" value={s.weekdayMorning} />
+                <HoursRow label="Evening" value={s.weekdayEvening} />
+              </>
+            ) : null}
+            {weekdays && weekends ? <Divider /> : null}
+            {weekends ? (
+              <>
+                <Typography variant="subtitle2" component="p">
+                  Weekends (Sat - Sun)
+                </Typography>
+                <HoursRow label="Morning" value={s.weekendMorning} />
+                <HoursRow label="Evening" value={s.weekendEvening} />
+              </>
+            ) : null}
+            {s.sayanostavam.trim() ? (
+              <>
+                {weekdays || weekends ? <Divider /> : null}
+                <HoursRow label="Sayanostavam (every day)" value={s.sayanostavam} />
+              </>
+            ) : null}
+            {s.hoursNote.trim() ? (
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+                {s.hoursNote}
+              </Typography>
+            ) : null}
+          </InfoCard>
+        ) : null}
 
-        <InfoCard icon={<LocationOnOutlined />} title="Location">
-          <Box component="address" sx={{ fontStyle: 'normal' }}>
-            <Typography variant="body2">{temple.address.street}</Typography>
-            <Typography variant="body2">{temple.address.cityLine}</Typography>
-          </Box>
-          <Box
-            sx={{
-              position: 'relative',
-              aspectRatio: '4 / 3',
-              borderRadius: 2,
-              overflow: 'hidden',
-              border: 1,
-              borderColor: 'divider',
-              bgcolor: 'action.hover',
-            }}
-          >
-            {/* Fallback under the map: visible while it loads or when the map service is unreachable. */}
-            <Box
-              aria-hidden
-              sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.secondary', textAlign: 'center' }}
-            >
-              <Box>
-                <MapOutlined sx={{ fontSize: 40 }} />
-                <Typography variant="body2">{temple.address.cityLine}</Typography>
+        {showLocation ? (
+          <InfoCard icon={<LocationOnOutlined />} title="Location">
+            {lines.length > 0 ? (
+              <Box component="address" sx={{ fontStyle: 'normal' }}>
+                {lines.map((line) => (
+                  <Typography variant="body2" key={line}>
+                    {line}
+                  </Typography>
+                ))}
               </Box>
-            </Box>
-            <Box
-              component="iframe"
-              title={`Map showing the temple at ${temple.address.street}, ${temple.address.cityLine}`}
-              src={mapEmbedUrl}
-              loading="lazy"
-              referrerPolicy="no-referrer-when-downgrade"
-              sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
-            />
-          </Box>
-          <Button
-            component="a"
-            href={directionsUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="contained"
-            startIcon={<DirectionsOutlined />}
-          >
-            Get Directions
-            <Box component="span" sx={visuallyHidden}>
-              {' '}
-              (opens in a new tab)
-            </Box>
-          </Button>
-        </InfoCard>
+            ) : null}
+            {query ? (
+              <>
+                <Box
+                  sx={{
+                    position: 'relative',
+                    aspectRatio: '4 / 3',
+                    borderRadius: 2,
+                    overflow: 'hidden',
+                    border: 1,
+                    borderColor: 'divider',
+                    bgcolor: 'action.hover',
+                  }}
+                >
+                  {/* Fallback under the map: visible while it loads or when the map service is unreachable. */}
+                  <Box
+                    aria-hidden
+                    sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.secondary', textAlign: 'center' }}
+                  >
+                    <Box>
+                      <MapOutlined sx={{ fontSize: 40 }} />
+                      <Typography variant="body2">{lines.at(-1) ?? query}</Typography>
+                    </Box>
+                  </Box>
+                  <Box
+                    component="iframe"
+                    title={`Map showing the temple at ${lines.length > 0 ? lines.join(', ') : query}`}
+                    src={mapEmbedUrl(query)}
+                    loading="lazy"
+                    referrerPolicy="no-referrer-when-downgrade"
+                    sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+                  />
+                </Box>
+                <Button
+                  component="a"
+                  href={directionsUrl(query)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  variant="contained"
+                  startIcon={<DirectionsOutlined />}
+                >
+                  Get Directions
+                  <Box component="span" sx={visuallyHidden}>
+                    {' '}
+                    (opens in a new tab)
+                  </Box>
+                </Button>
+              </>
+            ) : null}
+          </InfoCard>
+        ) : null}
 
-        <InfoCard icon={<ContactMailOutlined />} title="Contact Us">
-          <Typography variant="body2" color="text.secondary">
-            Questions about pujas, events or volunteering? We are happy to help.
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 0.5 }}>
-            <Typography variant="body2">
-              Phone:{' '}
-              <Link href={temple.phoneHref} underline="hover">
-                {temple.phone}
-              </Link>
+        {showContact ? (
+          <InfoCard icon={<ContactMailOutlined />} title="Contact Us">
+            <Typography variant="body2" color="text.secondary">
+              Questions about pujas, events or volunteering? We are happy to help.
             </Typography>
-            <Typography variant="body2">
-              E-mail:{' '}
-              <Link href={`mailto:${temple.email}`} underline="hover">
-                {temple.email}
-              </Link>
-            </Typography>
-          </Box>
-          <Button component={RouterLink} to={paths.contact.getHref()} variant="outlined">
-            Contact Us
-          </Button>
-        </InfoCard>
+            <Box sx={{ display: 'grid', gap: 0.5 }}>
+              {s.phone.trim() ? (
+                <Typography variant="body2">
+                  Phone:{' '}
+                  <Link href={phoneHref(s.phone)} underline="hover">
+                    {s.phone}
+                  </Link>
+                </Typography>
+              ) : null}
+              {s.email.trim() ? (
+                <Typography variant="body2">
+                  E-mail:{' '}
+                  <Link href={`mailto:${s.email}`} underline="hover">
+                    {s.email}
+                  </Link>
+                </Typography>
+              ) : null}
+            </Box>
+            <Button component={RouterLink} to={paths.contact.getHref()} variant="outlined">
+              Contact Us
+            </Button>
+          </InfoCard>
+        ) : null}
       </Box>
     </Section>
   );

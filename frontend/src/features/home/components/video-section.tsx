@@ -1,10 +1,14 @@
+import { DEFAULT_VIDEO_TITLE } from '@/config/temple';
+import type { SiteSettings } from '@/types/api';
 import { PromoVideo } from './promo-video';
 import { Section } from './section';
 
-export function VideoSection() {
+/** The promotional video; hidden while no video is set. */
+export function VideoSection({ settings }: { settings: SiteSettings | undefined }) {
+  if (!settings?.videoId) return null;
   return (
     <Section id="video" title="Experience Our Temple" subtitle="Recent Event Celebrations">
-      <PromoVideo />
+      <PromoVideo videoId={settings.videoId} start={settings.videoStart} title={settings.videoTitle || DEFAULT_VIDEO_TITLE} />
     </Section>
   );
 }

@@ -11,7 +11,7 @@ function serverText(err: unknown): string {
 
 /**
  * GET /api/payment-methods/active. A failure throws 'Failed to fetch payment methods: {server text}';
- * an empty list only logs a warning (spec section 8).
+ * an empty list only logs a warning (docs/product.md#error-texts).
  */
 export async function getActivePaymentMethods(tolerate401 = false): Promise<PaymentMethod[]> {
   let list: PaymentMethod[] | null;

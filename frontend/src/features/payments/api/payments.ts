@@ -1,18 +1,13 @@
 import { api } from '@/lib/api-client';
-import type { Payment } from '@/types/api';
-import type { PaymentOutcome } from '../types';
-
-export type CreatePaymentIntentBody = {
-  amount: number;
-  metadata: { eventId: string; donationDetails: string; notes?: string };
-};
-
-export type PaymentIntentResponse = {
-  clientSecret: string;
-  paymentIntentId: string;
-  provider: 'sandbox' | 'stripe';
-  message?: string;
-};
+import type {
+  CreatePaymentIntentBody,
+  Payment,
+  PaymentIntentResponse,
+  SandboxConfirmBody,
+  SandboxConfirmResponse,
+  ZelleConfirmBody,
+  ZelleConfirmResponse,
+} from '@/types/api';
 
 /** POST /api/payments/create-payment-intent, with an Idempotency-Key per attempt. */
 export function createPaymentIntent(body: CreatePaymentIntentBody, idempotencyKey: string): Promise<PaymentIntentResponse> {
@@ -22,24 +17,9 @@ export function createPaymentIntent(body: CreatePaymentIntentBody, idempotencyKe
 }
 
 /** POST /api/payments/sandbox/confirm: the offline provider's confirm step. */
-export function confirmSandboxPayment(body: {
-  paymentIntentId: string;
-  clientSecret: string;
-  outcome: PaymentOutcome;
-}): Promise<{ redirectUrl: string }> {
-  return api.post<{ redirectUrl: string }>('/api/payments/sandbox/confirm', body);
+export function confirmSandboxPayment(body: SandboxConfirmBody): Promise<SandboxConfirmResponse> {
+  return api.post<SandboxConfirmResponse>('/api/payments/sandbox/confirm', body);
 }
-
-export type ZelleConfirmBody = {
-  amount: number;
-  donationDetails: string;
-  receiptNumber: string;
-  status: 'success';
-  eventId?: string;
-  notes?: string;
-};
-
-export type ZelleConfirmResponse = { receiptNumber: string; message: string; payment?: Payment };
 
 /** POST /api/payments/zelle-confirm. */
 export function confirmZellePayment(body: ZelleConfirmBody): Promise<ZelleConfirmResponse> {

@@ -1,12 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { isEmailNotVerified } from '@/lib/email-verification';
 import { uuidv4 } from '@/lib/uuid';
 import { DIRECT_DONATION, roundAmount, serializeDonationDetails } from '../lib/payment-utils';
-import type { PaymentRequest } from '../types';
-import { createPaymentIntent, type PaymentIntentResponse } from './payments';
+import { donorBody, type DonorFields, type PaymentRequest } from '../types';
+import type { PaymentIntentResponse } from '@/types/api';
+import { createPaymentIntent } from './payments';
 
-type Result = { key: string; intent: PaymentIntentResponse | null; error: string | null };
+type Result = {
+  key: string;
+  intent: PaymentIntentResponse | null;
+  error: string | null;
+  /** The server refused an event donation because the member's e-mail is not verified (403 email-not-verified). */
+  emailNotVerified?: boolean;
+};
 
 function initFailure(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? 'Failed to initialize payment';
@@ -23,8 +31,9 @@ export function usePaymentIntent(request: PaymentRequest, enabled = true) {
   const { toast } = useToast();
   const [attemptKey, setAttemptKey] = useState(uuidv4);
   const [result, setResult] = useState<Result | null>(null);
-  const { amount, eventId, notes } = request;
+  const { amount, eventId, notes, source } = request;
   const details = serializeDonationDetails(request.donationDetails);
+  const donor = JSON.stringify(donorBody(request.donor));
 
   useEffect(() => {
     if (!enabled) return;
@@ -34,7 +43,10 @@ export function usePaymentIntent(request: PaymentRequest, enabled = true) {
       donationDetails: details,
     };
     if (notes && notes.trim()) metadata.notes = notes.trim();
-    createPaymentIntent({ amount: roundAmount(amount), metadata }, attemptKey)
+    (source
+      ? source.createIntent(attemptKey)
+      : createPaymentIntent({ amount: roundAmount(amount), metadata, ...(JSON.parse(donor) as DonorFields) }, attemptKey)
+    )
       .then((intent) => {
         if (!intent || !intent.clientSecret) throw new Error('Failed to initialize payment');
         if (!cancelled) setResult({ key: attemptKey, intent, error: null });
@@ -43,19 +55,25 @@ export function usePaymentIntent(request: PaymentRequest, enabled = true) {
         if (cancelled) return;
         console.error('Payment initialization failed', err);
         const message = initFailure(err);
+        if (isEmailNotVerified(err)) {
+          // Shown in place of the card form, with the resend action; no toast on top of it.
+          setResult({ key: attemptKey, intent: null, error: message, emailNotVerified: true });
+          return;
+        }
         setResult({ key: attemptKey, intent: null, error: message });
         toast({ title: 'Payment Initialization Failed', description: message, variant: 'destructive' });
       });
     return () => {
       cancelled = true;
     };
-  }, [enabled, attemptKey, amount, eventId, notes, details, toast]);
+  }, [enabled, attemptKey, amount, eventId, notes, details, donor, source, toast]);
 
   const retry = useCallback(() => setAttemptKey(uuidv4()), []);
   const current = result && result.key === attemptKey ? result : null;
   return {
     intent: current?.intent ?? null,
     error: current?.error ?? null,
+    emailNotVerified: current?.emailNotVerified === true,
     isLoading: enabled && current === null,
     retry,
   };

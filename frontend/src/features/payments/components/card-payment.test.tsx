@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { testConfig } from '@/testing/data';
+import { emailNotVerifiedResponse, NOT_VERIFIED_MESSAGE } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor } from '@/testing/test-utils';
 import { CardPayment } from './card-payment';
@@ -172,5 +173,15 @@ describe('CardPayment (sandbox)', () => {
     server.use(http.get('/api/config', () => HttpResponse.json({ message: 'down' }, { status: 500 })));
     renderWithProviders(<CardPayment request={request} onFinished={vi.fn()} />);
     expect(await screen.findByText('Unable to initialize payment. Please try again later.')).toBeInTheDocument();
+  });
+
+  it('shows the not-verified message with the resend action when an event donation is refused (403)', async () => {
+    intentHandler([], () => emailNotVerifiedResponse());
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    renderWithProviders(<CardPayment request={{ ...request, eventId: 'ev-1' }} onFinished={vi.fn()} />);
+    expect(await screen.findByText(NOT_VERIFIED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Initialization Failed')).not.toBeInTheDocument();
+    expect(screen.queryByText('TEST MODE')).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,9 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
+import { EmailNotVerifiedAlert } from '@/components/email-not-verified-alert';
 import { useAppConfig } from '@/lib/app-config';
+import { useAuth } from '@/lib/auth';
 import { usePaymentIntent } from '../api/use-payment-intent';
 import type { PaymentOutcome, PaymentRequest } from '../types';
 import { SandboxCardForm } from './sandbox-card-form';
@@ -31,7 +33,13 @@ export function CardPayment({ request, onFinished }: Props) {
   const provider = config?.paymentProvider;
   const key = config?.stripePublishableKey ?? null;
   const usable = provider === 'sandbox' || (provider === 'stripe' && Boolean(key));
-  const { intent, error, isLoading, retry } = usePaymentIntent(request, usable);
+  const { intent, error, emailNotVerified, isLoading, retry } = usePaymentIntent(request, usable);
+  const { user } = useAuth();
+  // The donor's name on the card: the guest's typed name, else the member's (the spec's fixed
+  // 'Temple Donation' only when neither is known).
+  const memberName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
+  const billingName = request.billingName?.trim() || memberName || 'Temple Donation';
+  const billingEmail = request.billingEmail?.trim() || user?.email || undefined;
 
   if (configLoading) return <Loading label="Loading payment settings..." />;
   if (configError || !config) {
@@ -41,6 +49,7 @@ export function CardPayment({ request, onFinished }: Props) {
     return <Alert severity="warning">Stripe integration is not configured</Alert>;
   }
   if (isLoading) return <Loading label="Preparing secure payment..." />;
+  if (emailNotVerified) return <EmailNotVerifiedAlert>{error}</EmailNotVerifiedAlert>;
   if (error || !intent) {
     return (
       <Alert
@@ -64,6 +73,7 @@ export function CardPayment({ request, onFinished }: Props) {
         publishableKey={key!}
         clientSecret={intent.clientSecret}
         amount={request.amount}
+        billing={billingEmail ? { name: billingName, email: billingEmail } : { name: billingName }}
         onFinished={onFinished}
       />
     </Suspense>

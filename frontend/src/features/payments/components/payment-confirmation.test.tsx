@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makePayment } from '@/testing/data-part2';
+import { makePayment } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen } from '@/testing/test-utils';
 import { ZELLE_STORAGE_KEY } from '../lib/payment-utils';
@@ -59,7 +59,11 @@ describe('PaymentConfirmation', () => {
       JSON.stringify({ receiptNumber: 'AUTO-5-5', amount: 21, eventId: null, donationDetails: [], recordedAt: '', status: 'pending' }),
     );
     render('');
-    expect(await screen.findByRole('heading', { name: 'Payment Successful' }, { timeout: 2000 })).toBeInTheDocument();
+    // Pending until the temple confirms it: recorded and awaiting confirmation, not a success.
+    expect(await screen.findByRole('heading', { name: 'Zelle Payment Recorded' }, { timeout: 2000 })).toBeInTheDocument();
+    expect(screen.queryByText('Payment Successful')).not.toBeInTheDocument();
+    expect(screen.getByText('Awaiting confirmation')).toBeInTheDocument();
+    expect(screen.getByText(/Your Zelle payment has been recorded successfully. It is awaiting confirmation/)).toBeInTheDocument();
     expect(screen.getByText('AUTO-5-5')).toBeInTheDocument();
     expect(screen.getByText('$21.00')).toBeInTheDocument();
     expect(window.localStorage.getItem(ZELLE_STORAGE_KEY)).toBeNull();

@@ -21,7 +21,7 @@ import { getPaymentByIntent } from '../api/payments';
 import { clearZellePaymentInfo, readZellePaymentInfo } from '../lib/payment-utils';
 import type { ZellePaymentInfo } from '../types';
 
-/** Delay before the status is read (spec section 9). */
+/** Delay before the status is read (docs/product.md#donations-and-payments). */
 export const STATUS_CHECK_DELAY_MS = 500;
 
 export type ConfirmationState =
@@ -33,7 +33,7 @@ export type ConfirmationState =
 type Toast = { title: string; description?: string; variant?: 'destructive' | 'info' };
 
 /**
- * The spec's state machine: redirect_status succeeded/failed/processing; an intent or client secret
+ * The state machine of docs/product.md#states-and-flows: redirect_status succeeded/failed/processing; an intent or client secret
  * without a status means processing; else a saved Zelle record with a receipt number is a success
  * (and is cleared); else the payment information is missing.
  */
@@ -61,7 +61,12 @@ export function resolveConfirmation(params: URLSearchParams): { state: Confirmat
     clearZellePaymentInfo();
     return {
       state: { status: 'success', zelle },
-      toast: { title: 'Payment Successful', description: 'Your Zelle payment has been recorded successfully' },
+      // Recorded, not yet received: the temple confirms it when the transfer arrives (ADR 0009).
+      toast: {
+        title: 'Payment Recorded',
+        description: 'Your Zelle payment has been recorded successfully',
+        variant: zelle.status === 'completed' ? undefined : 'info',
+      },
     };
   }
   return {
@@ -75,6 +80,7 @@ const statusLabel: Record<Payment['status'], string> = {
   completed: 'Completed',
   failed: 'Failed',
   refunded: 'Refunded',
+  expired: 'Expired',
 };
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
@@ -175,17 +181,22 @@ export function PaymentConfirmation() {
     );
   } else {
     const view = views[state.status];
-    const title = state.status === 'failed' && state.missing ? 'Payment Information Missing' : view.title;
+    const zellePending = state.status === 'success' && state.zelle !== undefined && state.zelle.status !== 'completed';
+    const title =
+      state.status === 'failed' && state.missing ? 'Payment Information Missing' : zellePending ? 'Zelle Payment Recorded' : view.title;
+    const icon = zellePending ? <HourglassTop color="info" sx={{ fontSize: 64 }} /> : view.icon;
     content = (
       <Box sx={{ textAlign: 'center' }}>
-        {view.icon}
+        {icon}
         <Typography component="h1" variant="h4" sx={{ mt: 1, mb: 1 }}>
           {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
           {state.status === 'success'
             ? state.zelle
-              ? 'Your Zelle payment has been recorded successfully. The temple will confirm it once the transfer arrives.'
+              ? zellePending
+                ? 'Your Zelle payment has been recorded successfully. It is awaiting confirmation: the temple confirms it once the transfer arrives, and your receipt follows then.'
+                : 'Your Zelle payment has been recorded successfully.'
               : 'Thank you for your generous donation!'
             : state.status === 'processing'
               ? 'Your payment is being processed. We will update its status once the payment provider confirms it.'
@@ -198,7 +209,7 @@ export function PaymentConfirmation() {
             <DetailRow label="Amount">{formatUSD(state.zelle.amount)}</DetailRow>
             <DetailRow label="Receipt number">{state.zelle.receiptNumber}</DetailRow>
             <DetailRow label="Status">
-              <Chip size="small" label="Pending confirmation" />
+              <Chip size="small" color={zellePending ? 'warning' : 'success'} label={zellePending ? 'Awaiting confirmation' : 'Received'} />
             </DetailRow>
           </Box>
         ) : null}

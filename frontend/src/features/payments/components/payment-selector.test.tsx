@@ -1,8 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '@/testing/mocks/server';
-import { makePaymentMethod } from '@/testing/data-part2';
-import { testConfig } from '@/testing/data';
+import { makePaymentMethod, testConfig } from '@/testing/data';
 import { currentLocation, renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import { PaymentSelector } from './payment-selector';
 

@@ -19,6 +19,7 @@ import type { PaymentCompletion, PaymentRequest } from '../types';
 import { CardPayment } from './card-payment';
 import { PaymentMethodIcon } from './payment-method-icon';
 import { ZellePayment } from './zelle-payment';
+import { RetryAlert } from '@/components/ui/retry-alert';
 
 export type PaymentSelectorProps = PaymentRequest & {
   /** Called when a payment finished here; without it the donor is sent to the confirmation page. */
@@ -165,19 +166,12 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
 
   if (error) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refresh()}>
-            Retry
-          </Button>
-        }
-      >
-        <AlertTitle>Error loading payment methods. Please try again later.</AlertTitle>
-        <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-          {`Error loading payment methods: ${error.message}`}
-        </Typography>
-      </Alert>
+      <RetryAlert onRetry={() => void refresh()}>
+      <AlertTitle>Error loading payment methods. Please try again later.</AlertTitle>
+      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+        {`Error loading payment methods: ${error.message}`}
+      </Typography>
+      </RetryAlert>
     );
   }
 

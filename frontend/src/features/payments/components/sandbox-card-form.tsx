@@ -7,7 +7,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
-import { confirmSandboxPayment, type PaymentIntentResponse } from '../api/payments';
+import type { PaymentIntentResponse } from '@/types/api';
+import { confirmSandboxPayment } from '../api/payments';
 import {
   formatCardNumber,
   formatExpiry,

@@ -1,5 +1,5 @@
 // Loaded lazily, and only when the server's provider is Stripe with a publishable key: Stripe's
-// script and frames never load otherwise (DESIGN.md: third parties only where needed).
+// script and frames never load otherwise (docs/architecture.md#third-parties: third parties only where needed).
 import LockOutlined from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,8 @@ type Props = {
   publishableKey: string;
   clientSecret: string;
   amount: number;
+  /** The donor's name and e-mail, sent as the card's billing details. */
+  billing: { name: string; email?: string };
   onFinished: (result: { status: PaymentOutcome; redirectUrl: string }) => void;
 };
 
@@ -29,7 +31,7 @@ function getStripe(key: string): Promise<Stripe | null> {
   return p;
 }
 
-function CheckoutForm({ clientSecret, amount, onFinished }: Omit<Props, 'publishableKey'>) {
+function CheckoutForm({ clientSecret, amount, billing, onFinished }: Omit<Props, 'publishableKey'>) {
   const stripe = useStripe();
   const elements = useElements();
   const { toast } = useToast();
@@ -59,7 +61,7 @@ function CheckoutForm({ clientSecret, amount, onFinished }: Omit<Props, 'publish
         elements,
         confirmParams: {
           return_url: `${window.location.origin}${CONFIRMATION_PATH}`,
-          payment_method_data: { billing_details: { name: 'Temple Donation' } },
+          payment_method_data: { billing_details: billing },
         },
         redirect: 'if_required',
       });
@@ -112,7 +114,7 @@ function CheckoutForm({ clientSecret, amount, onFinished }: Omit<Props, 'publish
   );
 }
 
-export default function StripePaymentForm({ publishableKey, clientSecret, amount, onFinished }: Props) {
+export default function StripePaymentForm({ publishableKey, clientSecret, amount, billing, onFinished }: Props) {
   const { mode, systemMode } = useColorScheme();
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
   return (
@@ -120,7 +122,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, amount
       stripe={getStripe(publishableKey)}
       options={{ clientSecret, appearance: { theme: dark ? 'night' : 'stripe' } }}
     >
-      <CheckoutForm clientSecret={clientSecret} amount={amount} onFinished={onFinished} />
+      <CheckoutForm clientSecret={clientSecret} amount={amount} billing={billing} onFinished={onFinished} />
     </Elements>
   );
 }

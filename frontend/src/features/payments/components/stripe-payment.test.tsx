@@ -45,15 +45,16 @@ describe('CardPayment (Stripe)', () => {
     expect(screen.queryByText('TEST MODE')).not.toBeInTheDocument();
   });
 
-  it('confirms with the return URL and the Temple Donation billing name, then goes on after 1.5 s', async () => {
+  it("confirms with the return URL and the donor's name and e-mail as billing details, then goes on after 1.5 s", async () => {
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { id: 'pi_5', status: 'succeeded' } });
     const onFinished = vi.fn();
-    const { user } = renderWithProviders(<CardPayment request={request} onFinished={onFinished} />);
+    const donor = { ...request, billingName: 'Meera Iyer', billingEmail: 'meera@example.org' };
+    const { user } = renderWithProviders(<CardPayment request={donor} onFinished={onFinished} />);
     await user.click(await screen.findByRole('button', { name: 'Pay $30.00' }));
     await waitFor(() => expect(stripe.confirmPayment).toHaveBeenCalled());
     const args = stripe.confirmPayment.mock.calls[0][0];
     expect(args.confirmParams.return_url).toBe(`${window.location.origin}/payment-confirmation`);
-    expect(args.confirmParams.payment_method_data.billing_details.name).toBe('Temple Donation');
+    expect(args.confirmParams.payment_method_data.billing_details).toEqual({ name: 'Meera Iyer', email: 'meera@example.org' });
     expect(args.redirect).toBe('if_required');
     await waitFor(
       () =>

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { emailNotVerifiedResponse, NOT_VERIFIED_MESSAGE } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor } from '@/testing/test-utils';
 import { ZELLE_STORAGE_KEY } from '../lib/payment-utils';
@@ -72,5 +73,19 @@ describe('ZellePayment', () => {
     expect(screen.getByRole('button', { name: "I've sent the payment" })).toBeEnabled();
     expect(onFinished).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(ZELLE_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows the not-verified message with the resend action when an event donation is refused (403)', async () => {
+    server.use(http.post('/api/payments/zelle-confirm', () => emailNotVerifiedResponse()));
+    const onFinished = vi.fn();
+    const { user } = renderWithProviders(
+      <ZellePayment request={{ amount: 51, donationDetails: details, eventId: 'ev-1' }} onFinished={onFinished} />,
+    );
+    await user.click(await screen.findByRole('button', { name: "I've sent the payment" }));
+    expect(await screen.findByText(NOT_VERIFIED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.queryByText('Error Recording Payment')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: "I've sent the payment" })).toBeEnabled();
+    expect(onFinished).not.toHaveBeenCalled();
   });
 });

@@ -8,10 +8,14 @@ import Paper from '@mui/material/Paper';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { EmailNotVerifiedAlert } from '@/components/email-not-verified-alert';
 import { useToast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/app-config';
+import { isEmailNotVerified } from '@/lib/email-verification';
 import { formatUSD } from '@/lib/format';
-import { confirmZellePayment, type ZelleConfirmBody } from '../api/payments';
+import type { ZelleConfirmBody } from '@/types/api';
+import { confirmZellePayment } from '../api/payments';
 import {
   CONFIRMATION_PATH,
   generateReceiptNumber,
@@ -19,7 +23,7 @@ import {
   saveZellePaymentInfo,
   serializeDonationDetails,
 } from '../lib/payment-utils';
-import type { PaymentRequest } from '../types';
+import { donorBody, type PaymentRequest } from '../types';
 
 type Props = {
   request: PaymentRequest;
@@ -62,23 +66,28 @@ export function ZellePayment({ request, onFinished }: Props) {
   const { config, isLoading } = useAppConfig();
   const { toast } = useToast();
   const [submitting, setSubmitting] = useState(false);
+  const [notVerified, setNotVerified] = useState<string | null>(null);
 
   async function confirm() {
     setSubmitting(true);
+    setNotVerified(null);
+    const amount = roundAmount(request.amount);
+    const generatedReceipt = generateReceiptNumber();
     const body: ZelleConfirmBody = {
-      amount: roundAmount(request.amount),
+      amount,
       donationDetails: serializeDonationDetails(request.donationDetails),
-      receiptNumber: generateReceiptNumber(),
+      receiptNumber: generatedReceipt,
       status: 'success',
+      ...donorBody(request.donor),
     };
     if (request.eventId) body.eventId = request.eventId;
     if (request.notes && request.notes.trim()) body.notes = request.notes.trim();
     try {
-      const res = await confirmZellePayment(body);
-      const receiptNumber = res?.receiptNumber || body.receiptNumber;
+      const res = request.source ? await request.source.recordZelle() : await confirmZellePayment(body);
+      const receiptNumber = res?.receiptNumber || generatedReceipt;
       saveZellePaymentInfo({
         receiptNumber,
-        amount: body.amount,
+        amount,
         eventId: request.eventId ?? null,
         donationDetails: request.donationDetails,
         recordedAt: new Date().toISOString(),
@@ -87,6 +96,11 @@ export function ZellePayment({ request, onFinished }: Props) {
       toast({ title: 'Payment Complete', description: 'Your Zelle payment has been recorded successfully' });
       onFinished({ redirectUrl: CONFIRMATION_PATH, receiptNumber });
     } catch (err) {
+      if (isEmailNotVerified(err)) {
+        setNotVerified(errorMessage(err, 'Please verify your email before donating to an event.'));
+        setSubmitting(false);
+        return;
+      }
       console.error('Zelle confirmation failed', err);
       toast({
         title: 'Error Recording Payment',
@@ -125,6 +139,7 @@ export function ZellePayment({ request, onFinished }: Props) {
         Your payment is recorded as pending until the temple confirms the transfer. You will get a receipt number on the
         next page.
       </Alert>
+      {notVerified ? <EmailNotVerifiedAlert>{notVerified}</EmailNotVerifiedAlert> : null}
       <Button variant="contained" size="large" onClick={() => void confirm()} disabled={submitting || !config}>
         {submitting ? 'Recording payment...' : "I've sent the payment"}
       </Button>

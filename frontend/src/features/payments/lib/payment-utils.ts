@@ -1,19 +1,19 @@
 import type { DonationDetail } from '@/types/api';
 import type { PaymentOutcome, ZellePaymentInfo } from '../types';
 
-/** The literal event id of a donation not tied to an event (spec section 7). */
+/** The literal event id of a donation not tied to an event (docs/product.md#api-calls). */
 export const DIRECT_DONATION = 'direct-donation';
 export const ZELLE_STORAGE_KEY = 'zellePaymentInfo';
 export const CONFIRMATION_PATH = '/payment-confirmation';
-/** Delay before navigating when the card provider does not redirect by itself (spec section 9). */
+/** Delay before navigating when the card provider does not redirect by itself (docs/product.md#donations-and-payments). */
 export const REDIRECT_DELAY_MS = 1500;
 
-/** AUTO-{timestamp}-{random 0-9999} (spec section 9). The server answers with the authoritative one. */
+/** AUTO-{timestamp}-{random 0-9999} (docs/product.md#receipt-numbers). The server answers with the authoritative one. */
 export function generateReceiptNumber(now: number = Date.now(), random: number = Math.random()): string {
   return `AUTO-${now}-${Math.floor(random * 10000)}`;
 }
 
-/** donationDetails travel as the JSON text of the list (spec section 7). */
+/** donationDetails travel as the JSON text of the list (docs/product.md#api-calls). */
 export function serializeDonationDetails(details: DonationDetail[]): string {
   return JSON.stringify(details.map((d) => ({ donationTypeId: d.donationTypeId, amount: d.amount, name: d.name })));
 }

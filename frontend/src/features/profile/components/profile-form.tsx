@@ -1,22 +1,19 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
-import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
-import { useAuth } from '@/lib/auth';
 import { textFieldProps, useSpecFormik } from '@/lib/form';
-import { formatGotram, useGotrams } from '@/lib/gotrams';
+import { useGotrams } from '@/lib/gotrams';
 import type { User } from '@/types/api';
-import { updateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { profileSchema, type ProfileValues } from '../schemas';
+import { GotramPicker } from './gotram-picker';
 
 export function ProfileForm({ user }: { user: User }) {
-  const { updateUser } = useAuth();
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
-  const { gotrams } = useGotrams();
+  const updateProfile = useUpdateProfile();
+  const { gotrams, isLoading: gotramsLoading } = useGotrams();
 
   const formik = useSpecFormik<ProfileValues>({
     initialValues: {
@@ -24,19 +21,21 @@ export function ProfileForm({ user }: { user: User }) {
       lastName: user.lastName,
       phoneNumber: user.phoneNumber ?? '',
       gotramId: user.gotramId !== null && user.gotramId !== undefined ? String(user.gotramId) : '',
+      customGotram: user.customGotram ?? '',
+      mailingAddress: user.mailingAddress ?? '',
     },
     enableReinitialize: false,
     validationSchema: profileSchema,
     onSubmit: async (values, helpers) => {
       try {
-        const updated = await updateProfile({
+        await updateProfile({
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
           phoneNumber: values.phoneNumber?.trim() ? values.phoneNumber.trim() : null,
           gotramId: values.gotramId ? Number(values.gotramId) : null,
+          customGotram: values.customGotram?.trim() ? values.customGotram.trim() : null,
+          mailingAddress: values.mailingAddress?.trim() ? values.mailingAddress.trim() : null,
         });
-        updateUser(updated);
-        void mutate(apiKeys.me, updated, { revalidate: false });
         toast({ title: 'Profile updated!', description: 'Your profile information has been updated successfully.' });
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors);
@@ -56,20 +55,25 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField {...textFieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
       </Box>
       <TextField {...textFieldProps(formik, 'phoneNumber')} label="Phone number" type="tel" autoComplete="tel" fullWidth />
+      <GotramPicker
+        gotrams={gotrams}
+        loading={gotramsLoading}
+        value={formik.values.gotramId ? Number(formik.values.gotramId) : null}
+        onChange={(id) => void formik.setFieldValue('gotramId', id === null ? '' : String(id))}
+      />
       <TextField
-        {...textFieldProps(formik, 'gotramId')}
-        select
-        label="Gotram"
+        {...textFieldProps(formik, 'customGotram', 'If your gotram is not in the lists, type it here')}
+        label="Your gotram (if not listed)"
         fullWidth
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-      >
-        <option value="">None</option>
-        {gotrams.map((g) => (
-          <option key={g.id} value={String(g.id)}>
-            {formatGotram(g)}
-          </option>
-        ))}
-      </TextField>
+      />
+      <TextField
+        {...textFieldProps(formik, 'mailingAddress', 'Optional: shown on your donation receipts')}
+        label="Mailing address"
+        autoComplete="street-address"
+        multiline
+        minRows={2}
+        fullWidth
+      />
       <Box>
         <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
           {formik.isSubmitting ? 'Saving...' : 'Save Changes'}

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeAttendee, makeEvent, makeUser } from '@/testing/data';
+import { emailNotVerifiedResponse, NOT_VERIFIED_MESSAGE } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, signInAs, waitFor } from '@/testing/test-utils';
 import { RegistrationDialog } from './registration-dialog';
@@ -65,6 +66,34 @@ describe('RegistrationDialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('counts the saved family members ticked as coming, and typed ones too', async () => {
+    let body: unknown;
+    const saved = (id: string, name: string, relation: string | null) => ({
+      id, name, relation, gotram: null, nakshatram: null, rasi: null, birthDate: null, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    });
+    server.use(
+      http.get('/api/users/me/family', () => HttpResponse.json([saved('f-1', 'Lakshmi', 'wife'), saved('f-2', 'Arjun', null)])),
+      http.post('/api/events/ev-1/register', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(makeAttendee({ eventId: 'ev-1', numberOfFamilyMembers: 2 }), { status: 201 });
+      }),
+    );
+    const { user } = setup();
+    const family = await screen.findByRole('group', { name: 'From your saved family members' });
+    const count = screen.getByLabelText('Number of family members');
+    await user.click(screen.getByRole('checkbox', { name: 'Lakshmi (wife)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Arjun' }));
+    expect(count).toHaveValue(2);
+    await user.click(screen.getByRole('checkbox', { name: 'Arjun' }));
+    expect(count).toHaveValue(1);
+    // A cousin not saved in the profile is typed in on top.
+    await user.clear(count);
+    await user.type(count, '2');
+    expect(family).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(body).toEqual({ numberOfFamilyMembers: 2, additionalNotes: null }));
+  });
+
   it('shows the server message when registration fails and stays open', async () => {
     server.use(
       http.post('/api/events/ev-1/register', () => HttpResponse.json({ message: 'This event is full' }, { status: 400 })),
@@ -120,5 +149,22 @@ describe('RegistrationDialog', () => {
     const { user, onClose } = setup();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it("shows the server's message with the resend action when the e-mail is not verified (403)", async () => {
+    let resent = 0;
+    server.use(
+      http.post('/api/events/ev-1/register', () => emailNotVerifiedResponse()),
+      http.post('/api/auth/resend-verification', () => (resent++, HttpResponse.json({ message: 'Verification email sent again.' }))),
+    );
+    const { user, onClose } = setup();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(NOT_VERIFIED_MESSAGE);
+    expect(screen.queryByText('Registration failed')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('Verification email sent again.')).toBeInTheDocument();
+    expect(resent).toBe(1);
   });
 });

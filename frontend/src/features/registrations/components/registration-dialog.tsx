@@ -6,24 +6,33 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
+import { EmailNotVerifiedAlert } from '@/components/email-not-verified-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
-import { useAuth } from '@/lib/auth';
+import { isEmailNotVerified } from '@/lib/email-verification';
+import { useFamily } from '@/lib/family';
 import { textFieldProps, useSpecFormik } from '@/lib/form';
 import type { Attendee, Event } from '@/types/api';
-import { registerForEvent, updateAttendee, useAttendee } from '../api/registrations';
+import { useJoinWaitlist, useMyAttendee, useSaveRegistration } from '../api/registrations';
 import { registrationSchema, type RegistrationValues } from '../schemas';
+
+export type RegistrationMode = 'register' | 'update' | 'waitlist';
 
 export type RegistrationDialogProps = {
   open: boolean;
   onClose: () => void;
   event: Pick<Event, 'id' | 'name'>;
-  /** 'register' (Register Now) or 'update' (Join Event: edit the saved registration). */
-  mode: 'register' | 'update';
+  /**
+   * 'register' (Register Now), 'update' (Join Event: edit the saved registration) or 'waitlist'
+   * (Join Waitlist: the event is full).
+   */
+  mode: RegistrationMode;
   /** The donation step shown after a successful new registration; `done` closes the dialog. */
   renderDonationStep?: (done: () => void) => ReactNode;
 };
@@ -36,7 +45,7 @@ function RegistrationForm({
   onCancel,
   onSaved,
 }: {
-  mode: 'register' | 'update';
+  mode: RegistrationMode;
   event: Pick<Event, 'id' | 'name'>;
   initial: Attendee | null;
   titleId: string;
@@ -44,8 +53,13 @@ function RegistrationForm({
   onSaved: () => void;
 }) {
   const { toast } = useToast();
-  const { mutate } = useSWRConfig();
-  const { user } = useAuth();
+  const saveRegistration = useSaveRegistration();
+  const joinWaitlist = useJoinWaitlist();
+  const [notVerified, setNotVerified] = useState<string | null>(null);
+  const { family } = useFamily();
+  // The saved family members ticked as coming: each tick adds one to the count, each untick takes
+  // one off, so relatives not saved in the profile can still be counted by typing.
+  const [coming, setComing] = useState<ReadonlySet<string>>(new Set());
   const formik = useSpecFormik<RegistrationValues>({
     initialValues: {
       numberOfFamilyMembers: String(initial?.numberOfFamilyMembers ?? 0),
@@ -57,20 +71,26 @@ function RegistrationForm({
         numberOfFamilyMembers: Number(values.numberOfFamilyMembers),
         additionalNotes: values.additionalNotes.trim() || null,
       };
+      setNotVerified(null);
       try {
+        if (mode === 'waitlist') {
+          const entry = await joinWaitlist(event.id, body);
+          toast({ title: "You're on the waitlist", description: `You are number ${entry.position} in line for ${event.name}.` });
+          onSaved();
+          return;
+        }
+        await saveRegistration(event.id, mode, body);
         if (mode === 'update') {
-          await updateAttendee(event.id, body);
           toast({ title: 'Information updated!', description: `Your registration for ${event.name} has been updated.` });
         } else {
-          await registerForEvent(event.id, body);
           toast({ title: 'Registration successful!', description: `You're registered for ${event.name}.` });
         }
-        void mutate(apiKeys.eventAttendee(event.id));
-        void mutate(apiKeys.event(event.id));
-        void mutate(apiKeys.events);
-        if (user) void mutate(apiKeys.userEvents(user.id));
         onSaved();
       } catch (err) {
+        if (isEmailNotVerified(err)) {
+          setNotVerified(errorMessage(err, 'Please verify your email before registering.'));
+          return;
+        }
         toast({
           title: 'Registration failed',
           description: errorMessage(err, 'Something went wrong. Please try again.'),
@@ -81,14 +101,37 @@ function RegistrationForm({
   });
 
   const count = Number(formik.values.numberOfFamilyMembers);
+  function toggleComing(id: string, checked: boolean) {
+    const next = new Set(coming);
+    if (checked) next.add(id);
+    else next.delete(id);
+    setComing(next);
+    const current = Number.isInteger(count) && count >= 0 ? count : 0;
+    void formik.setFieldValue('numberOfFamilyMembers', String(Math.max(0, current + (checked ? 1 : -1))));
+  }
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-labelledby={titleId}>
       <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+        {notVerified ? <EmailNotVerifiedAlert>{notVerified}</EmailNotVerifiedAlert> : null}
         <DialogContentText>
           {mode === 'update'
             ? 'Update how many people are coming with you.'
-            : 'Tell us how many family members will come with you.'}
+            : mode === 'waitlist'
+              ? 'This event is full. Join the waitlist with your party: when spots open up, the first party that fits is registered automatically and gets an e-mail.'
+              : 'Tell us how many family members will come with you.'}
         </DialogContentText>
+        {family && family.length > 0 ? (
+          <FormGroup role="group" aria-labelledby={`${titleId}-family`}>
+            <FormLabel id={`${titleId}-family`}>From your saved family members</FormLabel>
+            {family.map((f) => (
+              <FormControlLabel
+                key={f.id}
+                control={<Checkbox checked={coming.has(f.id)} onChange={(e) => toggleComing(f.id, e.target.checked)} />}
+                label={f.relation ? `${f.name} (${f.relation})` : f.name}
+              />
+            ))}
+          </FormGroup>
+        ) : null}
         <TextField
           {...textFieldProps(
             formik,
@@ -115,12 +158,8 @@ function RegistrationForm({
         </Button>
         <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
           {formik.isSubmitting
-            ? mode === 'update'
-              ? 'Saving...'
-              : 'Registering...'
-            : mode === 'update'
-              ? 'Save Changes'
-              : 'Register'}
+            ? { update: 'Saving...', register: 'Registering...', waitlist: 'Joining...' }[mode]
+            : { update: 'Save Changes', register: 'Register', waitlist: 'Join Waitlist' }[mode]}
         </Button>
       </DialogActions>
     </Box>
@@ -131,7 +170,7 @@ function RegistrationForm({
 export function RegistrationDialog({ open, onClose, event, mode, renderDonationStep }: RegistrationDialogProps) {
   const titleId = useId();
   const [step, setStep] = useState<'form' | 'donate'>('form');
-  const { attendee, isLoading, error } = useAttendee(event.id, open && mode === 'update');
+  const { attendee, isLoading, error } = useMyAttendee(event.id, open && mode === 'update');
 
   const close = () => {
     onClose();
@@ -172,7 +211,13 @@ export function RegistrationDialog({ open, onClose, event, mode, renderDonationS
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} scroll="body">
       <DialogTitle id={titleId}>
-        {step === 'donate' ? 'Make a Donation' : mode === 'update' ? 'Update Your Registration' : `Register for ${event.name}`}
+        {step === 'donate'
+          ? 'Make a Donation'
+          : mode === 'update'
+            ? 'Update Your Registration'
+            : mode === 'waitlist'
+              ? `Join the Waitlist for ${event.name}`
+              : `Register for ${event.name}`}
       </DialogTitle>
       {body}
     </Dialog>

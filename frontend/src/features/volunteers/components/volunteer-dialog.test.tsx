@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeEvent, makeUser } from '@/testing/data';
-import { makeVolunteer } from '@/testing/data-part2';
+import { makeEvent, makeUser, makeVolunteer } from '@/testing/data';
+import { emailNotVerifiedResponse, NOT_VERIFIED_MESSAGE } from '@/testing/mocks/handlers';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { VolunteerDialog } from './volunteer-dialog';
@@ -118,5 +118,19 @@ describe('VolunteerDialog', () => {
     await user.click(await screen.findByRole('button', { name: 'Cancel Volunteering' }));
     await user.click(screen.getByRole('button', { name: 'Yes, Cancel' }));
     expect(await screen.findByText('Failed to cancel volunteer registration. Please try again.')).toBeInTheDocument();
+  });
+
+  it("shows the server's message with the resend action when the e-mail is not verified (403)", async () => {
+    server.use(http.post('/api/events/ev-1/volunteers', () => emailNotVerifiedResponse()));
+    const { user, onClose } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign Up to Volunteer' }));
+    await choose(user, 'Contact preference', 'Email');
+    await choose(user, 'Availability', 'Either');
+    await choose(user, 'Volunteer preference', 'Any role');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText(NOT_VERIFIED_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(screen.queryByText('Failed to register as volunteer. Please try again.')).not.toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

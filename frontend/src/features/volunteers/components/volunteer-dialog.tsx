@@ -17,10 +17,11 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { useSWRConfig } from 'swr';
+import { EmailNotVerifiedAlert } from '@/components/email-not-verified-alert';
 import { useToast } from '@/components/ui/toast';
-import { apiKeys } from '@/lib/api-keys';
+import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { isEmailNotVerified } from '@/lib/email-verification';
 import { textFieldProps, useSpecFormik } from '@/lib/form';
 import {
   availabilityLabels,
@@ -29,7 +30,7 @@ import {
   volunteerPreferenceLabels,
 } from '@/lib/volunteer-labels';
 import type { Availability, ContactPreference, Event, Volunteer, VolunteerPreference } from '@/types/api';
-import { cancelVolunteer, createVolunteer, useMyVolunteerRecord } from '../api/volunteers';
+import { useCancelVolunteer, useCreateVolunteer, useMyVolunteer } from '../api/volunteers';
 import {
   availabilities,
   contactPreferences,
@@ -44,15 +45,6 @@ export type VolunteerDialogProps = {
   onClose: () => void;
   event: Pick<Event, 'id' | 'name'>;
 };
-
-function useRefreshVolunteerData(eventId: string) {
-  const { mutate } = useSWRConfig();
-  return () => {
-    void mutate(apiKeys.eventMyVolunteer(eventId));
-    void mutate(apiKeys.eventVolunteerCount(eventId));
-    void mutate(apiKeys.eventVolunteers(eventId));
-  };
-}
 
 function Intro({ event, onStart, onClose }: { event: Pick<Event, 'name'>; onStart: () => void; onClose: () => void }) {
   return (
@@ -87,7 +79,7 @@ function Intro({ event, onStart, onClose }: { event: Pick<Event, 'name'>; onStar
 
 function Existing({ event, volunteer, onClose }: { event: Pick<Event, 'id' | 'name'>; volunteer: Volunteer; onClose: () => void }) {
   const { toast } = useToast();
-  const refresh = useRefreshVolunteerData(event.id);
+  const cancelVolunteer = useCancelVolunteer();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -96,7 +88,6 @@ function Existing({ event, volunteer, onClose }: { event: Pick<Event, 'id' | 'na
     try {
       await cancelVolunteer(event.id, volunteer.id);
       toast({ title: 'Volunteer registration cancelled', description: `You are no longer volunteering for ${event.name}.` });
-      refresh();
       onClose();
     } catch (err) {
       console.error('Cancel volunteering failed', err);
@@ -171,7 +162,8 @@ function Existing({ event, volunteer, onClose }: { event: Pick<Event, 'id' | 'na
 function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'name'>; onBack: () => void; onDone: () => void }) {
   const { user } = useAuth();
   const { toast } = useToast();
-  const refresh = useRefreshVolunteerData(event.id);
+  const createVolunteer = useCreateVolunteer();
+  const [notVerified, setNotVerified] = useState<string | null>(null);
   const formik = useSpecFormik<VolunteerValues>({
     initialValues: {
       eventId: event.id,
@@ -186,6 +178,7 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
     },
     validationSchema: volunteerSchema,
     onSubmit: async (values) => {
+      setNotVerified(null);
       try {
         await createVolunteer({
           eventId: values.eventId,
@@ -199,9 +192,12 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
           additionalNotes: values.additionalNotes.trim() || null,
         });
         toast({ title: 'Thank you for volunteering!', description: `You are signed up to volunteer for ${event.name}.` });
-        refresh();
         onDone();
       } catch (err) {
+        if (isEmailNotVerified(err)) {
+          setNotVerified(errorMessage(err, 'Please verify your email before volunteering.'));
+          return;
+        }
         console.error('Volunteer registration failed', err);
         toast({ title: 'Error', description: 'Failed to register as volunteer. Please try again.', variant: 'destructive' });
       }
@@ -235,6 +231,9 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
   return (
     <Box component="form" noValidate onSubmit={(e) => void handleSubmit(e)}>
       <DialogContent sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: '8px !important' }}>
+        {notVerified ? (
+          <EmailNotVerifiedAlert sx={{ gridColumn: '1 / -1' }}>{notVerified}</EmailNotVerifiedAlert>
+        ) : null}
         <TextField {...textFieldProps(formik, 'name')} label="Name" required fullWidth autoComplete="name" sx={{ gridColumn: { sm: '1 / -1' } }} />
         <TextField {...textFieldProps(formik, 'contactNumber')} label="Contact number" type="tel" required fullWidth autoComplete="tel" />
         <TextField {...textFieldProps(formik, 'contactEmail')} label="Contact email" type="email" required fullWidth autoComplete="email" />
@@ -278,7 +277,7 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
 /** Volunteer dialog: intro, then the form (Back returns), or the member's volunteer record with a cancel option. */
 export function VolunteerDialog({ open, onClose, event }: VolunteerDialogProps) {
   const titleId = useId();
-  const { volunteer, isLoading, error } = useMyVolunteerRecord(event.id, open);
+  const { volunteer, isLoading, error } = useMyVolunteer(event.id, open);
   const [step, setStep] = useState<'intro' | 'form'>('intro');
 
   let title = 'Volunteer for Event';

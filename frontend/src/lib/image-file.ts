@@ -1,8 +1,8 @@
-/** Accepted image types (spec section 9) and the size limit. */
+/** Accepted image types (docs/product.md#event-images) and the size limit. */
 export const IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif', 'image/webp'];
 export const IMAGE_EXTENSIONS = ['.jpeg', '.jpg', '.png', '.gif', '.webp'];
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** The simulated upload takes this long (spec section 9). */
+/** The simulated upload takes this long (docs/product.md#event-images). */
 export const UPLOAD_DELAY_MS = 1000;
 
 /** The error message for a chosen file, or null when it is acceptable. */

@@ -1,0 +1,50 @@
+// Writes the public pages' markup into dist/prerender/<name>.html (docs/decisions/0117-prerendered-public-pages.md):
+// dist/index.html with the page rendered into <div id="root">, the Emotion CSS it uses in <head>,
+// and modulepreload links for the chunks the browser loads before hydrating it. Runs after
+// `vite build` (the browser build, with its manifest) and `vite build --ssr` (dist-ssr/).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'dist');
+const { render, PRERENDERED } = await import(pathToFileURL(path.join(root, 'dist-ssr', 'entry-server.js')).href);
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+/** The built files of the chunk of `src` and of everything it imports statically. */
+function chunkFiles(src, seen = new Set()) {
+  const entry = manifest[src];
+  if (!entry || seen.has(src)) return seen;
+  seen.add(src);
+  for (const dep of entry.imports ?? []) chunkFiles(dep, seen);
+  return seen;
+}
+
+const ROUTE_SOURCES = {
+  home: 'src/app/routes/home.tsx',
+  events: 'src/app/routes/events.tsx',
+  event: 'src/app/routes/event-detail.tsx',
+  donate: 'src/app/routes/donate.tsx',
+  'sign-in': 'src/app/routes/sign-in.tsx',
+  'sign-up': 'src/app/routes/sign-up.tsx',
+  contact: 'src/app/routes/contact.tsx',
+};
+const entryChunks = chunkFiles('index.html');
+const marker = '<div id="root"></div>';
+if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);
+
+fs.mkdirSync(path.join(dist, 'prerender'), { recursive: true });
+for (const { name, url } of PRERENDERED) {
+  const { html, styles } = await render(url);
+  if (/<script/i.test(html)) throw new Error(`${url}: the prerendered markup has a script; the CSP allows none`);
+  const chunks = new Set([...chunkFiles(ROUTE_SOURCES[name]), ...chunkFiles('src/app/layout/footer.tsx')]);
+  const preloads = [...chunks]
+    .filter((src) => !entryChunks.has(src))
+    .map((src) => `<link rel="modulepreload" crossorigin href="/${manifest[src].file}">`)
+    .join('');
+  const page = template.replace('</head>', `${preloads}${styles}</head>`).replace(marker, `<div id="root">${html}</div>`);
+  fs.writeFileSync(path.join(dist, 'prerender', `${name}.html`), page);
+  console.log(`prerendered ${url} -> dist/prerender/${name}.html (${(page.length / 1024).toFixed(1)} KB)`);
+}
+fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });

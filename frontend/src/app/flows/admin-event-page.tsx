@@ -1,0 +1,48 @@
+// A page for running one event's day (check-in, sign-in sheet): the guard (admins, or any
+// signed-in member where the server decides, as at the door) and the event's loading, error and
+// not-found states, around the page's content.
+import Alert from '@mui/material/Alert';
+import Container from '@mui/material/Container';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { paths } from '@/config/paths';
+import { useEvent } from '@/features/events/api/get-event';
+import { ApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import type { Event } from '@/types/api';
+
+function Loaded({ id, children }: { id: string; children: (event: Event) => ReactNode }) {
+  const { event, error, isLoading, mutate } = useEvent(id);
+  if (isLoading) return <PageSpinner />;
+  if (error || !event) {
+    return (
+      <Container sx={{ py: 4 }}>
+        {error instanceof ApiError && error.status === 404 ? (
+          <Alert severity="warning">Event not found</Alert>
+        ) : (
+          <RetryAlert onRetry={() => void mutate()}>The event could not be loaded.</RetryAlert>
+        )}
+      </Container>
+    );
+  }
+  return <>{children(event)}</>;
+}
+
+export function AdminEventPage({
+  children,
+  adminOnly = true,
+}: {
+  children: (event: Event) => ReactNode;
+  /** false: any signed-in member (the event's volunteers at the door; others get the server's 403). */
+  adminOnly?: boolean;
+}) {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const { user, loading, isAdmin } = useAuth();
+  if (loading) return <PageSpinner />;
+  if (!user) return <Navigate to={paths.signIn.getHref(pathname)} replace />;
+  if (adminOnly && !isAdmin) return <Navigate to={paths.home.getHref()} replace />;
+  return <Loaded id={id}>{children}</Loaded>;
+}

@@ -1,0 +1,70 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { makeUser } from '@/testing/data';
+import { server } from '@/testing/mocks/server';
+import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
+import type { Receipt } from '@/types/api';
+
+const receipt: Receipt = {
+  receiptNumber: 'AUTO-1-7',
+  date: 'November 21, 2026',
+  paidAt: '2026-11-21T18:00:00Z',
+  amount: '300.00',
+  method: 'Card',
+  eventName: null,
+  lines: [{ label: 'Annadanam', amount: '300.00' }],
+  donorName: 'Meera Iyer',
+  donorEmail: 'meera@example.org',
+  donorAddress: '1 Temple Rd\nFolsom, CA 95630',
+  inHonorOf: 'In memory of my father',
+  organization: 'Sri Venkateswara Temple of Folsom',
+  ein: '12-3456789',
+  organizationAddress: '100 Temple Way\nFolsom, CA',
+  acknowledgement: 'No goods or services were provided in exchange for this contribution.',
+};
+
+describe('/receipts/:receiptNumber', () => {
+  it('opens with the signed link and prints through the browser', async () => {
+    let asked: URL | undefined;
+    server.use(
+      http.get('/api/receipts/:number', ({ request }) => {
+        asked = new URL(request.url);
+        return HttpResponse.json(receipt);
+      }),
+    );
+    const print = vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const { user } = renderApp('/receipts/AUTO-1-7?sig=abc123');
+    const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(asked?.pathname).toBe('/api/receipts/AUTO-1-7');
+    expect(asked?.searchParams.get('sig')).toBe('abc123');
+    expect(within(sheet).getByRole('heading', { name: 'Sri Venkateswara Temple of Folsom' })).toBeInTheDocument();
+    for (const text of ['EIN 12-3456789', 'AUTO-1-7', 'November 21, 2026', '$300.00', 'Card', 'Annadanam: $300.00', 'Meera Iyer', 'Folsom, CA 95630', 'In memory of my father']) {
+      expect(sheet).toHaveTextContent(text);
+    }
+    expect(within(sheet).getByText('No goods or services were provided in exchange for this contribution.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    print.mockRestore();
+  });
+
+  it('answers Receipt not found, with a way to sign in, when the server does not show it', async () => {
+    server.use(http.get('/api/receipts/:number', () => HttpResponse.json({ message: 'Receipt not found' }, { status: 404 })));
+    renderApp('/receipts/AUTO-9-9');
+    expect(await screen.findByText('Receipt not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/sign-in?redirect=/receipts/AUTO-9-9');
+  });
+
+  it('opens for the signed-in donor without a signature', async () => {
+    signInAs(makeUser());
+    let sig: string | null = 'unset';
+    server.use(
+      http.get('/api/receipts/:number', ({ request }) => {
+        sig = new URL(request.url).searchParams.get('sig');
+        return HttpResponse.json(receipt);
+      }),
+    );
+    renderApp('/receipts/AUTO-1-7');
+    expect(await screen.findByRole('article', { name: 'Donation receipt' })).toBeInTheDocument();
+    expect(sig).toBeNull();
+  });
+});

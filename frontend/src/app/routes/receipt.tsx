@@ -1,0 +1,48 @@
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { paths } from '@/config/paths';
+import { useAuth } from '@/lib/auth';
+import { useReceipt } from '@/features/receipts/api/get-receipt';
+import { ReceiptView } from '@/features/receipts/components/receipt-view';
+
+/**
+ * /receipts/:receiptNumber: the printable receipt. Opens with the signed link from the receipt
+ * e-mail (`?sig=`), or for the signed-in donor or an admin; anyone else sees 'Receipt not found'.
+ */
+export default function ReceiptRoute() {
+  const { receiptNumber = '' } = useParams();
+  const [search] = useSearchParams();
+  const { user } = useAuth();
+  const { receipt, error, notFound, isLoading, refresh } = useReceipt(receiptNumber, search.get('sig'));
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+      {isLoading ? (
+        <PageSpinner label="Loading the receipt" />
+      ) : notFound ? (
+        <Alert
+          severity="info"
+          action={
+            user ? null : (
+              <Button color="inherit" size="small" component={RouterLink} to={paths.signIn.getHref(`/receipts/${receiptNumber}`)}>
+                Sign in
+              </Button>
+            )
+          }
+        >
+          <AlertTitle>Receipt not found</AlertTitle>
+          Open the link from your receipt e-mail, or sign in with the account you gave with.
+        </Alert>
+      ) : error || !receipt ? (
+        <RetryAlert onRetry={() => void refresh()}>The receipt could not be loaded. Please try again.</RetryAlert>
+      ) : (
+        <ReceiptView receipt={receipt} />
+      )}
+    </Container>
+  );
+}

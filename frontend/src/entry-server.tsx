@@ -1,0 +1,52 @@
+// The build-time renderer of the public pages (docs/decisions/0117-prerendered-public-pages.md):
+// `vite build --ssr` bundles this file for Node, and scripts/prerender.mjs writes each public
+// route's markup and critical CSS into dist/prerender/*.html, which the server sends (with the
+// page's head and data block) and the browser hydrates (main.tsx). The tree is the browser's
+// (App) with a static router, rendered without API data: what the page shows before its data.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { RoutesWithFallback } from './app/router';
+
+/** The public pages prerendered at build time: file name (under dist/prerender) and URL rendered. */
+export const PRERENDERED = [
+  { name: 'home', url: '/' },
+  { name: 'events', url: '/events' },
+  { name: 'event', url: '/events/prerender' },
+  { name: 'donate', url: '/donate' },
+  { name: 'sign-in', url: '/sign-in' },
+  { name: 'sign-up', url: '/sign-up' },
+  { name: 'contact', url: '/contact' },
+] as const;
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(typeof part === 'string' ? Buffer.from(part) : (part as Buffer));
+  return Buffer.concat(parts).toString('utf8');
+}
+
+/** The markup of `url` (every lazy route loaded) and the `<style>` tags of the CSS it uses. */
+export async function render(url: string): Promise<{ html: string; styles: string }> {
+  // The browser's Emotion cache has the default key `css`, so it adopts these style tags.
+  const cache = createCache({ key: 'css' });
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <CacheProvider value={cache}>
+        <AppProvider>
+          <StaticRouter location={url}>
+            <RoutesWithFallback />
+          </StaticRouter>
+        </AppProvider>
+      </CacheProvider>
+    </StrictMode>,
+    // Every boundary inline, in order: no outlined segments, so no script to put them in place.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  const html = await text(prelude);
+  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+}

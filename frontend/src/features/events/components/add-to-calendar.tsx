@@ -1,0 +1,46 @@
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
+import Button from '@mui/material/Button';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import type { Event } from '@/types/api';
+import { eventIcsPath, googleCalendarUrl } from '../lib/add-to-calendar';
+
+/** "Add to calendar": the event's `.ics` (any calendar program) or Google Calendar's new-event page. */
+export function AddToCalendar({ event }: { event: Pick<Event, 'id' | 'name' | 'description' | 'location' | 'eventDate'> }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const close = () => setAnchor(null);
+  return (
+    <>
+      <Button
+        id={buttonId}
+        variant="outlined"
+        startIcon={<EventAvailableOutlined />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(e) => setAnchor(e.currentTarget)}
+        sx={{ flexShrink: 0 }}
+      >
+        Add to calendar
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
+        <MenuItem component="a" href={eventIcsPath(event.id)} download="event.ics" onClick={close}>
+          <ListItemText primary="Download .ics" secondary="Apple Calendar, Outlook and others" />
+        </MenuItem>
+        <MenuItem
+          component="a"
+          href={googleCalendarUrl(event, window.location.origin)}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={close}
+        >
+          <ListItemText primary="Google Calendar" secondary="Opens in a new tab" />
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}

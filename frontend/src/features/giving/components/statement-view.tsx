@@ -1,0 +1,82 @@
+import Print from '@mui/icons-material/Print';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { PrintStyles } from '@/components/ui/print-styles';
+import { formatUSD } from '@/lib/format';
+import type { Statement } from '@/types/api';
+
+/** A member's printable giving statement for a year: every gift net of refunds, the total and the acknowledgement. */
+export function StatementView({ statement }: { statement: Statement }) {
+  return (
+    <>
+      <PrintStyles />
+      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+        <Button variant="contained" startIcon={<Print />} onClick={() => window.print()}>
+          Print
+        </Button>
+      </Box>
+      <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="article" aria-label="Giving statement">
+        <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
+          {statement.organization}
+        </Typography>
+        {statement.organizationAddress ? (
+          <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
+            {statement.organizationAddress}
+          </Typography>
+        ) : null}
+        {statement.ein ? <Typography color="text.secondary">{`EIN ${statement.ein}`}</Typography> : null}
+        <Divider sx={{ my: 2 }} />
+        <Typography component="h2" variant="h5">
+          {`Giving statement ${statement.year}`}
+        </Typography>
+        <Typography sx={{ mb: 2 }}>{`${statement.donorName} · ${statement.donorEmail}`}</Typography>
+        {statement.gifts.length === 0 ? (
+          <Typography color="text.secondary">{`No completed gifts in ${statement.year}.`}</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label={`Gifts in ${statement.year}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Receipt</TableCell>
+                  <TableCell>Method</TableCell>
+                  <TableCell>For</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {statement.gifts.map((g) => (
+                  <TableRow key={g.receiptNumber}>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{g.date}</TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{g.receiptNumber}</TableCell>
+                    <TableCell>{g.method}</TableCell>
+                    <TableCell>{g.purposes}</TableCell>
+                    <TableCell align="right">{formatUSD(g.amount)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+                    {`Total for ${statement.year}`}
+                  </TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    {formatUSD(statement.total)}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+        <Typography sx={{ mt: 3, fontWeight: 600 }}>{statement.acknowledgement}</Typography>
+      </Paper>
+    </>
+  );
+}

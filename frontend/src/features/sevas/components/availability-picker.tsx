@@ -1,0 +1,168 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import type { SevaDay, SevaSlotAvailability } from '@/types/api';
+import { useSevaAvailability } from '../api/sevas';
+import { addDays, formatLocalDate } from '../lib/sankalpam';
+
+/** How many days one page of the picker shows (six weeks). */
+const PAGE_DAYS = 42;
+
+const STATUS_LABELS: Record<string, string> = {
+  open: 'Available',
+  notOffered: 'Not offered',
+  blackout: 'Not available',
+  past: 'Past',
+  beyondHorizon: 'Not open for booking yet',
+};
+
+export type ChosenSlot = { date: string; slot: SevaSlotAvailability };
+
+function weekStart(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return addDays(date, -new Date(Date.UTC(y, m - 1, d)).getUTCDay());
+}
+
+function dayBookable(day: SevaDay): boolean {
+  return day.status === 'open' && day.slots.some((s) => s.status === 'open');
+}
+
+function dayLabel(day: SevaDay): string {
+  if (day.status !== 'open') return STATUS_LABELS[day.status] ?? day.status;
+  if (day.slots.every((s) => s.status === 'closed')) return 'Booking closed';
+  if (!dayBookable(day)) return 'Fully booked';
+  const left = day.slots.filter((s) => s.status === 'open').reduce((n, s) => n + s.remaining, 0);
+  return `${left} ${left === 1 ? 'place' : 'places'} left`;
+}
+
+/**
+ * The seva's calendar: six weeks at a time from the server's availability (the temple's local
+ * dates), then the chosen day's slots with the places left.
+ */
+export function AvailabilityPicker({
+  sevaId,
+  today,
+  value,
+  onChange,
+}: {
+  sevaId: string;
+  /** The temple's today, "YYYY-MM-DD". */
+  today: string;
+  value: ChosenSlot | null;
+  onChange: (value: ChosenSlot | null) => void;
+}) {
+  const [from, setFrom] = useState(() => weekStart(today));
+  const to = addDays(from, PAGE_DAYS - 1);
+  const { availability, error, isLoading, refresh } = useSevaAvailability(sevaId, from, to);
+  const [selectedDate, setSelectedDate] = useState<string | null>(value?.date ?? null);
+  const days = availability?.days ?? [];
+  const selectedDay = days.find((d) => d.date === selectedDate) ?? null;
+  const monthLabel = (date: string) => {
+    const [y, m] = date.split('-').map(Number);
+    return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <IconButton aria-label="Earlier dates" onClick={() => setFrom(addDays(from, -PAGE_DAYS))} disabled={from <= weekStart(today)}>
+          <ChevronLeft />
+        </IconButton>
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }} aria-live="polite">
+          {monthLabel(from)} – {monthLabel(to)}
+        </Typography>
+        <IconButton aria-label="Later dates" onClick={() => setFrom(addDays(from, PAGE_DAYS))}>
+          <ChevronRight />
+        </IconButton>
+      </Box>
+      {error ? (
+        <RetryAlert onRetry={() => void refresh()}>Failed to load the available dates. Please try again.</RetryAlert>
+      ) : isLoading ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+          <CircularProgress aria-label="Loading available dates" />
+        </Box>
+      ) : (
+        <Box role="grid" aria-label="Available dates" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 0.5 }}>
+          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => (
+            <Typography key={d} role="columnheader" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+              {d}
+            </Typography>
+          ))}
+          {days.map((day) => {
+            const bookable = dayBookable(day);
+            const selected = day.date === selectedDate;
+            return (
+              <ButtonBase
+                key={day.date}
+                role="gridcell"
+                aria-selected={selected}
+                aria-label={`${formatLocalDate(day.date)}: ${dayLabel(day)}`}
+                disabled={!bookable}
+                data-date={day.date}
+                onClick={() => {
+                  setSelectedDate(day.date);
+                  onChange(null);
+                }}
+                sx={{
+                  aspectRatio: '1',
+                  borderRadius: 1.5,
+                  border: 1,
+                  borderColor: selected ? 'primary.main' : bookable ? 'divider' : 'transparent',
+                  bgcolor: selected ? 'primary.main' : bookable ? 'background.paper' : 'action.hover',
+                  color: selected ? 'primary.contrastText' : bookable ? 'text.primary' : 'text.disabled',
+                  fontWeight: bookable ? 600 : 400,
+                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+                }}
+              >
+                {Number(day.date.slice(8))}
+              </ButtonBase>
+            );
+          })}
+        </Box>
+      )}
+      {selectedDay ? (
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
+            {formatLocalDate(selectedDay.date)}
+          </Typography>
+          <ToggleButtonGroup
+            exclusive
+            color="primary"
+            aria-label="Time slot"
+            value={value?.date === selectedDay.date ? (value.slot.time ?? 'any') : null}
+            onChange={(_, key: string | null) => {
+              const slot = selectedDay.slots.find((s) => (s.time ?? 'any') === key);
+              onChange(slot ? { date: selectedDay.date, slot } : null);
+            }}
+            sx={{ flexWrap: 'wrap', gap: 1, '& .MuiToggleButtonGroup-grouped': { border: 1, borderColor: 'divider', borderRadius: '8px !important', m: 0 } }}
+          >
+            {selectedDay.slots.map((s) => (
+              <ToggleButton key={s.time ?? 'any'} value={s.time ?? 'any'} disabled={s.status !== 'open'} sx={{ textTransform: 'none', display: 'grid', px: 2 }}>
+                <span>{s.timeLabel}</span>
+                <Typography component="span" variant="caption" color="inherit">
+                  {s.status === 'open' ? `${s.remaining} left` : s.status === 'full' ? 'Full' : 'Closed'}
+                </Typography>
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </Box>
+      ) : (
+        <Typography color="text.secondary">Choose a highlighted date to see its times.</Typography>
+      )}
+      {value ? (
+        <Button variant="text" onClick={() => onChange(null)} sx={{ justifySelf: 'start' }}>
+          Clear selection
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+// The lists a sankalpam names people by, offered as suggestions (members may type their own).
+
+export const NAKSHATRAMS = [
+  'Ashwini', 'Bharani', 'Krittika', 'Rohini', 'Mrigashira', 'Ardra', 'Punarvasu', 'Pushya', 'Ashlesha', 'Magha',
+  'Purva Phalguni', 'Uttara Phalguni', 'Hasta', 'Chitra', 'Swati', 'Vishakha', 'Anuradha', 'Jyeshtha', 'Mula',
+  'Purva Ashadha', 'Uttara Ashadha', 'Shravana', 'Dhanishta', 'Shatabhisha', 'Purva Bhadrapada', 'Uttara Bhadrapada', 'Revati',
+] as const;
+
+export const RASIS = [
+  'Mesha', 'Vrishabha', 'Mithuna', 'Karka', 'Simha', 'Kanya', 'Tula', 'Vrishchika', 'Dhanu', 'Makara', 'Kumbha', 'Meena',
+] as const;
+
+export const CATEGORY_LABELS: Record<string, string> = {
+  temple: 'At the temple',
+  home: 'At your home',
+  proxy: 'By proxy (performed on your behalf)',
+};
+
+/** "Ravi (Kashyapa, Rohini, Vrishabha)" */
+export function personLabel(p: { name?: string | null; gotram?: string | null; nakshatram?: string | null; rasi?: string | null }): string {
+  const extra = [p.gotram, p.nakshatram, p.rasi].filter((x): x is string => Boolean(x && x.trim()));
+  return extra.length ? `${p.name ?? ''} (${extra.join(', ')})` : (p.name ?? '');
+}
+
+/** "2026-03-14" as "Saturday, March 14, 2026", read as a calendar date (no time zone shift). */
+export function formatLocalDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/** The temple's today ("YYYY-MM-DD") in its time zone. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** Adds days to a "YYYY-MM-DD" date. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number);
+  const next = new Date(Date.UTC(y, m - 1, d + days));
+  return next.toISOString().slice(0, 10);
+}
+
+export function formatCents(cents: number): string {
+  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+}
