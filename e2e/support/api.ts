@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { ADMIN, baseURL } from './env';
+import { verificationLink } from './outbox';
 
 export type User = {
   id: string; firstName: string; lastName: string; email: string; phoneNumber: string | null;
@@ -65,9 +66,23 @@ export async function signIn(email: string, password: string): Promise<Session> 
   return { token: res.token, user: res.user, email, password };
 }
 
-/** Signs up and signs in a fresh member. */
+/**
+ * Opens the newest verification link e-mailed to `email` (from the outbox), as the member would.
+ * Registering, volunteering and event donations need a verified e-mail (docs/api.md).
+ */
+export async function verifyEmail(email: string): Promise<void> {
+  const link = new URL(await verificationLink(email));
+  const res = await fetch(`${baseURL()}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const location = res.headers.get('location') ?? '';
+  if (res.status !== 303 || !location.endsWith('verified=1')) {
+    throw new ApiError(res.status, location, `verifying ${email}`);
+  }
+}
+
+/** Signs up a fresh member, verifies their e-mail through the outbox link, and signs in. */
 export async function newMember(input: NewUser = {}): Promise<Session & { firstName: string; lastName: string }> {
   const created = await signUp(input);
+  await verifyEmail(created.email);
   const session = await signIn(created.email, created.password);
   return { ...session, firstName: created.firstName, lastName: created.lastName };
 }
@@ -139,7 +154,7 @@ export async function volunteerForEvent(session: Session, eventId: string, extra
 
 export type PaymentMethod = { id: string; name: string; displayName: string; isActive: boolean; sortOrder: number };
 export type DonationType = { id: string; name: string; defaultAmount: string | null; isActive: boolean };
-export type Payment = { id: string; status: string; paymentMethod: string; amount: string; receiptNumber: string | null; eventId: string | null; donorEmail: string | null };
+export type Payment = { id: string; status: string; paymentMethod: string; amount: string; receiptNumber: string | null; eventId: string | null; donorEmail: string | null; paymentDate: string };
 
 export async function createDonationType(token: string, input: { name?: string; description?: string | null; defaultAmount?: string | null; isActive?: boolean } = {}) {
   return api<DonationType>('POST', '/api/donation-types', {
@@ -177,5 +192,56 @@ export async function zelleConfirm(token: string | undefined, amount: number, ev
     status: 'success',
   };
   if (eventId) body.eventId = eventId;
+  // A guest names themselves for the receipt; a member's name and e-mail come from the profile.
+  if (!token) Object.assign(body, { donorName: 'A Devotee', donorEmail: 'devotee@example.org' });
   return api<{ receiptNumber: string; payment: Payment }>('POST', '/api/payments/zelle-confirm', { token, body });
+}
+
+/** The spec's hours and the temple's contact details, as an admin would enter them in Admin → Temple. */
+export const SPEC_SITE = {
+  address: '1000 Temple Way\nFolsom, CA 95630',
+  mapQuery: 'Folsom, CA 95630',
+  phone: '(916) 555-0100',
+  email: 'info@temple.example.org',
+  weekdayMorning: '9:30 AM - 11:30 AM',
+  weekdayEvening: '6:00 PM - 8:30 PM',
+  weekendMorning: '9:00 AM - 1:00 PM',
+  weekendEvening: '5:30 PM - 8:30 PM',
+  sayanostavam: '8:15 PM',
+  videoId: 'M7lc1UVf-VE',
+  videoStart: 27,
+};
+
+/**
+ * The site settings, recurring services and a priest of the spec's home page, added through the admin API when the
+ * database has none (a new install starts empty and the home page hides those sections).
+ */
+export async function ensureTempleContent(): Promise<void> {
+  const admin = await adminSession();
+  const site = await api<{ settings: Record<string, unknown> }>('GET', '/api/site');
+  if (!site.settings.weekdayMorning) {
+    await api('PUT', '/api/admin/site', { token: admin.token, body: { ...site.settings, ...SPEC_SITE } });
+  }
+  const services = await api<unknown[]>('GET', '/api/services');
+  if (services.length === 0) {
+    const weekly = (name: string, weekday: string, time: string) => ({ name, frequency: 'weekly', weekdays: [weekday], time });
+    const monthly = (name: string, week: number, time: string) => ({ name, frequency: 'monthlyWeekday', week, weekday: 'saturday', time });
+    for (const body of [
+      { name: 'Vishnu Sahasranamam Parayanam', frequency: 'daily', time: '19:00' },
+      weekly('Venkateshwara Suprabhatam', 'saturday', '09:00'),
+      weekly('Anjaneya Abhishekham', 'tuesday', '18:30'),
+      monthly('Venkateshwara Abhishekam', 2, '10:00'),
+      monthly('Venkateshwara Sahasranama Archana', 1, '19:30'),
+      monthly('Unjal Seva', 4, '20:00'),
+    ]) {
+      await api('POST', '/api/services', { token: admin.token, body });
+    }
+  }
+  const priests = await api<unknown[]>('GET', '/api/priests');
+  if (priests.length === 0) {
+    await api('POST', '/api/priests', {
+      token: admin.token,
+      body: { name: 'Sri Test Acharya', title: 'Head Priest', bio: 'Leads the daily worship.', specialties: ['Homams'] },
+    });
+  }
 }

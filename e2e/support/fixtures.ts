@@ -45,7 +45,7 @@ export const test = base.extend<Fixtures>({
   },
 
   // Hermetic: third parties (video, map, avatars, Stripe) are refused, as on an offline CI machine;
-  // the product must degrade gracefully (DESIGN.md).
+  // the product must degrade gracefully (docs/architecture.md#third-parties).
   hermetic: [
     async ({ context }, use) => {
       await refuseThirdParties(context);

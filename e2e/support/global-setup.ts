@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { FullConfig } from '@playwright/test';
+import { ensureTempleContent } from './api';
 import { ADMIN } from './env';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -63,9 +64,12 @@ export default async function globalSetup(_config: FullConfig) {
     MANDIR_DATA_DIR: tmp,
     MANDIR_PUBLIC_URL: baseURL,
     MANDIR_LOG: process.env.MANDIR_LOG ?? 'warn',
+    // Every browser test comes from 127.0.0.1: the abuse limits (per address) are scaled up
+    // so only a journey that means to meet them does (README: MANDIR_RATE_LIMIT_SCALE).
+    MANDIR_RATE_LIMIT_SCALE: process.env.MANDIR_RATE_LIMIT_SCALE ?? '1000',
   };
   // Settings of the developer's shell must not leak into the run.
-  for (const key of ['MANDIR_SMTP_URL', 'MANDIR_ENV', 'MANDIR_JWT_SECRET', 'MANDIR_PAYMENT_PROVIDER', 'MANDIR_TEMPLE_NAME']) {
+  for (const key of ['MANDIR_SMTP_URL', 'MANDIR_ENV', 'MANDIR_JWT_SECRET', 'MANDIR_PAYMENT_PROVIDER', 'MANDIR_TEMPLE_NAME', 'MANDIR_TRUST_PROXY']) {
     delete env[key];
   }
 
@@ -90,6 +94,13 @@ export default async function globalSetup(_config: FullConfig) {
   process.env.MANDIR_E2E_BASE_URL = baseURL;
   process.env.MANDIR_E2E_OUTBOX = outbox;
   process.env.MANDIR_E2E_TMP = tmp;
+  // A new install starts empty; the journeys read the spec's hours, services and a priest.
+  try {
+    await ensureTempleContent();
+  } catch (err) {
+    child.kill('SIGTERM');
+    throw err;
+  }
   console.log(`[e2e] mandir ${binary} on ${baseURL}, data in ${tmp}`);
 
   return async () => {

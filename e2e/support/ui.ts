@@ -31,11 +31,15 @@ export function templeInputValue(days: number, hh = 10, mm = 0): { input: string
   return { input: `${parts.year}-${parts.month}-${parts.day}T${String(hh).padStart(2, '0')}:${String(mm).padStart(2, '0')}` };
 }
 
-/** The toast (snackbar) with this title, and optionally this description. */
+/**
+ * The toast (snackbar) with this title, and optionally this description. Title and description
+ * are matched by one locator, so a toast that a later one replaces (only one shows at a time)
+ * cannot pass the first check and vanish before the second.
+ */
 export async function expectToast(page: Page, title: string | RegExp, description?: string | RegExp): Promise<Locator> {
-  const toast = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  let toast = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  if (description) toast = toast.filter({ hasText: description });
   await expect(toast.first()).toBeVisible();
-  if (description) await expect(toast.first()).toContainText(description);
   return toast.first();
 }
 

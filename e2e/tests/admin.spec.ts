@@ -59,7 +59,7 @@ test('create an event with an uploaded image, with validation messages', async (
   await dateInput.fill(when.input);
 
   await dialog.getByRole('tab', { name: 'Upload Image' }).click();
-  // A wrong file type is refused with the spec's message.
+  // A wrong file type is refused with the message of docs/product.md#validation-rules.
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(dialog.getByText('Please select a valid image file (JPEG, PNG, GIF, or WebP)')).toBeVisible();
 
@@ -343,6 +343,8 @@ test('create, edit, toggle and delete a payment method; an inactive method vanis
   const donor = await openWindow();
   await donor.goto('/donate');
   await choose(donor, donor, /Purpose/, 'Other');
+  await donor.getByLabel(/^Your name/).fill('A Devotee');
+  await donor.getByLabel(/^Email/).fill(`devotee-${uid()}@example.org`);
   await donor.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(donor.getByRole('radio', { name: new RegExp(`${display} Box`) })).toBeVisible();
   await donor.getByRole('radio', { name: new RegExp(`${display} Box`) }).check();
@@ -360,6 +362,8 @@ test('create, edit, toggle and delete a payment method; an inactive method vanis
   expect(methods.find((m) => m.displayName === `${display} Box`)).toBeUndefined();
   await donor.reload();
   await choose(donor, donor, /Purpose/, 'Other');
+  await donor.getByLabel(/^Your name/).fill('A Devotee');
+  await donor.getByLabel(/^Email/).fill(`devotee-${uid()}@example.org`);
   await donor.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(donor.getByRole('radio', { name: /Zelle/ })).toBeVisible();
   await expect(donor.getByRole('radio', { name: new RegExp(`${display} Box`) })).toHaveCount(0);

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { api, createEvent, newMember } from '../support/api';
+
+// docs/decisions/0117-prerendered-public-pages.md: public pages arrive with their markup and CSS,
+// paint without JavaScript, and hydrate without a mismatch, in light and dark mode.
+
+const PAGES = ['/', '/events', '/donate', '/sign-in', '/sign-up', '/contact'];
+
+/** Console errors and warnings that point at hydration (React reports mismatches as errors). */
+function watchHydration(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() === 'error' || /hydrat/i.test(text)) problems.push(`${msg.type()}: ${text}`);
+  });
+  return problems;
+}
+
+test('public pages come as styled markup that paints without JavaScript', async ({ browser, baseURL }) => {
+  const event = await createEvent({ name: `Prerendered Utsavam ${Date.now()}` });
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    for (const path of [...PAGES, `/events/${event.id}`]) {
+      await page.goto(path);
+      // The header and its Donate button, laid out and styled by the prerendered CSS.
+      const donate = page.getByRole('banner').getByRole('link', { name: 'Donate' });
+      await expect(donate, path).toBeVisible();
+      const color = await donate.evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(color, path).toBe('rgb(154, 52, 18)');
+    }
+    await page.goto('/sign-in');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByLabel('Email')).toBeVisible();
+    // Not usable before hydration: the browser cannot submit the fields itself (into the URL).
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    await page.goto('/donate');
+    await expect(page.getByRole('heading', { name: 'Make a Donation' })).toBeVisible();
+    await page.goto(`/events/${event.id}`);
+    await expect(page).toHaveTitle(new RegExp(event.name));
+  } finally {
+    await context.close();
+  }
+});
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`public pages hydrate without a mismatch (${scheme})`, async ({ page }) => {
+    const event = await createEvent({ name: `Hydrated Utsavam ${Date.now()}` });
+    const config = await api<{ templeName: string }>('GET', '/api/config');
+    await page.addInitScript((mode) => {
+      if (window.location.origin !== 'null') window.localStorage.setItem('vite-ui-theme', mode);
+    }, scheme);
+    const problems = watchHydration(page);
+    for (const path of [...PAGES, `/events/${event.id}`]) {
+      const requests: string[] = [];
+      const onRequest = (req: { url: () => string }) => {
+        if (new URL(req.url()).pathname.startsWith('/api/')) requests.push(new URL(req.url()).pathname);
+      };
+      page.on('request', onRequest);
+      await page.goto(path);
+      await expect(page.locator('html'), path).toHaveClass(new RegExp(scheme));
+      // Hydrated: the header shows the temple's name from the data block, and links are live.
+      await expect(page.getByRole('banner').getByText(config.templeName), path).toBeVisible();
+      await expect(page.getByRole('button', { name: /Change theme/ }), path).toHaveAccessibleName(new RegExp(`Theme: ${scheme}`));
+      page.off('request', onRequest);
+      // What the data block holds is never fetched again to show the page.
+      for (const seeded of ['/api/config', '/api/site']) expect(requests, path).not.toContain(seeded);
+    }
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    await page.goto('/sign-in');
+    await expect(page.getByRole('button', { name: 'Sign In' })).toBeEnabled();
+    await page.getByRole('banner').getByRole('link', { name: 'Donate' }).click();
+    await expect(page).toHaveURL(/\/donate$/);
+    await expect(page.getByRole('heading', { name: 'Make a Donation' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+}
+
+test('a signed-in member on the prerendered sign-in page is sent on', async ({ page, signInAs }) => {
+  const member = await newMember();
+  await signInAs(member);
+  await page.goto('/sign-in?redirect=/dashboard');
+  await expect(page).toHaveURL(/\/dashboard$/);
+});

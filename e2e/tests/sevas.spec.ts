@@ -1,0 +1,104 @@
+/**
+ * Seva bookings (issue 15): a member books an archana for two family members and pays by sandbox
+ * card; an admin sees it on the day view and its printable sankalpam sheet; the member cancels
+ * before the cut-off.
+ */
+import { expect } from '@playwright/test';
+import { adminSession, api, newMember, uid } from '../support/api';
+import { test } from '../support/fixtures';
+import { expectToast } from '../support/ui';
+
+/** The temple's local date `days` from today, "YYYY-MM-DD". */
+function templeDay(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date(Date.now() + days * 86_400_000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+type Seva = { id: string; name: string };
+type Booking = { id: string; status: string; participants: { name: string }[] };
+
+test('a member books an archana for two family members by card, the admin sees the sankalpam sheet, the member cancels', async ({
+  page,
+  signInAs,
+  openWindow,
+}) => {
+  const admin = await adminSession();
+  const seva = await api<Seva>('POST', '/api/sevas', {
+    token: admin.token,
+    body: {
+      name: `Archana ${uid()}`, description: 'Archana with the family’s names', category: 'temple', priceCents: 1100, priceKind: 'fixed',
+      durationMinutes: 15, weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+      capacityMode: 'slots', slots: [{ time: '09:00', capacity: 5 }], horizonDays: 60, cutoffHours: 12,
+    },
+  });
+  const member = await newMember({ firstName: 'Ravi', lastName: 'Rao' });
+  for (const person of [
+    { name: 'Lakshmi Rao', relation: 'Mother', gotram: 'Kashyapa', nakshatram: 'Rohini', rasi: 'Vrishabha' },
+    { name: 'Anand Rao', relation: 'Son', gotram: 'Kashyapa', nakshatram: 'Ashwini', rasi: 'Mesha' },
+  ]) {
+    await api('POST', '/api/users/me/family', { token: member.token, body: person });
+  }
+  const date = templeDay(8);
+
+  await signInAs(member);
+  await page.goto('/sevas');
+  await page.getByRole('link', { name: new RegExp(seva.name) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: seva.name })).toBeVisible();
+  const dates = page.getByRole('grid', { name: 'Available dates' });
+  await expect(dates).toBeVisible();
+  while (!(await dates.locator(`[data-date="${date}"]`).count())) {
+    await page.getByRole('button', { name: 'Later dates' }).click();
+    await expect(dates).toBeVisible();
+  }
+  await dates.locator(`[data-date="${date}"]`).click();
+  await page.getByRole('button', { name: /9:00 AM/ }).click();
+  await page.getByRole('checkbox', { name: /Lakshmi Rao \(Kashyapa, Rohini, Vrishabha\)/ }).check();
+  await page.getByRole('checkbox', { name: /Anand Rao \(Kashyapa, Ashwini, Mesha\)/ }).check();
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(page.getByText(/Your place is held for 15 minutes/)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click(); // card is first
+  await page.getByLabel(/Name on card/).fill('Ravi Rao');
+  await page.getByLabel(/Card number/).fill('4242 4242 4242 4242');
+  await page.getByLabel(/Expiry/).fill('12/34');
+  await page.getByLabel(/CVC/).fill('123');
+  await page.getByRole('button', { name: /Pay \$11\.00/ }).click();
+  await expectToast(page, 'Seva booked');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const [booking] = await api<Booking[]>('GET', '/api/seva-bookings/mine', { token: member.token });
+  expect(booking.status).toBe('confirmed');
+  expect(booking.participants.map((p) => p.name)).toEqual(['Lakshmi Rao', 'Anand Rao']);
+
+  // The admin's day view: the sankalpam sheet with every name, gotram and nakshatram.
+  const adminPage = await openWindow(admin);
+  await adminPage.goto(`/admin/sevas/schedule?date=${date}`);
+  const entry = adminPage.getByRole('article', { name: `9:00 AM ${seva.name}` });
+  await expect(entry).toBeVisible();
+  await expect(entry.getByText('Paid', { exact: true })).toBeVisible();
+  for (const text of ['Lakshmi Rao', 'Anand Rao', 'Rohini', 'Ashwini', 'Vrishabha']) {
+    await expect(entry.getByRole('cell', { name: text })).toBeVisible();
+  }
+  await expect(adminPage.getByRole('button', { name: 'Print sankalpam sheet' })).toBeVisible();
+  await adminPage.emulateMedia({ media: 'print' });
+  await expect(adminPage.getByRole('button', { name: 'Print sankalpam sheet' })).toBeHidden();
+  await expect(entry.getByRole('cell', { name: 'Lakshmi Rao' })).toBeVisible();
+  await adminPage.emulateMedia({ media: 'screen' });
+
+  // The member cancels from the dashboard, before the 12-hour cut-off.
+  await page.getByRole('tab', { name: 'My Sevas' }).click();
+  const card = page.getByTestId('seva-booking').filter({ hasText: seva.name });
+  await expect(card.getByText('Confirmed')).toBeVisible();
+  await card.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText('A card payment goes back to your card in full');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel booking' }).click();
+  await expectToast(page, 'Booking cancelled', seva.name);
+  await expect(card.getByText('Cancelled')).toBeVisible();
+  // The sandbox card payment was refunded in full.
+  type Paid = { paymentMethod: string; status: string; refundedAmount: string; amount: string };
+  const cards = (await api<Paid[]>('GET', '/api/payments/mine', { token: member.token })).filter((p) => p.paymentMethod === 'credit_card');
+  expect(cards).toHaveLength(1);
+  expect(cards[0]).toMatchObject({ status: 'refunded', refundedAmount: cards[0].amount });
+  await adminPage.reload();
+  await expect(adminPage.getByText('No sevas booked for this day.')).toBeVisible();
+});
