@@ -11,10 +11,11 @@ use mandir_domain::registration::{
 use mandir_domain::{AttendeeId, EventId, UserId};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DatabaseTransaction, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable,
     PaginatorTrait, QueryFilter, QueryOrder, QueryResult, QuerySelect, Set,
 };
 
+use crate::db::WriteTransaction;
 use crate::entities::{attendees, events, member_emails, users, waitlist};
 use crate::error::{MapDbErr, map};
 use crate::events::{EventWithPeople, PEOPLE, PEOPLE_SQL, with_people};
@@ -41,7 +42,7 @@ impl FromQueryResult for HeldEvent {
 /// registration keeps the entry's id, family count and notes; the trigger on `attendees` adds its
 /// people to the event's count and queues its e-mail, which is marked as a promotion here so the
 /// member gets one e-mail saying they moved from the waitlist (ADR 0109).
-pub(crate) async fn promote_waitlist(tx: &DatabaseTransaction, event_id: &EventId, now: DateTime<Utc>) -> Result<Vec<Attendee>, RepoError> {
+pub(crate) async fn promote_waitlist(tx: &WriteTransaction, event_id: &EventId, now: DateTime<Utc>) -> Result<Vec<Attendee>, RepoError> {
     waitlist::Entity::delete_many()
         .filter(waitlist::Column::EventId.eq(event_id.as_str()))
         .filter(
@@ -128,7 +129,7 @@ impl SeaOrmAttendeeRepository {
     /// UPDATE`), then reads in a second statement: a statement that waited for the lock still
     /// evaluates its subqueries against the snapshot taken before it waited (READ COMMITTED), so
     /// the count must come from a statement that starts after the lock is held (ADR 0070).
-    async fn hold_event(&self, event_id: &EventId, user_id: &UserId) -> Result<(DatabaseTransaction, HeldEvent), AdmissionError> {
+    async fn hold_event(&self, event_id: &EventId, user_id: &UserId) -> Result<(WriteTransaction, HeldEvent), AdmissionError> {
         let tx = self.db.begin_write().await.repo()?;
         if !self.lock_event(&tx, event_id).await? {
             return Err(AdmissionError::EventNotFound);
@@ -158,7 +159,7 @@ impl SeaOrmAttendeeRepository {
     /// On PostgreSQL, locks the event's row for the rest of `tx` (`SELECT ... FOR UPDATE`);
     /// `false` when there is no such event. SQLite's write transaction holds the whole database
     /// already: always `true` there (callers that need the event read it).
-    async fn lock_event(&self, tx: &DatabaseTransaction, event_id: &EventId) -> Result<bool, RepoError> {
+    async fn lock_event(&self, tx: &WriteTransaction, event_id: &EventId) -> Result<bool, RepoError> {
         if self.db.kind() != DatabaseKind::Postgres {
             return Ok(true);
         }
@@ -220,7 +221,9 @@ impl SeaOrmAttendeeRepository {
             .map_err(|e| AdmissionError::Repo(RepoError::Unexpected(e.into())))?
             .returning_all()
             .to_owned();
+        let turn = self.db.write_turn().await.repo()?;
         let row = self.db.conn.query_one(&insert).await.map_err(already_registered_or)?;
+        drop(turn);
         row.map(|row| attendees::Model::from_query_result(&row, "")).transpose().repo().map_err(Into::into)
     }
 

@@ -1,13 +1,15 @@
 //! Connecting, tuning and migrating the database.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use mandir_application::ports::{NotReady, PaymentCount, PoolUsage};
 use mandir_migration::{Migrator, MigratorTrait};
 use sea_orm::{
-    ConnectOptions, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbErr, SqliteTransactionMode, TransactionOptions,
-    TransactionTrait,
+    ConnectOptions, ConnectionTrait, DatabaseConnection, DatabaseTransaction, DbBackend, DbErr, ExecResult, QueryResult,
+    SqliteTransactionMode, Statement, TransactionOptions, TransactionTrait,
 };
+use tokio::sync::{Mutex, OwnedMutexGuard};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum DatabaseKind {
@@ -24,6 +26,65 @@ pub struct Database {
     #[cfg(feature = "test-support")]
     statements: crate::test_support::StatementLog,
     max_connections: u32,
+    /// SQLite only: the turn to write, taken before a connection is, so this process's writers
+    /// queue here, first come first served, instead of polling SQLite's write lock.
+    write_turn: Option<Arc<Mutex<()>>>,
+}
+
+/// How long a writer waits for its turn: SQLite's busy timeout, so a stuck writer still fails
+/// the way it did before the turn existed ("database is locked" after 5 s).
+const WRITE_TURN_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// A write transaction (see [`Database::begin_write`]), holding the SQLite write turn until it
+/// commits or is dropped (rolled back).
+pub(crate) struct WriteTransaction {
+    tx: DatabaseTransaction,
+    _turn: Option<OwnedMutexGuard<()>>,
+}
+
+impl WriteTransaction {
+    pub(crate) async fn commit(self) -> Result<(), DbErr> {
+        self.tx.commit().await
+    }
+
+    pub(crate) async fn rollback(self) -> Result<(), DbErr> {
+        self.tx.rollback().await
+    }
+}
+
+impl std::ops::Deref for WriteTransaction {
+    type Target = DatabaseTransaction;
+
+    fn deref(&self) -> &DatabaseTransaction {
+        &self.tx
+    }
+}
+
+#[async_trait::async_trait]
+impl ConnectionTrait for WriteTransaction {
+    fn get_database_backend(&self) -> DbBackend {
+        self.tx.get_database_backend()
+    }
+
+    async fn execute_raw(&self, stmt: Statement) -> Result<ExecResult, DbErr> {
+        self.tx.execute_raw(stmt).await
+    }
+
+    async fn execute_unprepared(&self, sql: &str) -> Result<ExecResult, DbErr> {
+        self.tx.execute_unprepared(sql).await
+    }
+
+    async fn query_one_raw(&self, stmt: Statement) -> Result<Option<QueryResult>, DbErr> {
+        self.tx.query_one_raw(stmt).await
+    }
+
+    async fn query_all_raw(&self, stmt: Statement) -> Result<Vec<QueryResult>, DbErr> {
+        self.tx.query_all_raw(stmt).await
+    }
+
+    fn support_returning(&self) -> bool {
+        self.tx.support_returning()
+    }
 }
 
 impl Database {
@@ -67,6 +128,7 @@ impl Database {
             conn,
             kind,
             max_connections,
+            write_turn: (kind == DatabaseKind::Sqlite).then(|| Arc::new(Mutex::new(()))),
             #[cfg(feature = "test-support")]
             statements,
         })
@@ -98,10 +160,29 @@ impl Database {
     /// that reads and then writes fails at once with "database is locked" when another connection
     /// committed in between, without waiting. On PostgreSQL it is a plain transaction; read rows
     /// with `lock_exclusive()` (`SELECT ... FOR UPDATE`) before changing them.
-    pub(crate) async fn begin_write(&self) -> Result<DatabaseTransaction, DbErr> {
+    ///
+    /// On SQLite the transaction first takes this process's write turn ([`Self::write_turn`]).
+    pub(crate) async fn begin_write(&self) -> Result<WriteTransaction, DbErr> {
+        let turn = self.write_turn().await?;
         let options =
             TransactionOptions { sqlite_transaction_mode: Some(SqliteTransactionMode::Immediate), ..TransactionOptions::default() };
-        self.conn.begin_with_options(options).await
+        Ok(WriteTransaction { tx: self.conn.begin_with_options(options).await?, _turn: turn })
+    }
+
+    /// On SQLite, waits for this process's turn to write; hold it over a write statement sent
+    /// outside [`Self::begin_write`]. SQLite has one writer at a time, and a connection that finds
+    /// the write lock taken sleeps in the busy handler (1, 2, 5, 10 ms and longer) however soon
+    /// the lock is free again: queued here, the next writer starts the moment the last one ends
+    /// (ADR 0118). Writers in other processes still meet the busy handler. `None` on PostgreSQL,
+    /// whose row locks let writers to different rows run together.
+    pub(crate) async fn write_turn(&self) -> Result<Option<OwnedMutexGuard<()>>, DbErr> {
+        let Some(turn) = &self.write_turn else {
+            return Ok(None);
+        };
+        match tokio::time::timeout(WRITE_TURN_TIMEOUT, turn.clone().lock_owned()).await {
+            Ok(guard) => Ok(Some(guard)),
+            Err(_) => Err(DbErr::Custom("database is locked: no turn to write within 5 s".to_owned())),
+        }
     }
 
     pub async fn migrate(&self) -> Result<(), DbErr> {
