@@ -98,13 +98,7 @@ fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
 /// The events list exactly as `GET /api/events` answers it (the same cached body).
 async fn events_json(state: &AppState) -> Result<Vec<u8>, ApiError> {
     let events = state.events.list().await?;
-    let body = state
-        .events_json
-        .body_for(events, |events| serde_json::to_vec(&events.iter().cloned().map(EventDto::from).collect::<Vec<_>>()))
-        .map_err(|e| {
-            tracing::error!(error = %e, "serializing events");
-            ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
-        })?;
+    let body = state.events_json.list_body(events).map_err(crate::routes::events::serializing_events)?;
     Ok(body.to_vec())
 }
 

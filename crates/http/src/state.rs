@@ -1,4 +1,7 @@
+use std::collections::HashMap;
 use std::sync::Arc;
+
+use actix_web::web::Bytes;
 
 use mandir_application::ports::HealthProbe;
 use mandir_application::services::account::AccountService;
@@ -23,6 +26,10 @@ use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
 use mandir_application::services::statements::StatementService;
 use mandir_application::services::volunteers::VolunteerService;
+use mandir_domain::EventId;
+use mandir_domain::event::Event;
+
+use crate::dto::EventDto;
 
 /// What the frontend needs to know about this installation (`GET /api/config`).
 #[derive(Debug, Clone)]
@@ -39,27 +46,51 @@ pub struct PublicConfig {
     pub stripe_publishable_key: Option<String>,
 }
 
-/// The JSON of the events list, kept while the service hands back the same list (the very same
-/// `Arc`); needs no clearing of its own.
+/// The JSON of the events list and of each of its events, rendered once per list and kept while
+/// the service hands back the same list (the very same `Arc`); needs no clearing of its own.
 #[derive(Default)]
-pub struct EventsJson(std::sync::Mutex<Option<(Arc<Vec<mandir_domain::event::Event>>, actix_web::web::Bytes)>>);
+pub struct EventsJson(std::sync::Mutex<Option<RenderedEvents>>);
+
+#[derive(Clone)]
+struct RenderedEvents {
+    events: Arc<Vec<Event>>,
+    list: Bytes,
+    by_id: Arc<HashMap<EventId, Bytes>>,
+}
 
 impl EventsJson {
-    /// The JSON of `events` as `render` writes it, rendered once per list.
-    pub fn body_for(
-        &self,
-        events: Arc<Vec<mandir_domain::event::Event>>,
-        render: impl FnOnce(&[mandir_domain::event::Event]) -> serde_json::Result<Vec<u8>>,
-    ) -> serde_json::Result<actix_web::web::Bytes> {
+    /// `GET /api/events`'s body for `events`.
+    pub fn list_body(&self, events: Arc<Vec<Event>>) -> serde_json::Result<Bytes> {
+        Ok(self.rendered(events)?.list)
+    }
+
+    /// `GET /api/events/{id}`'s body when `events` holds the event.
+    pub fn event_body(&self, events: Arc<Vec<Event>>, id: &EventId) -> serde_json::Result<Option<Bytes>> {
+        Ok(self.rendered(events)?.by_id.get(id).cloned())
+    }
+
+    fn rendered(&self, events: Arc<Vec<Event>>) -> serde_json::Result<RenderedEvents> {
         let cached = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner).clone();
-        match cached {
-            Some((list, body)) if Arc::ptr_eq(&list, &events) => Ok(body),
-            _ => {
-                let body = actix_web::web::Bytes::from(render(&events)?);
-                *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((events, body.clone()));
-                Ok(body)
-            }
+        if let Some(rendered) = cached.filter(|rendered| Arc::ptr_eq(&rendered.events, &events)) {
+            return Ok(rendered);
         }
+        // Each event once; the list is the same objects in a JSON array, as serde_json writes a
+        // `Vec` of them.
+        let mut list = Vec::with_capacity(events.len() * 512 + 2);
+        let mut by_id = HashMap::with_capacity(events.len());
+        list.push(b'[');
+        for (i, event) in events.iter().enumerate() {
+            let body = serde_json::to_vec(&EventDto::from(event.clone()))?;
+            if i > 0 {
+                list.push(b',');
+            }
+            list.extend_from_slice(&body);
+            by_id.insert(event.id.clone(), Bytes::from(body));
+        }
+        list.push(b']');
+        let rendered = RenderedEvents { events, list: Bytes::from(list), by_id: Arc::new(by_id) };
+        *self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(rendered.clone());
+        Ok(rendered)
     }
 }
 
@@ -100,4 +131,36 @@ pub struct AppState {
     /// `MANDIR_TRUST_PROXY=1`: the client address is the right-most `X-Forwarded-For` entry
     /// (see [`crate::client`]).
     pub trust_proxy: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use mandir_domain::testing::event;
+
+    use super::*;
+
+    fn json_of<T: serde::Serialize>(value: &T) -> Bytes {
+        Bytes::from(serde_json::to_vec(value).expect("json"))
+    }
+
+    #[test]
+    fn the_list_and_each_event_are_the_json_serde_writes_rendered_once_per_list() {
+        let mut described = event("b", 3);
+        described.description = Some("Lamps \"and\" sweets\n".into());
+        described.capacity = Some(40);
+        let events = Arc::new(vec![event("a", 1), described.clone()]);
+        let cache = EventsJson::default();
+
+        let dtos: Vec<EventDto> = events.iter().cloned().map(EventDto::from).collect();
+        assert_eq!(cache.list_body(events.clone()).expect("list"), json_of(&dtos));
+        assert_eq!(cache.event_body(events.clone(), &"b".into()).expect("event"), Some(json_of(&EventDto::from(described))));
+        assert_eq!(cache.event_body(events.clone(), &"missing".into()).expect("event"), None);
+        assert_eq!(EventsJson::default().list_body(Arc::new(Vec::new())).expect("empty"), Bytes::from_static(b"[]"));
+
+        // A new list (another `Arc`) is rendered again, even with equal contents.
+        let first = cache.list_body(events.clone()).expect("list");
+        let changed = Arc::new(vec![event("c", 2)]);
+        assert_ne!(cache.list_body(changed.clone()).expect("list"), first);
+        assert_eq!(cache.event_body(changed, &"a".into()).expect("event"), None);
+    }
 }

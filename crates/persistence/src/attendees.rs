@@ -11,8 +11,8 @@ use mandir_domain::registration::{
 use mandir_domain::{AttendeeId, EventId, UserId};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable,
-    PaginatorTrait, QueryFilter, QueryOrder, QueryResult, QuerySelect, Set,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable, PaginatorTrait, QueryFilter,
+    QueryOrder, QueryResult, QuerySelect, Set,
 };
 
 use crate::db::WriteTransaction;

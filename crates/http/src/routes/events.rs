@@ -42,14 +42,13 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 #[utoipa::path(operation_id = "listEvents", get, path = "/api/events", tag = "events", responses((status = 200, body = [EventDto])))]
 async fn list(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let events = state.events.list().await?;
-    let body = state
-        .events_json
-        .body_for(events, |events| serde_json::to_vec(&events.iter().cloned().map(EventDto::from).collect::<Vec<_>>()))
-        .map_err(|e| {
-            tracing::error!(error = %e, "serializing events");
-            ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
-        })?;
+    let body = state.events_json.list_body(events).map_err(serializing_events)?;
     Ok(HttpResponse::Ok().content_type("application/json").body(body))
+}
+
+pub(crate) fn serializing_events(e: serde_json::Error) -> ApiError {
+    tracing::error!(error = %e, "serializing events");
+    ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -101,8 +100,15 @@ async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<Cr
 }
 
 #[utoipa::path(operation_id = "getEvent", get, path = "/api/events/{id}", tag = "events", params(("id" = String, Path)), responses((status = 200, body = EventDto), (status = 404, body = ErrorBody)))]
-async fn get_one(state: web::Data<AppState>, path: web::Path<String>) -> Result<web::Json<EventDto>, ApiError> {
-    Ok(web::Json(state.events.get(&path.into_inner().into()).await?.into()))
+async fn get_one(state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+    let id = path.into_inner().into();
+    // `EventService::get` answers from the list when the list holds the event: so does its JSON,
+    // rendered once per list.
+    let events = state.events.list().await?;
+    if let Some(body) = state.events_json.event_body(events, &id).map_err(serializing_events)? {
+        return Ok(HttpResponse::Ok().content_type("application/json").body(body));
+    }
+    Ok(HttpResponse::Ok().json(EventDto::from(state.events.get(&id).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]
