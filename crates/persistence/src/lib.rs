@@ -15,6 +15,7 @@ pub mod gotrams;
 pub mod jobs;
 pub mod member_emails;
 pub mod notifications;
+mod outbox;
 mod patch;
 pub mod payment_audit;
 pub mod payment_methods;

@@ -9,12 +9,13 @@ use std::collections::BTreeSet;
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, RepoError};
-use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, OnConflict, Query};
-use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, OnConflict, Query};
+use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
 use crate::Database;
 use crate::entities::{attendees, member_emails, volunteers};
 use crate::error::MapDbErr;
+use crate::outbox;
 
 /// Adds a notice about an event for everyone registered or volunteering for it, on the caller's
 /// connection (its transaction). `key` makes the ids (`<kind>:<key>:<user id>`); a row that
@@ -93,64 +94,28 @@ impl SeaOrmMemberOutbox {
     }
 }
 
-fn unheld(now: DateTime<Utc>) -> Condition {
-    Condition::any().add(member_emails::Column::ClaimedUntil.is_null()).add(member_emails::Column::ClaimedUntil.lt(now))
-}
-
 #[async_trait]
 impl MemberOutbox for SeaOrmMemberOutbox {
     async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError> {
-        let rows: Vec<String> = member_emails::Entity::find()
+        outbox::due::<member_emails::Entity>(now, max_attempts, limit)
             .select_only()
             .column(member_emails::Column::Id)
-            .filter(member_emails::Column::SentAt.is_null())
-            .filter(member_emails::Column::Attempts.lt(max_attempts))
-            .filter(unheld(now))
-            .order_by_asc(member_emails::Column::CreatedAt)
-            .order_by_asc(member_emails::Column::Id)
-            .limit(limit)
             .into_tuple()
             .all(&self.db.conn)
             .await
-            .repo()?;
-        Ok(rows)
+            .repo()
     }
 
     async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<MemberEmail>, RepoError> {
-        let result = member_emails::Entity::update_many()
-            .col_expr(member_emails::Column::ClaimedUntil, Expr::value(until))
-            .col_expr(member_emails::Column::Attempts, Expr::col(member_emails::Column::Attempts).add(1))
-            .filter(member_emails::Column::Id.eq(id))
-            .filter(member_emails::Column::SentAt.is_null())
-            .filter(unheld(now))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 {
-            return Ok(None);
-        }
-        member_emails::Entity::find_by_id(id).one(&self.db.conn).await.repo()?.map(to_domain).transpose()
+        outbox::claim::<member_emails::Entity, _>(&self.db.conn, id, now, until).await?.map(to_domain).transpose()
     }
 
     async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        member_emails::Entity::update_many()
-            .col_expr(member_emails::Column::SentAt, Expr::value(now))
-            .col_expr(member_emails::Column::LastError, Expr::value(Option::<String>::None))
-            .filter(member_emails::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        Ok(())
+        outbox::mark_sent::<member_emails::Entity, _>(&self.db.conn, id, now).await
     }
 
     async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError> {
-        member_emails::Entity::update_many()
-            .col_expr(member_emails::Column::LastError, Expr::value(error.chars().take(500).collect::<String>()))
-            .filter(member_emails::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        Ok(())
+        outbox::mark_failed::<member_emails::Entity, _>(&self.db.conn, id, error).await
     }
 
     async fn queue_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, now: DateTime<Utc>) -> Result<u64, RepoError> {

@@ -6,12 +6,12 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{ReceiptEmail, ReceiptOutbox, ReceiptReason, RepoError};
 use mandir_domain::{PaymentId, UserId};
-use sea_orm::sea_query::{Condition, Expr, ExprTrait};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::Database;
 use crate::entities::{payments, receipt_emails};
 use crate::error::MapDbErr;
+use crate::outbox;
 
 /// The id of a payment's one "completed" receipt e-mail.
 fn completed_id(payment_id: &str) -> String {
@@ -65,61 +65,23 @@ impl SeaOrmReceiptOutbox {
     }
 }
 
-fn unheld(now: DateTime<Utc>) -> Condition {
-    Condition::any().add(receipt_emails::Column::ClaimedUntil.is_null()).add(receipt_emails::Column::ClaimedUntil.lt(now))
-}
-
 #[async_trait]
 impl ReceiptOutbox for SeaOrmReceiptOutbox {
     async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError> {
-        let rows = receipt_emails::Entity::find()
-            .filter(receipt_emails::Column::SentAt.is_null())
-            .filter(receipt_emails::Column::Attempts.lt(max_attempts))
-            .filter(unheld(now))
-            .order_by_asc(receipt_emails::Column::CreatedAt)
-            .order_by_asc(receipt_emails::Column::Id)
-            .limit(limit)
-            .all(&self.db.conn)
-            .await
-            .repo()?;
+        let rows = outbox::due::<receipt_emails::Entity>(now, max_attempts, limit).all(&self.db.conn).await.repo()?;
         Ok(rows.into_iter().map(|r| r.id).collect())
     }
 
     async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<ReceiptEmail>, RepoError> {
-        let result = receipt_emails::Entity::update_many()
-            .col_expr(receipt_emails::Column::ClaimedUntil, Expr::value(until))
-            .col_expr(receipt_emails::Column::Attempts, Expr::col(receipt_emails::Column::Attempts).add(1))
-            .filter(receipt_emails::Column::Id.eq(id))
-            .filter(receipt_emails::Column::SentAt.is_null())
-            .filter(unheld(now))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 {
-            return Ok(None);
-        }
-        receipt_emails::Entity::find_by_id(id).one(&self.db.conn).await.repo()?.map(to_domain).transpose()
+        outbox::claim::<receipt_emails::Entity, _>(&self.db.conn, id, now, until).await?.map(to_domain).transpose()
     }
 
     async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        receipt_emails::Entity::update_many()
-            .col_expr(receipt_emails::Column::SentAt, Expr::value(now))
-            .col_expr(receipt_emails::Column::LastError, Expr::value(Option::<String>::None))
-            .filter(receipt_emails::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        Ok(())
+        outbox::mark_sent::<receipt_emails::Entity, _>(&self.db.conn, id, now).await
     }
 
     async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError> {
-        receipt_emails::Entity::update_many()
-            .col_expr(receipt_emails::Column::LastError, Expr::value(error.chars().take(500).collect::<String>()))
-            .filter(receipt_emails::Column::Id.eq(id))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        Ok(())
+        outbox::mark_failed::<receipt_emails::Entity, _>(&self.db.conn, id, error).await
     }
 
     async fn add_resend(&self, id: &str, payment_id: &PaymentId, by: &UserId, now: DateTime<Utc>) -> Result<ReceiptEmail, RepoError> {

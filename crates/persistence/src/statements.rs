@@ -5,12 +5,13 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{RepoError, StatementCounts, StatementDonor, StatementSend, StatementStore};
 use mandir_domain::UserId;
-use sea_orm::sea_query::{Condition, Expr, ExprTrait, OnConflict};
-use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::sea_query::OnConflict;
+use sea_orm::{ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
 use crate::Database;
 use crate::entities::year_statements;
 use crate::error::MapDbErr;
+use crate::outbox;
 
 fn key(year: i32, email: &str) -> String {
     format!("{year}:{}", email.to_lowercase())
@@ -36,10 +37,6 @@ impl SeaOrmStatementStore {
     pub fn new(db: Database) -> Self {
         Self { db }
     }
-}
-
-fn unheld(now: DateTime<Utc>) -> Condition {
-    Condition::any().add(year_statements::Column::ClaimedUntil.is_null()).add(year_statements::Column::ClaimedUntil.lt(now))
 }
 
 #[async_trait]
@@ -69,55 +66,20 @@ impl StatementStore for SeaOrmStatementStore {
     }
 
     async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<(i32, String)>, RepoError> {
-        let rows = year_statements::Entity::find()
-            .filter(year_statements::Column::SentAt.is_null())
-            .filter(year_statements::Column::Attempts.lt(max_attempts))
-            .filter(unheld(now))
-            .order_by_asc(year_statements::Column::CreatedAt)
-            .order_by_asc(year_statements::Column::Id)
-            .limit(limit)
-            .all(&self.db.conn)
-            .await
-            .repo()?;
+        let rows = outbox::due::<year_statements::Entity>(now, max_attempts, limit).all(&self.db.conn).await.repo()?;
         Ok(rows.into_iter().map(|r| (r.year, r.donor_email)).collect())
     }
 
     async fn claim(&self, year: i32, email: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<StatementSend>, RepoError> {
-        let id = key(year, email);
-        let result = year_statements::Entity::update_many()
-            .col_expr(year_statements::Column::ClaimedUntil, Expr::value(until))
-            .col_expr(year_statements::Column::Attempts, Expr::col(year_statements::Column::Attempts).add(1))
-            .filter(year_statements::Column::Id.eq(id.as_str()))
-            .filter(year_statements::Column::SentAt.is_null())
-            .filter(unheld(now))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 {
-            return Ok(None);
-        }
-        Ok(year_statements::Entity::find_by_id(id).one(&self.db.conn).await.repo()?.map(to_domain))
+        Ok(outbox::claim::<year_statements::Entity, _>(&self.db.conn, &key(year, email), now, until).await?.map(to_domain))
     }
 
     async fn mark_sent(&self, year: i32, email: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        year_statements::Entity::update_many()
-            .col_expr(year_statements::Column::SentAt, Expr::value(now))
-            .col_expr(year_statements::Column::LastError, Expr::value(Option::<String>::None))
-            .filter(year_statements::Column::Id.eq(key(year, email)))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        Ok(())
+        outbox::mark_sent::<year_statements::Entity, _>(&self.db.conn, &key(year, email), now).await
     }
 
     async fn mark_failed(&self, year: i32, email: &str, error: &str) -> Result<(), RepoError> {
-        year_statements::Entity::update_many()
-            .col_expr(year_statements::Column::LastError, Expr::value(error.chars().take(500).collect::<String>()))
-            .filter(year_statements::Column::Id.eq(key(year, email)))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        Ok(())
+        outbox::mark_failed::<year_statements::Entity, _>(&self.db.conn, &key(year, email), error).await
     }
 
     async fn counts(&self, year: i32, max_attempts: i32) -> Result<StatementCounts, RepoError> {
