@@ -12,6 +12,7 @@ pub mod input;
 pub mod metrics;
 mod openapi;
 pub mod page_head;
+pub mod page_render;
 mod request_span;
 pub mod routes;
 mod security_headers;

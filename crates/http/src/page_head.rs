@@ -40,6 +40,25 @@ struct Head {
     json_ld: Option<serde_json::Value>,
     /// `(key, JSON)` pairs of the data block.
     data: Vec<(String, Vec<u8>)>,
+    /// Whether the page is rendered with its data (ADR 0120): the public pages, not a missing event.
+    rendered: bool,
+}
+
+impl Head {
+    /// The data block's JSON: an object of the `data` pairs.
+    fn data_block(&self) -> String {
+        let mut block = String::from("{");
+        for (i, (key, value)) in self.data.iter().enumerate() {
+            if i > 0 {
+                block.push(',');
+            }
+            block.push_str(&serde_json::Value::String(key.clone()).to_string());
+            block.push(':');
+            block.push_str(&String::from_utf8_lossy(value));
+        }
+        block.push('}');
+        block
+    }
 }
 
 /// The public pages the server describes; every other path gets the temple's generic head.
@@ -72,18 +91,20 @@ impl Page {
     }
 }
 
-/// The build's prerendered markup of the public page at `path` (`prerender/<page>.html`, written by
-/// frontend/scripts/prerender.mjs; docs/decisions/0117-prerendered-public-pages.md), which the
-/// server sends instead of the empty `index.html` when the build has it.
-pub fn prerendered_template(path: &str) -> Option<&'static str> {
+/// The build's files of the public page at `path`, without their extension: `<name>.html`, its
+/// markup prerendered without data (docs/decisions/0117-prerendered-public-pages.md), which the
+/// server sends instead of the empty `index.html` when the build has it, and `<name>.frame.html`,
+/// the page to fill with the markup rendered per request (ADR 0120). Both are written by
+/// frontend/scripts/prerender.mjs.
+pub fn prerendered_page(path: &str) -> Option<&'static str> {
     match Page::of(path) {
-        Page::Home => Some("prerender/home.html"),
-        Page::Events => Some("prerender/events.html"),
-        Page::Event(_) => Some("prerender/event.html"),
-        Page::Donate => Some("prerender/donate.html"),
-        Page::SignIn => Some("prerender/sign-in.html"),
-        Page::SignUp => Some("prerender/sign-up.html"),
-        Page::Contact => Some("prerender/contact.html"),
+        Page::Home => Some("prerender/home"),
+        Page::Events => Some("prerender/events"),
+        Page::Event(_) => Some("prerender/event"),
+        Page::Donate => Some("prerender/donate"),
+        Page::SignIn => Some("prerender/sign-in"),
+        Page::SignUp => Some("prerender/sign-up"),
+        Page::Contact => Some("prerender/contact"),
         Page::Other => None,
     }
 }
@@ -179,10 +200,13 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
         image: default_image.clone(),
         json_ld: None,
         data: Vec::new(),
+        rendered: true,
     };
     let mut head = match page {
         Page::Home => {
             data.push(("/api/events".to_owned(), events_json(state).await?));
+            data.push(("/api/services".to_owned(), json(&crate::routes::services::services_dto(state).await?)?));
+            data.push(("/api/priests".to_owned(), json(&crate::routes::priests::priests_dto(state).await?)?));
             simple(temple.to_owned(), about, "/")
         }
         Page::Events => {
@@ -201,9 +225,19 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
                     None => default_image.clone(),
                 };
                 data.push((format!("/api/events/{id}"), json(&EventDto::from(event.clone()))?));
-                Head { title, description, path: format!("/events/{}", event.id.as_str()), image, json_ld: Some(ld), data: Vec::new() }
+                Head {
+                    title,
+                    description,
+                    path: format!("/events/{}", event.id.as_str()),
+                    image,
+                    json_ld: Some(ld),
+                    data: Vec::new(),
+                    rendered: true,
+                }
             }
-            Err(EventError::NotFound | EventError::Validation(_)) => simple(format!("Event not found — {temple}"), about, "/events"),
+            Err(EventError::NotFound | EventError::Validation(_)) => {
+                Head { rendered: false, ..simple(format!("Event not found — {temple}"), about, "/events") }
+            }
             Err(e) => return Err(e.into()),
         },
         Page::Donate => simple(format!("Donate — {temple}"), format!("Support {temple}: give online by card or Zelle."), "/donate"),
@@ -218,7 +252,7 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
         Page::Contact => {
             simple(format!("Contact — {temple}"), format!("Address, phone, e-mail, opening hours and directions for {temple}."), "/contact")
         }
-        Page::Other => simple(temple.to_owned(), about, "/"),
+        Page::Other => Head { rendered: false, ..simple(temple.to_owned(), about, "/") },
     };
     head.data = data;
     Ok(head)
@@ -261,17 +295,7 @@ fn render_head(head: &Head, state: &AppState) -> String {
     {
         let _ = write!(out, "<script type=\"application/ld+json\">{}</script>", script_safe(&bytes));
     }
-    let mut block = String::from("{");
-    for (i, (key, value)) in head.data.iter().enumerate() {
-        if i > 0 {
-            block.push(',');
-        }
-        block.push_str(&serde_json::Value::String(key.clone()).to_string());
-        block.push(':');
-        block.push_str(&String::from_utf8_lossy(value));
-    }
-    block.push('}');
-    let _ = write!(out, "<script type=\"application/json\" id=\"{DATA_BLOCK_ID}\">{}</script>", script_safe(block.as_bytes()));
+    let _ = write!(out, "<script type=\"application/json\" id=\"{DATA_BLOCK_ID}\">{}</script>", script_safe(head.data_block().as_bytes()));
     out
 }
 
@@ -323,9 +347,24 @@ pub fn inline_script_hashes(template: &str) -> Vec<String> {
 }
 
 /// `index.html` for `path`, with the page's head and data, and the CSP allowing its inline scripts.
-pub async fn page(state: &AppState, path: &str, template: &str) -> HttpResponse {
+/// A public page with a `frame` (`prerender/<page>.frame.html`) is rendered with its data
+/// ([`crate::page_render`], ADR 0120) when the renderer answers in time; else `template` (the
+/// build-time prerendered page, or `index.html`) is sent. `bundle` reads the renderer's script.
+pub async fn page<F, Fut>(state: &AppState, path: &str, template: &str, frame: Option<&str>, bundle: F) -> HttpResponse
+where
+    F: FnOnce() -> Fut,
+    Fut: std::future::Future<Output = Option<Vec<u8>>>,
+{
     let html = match head_for(state, &Page::of(path)).await {
-        Ok(head) => splice(template, &render_head(&head, state)),
+        Ok(head) => {
+            let rendered = match frame {
+                Some(frame) if head.rendered => {
+                    state.pages.render(&head.path, &head.data_block(), bundle).await.and_then(|page| crate::page_render::fill(frame, &page))
+                }
+                _ => None,
+            };
+            splice(rendered.as_deref().unwrap_or(template), &render_head(&head, state))
+        }
         Err(e) => {
             // The page still works without its head: the app reads the API itself.
             tracing::warn!(error = ?e, path, "page head unavailable");

@@ -128,6 +128,8 @@ pub struct AppState {
     pub health: Arc<dyn HealthProbe>,
     pub config: PublicConfig,
     pub events_json: Arc<EventsJson>,
+    /// The public pages rendered with their data (docs/decisions/0120-public-pages-rendered-per-request.md).
+    pub pages: Arc<crate::page_render::PageRenderer>,
     /// `MANDIR_TRUST_PROXY=1`: the client address is the right-most `X-Forwarded-For` entry
     /// (see [`crate::client`]).
     pub trust_proxy: bool,

@@ -193,6 +193,10 @@ async fn read(source: &StaticSource, relative: &str) -> Option<Vec<u8>> {
     }
 }
 
+/// The page renderer's script in the build (frontend/vite.render.config.ts): read by the server,
+/// never served (only `/assets/*` and root-level files are).
+pub const RENDERER: &str = "server/render.js";
+
 /// Any other path: a file at the root of the build (favicon, og-image.png), else the page's
 /// prerendered markup (public pages, when built) or `index.html`, with the page's head and data
 /// written in by the server ([`crate::page_head`]).
@@ -209,9 +213,9 @@ async fn spa(req: HttpRequest, root: web::Data<StaticSource>) -> HttpResponse {
     {
         return res;
     }
-    let prerendered = match crate::page_head::prerendered_template(req.path()) {
-        Some(file) => read(&root, file).await,
-        None => None,
+    let (prerendered, frame) = match crate::page_head::prerendered_page(req.path()) {
+        Some(name) => (read(&root, &format!("{name}.html")).await, read(&root, &format!("{name}.frame.html")).await),
+        None => (None, None),
     };
     if let Some(state) = req.app_data::<web::Data<crate::AppState>>()
         && let Some(template) = match prerendered {
@@ -219,7 +223,9 @@ async fn spa(req: HttpRequest, root: web::Data<StaticSource>) -> HttpResponse {
             None => read(&root, "index.html").await,
         }
     {
-        return crate::page_head::page(state, req.path(), &String::from_utf8_lossy(&template)).await;
+        let frame = frame.map(|f| String::from_utf8_lossy(&f).into_owned());
+        let bundle = || read(&root, RENDERER);
+        return crate::page_head::page(state, req.path(), &String::from_utf8_lossy(&template), frame.as_deref(), bundle).await;
     }
     match open(&root, &req, "index.html", mime::TEXT_HTML_UTF_8, None).await {
         Some(mut res) => {

@@ -350,6 +350,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             stripe_publishable_key: config.stripe_publishable_key.clone().filter(|_| config.payment_provider == PaymentProvider::Stripe),
         },
         events_json: Arc::default(),
+        pages: Arc::default(),
         trust_proxy: config.trust_proxy,
     };
     Ok(Built {

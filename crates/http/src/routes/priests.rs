@@ -114,7 +114,12 @@ pub struct PriestOrderRequest {
 /// Every priest, in the admins' order.
 #[utoipa::path(operation_id = "listPriests", get, path = "/api/priests", tag = "priests", responses((status = 200, body = [PriestDto])))]
 async fn list(state: web::Data<AppState>) -> Result<web::Json<Vec<PriestDto>>, ApiError> {
-    Ok(web::Json(state.priests.list().await?.into_iter().map(Into::into).collect()))
+    Ok(web::Json(priests_dto(&state).await?))
+}
+
+/// The answer of `GET /api/priests` (also the home page's data block).
+pub(crate) async fn priests_dto(state: &AppState) -> Result<Vec<PriestDto>, ApiError> {
+    Ok(state.priests.list().await?.into_iter().map(Into::into).collect())
 }
 
 /// Adds a priest after the others (admins).

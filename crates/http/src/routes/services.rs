@@ -218,8 +218,13 @@ impl From<RecurringServiceRequest> for RecurringServiceInput {
 /// soonest first, services past their end date last.
 #[utoipa::path(operation_id = "listServices", get, path = "/api/services", tag = "services", responses((status = 200, body = [RecurringServiceDto])))]
 async fn list(state: web::Data<AppState>) -> Result<web::Json<Vec<RecurringServiceDto>>, ApiError> {
+    Ok(web::Json(services_dto(&state).await?))
+}
+
+/// The answer of `GET /api/services` (also the home page's data block).
+pub(crate) async fn services_dto(state: &AppState) -> Result<Vec<RecurringServiceDto>, ApiError> {
     let (_, services) = state.recurring_services.list().await?;
-    Ok(web::Json(services.into_iter().map(Into::into).collect()))
+    Ok(services.into_iter().map(Into::into).collect())
 }
 
 #[derive(Deserialize)]

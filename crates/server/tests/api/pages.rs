@@ -211,3 +211,93 @@ async fn public_pages_are_sent_as_their_prerendered_markup_with_their_head() {
         assert!(page.contains("<div id=\"root\"></div>"), "{path}: {page}");
     }
 }
+
+/// A server whose build has the event page prerendered, its frame and a page renderer: a small
+/// script with the renderer's interface (frontend/src/entry-render.tsx) that writes the event's name
+/// from the data block, or fails for an event named "Broken".
+async fn app_with_renderer() -> TestApp {
+    let mut config = crate::helpers::test_config().await;
+    let dir = config.data_dir.join("dist");
+    std::fs::create_dir_all(dir.join("prerender")).expect("dir");
+    std::fs::create_dir_all(dir.join("server")).expect("dir");
+    let page = |head: &str, root: &str| {
+        format!(
+            "<!doctype html><html lang=\"en\"><head><title>Generic title</title><script>{THEME_SCRIPT}</script>{head}</head>\
+<body>{root}</body></html>"
+        )
+    };
+    std::fs::write(dir.join("index.html"), page("", "<div id=\"root\"></div>")).expect("index");
+    std::fs::write(dir.join("prerender/event.html"), page("", "<div id=\"root\"><p>Loading</p></div>")).expect("page");
+    std::fs::write(
+        dir.join("prerender/event.frame.html"),
+        page("<!--mandir:styles-->", "<div id=\"root\" data-rendered-with-data><!--mandir:markup--></div>"),
+    )
+    .expect("frame");
+    std::fs::write(
+        dir.join("server/render.js"),
+        r#"var MandirRender = {
+            prepare: async () => {},
+            render: (url, data) => {
+                const event = JSON.parse(data)['/api/events/' + url.split('/')[2]];
+                if (event.name === 'Broken') throw new Error('a page that cannot render');
+                return { html: '<h1>' + event.name.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</h1>', styles: '<style data-emotion="css x">h1{}</style>' };
+            },
+        };"#,
+    )
+    .expect("renderer");
+    config.static_dir = Some(dir);
+    crate::helpers::spawn_app_with(config).await
+}
+
+#[tokio::test]
+async fn public_pages_arrive_rendered_with_their_data_or_prerendered_when_the_render_fails() {
+    let app = app_with_renderer().await;
+    let admin = app.admin().await;
+    let date = (chrono::Utc::now() + chrono::Duration::days(12)).to_rfc3339();
+    let create = |name: &'static str| {
+        let app = &app;
+        let token = admin.token.clone();
+        let date = date.clone();
+        async move {
+            let event: Value = expect_status(
+                app.post("/api/events", Some(&token), json!({"name": name, "description": "Lamps, sweets and fireworks.", "location": "Main Hall", "eventDate": date, "capacity": 100}))
+                    .await,
+                StatusCode::CREATED,
+            )
+            .await;
+            event["id"].as_str().expect("id").to_owned()
+        }
+    };
+    let diwali = create("Diwali & Lights").await;
+    let broken = create("Broken").await;
+
+    let (headers, page) = html(&app, &format!("/events/{diwali}")).await;
+    assert!(
+        page.contains("<div id=\"root\" data-rendered-with-data><h1>Diwali &amp; Lights</h1></div>"),
+        "the event's name is in the markup: {page}"
+    );
+    assert!(page.contains("<style data-emotion=\"css x\">h1{}</style></head>"), "{page}");
+    assert!(page.contains("<title>Diwali &amp; Lights — Test Temple</title>") && page.contains("id=\"mandir-data\""), "{page}");
+    assert!(!page.contains("<!--mandir:"), "{page}");
+    let csp = headers["content-security-policy"].to_str().expect("csp");
+    let hash = base64::engine::general_purpose::STANDARD.encode(Sha256::digest(THEME_SCRIPT.as_bytes()));
+    assert!(csp.contains(&format!("'sha256-{hash}'")), "{csp}");
+
+    // An edit changes the data block, so the page is rendered again.
+    expect_status::<Value>(
+        app.patch(&format!("/api/events/{diwali}"), Some(&admin.token), json!({"name": "Deepavali"})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let (_, page) = html(&app, &format!("/events/{diwali}")).await;
+    assert!(page.contains("<h1>Deepavali</h1>"), "{page}");
+
+    // A page whose render fails is sent prerendered, with its head and data all the same.
+    let (_, page) = html(&app, &format!("/events/{broken}")).await;
+    assert!(page.contains("<div id=\"root\"><p>Loading</p></div>") && !page.contains("data-rendered-with-data"), "{page}");
+    assert!(page.contains("<title>Broken — Test Temple</title>") && page.contains("id=\"mandir-data\""), "{page}");
+
+    // A missing event is not rendered: the prerendered page says so once the app runs.
+    let (_, page) = html(&app, "/events/00000000-0000-4000-8000-000000000000").await;
+    assert!(page.contains("<p>Loading</p>") && !page.contains("data-rendered-with-data"), "{page}");
+}
