@@ -2,8 +2,9 @@ import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { api, createEvent, newMember } from '../support/api';
 
-// docs/decisions/0117-prerendered-public-pages.md: public pages arrive with their markup and CSS,
-// paint without JavaScript, and hydrate without a mismatch, in light and dark mode.
+// docs/decisions/0117-prerendered-public-pages.md and 0120-public-pages-rendered-per-request.md:
+// public pages arrive with their markup, data and CSS, paint without JavaScript, and hydrate without
+// a mismatch, in light and dark mode.
 
 const PAGES = ['/', '/events', '/donate', '/sign-in', '/sign-up', '/contact'];
 
@@ -19,7 +20,8 @@ function watchHydration(page: Page): string[] {
 }
 
 test('public pages come as styled markup that paints without JavaScript', async ({ browser, baseURL }) => {
-  const event = await createEvent({ name: `Prerendered Utsavam ${Date.now()}` });
+  const event = await createEvent({ name: `Prerendered Utsavam ${Date.now()}`, location: 'Rendered Hall' });
+  const config = await api<{ templeName: string }>('GET', '/api/config');
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
@@ -38,8 +40,18 @@ test('public pages come as styled markup that paints without JavaScript', async 
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
     await page.goto('/donate');
     await expect(page.getByRole('heading', { name: 'Make a Donation' })).toBeVisible();
+    // Rendered per request with the page's data: the temple's name, the events, the event itself.
     await page.goto(`/events/${event.id}`);
     await expect(page).toHaveTitle(new RegExp(event.name));
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    await expect(page.getByText('Rendered Hall').first()).toBeVisible();
+    await expect(page.getByRole('banner').getByText(config.templeName)).toBeVisible();
+    await page.goto('/events');
+    await expect(page.getByText(event.name).first()).toBeVisible();
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   } finally {
     await context.close();
   }

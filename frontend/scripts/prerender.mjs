@@ -1,6 +1,9 @@
 // Writes the public pages' markup into dist/prerender/<name>.html (docs/decisions/0117-prerendered-public-pages.md):
 // dist/index.html with the page rendered into <div id="root">, the Emotion CSS it uses in <head>,
-// and modulepreload links for the chunks the browser loads before hydrating it. Runs after
+// and modulepreload links for the chunks the browser loads before hydrating it. Also
+// dist/prerender/<name>.frame.html: the same page with `<!--mandir:styles-->` and
+// `<!--mandir:markup-->` where the server puts the page it renders per request with its data
+// (docs/decisions/0120-public-pages-rendered-per-request.md). Runs after
 // `vite build` (the browser build, with its manifest) and `vite build --ssr` (dist-ssr/).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +48,11 @@ for (const { name, url } of PRERENDERED) {
     .join('');
   const page = template.replace('</head>', `${preloads}${styles}</head>`).replace(marker, `<div id="root">${html}</div>`);
   fs.writeFileSync(path.join(dist, 'prerender', `${name}.html`), page);
+  // The frame the server fills with the page rendered per request with its data (ADR 0120).
+  const frame = template
+    .replace('</head>', `${preloads}<!--mandir:styles--></head>`)
+    .replace(marker, '<div id="root" data-rendered-with-data><!--mandir:markup--></div>');
+  fs.writeFileSync(path.join(dist, 'prerender', `${name}.frame.html`), frame);
   console.log(`prerendered ${url} -> dist/prerender/${name}.html (${(page.length / 1024).toFixed(1)} KB)`);
 }
 fs.rmSync(path.join(dist, '.vite'), { recursive: true, force: true });

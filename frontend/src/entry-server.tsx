@@ -10,18 +10,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
+import { PRERENDERED } from './app/prerendered';
 import { RoutesWithFallback } from './app/router';
 
-/** The public pages prerendered at build time: file name (under dist/prerender) and URL rendered. */
-export const PRERENDERED = [
-  { name: 'home', url: '/' },
-  { name: 'events', url: '/events' },
-  { name: 'event', url: '/events/prerender' },
-  { name: 'donate', url: '/donate' },
-  { name: 'sign-in', url: '/sign-in' },
-  { name: 'sign-up', url: '/sign-up' },
-  { name: 'contact', url: '/contact' },
-] as const;
+export { PRERENDERED };
 
 async function text(stream: NodeJS.ReadableStream): Promise<string> {
   const parts: Buffer[] = [];

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
+import { markupHasData } from '@/lib/initial-data';
 import { preloadableLazy } from '@/lib/preloadable';
 import { useHydrated } from '@/lib/use-hydrated';
 import { preloadLayout, RootLayout } from './layout/root-layout';
@@ -42,13 +43,14 @@ const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /**
- * Pages made of API data (the temple's texts, events) are not in the prerendered markup: it shows
- * the page spinner there, and the page renders once hydrated, with its data from the page's data
- * block at once. Markup without the data would shift as the data arrived (ADR 0117).
+ * Pages made of API data (the temple's texts, events) are in the markup only when the server
+ * rendered it with the page's data (ADR 0120). The build-time prerender, which has none, shows the
+ * page spinner there, and the page renders once hydrated, with its data from the page's data block
+ * at once. Markup without the data would shift as the data arrived (ADR 0117).
  */
 function AfterHydration({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  if (hydrated) return children;
+  if (hydrated || markupHasData()) return children;
   // A screen tall, so the footer starts below the fold and does not move when the page renders.
   return (
     <Box sx={{ minHeight: '100vh' }}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INITIAL_DATA_ID, initialData } from './initial-data';
+import { INITIAL_DATA_ID, initialData, initialFallback, markupHasData, RENDERED_WITH_DATA, setRenderData } from './initial-data';
 
 function page(block: string | null): Document {
   const doc = document.implementation.createHTMLDocument('test');
@@ -46,5 +46,26 @@ describe('seeded first fetches', () => {
     } finally {
       script.remove();
     }
+  });
+});
+
+describe('markup rendered with its data (ADR 0120)', () => {
+  it('is known while the server renders, and from the attribute on #root in a browser', () => {
+    const root = document.createElement('div');
+    root.id = 'root';
+    document.body.appendChild(root);
+    try {
+      expect(markupHasData()).toBe(false);
+      root.setAttribute(RENDERED_WITH_DATA, '');
+      expect(markupHasData()).toBe(true);
+      root.removeAttribute(RENDERED_WITH_DATA);
+      setRenderData({ '/api/events': [] });
+      expect(markupHasData()).toBe(true);
+      expect(initialFallback()).toEqual({ '/api/events': [] });
+    } finally {
+      setRenderData(undefined);
+      root.remove();
+    }
+    expect(markupHasData()).toBe(false);
   });
 });

@@ -8,6 +8,7 @@
 export const INITIAL_DATA_ID = 'mandir-data';
 
 let cached: Record<string, unknown> | undefined;
+let renderData: Record<string, unknown> | undefined;
 let firstFetch = false;
 const taken = new Set<string>();
 
@@ -33,8 +34,27 @@ export function seedFirstFetches(): void {
   firstFetch = true;
 }
 
-/** SWR's `fallback`: the entries; empty outside a browser (the build-time prerender). */
+/** The server's page renderer (entry-render.tsx) sets the page's data block for one render. */
+export function setRenderData(data: Record<string, unknown> | undefined): void {
+  renderData = data;
+}
+
+/** The attribute the server puts on `#root` when its markup was rendered with the page's data. */
+export const RENDERED_WITH_DATA = 'data-rendered-with-data';
+
+/**
+ * Whether the page's markup has its data in it: while the server renders it per request, and in a
+ * browser hydrating such markup (docs/decisions/0120-public-pages-rendered-per-request.md). Not in the
+ * build-time prerender, which has no data (ADR 0117).
+ */
+export function markupHasData(): boolean {
+  if (renderData) return true;
+  return typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute(RENDERED_WITH_DATA) === true;
+}
+
+/** SWR's `fallback`: the entries; while the server renders a page, its data; empty in the build-time prerender. */
 export function initialFallback(): Record<string, unknown> {
+  if (renderData) return renderData;
   return typeof document === 'undefined' ? {} : initialData();
 }
 

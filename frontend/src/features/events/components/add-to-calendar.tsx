@@ -31,16 +31,17 @@ export function AddToCalendar({ event }: { event: Pick<Event, 'id' | 'name' | 'd
         <MenuItem component="a" href={eventIcsPath(event.id)} download="event.ics" onClick={close}>
           <ListItemText primary="Download .ics" secondary="Apple Calendar, Outlook and others" />
         </MenuItem>
-        <MenuItem
-          component="a"
-          href={googleCalendarUrl(event, window.location.origin)}
-          target="_blank"
-          rel="noopener noreferrer"
-          onClick={close}
-        >
-          <ListItemText primary="Google Calendar" secondary="Opens in a new tab" />
-        </MenuItem>
+        <GoogleCalendarItem event={event} onClick={close} />
       </Menu>
     </>
+  );
+}
+
+/** Rendered only in the open menu, so only in a browser: the link needs the page's origin. */
+function GoogleCalendarItem({ event, onClick }: { event: Pick<Event, 'id' | 'name' | 'description' | 'location' | 'eventDate'>; onClick: () => void }) {
+  return (
+    <MenuItem component="a" href={googleCalendarUrl(event, window.location.origin)} target="_blank" rel="noopener noreferrer" onClick={onClick}>
+      <ListItemText primary="Google Calendar" secondary="Opens in a new tab" />
+    </MenuItem>
   );
 }

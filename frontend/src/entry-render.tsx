@@ -1,0 +1,48 @@
+// The per-request renderer of the public pages (docs/decisions/0120-public-pages-rendered-per-request.md):
+// `vite build -c vite.render.config.ts` bundles this file into one script (dist/server/render.js)
+// that the server runs in its embedded JavaScript engine (crates/http/src/page_render.rs). It
+// renders the browser's own tree (App's provider and routes, a static router) with the page's data
+// block, so the markup the browser hydrates already shows the temple's texts and events.
+import './render/globals';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server.browser';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { preloadRoute, RoutesWithFallback } from './app/router';
+import { PRERENDERED } from './app/prerendered';
+import { setRenderData } from './lib/initial-data';
+
+/** Loads every public page's lazy chunks, so rendering never suspends on one. */
+export async function prepare(): Promise<void> {
+  await Promise.all(PRERENDERED.map(({ url }) => preloadRoute(url)));
+}
+
+/** The markup of `url` rendered with `data` (the page's data block, JSON) and the `<style>` tags of its CSS. */
+export function render(url: string, data: string): { html: string; styles: string } {
+  const cache = createCache({ key: 'css' });
+  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  setRenderData(JSON.parse(data) as Record<string, unknown>);
+  try {
+    const html = renderToString(
+      <StrictMode>
+        <CacheProvider value={cache}>
+          <AppProvider>
+            <StaticRouter location={url}>
+              <RoutesWithFallback />
+            </StaticRouter>
+          </AppProvider>
+        </CacheProvider>
+      </StrictMode>,
+    );
+    // React marks a Suspense boundary it could not finish (a component threw or suspended; it says
+    // no more) with `<!--$!-->` and leaves it to the browser. A page with one would hydrate into a
+    // spinner: fail instead, so the server sends the prerendered page and logs this.
+    if (html.includes('<!--$!-->')) throw new Error(`${url}: a part of the page failed to render on the server`);
+    return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  } finally {
+    setRenderData(undefined);
+  }
+}
