@@ -304,11 +304,13 @@ fn tz_offset_minutes(zone: &str, epoch_ms: f64) -> f64 {
     f64::from(tz.offset_from_utc_datetime(&at.naive_utc()).fix().local_minus_utc()) / 60.0
 }
 
-/// `frame` (`prerender/<page>.frame.html`) with the page's styles and markup in their places.
+/// `frame` (`prerender/<page>.frame.html`) with the page's styles and markup in their places; `None`
+/// for a frame without the places, or markup with a script (the page's CSP allows only the frame's
+/// own inline scripts, by their hashes).
 pub fn fill(frame: &str, rendered: &Rendered) -> Option<String> {
     const STYLES: &str = "<!--mandir:styles-->";
     const MARKUP: &str = "<!--mandir:markup-->";
-    if !frame.contains(STYLES) || !frame.contains(MARKUP) {
+    if !frame.contains(STYLES) || !frame.contains(MARKUP) || rendered.html.to_ascii_lowercase().contains("<script") {
         return None;
     }
     Some(frame.replacen(STYLES, &rendered.styles, 1).replacen(MARKUP, &rendered.html, 1))
@@ -333,6 +335,8 @@ mod tests {
         let page = fill("<head><!--mandir:styles--></head><div id=\"root\"><!--mandir:markup--></div>", &rendered).expect("filled");
         assert_eq!(page, "<head><style>p{}</style></head><div id=\"root\"><p>Diwali</p></div>");
         assert!(fill("<div id=\"root\"></div>", &rendered).is_none());
+        let scripted = Rendered { html: "<p>x</p><SCRIPT>alert(1)</SCRIPT>".into(), styles: "".into() };
+        assert!(fill("<!--mandir:styles--><!--mandir:markup-->", &scripted).is_none());
     }
 
     const SCRIPT: &str = r#"var MandirRender = {
