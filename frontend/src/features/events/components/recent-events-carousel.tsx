@@ -23,11 +23,14 @@ import { recentEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
 
-/** Cards per view: 1, 2 at medium widths, 3 at large widths. */
+/**
+ * Cards per view: 1, 2 at medium widths, 3 at large widths. The first render shows one, as the
+ * server's render does (it has no screen), so hydration matches; the width applies right after.
+ */
 function usePerView(): number {
   const theme = useTheme();
-  const md = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
-  const lg = useMediaQuery(theme.breakpoints.up('lg'), { noSsr: true });
+  const md = useMediaQuery(theme.breakpoints.up('md'));
+  const lg = useMediaQuery(theme.breakpoints.up('lg'));
   return lg ? 3 : md ? 2 : 1;
 }
 
