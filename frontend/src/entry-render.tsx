@@ -4,14 +4,9 @@
 // renders the browser's own tree (App's provider and routes, a static router) with the page's data
 // block, so the markup the browser hydrates already shows the temple's texts and events.
 import './render/globals';
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
-import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server.browser';
-import { StaticRouter } from 'react-router';
-import { AppProvider } from './app/provider';
-import { preloadRoute, RoutesWithFallback } from './app/router';
+import { preloadRoute } from './app/router';
+import { serverTree } from './app/server-tree';
 import { PRERENDERED } from './app/prerendered';
 import { setRenderData } from './lib/initial-data';
 
@@ -22,26 +17,15 @@ export async function prepare(): Promise<void> {
 
 /** The markup of `url` rendered with `data` (the page's data block, JSON) and the `<style>` tags of its CSS. */
 export function render(url: string, data: string): { html: string; styles: string } {
-  const cache = createCache({ key: 'css' });
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const { tree, styles } = serverTree(url);
   setRenderData(JSON.parse(data) as Record<string, unknown>);
   try {
-    const html = renderToString(
-      <StrictMode>
-        <CacheProvider value={cache}>
-          <AppProvider>
-            <StaticRouter location={url}>
-              <RoutesWithFallback />
-            </StaticRouter>
-          </AppProvider>
-        </CacheProvider>
-      </StrictMode>,
-    );
+    const html = renderToString(tree);
     // React marks a Suspense boundary it could not finish (a component threw or suspended; it says
     // no more) with `<!--$!-->` and leaves it to the browser. A page with one would hydrate into a
     // spinner: fail instead, so the server sends the prerendered page and logs this.
     if (html.includes('<!--$!-->')) throw new Error(`${url}: a part of the page failed to render on the server`);
-    return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+    return { html, styles: styles(html) };
   } finally {
     setRenderData(undefined);
   }

@@ -3,15 +3,9 @@
 // route's markup and critical CSS into dist/prerender/*.html, which the server sends (with the
 // page's head and data block) and the browser hydrates (main.tsx). The tree is the browser's
 // (App) with a static router, rendered without API data: what the page shows before its data.
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
-import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
-import { AppProvider } from './app/provider';
 import { PRERENDERED } from './app/prerendered';
-import { RoutesWithFallback } from './app/router';
+import { serverTree } from './app/server-tree';
 
 export { PRERENDERED };
 
@@ -23,22 +17,11 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 
 /** The markup of `url` (every lazy route loaded) and the `<style>` tags of the CSS it uses. */
 export async function render(url: string): Promise<{ html: string; styles: string }> {
-  // The browser's Emotion cache has the default key `css`, so it adopts these style tags.
-  const cache = createCache({ key: 'css' });
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const { prelude } = await prerenderToNodeStream(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <AppProvider>
-          <StaticRouter location={url}>
-            <RoutesWithFallback />
-          </StaticRouter>
-        </AppProvider>
-      </CacheProvider>
-    </StrictMode>,
+  const { tree, styles } = serverTree(url);
+  const { prelude } = await prerenderToNodeStream(tree, {
     // Every boundary inline, in order: no outlined segments, so no script to put them in place.
-    { progressiveChunkSize: Number.POSITIVE_INFINITY },
-  );
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   const html = await text(prelude);
-  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  return { html, styles: styles(html) };
 }
