@@ -40,7 +40,7 @@ check-layers:
     #!/usr/bin/env bash
     set -euo pipefail
     for crate in mandir-domain mandir-application; do
-        bad=$(cargo tree -p "$crate" -e normal --prefix none | grep -E '^(actix|sea-orm|sea-query|sqlx|reqwest|lettre|async-stripe)' || true)
+        bad=$(cargo tree -p "$crate" -e normal --prefix none | grep -E '^(actix|sea-orm|sea-query|sqlx|reqwest|lettre|async-stripe|image |webp|libwebp)' || true)
         if [ -n "$bad" ]; then echo "$crate depends on adapter crates:"; echo "$bad"; exit 1; fi
     done
     echo "layers ok: mandir-domain and mandir-application depend on no adapter crates"

@@ -84,7 +84,11 @@ test('create an event with an uploaded image, with validation messages', async (
   await page.goto(`/events/${created!.id}`);
   const img = page.getByRole('main').getByRole('img', { name }).first();
   await expect(img).toHaveAttribute('src', /\/api\/events\/.+\/image\?v=/);
-  await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(32);
+  // Loaded, from the server's WebP copy at the width the image shows (780 px wide at 1x). (Its
+  // `naturalWidth` is the upload's 32 px scaled by the chosen candidate's density, so not 32.)
+  await expect
+    .poll(() => img.evaluate((el) => ((el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0 ? (el as HTMLImageElement).currentSrc : '')))
+    .toMatch(/\/image\?v=[^&]+&w=960$/);
   const bytes = await fetch(`${baseURL()}${created!.imageUrl}`);
   expect(bytes.headers.get('content-type')).toBe('image/png');
   expect(bytes.headers.get('cache-control')).toContain('max-age=31536000');

@@ -7,6 +7,12 @@ pub const IMAGE_URL_BLANK: &str = "Please provide an image URL";
 pub const IMAGE_INVALID_TYPE: &str = "Please select a valid image file (JPEG, PNG, GIF, or WebP)";
 pub const IMAGE_TOO_LARGE: &str = "File size exceeds 5MB limit";
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
+pub const IMAGE_WIDTH_INVALID: &str = "Image width must be 480, 960 or 1440";
+
+/// The widths an uploaded event picture is also served at, as WebP, for `srcset` (ADR 0121); the
+/// frontend offers the same ones (`IMAGE_VARIANT_WIDTHS` in
+/// `frontend/src/features/events/lib/event-utils.ts`).
+pub const IMAGE_VARIANT_WIDTHS: [u32; 3] = [480, 960, 1440];
 
 /// Paths of pictures this server already serves; a form may send them back unchanged.
 pub const OWN_IMAGE_PREFIXES: [&str; 4] = ["/api/events/", "/api/priests/", "/api/sevas/", "/assets/"];

@@ -130,6 +130,8 @@ pub struct AppState {
     pub events_json: Arc<EventsJson>,
     /// The public pages rendered with their data (docs/decisions/0120-public-pages-rendered-per-request.md).
     pub pages: Arc<crate::page_render::PageRenderer>,
+    /// Uploaded event pictures' WebP copies at the `srcset` widths (docs/decisions/0121-responsive-event-images.md).
+    pub image_variants: Arc<mandir_application::services::images::ImageVariants>,
     /// `MANDIR_TRUST_PROXY=1`: the client address is the right-most `X-Forwarded-For` entry
     /// (see [`crate::client`]).
     pub trust_proxy: bool,

@@ -16,6 +16,7 @@ use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::gotrams::GotramService;
+use mandir_application::services::images::ImageVariants;
 use mandir_application::services::jobs::{ExpireAbandonedCardPayments, PurgeExpired, Scheduler};
 use mandir_application::services::member_mail::{MemberMailDeps, MemberMailService, QueueReminders, SendMemberEmails};
 use mandir_application::services::payment_methods::PaymentMethodService;
@@ -35,6 +36,7 @@ use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::payment::PaymentProvider;
 use mandir_domain::site::SiteSettings;
 use mandir_http::{AppState, PublicConfig};
+use mandir_imaging::WebpTranscoder;
 use mandir_mail::{BackgroundMailer, OutboxMailer, SmtpMailer};
 use mandir_persistence::{
     Database, DatabaseKind, PgChangeNotifier, SeaOrmAccountRepository, SeaOrmAttendeeRepository, SeaOrmDonationTypeRepository,
@@ -351,6 +353,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         },
         events_json: Arc::default(),
         pages: Arc::default(),
+        image_variants: Arc::new(ImageVariants::new(Arc::new(WebpTranscoder::default()))),
         trust_proxy: config.trust_proxy,
     };
     Ok(Built {

@@ -9,6 +9,7 @@ pub mod event_repository;
 pub mod family_member_repository;
 pub mod gotram_repository;
 pub mod health;
+pub mod image_transcoder;
 pub mod job_store;
 pub mod mailer;
 pub mod member_outbox;
@@ -41,6 +42,7 @@ pub use event_repository::{EventChanges, EventRecord, EventRepository, RelatedRe
 pub use family_member_repository::FamilyMemberRepository;
 pub use gotram_repository::GotramRepository;
 pub use health::{HealthProbe, NotReady, PaymentCount, PoolUsage};
+pub use image_transcoder::ImageTranscoder;
 pub use job_store::{Finish, JobRun, JobState, JobStore, Progress, RunOutcome};
 pub use mailer::{Attachment, MailError, Mailer, OutgoingEmail};
 pub use member_outbox::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox};

@@ -1,3 +1,4 @@
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, web};
 use mandir_domain::event::{EventPatchInput, NewEventInput};
 use mandir_domain::patch::Patch;
@@ -207,10 +208,31 @@ async fn force_remove(
     }))
 }
 
-/// The uploaded image of an event. Its URL carries a content hash, so it is cached for a year.
-#[utoipa::path(operation_id = "getEventImage", tag = "events", params(("id" = String, Path)), responses((status = 200, content_type = "image/*"), (status = 404, body = ErrorBody)))]
+/// `?w=`: the width of the picture's WebP copy wanted (for `srcset`).
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ImageQuery {
+    /// 480, 960 or 1440: the picture as WebP at most this wide (the picture itself when no smaller
+    /// copy can be made, as for an animated GIF). Without it, the picture as uploaded.
+    w: Option<u32>,
+}
+
+/// The uploaded image of an event, or its WebP copy at a width. Its URL carries a content hash,
+/// so it is cached for a year.
+#[utoipa::path(operation_id = "getEventImage", tag = "events", params(("id" = String, Path), ImageQuery), responses(
+    (status = 200, content_type = "image/*"), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)
+))]
 #[get("/api/events/{id}/image")]
-async fn image(req: HttpRequest, state: web::Data<AppState>, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
+async fn image(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<ImageQuery>,
+) -> Result<HttpResponse, ApiError> {
     let image = state.events.image(&path.into_inner().into()).await?;
+    let image = match query.w {
+        Some(width) => state.image_variants.webp(image, width).await.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?,
+        None => image,
+    };
     Ok(crate::image::immutable_image(&req, image))
 }

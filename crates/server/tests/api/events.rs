@@ -104,8 +104,13 @@ async fn uploaded_images_are_served_from_a_short_cacheable_url() {
     assert!(image.headers()["cache-control"].to_str().expect("cc").contains("max-age=31536000"));
     let etag = image.headers()["etag"].to_str().expect("etag").to_owned();
     assert_eq!(image.bytes().await.expect("bytes").len(), 8 + 3 * 1024 * 1024);
-    let again = app.client.get(app.url(url)).header("if-none-match", etag).send().await.expect("sent");
+    let again = app.client.get(app.url(url)).header("if-none-match", &etag).send().await.expect("sent");
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+    // Bytes that only look like a PNG have no WebP copy: the picture itself is sent.
+    let copy = app.get(&format!("{url}&w=960"), None).await;
+    assert_eq!(copy.status(), StatusCode::OK);
+    assert_eq!(copy.headers()["content-type"], "image/png");
+    assert_eq!(copy.headers()["etag"].to_str().expect("etag"), etag);
 
     let too_big: Value = expect_status(
         app.post(
@@ -167,4 +172,57 @@ async fn delete_and_force_delete() {
     let force: Value = expect_status(app.delete(&format!("/api/events/{id}/force"), Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!(force["relatedRecords"], json!({"attendees": 0, "volunteers": 0, "payments": 0}));
     expect_status::<Value>(app.delete(&format!("/api/events/{id}/force"), Some(&admin.token)).await, StatusCode::NOT_FOUND).await;
+}
+
+/// A photo-like PNG (a gradient with detail) of `width` x `height`.
+fn photo_png(width: u32, height: u32) -> Vec<u8> {
+    let img = image::RgbImage::from_fn(width, height, |x, y| image::Rgb([(x % 256) as u8, (y % 256) as u8, ((x ^ y) % 256) as u8]));
+    let mut out = Vec::new();
+    img.write_to(&mut std::io::Cursor::new(&mut out), image::ImageFormat::Png).expect("png");
+    out
+}
+
+#[tokio::test]
+async fn an_uploaded_picture_is_also_served_as_webp_at_the_srcset_widths() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let png = photo_png(1600, 900);
+    let created: Value = expect_status(
+        app.post(
+            "/api/events",
+            Some(&admin.token),
+            json!({"name": "Karthika Deepam", "description": "Lamps lit around the temple at dusk", "location": "Courtyard", "eventDate": "2031-11-20T18:00:00Z",
+                   "imageUrl": format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(&png))}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let url = created["imageUrl"].as_str().expect("url").to_owned();
+    let original_etag = app.get(&url, None).await.headers()["etag"].to_str().expect("etag").to_owned();
+
+    let mut etags = vec![original_etag];
+    for width in [480_u32, 960, 1440] {
+        let copy = app.get(&format!("{url}&w={width}"), None).await;
+        assert_eq!(copy.status(), StatusCode::OK, "w={width}");
+        assert_eq!(copy.headers()["content-type"], "image/webp");
+        assert!(copy.headers()["cache-control"].to_str().expect("cc").contains("immutable"));
+        let etag = copy.headers()["etag"].to_str().expect("etag").to_owned();
+        let bytes = copy.bytes().await.expect("bytes");
+        assert!(bytes.len() < png.len() / 4, "w={width}: {} bytes of {}", bytes.len(), png.len());
+        let decoded = image::load_from_memory_with_format(&bytes, image::ImageFormat::WebP).expect("a WebP");
+        assert_eq!((decoded.width(), decoded.height()), (width, width * 9 / 16));
+        let again = app.client.get(app.url(&format!("{url}&w={width}"))).header("if-none-match", &etag).send().await.expect("sent");
+        assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
+        etags.push(etag);
+    }
+    etags.dedup();
+    assert_eq!(etags.len(), 4, "each copy has its own ETag: {etags:?}");
+
+    for bad in ["500", "0", "big"] {
+        let refused = app.get(&format!("{url}&w={bad}"), None).await;
+        assert_eq!(refused.status(), StatusCode::BAD_REQUEST, "w={bad}");
+    }
+    let refused: Value = expect_status(app.get(&format!("{url}&w=500"), None).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["message"], "Image width must be 480, 960 or 1440");
 }

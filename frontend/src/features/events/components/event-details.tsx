@@ -37,7 +37,7 @@ export async function shareEvent(event: Pick<Event, 'id' | 'name' | 'description
 export function EventDetails({ event }: { event: Event }) {
   return (
     <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-      <EventImage src={event.imageUrl} alt={event.name} eager />
+      <EventImage src={event.imageUrl} alt={event.name} eager sizes="(min-width: 1200px) 780px, (min-width: 900px) 66vw, 100vw" />
       <Box sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeEvent } from '@/testing/data';
 import { addMonths, dayKey, eventsByDay, monthGrid } from './calendar';
-import { cacheBust, eventPhase, recentEvents, searchEvents, sortEvents, spotsLeftLabel, upcomingEvents } from './event-utils';
+import { cacheBust, eventPhase, recentEvents, searchEvents, sortEvents, spotsLeftLabel, upcomingEvents, webpSrcSet } from './event-utils';
 
 const a = makeEvent({ name: 'Bhajan Evening', eventDate: '2026-05-01T02:00:00Z', location: 'Hall A', description: 'Devotional songs' });
 const b = makeEvent({ name: 'Annadanam', eventDate: '2026-03-01T18:00:00Z', location: 'Dining hall', description: null });
@@ -90,5 +90,14 @@ describe('calendar', () => {
   it('moves between months across years', () => {
     expect(addMonths({ year: 2026, month: 0 }, -1)).toEqual({ year: 2025, month: 11 });
     expect(addMonths({ year: 2026, month: 11 }, 1)).toEqual({ year: 2027, month: 0 });
+  });
+
+  it('offers an uploaded picture as WebP copies at the server\'s widths, and a picture elsewhere as it is', () => {
+    expect(webpSrcSet('/api/events/e1/image?v=abc')).toBe(
+      '/api/events/e1/image?v=abc&w=480 480w, /api/events/e1/image?v=abc&w=960 960w, /api/events/e1/image?v=abc&w=1440 1440w',
+    );
+    expect(webpSrcSet('/api/events/e1/image')).toBe('/api/events/e1/image?w=480 480w, /api/events/e1/image?w=960 960w, /api/events/e1/image?w=1440 1440w');
+    expect(webpSrcSet('https://images.example.org/diwali.jpg')).toBeUndefined();
+    expect(webpSrcSet('/api/priests/p1/photo?v=abc')).toBeUndefined();
   });
 });

@@ -75,3 +75,19 @@ export function spotsLeftLabel(spotsLeft: number | null): string | null {
 export function cacheBust(url: string, stamp: number = Date.now()): string {
   return `${url}${url.includes('?') ? '&' : '?'}retry=${stamp}`;
 }
+
+/**
+ * The widths the server also sends an uploaded event picture at, as WebP
+ * (`IMAGE_VARIANT_WIDTHS` in `crates/domain/src/image.rs`).
+ */
+export const IMAGE_VARIANT_WIDTHS = [480, 960, 1440] as const;
+
+/**
+ * The `srcset` of an uploaded event picture's WebP copies (`/api/events/{id}/image?v=…&w=480`
+ * and so on), or `undefined` for a picture this server does not hold (an http(s) URL).
+ */
+export function webpSrcSet(src: string): string | undefined {
+  if (!/^\/api\/events\/[^/?]+\/image(\?|$)/.test(src)) return undefined;
+  const separator = src.includes('?') ? '&' : '?';
+  return IMAGE_VARIANT_WIDTHS.map((width) => `${src}${separator}w=${width} ${width}w`).join(', ');
+}
