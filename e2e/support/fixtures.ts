@@ -24,6 +24,36 @@ async function refuseThirdParties(context: BrowserContext) {
   );
 }
 
+/**
+ * Makes `page.goto` and `page.reload` of `context`'s pages return only once the app has taken over
+ * the loaded page (`data-hydrated` on `<html>`, set by the frontend's `useMarkHydrated`). A public
+ * page paints from its HTML and starts its scripts after that paint (ADR 0120), so its `load` event
+ * can come before its menus and buttons work; a person waits for the page, the tests wait for this.
+ * A load that is not the app (a file, an API answer) has no `#root` and returns as before.
+ */
+function waitForTheAppAfterLoads(context: BrowserContext) {
+  const patch = (page: Page) => {
+    const ready = async () => {
+      if (page.isClosed() || (await page.locator('#root').count()) === 0) return;
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    };
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await ready();
+      return response;
+    };
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await ready();
+      return response;
+    };
+  };
+  context.pages().forEach(patch);
+  context.on('page', patch);
+}
+
 async function putToken(target: Page | BrowserContext, token: string) {
   await target.addInitScript((t: string) => {
     if (!window.sessionStorage.getItem('e2e-signed-in')) {
@@ -36,6 +66,11 @@ async function putToken(target: Page | BrowserContext, token: string) {
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => {
     await use(baseURL());
+  },
+
+  context: async ({ context }, use) => {
+    waitForTheAppAfterLoads(context);
+    await use(context);
   },
 
   signInAs: async ({ page }, use) => {
@@ -59,6 +94,7 @@ export const test = base.extend<Fixtures>({
     await use(async (session) => {
       const context = await browser.newContext({ ...contextOptions, viewport, baseURL: baseURL() });
       contexts.push(context);
+      waitForTheAppAfterLoads(context);
       await refuseThirdParties(context);
       if (session) await putToken(context, session.token);
       return context.newPage();

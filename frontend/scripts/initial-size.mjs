@@ -18,6 +18,10 @@ function measure(page, label, budgetKb) {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) files.add(m[1]);
+  // A prerendered page starts its scripts after the first paint, from an inline loader (ADR 0120).
+  for (const script of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+    for (const m of script[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
+  }
   let total = 0;
   for (const f of files) {
     const gz = zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;

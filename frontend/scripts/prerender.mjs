@@ -37,6 +37,26 @@ const entryChunks = chunkFiles('index.html');
 const marker = '<div id="root"></div>';
 if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);
 
+/**
+ * `page` with its scripts started only once it has painted: the entry script and the preloads come
+ * out of the head, and a small inline loader at the end of the body imports them all (`import()`,
+ * so nothing is inserted into the document and no style is recalculated for it) after the first
+ * frame, or at once in a hidden tab, where frames wait. The markup paints without waiting for, or
+ * sharing the network with, the JavaScript that hydrates it (ADR 0120). The server allows the
+ * loader by its hash, as it does the theme bootstrap (ADR 0101). Until the app has hydrated the
+ * page (`data-hydrated` on `<html>`), its links work and its buttons do not yet.
+ */
+function scriptsAfterPaint(page) {
+  const entry = page.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
+  if (!entry) throw new Error('dist/index.html has no module entry script');
+  const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  const urls = [entry[1], ...[...page.matchAll(preload)].map((m) => m[1])];
+  const loader =
+    `<script>(function(){var u=${JSON.stringify(urls)};function go(){u.forEach(function(h){import(h)})}` +
+    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
+  return page.replace(entry[0], '').replace(preload, '').replace('</body>', `${loader}</body>`);
+}
+
 fs.mkdirSync(path.join(dist, 'prerender'), { recursive: true });
 for (const { name, url } of PRERENDERED) {
   const { html, styles } = await render(url);
@@ -46,12 +66,14 @@ for (const { name, url } of PRERENDERED) {
     .filter((src) => !entryChunks.has(src))
     .map((src) => `<link rel="modulepreload" crossorigin href="/${manifest[src].file}">`)
     .join('');
-  const page = template.replace('</head>', `${preloads}${styles}</head>`).replace(marker, `<div id="root">${html}</div>`);
+  const page = scriptsAfterPaint(template.replace('</head>', `${preloads}${styles}</head>`).replace(marker, `<div id="root">${html}</div>`));
   fs.writeFileSync(path.join(dist, 'prerender', `${name}.html`), page);
   // The frame the server fills with the page rendered per request with its data (ADR 0120).
-  const frame = template
-    .replace('</head>', `${preloads}<!--mandir:styles--></head>`)
-    .replace(marker, '<div id="root" data-rendered-with-data><!--mandir:markup--></div>');
+  const frame = scriptsAfterPaint(
+    template
+      .replace('</head>', `${preloads}<!--mandir:styles--></head>`)
+      .replace(marker, '<div id="root" data-rendered-with-data><!--mandir:markup--></div>'),
+  );
   fs.writeFileSync(path.join(dist, 'prerender', `${name}.frame.html`), frame);
   console.log(`prerendered ${url} -> dist/prerender/${name}.html (${(page.length / 1024).toFixed(1)} KB)`);
 }

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
@@ -14,4 +14,19 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The attribute on `<html>` that says the app has taken over the page: a prerendered page's
+ * markup is hydrated, or the page rendered in the browser. A prerendered page starts its scripts
+ * only after its first paint (docs/decisions/0120-public-pages-rendered-per-request.md), so until
+ * then its buttons and menus are markup only; browser tests wait for this before they act.
+ */
+export const HYDRATED_ATTRIBUTE = 'data-hydrated';
+
+/** Sets {@link HYDRATED_ATTRIBUTE} once the first render has committed. */
+export function useMarkHydrated(): void {
+  useEffect(() => {
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+  }, []);
 }
