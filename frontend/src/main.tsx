@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadRoute } from './app/router';
@@ -16,10 +16,12 @@ if (container.firstElementChild) {
   // then hydrate the markup, rendering first what the prerender rendered (no API data yet).
   seedFirstFetches();
   // (Not a top-level await: that splits the entry into many small chunks.) A chunk that fails to
-  // load is loaded again by its route, whose error boundary reports it.
+  // load is loaded again by its route, whose error boundary reports it. Hydrated as a transition,
+  // so React yields to the browser between pieces of work instead of holding a phone's main thread
+  // for the whole page (ADR 0120).
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
-    .then(() => hydrateRoot(container, app));
+    .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
   createRoot(container).render(app);
 }

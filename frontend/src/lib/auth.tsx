@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, getAuthToken, setAuthToken, AUTH_TOKEN_KEY } from '@/lib/api-client';
@@ -86,7 +86,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void fetchMe().finally(() => setLoading(false));
+    // As a transition: the session's answer re-renders everything that reads it, and on a page
+    // still being hydrated that render may yield to the browser instead of blocking it at once.
+    void fetchMe().finally(() => startTransition(() => setLoading(false)));
   }, [fetchMe]);
 
   // Another tab signed in or out.

@@ -15,6 +15,7 @@ import { Link as RouterLink, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { NavItem } from './nav-items';
 
 // Menus and the phone drawer are loaded on first use (or on hover/focus of their button).
@@ -45,16 +46,37 @@ const themeIcons = {
   system: <SettingsBrightnessOutlined />,
 };
 
+/**
+ * The theme menu's button, showing the mode chosen. The mode is read from storage on the first
+ * render (the theme provider's `noSsr`), but the page's markup was rendered with the default one,
+ * so this button shows that until hydrated, and alone re-renders then.
+ */
+function ThemeButton({ expanded, onOpen }: { expanded: boolean; onOpen: (button: HTMLElement) => void }) {
+  const { mode } = useColorScheme();
+  const hydrated = useHydrated();
+  const currentMode = hydrated ? (mode ?? 'light') : 'light';
+  return (
+    <IconButton
+      aria-label={`Theme: ${currentMode}. Change theme`}
+      aria-haspopup="menu"
+      aria-expanded={expanded ? 'true' : undefined}
+      onClick={(e) => onOpen(e.currentTarget)}
+      onPointerEnter={prefetchMenus}
+      onFocus={prefetchMenus}
+    >
+      {themeIcons[currentMode]}
+    </IconButton>
+  );
+}
+
 export function Header() {
   const { config, isLoading, templeName } = useAppConfig();
   const { user, loading } = useAuth();
-  const { mode } = useColorScheme();
   const navItems = useNavItems();
   const [themeAnchor, setThemeAnchor] = useState<HTMLElement | null>(null);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [menusUsed, setMenusUsed] = useState({ theme: false, user: false, drawer: false });
-  const currentMode = mode ?? 'light';
 
   const name = config?.templeName ?? (isLoading ? null : templeName);
 
@@ -144,19 +166,13 @@ export function Header() {
           Donate
         </Button>
 
-        <IconButton
-          aria-label={`Theme: ${currentMode}. Change theme`}
-          aria-haspopup="menu"
-          aria-expanded={themeAnchor ? 'true' : undefined}
-          onClick={(e) => {
+        <ThemeButton
+          expanded={Boolean(themeAnchor)}
+          onOpen={(button) => {
             setMenusUsed((u) => ({ ...u, theme: true }));
-            setThemeAnchor(e.currentTarget);
+            setThemeAnchor(button);
           }}
-          onPointerEnter={prefetchMenus}
-          onFocus={prefetchMenus}
-        >
-          {themeIcons[currentMode]}
-        </IconButton>
+        />
 
         {loading ? (
           <Box role="status" sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label="Loading account" />
