@@ -999,7 +999,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The uploaded image of an event. Its URL carries a content hash, so it is cached for a year. */
+        /**
+         * The uploaded image of an event, or its WebP copy at a width. Its URL carries a content hash,
+         *     so it is cached for a year.
+         */
         get: operations["getEventImage"];
         put?: never;
         post?: never;
@@ -6719,7 +6722,13 @@ export interface operations {
     };
     getEventImage: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description 480, 960 or 1440: the picture as WebP at most this wide (the picture itself when no smaller
+                 *     copy can be made, as for an animated GIF). Without it, the picture as uploaded.
+                 */
+                w?: number;
+            };
             header?: never;
             path: {
                 id: string;
@@ -6734,6 +6743,14 @@ export interface operations {
                 };
                 content: {
                     "image/*": unknown;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             404: {
