@@ -6,6 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use mandir_domain::image::{IMAGE_VARIANT_WIDTHS, IMAGE_WIDTH_INVALID, ImageUpload};
+use mandir_domain::{ErrorKind, Failure};
 use sha2::{Digest, Sha256};
 
 use crate::ports::{ImageTranscoder, StoredImage};
@@ -20,6 +21,12 @@ pub fn store(upload: ImageUpload) -> StoredImage {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{}", IMAGE_WIDTH_INVALID)]
 pub struct InvalidWidth;
+
+impl Failure for InvalidWidth {
+    fn kind(&self) -> ErrorKind {
+        ErrorKind::Invalid
+    }
+}
 
 /// Which copy of a picture at a width to send: the WebP copy, or the original itself when no copy
 /// is smaller (or none can be made).
@@ -154,6 +161,7 @@ mod tests {
             assert_eq!(variants.webp(picture("abc", 100), width).await, Err(InvalidWidth));
         }
         assert_eq!(InvalidWidth.to_string(), IMAGE_WIDTH_INVALID);
+        assert_eq!(InvalidWidth.kind(), ErrorKind::Invalid, "a 400");
     }
 
     #[tokio::test]

@@ -1,4 +1,3 @@
-use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, delete, get, web};
 use mandir_domain::event::{EventPatchInput, NewEventInput};
 use mandir_domain::patch::Patch;
@@ -231,7 +230,7 @@ async fn image(
 ) -> Result<HttpResponse, ApiError> {
     let image = state.events.image(&path.into_inner().into()).await?;
     let image = match query.w {
-        Some(width) => state.image_variants.webp(image, width).await.map_err(|e| ApiError::new(StatusCode::BAD_REQUEST, e.to_string()))?,
+        Some(width) => state.image_variants.webp(image, width).await?,
         None => image,
     };
     Ok(crate::image::immutable_image(&req, image))
