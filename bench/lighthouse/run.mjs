@@ -5,7 +5,8 @@
 //
 // Environment: MANDIR_BINARY (default target/release/mandir), MANDIR_STATIC_DIR (default
 // frontend/dist), CHROME_PATH (default /usr/bin/chromium),
-// LIGHTHOUSE_RUNS, LIGHTHOUSE_KEEP=1 keeps the temp dir with the reports and server.log.
+// LIGHTHOUSE_RUNS, LIGHTHOUSE_KEEP=1 keeps the temp dir with the reports and server.log,
+// LIGHTHOUSE_PAGES=/,/events/{id} measures only the pages listed.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -82,7 +83,10 @@ try {
   const events = await (await fetch(`${base}/api/events`)).json();
   const list = Array.isArray(events) ? events : (events.items ?? events.events ?? []);
   if (list.length === 0) throw new Error('the demo data has no events');
-  const pages = ['/', '/events', `/events/${list[0].id}`, '/donate', '/sign-in', '/sign-up', '/contact'];
+  const all = ['/', '/events', `/events/${list[0].id}`, '/donate', '/sign-in', '/sign-up', '/contact'];
+  // LIGHTHOUSE_PAGES=/,/events/{id} measures only those pages (while working on one of them).
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+  const pages = only ? all.filter((p) => only.includes(p.startsWith('/events/') ? '/events/{id}' : p)) : all;
 
   const rows = [];
   for (const page of pages) {
