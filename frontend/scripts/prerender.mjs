@@ -37,23 +37,62 @@ const entryChunks = chunkFiles('index.html');
 const marker = '<div id="root"></div>';
 if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);
 
+/** Built file (`assets/x.js`) -> the files it imports statically, from Vite's manifest. */
+const importsOf = new Map(Object.values(manifest).map((c) => [c.file, (c.imports ?? []).map((key) => manifest[key].file)]));
+
+/** `files` ordered so that each comes after everything it imports (a depth-first post-order). */
+function dependenciesFirst(files) {
+  const ordered = [];
+  const seen = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const dep of importsOf.get(file) ?? []) visit(dep);
+    ordered.push(file);
+  };
+  files.forEach(visit);
+  return ordered;
+}
+
 /**
- * `page` with its scripts started only once it has painted: the entry script and the preloads come
- * out of the head, and a small inline loader at the end of the body imports them all (`import()`,
- * so nothing is inserted into the document and no style is recalculated for it) after the first
- * frame, or at once in a hidden tab, where frames wait. The markup paints without waiting for, or
- * sharing the network with, the JavaScript that hydrates it (ADR 0120). The server allows the
- * loader by its hash, as it does the theme bootstrap (ADR 0101). Until the app has hydrated the
- * page (`data-hydrated` on `<html>`), its links work and its buttons do not yet.
+ * `page` with its scripts started only once it has painted (ADR 0120). The entry script and the
+ * preloads come out of the head; a small inline loader at the end of the body starts them once the
+ * browser reports the first contentful paint (a `paint` PerformanceObserver: the paint has been
+ * presented, not only recorded), or at once in a tab that is or becomes hidden, where nothing
+ * paints. A browser without paint entries starts them after the first frame, and a page whose
+ * paint is not reported within 3 s starts them then. The loader
+ * - preloads every file (`<link rel="modulepreload">`: fetched and compiled in parallel, not run),
+ *   adding each link in a task of its own, as starting a request costs a phone up to 2 ms;
+ * - then imports them one at a time, each after everything it imports, each in a task of its own.
+ *   Each import so runs one file: a phone evaluates React DOM, MUI, the entry and the page's chunks
+ *   in separate short tasks, where importing them together ran them all in one long task.
+ * The markup paints without waiting for, or sharing the network or the main thread with, the
+ * JavaScript that hydrates it. The server allows the loader by its hash, as it does the theme
+ * bootstrap (ADR 0101). Until the app has hydrated the page (`data-hydrated` on `<html>`), its
+ * links work and its buttons do not yet.
  */
 function scriptsAfterPaint(page) {
   const entry = page.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
   if (!entry) throw new Error('dist/index.html has no module entry script');
   const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-  const urls = [entry[1], ...[...page.matchAll(preload)].map((m) => m[1])];
+  const files = [entry[1], ...[...page.matchAll(preload)].map((m) => m[1])].map((url) => url.replace(/^\//, ''));
+  // The entry starts hydration when it runs, importing the page's chunks: those it can run before
+  // (all that do not import it) come first, each on its own.
+  const ordered = dependenciesFirst(files);
+  const needsEntry = (file, seen = new Set()) =>
+    file === files[0] || (!seen.has(file) && seen.add(file) && (importsOf.get(file) ?? []).some((dep) => needsEntry(dep, seen)));
+  const urls = [...ordered.filter((f) => !needsEntry(f)), ...ordered.filter((f) => needsEntry(f))].map((file) => `/${file}`);
   const loader =
-    `<script>(function(){var u=${JSON.stringify(urls)};function go(){u.forEach(function(h){import(h)})}` +
-    `if(document.visibilityState==='hidden')go();else requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
+    `<script>(function(){var u=${JSON.stringify(urls)},d=0,i=0,P=window.PerformanceObserver;` +
+    `function next(){if(i<u.length)import(u[i++]).then(later,later)}function later(){setTimeout(next,0)}` +
+    `function go(){if(d)return;d=1;u.forEach(function(h){setTimeout(function(){var l=document.createElement('link');` +
+    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)},0)});later()}` +
+    `if(document.visibilityState==='hidden')return go();` +
+    `document.addEventListener('visibilitychange',go,{once:true});` +
+    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){` +
+    `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}})` +
+    `.observe({type:'paint',buffered:true});setTimeout(go,3000)}` +
+    `else requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
   return page.replace(entry[0], '').replace(preload, '').replace('</body>', `${loader}</body>`);
 }
 
