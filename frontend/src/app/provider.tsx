@@ -7,7 +7,7 @@ import { AuthProvider } from '@/lib/auth';
 import { initialFallback, markupHasData } from '@/lib/initial-data';
 import { swrConfig } from '@/lib/swr';
 import { useHydrated } from '@/lib/use-hydrated';
-import { theme, THEME_STORAGE_KEY } from './theme';
+import { appTheme, THEME_STORAGE_KEY } from './theme';
 
 /**
  * The API answers the server wrote into the page seed SWR (lib/initial-data.ts). Markup rendered
@@ -28,7 +28,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
     // `noSsr`: the mode is read from storage on the first render instead of in an effect after it,
     // which re-rendered every styled component once the page was hydrated (the page's colours come
     // from CSS variables and the theme bootstrap's class, so the markup does not depend on it).
-    <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={THEME_STORAGE_KEY} disableTransitionOnChange noSsr>
+    <ThemeProvider theme={appTheme()} defaultMode="light" modeStorageKey={THEME_STORAGE_KEY} disableTransitionOnChange noSsr>
       <CssBaseline enableColorScheme />
       <SwrWithPageData>
         <ToastProvider>

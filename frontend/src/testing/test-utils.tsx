@@ -6,7 +6,7 @@ import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppRoutes } from '@/app/router';
 import { SWRConfig } from 'swr';
-import { theme, THEME_STORAGE_KEY } from '@/app/theme';
+import { appTheme, THEME_STORAGE_KEY } from '@/app/theme';
 import { ToastProvider } from '@/components/ui/toast';
 import { AUTH_TOKEN_KEY } from '@/lib/api-client';
 import { AuthProvider } from '@/lib/auth';
@@ -18,7 +18,7 @@ import { server } from './mocks/server';
 /** Providers as in the app, with a fresh SWR cache per test. */
 export function TestProviders({ children }: { children: ReactNode }) {
   return (
-    <ThemeProvider theme={theme} defaultMode="light" modeStorageKey={THEME_STORAGE_KEY}>
+    <ThemeProvider theme={appTheme()} defaultMode="light" modeStorageKey={THEME_STORAGE_KEY}>
       <CssBaseline />
       <SWRConfig value={{ ...swrConfig, provider: () => new Map(), dedupingInterval: 0 }}>
         <ToastProvider>
