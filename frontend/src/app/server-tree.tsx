@@ -25,5 +25,10 @@ export function serverTree(url: string): { tree: ReactNode; styles: (html: strin
       </CacheProvider>
     </StrictMode>
   );
-  return { tree, styles: (html) => constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  // The tags go in the head, where the browser's Emotion keeps its styles; `data-s` tells it they
+  // are there already, so it does not move each one to the end of the head when it loads, which
+  // makes the browser parse all their CSS again and restyle the whole page.
+  const styles = (html: string) =>
+    constructStyleTagsFromChunks(extractCriticalToChunks(html)).replaceAll('<style data-emotion=', '<style data-s="" data-emotion=');
+  return { tree, styles };
 }
