@@ -28,5 +28,13 @@ describe('format', () => {
     expect(formatUSD('1234.5')).toBe('$1,234.50');
     expect(formatUSD(null)).toBe('$0.00');
     expect(formatUSD('abc')).toBe('$0.00');
+    expect(formatUSD(-0.001)).toBe('$0.00');
+  });
+
+  it('formats dollars as Intl does, rounding included', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const n of [0, 0.001, 0.005, 0.015, 0.1 + 0.2, 0.285, 1.005, 1.115, 2.675, 4.015, 12.5, 999.995, 1000, 1234.565, 1234567.891, 100000000, -3, -1234.5, -0.015]) {
+      expect(formatUSD(n)).toBe(intl.format(n));
+    }
   });
 });

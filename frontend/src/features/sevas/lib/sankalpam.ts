@@ -1,4 +1,5 @@
 // The lists a sankalpam names people by, offered as suggestions (members may type their own).
+import { formatUSD } from '@/lib/format';
 
 export const NAKSHATRAMS = [
   'Ashwini', 'Bharani', 'Krittika', 'Rohini', 'Mrigashira', 'Ardra', 'Punarvasu', 'Pushya', 'Ashlesha', 'Magha',
@@ -49,5 +50,5 @@ export function addDays(date: string, days: number): string {
 }
 
 export function formatCents(cents: number): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+  return formatUSD(cents / 100);
 }
