@@ -40,7 +40,7 @@ class NoopObserver {
   }
 }
 if (!('IntersectionObserver' in window)) {
-  Object.defineProperty(window, 'IntersectionObserver', { writable: true, value: NoopObserver });
+  Object.defineProperty(window, 'IntersectionObserver', { writable: true, configurable: true, value: NoopObserver });
 }
 if (!('ResizeObserver' in window)) {
   Object.defineProperty(window, 'ResizeObserver', { writable: true, value: NoopObserver });

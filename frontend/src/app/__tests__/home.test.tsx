@@ -1,6 +1,6 @@
 import { fireEvent } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tiltFor } from '@/features/home/components/promo-video';
 import { stepIndex } from '@/features/events/components/recent-events-carousel';
 import { makeEvent, makePriest, makeService, makeUser } from '@/testing/data';
@@ -8,6 +8,8 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
 
 describe('home page', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows the guest hero, sections and closing call to action', async () => {
     server.use(
       http.get('/api/priests', () => HttpResponse.json([makePriest()])),
@@ -47,6 +49,16 @@ describe('home page', () => {
   });
 
   it('shows hours, map with directions in a new tab, contact link, recurring services, and no hard-coded special event', async () => {
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(private readonly report: IntersectionObserverCallback) {}
+        observe() {
+          this.report([{ isIntersecting: true } as IntersectionObserverEntry], this as unknown as IntersectionObserver);
+        }
+        disconnect() {}
+      },
+    );
     server.use(
       http.get('/api/services', () =>
         HttpResponse.json([
@@ -64,7 +76,8 @@ describe('home page', () => {
     expect(screen.getByText('5:30 PM - 8:30 PM')).toBeInTheDocument();
     expect(screen.getByText('Sayanostavam (every day)')).toBeInTheDocument();
     expect(screen.getByText('8:15 PM')).toBeInTheDocument();
-    expect(screen.getByTitle(/^Map showing the temple/)).toHaveAttribute('src', expect.stringContaining('output=embed'));
+    // The map is loaded once a visitor scrolls near it (this observer says at once that it is).
+    expect(await screen.findByTitle(/^Map showing the temple/)).toHaveAttribute('src', expect.stringContaining('output=embed'));
     const directions = screen.getByRole('link', { name: /Get Directions/ });
     expect(directions).toHaveAttribute('target', '_blank');
     expect(directions).toHaveAttribute('rel', expect.stringContaining('noopener'));

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { addressLines, directionsUrl, hasHours, mapEmbedUrl, mapQuery, phoneHref } from '@/lib/site';
+import { useNearViewport } from '@/lib/use-near-viewport';
 import type { SiteSettings } from '@/types/api';
 import { Section } from './section';
 
@@ -50,6 +51,7 @@ function HoursRow({ label, value }: { label: string; value: string }) {
 
 /** Hours, location and contact cards from the site settings; each card hides when its settings are empty. */
 export function TempleInformation({ settings }: { settings: SiteSettings | undefined }) {
+  const [mapRef, mapNear] = useNearViewport<HTMLDivElement>();
   if (!settings) return null;
   const s = settings;
   const lines = addressLines(s);
@@ -113,6 +115,7 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
             {query ? (
               <>
                 <Box
+                  ref={mapRef}
                   sx={{
                     position: 'relative',
                     aspectRatio: '4 / 3',
@@ -133,14 +136,18 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
                       <Typography variant="body2">{lines.at(-1) ?? query}</Typography>
                     </Box>
                   </Box>
-                  <Box
-                    component="iframe"
-                    title={`Map showing the temple at ${lines.length > 0 ? lines.join(', ') : query}`}
-                    src={mapEmbedUrl(query)}
-                    loading="lazy"
-                    referrerPolicy="no-referrer-when-downgrade"
-                    sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
-                  />
+                  {/* Only once a visitor scrolls near it: the map's request to another site must
+                      not share a phone's network with the page's first paint. */}
+                  {mapNear ? (
+                    <Box
+                      component="iframe"
+                      title={`Map showing the temple at ${lines.length > 0 ? lines.join(', ') : query}`}
+                      src={mapEmbedUrl(query)}
+                      loading="lazy"
+                      referrerPolicy="no-referrer-when-downgrade"
+                      sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', border: 0 }}
+                    />
+                  ) : null}
                 </Box>
                 <Button
                   component="a"
