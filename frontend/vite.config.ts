@@ -24,6 +24,14 @@ export default defineConfig({
     sourcemap: false,
     // scripts/prerender.mjs reads it to preload each prerendered page's chunks.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // React DOM in a chunk of its own: a prerendered page imports its chunks one task each
+        // (ADR 0120), so React DOM's evaluation is one task and the entry's another, neither of
+        // them long on a phone, where together they were.
+        codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+      },
+    },
   },
   // `vite build --ssr src/entry-server.tsx` (the build-time prerender, ADR 0117): one bundle for
   // Node with its dependencies inside, so Node never resolves the browser packages itself.

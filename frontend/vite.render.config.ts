@@ -26,8 +26,9 @@ export default mergeConfig(base, {
     manifest: false,
     minify: true,
     ssr: 'src/entry-render.tsx',
-    rollupOptions: {
-      output: { format: 'iife', name: 'MandirRender', entryFileNames: 'render.js' },
+    rolldownOptions: {
+      // One script: no chunks (the browser build's React DOM chunk included).
+      output: { format: 'iife', name: 'MandirRender', entryFileNames: 'render.js', codeSplitting: false },
     },
   },
   // Packages' builds for a worker (no `document`: Emotion then collects CSS instead of inserting it),

@@ -1,10 +1,11 @@
 // Initial JavaScript of the built app, gzipped (level 9), each file on its own (docs/architecture.md#budgets):
 // - the entry: the entry script plus every chunk index.html preloads (its static imports), at most
-//   147 KB: 145 KB when last tightened, plus the header's Sevas link and the pages merged since
-//   (146.3 KB measured); the goal is 100 KB (README, "Measured");
+//   148 KB: 145 KB when last tightened, plus the header's Sevas link and the pages merged since
+//   (146.6 KB), plus React DOM in a chunk of its own, so a phone evaluates it in a task of its own
+//   (147.2 KB measured, ADR 0120); the goal is 100 KB (README, "Measured");
 // - `/` as the server sends it: the prerendered home page (dist/prerender/home.html, ADR 0117),
 //   which also preloads the home page's own chunks and the footer's, so it counts everything the
-//   page runs before it shows its content; at most 185 KB.
+//   page runs before it shows its content; at most 186 KB (185 KB, plus React DOM's own chunk).
 // Run by `just test-frontend` after a build; exits 1 above a budget.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,9 +35,9 @@ function measure(page, label, budgetKb) {
   return ok;
 }
 
-let ok = measure('index.html', 'initial JS: the entry and its preloads', 147);
+let ok = measure('index.html', 'initial JS: the entry and its preloads', 148);
 if (fs.existsSync(path.join(dist, 'prerender', 'home.html'))) {
-  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 185) && ok;
+  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 186) && ok;
 } else {
   console.error('dist/prerender/home.html is missing: run `npm run build`');
   ok = false;
