@@ -36,8 +36,11 @@ test('public pages come as styled markup that paints without JavaScript', async 
     await page.goto('/sign-in');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByLabel('Email')).toBeVisible();
-    // Not usable before hydration: the browser cannot submit the fields itself (into the URL).
-    await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+    // Not usable before hydration (an inert fieldset): nothing takes focus or typing, so the
+    // browser cannot submit the fields itself (into the URL).
+    await expect(page.locator('fieldset[inert]').getByRole('button', { name: 'Sign In' })).toHaveCount(1);
+    await page.getByLabel('Email').focus();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('BODY');
     await page.goto('/donate');
     await expect(page.getByRole('heading', { name: 'Make a Donation' })).toBeVisible();
     // Rendered per request with the page's data: the temple's name, the events, the event itself.
