@@ -79,9 +79,12 @@ function scriptsAfterPaint(page) {
   // The entry starts hydration when it runs, importing the page's chunks: those it can run before
   // (all that do not import it) come first, each on its own.
   const ordered = dependenciesFirst(files);
-  const needsEntry = (file, seen = new Set()) =>
-    file === files[0] || (!seen.has(file) && seen.add(file) && (importsOf.get(file) ?? []).some((dep) => needsEntry(dep, seen)));
-  const urls = [...ordered.filter((f) => !needsEntry(f)), ...ordered.filter((f) => needsEntry(f))].map((file) => `/${file}`);
+  const needsEntry = new Set();
+  for (const file of ordered) {
+    // In this order a file's imports are decided before it.
+    if (file === files[0] || (importsOf.get(file) ?? []).some((dep) => needsEntry.has(dep))) needsEntry.add(file);
+  }
+  const urls = [...ordered.filter((f) => !needsEntry.has(f)), ...ordered.filter((f) => needsEntry.has(f))].map((file) => `/${file}`);
   const loader =
     `<script>(function(){var u=${JSON.stringify(urls)},d=0,i=0,P=window.PerformanceObserver;` +
     `function next(){if(i<u.length)import(u[i++]).then(later,later)}function later(){setTimeout(next,0)}` +

@@ -24,9 +24,8 @@ if (container.firstElementChild) {
   // (Not a top-level await: that splits the entry into many small chunks.) A chunk that fails to
   // load is loaded again by its route, whose error boundary reports it. Hydrated as a transition,
   // so React yields to the browser between pieces of work instead of holding a phone's main thread
-  // for the whole page (ADR 0120).
-  // The theme is created in a task of its own, after the one that evaluated the scripts and
-  // before hydration, so a phone never runs the three as one long task.
+  // for the whole page (ADR 0120). The theme is created in a task of its own between loading the
+  // chunks and hydrating, so a phone never runs the three as one long task.
   void preloadRoute(window.location.pathname)
     .catch(() => undefined)
     .then(nextTask)
