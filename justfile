@@ -25,6 +25,12 @@ dist: frontend-build
 # document (schemathesis), browser end-to-end.
 test: test-rust test-frontend test-api-fuzz test-e2e
 
+# The fast inner loop: domain and application tests (ports mocked with mockall), then the
+# frontend unit tests. No database, server or browser; `just test` stays the whole suite.
+test-fast: frontend-install
+    cargo test --locked -p mandir-domain -p mandir-application
+    cd frontend && npm test
+
 # `just fuzz-api` with its defaults, as part of `just test` (tools/api-fuzz/README.md).
 test-api-fuzz:
     @"{{just_executable()}}" -f "{{justfile()}}" fuzz-api
@@ -108,6 +114,11 @@ test-e2e: frontend-build
     cargo test -p mandir-server --locked --no-run
     export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
     cd e2e && npm ci --no-audit --no-fund && npx playwright test
+
+# The e2e suite (or `suite=rust`, `suite=rust-postgres`) `runs` times in a row under `stress-ng` on
+# every core; prints the failures by test (docs/testing.md).
+test-stress runs="5" suite="e2e":
+    python3 tools/test-stress.py --runs {{runs}} --suite {{suite}}
 
 # Property-based API tests (schemathesis, at most ~3 minutes; tools/api-fuzz/README.md). Options go to run.py.
 fuzz-api *args:

@@ -22,9 +22,9 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 2,
   forbidOnly: !!process.env.CI,
-  // One retry in CI, where two Rust builds may share the 2 cores with the browsers; a test that
-  // passes only on the retry is reported as flaky in the list output.
-  retries: process.env.CI ? 1 : 0,
+  // No retry, in CI either: a retry hides a flaky test, and a flaky test is a defect to fix
+  // (docs/testing.md; `just test-stress` finds them).
+  retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : [['list']],

@@ -106,3 +106,27 @@ export async function expectNoHorizontalOverflow(page: Page) {
   }));
   expect(scroll, 'page is wider than the viewport').toBeLessThanOrEqual(client + 1);
 }
+
+/**
+ * Waits until the page has settled: nothing marked busy (`aria-busy="true"`), no skeleton and no
+ * progress indicator left. Every loading state of the app shows one of these, so once none is
+ * there the data the page asked for has arrived and been drawn.
+ */
+export async function expectSettled(page: Page) {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+/**
+ * No control is drawn disabled (MUI's `Mui-disabled` look) while assistive technology is told it
+ * can be used: a button or link that looks disabled must be disabled, and one that is usable must
+ * look usable. Answers the offending elements' descriptions.
+ */
+export async function controlsThatOnlyLookDisabled(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button.Mui-disabled, a.Mui-disabled, [role="button"].Mui-disabled'))
+      .filter((el) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true')
+      .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`),
+  );
+}

@@ -81,7 +81,18 @@ const createAppTheme = () => createTheme({
           textDecoration: 'none',
         },
         '.skip-link:focus': { top: 8 },
-        '@media (prefers-reduced-motion: reduce)': { html: { scrollBehavior: 'auto' } },
+        // A visitor who asks for less motion gets none: no smooth scrolling, and no transition or
+        // animation (a button that becomes enabled shows its colours at once instead of fading in
+        // from the disabled grey; skeletons and spinners stand still).
+        '@media (prefers-reduced-motion: reduce)': {
+          html: { scrollBehavior: 'auto' },
+          '*, *::before, *::after': {
+            transitionDuration: '0s !important',
+            transitionDelay: '0s !important',
+            animationDuration: '0.001ms !important',
+            animationIterationCount: '1 !important',
+          },
+        },
       },
     },
   },

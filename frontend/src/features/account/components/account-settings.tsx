@@ -25,6 +25,7 @@ import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { changeEmailSchema, changePasswordSchema, type ChangeEmailValues, type ChangePasswordValues } from '../schemas';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
@@ -291,11 +292,11 @@ export function AccountSettings({ user, emailChanged, after }: { user: User; ema
       {error ? (
         <RetryAlert onRetry={retry}>Your settings could not be loaded.</RetryAlert>
       ) : isLoading || !settings ? (
-        <Box aria-busy="true" aria-label="Loading your settings" sx={{ display: 'grid', gap: 1 }}>
+        <LoadingRegion label="Loading your settings" sx={{ display: 'grid', gap: 1 }}>
           <Skeleton variant="text" width="40%" />
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={56} />
-        </Box>
+        </LoadingRegion>
       ) : (
         <>
           <EmailSection user={user} pendingEmail={settings.pendingEmail} />

@@ -24,6 +24,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatUSD } from '@/lib/format';
 import type { Member } from '@/types/api';
 import { downloadMembersCsv, useMember, useMemberPayments, useMembers, useSetMemberAdmin } from '../api/members';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 const pageSizes = [10, 25, 50, 100];
 /** Typing settles for this long before the directory is searched. */
@@ -190,11 +191,11 @@ export function MembersTab({ renderMemberActivity }: { renderMemberActivity?: Me
     list = <RetryAlert onRetry={directory.reload}>The member directory could not be loaded.</RetryAlert>;
   } else if (!result) {
     list = (
-      <Box aria-busy="true" aria-label="Loading members" sx={{ display: 'grid', gap: 1 }}>
+      <LoadingRegion label="Loading members" sx={{ display: 'grid', gap: 1 }}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={72} />
         ))}
-      </Box>
+      </LoadingRegion>
     );
   } else if (result.items.length === 0) {
     list = <Typography color="text.secondary">{q ? `No members match "${q}".` : 'No members yet.'}</Typography>;

@@ -21,6 +21,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatDate, formatTime } from '@/lib/format';
 import type { DoorEntry, Event } from '@/types/api';
 import { useCheckIn, useDoorList } from '../api/events-admin';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 /** What the door needs of a registration (the admins' attendee list has it too). */
 type Party = Pick<DoorEntry, 'id' | 'firstName' | 'lastName' | 'numberOfFamilyMembers' | 'checkedInAt'>;
@@ -109,11 +110,11 @@ export function CheckIn({ event }: { event: Event }) {
         )
       ) : null}
       {isLoading ? (
-        <Box aria-busy="true" aria-label="Loading attendees" sx={{ display: 'grid', gap: 1 }}>
+        <LoadingRegion label="Loading attendees" sx={{ display: 'grid', gap: 1 }}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} variant="rounded" height={64} />
           ))}
-        </Box>
+        </LoadingRegion>
       ) : null}
       {attendees && attendees.length === 0 ? <Typography color="text.secondary">Nobody has registered yet.</Typography> : null}
       {attendees && attendees.length > 0 && shown.length === 0 ? <Typography color="text.secondary">No attendee matches "{query}".</Typography> : null}

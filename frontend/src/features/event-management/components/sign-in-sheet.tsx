@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
 import type { Event } from '@/types/api';
 import { useEventAttendees } from '../api/events-admin';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 /** A printable sign-in sheet: every registration by last name, its party size and a box to tick at the door. */
 export function SignInSheet({ event }: { event: Event }) {
@@ -44,7 +45,11 @@ export function SignInSheet({ event }: { event: Event }) {
         {list.length === 1 ? 'registration' : 'registrations'}, {list.reduce((n, a) => n + a.numberOfFamilyMembers + 1, 0)} people
       </Typography>
       {error && !attendees ? <RetryAlert onRetry={reload}>The attendees could not be loaded.</RetryAlert> : null}
-      {isLoading ? <Skeleton variant="rounded" height={120} aria-label="Loading attendees" /> : null}
+      {isLoading ? (
+        <LoadingRegion label="Loading attendees">
+          <Skeleton variant="rounded" height={120} />
+        </LoadingRegion>
+      ) : null}
       {attendees ? (
         <Table size="small" aria-label="Sign-in sheet" sx={{ '& td, & th': { borderColor: 'text.secondary' }, '@media print': { '& td, & th': { color: '#000', borderColor: '#000' } } }}>
           <TableHead>

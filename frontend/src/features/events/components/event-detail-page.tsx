@@ -13,6 +13,7 @@ import { useAuth } from '@/lib/auth';
 import type { Event } from '@/types/api';
 import { useEvent } from '../api/get-event';
 import { EventDetails } from './event-details';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 type Props = {
   eventId: string;
@@ -36,12 +37,12 @@ export function EventDetailPage({ eventId, panel, adminSlot }: Props) {
 
   if (isLoading) {
     return (
-      <Container sx={{ py: { xs: 3, md: 5 } }} aria-busy="true">
+      <Container sx={{ py: { xs: 3, md: 5 } }}>
         <BackToEvents />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '2fr 1fr' } }}>
-          <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} aria-label="Loading event" />
+        <LoadingRegion label="Loading event" sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '2fr 1fr' } }}>
+          <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
           <Skeleton variant="rounded" height={260} />
-        </Box>
+        </LoadingRegion>
       </Container>
     );
   }

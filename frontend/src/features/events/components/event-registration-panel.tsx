@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import type { Attendee, Event, Volunteer, WaitlistEntry } from '@/types/api';
 import { eventPhase, spotsLeftLabel } from '../lib/event-utils';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 /** The signed-in member's own records for the event (the registrations and volunteers features own them). */
 export type MemberEventStatus = {
@@ -86,11 +87,11 @@ export function EventRegistrationPanel({
   let body: ReactNode;
   if (loading || (signedIn && attendeeLoading)) {
     body = (
-      <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true" aria-label="Loading registration status">
+      <LoadingRegion label="Loading registration status" sx={{ display: 'grid', gap: 1.5 }}>
         <Skeleton variant="rounded" height={42} />
         <Skeleton variant="rounded" height={42} />
         <Skeleton variant="rounded" height={42} />
-      </Box>
+      </LoadingRegion>
     );
   } else if (phase !== 'upcoming') {
     body = (
@@ -127,13 +128,15 @@ export function EventRegistrationPanel({
     );
   } else {
     const volunteerLabel = volunteer ? 'Manage Volunteer Status' : 'Volunteer for Event';
-    const volunteerButton = (
-      <Button
-        variant="outlined"
-        startIcon={<HandshakeOutlined />}
-        onClick={onVolunteer}
-        disabled={!onVolunteer || volunteerLoading}
-      >
+    // While the volunteer record loads, a labelled placeholder stands where the button will be: a
+    // greyed button that is not disabled would look unusable, and one that is disabled would flash
+    // from grey to its colours once loaded.
+    const volunteerButton = volunteerLoading ? (
+      <LoadingRegion label="Loading volunteer status">
+        <Skeleton variant="rounded" height={36.5} />
+      </LoadingRegion>
+    ) : (
+      <Button variant="outlined" startIcon={<HandshakeOutlined />} onClick={onVolunteer} disabled={!onVolunteer}>
         {volunteerLabel}
       </Button>
     );

@@ -22,6 +22,7 @@ import { useEvents } from '../api/get-events';
 import { recentEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 /**
  * Cards per view: 1, 2 at medium widths, 3 at large widths. The first render shows one, as the
@@ -126,10 +127,9 @@ export function RecentEventsCarousel({
         </Box>
 
         {isLoading ? (
-          <Box
+          <LoadingRegion
             data-testid="recent-events-loading"
-            aria-busy="true"
-            aria-label="Loading recent events"
+            label="Loading recent events"
             sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}
           >
             {[0, 1, 2].map((i) => (
@@ -142,7 +142,7 @@ export function RecentEventsCarousel({
                 </CardContent>
               </Card>
             ))}
-          </Box>
+          </LoadingRegion>
         ) : (
           <Box
             role="region"

@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import type { Seva } from '@/types/api';
 import { useSevas } from '../api/sevas';
 import { CATEGORY_LABELS, formatCents } from '../lib/sankalpam';
+import { LoadingRegion } from '@/components/ui/loading-region';
 
 export function priceLabel(seva: Pick<Seva, 'priceCents' | 'priceKind'>): string {
   if (seva.priceKind === 'suggestedDonation') return `Suggested donation ${formatCents(seva.priceCents)}`;
@@ -48,11 +49,11 @@ export function SevaList() {
   const { sevas, error, isLoading, refresh } = useSevas();
   if (isLoading) {
     return (
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }} aria-busy="true" aria-label="Loading sevas">
+      <LoadingRegion label="Loading sevas" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={200} />
         ))}
-      </Box>
+      </LoadingRegion>
     );
   }
   if (error) return <RetryAlert onRetry={() => void refresh()}>Failed to load sevas. Please try again.</RetryAlert>;
