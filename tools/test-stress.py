@@ -65,9 +65,11 @@ def run_once(suite: str, n: int) -> tuple[bool, list[str], float]:
     if suite == "e2e":
         report = OUT / f"{suite}-{n}.json"
         env.update({"PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1", "PLAYWRIGHT_JSON_OUTPUT_NAME": str(report)})
+        # Each run keeps its own failure screenshots, traces and console logs.
+        results = OUT / f"{suite}-{n}-results"
         with log.open("w") as out:
-            proc = subprocess.run(["npx", "playwright", "test", "--reporter=list,json"], cwd=REPO / "e2e",
-                                  env=env, stdout=out, stderr=subprocess.STDOUT)
+            proc = subprocess.run(["npx", "playwright", "test", "--reporter=list,json", f"--output={results}"],
+                                  cwd=REPO / "e2e", env=env, stdout=out, stderr=subprocess.STDOUT)
         failed = e2e_failures(report) if report.exists() else ["(no report: see the log)"]
     else:
         if suite == "rust-postgres":

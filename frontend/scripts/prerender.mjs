@@ -101,20 +101,22 @@ function scriptsAfterPaint(page) {
 
 fs.mkdirSync(path.join(dist, 'prerender'), { recursive: true });
 for (const { name, url } of PRERENDERED) {
-  const { html, styles } = await render(url);
+  const renderedAt = Date.now();
+  const { html, styles } = await render(url, renderedAt);
   if (/<script/i.test(html)) throw new Error(`${url}: the prerendered markup has a script; the CSP allows none`);
   const chunks = new Set([...chunkFiles(ROUTE_SOURCES[name]), ...chunkFiles('src/app/layout/footer.tsx')]);
   const preloads = [...chunks]
     .filter((src) => !entryChunks.has(src))
     .map((src) => `<link rel="modulepreload" crossorigin href="/${manifest[src].file}">`)
     .join('');
-  const page = scriptsAfterPaint(template.replace('</head>', `${preloads}${styles}</head>`).replace(marker, `<div id="root">${html}</div>`));
+  const page = scriptsAfterPaint(template.replace('</head>', `${preloads}${styles}</head>`).replace(marker, `<div id="root" data-rendered-at="${renderedAt}">${html}</div>`));
   fs.writeFileSync(path.join(dist, 'prerender', `${name}.html`), page);
   // The frame the server fills with the page rendered per request with its data (ADR 0120).
   const frame = scriptsAfterPaint(
     template
       .replace('</head>', `${preloads}<!--mandir:styles--></head>`)
-      .replace(marker, '<div id="root" data-rendered-with-data><!--mandir:markup--></div>'),
+      // The server writes the instant of its render in place of mandir:rendered-at (page_render::fill).
+      .replace(marker, '<div id="root" data-rendered-with-data data-rendered-at="mandir:rendered-at"><!--mandir:markup--></div>'),
   );
   fs.writeFileSync(path.join(dist, 'prerender', `${name}.frame.html`), frame);
   console.log(`prerendered ${url} -> dist/prerender/${name}.html (${(page.length / 1024).toFixed(1)} KB)`);

@@ -9,16 +9,22 @@ import { preloadRoute } from './app/router';
 import { serverTree } from './app/server-tree';
 import { PRERENDERED } from './app/prerendered';
 import { setRenderData } from './lib/initial-data';
+import { setRenderInstant } from './lib/render-instant';
 
 /** Loads every public page's lazy chunks, so rendering never suspends on one. */
 export async function prepare(): Promise<void> {
   await Promise.all(PRERENDERED.map(({ url }) => preloadRoute(url)));
 }
 
-/** The markup of `url` rendered with `data` (the page's data block, JSON) and the `<style>` tags of its CSS. */
-export function render(url: string, data: string): { html: string; styles: string } {
+/**
+ * The markup of `url` rendered with `data` (the page's data block, JSON) as of `now` (Unix
+ * milliseconds, which the server writes on `#root` for the browser's hydration), and the `<style>`
+ * tags of its CSS.
+ */
+export function render(url: string, data: string, now: number): { html: string; styles: string } {
   const { tree, styles } = serverTree(url);
   setRenderData(JSON.parse(data) as Record<string, unknown>);
+  setRenderInstant(now);
   try {
     const html = renderToString(tree);
     // React marks a Suspense boundary it could not finish (a component threw or suspended; it says
@@ -28,5 +34,6 @@ export function render(url: string, data: string): { html: string; styles: strin
     return { html, styles: styles(html) };
   } finally {
     setRenderData(undefined);
+    setRenderInstant(undefined);
   }
 }

@@ -6,6 +6,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { PRERENDERED } from './app/prerendered';
 import { serverTree } from './app/server-tree';
+import { setRenderInstant } from './lib/render-instant';
 
 export { PRERENDERED };
 
@@ -15,13 +16,21 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-/** The markup of `url` (every lazy route loaded) and the `<style>` tags of the CSS it uses. */
-export async function render(url: string): Promise<{ html: string; styles: string }> {
+/**
+ * The markup of `url` (every lazy route loaded) as of `now` (Unix milliseconds, written on `#root`
+ * for the browser's hydration) and the `<style>` tags of the CSS it uses.
+ */
+export async function render(url: string, now: number): Promise<{ html: string; styles: string }> {
   const { tree, styles } = serverTree(url);
-  const { prelude } = await prerenderToNodeStream(tree, {
-    // Every boundary inline, in order: no outlined segments, so no script to put them in place.
-    progressiveChunkSize: Number.POSITIVE_INFINITY,
-  });
-  const html = await text(prelude);
-  return { html, styles: styles(html) };
+  setRenderInstant(now);
+  try {
+    const { prelude } = await prerenderToNodeStream(tree, {
+      // Every boundary inline, in order: no outlined segments, so no script to put them in place.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    });
+    const html = await text(prelude);
+    return { html, styles: styles(html) };
+  } finally {
+    setRenderInstant(undefined);
+  }
 }

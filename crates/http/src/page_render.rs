@@ -42,7 +42,15 @@ const THREAD_STACK: usize = 16 * 1024 * 1024;
 pub struct Rendered {
     pub html: Arc<str>,
     pub styles: Arc<str>,
+    /// The instant (Unix milliseconds) the markup was rendered at: what it shows of the clock
+    /// (an event in progress, the recent events) is as of then, and the browser hydrates it with
+    /// the same instant ([`RENDERED_AT`]).
+    pub at_ms: i64,
 }
+
+/// The place in a frame's `<div id="root">` for [`Rendered::at_ms`]
+/// (`data-rendered-at="mandir:rendered-at"`, written by frontend/scripts/prerender.mjs).
+pub const RENDERED_AT: &str = "mandir:rendered-at";
 
 struct Entry {
     digest: [u8; 32],
@@ -285,10 +293,13 @@ impl Js {
         let result = self.context.with(|ctx| -> Result<Rendered, String> {
             let app: Object = ctx.globals().get("MandirRender").map_err(|e| e.to_string())?;
             let render: Function = app.get("render").map_err(|e| e.to_string())?;
-            let page: Object = render.call((url, data)).catch(&ctx).map_err(|e| describe(e))?;
+            let at_ms = chrono::Utc::now().timestamp_millis();
+            // The renderer takes the instant as a number of milliseconds (exact in an f64).
+            #[allow(clippy::cast_precision_loss)]
+            let page: Object = render.call((url, data, at_ms as f64)).catch(&ctx).map_err(|e| describe(e))?;
             let html: String = page.get("html").map_err(|e| e.to_string())?;
             let styles: String = page.get("styles").map_err(|e| e.to_string())?;
-            Ok(Rendered { html: html.into(), styles: styles.into() })
+            Ok(Rendered { html: html.into(), styles: styles.into(), at_ms })
         });
         self.deadline.set(None);
         self.runtime.run_gc();
@@ -313,7 +324,11 @@ pub fn fill(frame: &str, rendered: &Rendered) -> Option<String> {
     if !frame.contains(STYLES) || !frame.contains(MARKUP) || rendered.html.to_ascii_lowercase().contains("<script") {
         return None;
     }
-    Some(frame.replacen(STYLES, &rendered.styles, 1).replacen(MARKUP, &rendered.html, 1))
+    Some(frame.replacen(RENDERED_AT, &rendered.at_ms.to_string(), 1).replacen(STYLES, &rendered.styles, 1).replacen(
+        MARKUP,
+        &rendered.html,
+        1,
+    ))
 }
 
 #[cfg(test)]
@@ -331,19 +346,24 @@ mod tests {
 
     #[test]
     fn frames_get_the_markup_and_styles_once() {
-        let rendered = Rendered { html: "<p>Diwali</p>".into(), styles: "<style>p{}</style>".into() };
-        let page = fill("<head><!--mandir:styles--></head><div id=\"root\"><!--mandir:markup--></div>", &rendered).expect("filled");
-        assert_eq!(page, "<head><style>p{}</style></head><div id=\"root\"><p>Diwali</p></div>");
+        let rendered = Rendered { html: "<p>Diwali</p>".into(), styles: "<style>p{}</style>".into(), at_ms: 1_768_478_400_000 };
+        let page = fill(
+            "<head><!--mandir:styles--></head><div id=\"root\" data-rendered-at=\"mandir:rendered-at\"><!--mandir:markup--></div>",
+            &rendered,
+        )
+        .expect("filled");
+        assert_eq!(page, "<head><style>p{}</style></head><div id=\"root\" data-rendered-at=\"1768478400000\"><p>Diwali</p></div>");
         assert!(fill("<div id=\"root\"></div>", &rendered).is_none());
-        let scripted = Rendered { html: "<p>x</p><SCRIPT>alert(1)</SCRIPT>".into(), styles: "".into() };
+        let scripted = Rendered { html: "<p>x</p><SCRIPT>alert(1)</SCRIPT>".into(), styles: "".into(), at_ms: 0 };
         assert!(fill("<!--mandir:styles--><!--mandir:markup-->", &scripted).is_none());
     }
 
     const SCRIPT: &str = r#"var MandirRender = {
         prepare: async () => { await Promise.resolve(); globalThis.ready = true; },
-        render: (url, data) => {
+        render: (url, data, now) => {
             if (!globalThis.ready) throw new Error('not prepared');
             if (url === '/throw') throw new Error('broken page');
+            if (url === '/now') return { html: String(now), styles: '' };
             return { html: url + ' ' + JSON.parse(data).name + ' ' + __mandirTzOffset('America/Los_Angeles', 1768478400000), styles: '' };
         },
     };"#;
@@ -362,6 +382,16 @@ mod tests {
         assert!(Arc::ptr_eq(&first.html, &again.html));
         let changed = renderer.render("/", r#"{"name":"Holi"}"#, || async { None }).await.expect("rendered");
         assert_eq!(&*changed.html, "/ Holi -480");
+    }
+
+    #[actix_web::test]
+    async fn the_renderer_is_given_the_instant_it_renders_at() {
+        let renderer = PageRenderer::default();
+        let before = chrono::Utc::now().timestamp_millis();
+        let page = renderer.render("/now", r#"{"name":"Diwali"}"#, bundle(SCRIPT)).await.expect("rendered");
+        let after = chrono::Utc::now().timestamp_millis();
+        assert_eq!(page.html.parse::<i64>().expect("a number"), page.at_ms, "the markup was rendered with the instant kept with it");
+        assert!((before..=after).contains(&page.at_ms));
     }
 
     #[actix_web::test]

@@ -155,7 +155,10 @@ async fn two_processes_on_one_postgresql_database_behave_as_one_site() {
     let dir = std::env::temp_dir().join(format!("mandir-multi-{}", uuid::Uuid::new_v4().simple()));
     std::fs::create_dir_all(&dir).expect("data dir");
     let database_url = mandir_persistence::test_support::fresh_database_url().await.expect("fresh database");
-    let cluster = Cluster { dir, database_url, client: reqwest::Client::new() };
+    // Idle connections go after a second, before the servers' keep-alive (5 s) closes them under a
+    // request (see tests/api/helpers.rs).
+    let client = reqwest::Client::builder().pool_idle_timeout(Duration::from_secs(1)).build().expect("client");
+    let cluster = Cluster { dir, database_url, client };
 
     // Migrates the database and creates a verified admin, as an operator would.
     let created =

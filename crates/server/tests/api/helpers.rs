@@ -92,7 +92,14 @@ pub async fn spawn_app_with(config: Config) -> TestApp {
     let (built_users, hasher, db) = (application.users(), application.hasher(), application.database());
     let setup_token = application.setup_token().map(str::to_owned);
     tokio::spawn(application.run_until_stopped());
-    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().expect("client");
+    // A pooled connection is dropped after a second idle, well before the server's keep-alive (5 s)
+    // closes it: a request sent on a connection the server is closing at that moment fails
+    // (`IncompleteMessage`), which a slow machine would otherwise meet between two slow steps.
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .pool_idle_timeout(std::time::Duration::from_secs(1))
+        .build()
+        .expect("client");
     TestApp { address, client, outbox: config.mail_outbox.clone(), config, built_users, hasher, setup_token, db }
 }
 

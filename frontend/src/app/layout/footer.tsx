@@ -12,6 +12,7 @@ import Link from '@mui/material/Link';
 import type { ReactNode } from 'react';
 import { useAppConfig } from '@/lib/app-config';
 import { addressLines, phoneHref, socialLinks, useSite } from '@/lib/site';
+import { useNow } from '@/lib/render-instant';
 
 // The footer has placeholder links (docs/product.md#audiences-and-page-frame), rendered as plain text (not dead anchors).
 // Social icons link to the temple's pages set in Admin → Temple; unset ones are hidden.
@@ -32,6 +33,7 @@ export function Footer() {
   const { templeName: configName } = useAppConfig();
   const { settings } = useSite();
   const templeName = settings?.templeName || configName;
+  const year = useNow().getFullYear();
   const lines = settings ? addressLines(settings) : [];
   const socials = settings ? socialLinks(settings) : [];
   return (
@@ -105,9 +107,8 @@ export function Footer() {
             alignItems: { sm: 'center' },
           }}
         >
-          {/* The prerendered markup has the build's year (ADR 0117); hydration keeps it quiet. */}
-          <Typography variant="body2" color="text.secondary" suppressHydrationWarning>
-            © {new Date().getFullYear()} {templeName}. All rights reserved.
+          <Typography variant="body2" color="text.secondary">
+            © {year} {templeName}. All rights reserved.
           </Typography>
           {socials.length > 0 ? (
             <Box component="ul" aria-label="Social media" sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0 }}>

@@ -19,6 +19,7 @@ import { useAuth } from '@/lib/auth';
 import type { Attendee, Event, Volunteer, WaitlistEntry } from '@/types/api';
 import { eventPhase, spotsLeftLabel } from '../lib/event-utils';
 import { LoadingRegion } from '@/components/ui/loading-region';
+import { useNow } from '@/lib/render-instant';
 
 /** The signed-in member's own records for the event (the registrations and volunteers features own them). */
 export type MemberEventStatus = {
@@ -82,7 +83,7 @@ export function EventRegistrationPanel({
   const { attendee, attendeeLoading, attendeeError, volunteer, volunteerLoading, waitlistEntry } = status;
   const signInHref = paths.signIn.getHref(paths.eventDetail.getHref(event.id));
   const spots = spotsLeftLabel(event.spotsLeft);
-  const phase = eventPhase(event);
+  const phase = eventPhase(event, useNow());
 
   let body: ReactNode;
   if (loading || (signedIn && attendeeLoading)) {

@@ -14,6 +14,7 @@ import { formatDate, formatTime } from '@/lib/format';
 import { useEvents } from '../api/get-events';
 import { useServiceOccurrences } from '../api/get-service-occurrences';
 import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, monthRange, occurrencesByDay, type MonthRef } from '../lib/calendar';
+import { useNow } from '@/lib/render-instant';
 
 const weekdays = [
   ['Sun', 'Sunday'],
@@ -26,7 +27,9 @@ const weekdays = [
 ] as const;
 
 /** Month calendar of the events, with previous/next month buttons. */
-export function EventsCalendar({ now = new Date() }: { now?: Date }) {
+export function EventsCalendar({ now: given }: { now?: Date }) {
+  const renderNow = useNow();
+  const now = given ?? renderNow;
   const { events } = useEvents();
   const [month, setMonth] = useState<MonthRef>(() => monthOf(now));
   const byDay = useMemo(() => eventsByDay(events ?? []), [events]);

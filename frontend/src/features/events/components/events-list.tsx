@@ -8,13 +8,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Alert from '@mui/material/Alert';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { useEvents } from '../api/get-events';
 import { searchEvents, sortEvents, sortOptions, upcomingEvents, type EventSort } from '../lib/event-utils';
 import { EventCard } from './event-card';
+import { useNow } from '@/lib/render-instant';
 
 type Props = {
   /** Show only the first N events, followed by 'View All Events' when more exist. */
@@ -34,11 +35,11 @@ export function EventsList({ limit, showFilters = true }: Props) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<EventSort>('date-asc');
   const [showPast, setShowPast] = useState(false);
+  // Which events are still to come depends on the clock: as of the markup's instant until hydrated.
+  const now = useNow();
 
-  const visible = useMemo(() => {
-    const pool = showPast ? (events ?? []) : upcomingEvents(events ?? []);
-    return sortEvents(searchEvents(pool, query), sort);
-  }, [events, query, sort, showPast]);
+  const pool = showPast ? (events ?? []) : upcomingEvents(events ?? [], now);
+  const visible = sortEvents(searchEvents(pool, query), sort);
   const shown = limit ? visible.slice(0, limit) : visible;
   const hasMore = limit !== undefined && visible.length > limit;
 

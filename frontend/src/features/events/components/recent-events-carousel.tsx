@@ -13,7 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatBadge, formatTime } from '@/lib/format';
@@ -23,6 +23,7 @@ import { recentEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
 import { LoadingRegion } from '@/components/ui/loading-region';
+import { useNow } from '@/lib/render-instant';
 
 /**
  * Cards per view: 1, 2 at medium widths, 3 at large widths. The first render shows one, as the
@@ -93,7 +94,8 @@ export function RecentEventsCarousel({
   const perView = usePerView();
   const [index, setIndex] = useState(0);
   const swipeStart = useRef<number | null>(null);
-  const list = useMemo(() => recentEvents(events ?? []), [events]);
+  // Which events are recent depends on the clock: as of the markup's instant until hydrated.
+  const list = recentEvents(events ?? [], 6, useNow());
 
   if (!isLoading && list.length === 0) return null;
 
