@@ -1,18 +1,123 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures';
-import { adminSession, createEvent, ensureTempleContent, newMember, registerForEvent, type Session } from '../support/api';
+import {
+  adminSession,
+  api,
+  createEvent,
+  ensureTempleContent,
+  newMember,
+  registerForEvent,
+  uid,
+  zelleConfirm,
+  type Payment,
+  type Session,
+} from '../support/api';
 import { controlsThatOnlyLookDisabled, expectSettled } from '../support/ui';
 import type { Page } from '@playwright/test';
 
-// axe-core on every route, in the light and the dark theme: no serious or critical violations,
-// once the page's data has settled and again while it is still loading.
+// axe-core on every route of the frontend's router (frontend/src/app/router.tsx), signed out and
+// signed in, in the light and the dark theme: no serious or critical violations, once the page's
+// data has settled and again while it is still loading.
 
 type Who = 'visitor' | 'member' | 'admin';
-type Route = { path: string | ((eventId: string) => string); who: Who; ready: (page: Page) => Promise<void> };
+
+/**
+ * What a route's page shows, made through the API the first time a route asks for it: an event
+ * (with two attendees, for an admin), a seva with a place booked on `date`, and a completed gift of
+ * the signed-in member with its receipt number.
+ */
+type Made = {
+  event: () => Promise<{ id: string }>;
+  seva: () => Promise<{ id: string; name: string; date: string }>;
+  receipt: () => Promise<string>;
+};
+type Route = { path: string | ((made: Made) => Promise<string>); who: Who; ready: (page: Page) => Promise<void> };
+
+/** The temple's local date `days` from today, "YYYY-MM-DD". */
+function templeDay(days: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(new Date(Date.now() + days * 86_400_000));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
+function makeData(label: string, who: Who, session: Session | null): Made {
+  return {
+    event: once(async () => {
+      const event = await createEvent({ name: `A11y ${label} ${Date.now()}`, capacity: 50 });
+      if (who === 'admin') {
+        for (const familyMembers of [1, 0]) {
+          const m = await newMember();
+          await registerForEvent(m.token, event.id, familyMembers).catch(() => undefined);
+        }
+      }
+      return event;
+    }),
+    seva: once(async () => {
+      const admin = await adminSession();
+      const seva = await api<{ id: string; name: string }>('POST', '/api/sevas', {
+        token: admin.token,
+        body: {
+          name: `A11y Archana ${uid()}`, description: 'Archana with the family’s names', category: 'temple', priceCents: 0, priceKind: 'fixed',
+          durationMinutes: 15, weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+          capacityMode: 'slots', slots: [{ time: '09:00', capacity: 3 }, { time: '18:00', capacity: 1 }], horizonDays: 60, cutoffHours: 12,
+        },
+      });
+      // One place booked: the calendar shows places left, the day view a booking. On a day of
+      // its own: sevas.spec.ts expects its day (8 days on) empty once its booking is cancelled.
+      const date = templeDay(12);
+      const devotee = await newMember({ firstName: 'Ravi', lastName: 'Rao' });
+      await api('POST', `/api/sevas/${seva.id}/bookings`, {
+        token: devotee.token,
+        body: { date, slot: '09:00', participants: [{ name: 'Lakshmi Rao', gotram: 'Kashyapa', nakshatram: 'Rohini', rasi: 'Vrishabha' }], address: null, note: null },
+      });
+      return { ...seva, date };
+    }),
+    receipt: once(async () => {
+      if (!session) throw new Error('a receipt needs a signed-in member');
+      const { receiptNumber, payment } = await zelleConfirm(session.token, 51);
+      const admin = await adminSession();
+      await api<Payment>('POST', `/api/admin/payments/${payment.id}/status`, { token: admin.token, body: { status: 'completed' } });
+      return receiptNumber;
+    }),
+  };
+}
+
+/** Ids that exist nowhere, for the pages loading with every API request held. */
+const PLACEHOLDER_ID = '00000000-0000-4000-8000-000000000011';
+const placeholders: Made = {
+  event: async () => ({ id: PLACEHOLDER_ID }),
+  seva: async () => ({ id: PLACEHOLDER_ID, name: 'A seva', date: templeDay(12) }),
+  receipt: async () => 'R-2026-000000',
+};
 
 const h1 = (name?: string | RegExp) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, ...(name ? { name } : {}) }).first()).toBeVisible();
 };
+
+const SPEC_PHONE = '(916) 555-0100';
+
+/** The dashboard's tabs (kept in the page, not the URL): each opened, with its empty state. */
+function dashboardTabs(tabs: Record<string, string>): Record<string, Route> {
+  return Object.fromEntries(
+    Object.entries(tabs).map(([tab, empty]) => [
+      `dashboard ${tab}`,
+      {
+        path: '/dashboard',
+        who: 'member',
+        ready: async (page: Page) => {
+          await page.getByRole('tab', { name: tab }).click();
+          await expect(page.getByRole('tabpanel').getByText(empty)).toBeVisible();
+        },
+      } satisfies Route,
+    ]),
+  );
+}
 
 const routes: Record<string, Route> = {
   home: { path: '/', who: 'visitor', ready: async (page) => {
@@ -22,27 +127,27 @@ const routes: Record<string, Route> = {
     await expect(page.getByRole('heading', { name: 'Our Temple Priests' })).toBeVisible();
   } },
   'home (signed in)': { path: '/', who: 'member', ready: h1(/Welcome to/) },
-  events: { path: () => '/events', who: 'visitor', ready: async (page) => {
+  events: { path: async (made) => { await made.event(); return '/events'; }, who: 'visitor', ready: async (page) => {
     await h1()(page);
     await expect(page.getByRole('link', { name: /View Details/ }).first()).toBeVisible();
   } },
   'events (admin)': { path: '/events', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('button', { name: 'Create Event' })).toBeVisible();
   } },
-  'event detail': { path: (id) => `/events/${id}`, who: 'visitor', ready: async (page) => {
+  'event detail': { path: async (made) => `/events/${(await made.event()).id}`, who: 'visitor', ready: async (page) => {
     await expect(page.getByRole('link', { name: 'Sign In to Register' })).toBeVisible();
   } },
-  'event detail (member)': { path: (id) => `/events/${id}`, who: 'member', ready: async (page) => {
+  'event detail (member)': { path: async (made) => `/events/${(await made.event()).id}`, who: 'member', ready: async (page) => {
     await expect(page.getByRole('button', { name: /Register Now|Join Event/ })).toBeVisible();
   } },
-  'event detail (admin)': { path: (id) => `/events/${id}`, who: 'admin', ready: async (page) => {
+  'event detail (admin)': { path: async (made) => `/events/${(await made.event()).id}`, who: 'admin', ready: async (page) => {
     await expect(page.getByRole('button', { name: 'Edit' })).toBeVisible();
     await expect(page.getByText('Volunteer Management')).toBeVisible();
   } },
   'event not found': { path: '/events/00000000-0000-4000-8000-000000000000', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('Event not found')).toBeVisible();
   } },
-  // Prerendered forms stay disabled (greyed) until hydrated: check them once they are usable.
+  // Prerendered forms are inert, under a "Loading…" veil, until hydrated: check them once usable.
   'sign-in': { path: '/sign-in', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('Welcome Back')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeEnabled();
@@ -86,6 +191,108 @@ const routes: Record<string, Route> = {
   'not found': { path: '/no-such-page', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('404 Page Not Found')).toBeVisible();
   } },
+  'not found (member)': { path: '/no-such-page', who: 'member', ready: async (page) => {
+    await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  } },
+  'events (member)': { path: async (made) => { await made.event(); return '/events'; }, who: 'member', ready: async (page) => {
+    await expect(page.getByRole('link', { name: /View Details/ }).first()).toBeVisible();
+  } },
+  'event check-in (admin)': { path: async (made) => `/events/${(await made.event()).id}/check-in`, who: 'admin', ready: async (page) => {
+    await h1(/^Check-in:/)(page);
+    const attendees = page.getByRole('list', { name: 'Attendees' });
+    await expect(attendees.getByRole('button')).toHaveCount(2);
+    // One party checked in (on the first pass; the server keeps it), one not: both looks are checked.
+    if ((await attendees.getByRole('button', { pressed: true }).count()) === 0) await attendees.getByRole('button').first().click();
+    await expect(attendees.getByRole('button', { pressed: true })).toHaveCount(1);
+  } },
+  'event sign-in sheet (admin)': { path: async (made) => `/admin/events/${(await made.event()).id}/sign-in-sheet`, who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('table', { name: 'Sign-in sheet' }).getByRole('row').nth(1)).toBeVisible();
+  } },
+  contact: { path: '/contact', who: 'visitor', ready: async (page) => {
+    await ensureTempleContent();
+    await page.reload();
+    await h1('Contact Us')(page);
+    await expect(page.getByText(SPEC_PHONE).first()).toBeVisible();
+  } },
+  'contact (member)': { path: '/contact', who: 'member', ready: h1('Contact Us') },
+  'donate (member)': { path: '/donate', who: 'member', ready: async (page) => {
+    await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeEnabled();
+  } },
+  sevas: { path: async (made) => { await made.seva(); return '/sevas'; }, who: 'visitor', ready: async (page) => {
+    await h1('Sevas & Pujas')(page);
+    await expect(page.getByRole('link', { name: /A11y Archana/ }).first()).toBeVisible();
+  } },
+  'sevas (member)': { path: async (made) => { await made.seva(); return '/sevas'; }, who: 'member', ready: async (page) => {
+    await expect(page.getByRole('link', { name: /A11y Archana/ }).first()).toBeVisible();
+  } },
+  'seva detail': { path: async (made) => `/sevas/${(await made.seva()).id}`, who: 'visitor', ready: async (page) => {
+    await h1(/A11y Archana/)(page);
+    await expect(page.getByRole('grid', { name: 'Available dates' })).toBeVisible();
+    await expect(page.getByText('Sign in to book this seva.')).toBeVisible();
+  } },
+  // With a date chosen: its times, with the places left.
+  'seva detail (member)': { path: async (made) => `/sevas/${(await made.seva()).id}`, who: 'member', ready: async (page) => {
+    const dates = page.getByRole('grid', { name: 'Available dates' });
+    await expect(page.getByRole('form', { name: 'Book this seva' })).toBeVisible();
+    await dates.getByLabel(/places? left$/).first().click();
+    await expect(page.getByRole('group', { name: 'Time slot' })).toBeVisible();
+  } },
+  'seva schedule (admin)': { path: async (made) => `/admin/sevas/schedule?date=${(await made.seva()).date}`, who: 'admin', ready: async (page) => {
+    await h1('Seva schedule')(page);
+    // Other tests' sevas may be booked on the same day.
+    await expect(page.getByRole('article', { name: /^9:00 AM A11y Archana/ }).first()).toBeVisible();
+  } },
+  'my donations': { path: async (made) => { await made.receipt(); return '/my-donations'; }, who: 'member', ready: async (page) => {
+    await h1('My Donations')(page);
+    await expect(page.getByRole('table', { name: 'My donations' }).getByRole('row').nth(1)).toBeVisible();
+  } },
+  'my donations (none yet)': { path: '/my-donations', who: 'member', ready: async (page) => {
+    await expect(page.getByText('You have not made any donations yet.')).toBeVisible();
+  } },
+  'giving statement': { path: async (made) => { await made.receipt(); return `/my-donations/statements/${new Date().getFullYear()}`; }, who: 'member', ready: async (page) => {
+    await expect(page.getByRole('article', { name: 'Giving statement' })).toBeVisible();
+  } },
+  receipt: { path: async (made) => `/receipts/${await made.receipt()}`, who: 'member', ready: async (page) => {
+    await expect(page.getByRole('article', { name: 'Donation receipt' })).toBeVisible();
+  } },
+  'receipt not found': { path: '/receipts/R-2026-000000', who: 'visitor', ready: async (page) => {
+    await expect(page.getByText('Receipt not found')).toBeVisible();
+  } },
+  'profile family members': { path: '/profile?tab=family', who: 'member', ready: async (page) => {
+    await expect(page.getByText('No family members saved yet.')).toBeVisible();
+  } },
+  'profile my events': { path: '/profile?tab=events', who: 'member', ready: async (page) => {
+    await expect(page.getByRole('tabpanel')).toContainText('registered for any events yet');
+  } },
+  'account settings': { path: '/profile?tab=settings', who: 'member', ready: async (page) => {
+    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Change password' })).toBeVisible();
+  } },
+  ...dashboardTabs({
+    'My Registrations': "You haven't registered for any events yet.",
+    'My Volunteering': 'You are not volunteering for any events yet.',
+    'My Sevas': 'You have not booked any sevas yet.',
+    'My Donations': 'You have not made any donations yet.',
+  }),
+  'admin members': { path: '/admin?tab=members', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('list', { name: 'Members' }).getByRole('listitem').first()).toBeVisible();
+  } },
+  'admin payments (ledger)': { path: async (made) => { await made.receipt(); return '/admin?tab=payments'; }, who: 'admin', ready: async (page) => {
+    await expect(page.getByTestId('ledger-totals')).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Payments' }).getByRole('row').nth(1)).toBeVisible();
+  } },
+  'admin sevas': { path: async (made) => { await made.seva(); return '/admin?tab=sevas'; }, who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('cell', { name: /A11y Archana/ }).first()).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save settings' })).toBeVisible();
+  } },
+  'admin temple content': { path: '/admin?tab=temple', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
+  } },
+  'setup (no link)': { path: '/setup', who: 'visitor', ready: async (page) => {
+    await expect(page.getByText('Setup link not valid')).toBeVisible();
+  } },
+  'setup (link used)': { path: '/setup?token=already-used', who: 'visitor', ready: async (page) => {
+    await expect(page.getByText('Setup link not valid')).toBeVisible();
+  } },
 };
 
 test.use({ reducedMotion: 'reduce' });
@@ -93,19 +300,10 @@ test.use({ reducedMotion: 'reduce' });
 for (const [label, route] of Object.entries(routes)) {
   test(`accessibility: ${label}`, async ({ page, signInAs }, testInfo) => {
     let session: Session | null = null;
-    let eventId = '';
     if (route.who === 'admin') session = await adminSession();
     if (route.who === 'member') session = await newMember();
-    if (typeof route.path === 'function') {
-      const event = await createEvent({ name: `A11y ${label} ${Date.now()}`, capacity: 50 });
-      eventId = event.id;
-      if (route.who === 'admin') {
-        const m = await newMember();
-        await registerForEvent(m.token, event.id, 1).catch(() => undefined);
-      }
-    }
+    const path = typeof route.path === 'function' ? await route.path(makeData(label, route.who, session)) : route.path;
     if (session) await signInAs(session);
-    const path = typeof route.path === 'function' ? route.path(eventId) : route.path;
 
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
@@ -125,7 +323,7 @@ for (const [label, route] of Object.entries(routes)) {
     // check included, for a signed-in visitor) and axe sees those.
     await page.route('**/api/**', () => undefined);
     if (route.who !== 'visitor') await signInAs({ token: 'a-token-whose-check-never-answers' });
-    const path = typeof route.path === 'function' ? route.path('00000000-0000-4000-8000-000000000011') : route.path;
+    const path = typeof route.path === 'function' ? await route.path(placeholders) : route.path;
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       await page.addInitScript((t) => window.localStorage.setItem('vite-ui-theme', t), theme);
@@ -139,7 +337,12 @@ for (const [label, route] of Object.entries(routes)) {
 
 /** axe's serious and critical findings, and every control that looks disabled without being so. */
 async function axeProblems(page: Page, theme: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    // WCAG 2.5.3 (label in name) is tagged experimental in axe, so off unless asked for: a control
+    // named apart from the text it shows is not found by a person who says or reads that text.
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const problems = bad.map(
     (v) =>

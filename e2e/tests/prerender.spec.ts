@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { api, createEvent, newMember } from '../support/api';
 
@@ -57,6 +57,73 @@ test('public pages come as styled markup that paints without JavaScript', async 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   } finally {
     await context.close();
+  }
+});
+
+/**
+ * A page whose scripts have not arrived (on a slow phone; here they never will). Its own context:
+ * the suite's `page.goto` waits for the app to take over the page, which never happens here.
+ */
+async function pageWithoutScripts(browser: Browser, baseURL: string | undefined): Promise<{ page: Page; done: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.route('**/assets/**', (route) => route.abort());
+  return { page, done: () => context.close() };
+}
+
+test('before its scripts run, an event page adds to a calendar by its link and says Share is not ready', async ({ browser, baseURL }) => {
+  const event = await createEvent({ name: `Unscripted Utsavam ${Date.now()}`, location: 'Link Hall' });
+  const { page, done } = await pageWithoutScripts(browser, baseURL);
+  try {
+    await page.goto(`/events/${event.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: event.name })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', /.*/);
+
+    // "Add to calendar" is a link to the event's calendar file, which the server answers.
+    const calendar = page.getByRole('link', { name: 'Add to calendar' });
+    await expect(calendar).toHaveAttribute('href', `/api/events/${event.id}/event.ics`);
+    const answer = await page.request.get(`${baseURL}${await calendar.getAttribute('href')}`);
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toMatch(/^text\/calendar/);
+    expect(await answer.text()).toContain(`UID:event-${event.id}@`);
+    // Tapped, it downloads that file, with no script.
+    const download = page.waitForEvent('download');
+    await calendar.click();
+    expect((await download).suggestedFilename()).toBe('event.ics');
+
+    // Share needs the scripts: it says it is loading, and cannot be pressed yet.
+    const share = page.getByRole('button', { name: /^Share/ });
+    await expect(share).toHaveAccessibleName('Share, loading…');
+    await expect(share).toHaveText('Loading…');
+    await expect(share).toBeDisabled();
+    await expect(share).toHaveAttribute('aria-disabled', 'true');
+  } finally {
+    await done();
+  }
+});
+
+test('before its scripts run, a form is inert under a visible "Loading…" status', async ({ browser, baseURL }) => {
+  const { page, done } = await pageWithoutScripts(browser, baseURL);
+  try {
+    for (const path of ['/sign-in', '/sign-up', '/donate']) {
+      await page.goto(path);
+      const form = page.locator('fieldset[inert]');
+      await expect(form, path).toHaveCount(1);
+      const status = page.getByRole('status').filter({ hasText: 'Loading…' });
+      await expect(status, path).toBeVisible();
+      // The status lies over the form: a tap lands on it, not on a control that would do nothing.
+      const submit = form.getByRole('button').last();
+      await submit.scrollIntoViewIfNeeded();
+      const box = await submit.boundingBox();
+      expect(box, path).not.toBeNull();
+      const hit = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role="status"]') !== null, {
+        x: box!.x + box!.width / 2,
+        y: box!.y + box!.height / 2,
+      });
+      expect(hit, path).toBe(true);
+    }
+  } finally {
+    await done();
   }
 });
 

@@ -102,3 +102,51 @@ test('a member books an archana for two family members by card, the admin sees t
   await adminPage.reload();
   await expect(adminPage.getByText('No sevas booked for this day.')).toBeVisible();
 });
+
+test('a booking refused because another member took the last place: the calendar shows the slot full at once', async ({ page, signInAs }) => {
+  const admin = await adminSession();
+  const seva = await api<Seva>('POST', '/api/sevas', {
+    token: admin.token,
+    body: {
+      name: `Abhishekam ${uid()}`, description: 'One family at a time', category: 'temple', priceCents: 0, priceKind: 'fixed',
+      durationMinutes: 30, weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+      capacityMode: 'slots', slots: [{ time: '09:00', capacity: 1 }], horizonDays: 60, cutoffHours: 12,
+    },
+  });
+  const first = await newMember({ firstName: 'Anand', lastName: 'Iyer' });
+  const second = await newMember({ firstName: 'Gita', lastName: 'Rao' });
+  const date = templeDay(9);
+
+  // The second member opens the calendar while the slot still has its one place.
+  await signInAs(second);
+  await page.goto(`/sevas/${seva.id}`);
+  const dates = page.getByRole('grid', { name: 'Available dates' });
+  await expect(dates).toBeVisible();
+  while (!(await dates.locator(`[data-date="${date}"]`).count())) {
+    await page.getByRole('button', { name: 'Later dates' }).click();
+    await expect(dates).toBeVisible();
+  }
+  const day = dates.locator(`[data-date="${date}"]`);
+  await expect(day).toHaveAccessibleName(/: 1 place left$/);
+  await day.click();
+  const nine = page.getByRole('group', { name: 'Time slot' }).getByRole('button', { name: /9:00 AM/ });
+  await expect(nine).toContainText('1 left');
+  await nine.click();
+  await page.getByRole('button', { name: 'Add a person' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Gita Rao');
+
+  // Meanwhile the first member books that place.
+  await api('POST', `/api/sevas/${seva.id}/bookings`, {
+    token: first.token,
+    body: { date, slot: '09:00', participants: [{ name: 'Anand Iyer', gotram: null, nakshatram: null, rasi: null }], address: null, note: null },
+  });
+
+  await page.getByRole('button', { name: 'Book', exact: true }).click();
+  await expectToast(page, 'Could not book', 'This slot is fully booked');
+  // The refusal reloaded the calendar: the slot and its day show full, and the slot is no longer chosen.
+  await expect(nine).toContainText('Full');
+  await expect(nine).toBeDisabled();
+  await expect(day).toHaveAccessibleName(/: Fully booked$/);
+  await expect(page.getByText('Choose a date and time above first.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Book', exact: true })).toBeDisabled();
+});

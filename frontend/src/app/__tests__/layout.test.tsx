@@ -24,7 +24,7 @@ describe('app shell', () => {
     signInAs(makeUser({ isAdmin: true, firstName: 'Gita', lastName: 'Nair' }));
     const { user } = renderApp('/');
     const banner = screen.getByRole('banner');
-    const menuButton = await within(banner).findByRole('button', { name: 'Open user menu' });
+    const menuButton = await within(banner).findByRole('button', { name: 'GN, open user menu' });
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
     expect(within(nav).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
@@ -45,7 +45,7 @@ describe('app shell', () => {
   it("hides Admin from members who are not admins", async () => {
     signInAs(makeUser({ isAdmin: false }));
     const { user } = renderApp('/');
-    await user.click(await screen.findByRole('button', { name: 'Open user menu' }));
+    await user.click(await screen.findByRole('button', { name: 'LR, open user menu' }));
     const menu = await screen.findByRole('menu', { name: 'User menu' });
     expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
   });
@@ -102,7 +102,7 @@ describe('app shell', () => {
   it('shows no verification banner to verified members or visitors', async () => {
     signInAs(makeUser({ emailVerified: true }));
     renderApp('/');
-    await screen.findByRole('button', { name: 'Open user menu' });
+    await screen.findByRole('button', { name: 'LR, open user menu' });
     expect(screen.queryByText('Your email is not verified yet')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
   });

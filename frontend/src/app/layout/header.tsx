@@ -15,6 +15,7 @@ import { Link as RouterLink, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
+import { avatarText } from '@/lib/initials';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { NavItem } from './nav-items';
 
@@ -178,7 +179,9 @@ export function Header() {
           <Box role="status" sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label="Loading account" />
         ) : user ? (
           <IconButton
-            aria-label="Open user menu"
+            // Named with what it shows when the avatar's image cannot load (the initials), so a
+            // person who says or sees "LR" finds it (WCAG 2.5.3, label in name).
+            aria-label={`${avatarText(user.email, user.firstName, user.lastName)}, open user menu`}
             aria-haspopup="menu"
             aria-expanded={userAnchor ? 'true' : undefined}
             onClick={(e) => {

@@ -1,5 +1,5 @@
 import Avatar from '@mui/material/Avatar';
-import { avatarUrl, initials } from '@/lib/avatar';
+import { avatarText, avatarUrl } from '@/lib/avatar';
 
 type Props = {
   email: string;
@@ -27,7 +27,7 @@ export function UserAvatar({ email, firstName, lastName, size = 80, displaySize 
         color: 'primary.contrastText',
       }}
     >
-      {initials(firstName, lastName) || email.charAt(0).toUpperCase()}
+      {avatarText(email, firstName, lastName)}
     </Avatar>
   );
 }

@@ -36,7 +36,8 @@ describe('/events/:id/check-in', () => {
     expect(await screen.findByText('1 of 4 people arrived')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Ravi Kumar, 3 people: not arrived/ }));
     expect(await screen.findByText('4 of 4 people arrived')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Ravi Kumar, 3 people: arrived/ })).toHaveAttribute('aria-pressed', 'true');
+    // Named with all it shows, the time of arrival too (WCAG 2.5.3, label in name).
+    expect(screen.getByRole('button', { name: /^Ravi Kumar, 3 people · arrived \d{1,2}:\d{2}\s[AP]M$/ })).toHaveAttribute('aria-pressed', 'true');
     expect(calls).toEqual([['a-1', true]]);
 
     await user.type(screen.getByLabelText('Find a name'), 'sita');

@@ -4,11 +4,18 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
+import { useHydrated } from '@/lib/use-hydrated';
 import type { Event } from '@/types/api';
 import { eventIcsPath, googleCalendarUrl } from '../lib/add-to-calendar';
 
-/** "Add to calendar": the event's `.ics` (any calendar program) or Google Calendar's new-event page. */
+/**
+ * "Add to calendar": a link to the event's `.ics` file (any calendar program), which works before
+ * the page's scripts have run (ADR 0120). Once they have, a click (without a modifier key, which
+ * keeps the link's own behaviour) opens a menu of the `.ics` download and Google Calendar's
+ * new-event page.
+ */
 export function AddToCalendar({ event }: { event: Pick<Event, 'id' | 'name' | 'description' | 'location' | 'eventDate'> }) {
+  const hydrated = useHydrated();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const buttonId = useId();
@@ -17,12 +24,18 @@ export function AddToCalendar({ event }: { event: Pick<Event, 'id' | 'name' | 'd
     <>
       <Button
         id={buttonId}
+        href={eventIcsPath(event.id)}
+        download="event.ics"
         variant="outlined"
         startIcon={<EventAvailableOutlined />}
-        aria-haspopup="menu"
+        aria-haspopup={hydrated ? 'menu' : undefined}
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+          e.preventDefault();
+          setAnchor(e.currentTarget);
+        }}
         sx={{ flexShrink: 0 }}
       >
         Add to calendar

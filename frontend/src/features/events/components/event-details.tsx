@@ -3,9 +3,9 @@ import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { UntilHydratedButton } from '@/components/ui/until-hydrated';
 import { paths } from '@/config/paths';
 import { formatLongDate, formatTime } from '@/lib/format';
 import type { Event } from '@/types/api';
@@ -45,14 +45,14 @@ export function EventDetails({ event }: { event: Event }) {
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1 }}>
             <AddToCalendar event={event} />
-            <Button
+            <UntilHydratedButton
               variant="outlined"
               startIcon={<ShareOutlined />}
               onClick={() => void shareEvent(event)}
               sx={{ flexShrink: 0 }}
             >
               Share
-            </Button>
+            </UntilHydratedButton>
           </Box>
         </Box>
         <Box sx={{ display: 'grid', gap: 1 }}>

@@ -1,5 +1,5 @@
 import useSWR, { useSWRConfig } from 'swr';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
 import type { PaidSevaBooking, Seva, SevaAvailability, SevaBooking, SevaBookingBody, SevaSettings } from '@/types/api';
 
@@ -32,11 +32,22 @@ function availabilityOf(sevaId: string) {
   return (key: unknown) => typeof key === 'string' && key.startsWith(`/api/sevas/${sevaId}/availability`);
 }
 
-/** POST /api/sevas/{id}/bookings: holds the slot, then reloads its availability and the member's bookings. */
+/**
+ * POST /api/sevas/{id}/bookings: holds the slot, then reloads its availability and the member's
+ * bookings. A refusal (a slot booked up meanwhile, a day closed, a field refused) also reloads the
+ * availability: the calendar the member chose from may be out of date, and must not offer the
+ * same slot again as if it were free.
+ */
 export function useBookSeva() {
   const { mutate } = useSWRConfig();
   return async (sevaId: string, body: SevaBookingBody): Promise<SevaBooking> => {
-    const booking = await api.post<SevaBooking>(`/api/sevas/${sevaId}/bookings`, body);
+    let booking: SevaBooking;
+    try {
+      booking = await api.post<SevaBooking>(`/api/sevas/${sevaId}/bookings`, body);
+    } catch (err) {
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500) void mutate(availabilityOf(sevaId));
+      throw err;
+    }
     void mutate(availabilityOf(sevaId));
     void mutate(apiKeys.mySevaBookings);
     return booking;

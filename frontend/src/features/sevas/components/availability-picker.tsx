@@ -8,7 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import type { SevaDay, SevaSlotAvailability } from '@/types/api';
 import { useSevaAvailability } from '../api/sevas';
@@ -26,6 +26,37 @@ const STATUS_LABELS: Record<string, string> = {
 };
 
 export type ChosenSlot = { date: string; slot: SevaSlotAvailability };
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** One row of the date grid: the weekdays' headers, or a week. */
+const WEEK_ROW = { display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 0.5 } as const;
+
+/** The page's days in weeks (a page starts on a Sunday). */
+function weeksOf(days: SevaDay[]): SevaDay[][] {
+  const weeks: SevaDay[][] = [];
+  for (let i = 0; i < days.length; i += 7) weeks.push(days.slice(i, i + 7));
+  return weeks;
+}
+
+/**
+ * Where a key moves the focus in the date grid, as an index into the page's days, or null for a
+ * key the grid does not handle: the arrows by a day or a week, Home and End to the week's ends,
+ * Ctrl+Home and Ctrl+End to the page's first and last day.
+ */
+function gridKeyTarget(key: string, ctrl: boolean, index: number, count: number): number | null {
+  const rowStart = index - (index % 7);
+  const target =
+    key === 'ArrowRight' ? index + 1
+    : key === 'ArrowLeft' ? index - 1
+    : key === 'ArrowDown' ? index + 7
+    : key === 'ArrowUp' ? index - 7
+    : key === 'Home' ? (ctrl ? 0 : rowStart)
+    : key === 'End' ? (ctrl ? count - 1 : Math.min(rowStart + 6, count - 1))
+    : null;
+  if (target === null) return null;
+  return Math.min(Math.max(target, 0), count - 1);
+}
 
 function weekStart(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
@@ -66,6 +97,37 @@ export function AvailabilityPicker({
   const [selectedDate, setSelectedDate] = useState<string | null>(value?.date ?? null);
   const days = availability?.days ?? [];
   const selectedDay = days.find((d) => d.date === selectedDate) ?? null;
+  // The grid's one tab stop: the day last focused, else the chosen one, else the first bookable.
+  const gridRef = useRef<HTMLDivElement>(null);
+  const [focusDate, setFocusDate] = useState<string | null>(null);
+  const tabStop = (
+    days.find((d) => d.date === focusDate) ??
+    selectedDay ??
+    days.find(dayBookable) ??
+    days[0]
+  )?.date;
+
+  function moveFocus(e: KeyboardEvent<HTMLElement>) {
+    const current = (e.target as HTMLElement).dataset.date;
+    const index = days.findIndex((d) => d.date === current);
+    if (index < 0) return;
+    const target = gridKeyTarget(e.key, e.ctrlKey || e.metaKey, index, days.length);
+    if (target === null) return;
+    e.preventDefault();
+    const date = days[target].date;
+    setFocusDate(date);
+    gridRef.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus();
+  }
+
+  // Fresh availability (another page, or reloaded after a refused booking) can show the chosen
+  // slot taken: the choice is dropped then, or its places left brought up to date.
+  useEffect(() => {
+    if (!value || !availability) return;
+    const fresh = availability.days.find((d) => d.date === value.date)?.slots.find((s) => s.time === value.slot.time);
+    if (!fresh) return;
+    if (fresh.status !== 'open') onChange(null);
+    else if (fresh.remaining !== value.slot.remaining) onChange({ date: value.date, slot: fresh });
+  }, [availability, value, onChange]);
   const monthLabel = (date: string) => {
     const [y, m] = date.split('-').map(Number);
     return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -91,42 +153,61 @@ export function AvailabilityPicker({
           <CircularProgress aria-label="Loading available dates" />
         </Box>
       ) : (
-        <Box role="grid" aria-label="Available dates" sx={{ display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 0.5 }}>
-          {['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].map((d) => (
-            <Typography key={d} role="columnheader" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
-              {d}
-            </Typography>
+        <Box
+          ref={gridRef}
+          role="grid"
+          aria-label="Available dates"
+          onKeyDown={moveFocus}
+          sx={{ display: 'grid', gap: 0.5 }}
+        >
+          <Box role="row" sx={WEEK_ROW}>
+            {WEEKDAYS.map((d) => (
+              <Typography key={d} role="columnheader" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                {d}
+              </Typography>
+            ))}
+          </Box>
+          {weeksOf(days).map((week) => (
+            <Box key={week[0].date} role="row" sx={WEEK_ROW}>
+              {week.map((day) => {
+                const bookable = dayBookable(day);
+                const selected = day.date === selectedDate;
+                return (
+                  // The cell lays its button out as the seven-column grid did before it had rows.
+                  <Box key={day.date} role="gridcell" aria-selected={selected} sx={{ display: 'grid', minWidth: 0 }}>
+                    <ButtonBase
+                      // One tab stop in the grid; the arrow keys move between the days (moveFocus).
+                      tabIndex={day.date === tabStop ? 0 : -1}
+                      aria-label={`${formatLocalDate(day.date)}: ${dayLabel(day)}`}
+                      // Reachable by the arrow keys, so its state is read out, but not chosen.
+                      aria-disabled={bookable ? undefined : true}
+                      disableRipple={!bookable}
+                      data-date={day.date}
+                      onFocus={() => setFocusDate(day.date)}
+                      onClick={() => {
+                        if (!bookable) return;
+                        setSelectedDate(day.date);
+                        onChange(null);
+                      }}
+                      sx={{
+                        aspectRatio: '1',
+                        borderRadius: 1.5,
+                        border: 1,
+                        borderColor: selected ? 'primary.main' : bookable ? 'divider' : 'transparent',
+                        bgcolor: selected ? 'primary.main' : bookable ? 'background.paper' : 'action.hover',
+                        color: selected ? 'primary.contrastText' : bookable ? 'text.primary' : 'text.disabled',
+                        fontWeight: bookable ? 600 : 400,
+                        ...(bookable ? {} : { pointerEvents: 'none', cursor: 'default' }),
+                        '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+                      }}
+                    >
+                      {Number(day.date.slice(8))}
+                    </ButtonBase>
+                  </Box>
+                );
+              })}
+            </Box>
           ))}
-          {days.map((day) => {
-            const bookable = dayBookable(day);
-            const selected = day.date === selectedDate;
-            return (
-              <ButtonBase
-                key={day.date}
-                role="gridcell"
-                aria-selected={selected}
-                aria-label={`${formatLocalDate(day.date)}: ${dayLabel(day)}`}
-                disabled={!bookable}
-                data-date={day.date}
-                onClick={() => {
-                  setSelectedDate(day.date);
-                  onChange(null);
-                }}
-                sx={{
-                  aspectRatio: '1',
-                  borderRadius: 1.5,
-                  border: 1,
-                  borderColor: selected ? 'primary.main' : bookable ? 'divider' : 'transparent',
-                  bgcolor: selected ? 'primary.main' : bookable ? 'background.paper' : 'action.hover',
-                  color: selected ? 'primary.contrastText' : bookable ? 'text.primary' : 'text.disabled',
-                  fontWeight: bookable ? 600 : 400,
-                  '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
-                }}
-              >
-                {Number(day.date.slice(8))}
-              </ButtonBase>
-            );
-          })}
         </Box>
       )}
       {selectedDay ? (

@@ -1,0 +1,175 @@
+import { http, HttpResponse } from 'msw';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { makeUser } from '@/testing/data';
+import { server } from '@/testing/mocks/server';
+import { fireEvent, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import type { Seva, SevaAvailability } from '@/types/api';
+import { addDays } from '../lib/sankalpam';
+import { AvailabilityPicker, type ChosenSlot } from './availability-picker';
+import { SevaDetail } from './seva-detail';
+
+const SEVA_ID = '5e7a0000-0000-4000-8000-000000000001';
+
+const seva: Seva = {
+  id: SEVA_ID,
+  name: 'Archana',
+  description: null,
+  category: 'temple',
+  priceCents: 0,
+  priceKind: 'fixed',
+  durationMinutes: 15,
+  weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+  capacityMode: 'slots',
+  slots: [{ time: '09:00', capacity: 1, timeLabel: '9:00 AM' }],
+  dailyCapacity: null,
+  blackoutDates: [],
+  horizonDays: 60,
+  cutoffHours: 12,
+  requiresAddress: false,
+  imageUrl: null,
+  isActive: true,
+  sortOrder: 0,
+  createdAt: '2026-01-01T00:00:00Z',
+  updatedAt: '2026-01-01T00:00:00Z',
+};
+
+/** The page's 42 days from `from`: the first two past, the others open with one 9:00 slot. */
+function availability(from: string, to: string, full: Set<string> = new Set()): SevaAvailability {
+  const days = [];
+  for (let date = from, i = 0; date <= to; date = addDays(date, 1), i++) {
+    const taken = full.has(date);
+    days.push({
+      date,
+      status: i < 2 ? 'past' : 'open',
+      slots: [
+        {
+          time: '09:00',
+          timeLabel: '9:00 AM',
+          startsAt: `${date}T17:00:00Z`,
+          capacity: 1,
+          remaining: taken ? 0 : 1,
+          status: i < 2 ? 'closed' : taken ? 'full' : 'open',
+        },
+      ],
+    });
+  }
+  return { sevaId: SEVA_ID, timeZone: 'America/Los_Angeles', days };
+}
+
+function serveAvailability(full: Set<string>) {
+  server.use(
+    http.get(`/api/sevas/${SEVA_ID}/availability`, ({ request }) => {
+      const url = new URL(request.url);
+      return HttpResponse.json(availability(url.searchParams.get('from') ?? '', url.searchParams.get('to') ?? '', full));
+    }),
+  );
+}
+
+function Picker() {
+  const [value, setValue] = useState<ChosenSlot | null>(null);
+  return <AvailabilityPicker sevaId={SEVA_ID} today="2026-03-04" value={value} onChange={setValue} />;
+}
+
+describe('the seva calendar', () => {
+  it('is an ARIA grid of rows: a row of weekday headers, then a row per week of date cells', async () => {
+    serveAvailability(new Set());
+    renderWithProviders(<Picker />);
+    const grid = await screen.findByRole('grid', { name: 'Available dates' });
+    const rows = within(grid).getAllByRole('row');
+    expect(rows).toHaveLength(7);
+    // Nothing sits in the grid but its rows, and nothing in a row but its cells.
+    expect(Array.from(grid.children).every((child) => child.getAttribute('role') === 'row')).toBe(true);
+    expect(within(rows[0]).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    for (const row of rows.slice(1)) {
+      expect(Array.from(row.children).map((cell) => cell.getAttribute('role'))).toEqual(Array(7).fill('gridcell'));
+    }
+    // The week of 2026-03-04 starts on Sunday, March 1.
+    const week = within(rows[1]).getAllByRole('gridcell');
+    expect(within(week[0]).getByRole('button')).toHaveAccessibleName('Sunday, March 1, 2026: Past');
+    expect(within(week[3]).getByRole('button')).toHaveAccessibleName('Wednesday, March 4, 2026: 1 place left');
+  });
+
+  it('has one tab stop and moves by the arrow keys, Home and End', async () => {
+    serveAvailability(new Set());
+    const { user } = renderWithProviders(<Picker />);
+    const grid = await screen.findByRole('grid', { name: 'Available dates' });
+    const day = (date: string) => grid.querySelector<HTMLElement>(`[data-date="${date}"]`)!;
+    // The first bookable day is the tab stop; the past days can be reached, not chosen.
+    expect(Array.from(grid.querySelectorAll('[tabindex="0"]'))).toEqual([day('2026-03-03')]);
+    // Tab: past "Later dates" ("Earlier dates" is disabled on the first page) into the grid, and out of it.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Later dates' })).toHaveFocus();
+    await user.tab();
+    expect(day('2026-03-03')).toHaveFocus();
+    await user.tab();
+    expect(grid).not.toContainElement(document.activeElement as HTMLElement);
+    await user.tab({ shift: true });
+    expect(day('2026-03-03')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(day('2026-03-04')).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(day('2026-03-11')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowUp}');
+    expect(day('2026-03-03')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(day('2026-03-01')).toHaveFocus();
+    expect(day('2026-03-01')).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{End}');
+    expect(day('2026-03-07')).toHaveFocus();
+    await user.keyboard('{Control>}{End}{/Control}');
+    expect(day('2026-04-11')).toHaveFocus();
+    await user.keyboard('{ArrowDown}{ArrowRight}');
+    expect(day('2026-04-11')).toHaveFocus();
+    await user.keyboard('{Control>}{Home}{/Control}');
+    expect(day('2026-03-01')).toHaveFocus();
+    // The tab stop follows the focus.
+    expect(Array.from(grid.querySelectorAll('[tabindex="0"]'))).toEqual([day('2026-03-01')]);
+    // A past day is not chosen; an open one is, with Enter.
+    fireEvent.click(day('2026-03-01'));
+    expect(screen.getByText('Choose a highlighted date to see its times.')).toBeInTheDocument();
+    await user.keyboard('{ArrowRight}{ArrowRight}{Enter}');
+    expect(within(grid).getAllByRole('gridcell', { selected: true })).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Time slot' })).toBeInTheDocument();
+  });
+});
+
+describe('booking a seva', () => {
+  it('reloads the calendar after a refused booking: the slot taken meanwhile shows full and is no longer chosen', async () => {
+    signInAs(makeUser());
+    const full = new Set<string>();
+    serveAvailability(full);
+    let booked: string | null = null;
+    server.use(
+      http.get(`/api/sevas/${SEVA_ID}`, () => HttpResponse.json(seva)),
+      http.get('/api/seva-settings', () => HttpResponse.json({ cancellationPolicy: null, zellePendingConfirms: false })),
+      http.get('/api/users/me/family', () =>
+        HttpResponse.json([
+          { id: 'f1', name: 'Lakshmi Rao', relation: null, gotram: 'Kashyapa', nakshatram: null, rasi: null, birthDate: null, createdAt: '', updatedAt: '' },
+        ]),
+      ),
+      http.post(`/api/sevas/${SEVA_ID}/bookings`, async ({ request }) => {
+        // Another member took the last place a moment before.
+        booked = ((await request.json()) as { date: string }).date;
+        full.add(booked);
+        return HttpResponse.json({ message: 'This slot is fully booked; please choose another' }, { status: 409 });
+      }),
+    );
+    const { user } = renderWithProviders(<SevaDetail id={SEVA_ID} payment={() => null} />);
+    const grid = await screen.findByRole('grid', { name: 'Available dates' });
+    const open = within(grid).getAllByRole('button', { name: /1 place left/ });
+    await user.click(open[open.length - 1]);
+    const nine = screen.getByRole('button', { name: /9:00 AM/ });
+    expect(nine).toHaveTextContent('1 left');
+    await user.click(nine);
+    await user.click(await screen.findByRole('checkbox', { name: /Lakshmi Rao/ }));
+    await user.click(screen.getByRole('button', { name: 'Book' }));
+
+    expect(await screen.findByText('This slot is fully booked; please choose another')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: /9:00 AM/ })).toHaveTextContent('Full'));
+    expect(screen.getByRole('button', { name: /9:00 AM/ })).toBeDisabled();
+    expect(within(grid).getByRole('button', { name: new RegExp(`: Fully booked$`) })).toHaveAttribute('data-date', booked);
+    expect(screen.getByText('Choose a date and time above first.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Book' })).toBeDisabled();
+  });
+});
