@@ -113,6 +113,9 @@ test('a guest gives $300 by sandbox card and the receipt e-mail opens the printa
   const receipts = readMails().filter((m) => m.to.toLowerCase().includes(email) && m.subject.includes('donation receipt'));
   expect(receipts).toHaveLength(1);
   expect(receipts[0].body).toContain(ACKNOWLEDGEMENT);
+  // The e2e site runs the sandbox: its receipts are marked, in the e-mail and on the sheet.
+  expect(receipts[0].subject).toMatch(/^TEST — not a receipt: Your donation receipt/);
+  expect(receipts[0].body).toContain('TEST — not a receipt. This gift was made on a test site');
   expect(receipts[0].body).toContain('Amount: $300.00');
   expect(receipts[0].body).toContain('In memory of my father');
 
@@ -121,6 +124,7 @@ test('a guest gives $300 by sandbox card and the receipt e-mail opens the printa
   await expect(sheet).toContainText('$300.00');
   await expect(sheet).toContainText(name);
   await expect(sheet).toContainText(ACKNOWLEDGEMENT);
+  await expect(sheet).toContainText('TEST — not a receipt.');
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
 });
 

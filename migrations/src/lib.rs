@@ -30,6 +30,8 @@ mod m20261124_000033_add_attendee_check_in;
 mod m20261124_000035_create_sevas;
 mod m20261124_000036_create_family_members;
 mod m20261124_000037_create_seva_bookings;
+mod m20261125_000038_add_demo_account_mark;
+mod m20261125_000039_add_seva_hold_limits;
 mod seed;
 
 pub struct Migrator;
@@ -65,6 +67,8 @@ impl MigratorTrait for Migrator {
             Box::new(m20261124_000035_create_sevas::Migration),
             Box::new(m20261124_000036_create_family_members::Migration),
             Box::new(m20261124_000037_create_seva_bookings::Migration),
+            Box::new(m20261125_000038_add_demo_account_mark::Migration),
+            Box::new(m20261125_000039_add_seva_hold_limits::Migration),
         ]
     }
 }

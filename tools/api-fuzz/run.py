@@ -241,6 +241,20 @@ def stop(process: subprocess.Popen, name: str, grace: float = 10.0) -> None:
         process.wait()
 
 
+def junit_totals(path, not_before):
+    """The tests, failures and errors of schemathesis' JUnit report, when it was written after
+    `not_before` (a wall-clock time); `None` otherwise."""
+    import xml.etree.ElementTree as ET
+
+    try:
+        if path.stat().st_mtime < not_before:
+            return None
+        root = ET.parse(path).getroot()
+    except (OSError, ET.ParseError):
+        return None
+    return {key: int(root.attrib.get(key, "0")) for key in ("tests", "failures", "errors")}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--binary", default=os.environ.get("MANDIR_FUZZ_BINARY", str(REPO / "target/debug/mandir")),
@@ -328,6 +342,7 @@ def main() -> int:
         ]
         log("running: " + " ".join(command))
         fuzz_started = time.monotonic()
+        fuzz_started_wall = time.time()
         # In the report directory, so Hypothesis' scratch files stay out of the working tree.
         fuzz = subprocess.Popen(command, env={**env, **fixtures}, cwd=report_dir)
         try:
@@ -339,7 +354,16 @@ def main() -> int:
         fuzz_seconds = time.monotonic() - fuzz_started
 
         if code is None:
-            log(f"FAILED: wall-clock bound of {args.max_time:.0f} s reached")
+            # The bound keeps `just test` short; it says nothing about the API. On a loaded machine
+            # fewer examples run before it: what ran decides (its JUnit report, written on the
+            # interrupt), never the machine's speed (docs/testing.md).
+            ran = junit_totals(report_dir / "junit.xml", not_before=fuzz_started_wall)
+            if ran is not None and ran["tests"] > 0 and ran["failures"] == 0 and ran["errors"] == 0:
+                log(f"passed: stopped at the wall-clock bound of {args.max_time:.0f} s; the {ran['tests']} operations "
+                    "tested by then found nothing")
+                outcome = 0
+            else:
+                log(f"FAILED: wall-clock bound of {args.max_time:.0f} s reached; JUnit report: {ran}")
         elif code == 0:
             log(f"passed: schemathesis found nothing in {fuzz_seconds:.0f} s")
             outcome = 0

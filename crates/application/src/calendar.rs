@@ -1,6 +1,10 @@
 //! iCalendar (RFC 5545) output, written in one place (ADR 0105): a single event's `.ics`, the
-//! temple's feed (`/api/calendar.ics`), a member's personal feed and the registration
-//! confirmation's attachment all come from [`calendar_text`], built with the `icalendar` crate.
+//! temple's feed (`/api/calendar.ics`), a member's personal feed and the confirmations'
+//! attachments all come from [`calendar_text`], and every content line of it goes through
+//! `ContentLines`: TEXT values escaped by `escape_text` (section 3.3.11: `\`, `;`, `,`, line
+//! breaks as `\n`, no other control character), lines folded at 75 octets by `fold` (section
+//! 3.1). Admins' texts (event names, descriptions, places, the temple's name) can therefore never
+//! end a line or start a property of their own.
 //!
 //! Times are written in the temple's zone (`DTSTART;TZID=America/Los_Angeles:20261121T100000`)
 //! with a `VTIMEZONE` describing that zone's offsets over the years the entries span, computed
@@ -9,7 +13,11 @@
 
 use chrono::{DateTime, Datelike, Duration, NaiveDate, NaiveDateTime, Offset, TimeZone, Utc};
 use chrono_tz::{OffsetComponents, OffsetName, Tz};
-use icalendar::{Calendar, CalendarDateTime, Component, EventLike, Property};
+
+/// The calendars' `PRODID`.
+const PRODUCT_ID: &str = "-//Mandir//Temple calendar//EN";
+/// The longest a physical line may be, in octets, without its CRLF (RFC 5545 section 3.1).
+const LINE_OCTETS: usize = 75;
 
 /// How long an event is shown in calendars: events have a start only.
 pub const EVENT_DURATION_MINUTES: i64 = 120;
@@ -98,87 +106,168 @@ fn local_text(date_time: NaiveDateTime) -> String {
     date_time.format("%Y%m%dT%H%M%S").to_string()
 }
 
-fn observance(out: &mut String, daylight: bool, start: NaiveDateTime, from: i32, to: i32, name: &str) {
+fn utc_text(at: DateTime<Utc>) -> String {
+    at.format("%Y%m%dT%H%M%SZ").to_string()
+}
+
+/// A TEXT value as written in a content line (RFC 5545 section 3.3.11): backslash, semicolon and
+/// comma escaped; a line break (CRLF, a lone CR or LF) written `\n`; a tab as a space; any other
+/// control character dropped.
+fn escape_text(value: &str) -> String {
+    let mut out = String::with_capacity(value.len() + 8);
+    let mut chars = value.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            ';' => out.push_str("\\;"),
+            ',' => out.push_str("\\,"),
+            '\r' => {
+                chars.next_if_eq(&'\n');
+                out.push_str("\\n");
+            }
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push(' '),
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Appends `line` folded (RFC 5545 section 3.1): physical lines of at most [`LINE_OCTETS`]
+/// octets, each ended by CRLF, a continuation starting with one space; a fold never falls inside a
+/// UTF-8 character.
+fn fold(out: &mut String, line: &str) {
+    let mut rest = line;
+    let mut room = LINE_OCTETS;
+    while rest.len() > room {
+        // A character is at most 4 octets, so a boundary is at most 3 octets back.
+        let cut = (0..=room).rev().find(|&i| rest.is_char_boundary(i)).unwrap_or(0);
+        out.push_str(&rest[..cut]);
+        out.push_str("\r\n ");
+        rest = &rest[cut..];
+        room = LINE_OCTETS - 1;
+    }
+    out.push_str(rest);
+    out.push_str("\r\n");
+}
+
+/// The content lines of a calendar, each written folded and without control characters.
+#[derive(Default)]
+struct ContentLines {
+    out: String,
+}
+
+impl ContentLines {
+    /// A property whose value is written as it is: a name, a date, a number, a URI. Control
+    /// characters are dropped, so no value can end the line.
+    fn line(&mut self, name: &str, value: &str) {
+        let line: String = format!("{name}:{value}").chars().filter(|c| !c.is_control()).collect();
+        fold(&mut self.out, &line);
+    }
+
+    /// A TEXT property (a summary, a description, a place, a name): escaped by [`escape_text`].
+    fn text(&mut self, name: &str, value: &str) {
+        self.line(name, &escape_text(value));
+    }
+
+    fn done(self) -> String {
+        self.out
+    }
+}
+
+fn observance(ics: &mut ContentLines, daylight: bool, start: NaiveDateTime, from: i32, to: i32, name: &str) {
     let kind = if daylight { "DAYLIGHT" } else { "STANDARD" };
-    let (start, from, to) = (local_text(start), format_offset(from), format_offset(to));
-    out.push_str(&format!("BEGIN:{kind}\r\nDTSTART:{start}\r\nTZOFFSETFROM:{from}\r\nTZOFFSETTO:{to}\r\nTZNAME:{name}\r\nEND:{kind}\r\n"));
+    ics.line("BEGIN", kind);
+    ics.line("DTSTART", &local_text(start));
+    ics.line("TZOFFSETFROM", &format_offset(from));
+    ics.line("TZOFFSETTO", &format_offset(to));
+    ics.text("TZNAME", name);
+    ics.line("END", kind);
 }
 
 /// The `VTIMEZONE` of `zone` covering the years from `first` to `last`: one `STANDARD` or
 /// `DAYLIGHT` observance per change of offset from the year before `first` to the end of `last`
 /// (the first of them is in force when `first` begins), or one observance for a zone without
-/// changes. Written here rather than by the crate, whose writer adds `DTSTAMP` and `UID` to every
-/// component, which RFC 5545 does not allow in a `VTIMEZONE`; every line is short, and the values
-/// (a zone name, times, offsets, abbreviations) need no escaping.
-fn vtimezone(zone: Tz, first: i32, last: i32) -> String {
+/// changes. Explicit observances rather than `RRULE`s, so no rule can drift from the database.
+fn vtimezone(ics: &mut ContentLines, zone: Tz, first: i32, last: i32) {
     let start = Utc.with_ymd_and_hms(first - 1, 1, 1, 0, 0, 0).single().unwrap_or(DateTime::<Utc>::MIN_UTC);
     let end = Utc.with_ymd_and_hms(last + 1, 1, 2, 0, 0, 0).single().unwrap_or(DateTime::<Utc>::MAX_UTC);
     let changes = transitions(zone, start, end);
-    let mut out = format!("BEGIN:VTIMEZONE\r\nTZID:{}\r\n", zone.name());
+    ics.line("BEGIN", "VTIMEZONE");
+    ics.line("TZID", zone.name());
     if changes.is_empty() {
         let seconds = offset_seconds(zone, start);
         let (name, daylight) = zone_name(zone, start);
         let epoch = NaiveDate::from_ymd_opt(1970, 1, 1).and_then(|d| d.and_hms_opt(0, 0, 0)).unwrap_or_default();
-        observance(&mut out, daylight, epoch, seconds, seconds, &name);
+        observance(ics, daylight, epoch, seconds, seconds, &name);
     }
     for change in changes {
         // DTSTART of an observance is the local time of the change, read with the offset before it.
         let local = change.at.naive_utc() + Duration::seconds(i64::from(change.from_seconds));
-        observance(&mut out, change.daylight, local, change.from_seconds, change.to_seconds, &change.name);
+        observance(ics, change.daylight, local, change.from_seconds, change.to_seconds, &change.name);
     }
-    out.push_str("END:VTIMEZONE\r\n");
-    out
+    ics.line("END", "VTIMEZONE");
 }
 
-fn in_zone(zone: Tz, at: DateTime<Utc>) -> CalendarDateTime {
-    CalendarDateTime::WithTimezone { date_time: at.with_timezone(&zone).naive_local(), tzid: zone.name().to_owned() }
+fn event(ics: &mut ContentLines, zone: Tz, entry: &CalendarEntry, now: DateTime<Utc>) {
+    ics.line("BEGIN", "VEVENT");
+    ics.text("UID", &entry.uid);
+    ics.line("DTSTAMP", &utc_text(now));
+    match entry.day {
+        Some(day) => {
+            // DTEND of a date is exclusive: the next day.
+            ics.line("DTSTART;VALUE=DATE", &day.format("%Y%m%d").to_string());
+            ics.line("DTEND;VALUE=DATE", &day.succ_opt().unwrap_or(day).format("%Y%m%d").to_string());
+        }
+        None => {
+            let local = |at: DateTime<Utc>| local_text(at.with_timezone(&zone).naive_local());
+            ics.line(&format!("DTSTART;TZID={}", zone.name()), &local(entry.starts_at));
+            ics.line(&format!("DTEND;TZID={}", zone.name()), &local(entry.ends_at));
+        }
+    }
+    ics.line("LAST-MODIFIED", &utc_text(entry.updated_at));
+    let sequence = u32::try_from(entry.updated_at.timestamp().max(0) / 60 % i64::from(i32::MAX)).unwrap_or(0);
+    ics.line("SEQUENCE", &sequence.to_string());
+    ics.text("SUMMARY", &entry.summary);
+    if let Some(description) = &entry.description {
+        ics.text("DESCRIPTION", description);
+    }
+    if let Some(location) = &entry.location {
+        ics.text("LOCATION", location);
+    }
+    if let Some(url) = &entry.url {
+        ics.line("URL", url);
+    }
+    ics.line("END", "VEVENT");
 }
 
 /// The calendar `name` with `entries`, times in `zone`, stamped `now` (`DTSTAMP`).
 pub fn calendar_text(name: &str, zone: Tz, entries: &[CalendarEntry], now: DateTime<Utc>) -> String {
-    let mut calendar = Calendar::new();
-    calendar.name(name).timezone(zone.name());
-    calendar.append_property(Property::new("METHOD", "PUBLISH"));
     let years = entries.iter().flat_map(|e| [e.starts_at, e.ends_at]).map(|at| at.with_timezone(&zone).year());
     let (first, last) = years.fold((now.year(), now.year()), |(lo, hi), y| (lo.min(y), hi.max(y)));
+    let mut ics = ContentLines::default();
+    ics.line("BEGIN", "VCALENDAR");
+    ics.line("VERSION", "2.0");
+    ics.line("PRODID", PRODUCT_ID);
+    ics.line("CALSCALE", "GREGORIAN");
+    ics.line("METHOD", "PUBLISH");
+    ics.text("NAME", name);
+    ics.text("X-WR-CALNAME", name);
+    ics.line("X-WR-TIMEZONE", zone.name());
+    vtimezone(&mut ics, zone, first, last);
     for entry in entries {
-        let mut event = icalendar::Event::new();
-        match entry.day {
-            // DTEND of a date is exclusive: the next day.
-            Some(day) => event.starts(day).ends(day.succ_opt().unwrap_or(day)),
-            None => event.starts(in_zone(zone, entry.starts_at)).ends(in_zone(zone, entry.ends_at)),
-        };
-        event
-            .uid(&entry.uid)
-            .timestamp(now)
-            .summary(&entry.summary)
-            .last_modified(entry.updated_at)
-            .sequence(u32::try_from(entry.updated_at.timestamp().max(0) / 60 % i64::from(i32::MAX)).unwrap_or(0));
-        if let Some(description) = &entry.description {
-            event.description(description);
-        }
-        if let Some(location) = &entry.location {
-            event.location(location);
-        }
-        if let Some(url) = &entry.url {
-            event.url(url);
-        }
-        calendar.push(event.done());
+        event(&mut ics, zone, entry, now);
     }
-    let text = calendar.done().to_string();
-    // The zone goes before the first event (or the end), after the calendar's own properties.
-    let at = text.find("BEGIN:VEVENT\r\n").or_else(|| text.find("END:VCALENDAR")).unwrap_or(text.len());
-    let mut out = String::with_capacity(text.len() + 1024);
-    out.push_str(&text[..at]);
-    out.push_str(&vtimezone(zone, first, last));
-    out.push_str(&text[at..]);
-    out
+    ics.line("END", "VCALENDAR");
+    ics.done()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use chrono_tz::America::Los_Angeles;
+    use icalendar::{CalendarDateTime, Component, EventLike};
 
     fn at(text: &str) -> DateTime<Utc> {
         DateTime::parse_from_rfc3339(text).expect("time").with_timezone(&Utc)
@@ -256,5 +345,99 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("DTSTART;TZID=Asia/Kolkata:20260601T100000"), "{text}");
+    }
+
+    #[test]
+    fn text_values_escape_backslashes_semicolons_commas_and_line_breaks() {
+        assert_eq!(escape_text(r"C:\temple; puja, prasadam"), r"C:\\temple\; puja\, prasadam");
+        assert_eq!(escape_text("one\r\ntwo\rthree\nfour"), r"one\ntwo\nthree\nfour");
+        assert_eq!(escape_text("\r\n\r\n\n\r"), r"\n\n\n\n");
+        assert_eq!(escape_text("tab\there\u{0}\u{7}\u{1b}\u{7f}\u{85}\u{9b}!"), "tab here!");
+        assert_eq!(escape_text("శ్రీ వేంకటేశ్వర: \"ok\""), "శ్రీ వేంకటేశ్వర: \"ok\"");
+    }
+
+    #[test]
+    fn lines_fold_at_75_octets_on_character_boundaries() {
+        let folded = |line: &str| {
+            let mut out = String::new();
+            fold(&mut out, line);
+            out
+        };
+        assert_eq!(folded(&"a".repeat(75)), format!("{}\r\n", "a".repeat(75)));
+        assert_eq!(folded(&"a".repeat(76)), format!("{}\r\n a\r\n", "a".repeat(75)));
+        assert_eq!(folded(&"a".repeat(150)), format!("{}\r\n {}\r\n a\r\n", "a".repeat(75), "a".repeat(74)));
+        // 3-octet Telugu letters after "X:": 24 letters make 74 octets, a 25th would end at 77.
+        let line = format!("X:{}", "క".repeat(60));
+        let out = folded(&line);
+        let lengths: Vec<usize> = out.split_terminator("\r\n").map(str::len).collect();
+        assert_eq!(lengths, [74, 73, 37], "{out:?}");
+        assert_eq!(out.trim_end_matches("\r\n").replace("\r\n ", ""), line, "unfolding gives the line back");
+        // A 4-octet character straddling the limit moves to the next line whole.
+        let line = format!("{}\u{1F64F}", "a".repeat(73));
+        assert_eq!(folded(&line), format!("{}\r\n \u{1F64F}\r\n", "a".repeat(73)));
+    }
+
+    /// The physical lines of `text`, checked to be at most 75 octets, each ended by CRLF, with no
+    /// other CR or LF and no control character.
+    fn physical_lines(text: &str) -> Vec<&str> {
+        let lines: Vec<&str> = text.split_inclusive("\r\n").collect();
+        for line in &lines {
+            let content = line.strip_suffix("\r\n").unwrap_or_else(|| panic!("ends with CRLF: {line:?}"));
+            assert!(content.len() <= 75, "{} octets: {content:?}", content.len());
+            assert!(!content.contains(char::is_control), "a control character in {content:?}");
+        }
+        lines.iter().map(|line| line.trim_end_matches("\r\n")).collect()
+    }
+
+    /// The logical lines: physical lines unfolded (a CRLF followed by one space removed).
+    fn unfolded(text: &str) -> Vec<String> {
+        text.replace("\r\n ", "").split("\r\n").filter(|l| !l.is_empty()).map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn text_values_are_escaped_and_carriage_returns_and_control_characters_never_reach_the_file() {
+        let mut e = entry("event-e1@temple.test", "2026-10-31T17:30:00Z");
+        e.summary = "Vratam; puja, prasadam \\ lunch\rdinner".into();
+        e.description = Some("Line one\r\nLine two\rLine three\nLine four\u{0}\u{7}\u{1b}[31m\u{7f}\u{85}\tend".into());
+        e.location = Some("Hall\r\nX-INJECTED:1".into());
+        let text = calendar_text("Temple, Inc.;\r\nX-INJECTED:2", Los_Angeles, &[e], at("2026-10-20T08:00:00Z"));
+        physical_lines(&text);
+        let logical = unfolded(&text);
+        assert!(!logical.iter().any(|l| l.starts_with("X-INJECTED")), "{text}");
+        for line in [
+            r"SUMMARY:Vratam\; puja\, prasadam \\ lunch\ndinner",
+            r"DESCRIPTION:Line one\nLine two\nLine three\nLine four[31m end",
+            r"LOCATION:Hall\nX-INJECTED:1",
+            r"X-WR-CALNAME:Temple\, Inc.\;\nX-INJECTED:2",
+        ] {
+            assert!(logical.iter().any(|l| l == line), "{line} in {logical:#?}");
+        }
+        let parsed: icalendar::Calendar = text.parse().expect("a valid calendar");
+        let event = parsed.components.iter().find_map(|c| c.as_event()).expect("an event");
+        assert_eq!(event.get_summary(), Some("Vratam; puja, prasadam \\ lunch\ndinner"));
+        assert_eq!(event.get_description(), Some("Line one\nLine two\nLine three\nLine four[31m end"));
+    }
+
+    #[test]
+    fn long_lines_fold_at_75_octets_without_splitting_a_character() {
+        // Telugu letters are 3 octets each in UTF-8.
+        let telugu = "శ్రీ వేంకటేశ్వర స్వామి కళ్యాణోత్సవం, భక్తులందరికీ స్వాగతం; ప్రసాదం వితరణ ఉంటుంది.";
+        let mut e = entry("event-e1@temple.test", "2026-10-31T17:30:00Z");
+        e.summary = telugu.into();
+        e.description = Some(format!("{telugu}\n{}", "A".repeat(200)));
+        e.location = Some("x".repeat(74));
+        let text = calendar_text("Test Temple", Los_Angeles, &[e], at("2026-10-20T08:00:00Z"));
+        let lines = physical_lines(&text);
+        assert!(lines.iter().any(|l| l.len() == 75), "full lines of ASCII use all 75 octets:\n{text}");
+        let summary: Vec<&str> = lines.iter().skip_while(|l| !l.starts_with("SUMMARY:")).take(3).copied().collect();
+        // The 75th octet falls inside a letter: the first line ends before it, at 74.
+        assert_eq!(summary[0].len(), 74, "{summary:?}");
+        assert!(summary[1].starts_with(' ') && !summary[1].starts_with("  "), "one space starts a continuation: {summary:?}");
+        assert!(summary[1].len() <= 75);
+        let parsed: icalendar::Calendar = text.parse().expect("a valid calendar");
+        let event = parsed.components.iter().find_map(|c| c.as_event()).expect("an event");
+        assert_eq!(event.get_summary(), Some(telugu));
+        assert_eq!(event.get_description(), Some(format!("{telugu}\n{}", "A".repeat(200)).as_str()));
+        assert_eq!(event.get_location(), Some("x".repeat(74).as_str()));
     }
 }

@@ -16,6 +16,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("layout.jinja", include_str!("../templates/email/layout.jinja")),
     ("verification.jinja", include_str!("../templates/email/verification.jinja")),
     ("password_reset.jinja", include_str!("../templates/email/password_reset.jinja")),
+    ("account_exists.jinja", include_str!("../templates/email/account_exists.jinja")),
     ("receipt.jinja", include_str!("../templates/email/receipt.jinja")),
     ("seva_booking_confirmed.jinja", include_str!("../templates/email/seva_booking_confirmed.jinja")),
     ("registration_confirmation.jinja", include_str!("../templates/email/registration_confirmation.jinja")),
@@ -129,6 +130,18 @@ pub struct VerificationEmail<'a> {
 
 impl EmailMessage for VerificationEmail<'_> {
     const TEMPLATE: &'static str = "verification.jinja";
+}
+
+/// To the owner of an address someone tried to sign up with: the account exists already.
+#[derive(Debug, Serialize)]
+pub struct AccountExistsEmail<'a> {
+    pub first_name: &'a str,
+    pub sign_in_link: &'a str,
+    pub reset_link: &'a str,
+}
+
+impl EmailMessage for AccountExistsEmail<'_> {
+    const TEMPLATE: &'static str = "account_exists.jinja";
 }
 
 /// A password reset link.

@@ -9,6 +9,12 @@ pub const IMAGE_TOO_LARGE: &str = "File size exceeds 5MB limit";
 pub const MAX_IMAGE_BYTES: usize = 5 * 1024 * 1024;
 pub const IMAGE_WIDTH_INVALID: &str = "Image width must be 480, 960 or 1440";
 
+/// The message for an uploaded picture whose header shows more pixels than the server decodes
+/// (the picture adapter's limit: `MAX_MEGAPIXELS` in `crates/imaging`).
+pub fn image_too_many_pixels(max_megapixels: u32) -> String {
+    format!("picture too large: at most {max_megapixels} megapixels")
+}
+
 /// The widths an uploaded event picture is also served at, as WebP, for `srcset` (ADR 0121); the
 /// frontend offers the same ones (`IMAGE_VARIANT_WIDTHS` in
 /// `frontend/src/features/events/lib/event-utils.ts`).

@@ -104,7 +104,7 @@ pub fn larger_than_capacity_message(capacity: i64) -> String {
     format!("Your party is larger than this event's capacity of {capacity} people")
 }
 
-pub const NOT_AT_THE_DOOR: &str = "Only admins and this event's volunteers can check people in";
+pub const NOT_AT_THE_DOOR: &str = "Only admins can check people in at the door";
 
 fn people(family: i32) -> i64 {
     i64::from(family) + 1

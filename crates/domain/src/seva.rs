@@ -308,21 +308,63 @@ impl SevaInput {
 
 pub const POLICY_TOO_LONG: &str = "The cancellation policy must be at most 2000 characters";
 
+pub const ZELLE_HOLD_HOURS_INVALID: &str = "Hours must be a whole number from 1 to 336";
+pub const MAX_UNPAID_HOLDS_INVALID: &str = "Unpaid bookings must be a whole number from 1 to 20";
+
 /// The temple's booking settings (admins).
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SevaSettings {
     /// A Zelle payment recorded as pending confirms its booking (else the booking waits, its place
-    /// held until the slot, for an admin to mark the payment received).
+    /// held, for an admin to mark the payment received).
     pub zelle_pending_confirms: bool,
     /// Shown to members before they book and cancel: what is refunded when.
     pub cancellation_policy: Option<String>,
+    /// How long a booking paid by Zelle holds its place while staff have not confirmed the
+    /// payment (never past the slot's start); then it lapses like any unpaid hold.
+    pub zelle_hold_hours: u32,
+    /// How many unpaid bookings (held, or confirmed with a Zelle payment not yet received) one
+    /// member may have at once: a new paid booking beyond them is refused.
+    pub max_unpaid_holds: u32,
 }
 
-impl SevaSettings {
-    pub fn validate(zelle_pending_confirms: bool, cancellation_policy: Option<&str>) -> Result<Self, ValidationErrors> {
-        let policy =
-            optional_text(cancellation_policy, 2000, POLICY_TOO_LONG).map_err(|m| ValidationErrors::single("cancellationPolicy", &m))?;
-        Ok(Self { zelle_pending_confirms, cancellation_policy: policy })
+impl Default for SevaSettings {
+    fn default() -> Self {
+        Self { zelle_pending_confirms: false, cancellation_policy: None, zelle_hold_hours: 48, max_unpaid_holds: 3 }
+    }
+}
+
+/// What an admin sends to change the booking settings; a limit left out keeps its value.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SevaSettingsInput {
+    pub zelle_pending_confirms: bool,
+    pub cancellation_policy: Option<String>,
+    pub zelle_hold_hours: Option<f64>,
+    pub max_unpaid_holds: Option<f64>,
+}
+
+impl SevaSettingsInput {
+    /// The settings this input makes of `current`, or the fields' messages.
+    pub fn validate(&self, current: &SevaSettings) -> Result<SevaSettings, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let policy = errors.check("cancellationPolicy", optional_text(self.cancellation_policy.as_deref(), 2000, POLICY_TOO_LONG));
+        let whole = |value: Option<f64>, range: std::ops::RangeInclusive<u32>, keep: u32, message: &str| match value {
+            None => Ok(keep),
+            Some(v) if v.fract() == 0.0 && v >= f64::from(*range.start()) && v <= f64::from(*range.end()) => Ok(v as u32),
+            Some(_) => Err(message.to_owned()),
+        };
+        let hours =
+            errors.check("zelleHoldHours", whole(self.zelle_hold_hours, 1..=336, current.zelle_hold_hours, ZELLE_HOLD_HOURS_INVALID));
+        let unpaid =
+            errors.check("maxUnpaidHolds", whole(self.max_unpaid_holds, 1..=20, current.max_unpaid_holds, MAX_UNPAID_HOLDS_INVALID));
+        match (policy, hours, unpaid) {
+            (Some(cancellation_policy), Some(zelle_hold_hours), Some(max_unpaid_holds)) if errors.is_empty() => Ok(SevaSettings {
+                zelle_pending_confirms: self.zelle_pending_confirms,
+                cancellation_policy,
+                zelle_hold_hours,
+                max_unpaid_holds,
+            }),
+            _ => Err(errors),
+        }
     }
 }
 

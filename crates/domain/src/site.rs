@@ -8,7 +8,7 @@ pub use chrono_tz::Tz;
 
 use crate::NoticeId;
 use crate::user::Email;
-use crate::validation::ValidationErrors;
+use crate::validation::{LinkTarget, ValidationErrors, is_safe_link};
 
 /// The zone a new installation starts with.
 pub const DEFAULT_TIME_ZONE: &str = "America/Los_Angeles";
@@ -135,7 +135,7 @@ impl SiteSettings {
         for (field, value) in
             [("facebookUrl", &s.facebook_url), ("instagramUrl", &s.instagram_url), ("youtubeUrl", &s.youtube_url), ("xUrl", &s.x_url)]
         {
-            if !value.is_empty() && !is_https_link(value) {
+            if !value.is_empty() && !is_safe_link(value, LinkTarget::Web) {
                 errors.add(field, INVALID_LINK);
             }
         }
@@ -183,13 +183,6 @@ pub fn is_phone(value: &str) -> bool {
     let digits = value.chars().filter(char::is_ascii_digit).count();
     let allowed = value.chars().enumerate().all(|(i, c)| c.is_ascii_digit() || " .-()".contains(c) || (c == '+' && i == 0));
     allowed && (7..=15).contains(&digits)
-}
-
-fn is_https_link(value: &str) -> bool {
-    value.strip_prefix("https://").is_some_and(|rest| {
-        let host = rest.split(['/', '?', '#']).next().unwrap_or_default();
-        host.contains('.') && !rest.contains(char::is_whitespace) && !value.contains(['<', '>', '"'])
-    })
 }
 
 fn is_video_id(id: &str) -> bool {
@@ -274,11 +267,7 @@ impl NoticeInput {
             errors.add("body", &too_long("Text", 1000));
         }
         let link = self.link.map(|l| l.trim().to_owned()).filter(|l| !l.is_empty());
-        let link_ok = |l: &String| {
-            l.chars().count() <= 300
-                && (is_https_link(l) || (l.starts_with('/') && !l.starts_with("//") && !l.contains(char::is_whitespace)))
-        };
-        if link.as_ref().is_some_and(|l| !link_ok(l)) {
+        if link.as_ref().is_some_and(|l| l.chars().count() > 300 || !is_safe_link(l, LinkTarget::WebOrPage)) {
             errors.add("link", NOTICE_LINK);
         }
         let date = |value: &str| NaiveDate::parse_from_str(value.trim(), "%Y-%m-%d").ok();
@@ -334,7 +323,7 @@ impl SetupInput {
         let mut errors = ValidationErrors::new();
         let first_name = errors.check("firstName", crate::user::name(&self.first_name, "First name"));
         let last_name = errors.check("lastName", crate::user::name(&self.last_name, "Last name"));
-        let email = errors.check("email", Email::parse(&self.email));
+        let email = errors.check("email", Email::parse_own(&self.email));
         let password = errors.check("password", crate::user::check_password(&self.password));
         let settings = SiteSettings {
             temple_name: self.temple_name,
@@ -447,6 +436,8 @@ mod tests {
         assert_eq!(valid.settings.email, "office@example.org");
         assert_eq!(valid.settings.zelle_memo, "Seeded");
         assert_eq!(valid.settings.time_zone, "America/New_York");
+        let demo = SetupInput { email: "admin@mandir.local".into(), ..input.clone() };
+        assert_eq!(demo.validate(base.clone()).expect_err("reserved").get("email"), Some(crate::user::RESERVED_EMAIL));
         let bad =
             SetupInput { first_name: "A".into(), password: "123".into(), temple_email: "x".into(), temple_name: String::new(), ..input };
         let errors = bad.validate(base).expect_err("invalid");
@@ -527,5 +518,56 @@ mod tests {
         assert!(external.validate().is_ok());
         let protocol_relative = NoticeInput { link: Some("//evil.example".into()), ..notice() };
         assert!(protocol_relative.validate().is_err());
+    }
+
+    /// What browsers would read as another site (`/\host` is `//host` to them), a script, or a
+    /// link broken by control characters.
+    const UNSAFE_LINKS: [&str; 17] = [
+        "/\\evil.example",
+        "/\\/evil.example",
+        "//evil.example",
+        "/events\\..\\evil",
+        "/events\u{0}",
+        "/ev\u{7f}ents",
+        "/ev\u{85}ents",
+        "https://temple.example\\@evil.example",
+        "https://temple.example@evil.example/",
+        "https://evil.example/a\u{1b}b",
+        "https:/evil.example",
+        "https:///evil.example",
+        "https://",
+        "https://?q=1",
+        "https://.example",
+        "javascript:alert(1)",
+        "data:text/html,hi",
+    ];
+
+    #[test]
+    fn notice_links_are_https_addresses_or_pages_of_this_site_only() {
+        for link in UNSAFE_LINKS {
+            let errors = NoticeInput { link: Some(link.into()), ..notice() }.validate().expect_err(link);
+            assert_eq!(errors.get("link"), Some(NOTICE_LINK), "{link:?}");
+        }
+        for link in [
+            "/",
+            "/events",
+            "/events/e1?from=notice#top",
+            "https://example.org/parking",
+            "https://www.youtube.com/@SriTemple",
+            "https://temple.example:8443/a?b=c",
+        ] {
+            let valid = NoticeInput { link: Some(link.into()), ..notice() }.validate().expect(link);
+            assert_eq!(valid.link.as_deref(), Some(link));
+        }
+    }
+
+    #[test]
+    fn social_links_are_https_addresses_only() {
+        for link in UNSAFE_LINKS.iter().chain(&["/events", "http://facebook.com/temple"]) {
+            let errors = SiteSettings { facebook_url: (*link).into(), ..settings() }.validate().expect_err(link);
+            assert_eq!(errors.get("facebookUrl"), Some(INVALID_LINK), "{link:?}");
+        }
+        let valid = SiteSettings { youtube_url: "https://www.youtube.com/@SriTemple".into(), ..settings() }.validate().expect("valid");
+        assert_eq!(valid.youtube_url, "https://www.youtube.com/@SriTemple");
     }
 }

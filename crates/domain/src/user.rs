@@ -8,6 +8,10 @@ use crate::patch::Patch;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const INVALID_EMAIL: &str = "Invalid email address";
+/// An address at the demo domain, refused for every account a person makes or moves.
+pub const RESERVED_EMAIL: &str = "Addresses at mandir.local are reserved for the demo site; please use your own email address";
+/// The domain of the demo accounts `mandir seed-demo` makes, whose password is published.
+pub const DEMO_EMAIL_DOMAIN: &str = "mandir.local";
 pub const ADMIN_INVALID_EMAIL: &str = "Please enter a valid email address";
 pub const PASSWORD_TOO_SHORT: &str = "Password must be at least 6 characters";
 pub const PASSWORD_REQUIRED: &str = "Required";
@@ -58,6 +62,22 @@ impl Email {
                     && !domain.contains("..")
             });
         if valid { Ok(Self(value)) } else { Err(INVALID_EMAIL.to_owned()) }
+    }
+
+    /// An address a person may give their own account (sign-up, an e-mail change, first-run
+    /// setup): a valid one ([`Self::parse`]) outside the demo domain. The demo admin's address and
+    /// password are published, and a production start locks out the demo accounts that still use
+    /// that password, so nobody may take an address there (docs/decisions/0122-demo-accounts-marked-and-locked-out.md).
+    pub fn parse_own(raw: &str) -> Result<Self, String> {
+        let email = Self::parse(raw)?;
+        if email.is_at_demo_domain() { Err(RESERVED_EMAIL.to_owned()) } else { Ok(email) }
+    }
+
+    /// Whether the address is at the demo domain or one of its subdomains.
+    pub fn is_at_demo_domain(&self) -> bool {
+        self.0.rsplit_once('@').is_some_and(|(_, domain)| {
+            domain == DEMO_EMAIL_DOMAIN || domain.strip_suffix(DEMO_EMAIL_DOMAIN).is_some_and(|sub| sub.ends_with('.'))
+        })
     }
 
     /// Trusts a value read back from our own database.
@@ -155,7 +175,7 @@ impl SignUpInput {
         let mut errors = ValidationErrors::new();
         let first_name = errors.check("firstName", name(&self.first_name, "First name"));
         let last_name = errors.check("lastName", name(&self.last_name, "Last name"));
-        let email = errors.check("email", Email::parse(&self.email));
+        let email = errors.check("email", Email::parse_own(&self.email));
         let password = errors.check("password", check_password(&self.password));
         let phone_number = errors.check("phoneNumber", check_phone(&self.phone_number));
         let username = errors.check("username", optional_text(self.username.as_deref(), 50, "Username must be at most 50 characters"));
@@ -243,6 +263,20 @@ mod tests {
         for bad in ["", "a", "a@b", "@b.co", "a@@b.co", "a b@c.co", "a@.co", "a@b..co", "a@b.co."] {
             assert_eq!(Email::parse(bad), Err(INVALID_EMAIL.to_owned()), "{bad}");
         }
+    }
+
+    #[test]
+    fn addresses_at_the_demo_domain_are_nobody_s_own() {
+        for reserved in ["admin@mandir.local", " Admin@MANDIR.local ", "x@mail.mandir.local"] {
+            assert_eq!(Email::parse_own(reserved), Err(RESERVED_EMAIL.to_owned()), "{reserved}");
+            assert!(Email::parse(reserved).is_ok(), "still a valid address to sign in with: {reserved}");
+        }
+        for own in ["a@mandir.local.example.org", "a@notmandir.local", "mandir.local@example.org"] {
+            assert!(Email::parse_own(own).is_ok(), "{own}");
+        }
+        assert_eq!(Email::parse_own("nope"), Err(INVALID_EMAIL.to_owned()));
+        let errors = SignUpInput { email: "admin@mandir.local".into(), ..valid_input() }.validate().expect_err("reserved");
+        assert_eq!(errors.get("email"), Some(RESERVED_EMAIL));
     }
 
     #[test]

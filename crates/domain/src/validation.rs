@@ -80,6 +80,40 @@ pub fn optional_text(value: Option<&str>, max: usize, message: &str) -> Result<O
     }
 }
 
+/// Where an admin's link may lead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkTarget {
+    /// Another site only: `https://host/...` (the social links).
+    Web,
+    /// Another site, or a page of this one: `/events` (the notices).
+    WebOrPage,
+}
+
+/// The one check of the links admins type that pages render as links (`href`): an `https://`
+/// address with a host, or, for [`LinkTarget::WebOrPage`], a path of this site starting with a
+/// single `/`. Refused: other schemes (`javascript:`), `//host` and `/\host` (browsers read a
+/// backslash as `/`, so both lead to another site), a backslash anywhere, a user name before the
+/// host (`https://temple.org@evil.example`), spaces, control characters and `<`, `>`, `"`.
+pub fn is_safe_link(value: &str, target: LinkTarget) -> bool {
+    if value.contains(|c: char| c == '\\' || c.is_control() || c.is_whitespace() || matches!(c, '<' | '>' | '"')) {
+        return false;
+    }
+    if let Some(rest) = value.strip_prefix("https://") {
+        let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
+        return is_host(authority.rsplit_once(':').filter(|(_, port)| is_port(port)).map_or(authority, |(host, _)| host));
+    }
+    target == LinkTarget::WebOrPage && value.strip_prefix('/').is_some_and(|rest| !rest.starts_with('/'))
+}
+
+/// A host name of dot-separated labels (`temple.example.org`, or its non-ASCII spelling).
+fn is_host(host: &str) -> bool {
+    host.contains('.') && host.split('.').all(|label| !label.is_empty() && label.chars().all(|c| c.is_alphanumeric() || c == '-'))
+}
+
+fn is_port(port: &str) -> bool {
+    (1..=5).contains(&port.len()) && port.bytes().all(|b| b.is_ascii_digit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -104,5 +138,50 @@ mod tests {
         assert_eq!(optional_text(Some("   "), 5, "long"), Ok(None));
         assert_eq!(optional_text(Some("toolong"), 5, "long"), Err("long".to_owned()));
         assert_eq!(optional_text(Some(" ok "), 5, "long"), Ok(Some("ok".to_owned())));
+    }
+
+    #[test]
+    fn safe_links_are_https_addresses_or_pages_of_this_site() {
+        for page in ["/", "/events", "/events/e1?from=notice#top", "/sevas/archana"] {
+            assert!(is_safe_link(page, LinkTarget::WebOrPage), "{page}");
+            assert!(!is_safe_link(page, LinkTarget::Web), "{page}");
+        }
+        for web in
+            ["https://example.org", "https://www.youtube.com/@SriTemple", "https://temple.example:8443/a?b=c#d", "https://ఆలయం.example/"]
+        {
+            assert!(is_safe_link(web, LinkTarget::Web), "{web}");
+            assert!(is_safe_link(web, LinkTarget::WebOrPage), "{web}");
+        }
+        for unsafe_link in [
+            "",
+            "/\\evil.example",
+            "/\\\\evil.example",
+            "//evil.example",
+            "///evil.example",
+            "/a\\b",
+            "/events\u{0}",
+            "/events\r\n",
+            "/ev\u{7f}ents",
+            "/events\u{9b}",
+            "/ events",
+            "events",
+            "https://temple.example\\@evil.example",
+            "https://temple.example@evil.example",
+            "https://user:pass@evil.example/",
+            "https://evil.example:port/",
+            "https:/evil.example",
+            "https:///evil.example",
+            "https://",
+            "https://localhost/",
+            "https://evil..example/",
+            "https://evil.example/<script>",
+            "HTTPS://evil.example",
+            "http://evil.example",
+            "javascript:alert(1)",
+            "data:text/html,hi",
+        ] {
+            assert!(!is_safe_link(unsafe_link, LinkTarget::WebOrPage), "{unsafe_link:?}");
+            assert!(!is_safe_link(unsafe_link, LinkTarget::Web), "{unsafe_link:?}");
+        }
     }
 }

@@ -367,7 +367,7 @@ where
         }
         Err(e) => {
             // The page still works without its head: the app reads the API itself.
-            tracing::warn!(error = ?e, path, "page head unavailable");
+            tracing::warn!(error = ?e, path = %crate::request_span::redacted_target(path, ""), "page head unavailable");
             template.to_owned()
         }
     };

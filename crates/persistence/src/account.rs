@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{AccountRepository, AccountSettings, EmailChanged, RepoError};
+use mandir_application::ports::{AccountRepository, AccountSettings, AdminRemoval, EmailChanged, RepoError};
 use mandir_domain::UserId;
 use mandir_domain::user::Email;
 use mandir_domain::volunteer::Volunteer;
@@ -112,6 +112,9 @@ impl AccountRepository for SeaOrmAccountRepository {
             .col_expr(account_settings::Column::PendingEmail, Expr::value(Option::<String>::None))
             .col_expr(account_settings::Column::PendingEmailTokenHash, Expr::value(Option::<String>::None))
             .col_expr(account_settings::Column::PendingEmailExpires, Expr::value(Option::<DateTime<Utc>>::None))
+            // A reset link went to the old address: it ends with the change.
+            .col_expr(users::Column::ResetPasswordToken, Expr::value(Option::<String>::None))
+            .col_expr(users::Column::ResetPasswordExpires, Expr::value(Option::<DateTime<Utc>>::None))
             .col_expr(account_settings::Column::UpdatedAt, Expr::value(now))
             .filter(account_settings::Column::Id.eq(row.id.as_str()))
             .filter(account_settings::Column::PendingEmailTokenHash.eq(token_hash))
@@ -132,11 +135,21 @@ impl AccountRepository for SeaOrmAccountRepository {
         rows.into_iter().map(crate::volunteers::to_domain).collect()
     }
 
-    async fn delete_account(&self, id: &UserId) -> Result<(), RepoError> {
+    async fn delete_account(&self, id: &UserId) -> Result<AdminRemoval<()>, RepoError> {
+        // An admin's account may be the last admin's: decided with the other admin changes
+        // waiting their turn, by counting what is left before the deletion commits.
+        let tx = self.db.begin_write().await.repo()?;
+        crate::users::take_admins_turn(&tx).await.repo()?;
+        let was_admin = crate::users::is_admin_on(&tx, id).await?;
         // One statement: the foreign keys remove the registrations (the events' people counts
         // follow through their trigger), the volunteering and the pending e-mails, and unlink the
         // payments, which keep their donor name, e-mail and address.
-        let result = users::Entity::delete_by_id(id.as_str()).exec(&self.db.conn).await.repo()?.rows_affected;
-        if result == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+        users::Entity::delete_by_id(id.as_str()).exec(&tx).await.repo()?;
+        if was_admin && crate::users::count_admins_on(&tx).await? == 0 {
+            tx.rollback().await.repo()?;
+            return Ok(AdminRemoval::LastAdmin);
+        }
+        tx.commit().await.repo()?;
+        Ok(AdminRemoval::Done(()))
     }
 }

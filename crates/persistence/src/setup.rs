@@ -4,11 +4,12 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{NewUserRecord, RepoError, SetupCompletion, SetupRepository};
 use mandir_domain::site::SiteSettings;
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set, TransactionTrait};
+use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, Set};
 
 use crate::Database;
 use crate::entities::{setup_tokens, users};
 use crate::error::MapDbErr;
+use crate::users::{count_admins_on, delete_setup_tokens_on, take_admins_turn};
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmSetupRepository {
@@ -23,11 +24,18 @@ impl SeaOrmSetupRepository {
 
 #[async_trait]
 impl SetupRepository for SeaOrmSetupRepository {
-    async fn replace_token(&self, token_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        let tx = self.db.conn.begin().await.repo()?;
-        setup_tokens::Entity::delete_many().exec(&tx).await.repo()?;
-        setup_tokens::ActiveModel { token_hash: Set(token_hash.to_owned()), created_at: Set(now) }.insert(&tx).await.repo()?;
-        tx.commit().await.repo()
+    async fn replace_token(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError> {
+        // With the admin changes waiting their turn: an admin made before this commits has
+        // deleted the tokens already, one made after deletes this one.
+        let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
+        delete_setup_tokens_on(&tx).await?;
+        let open = count_admins_on(&tx).await? == 0;
+        if open {
+            setup_tokens::ActiveModel { token_hash: Set(token_hash.to_owned()), created_at: Set(now) }.insert(&tx).await.repo()?;
+        }
+        tx.commit().await.repo()?;
+        Ok(open)
     }
 
     async fn token_is_open(&self, token_hash: &str) -> Result<bool, RepoError> {
@@ -44,14 +52,19 @@ impl SetupRepository for SeaOrmSetupRepository {
         settings: &SiteSettings,
         now: DateTime<Utc>,
     ) -> Result<SetupCompletion, RepoError> {
-        // Takes the write lock first (SQLite) and removes the token before anything else, so two
-        // pages sent at once cannot both create an admin.
+        // Takes the write lock (SQLite) or the admins' turn (PostgreSQL) first and removes the
+        // token before anything else, so two pages sent at once cannot both create an admin, and
+        // an admin made meanwhile by another path is counted below.
         let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
         let used = setup_tokens::Entity::delete_by_id(token_hash.to_owned()).exec(&tx).await.repo()?;
         if used.rows_affected == 0 {
             return Ok(SetupCompletion::UnknownToken);
         }
-        if users::Entity::find().filter(users::Column::IsAdmin.eq(true)).count(&tx).await.repo()? > 0 {
+        if count_admins_on(&tx).await? > 0 {
+            // Setup is over: no token may outlive it.
+            delete_setup_tokens_on(&tx).await?;
+            tx.commit().await.repo()?;
             return Ok(SetupCompletion::AdminExists);
         }
         if users::Entity::find().filter(users::Column::Email.eq(admin.email.as_str())).count(&tx).await.repo()? > 0 {
@@ -60,7 +73,7 @@ impl SetupRepository for SeaOrmSetupRepository {
         let user = crate::users::new_user_model(admin).insert(&tx).await.repo()?;
         crate::site::save_settings_on(&tx, settings, now).await?;
         // Every other token goes too: setup is over.
-        setup_tokens::Entity::delete_many().exec(&tx).await.repo()?;
+        delete_setup_tokens_on(&tx).await?;
         tx.commit().await.repo()?;
         Ok(SetupCompletion::Done(Box::new(crate::users::to_domain(user))))
     }

@@ -9,10 +9,11 @@ use mandir_application::ports::{BookingAdmission, NewBookingRecord, RepoError, S
 use mandir_domain::family_member::Person;
 use mandir_domain::seva_booking::{BookingStatus, SevaBooking};
 use mandir_domain::{Money, PaymentId, PriestId, SevaBookingId, UserId};
-use sea_orm::{ActiveModelTrait, ColumnTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::sea_query::Query;
+use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::Database;
-use crate::entities::{seva_bookings, sevas};
+use crate::entities::{payments, seva_bookings, sevas, users};
 use crate::error::MapDbErr;
 use crate::sevas::{date_text, holds_place, parse_date, parse_slot, slot_text};
 
@@ -60,6 +61,24 @@ fn in_time_order(query: sea_orm::Select<seva_bookings::Entity>) -> sea_orm::Sele
         .order_by_asc(seva_bookings::Column::Id)
 }
 
+/// A member's bookings still to be paid at `now`: held (its hold not lapsed), or confirmed on a
+/// payment still pending (a Zelle payment the temple lets confirm) for a slot still to come.
+fn unpaid(now: DateTime<Utc>) -> Condition {
+    let pending = Query::select()
+        .column(payments::Column::Id)
+        .from(payments::Entity)
+        .and_where(payments::Column::Status.eq(mandir_domain::payment::PaymentStatus::Pending.as_str()))
+        .to_owned();
+    Condition::any()
+        .add(Condition::all().add(seva_bookings::Column::Status.eq("held")).add(seva_bookings::Column::HoldExpiresAt.gt(now)))
+        .add(
+            Condition::all()
+                .add(seva_bookings::Column::Status.eq("confirmed"))
+                .add(seva_bookings::Column::StartsAt.gt(now))
+                .add(seva_bookings::Column::PaymentId.in_subquery(pending)),
+        )
+}
+
 #[async_trait]
 impl SevaBookingRepository for SeaOrmSevaBookingRepository {
     async fn admit(&self, record: NewBookingRecord) -> Result<BookingAdmission, RepoError> {
@@ -80,6 +99,19 @@ impl SevaBookingRepository for SeaOrmSevaBookingRepository {
             .repo()?;
         if held >= u64::from(record.capacity) {
             return Ok(BookingAdmission::Full);
+        }
+        if let Some(max) = record.max_unpaid {
+            // The member's row taken too: two bookings of different sevas at once count in turn.
+            users::Entity::find_by_id(record.user_id.to_string()).lock_exclusive().one(&tx).await.repo()?;
+            let unpaid = seva_bookings::Entity::find()
+                .filter(seva_bookings::Column::UserId.eq(record.user_id.as_str()))
+                .filter(unpaid(record.now))
+                .count(&tx)
+                .await
+                .repo()?;
+            if unpaid >= u64::from(max) {
+                return Ok(BookingAdmission::TooManyUnpaid(max));
+            }
         }
         let model = seva_bookings::ActiveModel {
             id: Set(record.id.to_string()),

@@ -238,7 +238,12 @@ impl SevaRepository for SeaOrmSevaRepository {
     async fn settings(&self) -> Result<SevaSettings, RepoError> {
         let row = seva_settings::Entity::find_by_id(1).one(&self.db.conn).await.repo()?;
         Ok(row
-            .map(|m| SevaSettings { zelle_pending_confirms: m.zelle_pending_confirms, cancellation_policy: m.cancellation_policy })
+            .map(|m| SevaSettings {
+                zelle_pending_confirms: m.zelle_pending_confirms,
+                cancellation_policy: m.cancellation_policy,
+                zelle_hold_hours: u32::try_from(m.zelle_hold_hours).unwrap_or(48),
+                max_unpaid_holds: u32::try_from(m.max_unpaid_holds).unwrap_or(3),
+            })
             .unwrap_or_default())
     }
 
@@ -248,6 +253,8 @@ impl SevaRepository for SeaOrmSevaRepository {
             id: Set(1),
             zelle_pending_confirms: Set(settings.zelle_pending_confirms),
             cancellation_policy: Set(settings.cancellation_policy.clone()),
+            zelle_hold_hours: Set(i32::try_from(settings.zelle_hold_hours).map_err(RepoError::unexpected)?),
+            max_unpaid_holds: Set(i32::try_from(settings.max_unpaid_holds).map_err(RepoError::unexpected)?),
             updated_at: Set(now),
         };
         if seva_settings::Entity::find_by_id(1).lock_exclusive().one(&tx).await.repo()?.is_some() {

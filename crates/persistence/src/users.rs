@@ -1,17 +1,52 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{MemberSearch, NewUserRecord, RepoError, UserCredentials, UserRepository};
+use mandir_application::ports::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RepoError, UserCredentials, UserRepository};
 use mandir_domain::UserId;
 use mandir_domain::user::{Email, ProfileUpdate, User};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, OnConflict, Query};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
-    UpdateMany,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, DbErr, EntityTrait, Order, PaginatorTrait, QueryFilter, QueryOrder,
+    QuerySelect, Set, UpdateMany,
 };
 
 use crate::Database;
-use crate::entities::users;
+use crate::db::WriteTransaction;
+use crate::entities::{account_settings, setup_tokens, users};
 use crate::error::MapDbErr;
+
+/// The key of the PostgreSQL advisory lock under which changes to who is an admin take turns
+/// ("mandir admins"; no other lock uses it).
+const ADMINS_LOCK: i64 = 0x6d61_6e64_6972_0001;
+
+/// Makes this transaction's change to the admins wait for its turn. "At least one admin" and
+/// "no setup link once an admin exists" are decided by counting the admins inside the change's
+/// transaction; two changes at once must not both count before either commits (two admins
+/// removing each other would each see the other still there). On SQLite the write transaction
+/// (`BEGIN IMMEDIATE`) already excludes every other writer; on PostgreSQL a transaction-level
+/// advisory lock does, released at commit or rollback. Take it before reading anything.
+pub(crate) async fn take_admins_turn(tx: &WriteTransaction) -> Result<(), DbErr> {
+    if tx.get_database_backend() == DbBackend::Postgres {
+        tx.execute_unprepared(&format!("SELECT pg_advisory_xact_lock({ADMINS_LOCK})")).await?;
+    }
+    Ok(())
+}
+
+/// How many admins there are, as this transaction sees them.
+pub(crate) async fn count_admins_on(tx: &WriteTransaction) -> Result<u64, RepoError> {
+    users::Entity::find().filter(users::Column::IsAdmin.eq(true)).count(tx).await.repo()
+}
+
+/// An admin exists from now on: the first-run setup links stop working (ADR 0081), in the
+/// transaction that made the admin.
+pub(crate) async fn delete_setup_tokens_on(tx: &WriteTransaction) -> Result<(), RepoError> {
+    setup_tokens::Entity::delete_many().exec(tx).await.repo().map(|_| ())
+}
+
+/// Whether this user is an admin, as this transaction sees it; `RepoError::NotFound` when gone.
+pub(crate) async fn is_admin_on(tx: &WriteTransaction, id: &str) -> Result<bool, RepoError> {
+    let found = users::Entity::find_by_id(id.to_owned()).one(tx).await.repo()?;
+    found.map(|user| user.is_admin).ok_or(RepoError::NotFound)
+}
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmUserRepository {
@@ -32,6 +67,37 @@ impl SeaOrmUserRepository {
         let result = update.filter(users::Column::Id.eq(id.as_str())).exec(&self.db.conn).await.repo()?;
         if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
     }
+}
+
+/// What ends with a member's sessions: a password change or reset, "sign out everywhere",
+/// `create-admin` and a demo account's lockout. Every token (the version moves on), every
+/// password-reset link and the personal calendar feed's link end together, so nothing issued
+/// before outlives the change (issue 25: a reset link or a feed link survived it).
+pub(crate) trait EndingSessions {
+    fn ending_sessions(self) -> Self;
+}
+
+impl EndingSessions for UpdateMany<users::Entity> {
+    fn ending_sessions(self) -> Self {
+        self.col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
+            .col_expr(users::Column::ResetPasswordToken, Expr::value(Option::<String>::None))
+            .col_expr(users::Column::ResetPasswordExpires, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(account_settings::Column::CalendarTokenHash, Expr::value(Option::<String>::None))
+            .col_expr(account_settings::Column::CalendarTokenCreatedAt, Expr::value(Option::<DateTime<Utc>>::None))
+    }
+}
+
+/// Sets the account's admin flag by `by` in `tx`; answers how many rows changed (0: no such account).
+async fn set_admin_on(tx: &WriteTransaction, id: &UserId, is_admin: bool, by: &UserId, now: DateTime<Utc>) -> Result<u64, RepoError> {
+    let result = users::Entity::update_many()
+        .col_expr(users::Column::IsAdmin, Expr::value(is_admin))
+        .col_expr(users::Column::UpdatedAt, Expr::value(now))
+        .col_expr(users::Column::UpdatedBy, Expr::value(Some(by.to_string())))
+        .filter(users::Column::Id.eq(id.as_str()))
+        .exec(tx)
+        .await
+        .repo()?;
+    Ok(result.rows_affected)
 }
 
 /// Ended session tokens (`jti`, `expires_at`); written and read with sea-query only.
@@ -108,6 +174,7 @@ pub(crate) fn new_user_model(r: NewUserRecord) -> users::ActiveModel {
         reset_password_expires: Set(None),
         is_admin: Set(r.is_admin),
         token_version: Set(0),
+        demo_account: Set(r.demo),
         created_at: Set(r.now),
         updated_at: Set(r.now),
         created_by: Set(None),
@@ -118,8 +185,15 @@ pub(crate) fn new_user_model(r: NewUserRecord) -> users::ActiveModel {
 #[async_trait]
 impl UserRepository for SeaOrmUserRepository {
     async fn create(&self, r: NewUserRecord) -> Result<User, RepoError> {
-        let model = new_user_model(r);
-        Ok(to_domain(model.insert(&self.db.conn).await.repo()?))
+        if !r.is_admin {
+            return Ok(to_domain(new_user_model(r).insert(&self.db.conn).await.repo()?));
+        }
+        let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
+        let user = new_user_model(r).insert(&tx).await.repo()?;
+        delete_setup_tokens_on(&tx).await?;
+        tx.commit().await.repo()?;
+        Ok(to_domain(user))
     }
 
     async fn find_by_id(&self, id: &UserId) -> Result<Option<User>, RepoError> {
@@ -153,13 +227,7 @@ impl UserRepository for SeaOrmUserRepository {
     }
 
     async fn end_sessions(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
-        self.update_row(
-            id,
-            users::Entity::update_many()
-                .col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
-                .col_expr(users::Column::UpdatedAt, Expr::value(now)),
-        )
-        .await
+        self.update_row(id, users::Entity::update_many().ending_sessions().col_expr(users::Column::UpdatedAt, Expr::value(now))).await
     }
 
     async fn find_by_email(&self, email: &Email) -> Result<Option<UserCredentials>, RepoError> {
@@ -188,16 +256,87 @@ impl UserRepository for SeaOrmUserRepository {
         self.reload(id).await
     }
 
-    async fn set_admin(&self, id: &UserId, is_admin: bool, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError> {
-        self.update_row(
-            id,
-            users::Entity::update_many()
-                .col_expr(users::Column::IsAdmin, Expr::value(is_admin))
-                .col_expr(users::Column::UpdatedAt, Expr::value(now))
-                .col_expr(users::Column::UpdatedBy, Expr::value(Some(by.to_string()))),
-        )
-        .await?;
+    async fn grant_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
+        if set_admin_on(&tx, id, true, by, now).await? == 0 {
+            return Err(RepoError::NotFound);
+        }
+        delete_setup_tokens_on(&tx).await?;
+        tx.commit().await.repo()?;
         self.reload(id).await
+    }
+
+    async fn remove_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<AdminRemoval<User>, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
+        let was_admin = is_admin_on(&tx, id).await?;
+        set_admin_on(&tx, id, false, by, now).await?;
+        if was_admin && count_admins_on(&tx).await? == 0 {
+            tx.rollback().await.repo()?;
+            return Ok(AdminRemoval::LastAdmin);
+        }
+        tx.commit().await.repo()?;
+        Ok(AdminRemoval::Done(self.reload(id).await?))
+    }
+
+    async fn make_admin(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<User, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
+        let updated = users::Entity::update_many()
+            .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
+            .ending_sessions()
+            .col_expr(users::Column::EmailVerified, Expr::value(true))
+            .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
+            .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(users::Column::IsAdmin, Expr::value(true))
+            .col_expr(users::Column::DemoAccount, Expr::value(false))
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.as_str()))
+            .exec(&tx)
+            .await
+            .repo()?;
+        if updated.rows_affected == 0 {
+            return Err(RepoError::NotFound);
+        }
+        delete_setup_tokens_on(&tx).await?;
+        tx.commit().await.repo()?;
+        self.reload(id).await
+    }
+
+    async fn demo_accounts(&self) -> Result<Vec<UserCredentials>, RepoError> {
+        let rows = users::Entity::find()
+            .filter(users::Column::DemoAccount.eq(true))
+            .order_by_asc(users::Column::Email)
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(rows
+            .into_iter()
+            .map(|m| {
+                let password_hash = m.password_hash.clone();
+                UserCredentials { user: to_domain(m), password_hash }
+            })
+            .collect())
+    }
+
+    async fn lock_out(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<LockedOut, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        take_admins_turn(&tx).await.repo()?;
+        let was_admin = is_admin_on(&tx, id).await?;
+        // The site keeps an admin even when that is this one: `create-admin` gives it a password.
+        let admin_removed = was_admin && count_admins_on(&tx).await? > 1;
+        users::Entity::update_many()
+            .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
+            .ending_sessions()
+            .col_expr(users::Column::IsAdmin, Expr::value(was_admin && !admin_removed))
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.as_str()))
+            .exec(&tx)
+            .await
+            .repo()?;
+        tx.commit().await.repo()?;
+        Ok(LockedOut { admin_removed })
     }
 
     async fn set_password(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
@@ -205,7 +344,7 @@ impl UserRepository for SeaOrmUserRepository {
             id,
             users::Entity::update_many()
                 .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
-                .col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
+                .ending_sessions()
                 .col_expr(users::Column::UpdatedAt, Expr::value(now)),
         )
         .await
@@ -233,9 +372,7 @@ impl UserRepository for SeaOrmUserRepository {
         // Conditional on the token still being there: of two concurrent uses, one wins.
         let result = users::Entity::update_many()
             .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
-            .col_expr(users::Column::ResetPasswordToken, Expr::value(Option::<String>::None))
-            .col_expr(users::Column::ResetPasswordExpires, Expr::value(Option::<DateTime<Utc>>::None))
-            .col_expr(users::Column::TokenVersion, Expr::col(users::Column::TokenVersion).add(1))
+            .ending_sessions()
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
             .filter(users::Column::Id.eq(user.id))
             .filter(users::Column::ResetPasswordToken.eq(token_hash))

@@ -3,7 +3,8 @@
 
 use chrono::{Duration, TimeZone, Utc};
 use mandir_application::ports::{
-    EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, StoredImage, UserRepository,
+    AdminRemoval, EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, StoredImage,
+    UserRepository,
 };
 use mandir_domain::UserId;
 use mandir_domain::patch::Patch;
@@ -30,6 +31,7 @@ fn new_user(id: &str, email: &str) -> NewUserRecord {
         email_verified: false,
         verification_token_hash: Some("verify-hash".into()),
         verification_expires_at: Some(now() + Duration::hours(48)),
+        demo: false,
         now: now(),
     }
 }
@@ -89,8 +91,10 @@ async fn profile_admin_and_verification_updates() {
     assert_eq!(cleared.expect("cleared").mailing_address, None);
     assert!(matches!(users.update_profile(&"ghost".into(), &update, now()).await, Err(RepoError::NotFound)));
 
-    assert!(users.set_admin(&"u1".into(), true, &"u1".into(), now()).await.expect("granted").is_admin);
-    assert!(!users.set_admin(&"u1".into(), false, &"u1".into(), now()).await.expect("removed").is_admin);
+    assert!(users.grant_admin(&"u1".into(), &"u1".into(), now()).await.expect("granted").is_admin);
+    users.create(NewUserRecord { is_admin: true, ..new_user("u9", "z@example.org") }).await.expect("another admin");
+    let removed = users.remove_admin(&"u1".into(), &"u9".into(), now()).await.expect("removed");
+    assert!(matches!(removed, AdminRemoval::Done(user) if !user.is_admin));
 
     assert!(users.verify_email("verify-hash", now()).await.expect("verified"));
     assert!(!users.verify_email("verify-hash", now()).await.expect("second use"), "a verification link works once");
@@ -152,10 +156,10 @@ async fn an_account_can_be_marked_verified_and_admins_counted() {
     assert!(!users.find_by_id(&UserId::new("u2")).await.expect("query").expect("user").email_verified, "only that account");
     assert!(matches!(users.mark_email_verified(&UserId::new("ghost"), now()).await, Err(RepoError::NotFound)));
 
-    users.set_admin(&UserId::new("u1"), true, &UserId::new("u1"), now()).await.expect("granted");
-    users.set_admin(&UserId::new("u2"), true, &UserId::new("u1"), now()).await.expect("granted");
+    users.grant_admin(&UserId::new("u1"), &UserId::new("u1"), now()).await.expect("granted");
+    users.grant_admin(&UserId::new("u2"), &UserId::new("u1"), now()).await.expect("granted");
     assert_eq!(users.count_admins().await.expect("count"), 2);
-    users.set_admin(&UserId::new("u2"), false, &UserId::new("u1"), now()).await.expect("removed");
+    users.remove_admin(&UserId::new("u2"), &UserId::new("u1"), now()).await.expect("removed");
     assert_eq!(users.count_admins().await.expect("count"), 1);
 }
 

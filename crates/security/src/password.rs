@@ -8,8 +8,9 @@ use mandir_application::ports::{HashError, PasswordHasher};
 use tokio::sync::Semaphore;
 
 /// argon2id with OWASP's parameters (19 MiB, 2 iterations, 1 lane), run on the blocking pool so
-/// the async workers keep serving. A semaphore bounds how many hashes run at once, so a sign-in
-/// flood queues instead of exhausting memory and threads.
+/// the async workers keep serving. A semaphore sized to the cores bounds how many hashes run at
+/// once, so a sign-in flood queues instead of exhausting memory and threads: at most cores x 19
+/// MiB, which the allocator gives back afterwards (ADR 0124).
 #[derive(Clone)]
 pub struct Argon2PasswordHasher {
     params: Params,
@@ -25,7 +26,8 @@ impl Argon2PasswordHasher {
     pub fn with_params(memory_kib: u32, iterations: u32, lanes: u32) -> Self {
         #[allow(clippy::expect_used)]
         let params = Params::new(memory_kib, iterations, lanes, None).expect("valid argon2 parameters");
-        let concurrency = std::thread::available_parallelism().map_or(2, |n| n.get() * 2);
+        // One hash per core: more at once only queue for the cores while holding their memory.
+        let concurrency = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
         Self { params, permits: Arc::new(Semaphore::new(concurrency)) }
     }
 

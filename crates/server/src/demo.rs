@@ -1,19 +1,25 @@
-//! `create-admin` and `seed-demo`.
+//! `create-admin` and `seed-demo`, and locking out the demo accounts in production.
 
 use anyhow::{Context, bail};
 use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use mandir_application::ports::{
-    EventRecord, EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository,
-    SiteRepository, UserRepository,
+    EventRecord, EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository, SevaFields,
+    SevaRepository, SiteRepository, UserRepository,
 };
 use mandir_application::services::new_id;
 use mandir_domain::priest::PriestInput;
 use mandir_domain::recurring_service::RecurringServiceInput;
+use mandir_domain::seva::{SevaInput, SlotInput};
 use mandir_domain::site::{NoticeInput, SiteSettings};
 use mandir_domain::user::{Email, check_password};
 
+/// The demo admin's address, at the demo domain no member may take (`Email::parse_own`).
 pub const DEMO_ADMIN_EMAIL: &str = "admin@mandir.local";
 pub const DEMO_ADMIN_PASSWORD: &str = "mandir-admin";
+
+/// Why `create-admin` refuses the demo password: the account would sign in with a published
+/// password, and without the demo mark a production start would not lock it out.
+pub const DEMO_PASSWORD_REFUSED: &str = "that is the published demo password: choose another one";
 
 /// What [`create_admin`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,8 +45,9 @@ impl std::fmt::Display for AdminOutcome {
 }
 
 /// Creates an admin account with this password; for an existing account, sets the password
-/// (ending its sessions), marks the e-mail verified and grants admin rights. A password the
-/// product refuses is refused here too, before anything changes.
+/// (ending its sessions), marks the e-mail verified, grants admin rights and clears the demo mark,
+/// in one transaction. A password the product refuses, or the published demo password, is
+/// refused here too, before anything changes. Either way the first-run setup link stops working.
 pub async fn create_admin(
     users: &dyn UserRepository,
     hasher: &dyn PasswordHasher,
@@ -51,61 +58,98 @@ pub async fn create_admin(
 ) -> anyhow::Result<AdminOutcome> {
     let email = Email::parse(email).map_err(anyhow::Error::msg)?;
     let password = check_password(password).map_err(anyhow::Error::msg)?;
+    if password == DEMO_ADMIN_PASSWORD {
+        bail!(DEMO_PASSWORD_REFUSED);
+    }
     let now = Utc::now();
     if let Some(existing) = users.find_by_email(&email).await.context("looking up the e-mail")? {
-        let id = &existing.user.id;
         let password_hash = hasher.hash(password).await.context("hashing the password")?;
-        users.set_password(id, &password_hash, now).await.context("setting the password")?;
-        users.mark_email_verified(id, now).await.context("marking the e-mail verified")?;
-        let was_admin = existing.user.is_admin;
-        if !was_admin {
-            users.set_admin(id, true, id, now).await.context("granting admin rights")?;
-        }
-        return Ok(AdminOutcome::Updated { was_admin });
+        users.make_admin(&existing.user.id, &password_hash, now).await.context("making the account an admin")?;
+        return Ok(AdminOutcome::Updated { was_admin: existing.user.is_admin });
     }
     if first_name.trim().chars().count() < 2 || last_name.trim().chars().count() < 2 {
         bail!("first and last name must be at least 2 characters");
     }
     let password_hash = hasher.hash(password).await.context("hashing the password")?;
-    users
-        .create(NewUserRecord {
-            id: new_id(),
-            username: None,
-            first_name: first_name.trim().to_owned(),
-            last_name: last_name.trim().to_owned(),
-            email,
-            phone_number: None,
-            gotram_id: None,
-            custom_gotram: None,
-            password_hash,
-            is_admin: true,
-            email_verified: true,
-            verification_token_hash: None,
-            verification_expires_at: None,
-            now,
-        })
-        .await
-        .context("creating the admin")?;
+    users.create(admin_record(email, password_hash, first_name, last_name, false, now)).await.context("creating the admin")?;
     Ok(AdminOutcome::Created)
 }
 
-/// Creates the demo admin on a first run only: when the database has no admin at all. Answers
-/// whether it did; existing accounts are never touched (a changed demo password stays changed).
+/// A new verified admin account.
+fn admin_record(email: Email, password_hash: String, first_name: &str, last_name: &str, demo: bool, now: DateTime<Utc>) -> NewUserRecord {
+    NewUserRecord {
+        id: new_id(),
+        username: None,
+        first_name: first_name.trim().to_owned(),
+        last_name: last_name.trim().to_owned(),
+        email,
+        phone_number: None,
+        gotram_id: None,
+        custom_gotram: None,
+        password_hash,
+        is_admin: true,
+        email_verified: true,
+        verification_token_hash: None,
+        verification_expires_at: None,
+        demo,
+        now,
+    }
+}
+
+/// Creates the demo admin, marked as a demo account, on a first run only: when the database has
+/// no admin at all. Answers whether it did; existing accounts are never touched (a changed demo
+/// password stays changed).
 pub async fn seed_demo_admin(users: &dyn UserRepository, hasher: &dyn PasswordHasher) -> anyhow::Result<bool> {
     if users.count_admins().await.context("counting admins")? > 0 {
         return Ok(false);
     }
-    create_admin(users, hasher, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, "Temple", "Admin").await?;
+    let email = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let password_hash = hasher.hash(DEMO_ADMIN_PASSWORD.to_owned()).await.context("hashing the demo password")?;
+    users.create(admin_record(email, password_hash, "Temple", "Admin", true, Utc::now())).await.context("creating the demo admin")?;
     Ok(true)
 }
 
-/// Whether an account with the demo e-mail exists and the demo password signs it in.
+/// The demo accounts the published demo password still signs in: marked by `seed-demo`, not
+/// given a password by `create-admin` since, and not changed otherwise.
+pub async fn demo_accounts_signing_in(users: &dyn UserRepository, hasher: &dyn PasswordHasher) -> anyhow::Result<Vec<Email>> {
+    let mut signing_in = Vec::new();
+    for account in users.demo_accounts().await.context("reading the demo accounts")? {
+        if hasher.verify(DEMO_ADMIN_PASSWORD.to_owned(), account.password_hash).await.context("checking the demo password")? {
+            signing_in.push(account.user.email);
+        }
+    }
+    Ok(signing_in)
+}
+
+/// Whether a demo account still signs in with the demo password.
 pub async fn demo_credentials_sign_in(users: &dyn UserRepository, hasher: &dyn PasswordHasher) -> anyhow::Result<bool> {
-    let email = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
-    let Some(account) = users.find_by_email(&email).await.context("looking up the demo admin")? else {
-        return Ok(false);
-    };
-    hasher.verify(DEMO_ADMIN_PASSWORD.to_owned(), account.password_hash).await.context("checking the demo password")
+    Ok(!demo_accounts_signing_in(users, hasher).await?.is_empty())
+}
+
+/// A demo account a production start locked out.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LockedOutAccount {
+    pub email: Email,
+    /// Whether its admin rights went (another admin remained).
+    pub admin_removed: bool,
+}
+
+/// Locks out every demo account the published demo password still signs in: its password hash
+/// becomes that of a random secret nobody knows (so no password signs it in), its sessions end,
+/// and its admin rights go when another admin remains. The account stays, so `mandir create-admin
+/// --email <it>` gives it a real password. Answers what it locked out.
+pub async fn lock_out_demo_accounts(users: &dyn UserRepository, hasher: &dyn PasswordHasher) -> anyhow::Result<Vec<LockedOutAccount>> {
+    let mut locked = Vec::new();
+    for account in users.demo_accounts().await.context("reading the demo accounts")? {
+        if !hasher.verify(DEMO_ADMIN_PASSWORD.to_owned(), account.password_hash).await.context("checking the demo password")? {
+            continue;
+        }
+        let unknown = mandir_application::services::new_secret().0;
+        let password_hash = hasher.hash(unknown).await.context("hashing an unknown password")?;
+        let outcome = users.lock_out(&account.user.id, &password_hash, Utc::now()).await.context("locking out the demo account")?;
+        locked.push(LockedOutAccount { email: account.user.email, admin_removed: outcome.admin_removed });
+    }
+    Ok(locked)
 }
 
 fn demo_service(name: &str, description: &str, frequency: &str, time: &str) -> RecurringServiceInput {
@@ -191,6 +235,119 @@ pub async fn seed_demo_priests(priests: &dyn PriestRepository) -> anyhow::Result
         let p = input.validate().map_err(|e| anyhow::anyhow!("demo priest: {e}"))?;
         let fields = PriestFields { name: p.name, title: p.title, bio: p.bio, specialties: p.specialties };
         priests.create(new_id(), fields, None, now).await.context("creating a demo priest")?;
+    }
+    Ok(count)
+}
+
+fn demo_seva(name: &str, description: &str, category: &str, price_cents: i64, price_kind: &str, duration_minutes: i64) -> SevaInput {
+    SevaInput {
+        name: name.to_owned(),
+        description: Some(format!("{description} (Demo content: replace it in Admin > Sevas.)")),
+        category: category.to_owned(),
+        price_cents: Some(price_cents),
+        price_kind: price_kind.to_owned(),
+        duration_minutes: Some(duration_minutes),
+        ..SevaInput::default()
+    }
+}
+
+/// Slots at these local times, each taking `capacity` bookings.
+fn slots(times: &[&str], capacity: i64) -> Vec<SlotInput> {
+    times.iter().map(|time| SlotInput { time: (*time).to_owned(), capacity: Some(capacity) }).collect()
+}
+
+/// Loads demo sevas once, checked by the catalogue's own rules (`SevaInput::validate`): nothing is
+/// added when any seva exists, active or not. Each is bookable from today on its days, so the
+/// demo's Sevas page has something to book.
+pub async fn seed_demo_sevas(sevas: &dyn SevaRepository) -> anyhow::Result<usize> {
+    if !sevas.list(true).await.context("reading sevas")?.is_empty() {
+        return Ok(0);
+    }
+    let days = |d: &[&str]| d.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    let every_day = days(&["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]);
+    let demo = [
+        SevaInput {
+            weekdays: every_day.clone(),
+            capacity_mode: "slots".to_owned(),
+            slots: slots(&["09:00", "10:00", "11:00", "18:00", "19:00"], 10),
+            horizon_days: Some(60),
+            cutoff_hours: Some(1),
+            sort_order: Some(1),
+            ..demo_seva(
+                "Archana",
+                "Chanting of the deity's names with your family's gotram and nakshatram in the sankalpam; kumkum and prasadam after.",
+                "temple",
+                1100,
+                "fixed",
+                15,
+            )
+        },
+        SevaInput {
+            weekdays: days(&["tuesday", "friday", "saturday", "sunday"]),
+            capacity_mode: "slots".to_owned(),
+            slots: slots(&["08:00", "10:30"], 4),
+            horizon_days: Some(90),
+            cutoff_hours: Some(24),
+            sort_order: Some(2),
+            ..demo_seva(
+                "Abhishekam",
+                "Sacred bath of the deity with milk, curd, honey and coconut water while the priests chant the Rudram and Purusha Suktam.",
+                "temple",
+                5100,
+                "fixed",
+                45,
+            )
+        },
+        SevaInput {
+            weekdays: days(&["saturday", "sunday"]),
+            capacity_mode: "slots".to_owned(),
+            slots: slots(&["10:00", "17:00"], 6),
+            horizon_days: Some(120),
+            cutoff_hours: Some(48),
+            sort_order: Some(3),
+            ..demo_seva(
+                "Sri Satyanarayana Vratam",
+                "The vratam with its five chapters of katha, performed for your family at the temple; bring fruits and flowers, the temple provides the rest.",
+                "temple",
+                10100,
+                "suggestedDonation",
+                120,
+            )
+        },
+        SevaInput {
+            weekdays: every_day,
+            capacity_mode: "daily".to_owned(),
+            daily_capacity: Some(2),
+            horizon_days: Some(180),
+            cutoff_hours: Some(72),
+            sort_order: Some(4),
+            ..demo_seva(
+                "Griha Pravesam Puja at Home",
+                "A priest performs the house-warming puja (Ganapathi puja, punyahavachanam and Vastu homam) at your new home; the temple calls to agree the time.",
+                "home",
+                25100,
+                "fixed",
+                180,
+            )
+        },
+    ];
+    let now = Utc::now();
+    let count = demo.len();
+    for input in demo {
+        let seva = input.validate().map_err(|e| anyhow::anyhow!("demo seva: {e}"))?;
+        let fields = SevaFields {
+            name: seva.name,
+            description: seva.description,
+            category: seva.category,
+            price: seva.price,
+            price_kind: seva.price_kind,
+            duration_minutes: seva.duration_minutes,
+            rules: seva.rules,
+            requires_address: seva.requires_address,
+            is_active: seva.is_active,
+            sort_order: seva.sort_order,
+        };
+        sevas.create(new_id(), fields, None, now).await.context("creating a demo seva")?;
     }
     Ok(count)
 }

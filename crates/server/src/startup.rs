@@ -38,15 +38,18 @@ const JOBS_STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl Application {
     /// Connects and migrates the database, builds the services, checks what production refuses
-    /// (every reason at once, see `production::serve_refusals`) and binds `config.bind` (port 0
-    /// picks a free port). Nothing is served until [`Self::run_until_stopped`].
+    /// (every reason at once, see `production::serve_refusals`), locks out in production the demo
+    /// accounts still signing in with the published password (`production::lock_out_demo_accounts`)
+    /// and binds `config.bind` (port 0 picks a free port). Nothing is served until
+    /// [`Self::run_until_stopped`].
     pub async fn build(config: &Config) -> anyhow::Result<Self> {
         let lock = InstanceLock::shared(&config.database_url)?;
         let Built { state, db, users, hasher, pg_notifier, scheduler, receipt_sender, .. } = build(config).await?;
-        if let Err(refusals) = production::serve_refusals(config, users.as_ref(), hasher.as_ref()).await?.into_result() {
+        if let Err(refusals) = production::serve_refusals(config).into_result() {
             db.close().await.ok();
             return Err(refusals.into());
         }
+        production::lock_out_demo_accounts(config, users.as_ref(), hasher.as_ref()).await?;
         // Listening before serving: a change another process makes from now on reaches this one.
         let relay = match &pg_notifier {
             Some(notifier) => Some(notifier.start_relay(&config.database_url).await),

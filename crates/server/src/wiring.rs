@@ -58,6 +58,7 @@ pub struct Built {
     pub site: Arc<SeaOrmSiteRepository>,
     pub recurring_services: Arc<SeaOrmRecurringServiceRepository>,
     pub priests: Arc<SeaOrmPriestRepository>,
+    pub sevas: Arc<SeaOrmSevaRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
     /// On PostgreSQL, the notifier whose relay `serve` starts so this process hears the others'
     /// changes; `None` on SQLite (one process).
@@ -196,6 +197,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         clock: clock.clone(),
         public_url: config.public_url.clone(),
         seed: site_seed(config),
+        sandbox: config.payment_provider.is_test(),
     });
     let attendees = Arc::new(SeaOrmAttendeeRepository::new(db.clone()));
     let recurring_services = Arc::new(SeaOrmRecurringServiceRepository::new(db.clone()));
@@ -247,6 +249,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         wake: wake.clone(),
         public_url: config.public_url.clone(),
         seed: site_seed(config),
+        sandbox: config.payment_provider.is_test(),
     });
     let receipt_sender = ReceiptSender { service: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
     local.subscribe(Arc::new(WakeOnEventChanges(receipt_sender.wake.clone())));
@@ -264,7 +267,10 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         receipts: receipt_sender.wake.clone(),
     });
     local.subscribe(auth.session_cache());
-    let event_service = EventService::new(events.clone(), clock.clone(), changes.clone()).with_list_ttl(config.events_cache_ttl);
+    // One picture adapter checks uploads and makes copies, so its bound on decodes at once holds.
+    let pictures = Arc::new(WebpTranscoder::default());
+    let event_service =
+        EventService::new(events.clone(), clock.clone(), changes.clone(), pictures.clone()).with_list_ttl(config.events_cache_ttl);
     local.subscribe(event_service.list_cache());
     let priests = Arc::new(SeaOrmPriestRepository::new(db.clone()));
     let sevas = Arc::new(SeaOrmSevaRepository::new(db.clone()));
@@ -309,14 +315,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
         gotrams: GotramService::new(gotrams),
         events: event_service,
-        registrations: RegistrationService::new(
-            attendees,
-            events.clone(),
-            clock.clone(),
-            changes.clone(),
-            receipt_sender.wake.clone(),
-            volunteer_repository.clone(),
-        ),
+        registrations: RegistrationService::new(attendees, events.clone(), clock.clone(), changes.clone(), receipt_sender.wake.clone()),
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone()),
         donation_types: DonationTypeService::new(donation_types, clock.clone(), changes.clone()),
         payment_methods: PaymentMethodService::new(
@@ -327,8 +326,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         site,
         setup,
         recurring_services: RecurringServiceService::new(recurring_services.clone(), temple_zone.clone(), clock.clone(), changes.clone()),
-        priests: PriestService::new(priests.clone(), clock.clone(), changes.clone()),
-        sevas: SevaService::new(sevas, temple_zone.clone(), clock.clone()),
+        priests: PriestService::new(priests.clone(), clock.clone(), changes.clone(), pictures.clone()),
+        sevas: SevaService::new(sevas.clone(), temple_zone.clone(), clock.clone(), pictures.clone()),
         seva_bookings,
         family_members: FamilyMemberService::new(
             Arc::new(SeaOrmFamilyMemberRepository::new(db.clone())),
@@ -353,7 +352,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         },
         events_json: Arc::default(),
         pages: Arc::default(),
-        image_variants: Arc::new(ImageVariants::new(Arc::new(WebpTranscoder::default()))),
+        image_variants: Arc::new(ImageVariants::new(pictures)),
         trust_proxy: config.trust_proxy,
     };
     Ok(Built {
@@ -364,6 +363,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         site: site_repository,
         recurring_services,
         priests,
+        sevas,
         hasher,
         pg_notifier,
         scheduler,

@@ -21,10 +21,11 @@ struct Site {
     database_url: String,
 }
 
-/// What `mandir serve` did: refused (exited), or started and listens at `address`.
+/// What `mandir serve` did: refused (exited), or started and listens at `address` after
+/// printing `log` (its log lines go to standard output).
 enum Serve {
     Exited { status: ExitStatus, stderr: String },
-    Started { address: String, child: Child },
+    Started { address: String, child: Child, log: String },
 }
 
 impl Site {
@@ -54,10 +55,11 @@ impl Site {
         command
     }
 
-    /// `mandir ARGS` in production with a good JWT secret (and nothing else set).
+    /// `mandir ARGS` in production with a good JWT secret and an https public URL (and nothing
+    /// else set).
     fn production(&self, args: &[&str]) -> Command {
         let mut command = self.mandir(args);
-        command.env("MANDIR_ENV", "production").env("MANDIR_JWT_SECRET", JWT_SECRET);
+        command.env("MANDIR_ENV", "production").env("MANDIR_JWT_SECRET", JWT_SECRET).env("MANDIR_PUBLIC_URL", "https://temple.example.org");
         command
     }
 
@@ -91,6 +93,7 @@ fn serve(mut command: Command) -> Serve {
     let mut child = command.stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().expect("mandir starts");
     let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
     let mut line = String::new();
+    let mut log = String::new();
     while stdout.read_line(&mut line).expect("stdout line") > 0 {
         if let Some(address) = line.strip_prefix("Mandir is running at http://") {
             let address = address.trim().to_owned();
@@ -99,8 +102,9 @@ fn serve(mut command: Command) -> Serve {
             let mut stderr = child.stderr.take().expect("stderr");
             std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
             std::thread::spawn(move || std::io::copy(&mut stderr, &mut std::io::sink()));
-            return Serve::Started { address, child };
+            return Serve::Started { address, child, log };
         }
+        log.push_str(&line);
         line.clear();
     }
     let mut stderr = String::new();
@@ -123,8 +127,14 @@ fn expect_refused(command: Command) -> String {
 }
 
 fn expect_started(command: Command) -> (String, Child) {
+    let (address, child, _) = expect_started_with_log(command);
+    (address, child)
+}
+
+/// Starts `mandir serve`; answers its address, the process and what it logged before listening.
+fn expect_started_with_log(command: Command) -> (String, Child, String) {
     match serve(command) {
-        Serve::Started { address, child } => (address, child),
+        Serve::Started { address, child, log } => (address, child, log),
         Serve::Exited { status, stderr } => panic!("mandir serve exited ({status}) instead of starting: {stderr}"),
     }
 }
@@ -187,26 +197,37 @@ async fn seed_demo_is_refused_in_production() {
 }
 
 #[tokio::test]
-async fn production_refuses_to_serve_while_the_demo_credentials_sign_in_until_the_password_is_changed() {
+async fn production_locks_out_the_demo_admin_still_signing_in_with_the_demo_password_and_starts() {
     let site = Site::new().await;
-    // `just run` in development: the first run creates the demo admin, the second leaves it alone.
+    // `just run` in development: the first run creates the demo admin and the demo data, the
+    // second leaves them alone.
     let (status, stdout, stderr) = run(site.mandir(&["seed-demo"]));
     assert!(status.success(), "{stderr}");
     assert!(stdout.contains("Demo admin created"), "{stdout}");
+    assert!(stdout.contains("Demo sevas added: 4."), "{stdout}");
     let (status, stdout, stderr) = run(site.mandir(&["seed-demo"]));
     assert!(status.success(), "{stderr}");
     assert!(stdout.contains("An admin already exists"), "{stdout}");
+    assert!(stdout.contains("Sevas already exist: no demo sevas added."), "{stdout}");
 
     let staging = |command: &mut Command| {
         command.env("MANDIR_ALLOW_SANDBOX_PAYMENTS", "1");
     };
+    // Before, production refused to start here ("still signs in with the demo password"), and
+    // anyone who signed up with the demo credentials could keep the site down that way.
     let mut command = site.production(&["serve"]);
     staging(&mut command);
-    let stderr = expect_refused(command);
-    assert!(stderr.contains("admin@mandir.local still signs in with the demo password"), "{stderr}");
-    assert!(stderr.contains("mandir create-admin --email admin@mandir.local"), "{stderr}");
+    let (address, child, log) = expect_started_with_log(command);
+    let demo = sign_in(&address, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    let (sevas_status, sevas) = http(&address, "GET", "/api/sevas", None);
+    stop(child);
+    assert_eq!(demo.0, 401, "{}", demo.1);
+    assert!(log.contains("the demo account admin@mandir.local still signed in with the published demo password"), "{log}");
+    assert!(log.contains("mandir create-admin --email admin@mandir.local"), "{log}");
+    assert_eq!(sevas_status, 200);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&sevas).expect("JSON").as_array().map(Vec::len), Some(4));
 
-    // The fix the message names, with the password in the environment.
+    // The fix the warning names, with the password in the environment.
     let mut command = site.production(&["create-admin", "--email", DEMO_ADMIN_EMAIL]);
     command.env("MANDIR_ADMIN_PASSWORD", "a-private-password");
     staging(&mut command);
@@ -216,10 +237,11 @@ async fn production_refuses_to_serve_while_the_demo_credentials_sign_in_until_th
 
     let mut command = site.production(&["serve"]);
     staging(&mut command);
-    let (address, child) = expect_started(command);
+    let (address, child, log) = expect_started_with_log(command);
     let demo = sign_in(&address, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
     let private = sign_in(&address, DEMO_ADMIN_EMAIL, "a-private-password");
     stop(child);
+    assert!(!log.contains("demo account"), "nothing to lock out: {log}");
     assert_eq!(demo.0, 401, "{}", demo.1);
     assert_eq!(private.0, 200, "{}", private.1);
     let body: serde_json::Value = serde_json::from_str(&private.1).expect("JSON");
@@ -227,13 +249,53 @@ async fn production_refuses_to_serve_while_the_demo_credentials_sign_in_until_th
 }
 
 #[tokio::test]
+async fn a_visitor_cannot_take_the_demo_credentials_and_stop_the_next_start() {
+    let site = Site::new().await;
+    let mut command = site.production(&["serve"]);
+    command.env("MANDIR_ALLOW_SANDBOX_PAYMENTS", "1");
+    let (address, child) = expect_started(command);
+    let body = serde_json::json!({
+        "firstName": "Visitor", "lastName": "Example", "email": DEMO_ADMIN_EMAIL, "password": DEMO_ADMIN_PASSWORD,
+        "phoneNumber": "9165550100",
+    });
+    let (status, answer) = http(&address, "POST", "/api/auth/signup", Some(&body.to_string()));
+    stop(child);
+    assert_eq!(status, 400, "{answer}");
+    let answer: serde_json::Value = serde_json::from_str(&answer).expect("JSON");
+    assert_eq!(answer["errors"]["email"], mandir_domain::user::RESERVED_EMAIL);
+
+    let mut command = site.production(&["serve"]);
+    command.env("MANDIR_ALLOW_SANDBOX_PAYMENTS", "1");
+    let (_, child) = expect_started(command);
+    stop(child);
+}
+
+#[tokio::test]
+async fn production_refuses_a_public_url_that_is_not_https() {
+    let site = Site::new().await;
+    for public_url in [None, Some("http://temple.example.org")] {
+        let mut command = site.production(&["serve"]);
+        command.env("MANDIR_ALLOW_SANDBOX_PAYMENTS", "1");
+        match public_url {
+            Some(url) => command.env("MANDIR_PUBLIC_URL", url),
+            None => command.env_remove("MANDIR_PUBLIC_URL"),
+        };
+        let stderr = expect_refused(command);
+        assert!(stderr.contains(mandir_server::production::SERVE_REFUSED), "{stderr}");
+        assert!(stderr.contains("the site would be served without HSTS"), "{stderr}");
+        assert!(stderr.contains("set MANDIR_PUBLIC_URL to its https:// address"), "{stderr}");
+        assert!(!stderr.contains("card payments would be simulated"), "{stderr}");
+    }
+}
+
+#[tokio::test]
 async fn every_refusal_is_listed_at_once() {
     let site = Site::new().await;
-    let (status, stdout, stderr) = run(site.mandir(&["seed-demo"]));
-    assert!(status.success(), "{stdout}{stderr}");
-    let stderr = expect_refused(site.production(&["serve"]));
+    let mut command = site.production(&["serve"]);
+    command.env("MANDIR_PUBLIC_URL", "http://temple.example.org");
+    let stderr = expect_refused(command);
     assert!(stderr.contains("card payments would be simulated"), "{stderr}");
-    assert!(stderr.contains("still signs in with the demo password"), "{stderr}");
+    assert!(stderr.contains("MANDIR_PUBLIC_URL is \"http://temple.example.org\", not an https:// address"), "{stderr}");
 }
 
 #[tokio::test]

@@ -21,7 +21,7 @@ export const paths = {
   sevaDetail: { path: '/sevas/:id', getHref: (id: string) => `/sevas/${id}` },
   /** The priests' day view and printable sankalpam sheet (admins). */
   sevaSchedule: { path: '/admin/sevas/schedule', getHref: (date?: string) => (date ? `/admin/sevas/schedule?date=${date}` : '/admin/sevas/schedule') },
-  /** At the door (admins and the event's volunteers): mark each attendee arrived, with a live count. */
+  /** At the door (door duty: the admins): mark each attendee arrived, with a live count. */
   eventCheckIn: { path: '/events/:id/check-in', getHref: (id: string) => `/events/${id}/check-in` },
   /** A printable sign-in sheet of the event's attendees. */
   eventSignInSheet: { path: '/admin/events/:id/sign-in-sheet', getHref: (id: string) => `/admin/events/${id}/sign-in-sheet` },

@@ -4,7 +4,8 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from './mocks/server';
 
 // Lazy route chunks are compiled on first use: give async queries some room.
-configure({ asyncUtilTimeout: 10000 });
+// A hang guard, not a speed assertion: a loaded 2-core machine (`just test-stress`) can take seconds.
+configure({ asyncUtilTimeout: 30000 });
 
 // Relative URLs in fetch resolve against this origin under jsdom.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

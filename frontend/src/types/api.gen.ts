@@ -689,7 +689,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates an account and e-mails a verification link. Limited per client address. */
+        /**
+         * Creates an account and e-mails a verification link. Limited per client address. An address
+         *     that has an account already gets the same answer, and its owner an e-mail instead.
+         */
         post: operations["signUp"];
         delete?: never;
         options?: never;
@@ -923,7 +926,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marks a registration's party arrived at the door, or not (admins and the event's volunteers). */
+        /** Marks a registration's party arrived at the door, or not (door duty: the admins). */
         put: operations["checkInAttendee"];
         post?: never;
         delete?: never;
@@ -941,7 +944,7 @@ export interface paths {
         };
         /**
          * The door list for check-in: every registration with the member's name, party and arrival,
-         *     oldest first (admins and the event's volunteers).
+         *     oldest first (door duty: the admins).
          */
         get: operations["eventDoorList"];
         put?: never;
@@ -2097,6 +2100,17 @@ export interface components {
             token: string;
             user: components["schemas"]["UserDto"];
         };
+        /**
+         * @description A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
+         *     does not show (no member id, no notes).
+         */
+        CheckInDto: {
+            /** Format: date-time */
+            checkedInAt: string | null;
+            id: string;
+            /** Format: int32 */
+            numberOfFamilyMembers: number;
+        };
         CheckInRequest: {
             /** @description true: the party arrived (now); false: not arrived (undoes a mistaken check-in). */
             checkedIn: boolean;
@@ -2658,6 +2672,8 @@ export interface components {
             /** Format: date-time */
             paidAt: string;
             receiptNumber: string;
+            /** @description A test gift or a sandbox site: shown marked "TEST — not a receipt". */
+            test: boolean;
         };
         /** @description One receipt e-mail of a payment. */
         ReceiptEmailDto: {
@@ -3070,12 +3086,33 @@ export interface components {
         SevaSettingsDto: {
             /** @description What is refunded when a member cancels; null for none. */
             cancellationPolicy: string | null;
+            /**
+             * Format: int32
+             * @description How many unpaid bookings one member may have at once.
+             */
+            maxUnpaidHolds: number;
+            /**
+             * Format: int32
+             * @description How long a Zelle booking holds its place until staff confirm the payment (never past the
+             *     slot's start); then it lapses.
+             */
+            zelleHoldHours: number;
             /** @description A Zelle payment recorded as pending confirms its booking. */
             zellePendingConfirms: boolean;
         };
         SevaSettingsRequest: {
             /** @description At most 2000 characters; blank or null for none. */
             cancellationPolicy?: string | null;
+            /**
+             * Format: int32
+             * @description A whole number from 1 to 20 (default 3); left out, it stays as it is.
+             */
+            maxUnpaidHolds?: number | null;
+            /**
+             * Format: int32
+             * @description A whole number of hours from 1 to 336 (default 48); left out, it stays as it is.
+             */
+            zelleHoldHours?: number | null;
             zellePendingConfirms?: boolean;
         };
         SevaSlotAvailabilityDto: {
@@ -3215,6 +3252,8 @@ export interface components {
             gifts: components["schemas"]["StatementGiftDto"][];
             organization: string;
             organizationAddress: string | null;
+            /** @description From a sandbox site: shown marked "TEST — not a receipt". */
+            test: boolean;
             /** @description "330.00" */
             total: string;
             /** Format: int32 */
@@ -5706,15 +5745,6 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description An account with this email already exists */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
             /** @description Request body is too large */
             413: {
                 headers: {
@@ -6544,7 +6574,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AttendeeDto"];
+                    "application/json": components["schemas"]["CheckInDto"];
                 };
             };
             400: {

@@ -22,6 +22,7 @@ export type Event = Present<Schemas['EventDto']>;
 export type Attendee = Present<Schemas['AttendeeDto']>;
 export type AttendeeWithContact = Present<Schemas['AttendeeWithContactDto']>;
 export type DoorEntry = Present<Schemas['DoorEntryDto']>;
+export type CheckIn = Present<Schemas['CheckInDto']>;
 export type WaitlistEntry = Present<Schemas['WaitlistEntryDto']>;
 export type WaitlistEntryWithContact = Present<Schemas['WaitlistEntryWithContactDto']>;
 export type Volunteer = Present<Schemas['VolunteerDto']>;

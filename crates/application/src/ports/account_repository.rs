@@ -4,7 +4,7 @@ use mandir_domain::UserId;
 use mandir_domain::user::Email;
 use mandir_domain::volunteer::Volunteer;
 
-use super::RepoError;
+use super::{AdminRemoval, RepoError};
 
 /// A member's own settings (ADR 0107).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -56,6 +56,7 @@ pub trait AccountRepository: Send + Sync {
     async fn volunteering(&self, id: &UserId) -> Result<Vec<Volunteer>, RepoError>;
     /// Deletes the account: its registrations, volunteering and pending e-mails go with it; its
     /// payments stay (the donor's name and address as given) without the link to the account.
-    /// `RepoError::NotFound` when it is gone.
-    async fn delete_account(&self, id: &UserId) -> Result<(), RepoError>;
+    /// An admin's account is not deleted when no admin would remain, decided in the deletion's
+    /// transaction. `RepoError::NotFound` when it is gone.
+    async fn delete_account(&self, id: &UserId) -> Result<AdminRemoval<()>, RepoError>;
 }

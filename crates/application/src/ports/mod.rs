@@ -42,7 +42,7 @@ pub use event_repository::{EventChanges, EventRecord, EventRepository, RelatedRe
 pub use family_member_repository::FamilyMemberRepository;
 pub use gotram_repository::GotramRepository;
 pub use health::{HealthProbe, NotReady, PaymentCount, PoolUsage};
-pub use image_transcoder::ImageTranscoder;
+pub use image_transcoder::{ImageTranscoder, PictureRefusal};
 pub use job_store::{Finish, JobRun, JobState, JobStore, Progress, RunOutcome};
 pub use mailer::{Attachment, MailError, Mailer, OutgoingEmail};
 pub use member_outbox::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox};
@@ -62,7 +62,7 @@ pub use site_repository::SiteRepository;
 pub use statement_store::{StatementCounts, StatementDonor, StatementSend, StatementStore};
 pub use temple_zone::{FixedTempleZone, TempleName, TempleZone};
 pub use token_issuer::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};
-pub use user_repository::{MemberSearch, NewUserRecord, UserCredentials, UserRepository};
+pub use user_repository::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, UserCredentials, UserRepository};
 pub use volunteer_repository::{NewVolunteerRecord, VolunteerRepository};
 pub use webhook_verifier::{ProviderEvent, ProviderEventKind, WebhookError, WebhookVerifier};
 

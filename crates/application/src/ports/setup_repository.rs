@@ -22,12 +22,14 @@ pub enum SetupCompletion {
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait SetupRepository: Send + Sync {
-    /// Forgets every earlier token and keeps this one.
-    async fn replace_token(&self, token_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Forgets every earlier token and keeps this one, unless an admin exists (checked in the
+    /// same transaction): then no token is kept and the answer is `false`.
+    async fn replace_token(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError>;
     /// Whether the token is the current one and no admin exists yet.
     async fn token_is_open(&self, token_hash: &str) -> Result<bool, RepoError>;
     /// In one transaction: uses up the token, checks that no admin exists, creates the admin and
-    /// saves the settings. Nothing changes unless the answer is `Done`.
+    /// saves the settings. Nothing changes unless the answer is `Done`, except that `AdminExists`
+    /// deletes every token (setup is over).
     async fn complete(
         &self,
         token_hash: &str,

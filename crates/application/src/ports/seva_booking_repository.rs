@@ -24,6 +24,9 @@ pub struct NewBookingRecord {
     pub address: Option<String>,
     pub note: Option<String>,
     pub amount: Money,
+    /// For a booking to pay: at most this many unpaid bookings of the member (this one included),
+    /// counted in the same transaction; `None` for a free one.
+    pub max_unpaid: Option<u32>,
     pub now: DateTime<Utc>,
 }
 
@@ -35,6 +38,9 @@ pub enum BookingAdmission {
     Full,
     /// The seva is gone or inactive.
     SevaGone,
+    /// The member has `max_unpaid` unpaid bookings already (held, or confirmed with a payment
+    /// still pending), whatever the seva.
+    TooManyUnpaid(u32),
 }
 
 /// Bookings of sevas. Capacity is decided with the insert under the seva's lock (ADR 0114).
@@ -42,8 +48,9 @@ pub enum BookingAdmission {
 #[async_trait]
 pub trait SevaBookingRepository: Send + Sync {
     /// In one transaction holding the seva's row (SQLite: the write lock; PostgreSQL: `FOR
-    /// UPDATE`): counts the bookings holding a place in the slot at `record.now` and inserts the
-    /// booking when fewer than `record.capacity` do.
+    /// UPDATE`, and the member's row too): counts the bookings holding a place in the slot at
+    /// `record.now` and the member's unpaid ones, and inserts the booking when fewer than
+    /// `record.capacity` and `record.max_unpaid` do.
     async fn admit(&self, record: NewBookingRecord) -> Result<BookingAdmission, RepoError>;
     async fn get(&self, id: &SevaBookingId) -> Result<Option<SevaBooking>, RepoError>;
     /// A member's bookings, soonest slot first.

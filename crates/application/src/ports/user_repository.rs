@@ -23,6 +23,9 @@ pub struct NewUserRecord {
     pub verification_token_hash: Option<String>,
     /// When that token stops working.
     pub verification_expires_at: Option<DateTime<Utc>>,
+    /// A demo account (`mandir seed-demo`), whose password is published: a production start locks
+    /// it out while that password still signs it in.
+    pub demo: bool,
     pub now: DateTime<Utc>,
 }
 
@@ -31,6 +34,23 @@ pub struct NewUserRecord {
 pub struct UserCredentials {
     pub user: User,
     pub password_hash: String,
+}
+
+/// How a change that takes admin rights away (removing them, deleting an admin's account) ended.
+/// "At least one admin" is checked in the change's own transaction, so two such changes at once
+/// cannot both pass it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdminRemoval<T> {
+    Done(T),
+    /// Nothing changed: no admin would remain.
+    LastAdmin,
+}
+
+/// What locking an account out did (see [`UserRepository::lock_out`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LockedOut {
+    /// Whether its admin rights went (only when another admin remains).
+    pub admin_removed: bool,
 }
 
 /// A search of the member directory: every word must match the first name, last name or e-mail
@@ -46,7 +66,8 @@ pub struct MemberSearch {
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait UserRepository: Send + Sync {
-    /// `RepoError::Conflict` when the e-mail is taken.
+    /// `RepoError::Conflict` when the e-mail is taken. An admin's account is created with the
+    /// admins' lock held and the first-run setup tokens deleted in the same transaction.
     async fn create(&self, record: NewUserRecord) -> Result<User, RepoError>;
     async fn find_by_id(&self, id: &UserId) -> Result<Option<User>, RepoError>;
     /// The user a session token speaks for, unless the token (`token_id`) was revoked: one
@@ -62,7 +83,24 @@ pub trait UserRepository: Send + Sync {
     async fn find_by_email(&self, email: &Email) -> Result<Option<UserCredentials>, RepoError>;
     /// `RepoError::NotFound` when the user is gone.
     async fn update_profile(&self, id: &UserId, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError>;
-    async fn set_admin(&self, id: &UserId, is_admin: bool, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError>;
+    /// Grants admin rights; the first-run setup tokens go in the same transaction (an admin
+    /// exists: setup is over). `RepoError::NotFound` when the user is gone.
+    async fn grant_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError>;
+    /// Removes admin rights unless no admin would remain, decided in one transaction in which
+    /// admin changes take turns. `RepoError::NotFound` when the user is gone.
+    async fn remove_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<AdminRemoval<User>, RepoError>;
+    /// `mandir create-admin` on an existing account, in one transaction: the new password (ending
+    /// its sessions), the e-mail marked verified, admin rights, the demo mark cleared (the
+    /// published password is no longer its) and the setup tokens deleted. `RepoError::NotFound`
+    /// when the user is gone.
+    async fn make_admin(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<User, RepoError>;
+    /// The demo accounts (made by `mandir seed-demo` and not since given a password by
+    /// `create-admin`), with their password hashes.
+    async fn demo_accounts(&self) -> Result<Vec<UserCredentials>, RepoError>;
+    /// Stops an account from signing in, in one transaction: its password hash is replaced by
+    /// `password_hash` (of a secret nobody knows), its sessions end, and its admin rights go when
+    /// another admin remains. `RepoError::NotFound` when the user is gone.
+    async fn lock_out(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<LockedOut, RepoError>;
     /// Replaces the password hash, keeping the account otherwise; bumps the token version.
     async fn set_password(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
     async fn store_reset_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError>;

@@ -20,8 +20,9 @@ use super::{hash_secret, new_secret};
 use crate::BoxError;
 use crate::email::{EmailChangeEmail, EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    AccountRepository, AccountSettings, AttendeeRepository, ChangeNotifier, Clock, EventRepository, HashError, IssuedToken, Mailer,
-    PasswordHasher, PaymentFilter, PaymentRepository, RepoError, TempleName, TokenError, TokenIssuer, TokenSubject, Topic, UserRepository,
+    AccountRepository, AccountSettings, AdminRemoval, AttendeeRepository, ChangeNotifier, Clock, EventRepository, HashError, IssuedToken,
+    Mailer, PasswordHasher, PaymentFilter, PaymentRepository, RepoError, TempleName, TokenError, TokenIssuer, TokenSubject, Topic,
+    UserRepository,
 };
 
 /// How long the link confirming a new e-mail address works.
@@ -45,12 +46,15 @@ pub enum AccountError {
     Conflict(&'static str),
     #[error("Too many attempts. Please try again in a few minutes.")]
     Throttled(RetryAfter),
+    #[error("{}", mandir_domain::EMAIL_NOT_VERIFIED)]
+    EmailNotVerified,
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
 
-mandir_domain::failure!(AccountError, fields: Validation, throttled: Throttled, {
+mandir_domain::failure!(AccountError, fields: Validation, throttled: Throttled, unverified: EmailNotVerified, {
     Self::Validation(_) | Self::InvalidLink => Invalid,
+    Self::EmailNotVerified => Forbidden,
     Self::Unauthenticated => Unauthenticated,
     Self::EmailTaken | Self::Conflict(_) => Conflict,
     Self::Throttled(_) => Throttled,
@@ -128,13 +132,13 @@ impl AccountService {
         self.settings(user).await
     }
 
-    /// Checks the member's current password, counted against the account's sign-in limit (so it
-    /// cannot be guessed here instead).
+    /// Checks the member's current password, counted against the account's own limit of such
+    /// checks (so a session cannot be used to guess it).
     async fn check_current_password(&self, user: &User, password: &str) -> Result<(), AccountError> {
         if password.is_empty() {
             return Err(AccountError::Validation(ValidationErrors::single("currentPassword", "Required")));
         }
-        let attempt = self.deps.limiter.reserve(Action::SignInAccount, user.email.as_str(), self.deps.clock.now()).await?;
+        let attempt = self.deps.limiter.reserve(Action::CurrentPassword, user.id.as_str(), self.deps.clock.now()).await?;
         let credentials = self.deps.users.find_by_email(&user.email).await?.ok_or(AccountError::Unauthenticated)?;
         let password = password.chars().take(mandir_domain::user::PASSWORD_MAX + 1).collect::<String>();
         if self.deps.hasher.verify(password, credentials.password_hash).await? {
@@ -170,13 +174,19 @@ impl AccountService {
     }
 
     /// Starts a change of address: the new address gets a link that makes it the account's, the
-    /// old one a notice. Nothing changes until the link is opened.
+    /// old one a notice. Nothing changes until the link is opened. Each change sends mail to an
+    /// address the member types, so it takes a verified account, the current password and a
+    /// place within the member's limit ([`Action::EmailChange`]).
     pub async fn request_email_change(&self, user: &User, new_email: &str, current_password: &str) -> Result<(), AccountError> {
-        let email = Email::parse(new_email).map_err(|m| AccountError::Validation(ValidationErrors::single("newEmail", &m)))?;
+        if !user.email_verified {
+            return Err(AccountError::EmailNotVerified);
+        }
+        let email = Email::parse_own(new_email).map_err(|m| AccountError::Validation(ValidationErrors::single("newEmail", &m)))?;
         if email == user.email {
             return Err(AccountError::Validation(ValidationErrors::single("newEmail", SAME_EMAIL)));
         }
         self.check_current_password(user, current_password).await?;
+        self.deps.limiter.reserve(Action::EmailChange, user.id.as_str(), self.deps.clock.now()).await?;
         let (token, hash) = new_secret();
         let expires_at = self.deps.clock.now() + Duration::hours(EMAIL_CHANGE_LINK_HOURS);
         self.deps.accounts.request_email_change(&user.id, &email, &hash, expires_at).await.map_err(|error| match error {
@@ -240,13 +250,14 @@ impl AccountService {
         })
     }
 
-    /// Deletes the member's account after checking their password. The last admin cannot.
+    /// Deletes the member's account after checking their password. The last admin cannot: the
+    /// repository checks it in the deletion's transaction, so two admins deleting their accounts
+    /// at once cannot leave the site with none.
     pub async fn delete_account(&self, user: &User, current_password: &str) -> Result<(), AccountError> {
         self.check_current_password(user, current_password).await?;
-        if user.is_admin && self.deps.users.count_admins().await? <= 1 {
+        if self.deps.accounts.delete_account(&user.id).await.map_err(gone)? == AdminRemoval::LastAdmin {
             return Err(AccountError::Conflict(LAST_ADMIN));
         }
-        self.deps.accounts.delete_account(&user.id).await.map_err(gone)?;
         for topic in [Topic::Users, Topic::Registrations, Topic::Volunteers] {
             self.deps.changes.publish(topic).await;
         }
@@ -377,10 +388,14 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_same_address_or_a_taken_one_is_refused() {
+    async fn the_same_address_a_reserved_one_or_a_taken_one_is_refused() {
         let m = Mocks::new();
         let error = m.service().request_email_change(&user("u1"), "u1@example.org", "secret1").await.expect_err("same");
         assert_eq!(field(error, "newEmail"), SAME_EMAIL);
+        let mut m = Mocks::new();
+        m.accounts.expect_request_email_change().never();
+        let error = m.service().request_email_change(&user("u1"), "Admin@Mandir.local", "secret1").await.expect_err("reserved");
+        assert_eq!(field(error, "newEmail"), mandir_domain::user::RESERVED_EMAIL);
         let mut m = Mocks::new();
         m.accounts.expect_request_email_change().returning(|_, _, _, _| Err(RepoError::Conflict("users.email".into())));
         m.mailer.expect_send().never();
@@ -391,13 +406,12 @@ mod tests {
     #[tokio::test]
     async fn the_only_admin_keeps_their_account_and_a_member_can_delete_theirs() {
         let mut m = Mocks::new();
-        m.users.expect_count_admins().returning(|| Ok(1));
-        m.accounts.expect_delete_account().never();
+        m.accounts.expect_delete_account().times(1).returning(|_| Ok(AdminRemoval::LastAdmin));
         let admin = User { is_admin: true, ..user("a1") };
         assert!(matches!(m.service().delete_account(&admin, "secret1").await, Err(AccountError::Conflict(LAST_ADMIN))));
 
         let mut m = Mocks::new();
-        m.accounts.expect_delete_account().withf(|id| id.as_str() == "u1").times(1).returning(|_| Ok(()));
+        m.accounts.expect_delete_account().withf(|id| id.as_str() == "u1").times(1).returning(|_| Ok(AdminRemoval::Done(())));
         m.service().delete_account(&user("u1"), "secret1").await.expect("deleted");
         let mut m = Mocks::new();
         m.accounts.expect_delete_account().never();

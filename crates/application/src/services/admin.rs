@@ -9,7 +9,11 @@ use mandir_domain::{UserId, ValidationErrors};
 use super::Actor;
 use super::payments::PageQuery;
 use crate::BoxError;
-use crate::ports::{ChangeNotifier, Clock, MemberSearch, RepoError, Topic, UserRepository};
+use crate::ports::{AdminRemoval, ChangeNotifier, Clock, MemberSearch, RepoError, Topic, UserRepository};
+
+/// Removing admin rights would leave the site with none (two admins removing each other at once:
+/// the second change finds the first one done).
+pub const LAST_ADMIN: &str = "The site must keep at least one admin: make another member an admin first";
 
 /// At most this many words of a directory search are used.
 const MAX_SEARCH_WORDS: usize = 8;
@@ -41,6 +45,8 @@ pub enum AdminError {
     CannotRemoveSelf,
     #[error("This member has not verified their email address yet; only verified accounts can be made admins")]
     NotVerified,
+    #[error("{}", LAST_ADMIN)]
+    LastAdmin,
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
@@ -49,11 +55,19 @@ mandir_domain::failure!(AdminError, fields: Validation, {
     Self::Validation(_) | Self::CannotRemoveSelf => Invalid,
     Self::Forbidden => Forbidden,
     Self::UserNotFound | Self::MemberNotFound => NotFound,
-    Self::NotVerified => Conflict,
+    Self::NotVerified | Self::LastAdmin => Conflict,
     Self::Unexpected(_) => Unexpected,
 });
 
 super::unexpected_from!(AdminError: RepoError);
+
+/// The account went between its lookup and the change.
+fn gone(error: RepoError) -> AdminError {
+    match error {
+        RepoError::NotFound => AdminError::UserNotFound,
+        other => other.into(),
+    }
+}
 
 #[derive(Clone)]
 pub struct AdminService {
@@ -101,19 +115,25 @@ impl AdminService {
         if !user.email_verified {
             return Err(AdminError::NotVerified);
         }
-        let user = self.users.set_admin(&user.id, true, &actor.user_id, self.clock.now()).await?;
+        let user = self.users.grant_admin(&user.id, &actor.user_id, self.clock.now()).await.map_err(gone)?;
         self.changes.publish(Topic::Users).await;
         Ok(user)
     }
 
+    /// Removes another admin's rights. The site keeps at least one admin: the repository checks
+    /// it in the change's transaction, where admin changes take turns.
     pub async fn remove_admin(&self, actor: &Actor, email: &str) -> Result<User, AdminError> {
         let user = self.target(actor, email).await?;
         if user.id == actor.user_id {
             return Err(AdminError::CannotRemoveSelf);
         }
-        let user = self.users.set_admin(&user.id, false, &actor.user_id, self.clock.now()).await?;
-        self.changes.publish(Topic::Users).await;
-        Ok(user)
+        match self.users.remove_admin(&user.id, &actor.user_id, self.clock.now()).await.map_err(gone)? {
+            AdminRemoval::Done(user) => {
+                self.changes.publish(Topic::Users).await;
+                Ok(user)
+            }
+            AdminRemoval::LastAdmin => Err(AdminError::LastAdmin),
+        }
     }
 }
 
@@ -152,10 +172,7 @@ mod tests {
             let id = e.as_str().split('@').next().unwrap_or_default().to_owned();
             Ok(Some(UserCredentials { user: member(&id, false), password_hash: String::new() }))
         });
-        users
-            .expect_set_admin()
-            .withf(|id, admin, by, _| id == "sita" && *admin && by == "admin")
-            .returning(|id, _, _, _| Ok(member(id, true)));
+        users.expect_grant_admin().withf(|id, by, _| id == "sita" && by == "admin").returning(|id, _, _| Ok(member(id, true)));
         let user = service(users).set_admin(&admin(), "Sita@Example.org").await.expect("granted");
         assert!(user.is_admin);
     }
@@ -176,7 +193,7 @@ mod tests {
         users.expect_find_by_email().returning(|_| {
             Ok(Some(UserCredentials { user: User { email_verified: false, ..member("sita", false) }, password_hash: String::new() }))
         });
-        users.expect_set_admin().never();
+        users.expect_grant_admin().never();
         let error = service(users).set_admin(&admin(), "sita@example.org").await.expect_err("refused");
         assert!(matches!(error, AdminError::NotVerified));
         assert_eq!(error.kind(), mandir_domain::ErrorKind::Conflict);
@@ -186,9 +203,32 @@ mod tests {
     async fn admin_cannot_remove_self() {
         let mut users = MockUserRepository::new();
         users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: member("admin", true), password_hash: String::new() })));
-        users.expect_set_admin().never();
+        users.expect_remove_admin().never();
         let error = service(users).remove_admin(&admin(), "admin@example.org").await.expect_err("refused");
         assert!(matches!(error, AdminError::CannotRemoveSelf));
+    }
+
+    #[tokio::test]
+    async fn removing_the_last_admin_is_a_conflict() {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: member("sita", true), password_hash: String::new() })));
+        users
+            .expect_remove_admin()
+            .withf(|id, by, _| id == "sita" && by == "admin")
+            .times(1)
+            .returning(|_, _, _| Ok(AdminRemoval::LastAdmin));
+        let error = service(users).remove_admin(&admin(), "sita@example.org").await.expect_err("refused");
+        assert!(matches!(error, AdminError::LastAdmin));
+        assert_eq!((error.kind(), error.to_string()), (mandir_domain::ErrorKind::Conflict, LAST_ADMIN.to_owned()));
+    }
+
+    #[tokio::test]
+    async fn removing_rights_answers_the_member() {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: member("sita", true), password_hash: String::new() })));
+        users.expect_remove_admin().returning(|id, _, _| Ok(AdminRemoval::Done(member(id, false))));
+        let user = service(users).remove_admin(&admin(), "sita@example.org").await.expect("removed");
+        assert!(!user.is_admin);
     }
 
     #[tokio::test]

@@ -10,7 +10,7 @@ use super::rate_limits::{Action, ClientAddress, LimitError, RateLimiter};
 use super::sessions::SessionCache;
 use super::{hash_secret, new_id, new_secret};
 use crate::BoxError;
-use crate::email::{EmailMessage, EmailTemplates, PasswordResetEmail, SiteContext, VerificationEmail};
+use crate::email::{AccountExistsEmail, EmailMessage, EmailTemplates, PasswordResetEmail, SiteContext, VerificationEmail};
 use crate::ports::{
     ChangeNotifier, Clock, GotramRepository, HashError, IssuedToken, Mailer, NewUserRecord, PasswordHasher, RepoError, TempleName,
     TokenError, TokenIssuer, TokenSubject, Topic, UserRepository, VerifiedToken,
@@ -24,8 +24,6 @@ pub const VERIFICATION_LINK_LIFETIME_HOURS: i64 = 48;
 pub enum AuthError {
     #[error("{0}")]
     Validation(ValidationErrors),
-    #[error("An account with this email already exists")]
-    EmailTaken,
     #[error("Invalid email or password")]
     InvalidCredentials,
     #[error("Too many failed sign-in attempts. Please try again in a few minutes.")]
@@ -44,7 +42,6 @@ pub enum AuthError {
 
 mandir_domain::failure!(AuthError, fields: Validation, throttled: Throttled | TooManyRequests, {
     Self::Validation(_) | Self::InvalidResetToken | Self::InvalidVerificationToken => Invalid,
-    Self::EmailTaken => Conflict,
     Self::InvalidCredentials | Self::Unauthenticated => Unauthenticated,
     Self::Throttled(_) | Self::TooManyRequests(_) => Throttled,
     Self::Unexpected(_) => Unexpected,
@@ -62,6 +59,27 @@ impl From<LimitError> for AuthError {
 }
 
 /// Over a sign-in limit: the sign-in message.
+/// The account a sign-up answers with, as it would be stored: also the answer for an address
+/// that has an account already, which stays as it is.
+fn unsaved(record: &NewUserRecord) -> User {
+    User {
+        id: record.id.clone(),
+        username: record.username.clone(),
+        first_name: record.first_name.clone(),
+        last_name: record.last_name.clone(),
+        email: record.email.clone(),
+        phone_number: record.phone_number.clone(),
+        gotram_id: record.gotram_id,
+        custom_gotram: record.custom_gotram.clone(),
+        mailing_address: None,
+        email_verified: record.email_verified,
+        is_admin: record.is_admin,
+        token_version: 0,
+        created_at: record.now,
+        updated_at: record.now,
+    }
+}
+
 fn sign_in_limit(error: LimitError) -> AuthError {
     match error {
         LimitError::Exceeded(wait) => AuthError::Throttled(wait),
@@ -194,7 +212,9 @@ impl AuthService {
     }
 
     /// Creates an account and e-mails a verification link. The member signs in afterwards.
-    /// Limited per client address.
+    /// Limited per client address. For an address that has an account already, nothing is
+    /// created: the answer is the same as for a new account (so sign-up does not tell who is a
+    /// member), and the owner is e-mailed instead.
     pub async fn sign_up(&self, input: SignUpInput, from: &ClientAddress) -> Result<User, AuthError> {
         let valid = input.validate().map_err(AuthError::Validation)?;
         self.limiter.reserve(Action::SignUp, from.as_str(), self.clock.now()).await?;
@@ -219,14 +239,26 @@ impl AuthService {
             email_verified: false,
             verification_token_hash: Some(verification_hash),
             verification_expires_at: Some(self.clock.now() + Duration::hours(VERIFICATION_LINK_LIFETIME_HOURS)),
+            demo: false,
             now: self.clock.now(),
         };
-        let user = self.users.create(record).await.map_err(|e| match e {
-            RepoError::Conflict(_) => AuthError::EmailTaken,
-            other => other.into(),
-        })?;
-        self.send_verification_link(&user, &verification_token, VerificationMail::Welcome).await;
-        Ok(user)
+        let answer = unsaved(&record);
+        match self.users.create(record).await {
+            Ok(user) => {
+                self.send_verification_link(&user, &verification_token, VerificationMail::Welcome).await;
+                Ok(user)
+            }
+            Err(RepoError::Conflict(_)) => {
+                if let Some(owner) = self.users.find_by_email(&answer.email).await? {
+                    let (sign_in_link, reset_link) = (self.link("/sign-in"), self.link("/forgot-password"));
+                    let message =
+                        AccountExistsEmail { first_name: &owner.user.first_name, sign_in_link: &sign_in_link, reset_link: &reset_link };
+                    self.send(owner.user.email.as_str(), &message).await;
+                }
+                Ok(answer)
+            }
+            Err(other) => Err(other.into()),
+        }
     }
 
     /// E-mails the member a new verification link (the older one stops working), unless the
@@ -278,12 +310,26 @@ impl AuthService {
             _ => return Err(AuthError::Validation(errors)),
         };
         let now = self.clock.now();
-        let account = self.limiter.reserve(Action::SignInAccount, email.as_str(), now).await.map_err(sign_in_limit)?;
+        // Wrong passwords lock out the account from the address they came from, not the owner
+        // elsewhere: the lockout counts per account and address.
+        let pair =
+            self.limiter.reserve(Action::SignInAccountAddress, &format!("{}|{from}", email.as_str()), now).await.map_err(sign_in_limit)?;
         let address = match self.limiter.reserve(Action::SignInAddress, from.as_str(), now).await {
             Ok(address) => address,
             Err(error) => {
                 // This attempt never reaches the password: it does not count against the account.
-                self.limiter.give_back(account).await;
+                self.limiter.give_back(pair).await;
+                return Err(sign_in_limit(error));
+            }
+        };
+        // Past the account's limit over all addresses, an address with no failures for it still
+        // gets its one attempt, so the owner's correct password gets through.
+        let account = match self.limiter.reserve(Action::SignInAccount, email.as_str(), now).await {
+            Ok(account) => Some(account),
+            Err(LimitError::Exceeded(_)) if pair.attempts() == 1 => None,
+            Err(error) => {
+                self.limiter.give_back(pair).await;
+                self.limiter.give_back(address).await;
                 return Err(sign_in_limit(error));
             }
         };
@@ -296,8 +342,11 @@ impl AuthService {
         let matches = self.hasher.verify(password, hash).await?;
         match user {
             Some(user) if matches => {
-                self.limiter.give_back(account).await;
+                self.limiter.give_back(pair).await;
                 self.limiter.give_back(address).await;
+                if let Some(account) = account {
+                    self.limiter.give_back(account).await;
+                }
                 let token = self.tokens.issue(&TokenSubject { user_id: user.id.clone(), version: user.token_version })?;
                 Ok((token, user))
             }
@@ -438,6 +487,7 @@ mod tests {
 
         fn service(self) -> AuthService {
             let policy = RateLimitPolicy::default()
+                .with(Action::SignInAccountAddress, Limit { max: 3, window: Duration::minutes(15) })
                 .with(Action::SignInAccount, Limit { max: 3, window: Duration::minutes(15) })
                 .with(Action::SignInAddress, Limit { max: 5, window: Duration::minutes(15) })
                 .with(Action::SignUp, Limit { max: 2, window: Duration::minutes(60) })
@@ -495,14 +545,25 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn sign_up_reports_duplicate_email() {
+    async fn sign_up_with_a_members_address_answers_as_a_new_one_and_e_mails_the_owner() {
         let mut m = Mocks::new();
-        m.hasher.expect_hash().returning(|_| Ok("HASH".into()));
+        m.hasher.expect_hash().times(1).returning(|_| Ok("HASH".into()));
         m.users.expect_create().returning(|_| Err(RepoError::Conflict("users_email".into())));
+        m.users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: user("owner", 0), password_hash: "H".into() })));
+        m.mailer
+            .expect_send()
+            .withf(|e| {
+                e.subject.contains("You already have")
+                    && e.text_body.contains("http://temple.test/sign-in")
+                    && e.text_body.contains("http://temple.test/forgot-password")
+                    && !e.text_body.contains("verify-email")
+            })
+            .times(1)
+            .returning(|_| Ok(()));
         let service = m.service();
-        let error = service.sign_up(sign_up_input(), &here()).await.expect_err("duplicate");
-        assert!(matches!(error, AuthError::EmailTaken));
-        assert_eq!(error.kind(), ErrorKind::Conflict);
+        let answer = service.sign_up(sign_up_input(), &here()).await.expect("answered as a new account");
+        assert_eq!((answer.first_name.as_str(), answer.email.as_str(), answer.email_verified), ("Lakshmi", "lakshmi@example.org", false));
+        assert_ne!(answer.id, "owner", "nothing of the existing account is told");
     }
 
     #[tokio::test]
@@ -510,6 +571,19 @@ mod tests {
         let service = Mocks::new().service();
         let error = service.sign_up(SignUpInput::default(), &here()).await.expect_err("invalid");
         assert_eq!(error.field_errors().and_then(|e| e.get("password")), Some("Password must be at least 6 characters"));
+    }
+
+    #[tokio::test]
+    async fn sign_up_refuses_every_address_at_the_demo_domain() {
+        let mut m = Mocks::new();
+        m.users.expect_create().never();
+        let service = m.service();
+        for email in ["admin@mandir.local", "ADMIN@Mandir.Local", "someone@mandir.local"] {
+            let input = SignUpInput { email: email.into(), password: "mandir-admin".into(), ..sign_up_input() };
+            let error = service.sign_up(input, &here()).await.expect_err("reserved");
+            assert_eq!(error.kind(), ErrorKind::Invalid);
+            assert_eq!(error.field_errors().and_then(|e| e.get("email")), Some(mandir_domain::user::RESERVED_EMAIL), "{email}");
+        }
     }
 
     #[tokio::test]
@@ -557,19 +631,42 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn failures_are_limited_per_account_before_the_password_is_checked() {
+    async fn failures_lock_the_account_out_from_their_address_only_before_the_password_is_checked() {
         let mut m = Mocks::new();
         m.users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: user("u1", 0), password_hash: "H".into() })));
-        m.hasher.expect_verify().times(3).returning(|_, _| Ok(false));
+        // Three wrong guesses and the owner's one sign-in: the refused attempts check nothing.
+        m.hasher.expect_verify().times(4).returning(|password, _| Ok(password == "secret1"));
+        m.tokens.expect_issue().returning(|_| Ok(IssuedToken { token: "T".into(), expires_at: now() }));
         let service = m.service();
-        for i in 0..3 {
-            let from = ClientAddress::new(format!("203.0.113.{i}"));
-            assert!(matches!(service.sign_in("a@example.org", "bad", &from).await, Err(AuthError::InvalidCredentials)));
+        let attacker = ClientAddress::new("203.0.113.66");
+        for _ in 0..3 {
+            assert!(matches!(service.sign_in("a@example.org", "bad", &attacker).await, Err(AuthError::InvalidCredentials)));
         }
-        let error = service.sign_in("A@example.org", "bad", &ClientAddress::new("198.51.100.7")).await.expect_err("throttled");
-        assert!(matches!(error, AuthError::Throttled(_)), "other addresses do not help: {error:?}");
+        let error = service.sign_in("A@example.org", "secret1", &attacker).await.expect_err("throttled");
+        assert!(matches!(error, AuthError::Throttled(_)), "even the right password, from the address that failed: {error:?}");
         assert_eq!(error.kind(), ErrorKind::Throttled);
         assert_eq!(error.retry_after(), Some(15 * 60), "the window of `now()` ends in 15 minutes");
+        service.sign_in("a@example.org", "secret1", &here()).await.expect("the owner, from an address with no failures, signs in");
+    }
+
+    #[tokio::test]
+    async fn past_the_accounts_limit_only_an_address_with_no_failures_may_try() {
+        let mut m = Mocks::new();
+        m.users.expect_find_by_email().returning(|_| Ok(Some(UserCredentials { user: user("u1", 0), password_hash: "H".into() })));
+        m.hasher.expect_verify().times(5).returning(|password, _| Ok(password == "secret1"));
+        m.tokens.expect_issue().returning(|_| Ok(IssuedToken { token: "T".into(), expires_at: now() }));
+        let service = m.service();
+        let at = |i: u8| ClientAddress::new(format!("203.0.113.{i}"));
+        for i in [1, 1, 2] {
+            assert!(matches!(service.sign_in("a@example.org", "bad", &at(i)).await, Err(AuthError::InvalidCredentials)));
+        }
+        // Three failures over all addresses: the account's limit.
+        let error = service.sign_in("a@example.org", "bad", &at(1)).await.expect_err("an address that failed");
+        assert!(matches!(error, AuthError::Throttled(_)), "{error:?}");
+        service.sign_in("a@example.org", "secret1", &at(3)).await.expect("a fresh address with the right password");
+        assert!(matches!(service.sign_in("a@example.org", "bad", &at(4)).await, Err(AuthError::InvalidCredentials)), "its one attempt");
+        let error = service.sign_in("a@example.org", "secret1", &at(4)).await.expect_err("no longer fresh");
+        assert!(matches!(error, AuthError::Throttled(_)), "{error:?}");
     }
 
     #[tokio::test]

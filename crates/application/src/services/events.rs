@@ -6,13 +6,14 @@ use std::time::{Duration, Instant};
 
 use mandir_domain::EventId;
 use mandir_domain::ValidationErrors;
-use mandir_domain::event::{Event, EventPatchInput, ImageSource, NewEventInput};
+use mandir_domain::event::{Event, EventPatchInput, ImageSource, ImageUpload, NewEventInput};
 use mandir_domain::patch::Patch;
 
-use super::{Actor, new_id};
+use super::{Actor, images, new_id};
 use crate::BoxError;
 use crate::ports::{
-    ChangeListener, ChangeNotifier, Clock, EventChanges, EventRecord, EventRepository, RelatedRecords, RepoError, StoredImage, Topic,
+    ChangeListener, ChangeNotifier, Clock, EventChanges, EventRecord, EventRepository, ImageTranscoder, RelatedRecords, RepoError,
+    StoredImage, Topic,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -137,13 +138,20 @@ pub struct EventService {
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    pictures: Arc<dyn ImageTranscoder>,
     list_cache: Arc<EventListCache>,
 }
 
 impl EventService {
     /// The list cache is cleared only through `changes`: subscribe [`Self::list_cache`] to it.
-    pub fn new(events: Arc<dyn EventRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
-        Self { events, clock, changes, list_cache: Arc::default() }
+    /// Uploaded pictures pass `pictures`' header check before they are stored.
+    pub fn new(
+        events: Arc<dyn EventRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+        pictures: Arc<dyn ImageTranscoder>,
+    ) -> Self {
+        Self { events, clock, changes, pictures, list_cache: Arc::default() }
     }
 
     /// Reuses the events list for `ttl` instead of [`LIST_CACHE_TTL`].
@@ -188,7 +196,7 @@ impl EventService {
             None => (None, None),
             Some(ImageSource::Url(url)) => (Some(url), None),
             Some(ImageSource::Upload(upload)) => {
-                let stored = super::images::store(upload);
+                let stored = self.stored(upload).await?;
                 (Some(image_path(&id, &stored.etag)), Some(stored))
             }
         };
@@ -216,7 +224,7 @@ impl EventService {
             Patch::Clear => (Patch::Clear, None),
             Patch::Set(ImageSource::Url(url)) => (Patch::Set(url), None),
             Patch::Set(ImageSource::Upload(upload)) => {
-                let stored = super::images::store(upload);
+                let stored = self.stored(upload).await?;
                 (Patch::Set(image_path(id, &stored.etag)), Some(stored))
             }
         };
@@ -262,6 +270,12 @@ impl EventService {
     pub async fn image(&self, id: &EventId) -> Result<StoredImage, EventError> {
         self.events.image(id).await?.ok_or(EventError::NotFound)
     }
+
+    async fn stored(&self, upload: ImageUpload) -> Result<StoredImage, EventError> {
+        images::store(self.pictures.as_ref(), upload)
+            .await
+            .map_err(|message| EventError::Validation(ValidationErrors::single("imageUrl", &message)))
+    }
 }
 
 #[cfg(test)]
@@ -270,14 +284,14 @@ mod tests {
     use crate::ports::LocalChangeBus;
     use crate::ports::clock::MockClock;
     use crate::ports::event_repository::MockEventRepository;
-    use crate::services::test_fixtures::{admin, event, member, now};
+    use crate::services::test_fixtures::{admin, event, member, now, pictures};
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(events: MockEventRepository) -> EventService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         let changes = Arc::new(LocalChangeBus::default());
-        let service = EventService::new(Arc::new(events), Arc::new(clock), changes.clone());
+        let service = EventService::new(Arc::new(events), Arc::new(clock), changes.clone(), pictures());
         changes.subscribe(service.list_cache());
         service
     }
@@ -322,6 +336,27 @@ mod tests {
         let gif = format!("data:image/gif;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"GIF89a\x01\x00\x01\x00"));
         let created = service(repo).create(&admin(), NewEventInput { image_url: Some(gif), ..input() }).await.expect("created");
         assert!(created.image_url.expect("url").starts_with(&format!("/api/events/{}/image?v=", created.id)));
+    }
+
+    #[tokio::test]
+    async fn a_picture_too_large_to_decode_is_refused_before_anything_is_stored() {
+        use base64::Engine as _;
+        let mut repo = MockEventRepository::new();
+        repo.expect_create().never();
+        repo.expect_update().never();
+        let mut pictures = crate::ports::image_transcoder::MockImageTranscoder::new();
+        pictures.expect_check().times(2).returning(|_| Err(crate::ports::PictureRefusal::TooLarge { max_megapixels: 40 }));
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(now);
+        let service = EventService::new(Arc::new(repo), Arc::new(clock), Arc::new(LocalChangeBus::default()), Arc::new(pictures));
+        let gif = format!("data:image/gif;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"GIF89a\xFF\xFF\xFF\xFF"));
+
+        let created = service.create(&admin(), NewEventInput { image_url: Some(gif.clone()), ..input() }).await.expect_err("refused");
+        assert_eq!(created.field_errors().and_then(|e| e.get("imageUrl")), Some("picture too large: at most 40 megapixels"));
+        let patch = EventPatchInput { image_url: Patch::Set(gif), ..EventPatchInput::default() };
+        let updated = service.update(&admin(), &"e".into(), patch).await.expect_err("refused");
+        assert_eq!(updated.kind(), ErrorKind::Invalid, "a 400");
+        assert_eq!(updated.field_errors().and_then(|e| e.get("imageUrl")), Some("picture too large: at most 40 megapixels"));
     }
 
     #[tokio::test]
@@ -404,7 +439,8 @@ mod tests {
         repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        let service = EventService::new(Arc::new(repo), Arc::new(clock), Arc::new(LocalChangeBus::default())).with_list_ttl(Duration::ZERO);
+        let service = EventService::new(Arc::new(repo), Arc::new(clock), Arc::new(LocalChangeBus::default()), pictures())
+            .with_list_ttl(Duration::ZERO);
         service.list().await.expect("loaded");
         service.list().await.expect("loaded again: a zero TTL keeps nothing");
     }

@@ -1,18 +1,28 @@
-//! Uploaded pictures (event images, priests' photos) stored with a content hash, so their URLs
-//! (`...?v={hash}`) can be cached forever (ADR 0004), and their smaller WebP copies for phones
-//! (ADR 0121).
+//! Uploaded pictures (event images, priests' photos, seva images) stored with a content hash, so
+//! their URLs (`...?v={hash}`) can be cached forever (ADR 0004), once their header shows a picture
+//! the server can decode, and their smaller WebP copies for phones (ADR 0121).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
-use mandir_domain::image::{IMAGE_VARIANT_WIDTHS, IMAGE_WIDTH_INVALID, ImageUpload};
+use mandir_domain::image::{IMAGE_INVALID_TYPE, IMAGE_VARIANT_WIDTHS, IMAGE_WIDTH_INVALID, ImageUpload, image_too_many_pixels};
 use mandir_domain::{ErrorKind, Failure};
 use sha2::{Digest, Sha256};
 
-use crate::ports::{ImageTranscoder, StoredImage};
+use crate::ports::{ImageTranscoder, PictureRefusal, StoredImage};
 
-/// The upload with its short SHA-256 content hash (16 hex digits) as its ETag.
-pub fn store(upload: ImageUpload) -> StoredImage {
+/// The upload to store, with its short SHA-256 content hash (16 hex digits) as its ETag, once
+/// `pictures` has read its header and found a picture the server can decode; otherwise the form's
+/// message: too many pixels, or not a valid picture (cut short, or a header that does not parse).
+pub async fn store(pictures: &dyn ImageTranscoder, upload: ImageUpload) -> Result<StoredImage, String> {
+    match pictures.check(&upload.bytes).await {
+        Ok(()) => Ok(hashed(upload)),
+        Err(PictureRefusal::TooLarge { max_megapixels }) => Err(image_too_many_pixels(max_megapixels)),
+        Err(PictureRefusal::Unreadable) => Err(IMAGE_INVALID_TYPE.to_owned()),
+    }
+}
+
+fn hashed(upload: ImageUpload) -> StoredImage {
     let etag = hex::encode(&Sha256::digest(&upload.bytes)[..8]);
     StoredImage { content_type: upload.content_type.to_owned(), bytes: upload.bytes, etag }
 }
@@ -116,13 +126,24 @@ mod tests {
         StoredImage { content_type: "image/webp".into(), bytes: vec![1; size], etag: String::new() }
     }
 
-    #[test]
-    fn the_etag_follows_the_bytes() {
-        let a = store(ImageUpload { content_type: "image/gif", bytes: b"GIF89a1".to_vec() });
-        let b = store(ImageUpload { content_type: "image/gif", bytes: b"GIF89a2".to_vec() });
+    #[tokio::test]
+    async fn the_etag_follows_the_bytes() {
+        let pictures = crate::services::test_fixtures::pictures();
+        let a = store(pictures.as_ref(), ImageUpload { content_type: "image/gif", bytes: b"GIF89a1".to_vec() }).await.expect("stored");
+        let b = store(pictures.as_ref(), ImageUpload { content_type: "image/gif", bytes: b"GIF89a2".to_vec() }).await.expect("stored");
         assert_eq!(a.etag.len(), 16);
         assert_ne!(a.etag, b.etag);
         assert_eq!(a.content_type, "image/gif");
+    }
+
+    #[tokio::test]
+    async fn a_picture_its_header_refuses_is_not_stored_and_gets_the_forms_message() {
+        let mut pictures = MockImageTranscoder::new();
+        pictures.expect_check().withf(|bytes| bytes == b"GIF89a huge").returning(|_| Err(PictureRefusal::TooLarge { max_megapixels: 40 }));
+        pictures.expect_check().withf(|bytes| bytes == b"GIF89a cut").returning(|_| Err(PictureRefusal::Unreadable));
+        let upload = |bytes: &[u8]| ImageUpload { content_type: "image/gif", bytes: bytes.to_vec() };
+        assert_eq!(store(&pictures, upload(b"GIF89a huge")).await, Err("picture too large: at most 40 megapixels".to_owned()));
+        assert_eq!(store(&pictures, upload(b"GIF89a cut")).await, Err(IMAGE_INVALID_TYPE.to_owned()));
     }
 
     #[tokio::test]

@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use mandir_domain::PriestId;
 use mandir_domain::ValidationErrors;
-use mandir_domain::image::IMAGE_INVALID_TYPE;
+use mandir_domain::image::{IMAGE_INVALID_TYPE, ImageUpload};
 use mandir_domain::priest::{NewPriest, PhotoInput, Priest, PriestInput, check_order};
 
 use super::{Actor, images, new_id};
 use crate::BoxError;
-use crate::ports::{ChangeNotifier, Clock, PhotoChange, PriestFields, PriestRepository, RepoError, StoredImage, Topic};
+use crate::ports::{ChangeNotifier, Clock, ImageTranscoder, PhotoChange, PriestFields, PriestRepository, RepoError, StoredImage, Topic};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PriestError {
@@ -50,22 +50,31 @@ fn split(priest: NewPriest) -> (PriestFields, PhotoInput) {
     (PriestFields { name, title, bio, specialties }, photo)
 }
 
-fn stored_with_url(id: &PriestId, upload: mandir_domain::image::ImageUpload) -> (StoredImage, String) {
-    let stored = images::store(upload);
-    let url = photo_path(id, &stored.etag);
-    (stored, url)
-}
-
 #[derive(Clone)]
 pub struct PriestService {
     priests: Arc<dyn PriestRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    pictures: Arc<dyn ImageTranscoder>,
 }
 
 impl PriestService {
-    pub fn new(priests: Arc<dyn PriestRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
-        Self { priests, clock, changes }
+    /// Uploaded photos pass `pictures`' header check before they are stored.
+    pub fn new(
+        priests: Arc<dyn PriestRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+        pictures: Arc<dyn ImageTranscoder>,
+    ) -> Self {
+        Self { priests, clock, changes, pictures }
+    }
+
+    async fn stored_with_url(&self, id: &PriestId, upload: ImageUpload) -> Result<(StoredImage, String), PriestError> {
+        let stored = images::store(self.pictures.as_ref(), upload)
+            .await
+            .map_err(|message| PriestError::Validation(ValidationErrors::single("photo", &message)))?;
+        let url = photo_path(id, &stored.etag);
+        Ok((stored, url))
     }
 
     /// Every priest, in the admins' order.
@@ -79,7 +88,7 @@ impl PriestService {
         let id: PriestId = new_id();
         let photo = match photo {
             PhotoInput::None => None,
-            PhotoInput::Upload(upload) => Some(stored_with_url(&id, upload)),
+            PhotoInput::Upload(upload) => Some(self.stored_with_url(&id, upload).await?),
             // A new priest has no photo of their own to keep.
             PhotoInput::Keep(_) => return Err(PriestError::Validation(ValidationErrors::single("photo", IMAGE_INVALID_TYPE))),
         };
@@ -98,7 +107,7 @@ impl PriestService {
             PhotoInput::Keep(url) if current.photo_url.as_deref() == Some(url.as_str()) => PhotoChange::Keep,
             PhotoInput::Keep(_) => return Err(PriestError::Validation(ValidationErrors::single("photo", IMAGE_INVALID_TYPE))),
             PhotoInput::Upload(upload) => {
-                let (stored, url) = stored_with_url(id, upload);
+                let (stored, url) = self.stored_with_url(id, upload).await?;
                 PhotoChange::Replace(stored, url)
             }
         };
@@ -141,7 +150,12 @@ mod tests {
     fn service(repo: MockPriestRepository) -> PriestService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        PriestService::new(Arc::new(repo), Arc::new(clock), crate::services::test_fixtures::changes())
+        PriestService::new(
+            Arc::new(repo),
+            Arc::new(clock),
+            crate::services::test_fixtures::changes(),
+            crate::services::test_fixtures::pictures(),
+        )
     }
 
     fn priest(id: &str, photo_url: Option<&str>, position: i32) -> Priest {

@@ -34,10 +34,19 @@ impl std::fmt::Display for ClientAddress {
 /// What is limited, and per what.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Action {
-    /// Sign-in attempts for one account.
+    /// Failed sign-ins for one account from one client address: the lockout a wrong password
+    /// earns, which never locks the owner out from another address.
+    SignInAccountAddress,
+    /// Failed sign-ins for one account over all addresses: past it, only an address with no
+    /// failures for the account may still try (so a correct password gets through).
     SignInAccount,
     /// Sign-in attempts from one client address, over all accounts.
     SignInAddress,
+    /// Current-password checks of a signed-in member (changing the password or e-mail, deleting
+    /// the account).
+    CurrentPassword,
+    /// E-mail changes asked by one member (each sends two e-mails).
+    EmailChange,
     SignUp,
     ForgotPassword,
     /// New verification links for one account.
@@ -48,30 +57,44 @@ pub enum Action {
     GuestPaymentIntent,
     /// Zelle confirmations recorded without an account.
     GuestZelleConfirmation,
+    /// Card payment intents created by one member (each costs the temple a Stripe call).
+    MemberPaymentIntent,
+    /// Zelle confirmations recorded by one member (each is a pending payment staff must check).
+    MemberZelleConfirmation,
 }
 
 impl Action {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 13] = [
+        Self::SignInAccountAddress,
         Self::SignInAccount,
         Self::SignInAddress,
+        Self::CurrentPassword,
+        Self::EmailChange,
         Self::SignUp,
         Self::ForgotPassword,
         Self::ResendVerificationAccount,
         Self::ResendVerificationAddress,
         Self::GuestPaymentIntent,
         Self::GuestZelleConfirmation,
+        Self::MemberPaymentIntent,
+        Self::MemberZelleConfirmation,
     ];
 
     const fn key(self) -> &'static str {
         match self {
+            Self::SignInAccountAddress => "signin-account-address",
             Self::SignInAccount => "signin-account",
             Self::SignInAddress => "signin-address",
+            Self::CurrentPassword => "current-password",
+            Self::EmailChange => "email-change",
             Self::SignUp => "signup",
             Self::ForgotPassword => "forgot-password",
             Self::ResendVerificationAccount => "resend-verification-account",
             Self::ResendVerificationAddress => "resend-verification-address",
             Self::GuestPaymentIntent => "guest-payment-intent",
             Self::GuestZelleConfirmation => "guest-zelle",
+            Self::MemberPaymentIntent => "member-payment-intent",
+            Self::MemberZelleConfirmation => "member-zelle",
         }
     }
 }
@@ -94,14 +117,19 @@ impl Default for RateLimitPolicy {
         let per = |max, minutes| Limit { max, window: Duration::minutes(minutes) };
         Self {
             limits: [
-                per(5, 15),  // SignInAccount
-                per(30, 15), // SignInAddress
-                per(10, 60), // SignUp
-                per(5, 60),  // ForgotPassword
-                per(5, 60),  // ResendVerificationAccount
-                per(5, 60),  // ResendVerificationAddress
-                per(20, 60), // GuestPaymentIntent
-                per(10, 60), // GuestZelleConfirmation
+                per(5, 15),      // SignInAccountAddress
+                per(50, 15),     // SignInAccount
+                per(30, 15),     // SignInAddress
+                per(5, 15),      // CurrentPassword
+                per(5, 24 * 60), // EmailChange
+                per(10, 60),     // SignUp
+                per(5, 60),      // ForgotPassword
+                per(5, 60),      // ResendVerificationAccount
+                per(5, 60),      // ResendVerificationAddress
+                per(20, 60),     // GuestPaymentIntent
+                per(10, 60),     // GuestZelleConfirmation
+                per(20, 60),     // MemberPaymentIntent
+                per(10, 60),     // MemberZelleConfirmation
             ],
         }
     }
@@ -132,6 +160,14 @@ impl RateLimitPolicy {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Reservation {
     key: String,
+    attempts: i64,
+}
+
+impl Reservation {
+    /// The attempts counted in this window, this one included: 1 for the first.
+    pub fn attempts(&self) -> i64 {
+        self.attempts
+    }
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -167,7 +203,7 @@ impl RateLimiter {
             let retry_after = u64::try_from((hit.window_ends - now).num_seconds().max(1)).unwrap_or(1);
             return Err(LimitError::Exceeded(RetryAfter(retry_after)));
         }
-        Ok(Reservation { key })
+        Ok(Reservation { key, attempts: hit.count })
     }
 
     /// Takes a counted attempt back. A failure is logged: the count then simply stays.
@@ -198,23 +234,23 @@ mod tests {
     async fn refuses_past_the_limit_until_the_window_ends() {
         let limiter = RateLimiter::new(Arc::new(counting_store()), RateLimitPolicy::default());
         for _ in 0..5 {
-            limiter.reserve(Action::SignInAccount, "A@b.co", at(1)).await.expect("allowed");
+            limiter.reserve(Action::SignInAccountAddress, "A@b.co", at(1)).await.expect("allowed");
         }
-        match limiter.reserve(Action::SignInAccount, "a@b.co", at(2)).await {
+        match limiter.reserve(Action::SignInAccountAddress, "a@b.co", at(2)).await {
             Err(LimitError::Exceeded(RetryAfter(seconds))) => assert_eq!(seconds, 14 * 60, "the window opened at 12:01 ends at 12:16"),
             other => panic!("expected a refusal, got {other:?}"),
         }
-        limiter.reserve(Action::SignInAccount, "other@b.co", at(2)).await.expect("other subjects are counted apart");
+        limiter.reserve(Action::SignInAccountAddress, "other@b.co", at(2)).await.expect("other subjects are counted apart");
         limiter.reserve(Action::SignUp, "a@b.co", at(2)).await.expect("other actions are counted apart");
-        assert!(limiter.reserve(Action::SignInAccount, "a@b.co", at(15)).await.is_err(), "12:15 is no boundary");
-        limiter.reserve(Action::SignInAccount, "a@b.co", at(16)).await.expect("a new window");
+        assert!(limiter.reserve(Action::SignInAccountAddress, "a@b.co", at(15)).await.is_err(), "12:15 is no boundary");
+        limiter.reserve(Action::SignInAccountAddress, "a@b.co", at(16)).await.expect("a new window");
     }
 
     #[tokio::test]
     async fn given_back_attempts_do_not_count() {
         let limiter = RateLimiter::new(Arc::new(counting_store()), RateLimitPolicy::default());
         for _ in 0..20 {
-            let reservation = limiter.reserve(Action::SignInAccount, "a@b.co", at(1)).await.expect("allowed");
+            let reservation = limiter.reserve(Action::SignInAccountAddress, "a@b.co", at(1)).await.expect("allowed");
             limiter.give_back(reservation).await;
         }
     }
@@ -222,7 +258,7 @@ mod tests {
     #[test]
     fn scaling_multiplies_every_maximum() {
         let policy = RateLimitPolicy::default().scaled(100);
-        assert_eq!(policy.limit(Action::SignInAccount), Limit { max: 500, window: Duration::minutes(15) });
+        assert_eq!(policy.limit(Action::SignInAccountAddress), Limit { max: 500, window: Duration::minutes(15) });
         assert_eq!(RateLimitPolicy::default().scaled(0), RateLimitPolicy::default());
     }
 }

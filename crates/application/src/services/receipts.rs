@@ -91,6 +91,8 @@ pub struct ReceiptView {
     pub ein: Option<String>,
     pub organization_address: Option<String>,
     pub acknowledgement: String,
+    /// A test gift (the sandbox) or a sandbox site: marked [`TEST_RECEIPT`] wherever it is shown.
+    pub test: bool,
 }
 
 /// The receipt e-mail's fields.
@@ -120,8 +122,9 @@ fn non_empty(text: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_owned())
 }
 
-/// The receipt of a completed payment under the temple's settings.
-pub fn receipt_of(payment: &Payment, settings: &SiteSettings) -> ReceiptView {
+/// The receipt of a completed payment under the temple's settings; `sandbox_site` when payments
+/// on this site are simulated (staging, development), which marks every receipt a test.
+pub fn receipt_of(payment: &Payment, settings: &SiteSettings, sandbox_site: bool) -> ReceiptView {
     let day = payment.payment_date.with_timezone(&settings.zone()).date_naive();
     ReceiptView {
         receipt_number: payment.receipt_number.clone().unwrap_or_default(),
@@ -139,6 +142,7 @@ pub fn receipt_of(payment: &Payment, settings: &SiteSettings) -> ReceiptView {
         ein: non_empty(&settings.ein),
         organization_address: non_empty(&settings.address),
         acknowledgement: ACKNOWLEDGEMENT.to_owned(),
+        test: sandbox_site || payment.is_test(),
     }
 }
 
@@ -156,6 +160,8 @@ pub struct ReceiptDeps {
     pub public_url: String,
     /// The settings until an admin saves some (as the site service's seed).
     pub seed: SiteSettings,
+    /// Payments on this site are simulated (the sandbox provider): every receipt is a test.
+    pub sandbox: bool,
 }
 
 #[derive(Clone)]
@@ -207,7 +213,7 @@ impl ReceiptService {
             return Ok(false);
         };
         let settings = self.settings().await?;
-        let receipt = receipt_of(&payment, &settings);
+        let receipt = receipt_of(&payment, &settings, self.deps.sandbox);
         let link = self.link(&receipt.receipt_number);
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
         let message = ReceiptMessage { receipt: &receipt, link: &link, resent: row.reason == ReceiptReason::Resend };
@@ -265,7 +271,7 @@ impl ReceiptService {
         if !(signed || owner) || payment.status != PaymentStatus::Completed {
             return Err(ReceiptError::NotFound);
         }
-        Ok(receipt_of(&payment, &self.settings().await?))
+        Ok(receipt_of(&payment, &self.settings().await?, self.deps.sandbox))
     }
 }
 
@@ -307,7 +313,7 @@ mod tests {
             donor_address: Some("1 Temple Rd\nFolsom, CA 95630".into()),
             in_honor_of: Some("In memory of my father".into()),
             amount: mandir_domain::Money::from_cents(30_000),
-            ..payment("p1", PaymentStatus::Completed, PaymentProvider::Sandbox)
+            ..payment("p1", PaymentStatus::Completed, PaymentProvider::Stripe)
         }
     }
 
@@ -360,6 +366,7 @@ mod tests {
                 clock: Arc::new(clock),
                 public_url: "http://temple.test".into(),
                 seed: SiteSettings::default(),
+                sandbox: false,
             })
         }
     }
@@ -381,10 +388,37 @@ mod tests {
                     && e.text_body.contains("In memory of my father")
                     && e.text_body.contains("http://temple.test/receipts/AUTO-1-7?sig=sig-AUTO-1-7")
                     && e.html_body.contains(ACKNOWLEDGEMENT)
+                    && !e.text_body.contains("TEST")
             })
             .times(1)
             .returning(|_| Ok(()));
         m.outbox.expect_mark_sent().withf(|id, _| id == "completed:p1").times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+    }
+
+    #[tokio::test]
+    async fn a_test_gift_or_a_sandbox_sites_receipt_is_marked_test_not_a_receipt() {
+        use mandir_domain::donor::TEST_RECEIPT;
+        let sandbox_gift = || Payment { provider: PaymentProvider::Sandbox, ..completed_payment() };
+        let settings = SiteSettings::default();
+        assert!(receipt_of(&sandbox_gift(), &settings, false).test, "a simulated gift");
+        assert!(receipt_of(&completed_payment(), &settings, true).test, "any gift on a sandbox site");
+        assert!(!receipt_of(&completed_payment(), &settings, false).test);
+
+        let mut m = Mocks::new();
+        m.outbox.expect_due().returning(|_, _, _| Ok(vec!["completed:p1".into()]));
+        m.outbox.expect_claim().returning(|id, _, _| Ok(Some(row(id, ReceiptReason::Completed))));
+        m.payments.expect_find_by_id().returning(move |_| Ok(Some(sandbox_gift())));
+        m.mailer
+            .expect_send()
+            .withf(|e| {
+                e.subject.starts_with(&format!("{TEST_RECEIPT}: Your donation receipt"))
+                    && e.text_body.starts_with(&format!("{TEST_RECEIPT}. This gift was made on a test site"))
+                    && e.html_body.contains(TEST_RECEIPT)
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        m.outbox.expect_mark_sent().returning(|_, _| Ok(()));
         assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
     }
 

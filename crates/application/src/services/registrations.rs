@@ -17,7 +17,7 @@ use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
     AdmissionError, AttendeeRepository, ChangeNotifier, Clock, EventRepository, NewAttendeeRecord, NewWaitlistRecord, OutboxWake,
-    RepoError, Topic, VolunteerRepository,
+    RepoError, Topic,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -89,8 +89,6 @@ pub struct RegistrationService {
     changes: Arc<dyn ChangeNotifier>,
     /// Wakes the e-mail sender when a promotion queued e-mails.
     mail: Arc<dyn OutboxWake>,
-    /// Who volunteers at an event (they may check people in at the door).
-    volunteers: Arc<dyn VolunteerRepository>,
 }
 
 impl RegistrationService {
@@ -100,25 +98,21 @@ impl RegistrationService {
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
         mail: Arc<dyn OutboxWake>,
-        volunteers: Arc<dyn VolunteerRepository>,
     ) -> Self {
-        Self { attendees, events, clock, changes, mail, volunteers }
+        Self { attendees, events, clock, changes, mail }
     }
 
-    /// Admins, and the members volunteering at this event, run its door.
-    async fn require_door(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
-        if actor.is_admin || self.volunteers.find_for_user(event_id, &actor.user_id).await?.is_some() {
-            Ok(())
-        } else {
-            Err(RegistrationError::NotAtTheDoor)
-        }
+    /// Door duty is granted by staff: until staff roles arrive, the admins run the door. Signing
+    /// up to volunteer at an event grants nothing (the attendee list is members' private data).
+    fn require_door(actor: &Actor) -> Result<(), RegistrationError> {
+        if actor.is_admin { Ok(()) } else { Err(RegistrationError::NotAtTheDoor) }
     }
 
-    /// The door list: every registration with its member's name, party and arrival, for the
-    /// admins and the event's volunteers (the HTTP layer leaves the contact details out).
+    /// The door list: every registration with its member's name, party and arrival, for those on
+    /// door duty (the HTTP layer leaves everything else out).
     pub async fn door_list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
+        Self::require_door(actor)?;
         self.event(event_id).await?;
-        self.require_door(actor, event_id).await?;
         Ok(self.attendees.list_for_event(event_id).await?)
     }
 
@@ -222,7 +216,7 @@ impl RegistrationService {
         attendee_id: &AttendeeId,
         arrived: bool,
     ) -> Result<Attendee, RegistrationError> {
-        self.require_door(actor, event_id).await?;
+        Self::require_door(actor)?;
         let at = arrived.then(|| self.clock.now());
         let attendee = self.attendees.set_checked_in(event_id, attendee_id, at).await.map_err(|error| match error {
             RepoError::NotFound => RegistrationError::AttendeeNotFound,
@@ -284,31 +278,7 @@ mod tests {
             Arc::new(clock),
             crate::services::test_fixtures::changes(),
             Arc::new(wake),
-            Arc::new(door_volunteers()),
         )
-    }
-
-    /// Member "m" volunteers at event "door" only.
-    fn door_volunteers() -> crate::ports::volunteer_repository::MockVolunteerRepository {
-        use mandir_domain::volunteer::{Availability, ContactPreference, Volunteer, VolunteerPreference};
-        let mut volunteers = crate::ports::volunteer_repository::MockVolunteerRepository::new();
-        volunteers.expect_find_for_user().returning(|event_id, user_id| {
-            Ok((event_id == "door" && user_id == "m").then(|| Volunteer {
-                id: "v".into(),
-                event_id: event_id.clone(),
-                user_id: user_id.clone(),
-                name: "Seva Volunteer".into(),
-                contact_number: "9165550101".into(),
-                contact_email: mandir_domain::user::Email::parse("m@example.org").expect("email"),
-                contact_preference: ContactPreference::Email,
-                volunteer_preference: VolunteerPreference::Any,
-                availability: Availability::Either,
-                needs_certificate: false,
-                additional_notes: None,
-                created_at: now(),
-            }))
-        });
-        volunteers
     }
 
     fn attendee(event_id: &str, user_id: &str, family: i32) -> Attendee {
@@ -563,21 +533,16 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn admins_and_the_events_volunteers_check_in_and_an_unknown_registration_is_not_found() {
+    async fn admins_run_the_door_and_an_unknown_registration_is_not_found() {
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_set_checked_in().never();
-        let error = service(attendees, MockEventRepository::new())
-            .check_in(&member(), &"e".into(), &"a".into(), true)
-            .await
-            .expect_err("not a volunteer here");
+        attendees.expect_list_for_event().never();
+        let door = service(attendees, MockEventRepository::new());
+        let error = door.check_in(&member(), &"e".into(), &"a".into(), true).await.expect_err("a member");
         assert!(matches!(error, RegistrationError::NotAtTheDoor));
         assert_eq!((error.kind(), error.to_string().as_str()), (ErrorKind::Forbidden, NOT_AT_THE_DOOR));
-
-        let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_set_checked_in().times(1).returning(|e, _, at| Ok(Attendee { checked_in_at: at, ..attendee(e, "w", 0) }));
-        let arrived =
-            service(attendees, MockEventRepository::new()).check_in(&member(), &"door".into(), &"a".into(), true).await.expect("volunteer");
-        assert_eq!(arrived.checked_in_at, Some(now()));
+        let error = door.door_list(&member(), &"e".into()).await.expect_err("a member");
+        assert!(matches!(error, RegistrationError::NotAtTheDoor));
 
         let mut attendees = MockAttendeeRepository::new();
         attendees

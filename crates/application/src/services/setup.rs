@@ -71,14 +71,14 @@ impl SetupService {
     }
 
     /// When no admin exists: a fresh one-time token (replacing any earlier one) for the setup
-    /// link. `None` once an admin exists.
+    /// link. `None` once an admin exists: the repository checks again in the transaction that
+    /// keeps the token, as an admin made meanwhile deletes the tokens in its own.
     pub async fn open(&self) -> Result<Option<String>, SetupError> {
         if self.users.count_admins().await? > 0 {
             return Ok(None);
         }
         let (token, hash) = new_secret();
-        self.setup.replace_token(&hash, self.clock.now()).await?;
-        Ok(Some(token))
+        Ok(self.setup.replace_token(&hash, self.clock.now()).await?.then_some(token))
     }
 
     /// Whether the link still works (the page asks before showing its form).
@@ -108,6 +108,7 @@ impl SetupService {
             email_verified: true,
             verification_token_hash: None,
             verification_expires_at: None,
+            demo: false,
             now,
         };
         match self.setup.complete(&hash, admin, &valid.settings, now).await? {
@@ -176,9 +177,16 @@ mod tests {
         let mut users = MockUserRepository::new();
         users.expect_count_admins().times(1).returning(|| Ok(0));
         let mut setup = MockSetupRepository::new();
-        setup.expect_replace_token().withf(|hash, _| hash.len() == 64).times(1).returning(|_, _| Ok(()));
+        setup.expect_replace_token().withf(|hash, _| hash.len() == 64).times(1).returning(|_, _| Ok(true));
         let token = service(setup, users).open().await.expect("opened").expect("a token");
         assert_eq!(token.len(), 64);
+
+        // An admin made between the count and the token's transaction: no link.
+        let mut users = MockUserRepository::new();
+        users.expect_count_admins().returning(|| Ok(0));
+        let mut setup = MockSetupRepository::new();
+        setup.expect_replace_token().times(1).returning(|_, _| Ok(false));
+        assert_eq!(service(setup, users).open().await.expect("checked"), None);
 
         let mut users = MockUserRepository::new();
         users.expect_count_admins().returning(|| Ok(1));

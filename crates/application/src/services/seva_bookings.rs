@@ -65,15 +65,25 @@ pub enum BookingError {
     NotFound,
     #[error("{0}")]
     Conflict(String),
+    #[error("{}", too_many_unpaid(*.0))]
+    TooManyUnpaid(u32),
+    #[error("Too many attempts. Please try again in a few minutes.")]
+    Throttled(mandir_domain::RetryAfter),
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
 
-mandir_domain::failure!(BookingError, fields: Validation, unverified: EmailNotVerified, {
+/// The refusal of a booking beyond the member's unpaid ones.
+pub fn too_many_unpaid(max: u32) -> String {
+    format!("You have {max} unpaid seva bookings: pay for or cancel one before booking another")
+}
+
+mandir_domain::failure!(BookingError, fields: Validation, throttled: Throttled, unverified: EmailNotVerified, {
     Self::Validation(_) => Invalid,
     Self::Forbidden | Self::EmailNotVerified => Forbidden,
     Self::SevaNotFound | Self::NotFound => NotFound,
-    Self::Conflict(_) => Conflict,
+    Self::Conflict(_) | Self::TooManyUnpaid(_) => Conflict,
+    Self::Throttled(_) => Throttled,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -89,6 +99,7 @@ impl From<PaymentError> for BookingError {
             PaymentError::Validation(errors) => Self::Validation(errors),
             PaymentError::EmailNotVerified => Self::EmailNotVerified,
             PaymentError::Conflict(message) => Self::Conflict(message.to_owned()),
+            PaymentError::TooManyRequests(wait) => Self::Throttled(wait),
             other => Self::Unexpected(other.into()),
         }
     }
@@ -274,6 +285,7 @@ impl SevaBookingService {
             (Err(e), _) | (_, Err(e)) => return Err(e),
         };
         let free = details.amount.cents() == 0;
+        let max_unpaid = if free { None } else { Some(self.deps.sevas.settings().await?.max_unpaid_holds) };
         let record = NewBookingRecord {
             id: new_id(),
             seva_id: seva.id.clone(),
@@ -289,6 +301,7 @@ impl SevaBookingService {
             address: details.address,
             note: details.note,
             amount: details.amount,
+            max_unpaid,
             now,
         };
         match self.deps.bookings.admit(record).await? {
@@ -300,6 +313,7 @@ impl SevaBookingService {
                 Ok(*booking)
             }
             BookingAdmission::Full => Err(conflict(SLOT_FULL)),
+            BookingAdmission::TooManyUnpaid(max) => Err(BookingError::TooManyUnpaid(max)),
             BookingAdmission::SevaGone => Err(BookingError::SevaNotFound),
         }
     }
@@ -332,15 +346,17 @@ impl SevaBookingService {
             donor: Default::default(),
         };
         let payer = Payer::Member(Donor::of(user));
+        let settings = self.deps.sevas.settings().await?;
         let (payment, intent, hold_until) = match method {
             PayMethod::Card => {
                 let intent = self.deps.checkout.card(&payer, input, &format!("seva-booking-{}-card", booking.id)).await?;
                 (intent.payment.clone(), Some(intent), booking.hold_expires_at)
             }
-            // A Zelle payment waits for an admin: its place stays held until the slot.
+            // A Zelle payment waits for staff: its place stays held for the temple's setting
+            // (48 hours unless changed), never past the slot's start; then it lapses.
             PayMethod::Zelle => {
                 let payment = self.deps.checkout.zelle(&payer, input, &format!("seva-booking-{}-zelle", booking.id)).await?;
-                (payment, None, Some(booking.starts_at))
+                (payment, None, Some(zelle_hold_until(now, booking.starts_at, settings.zelle_hold_hours)))
             }
         };
         let linked = self
@@ -349,7 +365,6 @@ impl SevaBookingService {
             .link_payment(id, &payment.id, hold_until.unwrap_or(booking.starts_at), now)
             .await?
             .ok_or_else(|| conflict(STATUS_CHANGED))?;
-        let settings = self.deps.sevas.settings().await?;
         let booking = match payment.status {
             PaymentStatus::Completed => self.confirm(linked, Paid::Paid).await?,
             PaymentStatus::Pending if method == PayMethod::Zelle && settings.zelle_pending_confirms => {
@@ -584,6 +599,12 @@ impl SevaBookingService {
         }
         Ok(changed)
     }
+}
+
+/// How long a booking paid by Zelle holds its place: `hours` from now, never past the slot's
+/// start (a place nobody paid for is no use to anyone once the slot began).
+pub fn zelle_hold_until(now: DateTime<Utc>, starts_at: DateTime<Utc>, hours: u32) -> DateTime<Utc> {
+    (now + Duration::hours(i64::from(hours))).min(starts_at)
 }
 
 /// Cancels lapsed seva holds ([`SevaBookingService::expire_holds`]).

@@ -9,11 +9,11 @@ use mandir_domain::SevaId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::image::{IMAGE_INVALID_TYPE, ImageUpload};
 use mandir_domain::recurring_service::parse_range;
-use mandir_domain::seva::{DayAvailability, ImageInput, NewSeva, Seva, SevaInput, SevaSettings};
+use mandir_domain::seva::{DayAvailability, ImageInput, NewSeva, Seva, SevaInput, SevaSettings, SevaSettingsInput};
 
 use super::{Actor, images, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, PhotoChange, RepoError, SevaFields, SevaRepository, StoredImage, TempleZone};
+use crate::ports::{Clock, ImageTranscoder, PhotoChange, RepoError, SevaFields, SevaRepository, StoredImage, TempleZone};
 
 pub const HAS_BOOKINGS: &str = "This seva has bookings; make it inactive instead of deleting it";
 /// The longest range of one availability request.
@@ -61,12 +61,6 @@ fn split(seva: NewSeva) -> (SevaFields, ImageInput) {
     (SevaFields { name, description, category, price, price_kind, duration_minutes, rules, requires_address, is_active, sort_order }, image)
 }
 
-fn stored_with_url(id: &SevaId, upload: ImageUpload) -> (StoredImage, String) {
-    let stored = images::store(upload);
-    let url = image_path(id, &stored.etag);
-    (stored, url)
-}
-
 /// A seva's availability over a range of the temple's local dates.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Availability {
@@ -80,11 +74,26 @@ pub struct SevaService {
     sevas: Arc<dyn SevaRepository>,
     zone: Arc<dyn TempleZone>,
     clock: Arc<dyn Clock>,
+    pictures: Arc<dyn ImageTranscoder>,
 }
 
 impl SevaService {
-    pub fn new(sevas: Arc<dyn SevaRepository>, zone: Arc<dyn TempleZone>, clock: Arc<dyn Clock>) -> Self {
-        Self { sevas, zone, clock }
+    /// Uploaded images pass `pictures`' header check before they are stored.
+    pub fn new(
+        sevas: Arc<dyn SevaRepository>,
+        zone: Arc<dyn TempleZone>,
+        clock: Arc<dyn Clock>,
+        pictures: Arc<dyn ImageTranscoder>,
+    ) -> Self {
+        Self { sevas, zone, clock, pictures }
+    }
+
+    async fn stored_with_url(&self, id: &SevaId, upload: ImageUpload) -> Result<(StoredImage, String), SevaError> {
+        let stored = images::store(self.pictures.as_ref(), upload)
+            .await
+            .map_err(|message| SevaError::Validation(ValidationErrors::single("image", &message)))?;
+        let url = image_path(id, &stored.etag);
+        Ok((stored, url))
     }
 
     /// The active sevas in the admins' order; every seva for admins with `all`.
@@ -107,7 +116,7 @@ impl SevaService {
         let id: SevaId = new_id();
         let image = match image {
             ImageInput::None => None,
-            ImageInput::Upload(upload) => Some(stored_with_url(&id, upload)),
+            ImageInput::Upload(upload) => Some(self.stored_with_url(&id, upload).await?),
             ImageInput::Keep(_) => return Err(SevaError::Validation(ValidationErrors::single("image", IMAGE_INVALID_TYPE))),
         };
         Ok(self.sevas.create(id, fields, image, self.clock.now()).await?)
@@ -123,7 +132,7 @@ impl SevaService {
             ImageInput::Keep(url) if current.image_url.as_deref() == Some(url.as_str()) => PhotoChange::Keep,
             ImageInput::Keep(_) => return Err(SevaError::Validation(ValidationErrors::single("image", IMAGE_INVALID_TYPE))),
             ImageInput::Upload(upload) => {
-                let (stored, url) = stored_with_url(id, upload);
+                let (stored, url) = self.stored_with_url(id, upload).await?;
                 PhotoChange::Replace(stored, url)
             }
         };
@@ -145,14 +154,10 @@ impl SevaService {
         Ok(self.sevas.settings().await?)
     }
 
-    pub async fn save_settings(
-        &self,
-        actor: &Actor,
-        zelle_pending_confirms: bool,
-        policy: Option<&str>,
-    ) -> Result<SevaSettings, SevaError> {
+    pub async fn save_settings(&self, actor: &Actor, input: SevaSettingsInput) -> Result<SevaSettings, SevaError> {
         actor.require_admin()?;
-        let settings = SevaSettings::validate(zelle_pending_confirms, policy).map_err(SevaError::Validation)?;
+        let current = self.sevas.settings().await?;
+        let settings = input.validate(&current).map_err(SevaError::Validation)?;
         self.sevas.save_settings(&settings, self.clock.now()).await?;
         Ok(settings)
     }
@@ -208,7 +213,7 @@ mod tests {
         clock.expect_now().returning(now);
         let mut zone = MockTempleZone::new();
         zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
-        SevaService::new(Arc::new(repo), Arc::new(zone), Arc::new(clock))
+        SevaService::new(Arc::new(repo), Arc::new(zone), Arc::new(clock), crate::services::test_fixtures::pictures())
     }
 
     fn seva(id: &str, active: bool) -> Seva {

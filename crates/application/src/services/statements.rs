@@ -84,6 +84,8 @@ pub struct StatementView {
     pub ein: Option<String>,
     pub organization_address: Option<String>,
     pub acknowledgement: String,
+    /// From a sandbox site (staging, development): marked "TEST — not a receipt".
+    pub test: bool,
 }
 
 /// How far a year's statements are, as the admin sees it.
@@ -128,15 +130,15 @@ fn counts(payment: &Payment) -> bool {
 }
 
 /// The statement of `gifts` (one donor's, any order) under the temple's settings.
-pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], settings: &SiteSettings) -> StatementView {
+pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], settings: &SiteSettings, sandbox_site: bool) -> StatementView {
     let mut gifts: Vec<&Payment> = gifts.iter().copied().filter(|p| counts(p)).collect();
     gifts.sort_by_key(|p| p.payment_date);
     let total = gifts.iter().fold(Money::from_cents(0), |sum, p| sum.checked_add(p.kept()).unwrap_or(sum));
-    let first = gifts.first().map(|p| receipt_of(p, settings));
+    let first = gifts.first().map(|p| receipt_of(p, settings, sandbox_site));
     let lines = gifts
         .iter()
         .map(|p| {
-            let receipt = receipt_of(p, settings);
+            let receipt = receipt_of(p, settings, sandbox_site);
             StatementGift {
                 date: receipt.date,
                 paid_at: p.payment_date,
@@ -160,6 +162,7 @@ pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], sett
         ein: Some(settings.ein.trim().to_owned()).filter(|e| !e.is_empty()),
         organization_address: Some(settings.address.trim().to_owned()).filter(|a| !a.is_empty()),
         acknowledgement: ACKNOWLEDGEMENT.to_owned(),
+        test: sandbox_site,
     }
 }
 
@@ -194,6 +197,8 @@ pub struct StatementDeps {
     pub wake: Arc<dyn OutboxWake>,
     pub public_url: String,
     pub seed: SiteSettings,
+    /// Payments on this site are simulated (the sandbox provider): every statement is a test.
+    pub sandbox: bool,
 }
 
 #[derive(Clone)]
@@ -257,7 +262,7 @@ impl StatementService {
         let payments = self.payments_of(year, &settings, Some(actor)).await?;
         let gifts: Vec<&Payment> = payments.iter().collect();
         let name = gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default();
-        Ok(statement_of(year, &name, &actor.email, &gifts, &settings))
+        Ok(statement_of(year, &name, &actor.email, &gifts, &settings, self.deps.sandbox))
     }
 
     /// Sends the statements that are due; answers how many went out.
@@ -290,7 +295,7 @@ impl StatementService {
         };
         let donors = donors_of(payments);
         let gifts = donors.get(email).map(|(_, gifts)| gifts.clone()).unwrap_or_default();
-        let statement = statement_of(year, &row.donor_name, email, &gifts, settings);
+        let statement = statement_of(year, &row.donor_name, email, &gifts, settings, self.deps.sandbox);
         let link = format!("{}/my-donations", self.deps.public_url.trim_end_matches('/'));
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
         let message = StatementMessage { statement: &statement, link: &link };
@@ -396,6 +401,7 @@ mod tests {
                 wake: Arc::new(self.wake),
                 public_url: "http://temple.test".into(),
                 seed: SiteSettings::default(),
+                sandbox: false,
             })
         }
     }
@@ -419,7 +425,7 @@ mod tests {
         let ravi: Vec<&Payment> =
             gifts.iter().filter(|p| p.donor_email.as_deref().is_some_and(|e| e.eq_ignore_ascii_case("ravi@example.org"))).collect();
         let settings = SiteSettings { legal_name: "Temple Inc.".into(), ein: "12-3456789".into(), ..SiteSettings::default() };
-        let statement = statement_of(2026, "Ravi", "ravi@example.org", &ravi, &settings);
+        let statement = statement_of(2026, "Ravi", "ravi@example.org", &ravi, &settings, false);
         let lines: Vec<(&str, &str)> = statement.gifts.iter().map(|g| (g.receipt_number.as_str(), g.amount.as_str())).collect();
         assert_eq!(lines, vec![("AUTO-1-1", "300.00"), ("AUTO-1-2", "30.00")]);
         assert_eq!(statement.total, "330.00");

@@ -55,3 +55,10 @@ pub fn temple_name(name: &'static str) -> std::sync::Arc<crate::ports::temple_zo
     temple.expect_temple_name().returning(move || Ok(name.to_owned()));
     std::sync::Arc::new(temple)
 }
+
+/// A picture adapter whose header check accepts every upload.
+pub fn pictures() -> std::sync::Arc<crate::ports::image_transcoder::MockImageTranscoder> {
+    let mut pictures = crate::ports::image_transcoder::MockImageTranscoder::new();
+    pictures.expect_check().returning(|_| Ok(()));
+    std::sync::Arc::new(pictures)
+}

@@ -66,11 +66,11 @@ pub struct SignUpResponse {
     user: UserDto,
 }
 
-/// Creates an account and e-mails a verification link. Limited per client address.
+/// Creates an account and e-mails a verification link. Limited per client address. An address
+/// that has an account already gets the same answer, and its owner an e-mail instead.
 #[utoipa::path(operation_id = "signUp", tag = "auth", request_body = SignUpRequest, responses(
     (status = 201, body = SignUpResponse),
     (status = 400, body = ErrorBody),
-    (status = 409, body = ErrorBody, description = "An account with this email already exists"),
     (status = 429, body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the limit allows another try"))),
 ))]
 #[post("/api/auth/signup")]

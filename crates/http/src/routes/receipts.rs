@@ -52,6 +52,8 @@ pub struct ReceiptDto {
     organization_address: Option<String>,
     /// "No goods or services were provided in exchange for this contribution."
     acknowledgement: String,
+    /// A test gift or a sandbox site: shown marked "TEST — not a receipt".
+    test: bool,
 }
 
 impl From<ReceiptView> for ReceiptDto {
@@ -72,6 +74,7 @@ impl From<ReceiptView> for ReceiptDto {
             ein: r.ein,
             organization_address: r.organization_address,
             acknowledgement: r.acknowledgement,
+            test: r.test,
         }
     }
 }

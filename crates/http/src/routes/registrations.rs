@@ -40,6 +40,7 @@ use crate::state::AppState;
         WaitlistEntryDto,
         WaitlistEntryWithContactDto,
         CheckInRequest,
+        CheckInDto,
         DoorEntryDto
     ))
 )]
@@ -130,6 +131,22 @@ impl From<AttendeeWithContact> for DoorEntryDto {
             number_of_family_members: a.attendee.number_of_family_members,
             checked_in_at: a.attendee.checked_in_at,
         }
+    }
+}
+
+/// A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
+/// does not show (no member id, no notes).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CheckInDto {
+    pub id: String,
+    pub number_of_family_members: i32,
+    pub checked_in_at: Option<DateTime<Utc>>,
+}
+
+impl From<Attendee> for CheckInDto {
+    fn from(a: Attendee) -> Self {
+        Self { id: a.id.to_string(), number_of_family_members: a.number_of_family_members, checked_in_at: a.checked_in_at }
     }
 }
 
@@ -347,8 +364,8 @@ pub struct CheckInRequest {
 }
 
 /// The door list for check-in: every registration with the member's name, party and arrival,
-/// oldest first (admins and the event's volunteers).
-#[utoipa::path(operation_id = "eventDoorList", tag = "registrations", security(("bearer" = [])), params(("id" = String, Path)), responses(
+/// oldest first (door duty: the admins).
+#[utoipa::path(operation_id = "eventDoorList", tag = "registrations", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
     (status = 200, body = [DoorEntryDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[get("/api/events/{id}/check-in")]
@@ -360,10 +377,10 @@ async fn door_list(
     Ok(web::Json(state.registrations.door_list(&user.actor(), &path.into_inner().into()).await?.into_iter().map(Into::into).collect()))
 }
 
-/// Marks a registration's party arrived at the door, or not (admins and the event's volunteers).
-#[utoipa::path(operation_id = "checkInAttendee", tag = "registrations", security(("bearer" = [])),
+/// Marks a registration's party arrived at the door, or not (door duty: the admins).
+#[utoipa::path(operation_id = "checkInAttendee", tag = "registrations", security(("bearer" = ["admin"])),
     params(("id" = String, Path), ("attendeeId" = String, Path)), request_body = CheckInRequest, responses(
-    (status = 200, body = AttendeeDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    (status = 200, body = CheckInDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody)
 ))]
 #[put("/api/events/{id}/attendees/{attendeeId}/check-in")]
@@ -372,7 +389,7 @@ async fn check_in(
     user: CurrentUser,
     path: web::Path<(String, String)>,
     body: JsonBody<CheckInRequest>,
-) -> Result<web::Json<AttendeeDto>, ApiError> {
+) -> Result<web::Json<CheckInDto>, ApiError> {
     let (event_id, attendee_id) = path.into_inner();
     let attendee = state.registrations.check_in(&user.actor(), &event_id.into(), &attendee_id.into(), body.checked_in).await?;
     Ok(web::Json(attendee.into()))

@@ -8,7 +8,9 @@ use mandir_application::services::seva_bookings::{PayMethod, ScheduleEntry};
 use mandir_application::services::sevas::Availability;
 use mandir_domain::family_member::{Person, PersonInput};
 use mandir_domain::recurring_service::time_label;
-use mandir_domain::seva::{Capacity, DayAvailability, Seva, SevaInput, SevaSettings, SlotAvailability, SlotInput, slot_label};
+use mandir_domain::seva::{
+    Capacity, DayAvailability, Seva, SevaInput, SevaSettings, SevaSettingsInput, SlotAvailability, SlotInput, slot_label,
+};
 use mandir_domain::seva_booking::{BookingInput, SevaBooking};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -445,11 +447,21 @@ pub struct SevaSettingsDto {
     pub zelle_pending_confirms: bool,
     /// What is refunded when a member cancels; null for none.
     pub cancellation_policy: Option<String>,
+    /// How long a Zelle booking holds its place until staff confirm the payment (never past the
+    /// slot's start); then it lapses.
+    pub zelle_hold_hours: u32,
+    /// How many unpaid bookings one member may have at once.
+    pub max_unpaid_holds: u32,
 }
 
 impl From<SevaSettings> for SevaSettingsDto {
     fn from(s: SevaSettings) -> Self {
-        Self { zelle_pending_confirms: s.zelle_pending_confirms, cancellation_policy: s.cancellation_policy }
+        Self {
+            zelle_pending_confirms: s.zelle_pending_confirms,
+            cancellation_policy: s.cancellation_policy,
+            zelle_hold_hours: s.zelle_hold_hours,
+            max_unpaid_holds: s.max_unpaid_holds,
+        }
     }
 }
 
@@ -461,6 +473,14 @@ pub struct SevaSettingsRequest {
     /// At most 2000 characters; blank or null for none.
     #[serde(default)]
     cancellation_policy: Option<String>,
+    /// A whole number of hours from 1 to 336 (default 48); left out, it stays as it is.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>, minimum = 1, maximum = 336)]
+    zelle_hold_hours: Option<f64>,
+    /// A whole number from 1 to 20 (default 3); left out, it stays as it is.
+    #[serde(default)]
+    #[schema(value_type = Option<i32>, minimum = 1, maximum = 20)]
+    max_unpaid_holds: Option<f64>,
 }
 
 /// The temple's booking settings (the cancellation policy is shown before booking).
@@ -480,7 +500,13 @@ async fn update_settings(
     body: JsonBody<SevaSettingsRequest>,
 ) -> Result<web::Json<SevaSettingsDto>, ApiError> {
     let body = body.into_inner();
-    Ok(web::Json(state.sevas.save_settings(&user.actor(), body.zelle_pending_confirms, body.cancellation_policy.as_deref()).await?.into()))
+    let input = SevaSettingsInput {
+        zelle_pending_confirms: body.zelle_pending_confirms,
+        cancellation_policy: body.cancellation_policy,
+        zelle_hold_hours: body.zelle_hold_hours,
+        max_unpaid_holds: body.max_unpaid_holds,
+    };
+    Ok(web::Json(state.sevas.save_settings(&user.actor(), input).await?.into()))
 }
 
 #[derive(Debug, Serialize, Deserialize, ToSchema)]

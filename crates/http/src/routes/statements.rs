@@ -72,6 +72,8 @@ pub struct StatementDto {
     ein: Option<String>,
     organization_address: Option<String>,
     acknowledgement: String,
+    /// From a sandbox site: shown marked "TEST — not a receipt".
+    test: bool,
 }
 
 impl From<StatementView> for StatementDto {
@@ -97,6 +99,7 @@ impl From<StatementView> for StatementDto {
             ein: s.ein,
             organization_address: s.organization_address,
             acknowledgement: s.acknowledgement,
+            test: s.test,
         }
     }
 }

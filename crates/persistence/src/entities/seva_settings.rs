@@ -7,6 +7,8 @@ pub struct Model {
     pub id: i32,
     pub zelle_pending_confirms: bool,
     pub cancellation_policy: Option<String>,
+    pub zelle_hold_hours: i32,
+    pub max_unpaid_holds: i32,
     pub updated_at: DateTimeUtc,
 }
 

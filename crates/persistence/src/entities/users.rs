@@ -23,6 +23,8 @@ pub struct Model {
     pub reset_password_expires: Option<DateTimeUtc>,
     pub is_admin: bool,
     pub token_version: i32,
+    /// Made by `mandir seed-demo` with the published password (migration 000038).
+    pub demo_account: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub created_by: Option<String>,

@@ -47,6 +47,9 @@ async fn a_new_address_counts_once_its_link_is_opened_and_the_old_one_is_told() 
 
     let refused = app.post("/api/account/email", Some(&member.token), json!({"newEmail": taken.email, "currentPassword": "secret1"})).await;
     expect_status::<Value>(refused, StatusCode::CONFLICT).await;
+    let demo = json!({"newEmail": "admin@mandir.local", "currentPassword": "secret1"});
+    let reserved: Value = expect_status(app.post("/api/account/email", Some(&member.token), demo).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(reserved["errors"]["newEmail"], mandir_domain::user::RESERVED_EMAIL);
     let asked = app.post("/api/account/email", Some(&member.token), json!({"newEmail": new_email, "currentPassword": "secret1"})).await;
     let asked: Value = expect_status(asked, StatusCode::ACCEPTED).await;
     assert!(asked["message"].as_str().expect("message").contains("new address"));
@@ -137,4 +140,68 @@ async fn the_only_admin_cannot_delete_their_account_and_reminders_can_be_turned_
     assert_eq!(off["remindersEnabled"], false);
     let settings: Value = expect_status(app.get("/api/account", Some(&member.token)).await, StatusCode::OK).await;
     assert_eq!(settings["remindersEnabled"], false);
+}
+
+/// A reset link asked for now, as its token.
+async fn reset_token(app: &TestApp, member: &crate::helpers::TestUser, old: &str) -> String {
+    expect_status::<Value>(app.post("/api/auth/forgot-password", None, json!({"email": member.email})).await, StatusCode::OK).await;
+    let link = app.wait_for_link_other_than(&member.email, "/reset-password?token=", old).await;
+    link.split("token=").nth(1).expect("token").to_owned()
+}
+
+/// A personal calendar feed made now, as its path.
+async fn feed_path(app: &TestApp, token: &str) -> String {
+    let feed: Value = expect_status(app.post("/api/account/calendar-feed", Some(token), json!({})).await, StatusCode::OK).await;
+    feed["url"].as_str().expect("url").strip_prefix("http://temple.test").expect("on the site").to_owned()
+}
+
+#[tokio::test]
+async fn every_credential_change_ends_the_reset_links_and_the_calendar_feed_link_issued_before_it() {
+    let app = spawn_app().await;
+    let member = app.member().await;
+    let reset_refused = |token: String| {
+        let app = &app;
+        async move {
+            let refused: Value = expect_status(
+                app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "taken-over"})).await,
+                StatusCode::BAD_REQUEST,
+            )
+            .await;
+            assert_eq!(refused["message"], "This reset link is invalid or has expired");
+        }
+    };
+
+    // A password change.
+    let reset = reset_token(&app, &member, "").await;
+    let feed = feed_path(&app, &member.token).await;
+    let changed: Value = expect_status(
+        app.post("/api/account/password", Some(&member.token), json!({"currentPassword": "secret1", "newPassword": "second-pass"})).await,
+        StatusCode::OK,
+    )
+    .await;
+    let token = changed["token"].as_str().expect("a new token for this session").to_owned();
+    reset_refused(reset.clone()).await;
+    expect_status::<Value>(app.get(&feed, None).await, StatusCode::NOT_FOUND).await;
+    let settings: Value = expect_status(app.get("/api/account", Some(&token)).await, StatusCode::OK).await;
+    assert_eq!(settings["calendarFeedSince"], Value::Null, "the page offers a new link");
+
+    // "Sign out everywhere".
+    let reset_link = format!("/reset-password?token={reset}");
+    let reset = reset_token(&app, &member, &app.link_in_email(&member.email, &reset_link).await).await;
+    let feed = feed_path(&app, &token).await;
+    expect_status::<Value>(app.post("/api/auth/signout-everywhere", Some(&token), json!({})).await, StatusCode::NO_CONTENT).await;
+    reset_refused(reset.clone()).await;
+    expect_status::<Value>(app.get(&feed, None).await, StatusCode::NOT_FOUND).await;
+
+    // An e-mail change: the reset link went to the old address.
+    let token = session(&app, &member.email, "second-pass").await;
+    let old_link = app.link_in_email(&member.email, "/reset-password?token=").await;
+    let reset = reset_token(&app, &member, &old_link).await;
+    let new_email = crate::helpers::unique_email("moved");
+    let asked = app.post("/api/account/email", Some(&token), json!({"newEmail": new_email, "currentPassword": "second-pass"})).await;
+    expect_status::<Value>(asked, StatusCode::ACCEPTED).await;
+    let link = app.link_in_email(&new_email, "/api/account/confirm-email?token=").await;
+    assert_eq!(app.get(link.trim_start_matches("http://temple.test"), None).await.status(), StatusCode::SEE_OTHER);
+    reset_refused(reset).await;
+    session(&app, &new_email, "second-pass").await;
 }

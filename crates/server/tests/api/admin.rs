@@ -54,6 +54,35 @@ async fn admin_rules() {
 }
 
 #[tokio::test]
+async fn two_admins_removing_each_other_at_once_leave_exactly_one_admin() {
+    use mandir_application::ports::UserRepository;
+    let app = spawn_app().await;
+    let (a, b) = (app.admin().await, app.admin().await);
+    for round in 0..20 {
+        let (a_removes_b, b_removes_a) = tokio::join!(
+            app.post("/api/admin/remove-admin", Some(&a.token), json!({"email": b.email})),
+            app.post("/api/admin/remove-admin", Some(&b.token), json!({"email": a.email})),
+        );
+        let statuses = [a_removes_b.status(), b_removes_a.status()];
+        assert_eq!(statuses.iter().filter(|s| **s == StatusCode::OK).count(), 1, "round {round}: {statuses:?}");
+        // The other change found the first one done: it either met the rule (409) or, reading
+        // its caller afresh, no longer found an admin (403).
+        let (loser, response) = if statuses[0] == StatusCode::OK { (&b, b_removes_a) } else { (&a, a_removes_b) };
+        let status = response.status();
+        let body: Value = response.json().await.expect("JSON");
+        match status {
+            StatusCode::CONFLICT => assert_eq!(body["message"], mandir_application::services::admin::LAST_ADMIN),
+            StatusCode::FORBIDDEN => {}
+            other => panic!("round {round}: {other} {body}"),
+        }
+        assert_eq!(app.built_users.count_admins().await.expect("count"), 1, "round {round}");
+        let winner = if std::ptr::eq(loser, &a) { &b } else { &a };
+        expect_status::<Value>(app.post("/api/admin/set-admin", Some(&winner.token), json!({"email": loser.email})).await, StatusCode::OK)
+            .await;
+    }
+}
+
+#[tokio::test]
 async fn create_admin_on_an_existing_account_sets_the_password_verifies_and_grants_admin() {
     let app = spawn_app().await;
     let email = unique_email("existing");
@@ -107,6 +136,51 @@ async fn seed_demo_creates_the_demo_admin_only_when_there_is_no_admin() {
     assert!(!seed_demo_admin(users, hasher).await.expect("second run"), "an admin exists");
     assert!(!demo_credentials_sign_in(users, hasher).await.expect("checked"));
     expect_status::<Value>(app.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD).await, StatusCode::UNAUTHORIZED).await;
+}
+
+#[tokio::test]
+async fn create_admin_refuses_the_published_demo_password() {
+    use mandir_server::demo::{DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD, DEMO_PASSWORD_REFUSED, create_admin};
+    let app = spawn_app().await;
+    let (users, hasher) = (app.built_users.as_ref(), app.hasher.as_ref());
+    for email in [DEMO_ADMIN_EMAIL, "treasurer@example.org"] {
+        let refused = create_admin(users, hasher, email, DEMO_ADMIN_PASSWORD, "Temple", "Admin").await.expect_err("refused");
+        assert_eq!(refused.to_string(), DEMO_PASSWORD_REFUSED);
+    }
+    expect_status::<Value>(app.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD).await, StatusCode::UNAUTHORIZED).await;
+}
+
+#[tokio::test]
+async fn seed_demo_adds_bookable_sevas_once() {
+    use mandir_server::demo::seed_demo_sevas;
+    let app = spawn_app().await;
+    let sevas = mandir_persistence::SeaOrmSevaRepository::new(app.db.clone());
+    assert_eq!(seed_demo_sevas(&sevas).await.expect("seeded"), 4);
+    assert_eq!(seed_demo_sevas(&sevas).await.expect("second run"), 0, "sevas exist: none added");
+
+    let list: Vec<Value> = expect_status(app.get("/api/sevas", None).await, StatusCode::OK).await;
+    let names: Vec<&str> = list.iter().map(|s| s["name"].as_str().expect("name")).collect();
+    assert_eq!(names, ["Archana", "Abhishekam", "Sri Satyanarayana Vratam", "Griha Pravesam Puja at Home"]);
+    assert_eq!(list.iter().map(|s| s["priceCents"].as_i64().expect("price")).collect::<Vec<_>>(), [1100, 5100, 10100, 25100]);
+    assert_eq!(list[2]["priceKind"], "suggestedDonation");
+    let home = &list[3];
+    assert_eq!((home["category"].as_str(), home["capacityMode"].as_str()), (Some("home"), Some("daily")));
+    assert_eq!(home["requiresAddress"], true);
+    for seva in &list {
+        assert!(seva["description"].as_str().expect("description").contains("Demo content"), "{seva}");
+        // Every demo seva has open places within the next two weeks.
+        let (from, to) = (chrono::Utc::now().date_naive(), chrono::Utc::now().date_naive() + chrono::Duration::days(14));
+        let url = format!("/api/sevas/{}/availability?from={from}&to={to}", seva["id"].as_str().expect("id"));
+        let availability: Value = expect_status(app.get(&url, None).await, StatusCode::OK).await;
+        let open = availability["days"]
+            .as_array()
+            .expect("days")
+            .iter()
+            .flat_map(|d| d["slots"].as_array().cloned().unwrap_or_default())
+            .filter(|slot| slot["status"] == "open")
+            .count();
+        assert!(open > 0, "{}: no open slot in two weeks", seva["name"]);
+    }
 }
 
 #[tokio::test]

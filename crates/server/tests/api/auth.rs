@@ -46,12 +46,37 @@ async fn sign_up_validates_with_spec_messages() {
 }
 
 #[tokio::test]
-async fn duplicate_email_is_a_conflict_case_insensitively() {
+async fn nobody_signs_up_at_the_demo_domain() {
+    // The demo admin's published credentials: before, the account was created (201), and a
+    // production start then refused to run while it signed in.
+    let app = spawn_app().await;
+    for email in ["admin@mandir.local", "Admin@MANDIR.local", "treasurer@mandir.local"] {
+        let body: Value = expect_status(app.sign_up(email, "mandir-admin").await, StatusCode::BAD_REQUEST).await;
+        assert_eq!(body["errors"]["email"], mandir_domain::user::RESERVED_EMAIL, "{email}");
+        assert_eq!(body["message"], mandir_domain::user::RESERVED_EMAIL);
+    }
+    expect_status::<Value>(app.sign_in("admin@mandir.local", "mandir-admin").await, StatusCode::UNAUTHORIZED).await;
+}
+
+#[tokio::test]
+async fn signing_up_with_a_members_address_answers_as_a_new_account_and_tells_the_owner() {
     let app = spawn_app().await;
     let email = unique_email("dup");
-    expect_status::<Value>(app.sign_up(&email, "secret1").await, StatusCode::CREATED).await;
-    let body: Value = expect_status(app.sign_up(&email.to_uppercase(), "secret1").await, StatusCode::CONFLICT).await;
-    assert_eq!(body["message"], "An account with this email already exists");
+    let first: Value = expect_status(app.sign_up(&email, "secret1").await, StatusCode::CREATED).await;
+    app.wait_for_email(&email, "verify-email?token=").await;
+    // Case-insensitively the same address, another password: the same answer as a new account.
+    let again: Value = expect_status(app.sign_up(&email.to_uppercase(), "someone-else").await, StatusCode::CREATED).await;
+    assert_eq!(again["message"], first["message"]);
+    let keys = |v: &Value| v["user"].as_object().expect("user").keys().cloned().collect::<Vec<_>>();
+    assert_eq!(keys(&again), keys(&first));
+    assert_eq!((again["user"]["email"].as_str(), again["user"]["emailVerified"].as_bool()), (Some(email.as_str()), Some(false)));
+    assert_ne!(again["user"]["id"], first["user"]["id"], "nothing of the existing account is told");
+    // The owner is told, and nothing changed: the first password still signs in.
+    let notice = app.wait_for_email(&email, "You already have").await;
+    assert!(notice.contains("/forgot-password"), "{notice}");
+    expect_status::<Value>(app.sign_in(&email, "secret1").await, StatusCode::OK).await;
+    expect_status::<Value>(app.sign_in(&email, "someone-else").await, StatusCode::UNAUTHORIZED).await;
+    assert_eq!(app.emails_to(&email).iter().filter(|e| e.contains("verify-email?token=")).count(), 1, "no second welcome");
 }
 
 #[tokio::test]

@@ -114,3 +114,40 @@ async fn the_personal_feed_works_behind_its_current_token_only() {
     expect_status::<Value>(app.delete("/api/account/calendar-feed", Some(&member.token)).await, StatusCode::NO_CONTENT).await;
     expect_status::<Value>(app.get(&new_path, None).await, StatusCode::NOT_FOUND).await;
 }
+
+/// Every physical line of `text` is at most 75 octets and ends with CRLF, with no other CR or LF.
+fn assert_folded_lines(path: &str, text: &str) {
+    assert!(text.ends_with("\r\n"), "{path}: the last line ends with CRLF");
+    for line in text.split_terminator("\r\n") {
+        assert!(line.len() <= 75, "{path}: {} octets: {line:?}", line.len());
+        assert!(!line.contains(['\r', '\n']), "{path}: a stray line break in {line:?}");
+    }
+}
+
+#[tokio::test]
+async fn an_admins_carriage_returns_and_long_texts_stay_inside_their_properties_in_every_calendar() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let telugu = "శ్రీ వేంకటేశ్వర స్వామి కళ్యాణోత్సవం, భక్తులందరికీ స్వాగతం; ప్రసాదం వితరణ ఉంటుంది";
+    let description = format!("Abhishekam at 7\r\nArchana at 9\rX-INJECTED:1\nPrasadam, lunch; all welcome \\ {telugu}");
+    let date = (Utc::now() + chrono::Duration::days(3)).to_rfc3339();
+    let body = json!({"name": "Kalyanotsavam, 2026", "description": description, "location": "Main Hall; 1 Temple Rd", "eventDate": date});
+    let event: Value = expect_status(app.post("/api/events", Some(&admin.token), body).await, StatusCode::CREATED).await;
+    let id = event["id"].as_str().expect("id");
+    let register = app.post(&format!("/api/events/{id}/register"), Some(&member.token), json!({"numberOfFamilyMembers": 0})).await;
+    expect_status::<Value>(register, StatusCode::CREATED).await;
+    let feed: Value = expect_status(app.post("/api/account/calendar-feed", Some(&member.token), json!({})).await, StatusCode::OK).await;
+    let personal = feed["url"].as_str().expect("url").strip_prefix("http://temple.test").expect("on the site").to_owned();
+
+    for path in ["/api/calendar.ics".to_owned(), format!("/api/events/{id}/event.ics"), personal] {
+        let (text, parsed) = calendar(&app, &path).await;
+        assert_folded_lines(&path, &text);
+        assert!(!text.replace("\r\n ", "").split("\r\n").any(|l| l.starts_with("X-INJECTED")), "{path}: {text}");
+        let found = events(&parsed);
+        let entry = found.iter().find(|e| e.get_summary() == Some("Kalyanotsavam, 2026")).unwrap_or_else(|| panic!("{path}: {text}"));
+        let expected = format!("Abhishekam at 7\nArchana at 9\nX-INJECTED:1\nPrasadam, lunch; all welcome \\ {telugu}");
+        assert_eq!(entry.get_description(), Some(expected.as_str()), "{path}");
+        assert_eq!(entry.get_location(), Some("Main Hall; 1 Temple Rd"), "{path}");
+    }
+}

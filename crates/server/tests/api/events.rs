@@ -4,10 +4,14 @@ use serde_json::{Value, json};
 
 use crate::helpers::{expect_status, spawn_app};
 
-fn png_data_url(extra: usize) -> String {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.resize(8 + extra, 7);
-    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+/// A PNG whose chunks are whole but whose image data (`idat` bytes) does not inflate: its header
+/// passes the upload's check, and no WebP copy can be made of it.
+fn undecodable_png(idat: usize) -> Vec<u8> {
+    mandir_imaging::crafted::png_with(16, 16, 8, 2, &vec![7; idat])
+}
+
+fn png_data_url(png: &[u8]) -> String {
+    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png))
 }
 
 #[tokio::test]
@@ -82,12 +86,13 @@ async fn create_validates_with_spec_messages() {
 async fn uploaded_images_are_served_from_a_short_cacheable_url() {
     let app = spawn_app().await;
     let admin = app.admin().await;
+    let png = undecodable_png(3 * 1024 * 1024);
     let created: Value = expect_status(
         app.post(
             "/api/events",
             Some(&admin.token),
             json!({"name": "Navaratri", "description": "Nine nights of devotion", "location": "Hall", "eventDate": "2031-10-01T18:00:00Z",
-                   "imageUrl": png_data_url(3 * 1024 * 1024)}),
+                   "imageUrl": png_data_url(&png)}),
         )
         .await,
         StatusCode::CREATED,
@@ -103,10 +108,10 @@ async fn uploaded_images_are_served_from_a_short_cacheable_url() {
     assert_eq!(image.headers()["content-type"], "image/png");
     assert!(image.headers()["cache-control"].to_str().expect("cc").contains("max-age=31536000"));
     let etag = image.headers()["etag"].to_str().expect("etag").to_owned();
-    assert_eq!(image.bytes().await.expect("bytes").len(), 8 + 3 * 1024 * 1024);
+    assert_eq!(image.bytes().await.expect("bytes").len(), png.len());
     let again = app.client.get(app.url(url)).header("if-none-match", &etag).send().await.expect("sent");
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
-    // Bytes that only look like a PNG have no WebP copy: the picture itself is sent.
+    // A PNG whose pixels do not decode has no WebP copy: the picture itself is sent.
     let copy = app.get(&format!("{url}&w=960"), None).await;
     assert_eq!(copy.status(), StatusCode::OK);
     assert_eq!(copy.headers()["content-type"], "image/png");
@@ -117,7 +122,7 @@ async fn uploaded_images_are_served_from_a_short_cacheable_url() {
             "/api/events",
             Some(&admin.token),
             json!({"name": "Big", "description": "Too big an image here", "location": "Hall", "eventDate": "2031-10-01T18:00:00Z",
-                   "imageUrl": png_data_url(5 * 1024 * 1024 + 1)}),
+                   "imageUrl": png_data_url(&undecodable_png(5 * 1024 * 1024))}),
         )
         .await,
         StatusCode::BAD_REQUEST,

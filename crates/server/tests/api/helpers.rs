@@ -223,7 +223,7 @@ impl TestApp {
         files
             .into_iter()
             .filter_map(|p| std::fs::read_to_string(p).ok())
-            .map(|raw| decode_quoted_printable(&raw))
+            .map(|raw| decode_quoted_printable(&decode_encoded_words(&raw)))
             .filter(|text| text.lines().any(|l| l.eq_ignore_ascii_case(&format!("To: {to}"))))
             .collect()
     }
@@ -277,6 +277,53 @@ impl TestApp {
 }
 
 /// Undoes quoted-printable (soft line breaks and `=XX`), as a mail client would.
+/// Headers unfolded, and their RFC 2047 encoded words (`=?utf-8?b?...?=`, `=?utf-8?q?...?=`, as a non-ASCII
+/// subject is written) decoded in place; the whitespace between two adjacent ones dropped.
+fn decode_encoded_words(raw: &str) -> String {
+    use base64::Engine as _;
+    // The headers unfolded first: a long subject continues on lines starting with a space.
+    let end = raw.find("\r\n\r\n").or_else(|| raw.find("\n\n")).unwrap_or(raw.len());
+    let unfolded = format!("{}{}", raw[..end].replace("\r\n ", " ").replace("\n ", " "), &raw[end..]);
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = unfolded.as_str();
+    let mut after_word = false;
+    while let Some(start) = rest.find("=?") {
+        let (before, candidate) = rest.split_at(start);
+        let decoded = candidate[2..].splitn(3, '?').collect::<Vec<_>>();
+        let word = match decoded.as_slice() {
+            [_charset, encoding, tail] => tail.find("?=").and_then(|end| {
+                let data = &tail[..end];
+                let bytes = match encoding.to_ascii_lowercase().as_str() {
+                    "b" => base64::engine::general_purpose::STANDARD.decode(data).ok()?,
+                    "q" => decode_quoted_printable(&data.replace('_', " ")).into_bytes(),
+                    _ => return None,
+                };
+                let length = 2 + _charset.len() + 1 + encoding.len() + 1 + end + 2;
+                Some((String::from_utf8_lossy(&bytes).into_owned(), length))
+            }),
+            _ => None,
+        };
+        match word {
+            Some((text, length)) => {
+                if !(after_word && before.trim().is_empty()) {
+                    out.push_str(before);
+                }
+                out.push_str(&text);
+                rest = &candidate[length..];
+                after_word = true;
+            }
+            None => {
+                out.push_str(before);
+                out.push_str("=?");
+                rest = &candidate[2..];
+                after_word = false;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 fn decode_quoted_printable(raw: &str) -> String {
     let joined = raw.replace("=\r\n", "").replace("=\n", "");
     let bytes = joined.as_bytes();

@@ -21,6 +21,7 @@ mod observability;
 mod pages;
 mod payment_methods;
 mod payments;
+mod pictures;
 mod priests;
 mod receipts;
 mod registrations;

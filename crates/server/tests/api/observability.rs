@@ -74,6 +74,8 @@ async fn metrics_count_requests_by_route_pattern_and_read_pool_and_payments() {
     expect_status::<Value>(app.get("/api/events/00000000-0000-4000-8000-000000000000", None).await, StatusCode::NOT_FOUND).await;
     let zelle = json!({"amount": 25, "donationDetails": [{"donationTypeId": "custom", "amount": 25, "name": "Gift"}], "donorName": "Guest Donor", "donorEmail": "guest@example.org"});
     expect_status::<Value>(app.post("/api/payments/zelle-confirm", None, zelle).await, StatusCode::CREATED).await;
+    let feed_token = "0123456789abcdef0123456789abcdef";
+    expect_status::<Value>(app.get(&format!("/api/calendar/{feed_token}.ics?token=query-secret"), None).await, StatusCode::NOT_FOUND).await;
 
     let response = scrape(&app, Some(TOKEN)).await;
     assert_eq!(response.status(), StatusCode::OK);
@@ -83,6 +85,8 @@ async fn metrics_count_requests_by_route_pattern_and_read_pool_and_payments() {
     assert!(series(r#"mandir_http_requests_total{method="GET",route="/api/events/{id}",status="200"} 3"#), "{text}");
     assert!(series(r#"mandir_http_requests_total{method="GET",route="/api/events/{id}",status="404"} 1"#), "{text}");
     assert!(!text.contains(id), "raw paths never become labels");
+    assert!(series(r#"mandir_http_requests_total{method="GET",route="/api/calendar/{token}.ics",status="404"} 1"#), "{text}");
+    assert!(!text.contains(feed_token) && !text.contains("query-secret"), "nor secrets: {text}");
     assert!(series(r#"mandir_http_request_duration_seconds_count{method="GET",route="/api/events/{id}"} 4"#), "{text}");
     assert!(text.contains(r#"mandir_http_request_duration_seconds_bucket{method="GET",route="/api/events/{id}",le="0.005"}"#));
     assert!(series(r#"mandir_payments{provider="zelle",status="pending"} 1"#), "{text}");

@@ -50,9 +50,7 @@ fn script_with<'a>(html: &'a str, marker: &str) -> Option<&'a str> {
 }
 
 fn png_data_url() -> String {
-    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
-    bytes.resize(600, 7);
-    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(bytes))
+    format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(mandir_imaging::crafted::png(40, 20)))
 }
 
 #[tokio::test]

@@ -309,6 +309,32 @@ async fn a_repeated_idempotency_key_answers_the_same_intent_and_records_one_paym
     assert_eq!(admin_payments(&app, &admin.token, "").await.len(), 2);
 }
 
+#[tokio::test]
+async fn an_idempotency_key_is_the_payers_own_and_answers_nothing_of_another_payer() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let member = app.member().await;
+    let body = intent_body(json!(25), "direct-donation", &details(25.0));
+    let first: Value = expect_status(create_intent(&app, None, body.clone(), Some("shared-key")).await, StatusCode::OK).await;
+    // Another guest (another e-mail) with the same key and donation: their own intent, not the
+    // first guest's details or client secret.
+    let mut other = body.clone();
+    other["donorName"] = json!("Sita Devi");
+    other["donorEmail"] = json!("sita-idempotency@example.org");
+    let second: Value = expect_status(create_intent(&app, None, other, Some("shared-key")).await, StatusCode::OK).await;
+    assert_ne!(first["paymentIntentId"], second["paymentIntentId"]);
+    assert_ne!(first["clientSecret"], second["clientSecret"]);
+    // A member with the same key: their own too.
+    let mine: Value = expect_status(create_intent(&app, Some(&member.token), body.clone(), Some("shared-key")).await, StatusCode::OK).await;
+    assert_ne!(mine["paymentIntentId"], first["paymentIntentId"]);
+    // The first guest retrying, however the address is typed, gets their own intent back.
+    let mut again = body;
+    again["donorEmail"] = json!(format!(" {} ", GUEST_EMAIL.to_uppercase()));
+    let retried: Value = expect_status(create_intent(&app, None, again, Some("shared-key")).await, StatusCode::OK).await;
+    assert_eq!(retried["paymentIntentId"], first["paymentIntentId"]);
+    assert_eq!(admin_payments(&app, &admin.token, "").await.len(), 3);
+}
+
 // ---- donation items and the catalogue ----
 
 /// The seeded donation type called `name` (the list holds active and inactive types).
@@ -504,7 +530,10 @@ async fn stripe_intents_are_created_at_stripe_and_webhooks_move_the_status_once(
     assert_eq!(intent["clientSecret"], "pi_test_1_secret_test");
     let sent = stripe.received_requests().await.expect("recorded");
     assert_eq!(sent.len(), 1);
-    assert_eq!(sent[0].headers.get("idempotency-key").and_then(|v| v.to_str().ok()), Some("stripe-key-1"));
+    // Stripe gets the key as stored: the payer's own (scoped to the guest's e-mail, hashed).
+    let guest = mandir_application::services::payments::Payer::Guest(mandir_application::services::rate_limits::ClientAddress::new("x"));
+    let scoped = mandir_application::services::payments::scoped_key(&guest, GUEST_EMAIL, "stripe-key-1");
+    assert_eq!(sent[0].headers.get("idempotency-key").and_then(|v| v.to_str().ok()), Some(scoped.as_str()));
     let form = String::from_utf8_lossy(&sent[0].body);
     assert!(form.contains("receipt_email=guest%40example.org"), "the receipt goes to the guest: {form}");
     assert!(form.contains("metadata%5BdonorName%5D=Guest+Donor"), "{form}");

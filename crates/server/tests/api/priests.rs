@@ -9,7 +9,7 @@ use crate::helpers::{expect_status, spawn_app};
 /// A 1x1 PNG.
 const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 /// A 1x1 GIF.
-const GIF: &str = "data:image/gif;base64,R0lGODlhAQABAAAAACw=";
+const GIF: &str = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
 
 fn priest(name: &str, photo: Option<&str>) -> Value {
     json!({"name": name, "title": "Priest", "bio": "Performs the daily rituals.", "specialties": ["Homams", " ", "Vedic chanting"], "photo": photo})

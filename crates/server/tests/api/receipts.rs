@@ -46,7 +46,9 @@ async fn a_guest_zelle_gift_marked_received_is_receipted_once_with_a_signed_page
     expect_status::<Value>(complete_zelle(&app, &admin.token, id).await, StatusCode::CONFLICT).await;
     let receipts = app.wait_for_emails(&email, "donation receipt", 1).await;
     let receipt = &receipts[0];
-    assert!(receipt.contains(&format!("Subject: Your donation receipt {number}")), "{receipt}");
+    // The tests run a sandbox site: every receipt is marked a test (a real site's is not).
+    assert!(receipt.contains(&format!("Subject: TEST — not a receipt: Your donation receipt {number}")), "{receipt}");
+    assert!(receipt.contains("TEST — not a receipt. This gift was made on a test site"), "{receipt}");
     assert!(receipt.contains("multipart/alternative"));
     assert!(receipt.contains("Amount: $300.00"));
     assert!(receipt.contains("Method: Zelle"));
@@ -58,6 +60,7 @@ async fn a_guest_zelle_gift_marked_received_is_receipted_once_with_a_signed_page
     let page: Value = expect_status(app.get(&format!("/api/receipts/{number}?{query}"), None).await, StatusCode::OK).await;
     assert_eq!(page["receiptNumber"], number);
     assert_eq!(page["amount"], "300.00");
+    assert_eq!(page["test"], true);
     assert_eq!(page["donorName"], "Ravi Kumar");
     assert_eq!(page["acknowledgement"], ACKNOWLEDGEMENT);
     // Without the signature, with another receipt's or a forged one: not found.
@@ -75,7 +78,7 @@ async fn a_guest_zelle_gift_marked_received_is_receipted_once_with_a_signed_page
     assert_eq!(resent["reason"], "resend");
     assert!(resent["sentAt"].is_string(), "{resent}");
     let receipts = app.wait_for_emails(&email, "donation receipt", 2).await;
-    assert!(receipts[1].contains(&format!("Subject: Copy of your donation receipt {number}")));
+    assert!(receipts[1].contains(&format!("Subject: TEST — not a receipt: Copy of your donation receipt {number}")));
     let history: Value =
         expect_status(app.get(&format!("/api/admin/payments/{id}/receipts"), Some(&admin.token)).await, StatusCode::OK).await;
     let reasons: Vec<&str> = history.as_array().expect("list").iter().map(|r| r["reason"].as_str().expect("reason")).collect();

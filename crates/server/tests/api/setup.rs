@@ -57,6 +57,31 @@ async fn the_link_stops_working_once_any_admin_exists() {
 }
 
 #[tokio::test]
+async fn a_setup_link_from_before_create_admin_never_works_again() {
+    let app = spawn_app().await;
+    let token = app.setup_token.clone().expect("no admin at start: a setup link");
+    app.admin().await; // `mandir create-admin` makes the first admin
+    // Whatever later leaves the site with no admin (a race once could), the old link is gone:
+    // it was deleted with the admin's creation, not merely refused while an admin exists.
+    app.db.execute_raw("UPDATE users SET is_admin = false").await.expect("no admin left");
+    assert_eq!(app.post("/api/setup/check", None, json!({"token": token})).await.status(), StatusCode::NOT_FOUND);
+    let response = app.post("/api/setup", None, setup_body(&token, &unique_email("intruder"))).await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND, "the temple's settings stay as they are");
+    let site: Value = expect_status(app.get("/api/site", None).await, StatusCode::OK).await;
+    assert_ne!(site["settings"]["templeName"], "Sri Ganesha Temple");
+}
+
+#[tokio::test]
+async fn the_first_admin_cannot_take_a_demo_address() {
+    let app = spawn_app().await;
+    let token = app.setup_token.clone().expect("a setup link");
+    let error: Value =
+        expect_status(app.post("/api/setup", None, setup_body(&token, "admin@mandir.local")).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(error["errors"]["email"], mandir_domain::user::RESERVED_EMAIL);
+    assert_eq!(app.post("/api/setup/check", None, json!({"token": token})).await.status(), StatusCode::NO_CONTENT, "still usable");
+}
+
+#[tokio::test]
 async fn an_unknown_token_is_refused_and_a_taken_email_is_a_conflict() {
     let app = spawn_app().await;
     let token = app.setup_token.clone().expect("a setup link");

@@ -439,3 +439,93 @@ async fn members_keep_their_family_in_the_profile() {
     let mine: Vec<Value> = expect_status(app.get("/api/users/me/family", Some(&member.token)).await, StatusCode::OK).await;
     assert!(mine.is_empty());
 }
+
+#[tokio::test]
+async fn zelle_holds_lapse_unless_staff_confirm_and_a_member_holds_at_most_three_unpaid_places() {
+    let mut config = test_config().await;
+    config.jobs.expire_seva_holds_every = std::time::Duration::from_millis(200);
+    let app = spawn_app_with(config).await;
+    let admin = app.admin().await;
+    let (member, other) = (app.member().await, app.member().await);
+    let settings: Value = expect_status(app.get("/api/seva-settings", None).await, StatusCode::OK).await;
+    assert_eq!((settings["zelleHoldHours"].as_i64(), settings["maxUnpaidHolds"].as_i64()), (Some(48), Some(3)), "the defaults");
+
+    let mut body = seva_body("Archana", 5, 1100);
+    body["cutoffHours"] = json!(0);
+    let seva = create_seva(&app, &admin, body).await;
+    let url = format!("/api/sevas/{}/bookings", id(&seva));
+    let book = |who: &TestUser, days: i64| {
+        let (app, url, token) = (&app, url.clone(), who.token.clone());
+        async move { app.post(&url, Some(&token), booking_body(today() + Duration::days(days), "09:00")).await }
+    };
+    let mut held = Vec::new();
+    for days in [10, 11, 12] {
+        held.push(expect_status::<Value>(book(&member, days).await, StatusCode::CREATED).await);
+    }
+    // The security review held fifteen places in seconds; a fourth unpaid one is refused.
+    let refused: Value = expect_status(book(&member, 13).await, StatusCode::CONFLICT).await;
+    assert_eq!(refused["message"], "You have 3 unpaid seva bookings: pay for or cancel one before booking another");
+    expect_status::<Value>(book(&other, 13).await, StatusCode::CREATED).await;
+
+    // "Paid" by Zelle: the place is held for 48 hours, not until the slot, and still counts unpaid.
+    let before = Utc::now();
+    let zelle = format!("/api/seva-bookings/{}/pay", id(&held[0]));
+    let paid: Value = expect_status(app.post(&zelle, Some(&member.token), json!({"method": "zelle"})).await, StatusCode::OK).await;
+    assert_eq!((paid["booking"]["status"].as_str(), paid["payment"]["status"].as_str()), (Some("held"), Some("pending")));
+    let until: chrono::DateTime<Utc> = serde_json::from_value(paid["booking"]["holdExpiresAt"].clone()).expect("hold");
+    assert!(until >= before + Duration::hours(48) && until <= Utc::now() + Duration::hours(48), "{until}");
+    expect_status::<Value>(book(&member, 13).await, StatusCode::CONFLICT).await;
+
+    // Tomorrow's slot: a Zelle hold never outlasts the slot's start.
+    let soon: Value = expect_status(book(&other, 1).await, StatusCode::CREATED).await;
+    let paid: Value = expect_status(
+        app.post(&format!("/api/seva-bookings/{}/pay", id(&soon)), Some(&other.token), json!({"method": "zelle"})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(paid["booking"]["holdExpiresAt"], soon["startsAt"]);
+
+    // The admin changes both; wrong values are refused with the fields' messages.
+    let wrong: Value = expect_status(
+        app.put("/api/seva-settings", Some(&admin.token), json!({"zelleHoldHours": 0, "maxUnpaidHolds": 2.5})).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(wrong["errors"]["zelleHoldHours"], "Hours must be a whole number from 1 to 336");
+    assert_eq!(wrong["errors"]["maxUnpaidHolds"], "Unpaid bookings must be a whole number from 1 to 20");
+    let saved: Value = expect_status(
+        app.put("/api/seva-settings", Some(&admin.token), json!({"zelleHoldHours": 24, "maxUnpaidHolds": 4})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!((saved["zelleHoldHours"].as_i64(), saved["maxUnpaidHolds"].as_i64()), (Some(24), Some(4)));
+    let kept: Value = expect_status(app.put("/api/seva-settings", Some(&admin.token), json!({})).await, StatusCode::OK).await;
+    assert_eq!((kept["zelleHoldHours"].as_i64(), kept["maxUnpaidHolds"].as_i64()), (Some(24), Some(4)), "left out: kept");
+    expect_status::<Value>(book(&member, 13).await, StatusCode::CREATED).await;
+
+    // Staff never confirmed: the Zelle hold lapses and the job cancels it; one confirmed stays.
+    let confirmed = format!("/api/seva-bookings/{}/pay", id(&held[1]));
+    let paid: Value = expect_status(app.post(&confirmed, Some(&member.token), json!({"method": "zelle"})).await, StatusCode::OK).await;
+    let payment = paid["payment"]["id"].as_str().expect("payment").to_owned();
+    expect_status::<Value>(
+        app.post(&format!("/api/admin/payments/{payment}/status"), Some(&admin.token), json!({"status": "completed"})).await,
+        StatusCode::OK,
+    )
+    .await;
+    app.db
+        .execute_raw(&format!("UPDATE seva_bookings SET hold_expires_at = created_at WHERE id IN ('{}', '{}')", id(&held[0]), id(&held[1])))
+        .await
+        .expect("48 hours pass");
+    let mut statuses = (Value::Null, Value::Null);
+    for _ in 0..300 {
+        let (first, second) = (format!("/api/seva-bookings/{}", id(&held[0])), format!("/api/seva-bookings/{}", id(&held[1])));
+        let lapsed: Value = expect_status(app.get(&first, Some(&member.token)).await, StatusCode::OK).await;
+        let kept: Value = expect_status(app.get(&second, Some(&member.token)).await, StatusCode::OK).await;
+        statuses = (lapsed["status"].clone(), kept["status"].clone());
+        if statuses.0 == "cancelled" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(statuses, (json!("cancelled"), json!("confirmed")), "unconfirmed: lapsed; received by staff: confirmed");
+}

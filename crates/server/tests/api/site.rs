@@ -113,3 +113,23 @@ async fn invalid_notices_are_refused() {
     let error: Value = expect_status(app.post("/api/admin/notices", Some(&admin.token), body).await, StatusCode::BAD_REQUEST).await;
     assert_eq!(error["errors"]["startsOn"], "Enter a date as YYYY-MM-DD");
 }
+
+#[tokio::test]
+async fn links_browsers_would_read_as_another_site_are_refused_field_by_field() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    for link in ["/\\evil.example", "//evil.example", "https://temple.example\\@evil.example", "/events\u{0}"] {
+        let body = json!({"title": "Parking", "link": link, "startsOn": date(0), "endsOn": date(1)});
+        let error: Value = expect_status(app.post("/api/admin/notices", Some(&admin.token), body).await, StatusCode::BAD_REQUEST).await;
+        assert_eq!(error["errors"]["link"], "Enter a link starting with https:// or a page of this site starting with /", "{link:?}");
+        assert_eq!(error["message"], "Enter a link starting with https:// or a page of this site starting with /");
+        let body = json!({"templeName": "Test Temple", "facebookUrl": link});
+        let error: Value = expect_status(app.put("/api/admin/site", Some(&admin.token), body).await, StatusCode::BAD_REQUEST).await;
+        assert_eq!(error["errors"]["facebookUrl"], "Enter a full link starting with https://", "{link:?}");
+    }
+    let all: Value = expect_status(app.get("/api/admin/notices", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(all, json!([]), "nothing was saved");
+    let body = json!({"title": "Parking", "link": "/events/parking", "startsOn": date(0), "endsOn": date(1)});
+    let saved: Value = expect_status(app.post("/api/admin/notices", Some(&admin.token), body).await, StatusCode::CREATED).await;
+    assert_eq!(saved["link"], "/events/parking");
+}

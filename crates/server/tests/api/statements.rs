@@ -43,6 +43,7 @@ async fn each_donor_gets_one_statement_for_a_year_however_often_it_is_asked_for(
     app.wait_for_emails(&asha, "giving statement", 1).await;
     let mail = &to_ravi[0];
     assert!(mail.contains(&format!("Your {year} giving statement from")), "{mail}");
+    assert!(mail.contains("TEST — not a receipt. This statement comes from a test site"), "a sandbox site's: {mail}");
     assert!(mail.contains(&format!("Total for {year}: $351.00")), "{mail}");
     assert!(mail.contains(ACKNOWLEDGEMENT));
     let mut progress: Value = Value::Null;

@@ -81,10 +81,7 @@ async fn config_tells_the_frontend_about_the_installation() {
 
 #[tokio::test]
 async fn config_tells_the_frontend_about_a_staging_site() {
-    let mut config = crate::helpers::test_config().await;
-    config.production = true;
-    config.allow_sandbox_payments = true;
-    let app = crate::helpers::spawn_app_with(config).await;
+    let app = crate::helpers::spawn_app_with(production_config().await).await;
     let body: Value = expect_status(app.get("/api/config", None).await, StatusCode::OK).await;
     assert_eq!(body["environment"], "production");
     assert_eq!(body["staging"], true);
@@ -121,19 +118,100 @@ async fn no_hsts_when_the_public_url_is_plain_http() {
 }
 
 #[tokio::test]
-async fn production_refuses_the_sandbox_and_the_demo_credentials_together_before_binding() {
+async fn production_refuses_the_sandbox_and_a_plain_http_public_url_together_before_binding() {
     let mut config = crate::helpers::test_config().await;
-    // A first run in development leaves the demo admin behind.
-    let development = crate::helpers::spawn_app_with(config.clone()).await;
-    assert!(mandir_server::demo::seed_demo_admin(development.built_users.as_ref(), development.hasher.as_ref()).await.expect("seeded"));
     config.production = true;
     let Err(error) = mandir_server::Application::build(&config).await else { panic!("production started") };
     let refusals = error.downcast_ref::<mandir_server::Refusals>().expect("the refusals");
     assert_eq!(refusals.heading, mandir_server::production::SERVE_REFUSED);
     assert_eq!(
         refusals.reasons,
-        vec![mandir_server::production::SANDBOX_REFUSED.to_owned(), mandir_server::production::demo_credentials_refused()]
+        vec![mandir_server::production::SANDBOX_REFUSED.to_owned(), mandir_server::production::public_url_refused("http://temple.test")]
     );
+    for public_url in ["", "https://", "HTTP://temple.example.org"] {
+        let config = mandir_server::Config { public_url: public_url.to_owned(), allow_sandbox_payments: true, ..config.clone() };
+        let Err(error) = mandir_server::Application::build(&config).await else { panic!("production started with {public_url:?}") };
+        let refusals = error.downcast_ref::<mandir_server::Refusals>().expect("the refusals");
+        assert_eq!(refusals.reasons, vec![mandir_server::production::public_url_refused(public_url)]);
+    }
+}
+
+/// A production (staging) configuration that nothing refuses.
+async fn production_config() -> mandir_server::Config {
+    mandir_server::Config {
+        production: true,
+        allow_sandbox_payments: true,
+        public_url: "https://temple.example.org".to_owned(),
+        ..crate::helpers::test_config().await
+    }
+}
+
+#[tokio::test]
+async fn production_locks_out_the_demo_admin_that_still_signs_in_with_the_demo_password_and_starts() {
+    use mandir_application::ports::UserRepository;
+    use mandir_server::demo::{DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD};
+    let config = production_config().await;
+    // A first run in development leaves the demo admin behind, signed in.
+    let development = crate::helpers::spawn_app_with(mandir_server::Config { production: false, ..config.clone() }).await;
+    assert!(mandir_server::demo::seed_demo_admin(development.built_users.as_ref(), development.hasher.as_ref()).await.expect("seeded"));
+    let session: Value = expect_status(development.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD).await, StatusCode::OK).await;
+    let token = session["token"].as_str().expect("token").to_owned();
+
+    // Before, production refused to start while it signed in: whoever could create such an
+    // account could keep the site down. Now the start locks it out and goes on.
+    let production = crate::helpers::spawn_app_with(config.clone()).await;
+    expect_status::<Value>(production.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD).await, StatusCode::UNAUTHORIZED).await;
+    expect_status::<Value>(production.get("/api/users/me", Some(&token)).await, StatusCode::UNAUTHORIZED).await;
+    assert!(
+        !mandir_server::demo::demo_credentials_sign_in(production.built_users.as_ref(), production.hasher.as_ref()).await.expect("checked")
+    );
+    assert_eq!(production.built_users.count_admins().await.expect("count"), 1, "the only admin keeps its rights");
+    assert_eq!(production.setup_token, None, "an admin exists: no setup link");
+
+    // The fix the warning names gives it a password of its own.
+    mandir_server::demo::create_admin(
+        production.built_users.as_ref(),
+        production.hasher.as_ref(),
+        DEMO_ADMIN_EMAIL,
+        "a-private-password",
+        "Temple",
+        "Admin",
+    )
+    .await
+    .expect("password set");
+    let private: Value = expect_status(production.sign_in(DEMO_ADMIN_EMAIL, "a-private-password").await, StatusCode::OK).await;
+    assert_eq!(private["user"]["isAdmin"], true);
+    // A later production start leaves an account with a password of its own alone.
+    let again = crate::helpers::spawn_app_with(config).await;
+    expect_status::<Value>(again.sign_in(DEMO_ADMIN_EMAIL, "a-private-password").await, StatusCode::OK).await;
+}
+
+#[tokio::test]
+async fn a_locked_out_demo_admin_loses_its_rights_when_another_admin_remains() {
+    use mandir_application::ports::UserRepository;
+    use mandir_server::demo::{DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD};
+    let config = production_config().await;
+    let development = crate::helpers::spawn_app_with(mandir_server::Config { production: false, ..config.clone() }).await;
+    let (users, hasher) = (development.built_users.as_ref(), development.hasher.as_ref());
+    assert!(mandir_server::demo::seed_demo_admin(users, hasher).await.expect("seeded"));
+    let real = development.admin().await;
+
+    let locked = mandir_server::production::lock_out_demo_accounts(&config, users, hasher).await.expect("locked out");
+    assert_eq!(locked.len(), 1);
+    assert!(locked[0].admin_removed);
+    let warning = mandir_server::production::demo_account_locked_out(&locked[0]);
+    assert!(warning.contains("mandir create-admin --email admin@mandir.local"), "{warning}");
+    assert!(warning.contains("its admin rights were removed"), "{warning}");
+    expect_status::<Value>(development.sign_in(DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD).await, StatusCode::UNAUTHORIZED).await;
+    assert_eq!(users.count_admins().await.expect("count"), 1);
+    expect_status::<Value>(development.get("/api/users/me", Some(&real.token)).await, StatusCode::OK).await;
+    assert!(
+        mandir_server::production::lock_out_demo_accounts(&config, users, hasher).await.expect("checked").is_empty(),
+        "locked out once: the demo password no longer signs it in"
+    );
+    // Outside production the demo admin is the way in: nothing is locked out.
+    let development_config = mandir_server::Config { production: false, ..config };
+    assert!(mandir_server::production::lock_out_demo_accounts(&development_config, users, hasher).await.expect("checked").is_empty());
 }
 
 #[tokio::test]

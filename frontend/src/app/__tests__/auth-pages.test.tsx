@@ -112,8 +112,8 @@ describe('/sign-up', () => {
     await waitFor(() => expect(currentLocation()).toBe('/sign-in'));
   });
 
-  it("shows the server's message when the e-mail is taken", async () => {
-    server.use(http.post('/api/auth/signup', () => HttpResponse.json({ message: 'An account with this email already exists' }, { status: 409 })));
+  it("shows the server's message when sign-up is refused", async () => {
+    server.use(http.post('/api/auth/signup', () => HttpResponse.json({ message: 'Too many attempts. Please try again in a few minutes.' }, { status: 429 })));
     const { user } = renderApp('/sign-up');
     await user.type(await screen.findByLabelText(/^First name/), 'Ravi');
     await user.type(screen.getByLabelText(/^Last name/), 'Iyer');
@@ -121,7 +121,7 @@ describe('/sign-up', () => {
     await user.type(screen.getByLabelText(/^Phone number/), '9165550123');
     await user.type(screen.getByLabelText(/^Password/), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
-    expect(await screen.findAllByText('An account with this email already exists')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Too many attempts. Please try again in a few minutes.')).not.toHaveLength(0);
     expect(currentLocation()).toBe('/sign-up');
   });
 

@@ -77,8 +77,8 @@ describe('/events/:id', () => {
     expect(within(panel()).getByRole('button', { name: 'Join Event' })).toBeInTheDocument();
     expect(within(panel()).getByRole('button', { name: 'Make a Donation' })).toBeInTheDocument();
     await waitFor(() => expect(within(panel()).getByRole('button', { name: 'Manage Volunteer Status' })).toBeInTheDocument());
-    // A volunteer runs the door with the admins.
-    expect(within(panel()).getByRole('link', { name: 'Check In Arrivals' })).toHaveAttribute('href', `/events/${event.id}/check-in`);
+    // Volunteering grants no door duty: the admins run the door (from the admin panel).
+    expect(within(panel()).queryByRole('link', { name: 'Check In Arrivals' })).not.toBeInTheDocument();
     expect(within(panel()).queryByRole('button', { name: 'Register Now' })).not.toBeInTheDocument();
   });
 

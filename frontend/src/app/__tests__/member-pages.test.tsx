@@ -24,6 +24,15 @@ describe('/profile', () => {
     expect(avatar).toHaveAttribute('src', expect.stringMatching(/^https:\/\/www\.gravatar\.com\/avatar\/[0-9a-f]{32}\?d=identicon&s=256$/));
   });
 
+  it('asks an unverified member to confirm their address before moving to another', async () => {
+    signInAs(makeUser({ email: 'new@example.org', emailVerified: false }));
+    const { user } = renderApp('/profile');
+    await user.click(await screen.findByRole('tab', { name: 'Account Settings' }));
+    expect(await screen.findByText(/then you can move your account to a new address/)).toBeInTheDocument();
+    expect(screen.queryByLabelText(/New email/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send confirmation link' })).not.toBeInTheDocument();
+  });
+
   it("shows 'No gotram selected' and the other tabs", async () => {
     signInAs(makeUser({ gotramId: null, gotram: null, phoneNumber: null }));
     const { user } = renderApp('/profile');

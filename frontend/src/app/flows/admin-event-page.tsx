@@ -1,6 +1,5 @@
-// A page for running one event's day (check-in, sign-in sheet): the guard (admins, or any
-// signed-in member where the server decides, as at the door) and the event's loading, error and
-// not-found states, around the page's content.
+// A page for running one event's day (check-in, sign-in sheet): the guard (admins; the server
+// decides) and the event's loading, error and not-found states, around the page's content.
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
@@ -30,19 +29,12 @@ function Loaded({ id, children }: { id: string; children: (event: Event) => Reac
   return <>{children(event)}</>;
 }
 
-export function AdminEventPage({
-  children,
-  adminOnly = true,
-}: {
-  children: (event: Event) => ReactNode;
-  /** false: any signed-in member (the event's volunteers at the door; others get the server's 403). */
-  adminOnly?: boolean;
-}) {
+export function AdminEventPage({ children }: { children: (event: Event) => ReactNode }) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const { user, loading, isAdmin } = useAuth();
   if (loading) return <PageSpinner />;
   if (!user) return <Navigate to={paths.signIn.getHref(pathname)} replace />;
-  if (adminOnly && !isAdmin) return <Navigate to={paths.home.getHref()} replace />;
+  if (!isAdmin) return <Navigate to={paths.home.getHref()} replace />;
   return <Loaded id={id}>{children}</Loaded>;
 }

@@ -18,6 +18,7 @@ const statement: Statement = {
   ein: '12-3456789',
   organizationAddress: null,
   acknowledgement: 'No goods or services were provided in exchange for this contribution.',
+  test: false,
 };
 
 describe('/my-donations/statements/:year', () => {

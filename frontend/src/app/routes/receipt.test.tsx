@@ -21,6 +21,7 @@ const receipt: Receipt = {
   ein: '12-3456789',
   organizationAddress: '100 Temple Way\nFolsom, CA',
   acknowledgement: 'No goods or services were provided in exchange for this contribution.',
+  test: false,
 };
 
 describe('/receipts/:receiptNumber', () => {
@@ -42,9 +43,17 @@ describe('/receipts/:receiptNumber', () => {
       expect(sheet).toHaveTextContent(text);
     }
     expect(within(sheet).getByText('No goods or services were provided in exchange for this contribution.')).toBeInTheDocument();
+    expect(sheet).not.toHaveTextContent('TEST');
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+
+  it('marks a test gift "TEST — not a receipt" on the sheet that prints', async () => {
+    server.use(http.get('/api/receipts/:number', () => HttpResponse.json({ ...receipt, test: true })));
+    renderApp('/receipts/AUTO-1-7?sig=abc123');
+    const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sheet).toHaveTextContent(/^TEST — not a receipt\. This gift was made on a test site: no money moved/);
   });
 
   it('answers Receipt not found, with a way to sign in, when the server does not show it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminEmailSchema, donationTypeSchema, paymentMethodSchema } from './schemas';
+import { adminEmailSchema, donationTypeSchema, noticeSchema, paymentMethodSchema } from './schemas';
 import { toDefaultAmount } from './components/donation-type-dialog';
 
 async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: Record<string, unknown>) {
@@ -12,6 +12,16 @@ async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<u
 }
 
 describe('admin schemas', () => {
+  it('accepts a notice link only to an https address or a page of this site, as the server does', () => {
+    const link = (value: string) => noticeSchema.pick(['link']).isValidSync({ link: value });
+    for (const ok of ['', '/', '/events', '/events/e1?from=notice#top', 'https://example.org', 'https://temple.example:8443/a?b=c#d']) {
+      expect(link(ok), ok).toBe(true);
+    }
+    for (const bad of ['/\\evil.example', '//evil.example', '/a\\b', 'events', 'javascript:alert(1)', 'http://example.org', 'https://temple.example@evil.example', '/ev"ents']) {
+      expect(link(bad), bad).toBe(false);
+    }
+  });
+
   it('checks the admin e-mail', () => {
     expect(adminEmailSchema.isValidSync('priest@example.org')).toBe(true);
     expect(() => adminEmailSchema.validateSync('nope')).toThrow('Please enter a valid email address');

@@ -64,11 +64,15 @@ export const paymentMethodFieldOrder: (keyof PaymentMethodValues)[] = [
   'sortOrder',
 ];
 
-// The temple's settings and notices: the server's messages (crates/domain/src/site.rs).
+// The temple's settings and notices: the server's messages (crates/domain/src/site.rs) and its
+// link rule (`is_safe_link` in crates/domain/src/validation.rs): an https:// address with a host
+// and no user name, or a page of this site; never a backslash, which browsers read as `/`.
+const webLink = /^https:\/\/(?=[^/?#]*\.)[^\s/?#@\\<>"]+([/?#][^\s\\<>"]*)?$/;
+const pageLink = /^\/(?![/\\])[^\s\\<>"]*$/;
 const httpsLink = yup
   .string()
   .trim()
-  .test('https', 'Enter a full link starting with https://', (v) => !v || /^https:\/\/[^\s/?#]+\.[^\s]*$/.test(v));
+  .test('https', 'Enter a full link starting with https://', (v) => !v || webLink.test(v));
 const longest = (label: string, max: number) => yup.string().trim().max(max, `${label} must be at most ${max} characters`);
 
 export const siteSettingsSchema = yup.object({
@@ -115,7 +119,7 @@ export const noticeSchema = yup.object({
   link: yup
     .string()
     .trim()
-    .test('link', 'Enter a link starting with https:// or a page of this site starting with /', (v) => !v || /^https:\/\/\S+\.\S*$/.test(v) || /^\/(?!\/)\S*$/.test(v)),
+    .test('link', 'Enter a link starting with https:// or a page of this site starting with /', (v) => !v || webLink.test(v) || pageLink.test(v)),
   startsOn: yup.string().required('Enter a date as YYYY-MM-DD').matches(/^\d{4}-\d{2}-\d{2}$/, 'Enter a date as YYYY-MM-DD'),
   endsOn: yup
     .string()

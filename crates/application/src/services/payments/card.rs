@@ -212,13 +212,15 @@ mod tests {
     #[tokio::test]
     async fn guest_direct_donation_creates_intent_and_pending_payment() {
         let mut m = Mocks::new(PaymentProvider::Sandbox);
+        let key = crate::services::payments::scoped_key(&guest(), "ravi@example.org", "key-1");
+        let stored_key = key.clone();
         m.gateway
             .expect_create_intent()
-            .withf(|r| {
+            .withf(move |r| {
                 r.amount == Money::from_cents(2500)
                     && r.currency == "usd"
                     && r.target == DonationTarget::Direct
-                    && r.idempotency_key == "key-1"
+                    && r.idempotency_key == key
                     && r.receipt_email.as_deref() == Some("ravi@example.org")
                     && r.donor_name.as_deref() == Some("Ravi Kumar")
                     && r.donation_details.len() == 1
@@ -228,7 +230,7 @@ mod tests {
         m.payments.expect_find_by_idempotency_key().times(1).returning(|_| Ok(None));
         m.payments
             .expect_create()
-            .withf(|r| {
+            .withf(move |r| {
                 r.status == PaymentStatus::Pending
                     && r.method == PaymentMethodKind::CreditCard
                     && r.provider == PaymentProvider::Sandbox
@@ -239,7 +241,7 @@ mod tests {
                     && r.donor_email.as_deref() == Some("ravi@example.org")
                     && r.event_id.is_none()
                     && payment::is_receipt_number(&r.receipt_number)
-                    && r.idempotency_key.as_deref() == Some("key-1")
+                    && r.idempotency_key.as_deref() == Some(stored_key.as_str())
             })
             .times(1)
             .returning(|r| Ok(stored(r)));
@@ -321,6 +323,26 @@ mod tests {
         let error =
             service.create_payment_intent(&guest(), input(dollars(25.0), None), Some("bad key with spaces")).await.expect_err("key");
         assert_eq!(error.field_errors().and_then(|e| e.get("idempotencyKey")), Some(IDEMPOTENCY_KEY_INVALID));
+    }
+
+    #[tokio::test]
+    async fn idempotency_keys_are_the_payers_own() {
+        use crate::services::payments::scoped_key;
+        let ravi = scoped_key(&guest(), "Ravi@Example.org ", "k");
+        assert_eq!(ravi, scoped_key(&guest(), "ravi@example.org", "k"), "the same guest, however the address is typed");
+        assert_ne!(ravi, scoped_key(&guest(), "sita@example.org", "k"), "another guest's key space");
+        assert_ne!(ravi, scoped_key(&member_payer(), "ravi@example.org", "k"), "a member's key space");
+        let other = Payer::Member(Donor { user_id: "someone-else".into(), ..donor() });
+        assert_ne!(scoped_key(&member_payer(), "", "k"), scoped_key(&other, "", "k"));
+        assert_eq!(ravi.len(), 64, "fits the column whatever the key's length");
+
+        // Looked up scoped: the same raw key from another guest finds nothing and makes its own.
+        let mut m = Mocks::new(PaymentProvider::Sandbox);
+        let expected = scoped_key(&guest(), "ravi@example.org", "shared-key");
+        m.payments.expect_find_by_idempotency_key().withf(move |k| k == expected).times(1).returning(|_| Ok(None));
+        m.gateway.expect_create_intent().returning(|_| Ok(intent("pi_sandbox_1", SECRET)));
+        m.payments.expect_create().returning(|r| Ok(stored(r)));
+        m.service().create_payment_intent(&guest(), input(dollars(25.0), None), Some("shared-key")).await.expect("created");
     }
 
     #[tokio::test]
@@ -621,11 +643,15 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn guests_are_limited_per_address_members_are_not() {
+    async fn guests_are_limited_per_address_and_members_per_account() {
         use crate::services::rate_limits::{Action, Limit};
         let mut m = Mocks::new(PaymentProvider::Sandbox);
         let limit = Limit { max: 2, window: chrono::Duration::minutes(60) };
-        m.policy = RateLimitPolicy::default().with(Action::GuestPaymentIntent, limit).with(Action::GuestZelleConfirmation, limit);
+        m.policy = RateLimitPolicy::default()
+            .with(Action::GuestPaymentIntent, limit)
+            .with(Action::GuestZelleConfirmation, limit)
+            .with(Action::MemberPaymentIntent, limit)
+            .with(Action::MemberZelleConfirmation, limit);
         m.events.expect_get().returning(|id| Ok(Some(event(id, 0))));
         m.gateway.expect_create_intent().returning(|_| Ok(intent("pi_1", "pi_1_secret")));
         m.payments.expect_create().returning(|r| Ok(stored(r)));
@@ -641,8 +667,15 @@ mod tests {
         assert!(matches!(error, PaymentError::TooManyRequests(_)));
         let elsewhere = Payer::Guest(ClientAddress::new("198.51.100.7"));
         service.confirm_zelle(&elsewhere, input(dollars(25.0), None), None).await.expect("another address");
-        for _ in 0..3 {
-            service.confirm_zelle(&member_payer(), input(dollars(25.0), None), None).await.expect("members are not limited");
+        for _ in 0..2 {
+            service.create_payment_intent(&member_payer(), input(dollars(25.0), None), None).await.expect("allowed");
+            service.confirm_zelle(&member_payer(), input(dollars(25.0), None), None).await.expect("allowed");
         }
+        let error = service.create_payment_intent(&member_payer(), input(dollars(25.0), None), None).await.expect_err("limited");
+        assert_eq!(error.kind(), ErrorKind::Throttled);
+        let error = service.confirm_zelle(&member_payer(), input(dollars(25.0), None), None).await.expect_err("limited");
+        assert!(matches!(error, PaymentError::TooManyRequests(_)));
+        let other = Payer::Member(Donor { user_id: "someone-else".into(), ..donor() });
+        service.confirm_zelle(&other, input(dollars(25.0), None), None).await.expect("another member is counted apart");
     }
 }

@@ -15,6 +15,8 @@ mod zelle;
 
 use std::sync::Arc;
 
+use sha2::Digest as _;
+
 use chrono::{DateTime, Utc};
 use mandir_domain::payment::{
     self, Donation, DonationInput, DonationTarget, Payment, PaymentMethodKind, PaymentProvider, PaymentStatus, StatusChangeBy,
@@ -159,6 +161,18 @@ impl Payer {
             Self::Guest(_) => None,
         }
     }
+}
+
+/// An idempotency key as stored: the payer's own. A member's key is scoped to their account, a
+/// guest's to the e-mail their receipt goes to, so a key another payer sent finds nothing of
+/// theirs (issue 25: a guest reusing a key got another guest's donation). Hashed, so any key up to
+/// 255 characters fits the column with its scope.
+pub fn scoped_key(payer: &Payer, guest_email: &str, key: &str) -> String {
+    let scope = match payer {
+        Payer::Member(donor) => format!("member:{}", donor.user_id),
+        Payer::Guest(_) => format!("guest:{}", guest_email.trim().to_lowercase()),
+    };
+    hex::encode(sha2::Sha256::digest(format!("{scope}\n{key}").as_bytes()))
 }
 
 fn check_idempotency_key(key: Option<&str>) -> Result<Option<String>, PaymentError> {
@@ -330,10 +344,17 @@ impl PaymentService {
             // (docs/product.md#donor-identity).
             Payer::Guest(_) => donor_input.validate_guest().map_err(PaymentError::Validation)?,
         };
-        if let Payer::Guest(address) = payer {
-            let action = if method == PaymentMethodKind::Zelle { Action::GuestZelleConfirmation } else { Action::GuestPaymentIntent };
-            self.limiter.reserve(action, address.as_str(), self.clock.now()).await?;
-        }
+        // Each intent costs a Stripe call and each Zelle record a staff check: guests are limited
+        // per client address, members per account.
+        let zelle = method == PaymentMethodKind::Zelle;
+        let (action, subject) = match payer {
+            Payer::Guest(address) => (if zelle { Action::GuestZelleConfirmation } else { Action::GuestPaymentIntent }, address.as_str()),
+            Payer::Member(member) => {
+                (if zelle { Action::MemberZelleConfirmation } else { Action::MemberPaymentIntent }, member.user_id.as_str())
+            }
+        };
+        self.limiter.reserve(action, subject, self.clock.now()).await?;
+        let key = key.map(|key| scoped_key(payer, &identity.email, &key));
         let existing = match &key {
             Some(key) => self.payments.find_by_idempotency_key(key).await?,
             None => None,

@@ -290,7 +290,7 @@ async fn zelle_confirms_when_the_temple_says_so_and_holds_the_place_until_the_sl
     for confirms in [true, false] {
         let mut m = Mocks::new();
         m.sevas = MockSevaRepository::new();
-        m.sevas.expect_settings().returning(move || Ok(SevaSettings { zelle_pending_confirms: confirms, cancellation_policy: None }));
+        m.sevas.expect_settings().returning(move || Ok(SevaSettings { zelle_pending_confirms: confirms, ..SevaSettings::default() }));
         m.sevas.expect_get().returning(|_| Ok(Some(seva(1100))));
         m.bookings.expect_get().returning(|_| Ok(Some(booking(BookingStatus::Held, None))));
         m.checkout.expect_zelle().returning(|_, _, _| Ok(payment("p2", PaymentStatus::Pending, PaymentProvider::Zelle)));

@@ -114,22 +114,29 @@ function EmailSection({ user, pendingEmail }: { user: User; pendingEmail: string
           Waiting for <strong>{pendingEmail}</strong> to be confirmed: open the link we sent there.
         </Alert>
       ) : null}
-      <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
-        <TextField {...textFieldProps(formik, 'newEmail')} label="New email" type="email" autoComplete="email" required />
-        <TextField
-          {...textFieldProps(formik, 'currentPassword')}
-          id="emailCurrentPassword"
-          label="Current password"
-          type="password"
-          autoComplete="current-password"
-          required
-        />
-        <Box>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Sending...' : 'Send confirmation link'}
-          </Button>
+      {/* The server refuses an unverified account's change (403): it would send mail on its behalf. */}
+      {!user.emailVerified ? (
+        <Alert severity="info">
+          Confirm <strong>{user.email}</strong> first, with the link we sent there; then you can move your account to a new address.
+        </Alert>
+      ) : (
+        <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+          <TextField {...textFieldProps(formik, 'newEmail')} label="New email" type="email" autoComplete="email" required />
+          <TextField
+            {...textFieldProps(formik, 'currentPassword')}
+            id="emailCurrentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+              {formik.isSubmitting ? 'Sending...' : 'Send confirmation link'}
+            </Button>
+          </Box>
         </Box>
-      </Box>
+      )}
     </Section>
   );
 }
@@ -188,7 +195,7 @@ function CalendarFeedSection({ since }: { since: string | null }) {
     <Section
       id="calendar-feed"
       title="My calendar link"
-      description="Subscribe to this link in Google Calendar, Apple Calendar or Outlook to see the events you registered for. Keep it private: anyone with the link sees them."
+      description="Subscribe to this link in Google Calendar, Apple Calendar or Outlook to see the events you registered for. Keep it private: anyone with the link sees them. Changing your password or signing out everywhere ends the link; make a new one afterwards."
     >
       {url ? (
         <TextField

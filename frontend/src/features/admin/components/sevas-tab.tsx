@@ -26,12 +26,23 @@ function SettingsForm({ settings }: { settings: SevaSettings }) {
   const { toast } = useToast();
   const [zelle, setZelle] = useState(settings.zellePendingConfirms);
   const [policy, setPolicy] = useState(settings.cancellationPolicy ?? '');
+  const [holdHours, setHoldHours] = useState(String(settings.zelleHoldHours));
+  const [maxUnpaid, setMaxUnpaid] = useState(String(settings.maxUnpaidHolds));
   const [busy, setBusy] = useState(false);
   const tooLong = policy.length > 2000;
+  // The server's rules (crates/domain/src/seva.rs `SevaSettingsInput`).
+  const whole = (text: string, min: number, max: number) => /^\d+$/.test(text.trim()) && Number(text) >= min && Number(text) <= max;
+  const holdInvalid = !whole(holdHours, 1, 336);
+  const unpaidInvalid = !whole(maxUnpaid, 1, 20);
   async function submit() {
     setBusy(true);
     try {
-      await save({ zellePendingConfirms: zelle, cancellationPolicy: policy.trim() || null });
+      await save({
+        zellePendingConfirms: zelle,
+        cancellationPolicy: policy.trim() || null,
+        zelleHoldHours: Number(holdHours),
+        maxUnpaidHolds: Number(maxUnpaid),
+      });
       toast({ title: 'Booking settings saved', description: zelle ? 'Zelle bookings confirm at once' : 'Zelle bookings wait for the transfer' });
     } catch (err) {
       toast({ title: 'Error', description: errorMessage(err, 'Failed to save the settings'), variant: 'destructive' });
@@ -45,7 +56,7 @@ function SettingsForm({ settings }: { settings: SevaSettings }) {
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        if (!tooLong) void submit();
+        if (!tooLong && !holdInvalid && !unpaidInvalid) void submit();
       }}
       sx={{ display: 'grid', gap: 2 }}
     >
@@ -53,6 +64,30 @@ function SettingsForm({ settings }: { settings: SevaSettings }) {
         control={<Switch checked={zelle} onChange={(e) => setZelle(e.target.checked)} />}
         label="A Zelle payment recorded as pending confirms the booking (otherwise it waits until you mark the payment received)"
       />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          id="zelleHoldHours"
+          label="Hours a Zelle booking waits for its payment"
+          value={holdHours}
+          onChange={(e) => setHoldHours(e.target.value)}
+          inputMode="numeric"
+          error={holdInvalid}
+          helperText={
+            holdInvalid
+              ? 'Hours must be a whole number from 1 to 336'
+              : 'Until you mark the payment received; never past the slot. Then the place is released.'
+          }
+        />
+        <TextField
+          id="maxUnpaidHolds"
+          label="Unpaid bookings a member may have at once"
+          value={maxUnpaid}
+          onChange={(e) => setMaxUnpaid(e.target.value)}
+          inputMode="numeric"
+          error={unpaidInvalid}
+          helperText={unpaidInvalid ? 'Unpaid bookings must be a whole number from 1 to 20' : 'A further booking waits until one is paid or cancelled'}
+        />
+      </Box>
       <TextField
         id="cancellationPolicy"
         label="Cancellation and refund policy"

@@ -2,8 +2,8 @@ import useSWR, { useSWRConfig } from 'swr';
 import { api, downloadFile } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
 import type {
-  Attendee,
   AttendeeWithContact,
+  CheckIn,
   CreateEventBody,
   DoorEntry,
   Event,
@@ -89,7 +89,7 @@ export const CHECK_IN_REFRESH_MS = 5000;
 export function useCheckIn(eventId: string) {
   const { mutate } = useSWRConfig();
   return async (attendeeId: string, checkedIn: boolean): Promise<void> => {
-    const saved = await api.put<Attendee>(`/api/events/${eventId}/attendees/${attendeeId}/check-in`, { checkedIn });
+    const saved = await api.put<CheckIn>(`/api/events/${eventId}/attendees/${attendeeId}/check-in`, { checkedIn });
     const arrived = <T extends { id: string; checkedInAt: string | null }>(list: T[] | undefined) =>
       list?.map((a) => (a.id === attendeeId ? { ...a, checkedInAt: saved.checkedInAt } : a));
     await mutate(apiKeys.eventDoor(eventId), arrived<DoorEntry>, { revalidate: false });

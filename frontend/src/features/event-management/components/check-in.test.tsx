@@ -17,8 +17,7 @@ function withContact(id: string, firstName: string, lastName: string, family: nu
 
 describe('/events/:id/check-in', () => {
   it('marks attendees arrived and counts people', async () => {
-    // A volunteer of the event (not an admin): the server lets them in.
-    signInAs(makeUser());
+    signInAs(makeUser({ isAdmin: true }));
     let list = [atTheDoor('a-1', 'Ravi', 'Kumar', 2), atTheDoor('a-2', 'Sita', 'Devi', 0, '2030-11-01T01:00:00Z')];
     const calls: unknown[] = [];
     server.use(
@@ -47,16 +46,22 @@ describe('/events/:id/check-in', () => {
     expect(await screen.findByText('3 of 4 people arrived')).toBeInTheDocument();
   });
 
-  it("tells a member who does not volunteer at the event that the door is not theirs", async () => {
+  it('sends a member who is not an admin home: volunteering grants no door duty', async () => {
     signInAs(makeUser());
+    renderApp('/events/ev-1/check-in');
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+
+  it("shows the server's refusal when the admin's rights ended meanwhile", async () => {
+    signInAs(makeUser({ isAdmin: true }));
     server.use(
       http.get('/api/events/ev-1', () => HttpResponse.json(event)),
       http.get('/api/events/ev-1/check-in', () =>
-        HttpResponse.json({ message: "Only admins and this event's volunteers can check people in" }, { status: 403 }),
+        HttpResponse.json({ message: "Only admins can check people in at the door" }, { status: 403 }),
       ),
     );
     renderApp('/events/ev-1/check-in');
-    expect(await screen.findByText("Only admins and this event's volunteers can check people in")).toBeInTheDocument();
+    expect(await screen.findByText("Only admins can check people in at the door")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
   });
 

@@ -3,7 +3,6 @@ import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import VolunteerActivismOutlined from '@mui/icons-material/VolunteerActivismOutlined';
 import HandshakeOutlined from '@mui/icons-material/HandshakeOutlined';
-import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -236,19 +235,6 @@ export function EventRegistrationPanel({
         {spots ? <Chip size="small" variant="outlined" color={event.spotsLeft === 0 ? 'error' : 'success'} label={spots} /> : null}
       </Box>
       {body}
-      {signedIn && volunteer && phase !== 'ended' ? (
-        // The event's volunteers run the door with the admins (the server checks it).
-        <Button
-          component={RouterLink}
-          to={paths.eventCheckIn.getHref(event.id)}
-          variant="outlined"
-          startIcon={<HowToRegOutlined />}
-          fullWidth
-          sx={{ mt: 1.5 }}
-        >
-          Check In Arrivals
-        </Button>
-      ) : null}
       {children}
     </Paper>
   );

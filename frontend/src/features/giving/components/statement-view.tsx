@@ -11,6 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PrintStyles } from '@/components/ui/print-styles';
+import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
 import { formatUSD } from '@/lib/format';
 import type { Statement } from '@/types/api';
 
@@ -25,6 +26,7 @@ export function StatementView({ statement }: { statement: Statement }) {
         </Button>
       </Box>
       <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="article" aria-label="Giving statement">
+        {statement.test ? <TestReceiptMark what="statement" /> : null}
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
           {statement.organization}
         </Typography>

@@ -9,6 +9,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { PrintStyles } from '@/components/ui/print-styles';
+import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
 import { formatUSD } from '@/lib/format';
 import type { Receipt } from '@/types/api';
 
@@ -46,6 +47,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         </Button>
       </Box>
       <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} aria-label="Donation receipt" component="article">
+        {receipt.test ? <TestReceiptMark what="gift" /> : null}
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
           {receipt.organization}
         </Typography>

@@ -142,7 +142,7 @@ describe('booking a seva', () => {
     let booked: string | null = null;
     server.use(
       http.get(`/api/sevas/${SEVA_ID}`, () => HttpResponse.json(seva)),
-      http.get('/api/seva-settings', () => HttpResponse.json({ cancellationPolicy: null, zellePendingConfirms: false })),
+      http.get('/api/seva-settings', () => HttpResponse.json({ cancellationPolicy: null, zellePendingConfirms: false, zelleHoldHours: 48, maxUnpaidHolds: 3 })),
       http.get('/api/users/me/family', () =>
         HttpResponse.json([
           { id: 'f1', name: 'Lakshmi Rao', relation: null, gotram: 'Kashyapa', nakshatram: null, rasi: null, birthDate: null, createdAt: '', updatedAt: '' },
