@@ -14,9 +14,10 @@ bench/node-express doing the same checks and queries on the same database:
 4. SQLite: peak resident memory (< 64 MiB) and GET /api/events during a sign-in flood; then
    resident memory after that mixed load and after 500 parallel failed sign-ins (< 128 MiB), and
    back under 96 MiB within a minute (issue 25).
-5. PostgreSQL: GET /api/events on one process while a second mandir process on the same database
-   takes registrations, and how long a registration made through the second process takes to
-   show in the first one's events list.
+5. PostgreSQL: GET /api/events on one process alone, then while a second mandir process on the
+   same database takes registrations (budget: at least half the throughput alone, p99 < 20 ms;
+   other processes' changes are coalesced, docs/decisions/0060), and how long a registration made
+   through the second process takes to show in the first one's events list (<= the 1 s TTL).
 Prints a report and exits 1 when a budget is missed.
 """
 import base64, hashlib, hmac, json, os, re, signal, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.error, urllib.request, uuid
@@ -304,6 +305,8 @@ def two_processes(first, second, tmp, events, tokens):
     through `second` takes to show in `first`'s events list (ten probes, one at a time)."""
     writers = tokens["writer"]
     probes, probe_tokens = writers[:10], writers[10:]
+    wrk(first + "/api/events", connections=48, duration="2s")
+    unloaded = wrk(first + "/api/events", connections=48)
     script = lua_script(os.path.join(tmp, "pg-second.lua"), register=(events, probe_tokens))
     writes = subprocess.Popen(["wrk", "-t1", "-c16", "-d12s", "-s", script, second], stdout=subprocess.PIPE, text=True)
     time.sleep(1)
@@ -327,7 +330,7 @@ def two_processes(first, second, tmp, events, tokens):
                 break
             time.sleep(0.005)
         time.sleep(0.3)
-    return {"list_while_writing": reads, "second_writes_rps": written, "visibility_ms": latencies}
+    return {"list_unloaded": unloaded, "list_while_writing": reads, "second_writes_rps": written, "visibility_ms": latencies}
 
 
 READ_PATHS = ["GET /api/users/me", "GET /api/users/{id}/events", "GET /api/events/{id} (signed in)", "GET /api/events/{id}/attendee"]
@@ -378,13 +381,15 @@ def main():
             checks.append((f"{label} GET /api/events p99 during a sign-in flood (16 conns)", f"{f['p99_ms']:.2f} ms at {f['rps']:.0f} req/s",
                            f["p99_ms"] < 50 and f["non2xx"] == 0))
         if "list_while_writing" in extra:
-            r, lat = extra["list_while_writing"], extra["visibility_ms"]
-            print(f"    GET /api/events (48 conns) while a second process takes {extra['second_writes_rps']:.0f} registrations/s: "
+            r, u, lat = extra["list_while_writing"], extra["list_unloaded"], extra["visibility_ms"]
+            print(f"    GET /api/events (48 conns) alone: {u['rps']:.0f} req/s, p99 {u['p99_ms']:.2f} ms; "
+                  f"while a second process takes {extra['second_writes_rps']:.0f} registrations/s: "
                   f"{r['rps']:.0f} req/s, p99 {r['p99_ms']:.2f} ms")
             print(f"    a registration through the second process shows in the first after: median {statistics.median(lat):.0f} ms, "
                   f"max {max(lat):.0f} ms")
-            checks.append((f"{label} events list while a second process writes: no errors", f"p99 {r['p99_ms']:.2f} ms",
-                           r["non2xx"] == 0))
+            checks.append((f"{label} events list while a second process writes: >= half its unloaded req/s, p99 < 20 ms, no errors",
+                           f"{r['rps'] / u['rps']:.2f} of {u['rps']:.0f} req/s, p99 {r['p99_ms']:.2f} ms",
+                           r["rps"] >= 0.5 * u["rps"] and r["p99_ms"] < 20 and r["non2xx"] == 0))
             checks.append((f"{label} registration visible in the other process within the list cache TTL (1 s)",
                            f"max {max(lat):.0f} ms", max(lat) <= 1100))
         print()

@@ -263,7 +263,11 @@ def main() -> int:
                         help="the schemathesis CLI (env MANDIR_FUZZ_SCHEMATHESIS; default target/fuzz-venv/bin/schemathesis)")
     parser.add_argument("--max-time", type=float, default=float(os.environ.get("MANDIR_FUZZ_MAX_TIME", "180")),
                         help="hard wall-clock bound for schemathesis, in seconds (default 180)")
-    parser.add_argument("--workers", type=int, default=int(os.environ.get("MANDIR_FUZZ_WORKERS", "2")))
+    # One worker: schemathesis' workers are threads, and CPython 3.11's parser is not safe in two
+    # threads at once (Hypothesis parses source to describe a filter's lambda): two workers now and
+    # then died with "AST constructor recursion depth mismatch", an error of the tool, not the API.
+    parser.add_argument("--workers", type=int, default=int(os.environ.get("MANDIR_FUZZ_WORKERS", "1")),
+                        help="schemathesis workers (threads; default 1)")
     parser.add_argument("--max-examples", type=int, default=int(os.environ.get("MANDIR_FUZZ_MAX_EXAMPLES", "100")),
                         help="fuzzing examples per operation (default 100)")
     parser.add_argument("--seed", type=int, default=int(os.environ.get("MANDIR_FUZZ_SEED", "20250101")))

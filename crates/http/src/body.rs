@@ -6,9 +6,10 @@
 //!
 //! - the body is a JSON object: serde's derived `Deserialize` for structs also accepts a JSON
 //!   array and fills the fields by position, so `[]` or `[3, "notes"]` would otherwise pass;
-//! - a non-empty object names at least one of `T`'s fields (taken from `T`'s OpenAPI schema):
-//!   `{"": null}` or `{"nmae": "x"}` would otherwise be read as "nothing given", which a PATCH
-//!   or a form with only optional fields accepts as a success. `{}` stays valid.
+//! - the object names only `T`'s fields (taken from `T`'s OpenAPI schema, which the document
+//!   declares with `additionalProperties: false`): `{"nmae": "x"}` would otherwise be read as
+//!   "nothing given", which a PATCH or a form with only optional fields accepts as a success, and
+//!   a client's misspelt field would be dropped without a word. `{}` stays valid.
 
 use std::ops::Deref;
 
@@ -24,9 +25,12 @@ use utoipa::openapi::{RefOr, Schema};
 use crate::error::ApiError;
 
 pub const NOT_AN_OBJECT: &str = "Invalid request body: expected a JSON object";
-pub const NO_KNOWN_FIELD: &str = "Invalid request body: none of its fields is one this operation takes";
+/// The answer to a body naming a field the operation does not take.
+pub fn unknown_field(name: &str) -> String {
+    format!("Invalid request body: unknown field `{name}`")
+}
 
-/// A JSON request body of type `T`, checked to be an object with at least one known field.
+/// A JSON request body of type `T`, checked to be an object of `T`'s fields only.
 #[derive(Debug)]
 pub struct JsonBody<T>(pub T);
 
@@ -56,14 +60,38 @@ fn bad_request(message: impl Into<String>) -> actix_web::Error {
     ApiError::new(StatusCode::BAD_REQUEST, message).into()
 }
 
+/// The largest magnitude up to which every whole number is exactly a JSON float (2^53).
+const EXACT_FLOAT_INTEGERS: f64 = 9_007_199_254_740_992.0;
+
+/// JSON Schema counts `23382.0` as an integer, and so does the API: a whole float (within the
+/// range floats hold exactly) is read as the integer it is, at every depth of the body.
+fn whole_floats_as_integers(value: &mut Value) {
+    match value {
+        Value::Number(number) => {
+            if let Some(float) = number.as_f64().filter(|_| !number.is_i64() && !number.is_u64())
+                && float.fract() == 0.0
+                && float.abs() <= EXACT_FLOAT_INTEGERS
+            {
+                // Exact: |float| <= 2^53 is a whole number, so the cast loses nothing.
+                #[allow(clippy::cast_possible_truncation)]
+                let whole = float as i64;
+                *number = whole.into();
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(whole_floats_as_integers),
+        Value::Object(map) => map.values_mut().for_each(whole_floats_as_integers),
+        Value::Null | Value::Bool(_) | Value::String(_) => {}
+    }
+}
+
 /// Checks the shape of a body already parsed as JSON and turns it into `T`.
-pub fn from_value<T: DeserializeOwned + PartialSchema>(value: Value) -> Result<T, actix_web::Error> {
+pub fn from_value<T: DeserializeOwned + PartialSchema>(mut value: Value) -> Result<T, actix_web::Error> {
+    whole_floats_as_integers(&mut value);
     let Value::Object(map) = &value else { return Err(bad_request(NOT_AN_OBJECT)) };
-    if !map.is_empty()
-        && let Some(known) = known_fields::<T>()
-        && !map.keys().any(|key| known.contains(key))
+    if let Some(known) = known_fields::<T>()
+        && let Some(unknown) = map.keys().find(|key| !known.contains(key))
     {
-        return Err(bad_request(NO_KNOWN_FIELD));
+        return Err(bad_request(unknown_field(unknown)));
     }
     serde_json::from_value(value).map_err(|e| bad_request(format!("Invalid request body: {e}")))
 }
@@ -98,20 +126,42 @@ mod tests {
     }
 
     #[test]
-    fn objects_with_a_known_field_or_none_are_read() {
+    fn objects_of_known_fields_or_none_are_read() {
         assert_eq!(status(json!({})), None);
         assert_eq!(status(json!({"isActive": false})), None);
-        assert_eq!(status(json!({"isActive": true, "extra": 1})), None);
         let read = from_value::<Patch>(json!({"displayName": "Card", "isActive": null})).expect("read");
         assert_eq!((read.display_name.as_deref(), read.is_active), (Some("Card"), None));
     }
 
     #[test]
-    fn arrays_scalars_and_objects_of_only_unknown_fields_are_400() {
+    fn arrays_scalars_and_objects_with_an_unknown_field_are_400() {
         for body in [json!([]), json!([null, null]), json!(["Card", true]), json!(null), json!(3), json!("x"), json!({"": null})] {
             assert_eq!(status(body.clone()), Some(StatusCode::BAD_REQUEST), "{body}");
         }
         assert_eq!(status(json!({"is_active": true})), Some(StatusCode::BAD_REQUEST));
+        assert_eq!(status(json!({"isActive": true, "extra": 1})), Some(StatusCode::BAD_REQUEST), "a known field does not excuse another");
+        let error = from_value::<Patch>(json!({"isActive": true, "dispalyName": "Card"})).expect_err("unknown");
+        assert!(error.to_string().contains("unknown field `dispalyName`"), "{error}");
+    }
+
+    #[derive(Debug, Deserialize, ToSchema)]
+    #[serde(rename_all = "camelCase")]
+    struct Counts {
+        people: u32,
+        offset: i64,
+        amount: f64,
+        items: Vec<u8>,
+    }
+
+    #[test]
+    fn whole_floats_are_the_integers_they_are() {
+        let read = from_value::<Counts>(json!({"people": 3.0, "offset": -23382.0, "amount": 12.0, "items": [1.0, 2]})).expect("read");
+        assert_eq!((read.people, read.offset, read.amount, read.items), (3, -23382, 12.0, vec![1, 2]));
+        assert!(
+            from_value::<Counts>(json!({"people": 3.5, "offset": 0, "amount": 1, "items": []})).is_err(),
+            "a fraction stays a fraction"
+        );
+        assert!(from_value::<Counts>(json!({"people": 1, "offset": 1e300, "amount": 1, "items": []})).is_err(), "beyond exact floats");
     }
 
     #[test]

@@ -68,6 +68,28 @@ fn amount_between(minimum: i64, maximum: i64, description: &str) -> OneOfBuilder
         .description(Some(description))
 }
 
+/// A text that is one of `values` (a closed set the handler reads as text and refuses otherwise).
+pub fn one_of_texts(values: &[&str]) -> Schema {
+    text().enum_values(Some(values.iter().copied())).build().into()
+}
+
+/// A day, `YYYY-MM-DD`.
+pub fn date_schema() -> Schema {
+    text().format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Date))).build().into()
+}
+
+/// A day (`YYYY-MM-DD`) or an RFC 3339 date-time; blank for no bound.
+pub fn day_or_instant_schema() -> Schema {
+    use utoipa::openapi::{KnownFormat, SchemaFormat};
+    AnyOfBuilder::new()
+        .item(text().format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))))
+        .item(text().format(Some(SchemaFormat::KnownFormat(KnownFormat::DateTime))))
+        .item(text().max_length(Some(0)))
+        .description(Some("A day (YYYY-MM-DD) or an RFC 3339 date-time, inclusive; blank for no bound."))
+        .build()
+        .into()
+}
+
 /// A payment amount: a number of dollars from 1 to 1,000,000 or its decimal text.
 pub fn amount_schema() -> Schema {
     amount_between(1, 1_000_000, "Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text.").build().into()

@@ -2,8 +2,9 @@
 //! (docs/decisions/0060-change-notifications-across-processes.md): `publish` hands the change to
 //! this process's listeners at once and sends `pg_notify(channel, sender)`; a relay task per
 //! process holds one dedicated connection that `LISTEN`s on every topic's channel and hands other
-//! processes' notices to the local bus. After (re)connecting it delivers every topic once, since
-//! notices sent while it was not listening are lost.
+//! processes' notices to the local bus (as changes made elsewhere, which a cache may coalesce). After
+//! (re)connecting it delivers every topic once, as changes to forget at once, since notices sent
+//! while it was not listening are lost.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -115,7 +116,7 @@ async fn relay(url: String, local: Arc<LocalChangeBus>, sender: String, mut stop
             match received {
                 Ok(Some(notice)) if notice.payload() != sender => {
                     if let Some(topic) = Topic::of_channel(notice.channel()) {
-                        local.deliver(topic);
+                        local.relay(topic);
                     }
                 }
                 Ok(Some(_own)) => {}

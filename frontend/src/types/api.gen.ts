@@ -2147,7 +2147,10 @@ export interface components {
             capacity?: number | null;
             /** @description 10 to 10,000 characters after trimming. */
             description: string;
-            /** @description ISO 8601 (RFC 3339) date-time with offset, in the future. */
+            /**
+             * Format: date-time
+             * @description ISO 8601 (RFC 3339) date-time with offset, in the future.
+             */
             eventDate: string;
             /** @description An http(s) URL or a base64 data URL (JPEG, PNG, GIF or WebP, at most 5 MB). */
             imageUrl?: string | null;
@@ -2313,7 +2316,7 @@ export interface components {
             gotram?: string | null;
             /** @description At most 50 characters. */
             nakshatram?: string | null;
-            /** @description 1 to 100 characters. */
+            /** @description 1 to 100 characters (besides spaces around them). */
             name: string;
             /** @description At most 50 characters. */
             rasi?: string | null;
@@ -2518,11 +2521,8 @@ export interface components {
             paymentIntentId: string | null;
         };
         PayBookingRequest: {
-            /**
-             * @description `card` or `zelle`.
-             * @example card
-             */
-            method: string;
+            /** @enum {string} */
+            method: "card" | "zelle";
         };
         /** @description A payment as the API shows it; amounts are decimal strings ("25.00" USD). */
         PaymentDto: {
@@ -2813,8 +2813,8 @@ export interface components {
         };
         SandboxConfirmRequest: {
             clientSecret: string;
-            /** @description `succeeded`, `failed` or `processing`. */
-            outcome: string;
+            /** @enum {string} */
+            outcome: "succeeded" | "failed" | "processing";
             paymentIntentId: string;
         };
         SandboxConfirmResponse: {
@@ -2828,11 +2828,8 @@ export interface components {
         SetStatusRequest: {
             /** @description Why, kept in the payment's audit trail (at most 500 characters). */
             note?: string | null;
-            /**
-             * @description `completed` (received) or `failed` for a pending Zelle payment; `pending` reopens a Zelle
-             *     payment marked failed.
-             */
-            status: string;
+            /** @enum {string} */
+            status: "completed" | "failed" | "pending";
         };
         SetupRequest: {
             address?: string;
@@ -3326,7 +3323,10 @@ export interface components {
             capacity?: number | null;
             /** @description 10 to 10,000 characters after trimming; null or blank clears it. */
             description?: string | null;
-            /** @description ISO 8601 (RFC 3339) date-time with offset. */
+            /**
+             * Format: date-time
+             * @description ISO 8601 (RFC 3339) date-time with offset.
+             */
             eventDate?: string | null;
             imageUrl?: string | null;
             /** @description 3 to 300 characters after trimming. */
@@ -4067,9 +4067,9 @@ export interface operations {
                  */
                 q?: string;
                 /** @description From 1 (default 1). */
-                page?: string;
+                page?: number;
                 /** @description 1 to 100 (default 25). */
-                pageSize?: string;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -4119,10 +4119,6 @@ export interface operations {
                  *     the phone number.
                  */
                 q?: string;
-                /** @description From 1 (default 1). */
-                page?: string;
-                /** @description 1 to 100 (default 25). */
-                pageSize?: string;
             };
             header?: never;
             path?: never;
@@ -4476,19 +4472,15 @@ export interface operations {
     listPayments: {
         parameters: {
             query?: {
-                /** @description pending, completed, failed, refunded or expired. */
-                status?: string;
-                /** @description credit_card, zelle, ... */
-                method?: string;
+                status?: "" | "pending" | "completed" | "failed" | "refunded" | "expired";
+                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check";
                 /** @description An event's id, or 'direct-donation' for donations not tied to an event. */
                 eventId?: string;
                 /** @description A donation type's id, or 'custom'. */
                 purpose?: string;
-                /** @description ISO date-time or day, inclusive. */
                 from?: string;
-                /** @description ISO date-time or day, inclusive. */
                 to?: string;
-                /** @description Words to find in the donor's name or e-mail or the receipt number. */
+                /** @description Words to find in the donor's name or e-mail or the receipt number (at most 200 characters). */
                 q?: string;
                 /** @description `true` lists expired card intents too (hidden by default unless `status=expired`). */
                 includeExpired?: string;
@@ -4536,19 +4528,15 @@ export interface operations {
     exportPaymentLedger: {
         parameters: {
             query?: {
-                /** @description pending, completed, failed, refunded or expired. */
-                status?: string;
-                /** @description credit_card, zelle, ... */
-                method?: string;
+                status?: "" | "pending" | "completed" | "failed" | "refunded" | "expired";
+                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check";
                 /** @description An event's id, or 'direct-donation' for donations not tied to an event. */
                 eventId?: string;
                 /** @description A donation type's id, or 'custom'. */
                 purpose?: string;
-                /** @description ISO date-time or day, inclusive. */
                 from?: string;
-                /** @description ISO date-time or day, inclusive. */
                 to?: string;
-                /** @description Words to find in the donor's name or e-mail or the receipt number. */
+                /** @description Words to find in the donor's name or e-mail or the receipt number (at most 200 characters). */
                 q?: string;
                 /** @description `true` lists expired card intents too (hidden by default unless `status=expired`). */
                 includeExpired?: string;
@@ -4597,26 +4585,22 @@ export interface operations {
     getPaymentLedger: {
         parameters: {
             query?: {
-                /** @description pending, completed, failed, refunded or expired. */
-                status?: string;
-                /** @description credit_card, zelle, ... */
-                method?: string;
+                status?: "" | "pending" | "completed" | "failed" | "refunded" | "expired";
+                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check";
                 /** @description An event's id, or 'direct-donation' for donations not tied to an event. */
                 eventId?: string;
                 /** @description A donation type's id, or 'custom'. */
                 purpose?: string;
-                /** @description ISO date-time or day, inclusive. */
                 from?: string;
-                /** @description ISO date-time or day, inclusive. */
                 to?: string;
-                /** @description Words to find in the donor's name or e-mail or the receipt number. */
+                /** @description Words to find in the donor's name or e-mail or the receipt number (at most 200 characters). */
                 q?: string;
                 /** @description `true` lists expired card intents too (hidden by default unless `status=expired`). */
                 includeExpired?: string;
                 /** @description From 1 (default 1). */
-                page?: string;
+                page?: number;
                 /** @description 1 to 100 (default 25). */
-                pageSize?: string;
+                pageSize?: number;
             };
             header?: never;
             path?: never;
@@ -5163,7 +5147,7 @@ export interface operations {
     getSevaSchedule: {
         parameters: {
             query?: {
-                /** @description "YYYY-MM-DD": one day. */
+                /** @description "YYYY-MM-DD": one day (not with `from` and `to`). */
                 date?: string;
                 /** @description "YYYY-MM-DD": the first day of a range (with `to`). */
                 from?: string;
@@ -5213,7 +5197,7 @@ export interface operations {
     exportSevaSchedule: {
         parameters: {
             query?: {
-                /** @description "YYYY-MM-DD": one day. */
+                /** @description "YYYY-MM-DD": one day (not with `from` and `to`). */
                 date?: string;
                 /** @description "YYYY-MM-DD": the first day of a range (with `to`). */
                 from?: string;
@@ -6753,11 +6737,7 @@ export interface operations {
     getEventImage: {
         parameters: {
             query?: {
-                /**
-                 * @description 480, 960 or 1440: the picture as WebP at most this wide (the picture itself when no smaller
-                 *     copy can be made, as for an animated GIF). Without it, the picture as uploaded.
-                 */
-                w?: number;
+                w?: 480 | 960 | 1440;
             };
             header?: never;
             path: {
@@ -7689,7 +7669,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description One per payment attempt; a retry with the same key gets the same intent */
+                /** @description One per payment attempt (1 to 255 visible ASCII characters); a retry with the same key gets the same intent */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -8059,7 +8039,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description A retry with the same key answers the same payment */
+                /** @description 1 to 255 visible ASCII characters; a retry with the same key answers the same payment */
                 "Idempotency-Key"?: string | null;
             };
             path?: never;
@@ -8827,7 +8807,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them) */
+            /** @description Invalid request: the body is not a JSON object of the operation's fields only, or a field fails validation (`errors` names them) */
             400: {
                 headers: {
                     [name: string]: unknown;

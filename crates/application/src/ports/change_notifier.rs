@@ -56,7 +56,16 @@ pub trait ChangeNotifier: Send + Sync {
 
 /// Something that keeps a copy of stored data and forgets it when the data changes.
 pub trait ChangeListener: Send + Sync {
+    /// A write of this process changed `topic`: forget the copy now (the writer's next read must
+    /// see its write).
     fn changed(&self, topic: Topic);
+
+    /// Another process changed `topic`. A copy that many requests read may wait a short while
+    /// (coalescing a burst of other processes' writes into one reload); by default it is
+    /// forgotten as for [`Self::changed`].
+    fn changed_elsewhere(&self, topic: Topic) {
+        self.changed(topic);
+    }
 }
 
 /// The in-process notifier: hands every change to the listeners subscribed in this process,
@@ -71,13 +80,22 @@ impl LocalChangeBus {
         self.listeners.write().unwrap_or_else(PoisonError::into_inner).push(listener);
     }
 
-    /// Hands `topic` to this process's listeners; also for adapters relaying other processes'
-    /// changes.
+    /// Hands a change of this process (or one that may have been missed) to its listeners.
     pub fn deliver(&self, topic: Topic) {
-        let listeners = self.listeners.read().unwrap_or_else(PoisonError::into_inner).clone();
-        for listener in listeners {
+        for listener in self.listeners() {
             listener.changed(topic);
         }
+    }
+
+    /// Hands another process's change, relayed by an adapter, to this process's listeners.
+    pub fn relay(&self, topic: Topic) {
+        for listener in self.listeners() {
+            listener.changed_elsewhere(topic);
+        }
+    }
+
+    fn listeners(&self) -> Vec<Arc<dyn ChangeListener>> {
+        self.listeners.read().unwrap_or_else(PoisonError::into_inner).clone()
     }
 }
 
@@ -101,6 +119,31 @@ mod tests {
         fn changed(&self, topic: Topic) {
             self.0.lock().expect("lock").push(topic);
         }
+    }
+
+    #[derive(Default)]
+    struct SeenApart(Mutex<Vec<(Topic, bool)>>);
+
+    impl ChangeListener for SeenApart {
+        fn changed(&self, topic: Topic) {
+            self.0.lock().expect("lock").push((topic, false));
+        }
+
+        fn changed_elsewhere(&self, topic: Topic) {
+            self.0.lock().expect("lock").push((topic, true));
+        }
+    }
+
+    #[tokio::test]
+    async fn relayed_changes_reach_listeners_as_other_processes_changes() {
+        let bus = LocalChangeBus::default();
+        let (plain, apart) = (Arc::new(Seen::default()), Arc::new(SeenApart::default()));
+        bus.subscribe(plain.clone());
+        bus.subscribe(apart.clone());
+        bus.relay(Topic::Registrations);
+        bus.publish(Topic::Events).await;
+        assert_eq!(*plain.0.lock().expect("lock"), vec![Topic::Registrations, Topic::Events], "by default a relayed change is a change");
+        assert_eq!(*apart.0.lock().expect("lock"), vec![(Topic::Registrations, true), (Topic::Events, false)]);
     }
 
     #[tokio::test]

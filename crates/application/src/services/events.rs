@@ -61,15 +61,25 @@ pub fn image_path(event_id: &EventId, etag: &str) -> String {
 /// (docs/decisions/0060-change-notifications-across-processes.md).
 pub const LIST_CACHE_TTL: Duration = Duration::from_secs(1);
 
+/// How long a list loaded before another process's change may still be served. Under write load
+/// on another process (hundreds of registrations a second, each announced), the list is reloaded
+/// at most once per interval instead of after every notice; changes made through this process
+/// still clear it at once.
+pub const ELSEWHERE_COALESCE: Duration = Duration::from_millis(100);
+
 /// The events list kept by this process; cleared by event and registration changes (the list shows
 /// people counts).
 pub struct EventListCache {
+    /// The list and when its load started (what it can reflect).
     entry: Mutex<Option<(Instant, Arc<Vec<Event>>)>>,
+    /// The latest change announced by another process, not yet known to be in the list.
+    changed_elsewhere: Mutex<Option<Instant>>,
     /// One request reloads an expired list; the others keep answering with it meanwhile.
     refreshing: AtomicBool,
     /// Bumped by every clear: a list loaded before a change is not stored after it.
     generation: AtomicU64,
     ttl: Duration,
+    coalesce: Duration,
 }
 
 impl Default for EventListCache {
@@ -89,7 +99,30 @@ impl Drop for RefreshGuard<'_> {
 
 impl EventListCache {
     pub fn with_ttl(ttl: Duration) -> Self {
-        Self { entry: Mutex::default(), refreshing: AtomicBool::new(false), generation: AtomicU64::new(0), ttl }
+        Self {
+            entry: Mutex::default(),
+            changed_elsewhere: Mutex::default(),
+            refreshing: AtomicBool::new(false),
+            generation: AtomicU64::new(0),
+            ttl,
+            coalesce: ELSEWHERE_COALESCE.min(ttl),
+        }
+    }
+
+    /// Serves a list for `coalesce` after another process's change instead of
+    /// [`ELSEWHERE_COALESCE`] (never longer than the TTL).
+    #[must_use]
+    pub fn with_coalescing(mut self, coalesce: Duration) -> Self {
+        self.coalesce = coalesce.min(self.ttl);
+        self
+    }
+
+    /// Whether a list whose load started at `loaded` may still be served: within the TTL, and not
+    /// older than [`ELSEWHERE_COALESCE`] when another process changed something after it started.
+    fn fresh(&self, loaded: Instant) -> bool {
+        let age = loaded.elapsed();
+        let changed_since = self.changed_elsewhere.lock().unwrap_or_else(PoisonError::into_inner).is_some_and(|at| at >= loaded);
+        age < self.ttl && !(changed_since && age >= self.coalesce)
     }
 
     /// The cached list when it is fresh, or when it is stale but another request is reloading it.
@@ -97,7 +130,7 @@ impl EventListCache {
     fn lookup(&self) -> (Option<Arc<Vec<Event>>>, Option<RefreshGuard<'_>>) {
         let entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner).clone();
         match entry {
-            Some((at, events)) if at.elapsed() < self.ttl => (Some(events), None),
+            Some((loaded, events)) if self.fresh(loaded) => (Some(events), None),
             Some((_, events)) => {
                 if self.refreshing.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                     (None, Some(RefreshGuard(&self.refreshing)))
@@ -109,12 +142,12 @@ impl EventListCache {
         }
     }
 
-    /// Keeps `events`, loaded when the generation was `loaded_at`, unless a change cleared the
-    /// cache since (the list may predate it).
-    fn store(&self, events: Arc<Vec<Event>>, loaded_at: u64) {
+    /// Keeps `events`, whose load started at `loaded` when the generation was `generation`, unless
+    /// a change of this process cleared the cache since (the list may predate it).
+    fn store(&self, events: Arc<Vec<Event>>, loaded: Instant, generation: u64) {
         let mut entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
-        if self.generation.load(Ordering::Acquire) == loaded_at {
-            *entry = Some((Instant::now(), events));
+        if self.generation.load(Ordering::Acquire) == generation {
+            *entry = Some((loaded, events));
         }
     }
 
@@ -125,10 +158,22 @@ impl EventListCache {
     }
 }
 
+fn shows_in_the_list(topic: Topic) -> bool {
+    matches!(topic, Topic::Events | Topic::Registrations)
+}
+
 impl ChangeListener for EventListCache {
     fn changed(&self, topic: Topic) {
-        if matches!(topic, Topic::Events | Topic::Registrations) {
+        if shows_in_the_list(topic) {
             self.clear();
+        }
+    }
+
+    /// Marks the list stale without dropping it: the first request after [`ELSEWHERE_COALESCE`]
+    /// reloads it while the others keep answering with it.
+    fn changed_elsewhere(&self, topic: Topic) {
+        if shows_in_the_list(topic) {
+            *self.changed_elsewhere.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
         }
     }
 }
@@ -156,8 +201,14 @@ impl EventService {
 
     /// Reuses the events list for `ttl` instead of [`LIST_CACHE_TTL`].
     #[must_use]
-    pub fn with_list_ttl(mut self, ttl: Duration) -> Self {
-        self.list_cache = Arc::new(EventListCache::with_ttl(ttl));
+    pub fn with_list_ttl(self, ttl: Duration) -> Self {
+        self.with_list_cache(EventListCache::with_ttl(ttl))
+    }
+
+    /// Keeps the events list in `cache` (before it is subscribed to the change notifier).
+    #[must_use]
+    pub fn with_list_cache(mut self, cache: EventListCache) -> Self {
+        self.list_cache = Arc::new(cache);
         self
     }
 
@@ -172,9 +223,9 @@ impl EventService {
         if let Some(events) = cached {
             return Ok(events);
         }
-        let generation = self.list_cache.generation.load(Ordering::Acquire);
+        let (loaded, generation) = (Instant::now(), self.list_cache.generation.load(Ordering::Acquire));
         let events = Arc::new(self.events.list().await?);
-        self.list_cache.store(events.clone(), generation);
+        self.list_cache.store(events.clone(), loaded, generation);
         Ok(events)
     }
 
@@ -421,7 +472,7 @@ mod tests {
         let cache: Arc<std::sync::OnceLock<Arc<EventListCache>>> = Arc::default();
         let during_load = cache.clone();
         let mut repo = MockEventRepository::new();
-        // The first load reads the old list while another process's registration lands.
+        // The first load reads the old list while a registration through this process lands.
         repo.expect_list().times(1).returning(move || {
             during_load.get().expect("cache set").changed(Topic::Registrations);
             Ok(vec![event("e1", 0)])
@@ -431,6 +482,52 @@ mod tests {
         cache.set(service.list_cache()).ok();
         assert_eq!(service.list().await.expect("old list")[0].attendee_count, 0);
         assert_eq!(service.list().await.expect("reloaded")[0].attendee_count, 3, "the old list was not cached");
+    }
+
+    #[tokio::test]
+    async fn other_processes_changes_are_coalesced_into_one_reload_per_interval() {
+        let mut repo = MockEventRepository::new();
+        let mut counts = 0..;
+        repo.expect_list().times(2).returning(move || Ok(vec![Event { attendee_count: counts.next().expect("count"), ..event("e1", 0) }]));
+        let service =
+            service(repo).with_list_cache(EventListCache::with_ttl(Duration::from_secs(3600)).with_coalescing(Duration::from_secs(3600)));
+        assert_eq!(service.list().await.expect("loaded")[0].attendee_count, 0);
+        for _ in 0..500 {
+            service.list_cache().changed_elsewhere(Topic::Registrations);
+            assert_eq!(service.list().await.expect("served")[0].attendee_count, 0, "within the interval the list is served");
+        }
+        service.list_cache().changed(Topic::Registrations);
+        assert_eq!(service.list().await.expect("reloaded")[0].attendee_count, 1, "this process's own change clears it at once");
+    }
+
+    #[tokio::test]
+    async fn a_list_older_than_the_interval_is_reloaded_after_another_processes_change() {
+        let mut repo = MockEventRepository::new();
+        let mut counts = 0..;
+        repo.expect_list().times(2).returning(move || Ok(vec![Event { attendee_count: counts.next().expect("count"), ..event("e1", 0) }]));
+        let service = service(repo).with_list_cache(EventListCache::with_ttl(Duration::from_secs(3600)).with_coalescing(Duration::ZERO));
+        service.list().await.expect("loaded");
+        service.list_cache().changed_elsewhere(Topic::DonationTypes);
+        assert_eq!(service.list().await.expect("cached")[0].attendee_count, 0, "donation types do not show in the list");
+        service.list_cache().changed_elsewhere(Topic::Events);
+        assert_eq!(service.list().await.expect("reloaded")[0].attendee_count, 1);
+        assert_eq!(service.list().await.expect("cached again")[0].attendee_count, 1, "the change is in the reloaded list");
+    }
+
+    #[tokio::test]
+    async fn another_processes_change_during_a_load_leaves_that_list_stale() {
+        let cache: Arc<std::sync::OnceLock<Arc<EventListCache>>> = Arc::default();
+        let during_load = cache.clone();
+        let mut repo = MockEventRepository::new();
+        repo.expect_list().times(1).returning(move || {
+            during_load.get().expect("cache set").changed_elsewhere(Topic::Registrations);
+            Ok(vec![event("e1", 0)])
+        });
+        repo.expect_list().times(1).returning(|| Ok(vec![Event { attendee_count: 3, ..event("e1", 0) }]));
+        let service = service(repo).with_list_cache(EventListCache::with_ttl(Duration::from_secs(3600)).with_coalescing(Duration::ZERO));
+        cache.set(service.list_cache()).ok();
+        assert_eq!(service.list().await.expect("old list")[0].attendee_count, 0);
+        assert_eq!(service.list().await.expect("reloaded")[0].attendee_count, 3, "the list may predate the change");
     }
 
     #[tokio::test]

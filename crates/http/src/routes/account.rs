@@ -107,7 +107,7 @@ async fn set_reminders(
 #[serde(rename_all = "camelCase")]
 pub struct ChangePasswordRequest {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1)]
     current_password: String,
     /// At least 6 characters.
     #[serde(default)]
@@ -148,7 +148,7 @@ pub struct ChangeEmailRequest {
     #[schema(required = true, format = Email)]
     new_email: String,
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1)]
     current_password: String,
 }
 
@@ -278,7 +278,7 @@ async fn export(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpRes
 #[serde(rename_all = "camelCase")]
 pub struct DeleteAccountRequest {
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1)]
     current_password: String,
 }
 

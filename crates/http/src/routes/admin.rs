@@ -73,9 +73,20 @@ pub struct MemberSearchParams {
     /// the phone number.
     q: Option<String>,
     /// From 1 (default 1).
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 1_000_000)]
     page: Option<String>,
     /// 1 to 100 (default 25).
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 100)]
     page_size: Option<String>,
+}
+
+#[derive(Debug, Default, Deserialize, IntoParams)]
+#[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
+pub struct MemberExportParams {
+    /// Words that must each be in the first name, last name or e-mail (any case) or, as digits, in
+    /// the phone number.
+    q: Option<String>,
 }
 
 /// The member directory: the members matching `q`, by last name then first name, one page at a
@@ -104,7 +115,7 @@ pub const MEMBERS_CSV_HEADER: [&str; 7] = ["First name", "Last name", "Email", "
 
 /// The member directory as CSV: every member matching `q` (no paging), by name; the date in the
 /// temple's time zone (admins).
-#[utoipa::path(operation_id = "exportMembers", tag = "admin", security(("bearer" = ["admin"])), params(MemberSearchParams), responses(
+#[utoipa::path(operation_id = "exportMembers", tag = "admin", security(("bearer" = ["admin"])), params(MemberExportParams), responses(
     (status = 200, content_type = "text/csv", body = String, description = "First name, Last name, Email, Phone, Admin, Email verified, Member since"),
     (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
@@ -112,7 +123,7 @@ pub const MEMBERS_CSV_HEADER: [&str; 7] = ["First name", "Last name", "Email", "
 async fn export_members(
     state: web::Data<AppState>,
     user: CurrentUser,
-    params: web::Query<MemberSearchParams>,
+    params: web::Query<MemberExportParams>,
 ) -> Result<HttpResponse, ApiError> {
     let members = state.admin.all_members(&user.actor(), params.q.as_deref()).await?;
     let zone = state.payments.temple_zone().await?;

@@ -67,7 +67,7 @@ pub struct CreateEventRequest {
     #[schema(required = true, min_length = 3)]
     location: String,
     /// ISO 8601 (RFC 3339) date-time with offset, in the future.
-    #[schema(value_type = String, required = true, min_length = 1)]
+    #[schema(value_type = String, required = true, format = DateTime)]
     event_date: Option<String>,
     /// An http(s) URL or a base64 data URL (JPEG, PNG, GIF or WebP, at most 5 MB).
     image_url: Option<String>,
@@ -125,7 +125,7 @@ pub struct UpdateEventRequest {
     #[schema(min_length = 3)]
     location: Option<String>,
     /// ISO 8601 (RFC 3339) date-time with offset.
-    #[schema(min_length = 1)]
+    #[schema(format = DateTime)]
     event_date: Option<String>,
     #[serde(default, deserialize_with = "double_option")]
     #[schema(value_type = Option<String>)]
@@ -207,12 +207,22 @@ async fn force_remove(
     }))
 }
 
+fn image_width_schema() -> utoipa::openapi::schema::Schema {
+    use utoipa::openapi::schema::{ObjectBuilder, Type};
+    ObjectBuilder::new()
+        .schema_type(Type::Integer)
+        .enum_values(Some(mandir_domain::image::IMAGE_VARIANT_WIDTHS.map(serde_json::Value::from)))
+        .build()
+        .into()
+}
+
 /// `?w=`: the width of the picture's WebP copy wanted (for `srcset`).
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ImageQuery {
     /// 480, 960 or 1440: the picture as WebP at most this wide (the picture itself when no smaller
     /// copy can be made, as for an animated GIF). Without it, the picture as uploaded.
+    #[param(schema_with = image_width_schema)]
     w: Option<u32>,
 }
 

@@ -66,9 +66,9 @@ impl From<FamilyMember> for FamilyMemberDto {
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct FamilyMemberRequest {
-    /// 1 to 100 characters.
+    /// 1 to 100 characters (besides spaces around them).
     #[serde(default)]
-    #[schema(value_type = String, required = true)]
+    #[schema(value_type = String, required = true, pattern = r"\S", max_length = 100)]
     name: Option<String>,
     /// At most 50 characters.
     #[serde(default)]

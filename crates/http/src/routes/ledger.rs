@@ -5,7 +5,7 @@
 use actix_web::{HttpResponse, get, web};
 use chrono::{DateTime, Utc};
 use mandir_application::services::payments::{LedgerPage, LedgerTotals, PageQuery, PaymentQuery, YearTotal, donor_of, refunded_amount};
-use mandir_domain::payment::Payment;
+use mandir_domain::payment::{Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::payment_audit::PaymentAuditEntry;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -15,6 +15,7 @@ use crate::auth::CurrentUser;
 use crate::csv_export::csv_response;
 use crate::dto::PaymentStatusDto;
 use crate::error::{ApiError, ErrorBody};
+use crate::input;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -28,24 +29,38 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(admin_ledger).service(admin_csv).service(admin_audit).service(my_years).service(my_csv);
 }
 
+/// A filter's closed set; blank (`status=`) filters nothing.
+fn status_schema() -> utoipa::openapi::schema::Schema {
+    input::one_of_texts(&[""].into_iter().chain(PaymentStatus::ALL.iter().map(|s| s.as_str())).collect::<Vec<_>>())
+}
+
+fn method_schema() -> utoipa::openapi::schema::Schema {
+    input::one_of_texts(&[""].into_iter().chain(PaymentMethodKind::ALL.iter().map(|m| m.as_str())).collect::<Vec<_>>())
+}
+
 /// The ledger's filters (the admin payment list takes the same ones).
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 #[into_params(parameter_in = Query)]
 pub struct LedgerFilters {
     /// pending, completed, failed, refunded or expired.
+    #[param(schema_with = status_schema)]
     status: Option<String>,
-    /// credit_card, zelle, ...
+    /// credit_card, paypal, zelle, cash or check.
+    #[param(schema_with = method_schema)]
     method: Option<String>,
     /// An event's id, or 'direct-donation' for donations not tied to an event.
     event_id: Option<String>,
     /// A donation type's id, or 'custom'.
     purpose: Option<String>,
     /// ISO date-time or day, inclusive.
+    #[param(schema_with = input::day_or_instant_schema)]
     from: Option<String>,
     /// ISO date-time or day, inclusive.
+    #[param(schema_with = input::day_or_instant_schema)]
     to: Option<String>,
-    /// Words to find in the donor's name or e-mail or the receipt number.
+    /// Words to find in the donor's name or e-mail or the receipt number (at most 200 characters).
+    #[param(max_length = 200)]
     q: Option<String>,
     /// `true` lists expired card intents too (hidden by default unless `status=expired`).
     include_expired: Option<String>,
@@ -71,8 +86,10 @@ impl From<LedgerFilters> for PaymentQuery {
 #[into_params(parameter_in = Query)]
 pub struct PageParams {
     /// From 1 (default 1).
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 1_000_000)]
     page: Option<String>,
     /// 1 to 100 (default 25).
+    #[param(value_type = Option<u64>, minimum = 1, maximum = 100)]
     page_size: Option<String>,
 }
 

@@ -22,6 +22,14 @@ use crate::state::AppState;
 /// Stripe's events are small; anything larger is not one.
 const WEBHOOK_LIMIT: usize = 256 * 1024;
 
+fn sandbox_outcome_schema() -> utoipa::openapi::schema::Schema {
+    input::one_of_texts(&["succeeded", "failed", "processing"])
+}
+
+fn admin_status_schema() -> utoipa::openapi::schema::Schema {
+    input::one_of_texts(&["completed", "failed", "pending"])
+}
+
 #[derive(OpenApi)]
 #[openapi(
     paths(
@@ -244,7 +252,7 @@ pub struct CreateIntentResponse {
 /// event (403 with `code: "email-not-verified"` otherwise). Guests are limited per client address.
 /// A repeated `Idempotency-Key` answers the same intent and records nothing new.
 #[utoipa::path(operation_id = "createPaymentIntent", tag = "payments", request_body = CreateIntentRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "One per payment attempt; a retry with the same key gets the same intent")),
+    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "One per payment attempt (1 to 255 visible ASCII characters); a retry with the same key gets the same intent")),
     responses(
         (status = 200, body = CreateIntentResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "An event donation by a member whose e-mail is not verified (`code: email-not-verified`)"),
@@ -281,7 +289,7 @@ pub struct SandboxConfirmRequest {
     client_secret: String,
     /// `succeeded`, `failed` or `processing`.
     #[serde(default)]
-    #[schema(required = true, min_length = 1)]
+    #[schema(required = true, schema_with = sandbox_outcome_schema)]
     outcome: String,
 }
 
@@ -387,7 +395,7 @@ pub struct ZelleConfirmResponse {
 /// donation, a member with a verified e-mail for an event (403 with `code: "email-not-verified"`
 /// otherwise). Guests are limited per client address.
 #[utoipa::path(operation_id = "confirmZellePayment", tag = "payments", request_body = ZelleConfirmRequest,
-    params(("Idempotency-Key" = Option<String>, Header, description = "A retry with the same key answers the same payment")),
+    params(("Idempotency-Key" = Option<String>, Header, pattern = "^[!-~]{1,255}$", description = "1 to 255 visible ASCII characters; a retry with the same key answers the same payment")),
     responses(
         (status = 201, body = ZelleConfirmResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
         (status = 403, body = ErrorBody, description = "An event donation by a member whose e-mail is not verified (`code: email-not-verified`)"),
@@ -457,7 +465,7 @@ pub struct SetStatusRequest {
     /// `completed` (received) or `failed` for a pending Zelle payment; `pending` reopens a Zelle
     /// payment marked failed.
     #[serde(default)]
-    #[schema(required = true, min_length = 1)]
+    #[schema(required = true, schema_with = admin_status_schema)]
     status: String,
     /// Why, kept in the payment's audit trail (at most 500 characters).
     #[serde(default)]

@@ -236,7 +236,7 @@ struct RangeQuery {
 /// Every occurrence of every service on the temple's local dates `from` to `to` (both included,
 /// at most 366 days), in time order.
 #[utoipa::path(operation_id = "listServiceOccurrences", get, path = "/api/services/occurrences", tag = "services",
-    params(("from" = String, Query, example = "2026-03-01"), ("to" = String, Query, example = "2026-03-31")),
+    params(("from" = String, Query, format = Date, example = "2026-03-01"), ("to" = String, Query, format = Date, example = "2026-03-31")),
     responses((status = 200, body = OccurrencesDto), (status = 400, body = ErrorBody)))]
 async fn occurrences(state: web::Data<AppState>, query: web::Query<RangeQuery>) -> Result<web::Json<OccurrencesDto>, ApiError> {
     let (zone, list) = state.recurring_services.occurrences(query.from.as_deref(), query.to.as_deref()).await?;

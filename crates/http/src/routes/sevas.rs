@@ -2,6 +2,7 @@
 //! catalogue with its availability computed in the temple's time zone, members' bookings paid
 //! through the payment flow, and the priests' day schedule (ADR 0113, ADR 0114).
 
+use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveTime, Utc};
 use mandir_application::services::seva_bookings::{PayMethod, ScheduleEntry};
@@ -427,7 +428,7 @@ struct RangeQuery {
 /// The seva's days from `from` to `to` (the temple's local dates, at most 92 days) with each open
 /// day's slots and the places left now.
 #[utoipa::path(operation_id = "getSevaAvailability", get, path = "/api/sevas/{id}/availability", tag = "sevas",
-    params(("id" = String, Path), ("from" = String, Query, example = "2026-03-01"), ("to" = String, Query, example = "2026-03-31")),
+    params(("id" = String, Path), ("from" = String, Query, format = Date, example = "2026-03-01"), ("to" = String, Query, format = Date, example = "2026-03-31")),
     responses((status = 200, body = SevaAvailabilityDto), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody)))]
 async fn availability(
     state: web::Data<AppState>,
@@ -669,12 +670,16 @@ async fn get_booking(
     Ok(web::Json(state.seva_bookings.get(&user.actor(), &path.into_inner().into()).await?.into()))
 }
 
+fn pay_method_schema() -> utoipa::openapi::schema::Schema {
+    crate::input::one_of_texts(&["card", "zelle"])
+}
+
 #[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PayBookingRequest {
     /// `card` or `zelle`.
     #[serde(default)]
-    #[schema(value_type = String, required = true, example = "card")]
+    #[schema(required = true, schema_with = pay_method_schema, example = "card")]
     method: Option<String>,
 }
 
@@ -795,19 +800,27 @@ pub struct SevaScheduleDto {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct ScheduleQuery {
-    /// "YYYY-MM-DD": one day.
+    /// "YYYY-MM-DD": one day (not with `from` and `to`).
+    #[param(format = Date)]
     date: Option<String>,
     /// "YYYY-MM-DD": the first day of a range (with `to`).
+    #[param(format = Date)]
     from: Option<String>,
     /// "YYYY-MM-DD": the last day of a range, at most 366 days.
+    #[param(format = Date)]
     to: Option<String>,
 }
 
+pub const DATE_OR_RANGE: &str = "Give a date or a range (from and to), not both";
+
 impl ScheduleQuery {
-    fn range(&self) -> (Option<&str>, Option<&str>) {
+    /// The first and last day asked for; a date with a range too is refused (one of them would
+    /// be ignored).
+    fn range(&self) -> Result<(Option<&str>, Option<&str>), ApiError> {
         match &self.date {
-            Some(date) => (Some(date.as_str()), Some(date.as_str())),
-            None => (self.from.as_deref(), self.to.as_deref()),
+            Some(_) if self.from.is_some() || self.to.is_some() => Err(ApiError::new(StatusCode::BAD_REQUEST, DATE_OR_RANGE)),
+            Some(date) => Ok((Some(date.as_str()), Some(date.as_str()))),
+            None => Ok((self.from.as_deref(), self.to.as_deref())),
         }
     }
 }
@@ -823,7 +836,7 @@ async fn schedule(
     user: CurrentUser,
     query: web::Query<ScheduleQuery>,
 ) -> Result<web::Json<SevaScheduleDto>, ApiError> {
-    let (from, to) = query.range();
+    let (from, to) = query.range()?;
     let (zone, entries) = state.seva_bookings.schedule(&user.actor(), from, to).await?;
     Ok(web::Json(SevaScheduleDto { time_zone: zone.name().to_owned(), entries: entries.into_iter().map(Into::into).collect() }))
 }
@@ -842,7 +855,7 @@ fn joined(entry: &ScheduleEntry, field: fn(&Person) -> Option<&str>) -> String {
     (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn schedule_csv(state: web::Data<AppState>, user: CurrentUser, query: web::Query<ScheduleQuery>) -> Result<HttpResponse, ApiError> {
-    let (from, to) = query.range();
+    let (from, to) = query.range()?;
     let (_, entries) = state.seva_bookings.schedule(&user.actor(), from, to).await?;
     let rows = entries.iter().map(|e| {
         vec![

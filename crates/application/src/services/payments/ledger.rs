@@ -14,7 +14,9 @@ use crate::services::Actor;
 
 pub const DEFAULT_PAGE_SIZE: u64 = 25;
 pub const MAX_PAGE_SIZE: u64 = 100;
-pub const PAGE_INVALID: &str = "Page must be a whole number of at least 1";
+/// The last page a client may ask for (far past any temple's ledger; keeps the offset in range).
+pub const MAX_PAGE: u64 = 1_000_000;
+pub const PAGE_INVALID: &str = "Page must be a whole number from 1 to 1000000";
 pub const PAGE_SIZE_INVALID: &str = "Page size must be a whole number from 1 to 100";
 
 /// The donor as the ledger shows and searches them. Every reader of a payment's donor goes
@@ -135,7 +137,7 @@ impl PageQuery {
         let read = |raw: &Option<String>| raw.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::parse::<u64>);
         let page = match read(&self.page) {
             None => Some(1),
-            Some(Ok(n)) if n >= 1 => Some(n),
+            Some(Ok(n)) if (1..=MAX_PAGE).contains(&n) => Some(n),
             Some(_) => errors.check("page", Err(PAGE_INVALID.to_owned())),
         };
         let size = match read(&self.page_size) {
