@@ -31,6 +31,8 @@ PG_BASE = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
 SECRET = "bench-secret-" + "0123456789abcdef" * 4
 EVENTS, READERS, WRITERS = 100, 64, int(os.environ.get("BENCH_WRITERS", "2000"))
 MANDIR_PORT, BASELINE_PORT, SECOND_PORT = 18080, 18081, 18082
+# The two-process measurement's sides (see two_processes).
+READ_CPU, WRITE_CPU, ALL_CPUS = "0", "1", f"0-{os.cpu_count() - 1}"
 
 
 def wait_for(url, timeout=60):
@@ -54,10 +56,16 @@ def call(method, url, body=None, token=None):
         return json.loads(r.read() or b"null")
 
 
-def wrk(url, connections=64, script=None, duration=DURATION):
+def pinned(cmd, cpus):
+    """`cmd` run on the CPUs listed (taskset), or anywhere when `cpus` is None."""
+    return cmd if cpus is None else ["taskset", "-c", cpus, *cmd]
+
+
+def wrk(url, connections=64, script=None, duration=DURATION, cpus=None):
     cmd = ["wrk", "-t2", f"-c{connections}", f"-d{duration}", "--latency", url]
     if script:
         cmd[1:1] = ["-s", script]
+    cmd = pinned(cmd, cpus)
     out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
     rps = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     p99 = re.search(r"99%\s+([\d.]+)(us|ms|s)", out)
@@ -171,8 +179,8 @@ class Store:
             subprocess.run(["psql", self.url, "-q", "-v", "ON_ERROR_STOP=1"], input=sql, text=True, check=True, capture_output=True)
 
 
-def start_mandir(env, port):
-    server = subprocess.Popen([MANDIR, "serve"], env=dict(env, MANDIR_BIND=f"127.0.0.1:{port}"), stdout=subprocess.DEVNULL)
+def start_mandir(env, port, cpus=None):
+    server = subprocess.Popen(pinned([MANDIR, "serve"], cpus), env=dict(env, MANDIR_BIND=f"127.0.0.1:{port}"), stdout=subprocess.DEVNULL)
     wait_for(f"http://127.0.0.1:{port}/api/health")
     return server
 
@@ -293,25 +301,49 @@ def bench_backend(kind, tmp):
         store.run(clean)
 
         if kind == "pg":
-            second = start_mandir(env, SECOND_PORT)
-            extra.update(two_processes(base, f"http://127.0.0.1:{SECOND_PORT}", tmp, events, tokens))
+            second = start_mandir(env, SECOND_PORT, cpus=WRITE_CPU)
+            extra.update(two_processes(base, server.pid, f"http://127.0.0.1:{SECOND_PORT}", tmp, events, tokens))
     finally:
         stop(server, baseline, second)
     return ours, theirs, extra
 
 
-def two_processes(first, second, tmp, events, tokens):
-    """GET /api/events on `first` while `second` takes registrations; then how long a registration
-    through `second` takes to show in `first`'s events list (ten probes, one at a time)."""
+def set_affinity(pids, cpus):
+    """Moves every thread of `pids` to `cpus`; answers whether it could (PostgreSQL's processes
+    belong to another user unless the benchmark runs as root)."""
+    done = [subprocess.run(["taskset", "-a", "-p", "-c", cpus, str(pid)], capture_output=True).returncode == 0 for pid in pids]
+    return bool(done) and all(done)
+
+
+def postgres_pids():
+    found = subprocess.run(["pgrep", "-x", "postgres"], capture_output=True, text=True).stdout.split()
+    return [int(pid) for pid in found]
+
+
+def two_processes(first, first_pid, second, tmp, events, tokens):
+    """GET /api/events on `first` alone, then while `second` takes registrations; then how long a
+    registration through `second` takes to show in `first`'s events list (ten probes, one at a
+    time). The read side (`first` and its load) runs on READ_CPU, the write side (`second`, its load
+    and PostgreSQL) on WRITE_CPU: on two cores the budget is about what another process's writes
+    cost this one's list (its reloads), not about five programs sharing the cores."""
     writers = tokens["writer"]
     probes, probe_tokens = writers[:10], writers[10:]
-    wrk(first + "/api/events", connections=48, duration="2s")
-    unloaded = wrk(first + "/api/events", connections=48)
-    script = lua_script(os.path.join(tmp, "pg-second.lua"), register=(events, probe_tokens))
-    writes = subprocess.Popen(["wrk", "-t1", "-c16", "-d12s", "-s", script, second], stdout=subprocess.PIPE, text=True)
-    time.sleep(1)
-    reads = wrk(first + "/api/events", connections=48)
-    out = writes.communicate()[0]
+    set_affinity([first_pid], READ_CPU)
+    database = postgres_pids()
+    database_pinned = set_affinity(database, WRITE_CPU)
+    try:
+        wrk(first + "/api/events", connections=48, duration="2s", cpus=READ_CPU)
+        unloaded = wrk(first + "/api/events", connections=48, cpus=READ_CPU)
+        script = lua_script(os.path.join(tmp, "pg-second.lua"), register=(events, probe_tokens))
+        writes = subprocess.Popen(pinned(["wrk", "-t1", "-c16", "-d12s", "-s", script, second], WRITE_CPU), stdout=subprocess.PIPE, text=True)
+        time.sleep(1)
+        reads = wrk(first + "/api/events", connections=48, cpus=READ_CPU)
+        out = writes.communicate()[0]
+    finally:
+        set_affinity(postgres_pids(), ALL_CPUS)
+        set_affinity([first_pid], ALL_CPUS)
+    if not database_pinned:
+        print("warning: could not pin PostgreSQL to the write side's CPU (not root?)", file=sys.stderr)
     written = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
     # Probe: one member registers for the last event through the second process; poll the first.
     probe_event = events[-1]
@@ -343,7 +375,9 @@ def main():
         kinds.append("pg")
     else:
         print(f"warning: PostgreSQL not reachable at {PG_BASE}; measuring SQLite only (set BENCH_PG_URL)", file=sys.stderr)
-    runs = {kind: bench_backend(kind, tmp) for kind in kinds}
+    # BENCH_KINDS=pg (or sqlite) measures one database only, e.g. while working on one budget.
+    wanted = os.environ.get("BENCH_KINDS", "sqlite,pg").split(",")
+    runs = {kind: bench_backend(kind, tmp) for kind in kinds if kind in wanted}
 
     checks = []
     print(f"\nmandir benchmark ({os.cpu_count()} cores, wrk {DURATION}, 64 connections, {EVENTS} events)\n")
