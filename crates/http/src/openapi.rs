@@ -4,7 +4,6 @@
 use actix_web::{HttpResponse, get, web};
 use utoipa::openapi::content::ContentBuilder;
 use utoipa::openapi::path::Operation;
-use utoipa::openapi::schema::AdditionalProperties;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
 use utoipa::openapi::{OpenApi as Document, PathItem, Ref, RefOr, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
@@ -46,7 +45,7 @@ struct StandardResponses;
 const RESPONSES: [(&str, &str); 7] = [
     (
         "400",
-        "Invalid request: the body is not a JSON object of the operation's fields only, or a field fails validation (`errors` names them)",
+        "Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them)",
     ),
     ("401", "Authentication required: no valid bearer token"),
     ("403", "Admins only"),
@@ -137,30 +136,6 @@ impl Modify for ResponseFieldsRequired {
     }
 }
 
-/// Request bodies name the operation's fields only (`JsonBody` refuses any other, crates/http/src/body.rs):
-/// every schema a JSON request body refers to declares `additionalProperties: false`.
-struct ClosedRequestBodies;
-
-impl Modify for ClosedRequestBodies {
-    fn modify(&self, openapi: &mut Document) {
-        let mut names = Vec::new();
-        for item in openapi.paths.paths.values_mut() {
-            for (_, op) in operations_mut(item) {
-                let body = op.request_body.as_ref().and_then(|body| body.content.get("application/json"));
-                if let Some(RefOr::Ref(reference)) = body.and_then(|content| content.schema.as_ref()) {
-                    names.push(reference.ref_location.trim_start_matches("#/components/schemas/").to_owned());
-                }
-            }
-        }
-        let Some(components) = openapi.components.as_mut() else { return };
-        for name in names {
-            if let Some(RefOr::T(Schema::Object(object))) = components.schemas.get_mut(&name) {
-                object.additional_properties = Some(Box::new(AdditionalProperties::FreeForm(false)));
-            }
-        }
-    }
-}
-
 /// The whole document: the root plus every area's paths and schemas.
 pub fn api_doc() -> Document {
     let mut doc = Root::openapi();
@@ -193,7 +168,6 @@ pub fn api_doc() -> Document {
     }
     StandardResponses.modify(&mut doc);
     ResponseFieldsRequired.modify(&mut doc);
-    ClosedRequestBodies.modify(&mut doc);
     doc
 }
 

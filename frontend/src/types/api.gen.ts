@@ -8807,7 +8807,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Invalid request: the body is not a JSON object of the operation's fields only, or a field fails validation (`errors` names them) */
+            /** @description Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them) */
             400: {
                 headers: {
                     [name: string]: unknown;
