@@ -70,16 +70,33 @@ pub const ELSEWHERE_COALESCE: Duration = Duration::from_millis(100);
 /// The events list kept by this process; cleared by event and registration changes (the list shows
 /// people counts).
 pub struct EventListCache {
-    /// The list and when its load started (what it can reflect).
-    entry: Mutex<Option<(Instant, Arc<Vec<Event>>)>>,
-    /// The latest change announced by another process, not yet known to be in the list.
-    changed_elsewhere: Mutex<Option<Instant>>,
+    /// The list and what decides whether it may be served, under one lock (read on every request).
+    state: Mutex<ListState>,
     /// One request reloads an expired list; the others keep answering with it meanwhile.
     refreshing: AtomicBool,
     /// Bumped by every clear: a list loaded before a change is not stored after it.
     generation: AtomicU64,
     ttl: Duration,
     coalesce: Duration,
+}
+
+#[derive(Default)]
+struct ListState {
+    /// The list and when its load started (what it can reflect).
+    entry: Option<(Instant, Arc<Vec<Event>>)>,
+    /// The latest change announced by another process.
+    changed_elsewhere: Option<Instant>,
+}
+
+impl ListState {
+    /// The list, when it may still be served: within `ttl`, and not older than `coalesce` when
+    /// another process changed something after its load started.
+    fn fresh(&self, ttl: Duration, coalesce: Duration) -> Option<&Arc<Vec<Event>>> {
+        let (loaded, events) = self.entry.as_ref()?;
+        let age = loaded.elapsed();
+        let changed_since = self.changed_elsewhere.is_some_and(|at| at >= *loaded);
+        (age < ttl && !(changed_since && age >= coalesce)).then_some(events)
+    }
 }
 
 impl Default for EventListCache {
@@ -100,8 +117,7 @@ impl Drop for RefreshGuard<'_> {
 impl EventListCache {
     pub fn with_ttl(ttl: Duration) -> Self {
         Self {
-            entry: Mutex::default(),
-            changed_elsewhere: Mutex::default(),
+            state: Mutex::default(),
             refreshing: AtomicBool::new(false),
             generation: AtomicU64::new(0),
             ttl,
@@ -117,21 +133,22 @@ impl EventListCache {
         self
     }
 
-    /// Whether a list whose load started at `loaded` may still be served: within the TTL, and not
-    /// older than [`ELSEWHERE_COALESCE`] when another process changed something after it started.
-    fn fresh(&self, loaded: Instant) -> bool {
-        let age = loaded.elapsed();
-        let changed_since = self.changed_elsewhere.lock().unwrap_or_else(PoisonError::into_inner).is_some_and(|at| at >= loaded);
-        age < self.ttl && !(changed_since && age >= self.coalesce)
+    fn state(&self) -> std::sync::MutexGuard<'_, ListState> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// The cached list when it is fresh, or when it is stale but another request is reloading it.
     /// `None` means the caller should load it, holding the returned guard when one is given.
     fn lookup(&self) -> (Option<Arc<Vec<Event>>>, Option<RefreshGuard<'_>>) {
-        let entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner).clone();
-        match entry {
-            Some((loaded, events)) if self.fresh(loaded) => (Some(events), None),
-            Some((_, events)) => {
+        let stale = {
+            let state = self.state();
+            if let Some(events) = state.fresh(self.ttl, self.coalesce) {
+                return (Some(events.clone()), None);
+            }
+            state.entry.as_ref().map(|(_, events)| events.clone())
+        };
+        match stale {
+            Some(events) => {
                 if self.refreshing.compare_exchange(false, true, Ordering::AcqRel, Ordering::Acquire).is_ok() {
                     (None, Some(RefreshGuard(&self.refreshing)))
                 } else {
@@ -145,16 +162,16 @@ impl EventListCache {
     /// Keeps `events`, whose load started at `loaded` when the generation was `generation`, unless
     /// a change of this process cleared the cache since (the list may predate it).
     fn store(&self, events: Arc<Vec<Event>>, loaded: Instant, generation: u64) {
-        let mut entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.state();
         if self.generation.load(Ordering::Acquire) == generation {
-            *entry = Some((loaded, events));
+            state.entry = Some((loaded, events));
         }
     }
 
     fn clear(&self) {
-        let mut entry = self.entry.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut state = self.state();
         self.generation.fetch_add(1, Ordering::AcqRel);
-        *entry = None;
+        state.entry = None;
     }
 }
 
@@ -173,7 +190,7 @@ impl ChangeListener for EventListCache {
     /// reloads it while the others keep answering with it.
     fn changed_elsewhere(&self, topic: Topic) {
         if shows_in_the_list(topic) {
-            *self.changed_elsewhere.lock().unwrap_or_else(PoisonError::into_inner) = Some(Instant::now());
+            self.state().changed_elsewhere = Some(Instant::now());
         }
     }
 }
