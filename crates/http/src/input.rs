@@ -73,11 +73,6 @@ pub fn one_of_texts(values: &[&str]) -> Schema {
     text().enum_values(Some(values.iter().copied())).build().into()
 }
 
-/// A day, `YYYY-MM-DD`.
-pub fn date_schema() -> Schema {
-    text().format(Some(utoipa::openapi::SchemaFormat::KnownFormat(utoipa::openapi::KnownFormat::Date))).build().into()
-}
-
 /// A day (`YYYY-MM-DD`) or an RFC 3339 date-time; blank for no bound.
 pub fn day_or_instant_schema() -> Schema {
     use utoipa::openapi::{KnownFormat, SchemaFormat};

@@ -269,6 +269,21 @@ mod tests {
         serde_json::to_value(api_doc()).expect("document as JSON")
     }
 
+    #[test]
+    fn page_parameters_declare_the_servers_bounds() {
+        use mandir_application::services::payments::{MAX_PAGE, MAX_PAGE_SIZE};
+        let doc = document();
+        for path in ["/api/admin/members", "/api/admin/payments/ledger"] {
+            let params = doc["paths"][path]["get"]["parameters"].as_array().expect("parameters");
+            let bounds = |name: &str| {
+                let schema = &params.iter().find(|p| p["name"] == name).unwrap_or_else(|| panic!("{path} {name}"))["schema"];
+                (schema["minimum"].as_u64(), schema["maximum"].as_u64())
+            };
+            assert_eq!(bounds("page"), (Some(1), Some(MAX_PAGE)), "{path}");
+            assert_eq!(bounds("pageSize"), (Some(1), Some(MAX_PAGE_SIZE)), "{path}");
+        }
+    }
+
     fn each_operation(doc: &Value, mut check: impl FnMut(&str, &str, &Value)) {
         for (path, item) in doc["paths"].as_object().expect("paths") {
             for (method, op) in item.as_object().expect("path item") {

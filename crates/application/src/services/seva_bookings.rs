@@ -113,12 +113,21 @@ pub enum PayMethod {
 }
 
 impl PayMethod {
-    pub fn parse(raw: &str) -> Result<Self, BookingError> {
-        match raw.trim() {
-            "card" => Ok(Self::Card),
-            "zelle" => Ok(Self::Zelle),
-            _ => Err(BookingError::Validation(ValidationErrors::single("method", METHOD_INVALID))),
+    pub const ALL: [Self; 2] = [Self::Card, Self::Zelle];
+
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Card => "card",
+            Self::Zelle => "zelle",
         }
+    }
+
+    pub fn parse(raw: &str) -> Result<Self, BookingError> {
+        let raw = raw.trim();
+        Self::ALL
+            .into_iter()
+            .find(|method| method.as_str() == raw)
+            .ok_or_else(|| BookingError::Validation(ValidationErrors::single("method", METHOD_INVALID)))
     }
 }
 

@@ -3,9 +3,9 @@
 
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
-use mandir_application::services::payments::{Donor, INTENT_CREATED, Payer, ZELLE_RECORDED};
+use mandir_application::services::payments::{ADMIN_TARGETS, Donor, INTENT_CREATED, Payer, SANDBOX_OUTCOMES, ZELLE_RECORDED};
 use mandir_domain::donor::DonorInput;
-use mandir_domain::payment::{DonationDetail, DonationInput, DonationTypeTotal, EventTotal, Payment, TestTotal};
+use mandir_domain::payment::{DonationDetail, DonationInput, DonationTypeTotal, EventTotal, Payment, PaymentStatus, TestTotal};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{OpenApi, ToSchema};
@@ -23,11 +23,11 @@ use crate::state::AppState;
 const WEBHOOK_LIMIT: usize = 256 * 1024;
 
 fn sandbox_outcome_schema() -> utoipa::openapi::schema::Schema {
-    input::one_of_texts(&["succeeded", "failed", "processing"])
+    input::one_of_texts(&SANDBOX_OUTCOMES.map(|(text, _)| text))
 }
 
 fn admin_status_schema() -> utoipa::openapi::schema::Schema {
-    input::one_of_texts(&["completed", "failed", "pending"])
+    input::one_of_texts(&ADMIN_TARGETS.map(PaymentStatus::as_str))
 }
 
 #[derive(OpenApi)]

@@ -671,7 +671,7 @@ async fn get_booking(
 }
 
 fn pay_method_schema() -> utoipa::openapi::schema::Schema {
-    crate::input::one_of_texts(&["card", "zelle"])
+    crate::input::one_of_texts(&PayMethod::ALL.map(PayMethod::as_str))
 }
 
 #[derive(Deserialize, ToSchema)]

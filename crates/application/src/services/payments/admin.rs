@@ -74,13 +74,12 @@ impl PaymentQuery {
     }
 }
 
-/// The admin changes to a payment's status: mark a pending Zelle payment received or failed, or
-/// reopen one marked failed by mistake.
+/// The statuses an admin may set: mark a pending Zelle payment received (`completed`) or
+/// `failed`, or reopen one marked failed by mistake (`pending`).
+pub const ADMIN_TARGETS: [PaymentStatus; 3] = [PaymentStatus::Completed, PaymentStatus::Failed, PaymentStatus::Pending];
+
 fn admin_target(status: &str) -> Result<PaymentStatus, PaymentError> {
-    match PaymentStatus::parse(status.trim()) {
-        Some(to @ (PaymentStatus::Completed | PaymentStatus::Failed | PaymentStatus::Pending)) => Ok(to),
-        _ => Err(invalid("status", ADMIN_STATUS_INVALID)),
-    }
+    PaymentStatus::parse(status.trim()).filter(|to| ADMIN_TARGETS.contains(to)).ok_or_else(|| invalid("status", ADMIN_STATUS_INVALID))
 }
 
 impl PaymentService {

@@ -6,7 +6,7 @@ use subtle::ConstantTimeEq;
 
 use super::{
     ALREADY_CONFIRMED, CONFIRMATION_PATH, IDEMPOTENCY_KEY_REUSED, Inserted, OUTCOME_INVALID, PAYMENT_EXPIRED, Payer, PaymentError,
-    PaymentService, invalid, same_or_conflict,
+    PaymentService, SANDBOX_OUTCOMES, invalid, same_or_conflict,
 };
 use crate::ports::{GatewayError, GatewayIntent, IntentRequest, IntentStatus, NewPayment};
 use crate::services::{hash_secret, new_id};
@@ -142,11 +142,8 @@ impl PaymentService {
         if self.gateway.provider() != PaymentProvider::Sandbox {
             return Err(PaymentError::NotFound);
         }
-        let target = match outcome {
-            "succeeded" => Some(PaymentStatus::Completed),
-            "failed" => Some(PaymentStatus::Failed),
-            "processing" => None,
-            _ => return Err(invalid("outcome", OUTCOME_INVALID)),
+        let Some(&(_, target)) = SANDBOX_OUTCOMES.iter().find(|(text, _)| *text == outcome) else {
+            return Err(invalid("outcome", OUTCOME_INVALID));
         };
         let payment = self.payment_with_secret(intent_id, client_secret).await?;
         if payment.provider != PaymentProvider::Sandbox {

@@ -34,10 +34,10 @@ use crate::ports::{
 };
 use mandir_domain::donor::DonorIdentity;
 
-pub use admin::PaymentQuery;
+pub use admin::{ADMIN_TARGETS, PaymentQuery};
 pub use card::{CreatedIntent, SandboxConfirmation, confirmation_url};
 pub use expiry::cancel_key;
-pub use ledger::{DonorShown, LedgerPage, LedgerTotals, PageQuery, YearTotal, donor_of, refunded_amount};
+pub use ledger::{DonorShown, LedgerPage, LedgerTotals, MAX_PAGE, MAX_PAGE_SIZE, PageQuery, YearTotal, donor_of, refunded_amount};
 pub use refunds::{NOT_REFUNDABLE, OTHER_PROVIDER, REFUND_REFUSED, refund_key};
 
 pub const ZELLE_RECORDED: &str = "Your Zelle payment has been recorded successfully";
@@ -51,6 +51,10 @@ pub const NOT_REOPENABLE: &str = "Only Zelle payments marked failed can be reope
 pub const PAYMENT_EXPIRED: &str = "This payment expired after a day without being completed; please start a new donation";
 pub const STATUS_CHANGED: &str = "The payment's status changed meanwhile; reload and try again";
 pub const OUTCOME_INVALID: &str = "Outcome must be 'succeeded', 'failed' or 'processing'";
+/// The sandbox's confirm outcomes and the status each leaves the payment in (`processing` leaves
+/// it pending).
+pub const SANDBOX_OUTCOMES: [(&str, Option<PaymentStatus>); 3] =
+    [("succeeded", Some(PaymentStatus::Completed)), ("failed", Some(PaymentStatus::Failed)), ("processing", None)];
 pub const ADMIN_STATUS_INVALID: &str = "Status must be 'completed', 'failed' or 'pending' (to reopen a failed payment)";
 /// Where the card provider sends the donor back (docs/product.md#donations-and-payments).
 pub const CONFIRMATION_PATH: &str = "/payment-confirmation";
