@@ -20,7 +20,7 @@ pub const AMOUNT_TOO_LARGE: &str = "Amount must be less than 1,000,000";
 /// The largest default amount: the donate form's own ceiling (1,000,000 dollars).
 pub const MAX_DEFAULT_AMOUNT: Money = Money::from_dollars(1_000_000);
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct DonationType {
     pub id: DonationTypeId,
     pub name: String,

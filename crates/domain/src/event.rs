@@ -15,7 +15,7 @@ pub const DATE_REQUIRED: &str = "Event date is required";
 pub const DATE_IN_PAST: &str = "Event date must be in the future";
 pub const CAPACITY_INVALID: &str = "Capacity must be a whole number of at least 1";
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct Event {
     pub id: EventId,
     pub name: String,

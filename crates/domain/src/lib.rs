@@ -1,6 +1,7 @@
 //! Mandir's domain: entities, value objects and the product's rules with their messages
 //! (docs/product.md#validation-rules). Nothing here performs I/O.
 
+pub mod audit;
 pub mod donation_type;
 pub mod donor;
 pub mod error;
@@ -21,6 +22,7 @@ pub mod registration;
 pub mod seva;
 pub mod seva_booking;
 pub mod site;
+pub mod staff;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod text_enum;

@@ -101,7 +101,7 @@ impl PaymentStatus {
 }
 
 /// One part of a donation: a donation type (or 'custom'), its amount and its name.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct DonationDetail {
     /// A donation type's id, or [`CUSTOM_DONATION_TYPE`].
     pub donation_type_id: String,
@@ -126,7 +126,7 @@ impl DonationDetail {
 }
 
 /// What a donation is for.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum DonationTarget {
     /// A general donation (`eventId` 'direct-donation' or omitted).
     Direct,
@@ -149,7 +149,7 @@ impl DonationTarget {
 }
 
 /// A payment as recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Payment {
     pub id: PaymentId,
     pub event_id: Option<EventId>,

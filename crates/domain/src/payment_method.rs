@@ -22,7 +22,7 @@ text_enum!(
     PaymentMethodIcon { CreditCard => "credit-card", Dollar => "dollar", Cash => "cash", Bank => "bank", Building => "building" }
 );
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct PaymentMethod {
     pub id: PaymentMethodId,
     /// The internal identifier, lower-case and unique: `stripe`, `zelle`, ...

@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::id::PriestId;
+use crate::id::{PriestId, UserId};
 use crate::image::{IMAGE_INVALID_TYPE, ImageSource, ImageUpload, parse_image};
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
@@ -15,7 +15,7 @@ pub const SPECIALTY_TOO_LONG: &str = "Each specialty must be at most 50 characte
 pub const TOO_MANY_SPECIALTIES: &str = "At most 10 specialties";
 pub const ORDER_MISMATCH: &str = "The order must list every priest exactly once";
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Priest {
     pub id: PriestId,
     pub name: String,
@@ -26,6 +26,8 @@ pub struct Priest {
     pub photo_url: Option<String>,
     /// 0 first; the home page shows priests in this order.
     pub position: i32,
+    /// The account the priest signs in with (role `priest`), when one is linked.
+    pub user_id: Option<UserId>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

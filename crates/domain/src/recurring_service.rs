@@ -81,7 +81,7 @@ const MONTHS: [&str; 12] =
     ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// The rule of the days a service falls on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Recurrence {
     Daily,
     /// On these days of every week (sorted Sunday first, no repeats, at least one).
@@ -124,7 +124,7 @@ impl Recurrence {
 }
 
 /// When a service happens: its rule, its local time of day, and the last date it may fall on.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Schedule {
     pub recurrence: Recurrence,
     pub time: NaiveTime,
@@ -232,7 +232,7 @@ fn join_and(items: &[&str]) -> String {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct RecurringService {
     pub id: RecurringServiceId,
     pub name: String,

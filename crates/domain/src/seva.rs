@@ -65,14 +65,14 @@ text_enum!(
 );
 
 /// A time slot of the day and how many bookings it takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
 pub struct Slot {
     pub time: NaiveTime,
     pub capacity: u32,
 }
 
 /// How many bookings a day takes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Capacity {
     /// These slots (sorted by time, no repeats, at least one).
     Slots(Vec<Slot>),
@@ -81,7 +81,7 @@ pub enum Capacity {
 }
 
 /// When a seva can be booked.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SevaRules {
     /// Sorted Sunday first, no repeats, at least one.
     pub weekdays: Vec<DayOfWeek>,
@@ -94,7 +94,7 @@ pub struct SevaRules {
     pub cutoff_hours: u32,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Seva {
     pub id: SevaId,
     pub name: String,
@@ -312,7 +312,7 @@ pub const ZELLE_HOLD_HOURS_INVALID: &str = "Hours must be a whole number from 1 
 pub const MAX_UNPAID_HOLDS_INVALID: &str = "Unpaid bookings must be a whole number from 1 to 20";
 
 /// The temple's booking settings (admins).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SevaSettings {
     /// A Zelle payment recorded as pending confirms its booking (else the booking waits, its place
     /// held, for an admin to mark the payment received).

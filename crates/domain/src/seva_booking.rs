@@ -31,7 +31,7 @@ text_enum!(
     }
 );
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct SevaBooking {
     pub id: SevaBookingId,
     pub seva_id: SevaId,

@@ -217,7 +217,7 @@ pub fn youtube_id(value: &str) -> Option<String> {
 
 /// A short announcement shown on the home page from `starts_on` to `ends_on` (both included, in
 /// the temple's zone).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub struct Notice {
     pub id: NoticeId,
     pub title: String,

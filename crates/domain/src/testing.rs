@@ -27,7 +27,7 @@ pub fn user(id: &str) -> User {
         custom_gotram: None,
         mailing_address: None,
         email_verified: true,
-        is_admin: false,
+        roles: crate::staff::Roles::NONE,
         token_version: 0,
         created_at: now(),
         updated_at: now(),

@@ -5,6 +5,7 @@ use chrono::{DateTime, Utc};
 use crate::donor::mailing_address;
 use crate::id::UserId;
 use crate::patch::Patch;
+use crate::staff::{Role, Roles};
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const INVALID_EMAIL: &str = "Invalid email address";
@@ -36,11 +37,18 @@ pub struct User {
     /// Optional; used on donation receipts (migration 000020).
     pub mailing_address: Option<String>,
     pub email_verified: bool,
-    pub is_admin: bool,
+    /// The staff roles the account holds (none for most members).
+    pub roles: Roles,
     /// Bumped by a password reset: tokens issued before it stop working.
     pub token_version: i32,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
+}
+
+impl User {
+    pub const fn is_admin(&self) -> bool {
+        self.roles.has(Role::Admin)
+    }
 }
 
 /// An e-mail address, trimmed and lower-cased so that uniqueness is case-insensitive.

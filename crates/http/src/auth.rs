@@ -5,6 +5,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 use futures::future::LocalBoxFuture;
 use mandir_application::ports::VerifiedToken;
 use mandir_application::services::Actor;
+use mandir_application::services::rate_limits::ClientAddress;
 use mandir_domain::user::User;
 
 use crate::error::ApiError;
@@ -20,13 +21,15 @@ fn state(req: &HttpRequest) -> Result<web::Data<AppState>, ApiError> {
     req.app_data::<web::Data<AppState>>().cloned().ok_or_else(|| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong"))
 }
 
-/// A signed-in member, with the token they called with; 401 otherwise.
+/// A signed-in member, with the token they called with and the address they called from; 401
+/// otherwise.
 #[derive(Debug, Clone)]
-pub struct CurrentUser(pub User, pub VerifiedToken);
+pub struct CurrentUser(pub User, pub VerifiedToken, pub ClientAddress);
 
 impl CurrentUser {
+    /// The member as the use cases see them, with their address (the audit log records it).
     pub fn actor(&self) -> Actor {
-        Actor::of(&self.0)
+        Actor::of(&self.0).from_address(self.2.as_str())
     }
 }
 
@@ -37,11 +40,13 @@ impl FromRequest for CurrentUser {
     fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
         let token = bearer(req);
         let state = state(req);
+        let trust_proxy = state.as_ref().is_ok_and(|state| state.trust_proxy);
+        let address = crate::client::client_address(req, trust_proxy);
         Box::pin(async move {
             let state = state?;
             let token = token.ok_or_else(|| ApiError::new(StatusCode::UNAUTHORIZED, "Authentication required"))?;
             let session = state.auth.authenticate(&token).await?;
-            Ok(Self(session.user, session.token))
+            Ok(Self(session.user, session.token, address))
         })
     }
 }

@@ -53,7 +53,15 @@ pub struct UserDto {
     /// The mailing address receipts show (lines separated by newlines).
     pub mailing_address: Option<String>,
     pub email_verified: bool,
+    /// Whether the account holds the `admin` role.
     pub is_admin: bool,
+    /// The account's staff roles (none for most members).
+    #[schema(schema_with = crate::input::role_names_schema)]
+    pub roles: Vec<String>,
+    /// What those roles allow (docs/product.md#roles-and-permissions): the UI shows what these
+    /// name; the server checks every request itself.
+    #[schema(schema_with = crate::input::permission_names_schema)]
+    pub permissions: Vec<String>,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -73,7 +81,9 @@ impl From<UserProfile> for UserDto {
             gotram: p.gotram.map(GotramDto::from),
             mailing_address: u.mailing_address,
             email_verified: u.email_verified,
-            is_admin: u.is_admin,
+            is_admin: u.roles.has(mandir_domain::staff::Role::Admin),
+            roles: crate::input::role_names(u.roles),
+            permissions: crate::input::permission_names(u.roles),
             created_at: u.created_at,
             updated_at: u.updated_at,
         }

@@ -73,6 +73,36 @@ pub fn one_of_texts(values: &[&str]) -> Schema {
     text().enum_values(Some(values.iter().copied())).build().into()
 }
 
+/// Staff role names (`mandir_domain::staff::Role`), each at most once.
+pub fn role_names_schema() -> Schema {
+    use mandir_domain::staff::Role;
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(utoipa::openapi::RefOr::T(one_of_texts(&Role::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>())))
+        .unique_items(true)
+        .build()
+        .into()
+}
+
+/// Permission names (`mandir_domain::staff::Permission`): what the account's roles allow.
+pub fn permission_names_schema() -> Schema {
+    use mandir_domain::staff::Permission;
+    utoipa::openapi::schema::ArrayBuilder::new()
+        .items(utoipa::openapi::RefOr::T(one_of_texts(&Permission::ALL.iter().map(|p| p.as_str()).collect::<Vec<_>>())))
+        .unique_items(true)
+        .build()
+        .into()
+}
+
+/// The names of `roles`, in their fixed order.
+pub fn role_names(roles: mandir_domain::staff::Roles) -> Vec<String> {
+    roles.iter().map(|r| r.as_str().to_owned()).collect()
+}
+
+/// The names of the permissions `roles` hold.
+pub fn permission_names(roles: mandir_domain::staff::Roles) -> Vec<String> {
+    mandir_domain::staff::Permission::ALL.iter().filter(|p| roles.allow(**p)).map(|p| p.as_str().to_owned()).collect()
+}
+
 /// A day (`YYYY-MM-DD`) or an RFC 3339 date-time; blank for no bound.
 pub fn day_or_instant_schema() -> Schema {
     use utoipa::openapi::{KnownFormat, SchemaFormat};

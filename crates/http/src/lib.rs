@@ -13,6 +13,7 @@ pub mod metrics;
 mod openapi;
 pub mod page_head;
 pub mod page_render;
+pub mod permissions;
 mod request_span;
 pub mod routes;
 mod security_headers;

@@ -37,7 +37,7 @@ struct Root;
 /// stay on the handlers; an answer a handler already declares is kept as it is.
 ///
 /// - a JSON request body (a `$ref` schema; not Stripe's raw webhook body): 400, 413, 415;
-/// - bearer security: 401; bearer security with the `admin` role: 403;
+/// - bearer security: 401; bearer security naming roles (a staff operation): 403;
 /// - a path parameter: 404 (an unknown or malformed id);
 /// - `/api/auth/...` and `POST /api/payments/...`: 429 (rate limits).
 struct StandardResponses;
@@ -48,7 +48,7 @@ const RESPONSES: [(&str, &str); 7] = [
         "Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them)",
     ),
     ("401", "Authentication required: no valid bearer token"),
-    ("403", "Admins only"),
+    ("403", "Not allowed: the caller's roles do not hold the operation's permission (`x-permission`)"),
     ("404", "Not found (or not the caller's to see)"),
     ("413", "Request body is too large"),
     ("415", "Expected a JSON body (Content-Type: application/json)"),
@@ -89,7 +89,7 @@ impl Modify for StandardResponses {
                 }
                 if let Some(roles) = bearer_roles(op) {
                     declare(op, "401");
-                    if roles.iter().any(|r| r == "admin") {
+                    if !roles.is_empty() {
                         declare(op, "403");
                     }
                 }
@@ -156,6 +156,7 @@ pub fn api_doc() -> Document {
         routes::sevas::Api::openapi(),
         routes::family_members::Api::openapi(),
         routes::admin::Api::openapi(),
+        routes::staff::Api::openapi(),
         routes::jobs::Api::openapi(),
         routes::receipts::Api::openapi(),
         routes::statements::Api::openapi(),
@@ -166,6 +167,7 @@ pub fn api_doc() -> Document {
     ] {
         doc.merge(part);
     }
+    crate::permissions::StaffRoles.modify(&mut doc);
     StandardResponses.modify(&mut doc);
     ResponseFieldsRequired.modify(&mut doc);
     doc
@@ -214,7 +216,7 @@ pub(crate) fn methods(item: &PathItem) -> Vec<&'static str> {
     operations(item).into_iter().map(|(method, _)| method).collect()
 }
 
-fn operations_mut(item: &mut PathItem) -> Vec<(&'static str, &mut Operation)> {
+pub(crate) fn operations_mut(item: &mut PathItem) -> Vec<(&'static str, &mut Operation)> {
     [
         ("GET", item.get.as_mut()),
         ("POST", item.post.as_mut()),

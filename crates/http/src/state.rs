@@ -6,6 +6,7 @@ use actix_web::web::Bytes;
 use mandir_application::ports::HealthProbe;
 use mandir_application::services::account::AccountService;
 use mandir_application::services::admin::AdminService;
+use mandir_application::services::audit::AuditService;
 use mandir_application::services::auth::AuthService;
 use mandir_application::services::calendar::CalendarService;
 use mandir_application::services::donation_types::DonationTypeService;
@@ -24,6 +25,7 @@ use mandir_application::services::setup::SetupService;
 use mandir_application::services::seva_bookings::SevaBookingService;
 use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
+use mandir_application::services::staff::StaffService;
 use mandir_application::services::statements::StatementService;
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::EventId;
@@ -102,6 +104,10 @@ pub struct AppState {
     pub gotrams: GotramService,
     pub events: EventService,
     pub admin: AdminService,
+    /// Staff roles (admins).
+    pub staff: StaffService,
+    /// The audit log of staff actions (admins).
+    pub audit: AuditService,
     pub donation_types: DonationTypeService,
     pub payment_methods: PaymentMethodService,
     pub payments: PaymentService,

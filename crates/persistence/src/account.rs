@@ -140,7 +140,7 @@ impl AccountRepository for SeaOrmAccountRepository {
         // waiting their turn, by counting what is left before the deletion commits.
         let tx = self.db.begin_write().await.repo()?;
         crate::users::take_admins_turn(&tx).await.repo()?;
-        let was_admin = crate::users::is_admin_on(&tx, id).await?;
+        let was_admin = crate::users::roles_on(&tx, id).await?.has(mandir_domain::staff::Role::Admin);
         // One statement: the foreign keys remove the registrations (the events' people counts
         // follow through their trigger), the volunteering and the pending e-mails, and unlink the
         // payments, which keep their donor name, e-mail and address.

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod attendees;
+pub mod audit;
 pub mod backup;
 pub mod db;
 mod donation_details;
@@ -36,6 +37,7 @@ pub mod volunteers;
 
 pub use account::SeaOrmAccountRepository;
 pub use attendees::SeaOrmAttendeeRepository;
+pub use audit::SeaOrmAuditLog;
 pub use db::{Database, DatabaseKind};
 pub use donation_types::SeaOrmDonationTypeRepository;
 pub use events::SeaOrmEventRepository;

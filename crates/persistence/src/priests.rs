@@ -1,8 +1,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{PhotoChange, PriestFields, PriestRepository, RepoError, StoredImage};
-use mandir_domain::PriestId;
 use mandir_domain::priest::Priest;
+use mandir_domain::{PriestId, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
@@ -32,6 +32,7 @@ fn to_domain(m: priests::Model) -> Result<Priest, RepoError> {
         specialties,
         photo_url: m.photo_url,
         position: m.position,
+        user_id: m.user_id.map(Into::into),
         created_at: m.created_at,
         updated_at: m.updated_at,
     })
@@ -129,6 +130,20 @@ impl PriestRepository for SeaOrmPriestRepository {
         let saved = model.update(&tx).await.repo()?;
         tx.commit().await.repo()?;
         to_domain(saved)
+    }
+
+    async fn set_account(&self, id: &PriestId, user: Option<UserId>, now: DateTime<Utc>) -> Result<Priest, RepoError> {
+        let updated = priests::Entity::update_many()
+            .col_expr(priests::Column::UserId, Expr::value(user.map(UserId::into_string)))
+            .col_expr(priests::Column::UpdatedAt, Expr::value(now))
+            .filter(priests::Column::Id.eq(id.as_str()))
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        if updated.rows_affected == 0 {
+            return Err(RepoError::NotFound);
+        }
+        self.get(id).await?.ok_or(RepoError::NotFound)
     }
 
     async fn delete(&self, id: &PriestId) -> Result<(), RepoError> {

@@ -42,7 +42,7 @@ impl SetupRepository for SeaOrmSetupRepository {
         if setup_tokens::Entity::find_by_id(token_hash.to_owned()).one(&self.db.conn).await.repo()?.is_none() {
             return Ok(false);
         }
-        Ok(users::Entity::find().filter(users::Column::IsAdmin.eq(true)).count(&self.db.conn).await.repo()? == 0)
+        Ok(users::Entity::find().filter(crate::users::holds_admin()).count(&self.db.conn).await.repo()? == 0)
     }
 
     async fn complete(

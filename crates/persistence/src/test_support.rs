@@ -49,3 +49,43 @@ impl StatementLog {
         std::mem::take(&mut *self.0.lock().unwrap_or_else(PoisonError::into_inner))
     }
 }
+
+/// An audit entry for a change of roles made by the account `by` (the repositories write it in
+/// the change's transaction).
+pub fn role_change_entry(by: &str) -> mandir_domain::audit::AuditEntry {
+    mandir_domain::audit::AuditEntry {
+        id: uuid::Uuid::new_v4().to_string(),
+        at: chrono::Utc::now(),
+        actor_id: Some(by.into()),
+        actor_email: format!("{by}@example.org"),
+        address: Some("127.0.0.1".into()),
+        kind: mandir_domain::audit::AuditKind::Roles,
+        action: "roles.change".into(),
+        target_kind: "user".into(),
+        target_id: None,
+        summary: "Changed roles".into(),
+        changes: Vec::new(),
+    }
+}
+
+/// Gives `id` the role `role`, as the account `by`.
+pub async fn grant_role(
+    users: &crate::SeaOrmUserRepository,
+    id: &str,
+    role: mandir_domain::staff::Role,
+    by: &str,
+) -> Result<mandir_application::ports::AdminRemoval<mandir_application::ports::RolesChanged>, mandir_application::ports::RepoError> {
+    use mandir_application::ports::UserRepository as _;
+    users.set_roles(&id.into(), mandir_domain::staff::RoleChange::Grant(role), role_change_entry(by)).await
+}
+
+/// Takes the role `role` from `id`, as the account `by`.
+pub async fn revoke_role(
+    users: &crate::SeaOrmUserRepository,
+    id: &str,
+    role: mandir_domain::staff::Role,
+    by: &str,
+) -> Result<mandir_application::ports::AdminRemoval<mandir_application::ports::RolesChanged>, mandir_application::ports::RepoError> {
+    use mandir_application::ports::UserRepository as _;
+    users.set_roles(&id.into(), mandir_domain::staff::RoleChange::Revoke(role), role_change_entry(by)).await
+}

@@ -1,7 +1,11 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RepoError, UserCredentials, UserRepository};
+use mandir_application::ports::{
+    AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RepoError, RolesChanged, UserCredentials, UserRepository,
+};
 use mandir_domain::UserId;
+use mandir_domain::audit::{AuditEntry, FieldChange};
+use mandir_domain::staff::{Role, RoleChange, Roles};
 use mandir_domain::user::{Email, ProfileUpdate, User};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, OnConflict, Query};
 use sea_orm::{
@@ -31,9 +35,14 @@ pub(crate) async fn take_admins_turn(tx: &WriteTransaction) -> Result<(), DbErr>
     Ok(())
 }
 
+/// Accounts holding the admin role (`roles` is a space-separated list of names).
+pub(crate) fn holds_admin() -> Expr {
+    Expr::cust(format!("(' ' || roles || ' ') LIKE '% {} %'", Role::Admin.as_str()))
+}
+
 /// How many admins there are, as this transaction sees them.
 pub(crate) async fn count_admins_on(tx: &WriteTransaction) -> Result<u64, RepoError> {
-    users::Entity::find().filter(users::Column::IsAdmin.eq(true)).count(tx).await.repo()
+    users::Entity::find().filter(holds_admin()).count(tx).await.repo()
 }
 
 /// An admin exists from now on: the first-run setup links stop working (ADR 0081), in the
@@ -42,10 +51,10 @@ pub(crate) async fn delete_setup_tokens_on(tx: &WriteTransaction) -> Result<(), 
     setup_tokens::Entity::delete_many().exec(tx).await.repo().map(|_| ())
 }
 
-/// Whether this user is an admin, as this transaction sees it; `RepoError::NotFound` when gone.
-pub(crate) async fn is_admin_on(tx: &WriteTransaction, id: &str) -> Result<bool, RepoError> {
+/// This user's roles, as this transaction sees them; `RepoError::NotFound` when gone.
+pub(crate) async fn roles_on(tx: &WriteTransaction, id: &str) -> Result<Roles, RepoError> {
     let found = users::Entity::find_by_id(id.to_owned()).one(tx).await.repo()?;
-    found.map(|user| user.is_admin).ok_or(RepoError::NotFound)
+    found.map(|user| Roles::from_stored(&user.roles)).ok_or(RepoError::NotFound)
 }
 
 #[derive(Debug, Clone)]
@@ -87,17 +96,27 @@ impl EndingSessions for UpdateMany<users::Entity> {
     }
 }
 
-/// Sets the account's admin flag by `by` in `tx`; answers how many rows changed (0: no such account).
-async fn set_admin_on(tx: &WriteTransaction, id: &UserId, is_admin: bool, by: &UserId, now: DateTime<Utc>) -> Result<u64, RepoError> {
-    let result = users::Entity::update_many()
-        .col_expr(users::Column::IsAdmin, Expr::value(is_admin))
+/// Gives the account `roles` in `tx` (by `by`, when an account acted).
+async fn write_roles_on(
+    tx: &WriteTransaction,
+    id: &UserId,
+    roles: Roles,
+    by: Option<&UserId>,
+    now: DateTime<Utc>,
+) -> Result<(), RepoError> {
+    let mut update = users::Entity::update_many()
+        .col_expr(users::Column::Roles, Expr::value(roles.stored()))
         .col_expr(users::Column::UpdatedAt, Expr::value(now))
-        .col_expr(users::Column::UpdatedBy, Expr::value(Some(by.to_string())))
-        .filter(users::Column::Id.eq(id.as_str()))
-        .exec(tx)
-        .await
-        .repo()?;
-    Ok(result.rows_affected)
+        .filter(users::Column::Id.eq(id.as_str()));
+    if let Some(by) = by {
+        update = update.col_expr(users::Column::UpdatedBy, Expr::value(Some(by.to_string())));
+    }
+    if update.exec(tx).await.repo()?.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+}
+
+/// The roles as the audit log shows them: their names.
+fn roles_value(roles: Roles) -> serde_json::Value {
+    serde_json::Value::from(roles.iter().map(Role::as_str).collect::<Vec<_>>())
 }
 
 /// Ended session tokens (`jti`, `expires_at`); written and read with sea-query only.
@@ -147,7 +166,7 @@ pub(crate) fn to_domain(m: users::Model) -> User {
         custom_gotram: m.custom_gotram,
         mailing_address: m.mailing_address,
         email_verified: m.email_verified,
-        is_admin: m.is_admin,
+        roles: Roles::from_stored(&m.roles),
         token_version: m.token_version,
         created_at: m.created_at,
         updated_at: m.updated_at,
@@ -172,7 +191,7 @@ pub(crate) fn new_user_model(r: NewUserRecord) -> users::ActiveModel {
         email_verification_expires: Set(r.verification_expires_at),
         reset_password_token: Set(None),
         reset_password_expires: Set(None),
-        is_admin: Set(r.is_admin),
+        roles: Set(r.roles.stored()),
         token_version: Set(0),
         demo_account: Set(r.demo),
         created_at: Set(r.now),
@@ -185,7 +204,7 @@ pub(crate) fn new_user_model(r: NewUserRecord) -> users::ActiveModel {
 #[async_trait]
 impl UserRepository for SeaOrmUserRepository {
     async fn create(&self, r: NewUserRecord) -> Result<User, RepoError> {
-        if !r.is_admin {
+        if !r.roles.has(Role::Admin) {
             return Ok(to_domain(new_user_model(r).insert(&self.db.conn).await.repo()?));
         }
         let tx = self.db.begin_write().await.repo()?;
@@ -256,40 +275,50 @@ impl UserRepository for SeaOrmUserRepository {
         self.reload(id).await
     }
 
-    async fn grant_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError> {
+    async fn set_roles(&self, id: &UserId, change: RoleChange, audit: AuditEntry) -> Result<AdminRemoval<RolesChanged>, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
         take_admins_turn(&tx).await.repo()?;
-        if set_admin_on(&tx, id, true, by, now).await? == 0 {
-            return Err(RepoError::NotFound);
+        let before = roles_on(&tx, id).await?;
+        let roles = change.apply(before);
+        if before != roles {
+            write_roles_on(&tx, id, roles, audit.actor_id.as_ref(), audit.at).await?;
+            if before.has(Role::Admin) && !roles.has(Role::Admin) && count_admins_on(&tx).await? == 0 {
+                tx.rollback().await.repo()?;
+                return Ok(AdminRemoval::LastAdmin);
+            }
+            if roles.has(Role::Admin) {
+                delete_setup_tokens_on(&tx).await?;
+            }
+            let change = FieldChange { field: "roles".into(), before: Some(roles_value(before)), after: Some(roles_value(roles)) };
+            crate::audit::insert_on(&tx, AuditEntry { changes: vec![change], ..audit }).await?;
         }
-        delete_setup_tokens_on(&tx).await?;
         tx.commit().await.repo()?;
-        self.reload(id).await
+        Ok(AdminRemoval::Done(RolesChanged { before, user: self.reload(id).await? }))
     }
 
-    async fn remove_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<AdminRemoval<User>, RepoError> {
-        let tx = self.db.begin_write().await.repo()?;
-        take_admins_turn(&tx).await.repo()?;
-        let was_admin = is_admin_on(&tx, id).await?;
-        set_admin_on(&tx, id, false, by, now).await?;
-        if was_admin && count_admins_on(&tx).await? == 0 {
-            tx.rollback().await.repo()?;
-            return Ok(AdminRemoval::LastAdmin);
-        }
-        tx.commit().await.repo()?;
-        Ok(AdminRemoval::Done(self.reload(id).await?))
+    async fn staff(&self) -> Result<Vec<User>, RepoError> {
+        let rows = users::Entity::find()
+            .filter(users::Column::Roles.ne(""))
+            .order_by_asc(users::Column::LastName)
+            .order_by_asc(users::Column::FirstName)
+            .order_by_asc(users::Column::Email)
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(rows.into_iter().map(to_domain).collect())
     }
 
     async fn make_admin(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<User, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
         take_admins_turn(&tx).await.repo()?;
+        let roles = roles_on(&tx, id).await?.with(Role::Admin);
         let updated = users::Entity::update_many()
             .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
             .ending_sessions()
             .col_expr(users::Column::EmailVerified, Expr::value(true))
             .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
             .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
-            .col_expr(users::Column::IsAdmin, Expr::value(true))
+            .col_expr(users::Column::Roles, Expr::value(roles.stored()))
             .col_expr(users::Column::DemoAccount, Expr::value(false))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
             .filter(users::Column::Id.eq(id.as_str()))
@@ -323,13 +352,15 @@ impl UserRepository for SeaOrmUserRepository {
     async fn lock_out(&self, id: &UserId, password_hash: &str, now: DateTime<Utc>) -> Result<LockedOut, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
         take_admins_turn(&tx).await.repo()?;
-        let was_admin = is_admin_on(&tx, id).await?;
+        let was_admin = roles_on(&tx, id).await?.has(Role::Admin);
         // The site keeps an admin even when that is this one: `create-admin` gives it a password.
+        // Every other role goes: nobody can sign in to the account any more.
         let admin_removed = was_admin && count_admins_on(&tx).await? > 1;
+        let kept = if was_admin && !admin_removed { Roles::of(&[Role::Admin]) } else { Roles::NONE };
         users::Entity::update_many()
             .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
             .ending_sessions()
-            .col_expr(users::Column::IsAdmin, Expr::value(was_admin && !admin_removed))
+            .col_expr(users::Column::Roles, Expr::value(kept.stored()))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
             .filter(users::Column::Id.eq(id.as_str()))
             .exec(&tx)
@@ -435,6 +466,6 @@ impl UserRepository for SeaOrmUserRepository {
     }
 
     async fn count_admins(&self) -> Result<u64, RepoError> {
-        users::Entity::find().filter(users::Column::IsAdmin.eq(true)).count(&self.db.conn).await.repo()
+        users::Entity::find().filter(crate::users::holds_admin()).count(&self.db.conn).await.repo()
     }
 }

@@ -9,8 +9,9 @@ use mandir_application::ports::{
 };
 use mandir_domain::UserId;
 use mandir_domain::site::SiteSettings;
+use mandir_domain::staff::{Role, Roles};
 use mandir_domain::user::Email;
-use mandir_persistence::test_support::{fresh_database, fresh_database_url};
+use mandir_persistence::test_support::{fresh_database, fresh_database_url, grant_role, revoke_role};
 use mandir_persistence::{Database, SeaOrmAccountRepository, SeaOrmSetupRepository, SeaOrmUserRepository};
 
 fn now() -> DateTime<Utc> {
@@ -18,6 +19,7 @@ fn now() -> DateTime<Utc> {
 }
 
 fn account(id: &str, is_admin: bool) -> NewUserRecord {
+    let roles = if is_admin { Roles::of(&[Role::Admin]) } else { Roles::NONE };
     NewUserRecord {
         id: id.into(),
         username: None,
@@ -28,7 +30,7 @@ fn account(id: &str, is_admin: bool) -> NewUserRecord {
         gotram_id: None,
         custom_gotram: None,
         password_hash: "HASH".into(),
-        is_admin,
+        roles,
         email_verified: true,
         verification_token_hash: None,
         verification_expires_at: None,
@@ -65,7 +67,8 @@ async fn two_admins_removing_each_other_at_once_leave_exactly_one() {
     r.users.create(account("a", true)).await.expect("a");
     r.users.create(account("b", true)).await.expect("b");
     for round in 0..20 {
-        let (a_removes_b, b_removes_a) = tokio::join!(r.users.remove_admin(&b, &a, now()), r.users.remove_admin(&a, &b, now()));
+        let (a_removes_b, b_removes_a) =
+            tokio::join!(revoke_role(&r.users, &b, Role::Admin, &a), revoke_role(&r.users, &a, Role::Admin, &b));
         let (first, second) = (a_removes_b.expect("a removes b"), b_removes_a.expect("b removes a"));
         assert_eq!(
             [done(&first), done(&second)].iter().filter(|d| **d).count(),
@@ -75,7 +78,7 @@ async fn two_admins_removing_each_other_at_once_leave_exactly_one() {
         assert!(first == AdminRemoval::LastAdmin || second == AdminRemoval::LastAdmin, "round {round}");
         assert_eq!(r.users.count_admins().await.expect("count"), 1, "round {round}");
         let demoted = if done(&first) { &b } else { &a };
-        r.users.grant_admin(demoted, &a, now()).await.expect("granted again");
+        grant_role(&r.users, demoted, Role::Admin, &a).await.expect("granted again");
     }
 }
 
@@ -84,16 +87,16 @@ async fn the_last_admin_keeps_rights_and_account_and_members_go_freely() {
     let r = repos().await;
     r.users.create(account("a", true)).await.expect("a");
     r.users.create(account("m", false)).await.expect("member");
-    assert_eq!(r.users.remove_admin(&"a".into(), &"a".into(), now()).await.expect("refused"), AdminRemoval::LastAdmin);
+    assert_eq!(revoke_role(&r.users, "a", Role::Admin, "a").await.expect("refused"), AdminRemoval::LastAdmin);
     assert_eq!(r.accounts.delete_account(&"a".into()).await.expect("refused"), AdminRemoval::LastAdmin);
-    assert!(r.users.find_by_id(&"a".into()).await.expect("query").expect("kept").is_admin, "nothing changed");
+    assert!(r.users.find_by_id(&"a".into()).await.expect("query").expect("kept").is_admin(), "nothing changed");
     assert_eq!(r.accounts.delete_account(&"m".into()).await.expect("deleted"), AdminRemoval::Done(()));
     assert!(matches!(r.accounts.delete_account(&"m".into()).await, Err(RepoError::NotFound)));
-    assert!(matches!(r.users.remove_admin(&"ghost".into(), &"a".into(), now()).await, Err(RepoError::NotFound)));
+    assert!(matches!(revoke_role(&r.users, "ghost", Role::Admin, "a").await, Err(RepoError::NotFound)));
     // With no admin at all (a fresh site), a member's rights or account are nobody's last.
     let fresh = repos().await;
     fresh.users.create(account("m", false)).await.expect("member");
-    assert!(done(&fresh.users.remove_admin(&"m".into(), &"m".into(), now()).await.expect("no-op")));
+    assert!(done(&revoke_role(&fresh.users, "m", Role::Admin, "m").await.expect("no-op")));
     assert_eq!(fresh.accounts.delete_account(&"m".into()).await.expect("deleted"), AdminRemoval::Done(()));
 }
 
@@ -123,7 +126,7 @@ async fn two_admins_deleting_their_accounts_at_once_leave_one() {
 /// Whether the setup token `hash` is still stored, whatever the admins: they are all demoted
 /// behind the repositories' back (as a race once could), then the link is asked about.
 async fn token_survives(r: &Repos, hash: &str) -> bool {
-    r.db.execute_raw("UPDATE users SET is_admin = false").await.expect("demoted");
+    r.db.execute_raw("UPDATE users SET roles = ''").await.expect("demoted");
     r.setup.token_is_open(hash).await.expect("checked")
 }
 
@@ -137,7 +140,7 @@ async fn every_way_an_account_becomes_an_admin_deletes_the_setup_tokens() {
     assert!(!token_survives(&r, "t1").await, "creating an admin");
 
     assert!(r.setup.replace_token("t2", now()).await.expect("kept"));
-    r.users.grant_admin(&"m".into(), &"made".into(), now()).await.expect("granted");
+    grant_role(&r.users, "m", Role::Admin, "made").await.expect("granted");
     assert!(!token_survives(&r, "t2").await, "granting rights");
 
     assert!(r.setup.replace_token("t3", now()).await.expect("kept"));
@@ -158,7 +161,7 @@ async fn no_setup_token_is_kept_while_an_admin_exists() {
 
     // A token left from before (an older version) is used up by the admin's existence.
     assert!(r.setup.replace_token("t2", now()).await.expect("kept: no admin now"));
-    r.db.execute_raw("UPDATE users SET is_admin = true WHERE id = 'a'").await.expect("admin again");
+    r.db.execute_raw("UPDATE users SET roles = 'admin' WHERE id = 'a'").await.expect("admin again");
     let admin = NewUserRecord { email: Email::parse("late@example.org").expect("email"), ..account("late", true) };
     let outcome = r.setup.complete("t2", admin, &SiteSettings::default(), now()).await.expect("answered");
     assert_eq!(outcome, SetupCompletion::AdminExists);
@@ -179,7 +182,7 @@ async fn demo_accounts_are_marked_until_create_admin_gives_them_a_password() {
     r.users.set_password(&"demo".into(), "CHANGED", now()).await.expect("changed");
     assert_eq!(r.users.demo_accounts().await.expect("listed").len(), 1);
     let made = r.users.make_admin(&"demo".into(), "PRIVATE", now()).await.expect("made admin");
-    assert!(made.is_admin && made.email_verified);
+    assert!(made.is_admin() && made.email_verified);
     assert!(r.users.demo_accounts().await.expect("listed").is_empty());
 }
 
@@ -194,12 +197,12 @@ async fn a_locked_out_account_keeps_its_rights_only_as_the_last_admin() {
     let credentials = r.users.find_by_email(&Email::parse("demo@example.org").expect("email")).await.expect("query").expect("kept");
     assert_eq!(credentials.password_hash, "UNKNOWN");
     assert_eq!(credentials.user.token_version, before + 1, "its sessions ended");
-    assert!(credentials.user.is_admin);
+    assert!(credentials.user.is_admin());
 
     r.users.create(account("real", true)).await.expect("a real admin");
     let locked = r.users.lock_out(&"demo".into(), "UNKNOWN-2", now()).await.expect("locked out");
     assert_eq!(locked, LockedOut { admin_removed: true });
-    assert!(!r.users.find_by_id(&"demo".into()).await.expect("query").expect("user").is_admin);
+    assert!(!r.users.find_by_id(&"demo".into()).await.expect("query").expect("user").is_admin());
     assert_eq!(r.users.count_admins().await.expect("count"), 1);
     assert!(matches!(r.users.lock_out(&"ghost".into(), "X", now()).await, Err(RepoError::NotFound)));
 }

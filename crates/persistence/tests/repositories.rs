@@ -3,13 +3,14 @@
 
 use chrono::{Duration, TimeZone, Utc};
 use mandir_application::ports::{
-    AdminRemoval, EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, StoredImage,
-    UserRepository,
+    AdminRemoval, EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, RolesChanged,
+    StoredImage, UserRepository,
 };
 use mandir_domain::UserId;
 use mandir_domain::patch::Patch;
+use mandir_domain::staff::{Role, Roles};
 use mandir_domain::user::{Email, ProfileUpdate};
-use mandir_persistence::test_support::fresh_database;
+use mandir_persistence::test_support::{fresh_database, grant_role, revoke_role};
 use mandir_persistence::{Database, SeaOrmEventRepository, SeaOrmGotramRepository, SeaOrmPaymentRepository, SeaOrmUserRepository};
 
 fn now() -> chrono::DateTime<Utc> {
@@ -27,7 +28,7 @@ fn new_user(id: &str, email: &str) -> NewUserRecord {
         gotram_id: None,
         custom_gotram: None,
         password_hash: "HASH".into(),
-        is_admin: false,
+        roles: Roles::NONE,
         email_verified: false,
         verification_token_hash: Some("verify-hash".into()),
         verification_expires_at: Some(now() + Duration::hours(48)),
@@ -91,10 +92,11 @@ async fn profile_admin_and_verification_updates() {
     assert_eq!(cleared.expect("cleared").mailing_address, None);
     assert!(matches!(users.update_profile(&"ghost".into(), &update, now()).await, Err(RepoError::NotFound)));
 
-    assert!(users.grant_admin(&"u1".into(), &"u1".into(), now()).await.expect("granted").is_admin);
-    users.create(NewUserRecord { is_admin: true, ..new_user("u9", "z@example.org") }).await.expect("another admin");
-    let removed = users.remove_admin(&"u1".into(), &"u9".into(), now()).await.expect("removed");
-    assert!(matches!(removed, AdminRemoval::Done(user) if !user.is_admin));
+    let granted = grant_role(&users, "u1", Role::Admin, "u1").await.expect("granted");
+    assert!(matches!(granted, AdminRemoval::Done(RolesChanged { before, user }) if before == Roles::NONE && user.is_admin()));
+    users.create(NewUserRecord { roles: Roles::of(&[Role::Admin]), ..new_user("u9", "z@example.org") }).await.expect("another admin");
+    let removed = revoke_role(&users, "u1", Role::Admin, "u9").await.expect("removed");
+    assert!(matches!(removed, AdminRemoval::Done(changed) if !changed.user.is_admin()));
 
     assert!(users.verify_email("verify-hash", now()).await.expect("verified"));
     assert!(!users.verify_email("verify-hash", now()).await.expect("second use"), "a verification link works once");
@@ -156,10 +158,10 @@ async fn an_account_can_be_marked_verified_and_admins_counted() {
     assert!(!users.find_by_id(&UserId::new("u2")).await.expect("query").expect("user").email_verified, "only that account");
     assert!(matches!(users.mark_email_verified(&UserId::new("ghost"), now()).await, Err(RepoError::NotFound)));
 
-    users.grant_admin(&UserId::new("u1"), &UserId::new("u1"), now()).await.expect("granted");
-    users.grant_admin(&UserId::new("u2"), &UserId::new("u1"), now()).await.expect("granted");
+    grant_role(&users, "u1", Role::Admin, "u1").await.expect("granted");
+    grant_role(&users, "u2", Role::Admin, "u1").await.expect("granted");
     assert_eq!(users.count_admins().await.expect("count"), 2);
-    users.remove_admin(&UserId::new("u2"), &UserId::new("u1"), now()).await.expect("removed");
+    revoke_role(&users, "u2", Role::Admin, "u1").await.expect("removed");
     assert_eq!(users.count_admins().await.expect("count"), 1);
 }
 
@@ -190,9 +192,9 @@ async fn events_with_images_counts_and_patches() {
     assert_eq!(events.image(&"e2".into()).await.expect("query"), None);
 
     db.execute_raw(
-        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
-         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
-                ('u2', 'C', 'D', 'c@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
+         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+                ('u2', 'C', 'D', 'c@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
     )
     .await
     .expect("users");
@@ -225,8 +227,8 @@ async fn delete_refuses_related_rows_and_force_delete_keeps_payments() {
     let events = SeaOrmEventRepository::new(db.clone());
     events.create(event("e1", 2), None).await.expect("created");
     db.execute_raw(
-        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
-         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
+         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
     )
     .await
     .expect("user");
@@ -258,8 +260,8 @@ async fn delete_refuses_related_rows_and_force_delete_keeps_payments() {
 async fn only_old_pending_card_payments_are_candidates_for_expiry() {
     let db = db().await;
     db.execute_raw(
-        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
-         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
+        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
+         VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
     )
     .await
     .expect("user");
@@ -290,10 +292,10 @@ async fn only_old_pending_card_payments_are_candidates_for_expiry() {
     assert!(payments.pending_card_payments(cut_off, Some("p2".into()), 10).await.expect("query").is_empty());
 }
 
-const USER_ROWS: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, is_admin, token_version, created_at, updated_at) \
-     VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
-            ('u2', 'C', 'D', 'c@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
-            ('u3', 'E', 'F', 'e@example.org', 'H', false, false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')";
+const USER_ROWS: &str = "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
+     VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+            ('u2', 'C', 'D', 'c@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00'), \
+            ('u3', 'E', 'F', 'e@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')";
 
 async fn people(events: &SeaOrmEventRepository, id: &str) -> i64 {
     events.get(&id.into()).await.expect("query").expect("found").attendee_count

@@ -65,7 +65,7 @@ pub async fn create_admin(
     if let Some(existing) = users.find_by_email(&email).await.context("looking up the e-mail")? {
         let password_hash = hasher.hash(password).await.context("hashing the password")?;
         users.make_admin(&existing.user.id, &password_hash, now).await.context("making the account an admin")?;
-        return Ok(AdminOutcome::Updated { was_admin: existing.user.is_admin });
+        return Ok(AdminOutcome::Updated { was_admin: existing.user.is_admin() });
     }
     if first_name.trim().chars().count() < 2 || last_name.trim().chars().count() < 2 {
         bail!("first and last name must be at least 2 characters");
@@ -87,7 +87,7 @@ fn admin_record(email: Email, password_hash: String, first_name: &str, last_name
         gotram_id: None,
         custom_gotram: None,
         password_hash,
-        is_admin: true,
+        roles: mandir_domain::staff::Roles::of(&[mandir_domain::staff::Role::Admin]),
         email_verified: true,
         verification_token_hash: None,
         verification_expires_at: None,

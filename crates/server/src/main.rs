@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{Context, bail};
 use clap::{Parser, Subcommand};
+use mandir_domain::staff::{Role, RoleChange, UNKNOWN_ROLE};
 use mandir_server::Application;
 use mandir_server::config::{Config, LogFormat, database_url_from_env, production_from_env};
 use mandir_server::demo::{self, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD};
@@ -48,6 +49,22 @@ enum Command {
         first_name: String,
         #[arg(long, default_value = "Admin")]
         last_name: String,
+    },
+    /// Give the account at --email a staff role (admin, treasurer, front_desk, priest, editor or
+    /// volunteer_coordinator), recorded in the audit log as the command line's. Its e-mail must
+    /// be verified. Takes effect on the account's next request.
+    GrantRole {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        role: String,
+    },
+    /// Take a staff role from the account at --email (the last admin's `admin` is refused).
+    RevokeRole {
+        #[arg(long)]
+        email: String,
+        #[arg(long)]
+        role: String,
     },
     /// Load demo events, services, priests and sevas (each when there are none) and, on a first
     /// run with no admin at all, the demo admin (admin@mandir.local / mandir-admin). Refused in
@@ -151,6 +168,8 @@ fn main() -> anyhow::Result<()> {
                 println!("{email}: {outcome}.");
                 Ok(())
             }
+            Command::GrantRole { email, role } => change_role(&config, &email, &role, true).await,
+            Command::RevokeRole { email, role } => change_role(&config, &email, &role, false).await,
             Command::SeedDemo => {
                 let built = mandir_server::build(&config).await?;
                 if demo::seed_demo_admin(built.users.as_ref(), built.hasher.as_ref()).await? {
@@ -182,6 +201,18 @@ fn main() -> anyhow::Result<()> {
             Command::Openapi | Command::Backup { .. } | Command::Restore { .. } => Ok(()),
         }
     })
+}
+
+/// `grant-role` and `revoke-role`: the role changed through the same use case as Admin → Staff,
+/// recorded in the audit log as the command line's.
+async fn change_role(config: &Config, email: &str, role: &str, grant: bool) -> anyhow::Result<()> {
+    let Some(role) = Role::parse(role.trim()) else { bail!(UNKNOWN_ROLE) };
+    let change = if grant { RoleChange::Grant(role) } else { RoleChange::Revoke(role) };
+    let built = mandir_server::build(config).await?;
+    let user = built.state.staff.change_from_command_line(email, change).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let roles = if user.roles.is_empty() { "none".to_owned() } else { user.roles.stored().replace(' ', ", ") };
+    println!("{}: roles now {roles}.", user.email.as_str());
+    Ok(())
 }
 
 /// The password for `create-admin`: the option or MANDIR_ADMIN_PASSWORD (clap reads both), else

@@ -5,11 +5,12 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use mandir_application::ports::{
-    ChangeListener, ChangeNotifier, Clock, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway, SystemClock, TempleName,
-    TempleZone, TokenIssuer, Topic, WebhookVerifier,
+    AuditLog, ChangeListener, ChangeNotifier, Clock, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway, SystemClock,
+    TempleName, TempleZone, TokenIssuer, Topic, WebhookVerifier,
 };
 use mandir_application::services::account::{AccountDeps, AccountService};
 use mandir_application::services::admin::AdminService;
+use mandir_application::services::audit::{AuditService, Recorder};
 use mandir_application::services::auth::{AuthDeps, AuthService, AuthSettings};
 use mandir_application::services::calendar::{CalendarDeps, CalendarService};
 use mandir_application::services::donation_types::DonationTypeService;
@@ -31,6 +32,7 @@ use mandir_application::services::setup::{SetupDeps, SetupService};
 use mandir_application::services::seva_bookings::{BookingDeps, ExpireSevaHolds, SevaBookingService};
 use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
+use mandir_application::services::staff::StaffService;
 use mandir_application::services::statements::{SendStatements, StatementDeps, StatementService};
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::payment::PaymentProvider;
@@ -39,11 +41,11 @@ use mandir_http::{AppState, PublicConfig};
 use mandir_imaging::WebpTranscoder;
 use mandir_mail::{BackgroundMailer, OutboxMailer, SmtpMailer};
 use mandir_persistence::{
-    Database, DatabaseKind, PgChangeNotifier, SeaOrmAccountRepository, SeaOrmAttendeeRepository, SeaOrmDonationTypeRepository,
-    SeaOrmEventRepository, SeaOrmFamilyMemberRepository, SeaOrmGotramRepository, SeaOrmJobStore, SeaOrmMemberOutbox,
-    SeaOrmPaymentMethodRepository, SeaOrmPriestRepository, SeaOrmRateLimitStore, SeaOrmReceiptOutbox, SeaOrmRecurringServiceRepository,
-    SeaOrmSetupRepository, SeaOrmSevaBookingRepository, SeaOrmSevaRepository, SeaOrmSiteRepository, SeaOrmUserRepository,
-    SeaOrmVolunteerRepository,
+    Database, DatabaseKind, PgChangeNotifier, SeaOrmAccountRepository, SeaOrmAttendeeRepository, SeaOrmAuditLog,
+    SeaOrmDonationTypeRepository, SeaOrmEventRepository, SeaOrmFamilyMemberRepository, SeaOrmGotramRepository, SeaOrmJobStore,
+    SeaOrmMemberOutbox, SeaOrmPaymentMethodRepository, SeaOrmPriestRepository, SeaOrmRateLimitStore, SeaOrmReceiptOutbox,
+    SeaOrmRecurringServiceRepository, SeaOrmSetupRepository, SeaOrmSevaBookingRepository, SeaOrmSevaRepository, SeaOrmSiteRepository,
+    SeaOrmUserRepository, SeaOrmVolunteerRepository,
 };
 use mandir_security::{Argon2PasswordHasher, HmacLinkSigner, JwtTokenIssuer};
 
@@ -167,8 +169,11 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         None => local.clone(),
     };
     let seva_mailer = mailer.clone();
+    // The one recorder of staff actions (docs/decisions/0127-audit-log.md).
+    let audit_log: Arc<dyn AuditLog> = Arc::new(SeaOrmAuditLog::new(db.clone()));
+    let recorder = Recorder::new(audit_log.clone(), clock.clone());
     let site_repository = Arc::new(SeaOrmSiteRepository::new(db.clone()));
-    let site = SiteService::new(site_repository.clone(), clock.clone(), changes.clone(), site_seed(config));
+    let site = SiteService::new(site_repository.clone(), clock.clone(), changes.clone(), site_seed(config), recorder.clone());
     local.subscribe(site.cache());
     // The zone and name of the site settings (seeded by MANDIR_TEMPLE_TIME_ZONE and MANDIR_TEMPLE_NAME).
     let temple_zone: Arc<dyn TempleZone> = Arc::new(site.clone());
@@ -250,6 +255,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         public_url: config.public_url.clone(),
         seed: site_seed(config),
         sandbox: config.payment_provider.is_test(),
+        recorder: recorder.clone(),
     });
     let receipt_sender = ReceiptSender { service: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
     local.subscribe(Arc::new(WakeOnEventChanges(receipt_sender.wake.clone())));
@@ -265,12 +271,13 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         audit: Arc::new(mandir_persistence::SeaOrmPaymentAuditRepository::new(db.clone())),
         zone: temple_zone.clone(),
         receipts: receipt_sender.wake.clone(),
+        recorder: recorder.clone(),
     });
     local.subscribe(auth.session_cache());
     // One picture adapter checks uploads and makes copies, so its bound on decodes at once holds.
     let pictures = Arc::new(WebpTranscoder::default());
-    let event_service =
-        EventService::new(events.clone(), clock.clone(), changes.clone(), pictures.clone()).with_list_ttl(config.events_cache_ttl);
+    let event_service = EventService::new(events.clone(), clock.clone(), changes.clone(), pictures.clone(), recorder.clone())
+        .with_list_ttl(config.events_cache_ttl);
     local.subscribe(event_service.list_cache());
     let priests = Arc::new(SeaOrmPriestRepository::new(db.clone()));
     let sevas = Arc::new(SeaOrmSevaRepository::new(db.clone()));
@@ -287,6 +294,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         site: site_repository.clone(),
         seed: site_seed(config),
         public_url: config.public_url.clone(),
+        recorder: recorder.clone(),
     });
     let holder = format!("pid{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
     let scheduler = Scheduler::new(Arc::new(SeaOrmJobStore::new(db.clone())), clock.clone(), holder, config.jobs.lease)
@@ -315,8 +323,15 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
         gotrams: GotramService::new(gotrams),
         events: event_service,
-        registrations: RegistrationService::new(attendees, events.clone(), clock.clone(), changes.clone(), receipt_sender.wake.clone()),
-        volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone()),
+        registrations: RegistrationService::new(
+            attendees,
+            events.clone(),
+            clock.clone(),
+            changes.clone(),
+            receipt_sender.wake.clone(),
+            recorder.clone(),
+        ),
+        volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
         donation_types: DonationTypeService::new(donation_types, clock.clone(), changes.clone()),
         payment_methods: PaymentMethodService::new(
             Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())),
@@ -327,7 +342,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         setup,
         recurring_services: RecurringServiceService::new(recurring_services.clone(), temple_zone.clone(), clock.clone(), changes.clone()),
         priests: PriestService::new(priests.clone(), clock.clone(), changes.clone(), pictures.clone()),
-        sevas: SevaService::new(sevas.clone(), temple_zone.clone(), clock.clone(), pictures.clone()),
+        sevas: SevaService::new(sevas.clone(), temple_zone.clone(), clock.clone(), pictures.clone(), recorder.clone()),
         seva_bookings,
         family_members: FamilyMemberService::new(
             Arc::new(SeaOrmFamilyMemberRepository::new(db.clone())),
@@ -339,7 +354,9 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         payments,
         receipts,
         statements,
-        admin: AdminService::new(users.clone(), clock, changes),
+        admin: AdminService::new(users.clone(), recorder.clone()),
+        staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
+        audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),
         health: Arc::new(db.clone()),
         config: PublicConfig {

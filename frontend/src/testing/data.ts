@@ -67,7 +67,32 @@ export const testGotrams: Gotram[] = [
   { id: 2, gotranamalu: 'Kashyapa', nakshtram: 'Rohini', rasi: 'Vrishabha' },
 ];
 
+/** Every permission, as the server lists an admin's (`mandir_domain::staff::Permission`). */
+export const allPermissions: User['permissions'] = [
+  'manage_staff',
+  'read_audit',
+  'run_jobs',
+  'edit_content',
+  'manage_sevas',
+  'seva_desk',
+  'complete_sevas',
+  'own_sevas',
+  'find_members',
+  'export_members',
+  'read_attendees',
+  'door_duty',
+  'manage_volunteers',
+  'read_ledger',
+  'reconcile_payments',
+  'refund',
+  'export_finances',
+  'send_statements',
+  'manage_funds',
+];
+
+/** A member; `isAdmin: true` gives the admin role and every permission, as the server would. */
 export function makeUser(overrides: Partial<User> = {}): User {
+  const admin = overrides.isAdmin === true;
   return {
     id: uuid(),
     username: null,
@@ -81,6 +106,8 @@ export function makeUser(overrides: Partial<User> = {}): User {
     mailingAddress: null,
     emailVerified: true,
     isAdmin: false,
+    roles: admin ? ['admin'] : [],
+    permissions: admin ? allPermissions : [],
     createdAt: '2025-03-10T17:00:00Z',
     updatedAt: '2025-03-10T17:00:00Z',
     ...overrides,

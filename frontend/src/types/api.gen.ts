@@ -143,6 +143,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit log, newest first, filtered by person, kind and days (admins). */
+        get: operations["listAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/audit.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The audit log as CSV: every entry matching the filters, newest first, times in the temple's
+         *     time zone (admins; the download is itself recorded).
+         */
+        get: operations["exportAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -535,6 +572,44 @@ export interface paths {
          *     (trimmed, a YouTube link reduced to its id, the zone's exact name).
          */
         put: operations["updateSite"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every account holding a staff role, by name (admins). */
+        get: operations["listStaff"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Gives the account at this e-mail exactly these roles (admins). Takes effect on its next
+         *     request, and is recorded in the audit log. Refused: removing one's own `admin` (400), giving a
+         *     role to an unverified account or removing the last admin (409).
+         */
+        put: operations["setStaffRoles"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1507,6 +1582,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/priests/{id}/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Links a priest's profile to the account the priest signs in with, or unlinks it (admins).
+         *     The account must hold the `priest` role (409), and link to one profile only (409).
+         */
+        put: operations["linkPriestAccount"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/priests/{id}/photo": {
         parameters: {
             query?: never;
@@ -1654,6 +1749,26 @@ export interface paths {
         put?: never;
         /** Whether a setup link still works: it is the newest one and no admin exists yet. */
         post: operations["checkSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seva-bookings/assigned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The sevas assigned to the priest profile linked to the caller's account, on a day (`date`,
+         *     default today) or range (`from`, `to`), in time order (priests; 409 when no profile is linked).
+         */
+        get: operations["listMyAssignedSevas"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2022,6 +2137,30 @@ export interface components {
             /** Format: email */
             email: string;
         };
+        /**
+         * @description A seva assigned to the priest asking: what the sankalpam needs, and nothing about money or
+         *     the member's contact details.
+         */
+        AssignedSevaDto: {
+            /** @description Where a home puja is held. */
+            address: string | null;
+            /** @example 2026-03-14 */
+            date: string;
+            id: string;
+            note: string | null;
+            /** @description The people of the sankalpam, with their gotram, nakshatram and rasi. */
+            participants: components["schemas"]["SevaPersonDto"][];
+            sevaName: string;
+            /** @description "9:00 AM" or "Any time". */
+            slotLabel: string;
+            /** Format: date-time */
+            startsAt: string;
+            /**
+             * @description `confirmed` or `completed` (or `held` while a payment is on its way).
+             * @example confirmed
+             */
+            status: string;
+        };
         /** @description A registration. */
         AttendeeDto: {
             additionalNotes: string | null;
@@ -2047,6 +2186,14 @@ export interface components {
             lastName: string;
             phoneNumber: string | null;
         };
+        /** @description One field of a record, before and after a change. */
+        AuditChangeDto: {
+            /** @description `null` when the record no longer exists (or the field is empty). */
+            after: Record<string, unknown> | null;
+            /** @description `null` when the record did not exist yet (or the field was empty). */
+            before: Record<string, unknown> | null;
+            field: string;
+        };
         AuditEntryDto: {
             actorEmail: string;
             /** @description None once the admin's account is deleted. */
@@ -2057,6 +2204,16 @@ export interface components {
             id: string;
             note: string | null;
             to: components["schemas"]["PaymentStatusDto"];
+        };
+        /** @description One page of the audit log, newest first. */
+        AuditPageDto: {
+            items: components["schemas"]["AuditEntryDto"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            pageSize: number;
+            /** Format: int64 */
+            total: number;
         };
         /**
          * @description A donation type with who created and last changed it: the admins' answers only. The public
@@ -2427,6 +2584,11 @@ export interface components {
             /** @description Completed test payments (the sandbox), never money received. */
             test: string;
         };
+        /** @description A priest's profile, as the staff list names it. */
+        LinkedPriestDto: {
+            id: string;
+            name: string;
+        };
         /** @description A row of the member directory. */
         MemberDto: {
             /** Format: date-time */
@@ -2438,6 +2600,7 @@ export interface components {
             isAdmin: boolean;
             lastName: string;
             phoneNumber: string | null;
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
         };
         /** @description One page of the member directory. */
         MemberPageDto: {
@@ -2603,6 +2766,11 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusDto: "pending" | "completed" | "failed" | "refunded" | "expired";
+        /** @description The account a priest's profile is linked to. */
+        PriestAccountRequest: {
+            /** @description The e-mail of an account holding the `priest` role; `null` or blank unlinks. */
+            email?: string | null;
+        };
         PriestDto: {
             bio: string | null;
             /** Format: date-time */
@@ -3239,6 +3407,25 @@ export interface components {
             /** @description An e-mail address or a phone number. */
             zelleRecipient: string;
         };
+        /** @description An account holding staff roles. */
+        StaffMemberDto: {
+            email: string;
+            emailVerified: boolean;
+            firstName: string;
+            id: string;
+            lastName: string;
+            priest: null | components["schemas"]["LinkedPriestDto"];
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
+        };
+        /** @description The roles an account should hold from now on. */
+        StaffRolesRequest: {
+            /**
+             * Format: email
+             * @description The account's e-mail address.
+             */
+            email: string;
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
+        };
         /** @description A donor's giving in one calendar year of the temple's zone. */
         StatementDto: {
             acknowledgement: string;
@@ -3487,11 +3674,14 @@ export interface components {
             /** Format: int32 */
             gotramId: number | null;
             id: string;
+            /** @description Whether the account holds the `admin` role. */
             isAdmin: boolean;
             lastName: string;
             /** @description The mailing address receipts show (lines separated by newlines). */
             mailingAddress: string | null;
+            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds")[];
             phoneNumber: string | null;
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
             /** Format: date-time */
             updatedAt: string;
             username: string | null;
@@ -4014,6 +4204,117 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAudit: {
+        parameters: {
+            query?: {
+                /** @description Only this account's actions (its id). */
+                actor?: string;
+                kind?: "roles" | "money" | "events" | "sevas" | "site" | "exports" | "members" | "";
+                /** @description From this day of the temple's time zone (YYYY-MM-DD), inclusive. */
+                from?: string;
+                /** @description To this day, inclusive. */
+                to?: string;
+                /** @description From 1 (default 1). */
+                page?: number;
+                /** @description 1 to 100 (default 25). */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditPageDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportAudit: {
+        parameters: {
+            query?: {
+                /** @description Only this account's actions (its id). */
+                actor?: string;
+                kind?: "roles" | "money" | "events" | "sevas" | "site" | "exports" | "members" | "";
+                /** @description From this day of the temple's time zone (YYYY-MM-DD), inclusive. */
+                from?: string;
+                /** @description To this day, inclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description When, Who, Address, Kind, Action, Record, Summary, Changes */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5283,6 +5584,120 @@ export interface operations {
                 };
             };
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberDto"][];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setStaffRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffRolesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMemberDto"];
+                };
+            };
+            /** @description Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account's e-mail is not verified, or no admin would remain */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8397,6 +8812,94 @@ export interface operations {
             };
         };
     };
+    linkPriestAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriestAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LinkedPriestDto"];
+                };
+            };
+            /** @description Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not found (or not the caller's to see) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a priest's account, or linked to another priest */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getPriestPhoto: {
         parameters: {
             query?: never;
@@ -8836,6 +9339,66 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyAssignedSevas: {
+        parameters: {
+            query?: {
+                /** @description "YYYY-MM-DD": one day (not with `from` and `to`). */
+                date?: string;
+                /** @description "YYYY-MM-DD": the first day of a range (with `to`). */
+                from?: string;
+                /** @description "YYYY-MM-DD": the last day of a range, at most 366 days. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AssignedSevaDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

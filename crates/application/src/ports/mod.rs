@@ -2,6 +2,7 @@
 
 pub mod account_repository;
 pub mod attendee_repository;
+pub mod audit_log;
 pub mod change_notifier;
 pub mod clock;
 pub mod donation_type_repository;
@@ -35,6 +36,7 @@ pub mod webhook_verifier;
 
 pub use account_repository::{AccountRepository, AccountSettings, EmailChanged};
 pub use attendee_repository::{AdmissionError, AttendeeRepository, NewAttendeeRecord, NewWaitlistRecord};
+pub use audit_log::{AuditLog, AuditSearch};
 pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic};
 pub use clock::{Clock, SystemClock};
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
@@ -62,7 +64,7 @@ pub use site_repository::SiteRepository;
 pub use statement_store::{StatementCounts, StatementDonor, StatementSend, StatementStore};
 pub use temple_zone::{FixedTempleZone, TempleName, TempleZone};
 pub use token_issuer::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};
-pub use user_repository::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, UserCredentials, UserRepository};
+pub use user_repository::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RolesChanged, UserCredentials, UserRepository};
 pub use volunteer_repository::{NewVolunteerRecord, VolunteerRepository};
 pub use webhook_verifier::{ProviderEvent, ProviderEventKind, WebhookError, WebhookVerifier};
 

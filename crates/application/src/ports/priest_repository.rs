@@ -1,7 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_domain::PriestId;
 use mandir_domain::priest::Priest;
+use mandir_domain::{PriestId, UserId};
 
 use super::{RepoError, StoredImage};
 
@@ -42,6 +42,9 @@ pub trait PriestRepository: Send + Sync {
     async fn update(&self, id: &PriestId, fields: PriestFields, photo: PhotoChange, now: DateTime<Utc>) -> Result<Priest, RepoError>;
     /// Removes the priest and their photo. `RepoError::NotFound` when the priest is gone.
     async fn delete(&self, id: &PriestId) -> Result<(), RepoError>;
+    /// Links the priest to the account they sign in with (`None`: unlinks). `RepoError::Conflict`
+    /// when another priest is linked to that account; `RepoError::NotFound` for an unknown priest.
+    async fn set_account(&self, id: &PriestId, user: Option<UserId>, now: DateTime<Utc>) -> Result<Priest, RepoError>;
     /// Gives the priests the positions of `order` (every priest once, checked by the caller).
     async fn reorder(&self, order: Vec<PriestId>) -> Result<(), RepoError>;
     async fn photo(&self, id: &PriestId) -> Result<Option<StoredImage>, RepoError>;

@@ -1,6 +1,8 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_domain::UserId;
+use mandir_domain::audit::AuditEntry;
+use mandir_domain::staff::{RoleChange, Roles};
 use mandir_domain::user::{Email, ProfileUpdate, User};
 
 use super::RepoError;
@@ -17,7 +19,7 @@ pub struct NewUserRecord {
     pub gotram_id: Option<i32>,
     pub custom_gotram: Option<String>,
     pub password_hash: String,
-    pub is_admin: bool,
+    pub roles: Roles,
     pub email_verified: bool,
     /// SHA-256 (hex) of the e-mail verification token.
     pub verification_token_hash: Option<String>,
@@ -44,6 +46,13 @@ pub enum AdminRemoval<T> {
     Done(T),
     /// Nothing changed: no admin would remain.
     LastAdmin,
+}
+
+/// A change of an account's roles that went through: the roles it held before, and the account now.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RolesChanged {
+    pub before: Roles,
+    pub user: User,
 }
 
 /// What locking an account out did (see [`UserRepository::lock_out`]).
@@ -83,12 +92,14 @@ pub trait UserRepository: Send + Sync {
     async fn find_by_email(&self, email: &Email) -> Result<Option<UserCredentials>, RepoError>;
     /// `RepoError::NotFound` when the user is gone.
     async fn update_profile(&self, id: &UserId, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError>;
-    /// Grants admin rights; the first-run setup tokens go in the same transaction (an admin
-    /// exists: setup is over). `RepoError::NotFound` when the user is gone.
-    async fn grant_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<User, RepoError>;
-    /// Removes admin rights unless no admin would remain, decided in one transaction in which
-    /// admin changes take turns. `RepoError::NotFound` when the user is gone.
-    async fn remove_admin(&self, id: &UserId, by: &UserId, now: DateTime<Utc>) -> Result<AdminRemoval<User>, RepoError>;
+    /// Applies `change` to the account's roles, in one transaction in which changes to who is an admin
+    /// take turns: refused (`AdminRemoval::LastAdmin`, nothing written) when no admin would
+    /// remain; the first-run setup tokens deleted when it makes an admin (setup is over); and
+    /// `audit` written with the roles before and after as its change, unless nothing changed.
+    /// `RepoError::NotFound` when the user is gone.
+    async fn set_roles(&self, id: &UserId, change: RoleChange, audit: AuditEntry) -> Result<AdminRemoval<RolesChanged>, RepoError>;
+    /// The accounts holding any staff role, by name.
+    async fn staff(&self) -> Result<Vec<User>, RepoError>;
     /// `mandir create-admin` on an existing account, in one transaction: the new password (ending
     /// its sessions), the e-mail marked verified, admin rights, the demo mark cleared (the
     /// published password is no longer its) and the setup tokens deleted. `RepoError::NotFound`

@@ -407,7 +407,7 @@ mod tests {
     async fn the_only_admin_keeps_their_account_and_a_member_can_delete_theirs() {
         let mut m = Mocks::new();
         m.accounts.expect_delete_account().times(1).returning(|_| Ok(AdminRemoval::LastAdmin));
-        let admin = User { is_admin: true, ..user("a1") };
+        let admin = User { roles: mandir_domain::staff::Roles::of(&[mandir_domain::staff::Role::Admin]), ..user("a1") };
         assert!(matches!(m.service().delete_account(&admin, "secret1").await, Err(AccountError::Conflict(LAST_ADMIN))));
 
         let mut m = Mocks::new();

@@ -73,7 +73,7 @@ fn unsaved(record: &NewUserRecord) -> User {
         custom_gotram: record.custom_gotram.clone(),
         mailing_address: None,
         email_verified: record.email_verified,
-        is_admin: record.is_admin,
+        roles: record.roles,
         token_version: 0,
         created_at: record.now,
         updated_at: record.now,
@@ -235,7 +235,7 @@ impl AuthService {
             gotram_id: valid.gotram_id,
             custom_gotram: valid.custom_gotram,
             password_hash,
-            is_admin: false,
+            roles: mandir_domain::staff::Roles::NONE,
             email_verified: false,
             verification_token_hash: Some(verification_hash),
             verification_expires_at: Some(self.clock.now() + Duration::hours(VERIFICATION_LINK_LIFETIME_HOURS)),
@@ -532,7 +532,7 @@ mod tests {
         m.hasher.expect_hash().withf(|p| p == "secret1").returning(|_| Ok("HASH".into()));
         m.users
             .expect_create()
-            .withf(|r| r.password_hash == "HASH" && r.email.as_str() == "lakshmi@example.org" && !r.is_admin)
+            .withf(|r| r.password_hash == "HASH" && r.email.as_str() == "lakshmi@example.org" && r.roles.is_empty())
             .returning(|_| Ok(user("u1", 0)));
         m.mailer
             .expect_send()

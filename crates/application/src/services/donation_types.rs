@@ -6,6 +6,7 @@ use std::sync::Arc;
 use mandir_domain::DonationTypeId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::donation_type::{DonationType, DonationTypePatchInput, NewDonationTypeInput};
+use mandir_domain::staff::Permission;
 
 use super::{Actor, new_id};
 use crate::BoxError;
@@ -66,7 +67,7 @@ impl DonationTypeService {
     }
 
     pub async fn create(&self, actor: &Actor, input: NewDonationTypeInput) -> Result<DonationType, DonationTypeError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         let valid = input.validate().map_err(DonationTypeError::Validation)?;
         let record =
             DonationTypeRecord { id: new_id(), donation_type: valid, created_by: Some(actor.user_id.clone()), now: self.clock.now() };
@@ -81,7 +82,7 @@ impl DonationTypeService {
         id: &DonationTypeId,
         input: DonationTypePatchInput,
     ) -> Result<DonationType, DonationTypeError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         let patch = input.validate().map_err(DonationTypeError::Validation)?;
         let changes = DonationTypeChanges { patch, updated_by: Some(actor.user_id.clone()) };
         let updated = self.types.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
@@ -91,7 +92,7 @@ impl DonationTypeService {
 
     /// Deletes the type. Payments made for it keep its name in their donation details.
     pub async fn delete(&self, actor: &Actor, id: &DonationTypeId) -> Result<(), DonationTypeError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         self.types.delete(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::DonationTypes).await;
         Ok(())

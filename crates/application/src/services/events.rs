@@ -8,7 +8,11 @@ use mandir_domain::EventId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::event::{Event, EventPatchInput, ImageSource, ImageUpload, NewEventInput};
 use mandir_domain::patch::Patch;
+use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, images, new_id};
 use crate::BoxError;
 use crate::ports::{
@@ -202,6 +206,7 @@ pub struct EventService {
     changes: Arc<dyn ChangeNotifier>,
     pictures: Arc<dyn ImageTranscoder>,
     list_cache: Arc<EventListCache>,
+    audit: Recorder,
 }
 
 impl EventService {
@@ -212,8 +217,9 @@ impl EventService {
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
         pictures: Arc<dyn ImageTranscoder>,
+        audit: Recorder,
     ) -> Self {
-        Self { events, clock, changes, pictures, list_cache: Arc::default() }
+        Self { events, clock, changes, pictures, list_cache: Arc::default(), audit }
     }
 
     /// Reuses the events list for `ttl` instead of [`LIST_CACHE_TTL`].
@@ -257,7 +263,7 @@ impl EventService {
     }
 
     pub async fn create(&self, actor: &Actor, input: NewEventInput) -> Result<Event, EventError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let valid = input.validate(self.clock.now()).map_err(EventError::Validation)?;
         let id = new_id();
         let (image_url, image) = match valid.image {
@@ -281,11 +287,21 @@ impl EventService {
         };
         let event = self.events.create(record, image).await?;
         self.changes.publish(Topic::Events).await;
+        let summary = format!("Created the event {}", event.name);
+        self.audit
+            .changed(
+                actor,
+                Action::new(AuditKind::Events, "event.create", Target::of("event", &event.id)),
+                summary,
+                None::<&Event>,
+                Some(&event),
+            )
+            .await;
         Ok(event)
     }
 
     pub async fn update(&self, actor: &Actor, id: &EventId, input: EventPatchInput) -> Result<Event, EventError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let patch = input.validate().map_err(EventError::Validation)?;
         let (image_url, image_upload) = match patch.image {
             Patch::Keep => (Patch::Keep, None),
@@ -306,17 +322,33 @@ impl EventService {
             capacity: patch.capacity,
             updated_by: Some(actor.user_id.clone()),
         };
+        let before = self.events.get(id).await?.ok_or(EventError::NotFound)?;
         let event = self.events.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Events).await;
+        let summary = format!("Changed the event {}", event.name);
+        self.audit
+            .changed(actor, Action::new(AuditKind::Events, "event.update", Target::of("event", id)), summary, Some(&before), Some(&event))
+            .await;
         Ok(event)
     }
 
     /// Deletes an event nothing refers to; otherwise reports what refers to it.
     pub async fn delete(&self, actor: &Actor, id: &EventId) -> Result<(), EventError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
+        let before = self.events.get(id).await?.ok_or(EventError::NotFound)?;
         match self.events.delete(id).await {
             Ok(()) => {
                 self.changes.publish(Topic::Events).await;
+                let summary = format!("Deleted the event {}", before.name);
+                self.audit
+                    .changed(
+                        actor,
+                        Action::new(AuditKind::Events, "event.delete", Target::of("event", id)),
+                        summary,
+                        Some(&before),
+                        None::<&Event>,
+                    )
+                    .await;
                 Ok(())
             }
             Err(RepoError::Conflict(_)) => {
@@ -329,9 +361,21 @@ impl EventService {
 
     /// Removes the event with its registrations and volunteers; its payments stay, detached.
     pub async fn force_delete(&self, actor: &Actor, id: &EventId) -> Result<RelatedRecords, EventError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
+        let before = self.events.get(id).await?.ok_or(EventError::NotFound)?;
         let related = self.events.force_delete(id, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Events).await;
+        let summary =
+            format!("Deleted the event {} with its {} registrations and {} volunteers", before.name, related.attendees, related.volunteers);
+        self.audit
+            .changed(
+                actor,
+                Action::new(AuditKind::Events, "event.force_delete", Target::of("event", id)),
+                summary,
+                Some(&before),
+                None::<&Event>,
+            )
+            .await;
         Ok(related)
     }
 
@@ -359,7 +403,8 @@ mod tests {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
         let changes = Arc::new(LocalChangeBus::default());
-        let service = EventService::new(Arc::new(events), Arc::new(clock), changes.clone(), pictures());
+        let service =
+            EventService::new(Arc::new(events), Arc::new(clock), changes.clone(), pictures(), crate::services::test_fixtures::recorder().0);
         changes.subscribe(service.list_cache());
         service
     }
@@ -416,7 +461,13 @@ mod tests {
         pictures.expect_check().times(2).returning(|_| Err(crate::ports::PictureRefusal::TooLarge { max_megapixels: 40 }));
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        let service = EventService::new(Arc::new(repo), Arc::new(clock), Arc::new(LocalChangeBus::default()), Arc::new(pictures));
+        let service = EventService::new(
+            Arc::new(repo),
+            Arc::new(clock),
+            Arc::new(LocalChangeBus::default()),
+            Arc::new(pictures),
+            crate::services::test_fixtures::recorder().0,
+        );
         let gif = format!("data:image/gif;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"GIF89a\xFF\xFF\xFF\xFF"));
 
         let created = service.create(&admin(), NewEventInput { image_url: Some(gif.clone()), ..input() }).await.expect_err("refused");
@@ -437,7 +488,8 @@ mod tests {
     #[tokio::test]
     async fn update_of_missing_event_is_not_found() {
         let mut repo = MockEventRepository::new();
-        repo.expect_update().returning(|_, _, _| Err(RepoError::NotFound));
+        repo.expect_get().returning(|_| Ok(None));
+        repo.expect_update().never();
         let patch = EventPatchInput { name: Some("New name".into()), ..EventPatchInput::default() };
         assert!(matches!(service(repo).update(&admin(), &"x".into(), patch).await, Err(EventError::NotFound)));
     }
@@ -445,6 +497,7 @@ mod tests {
     #[tokio::test]
     async fn delete_with_related_records_is_a_conflict_with_counts() {
         let mut repo = MockEventRepository::new();
+        repo.expect_get().returning(|id| Ok(Some(event(id, 0))));
         repo.expect_delete().returning(|_| Err(RepoError::Conflict("attendees".into())));
         repo.expect_related_records().returning(|_| Ok(RelatedRecords { attendees: 2, volunteers: 1, payments: 0 }));
         let error = service(repo).delete(&admin(), &"e".into()).await.expect_err("conflict");
@@ -455,6 +508,7 @@ mod tests {
     #[tokio::test]
     async fn force_delete_reports_counts() {
         let mut repo = MockEventRepository::new();
+        repo.expect_get().returning(|id| Ok(Some(event(id, 0))));
         repo.expect_force_delete().returning(|_, _| Ok(RelatedRecords { attendees: 3, volunteers: 2, payments: 1 }));
         let related = service(repo).force_delete(&admin(), &"e".into()).await.expect("deleted");
         assert_eq!(related.attendees, 3);
@@ -464,6 +518,7 @@ mod tests {
     async fn list_is_reused_briefly_and_cleared_by_writes() {
         let mut repo = MockEventRepository::new();
         repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
+        repo.expect_get().returning(|id| Ok(Some(event(id, 0))));
         repo.expect_delete().returning(|_| Ok(()));
         let service = service(repo);
         assert_eq!(service.list().await.expect("list").len(), 1);
@@ -553,8 +608,14 @@ mod tests {
         repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        let service = EventService::new(Arc::new(repo), Arc::new(clock), Arc::new(LocalChangeBus::default()), pictures())
-            .with_list_ttl(Duration::ZERO);
+        let service = EventService::new(
+            Arc::new(repo),
+            Arc::new(clock),
+            Arc::new(LocalChangeBus::default()),
+            pictures(),
+            crate::services::test_fixtures::recorder().0,
+        )
+        .with_list_ttl(Duration::ZERO);
         service.list().await.expect("loaded");
         service.list().await.expect("loaded again: a zero TTL keeps nothing");
     }

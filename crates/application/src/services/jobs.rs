@@ -229,7 +229,7 @@ impl Scheduler {
 
     /// This process's jobs with their schedule, lease and latest run (admins only).
     pub async fn list(&self, actor: &Actor) -> Result<Vec<JobView>, JobError> {
-        actor.require_admin().map_err(|_| JobError::Forbidden)?;
+        actor.require(mandir_domain::staff::Permission::RunJobs)?;
         let stored = self.store.list().await?;
         let now = self.clock.now();
         Ok(self

@@ -3,6 +3,7 @@
 
 pub mod account;
 pub mod admin;
+pub mod audit;
 pub mod auth;
 pub mod calendar;
 pub mod donation_types;
@@ -25,23 +26,28 @@ pub mod setup;
 pub mod seva_bookings;
 pub mod sevas;
 pub mod site;
+pub mod staff;
 pub mod statements;
 #[cfg(test)]
 mod test_fixtures;
 pub mod volunteers;
 
 use mandir_domain::UserId;
+use mandir_domain::staff::{Permission, Role, Roles};
 use mandir_domain::user::User;
 use rand::RngCore;
 use sha2::{Digest, Sha256};
 
-/// The signed-in member making a request, read from the database on every request.
+/// The signed-in member making a request, read from the database on every request (so a role
+/// taken away counts from the next request on).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Actor {
     pub user_id: UserId,
     pub email: String,
-    pub is_admin: bool,
+    pub roles: Roles,
     pub email_verified: bool,
+    /// The client's address, when the request came over HTTP (the audit log records it).
+    pub address: Option<String>,
 }
 
 impl Actor {
@@ -49,14 +55,31 @@ impl Actor {
         Self {
             user_id: user.id.clone(),
             email: user.email.as_str().to_owned(),
-            is_admin: user.is_admin,
+            roles: user.roles,
             email_verified: user.email_verified,
+            address: None,
         }
     }
 
-    /// Admin-only use cases start with `actor.require_admin()?`: members get the area's `Forbidden`.
-    pub fn require_admin(&self) -> Result<(), AdminRequired> {
-        if self.is_admin { Ok(()) } else { Err(AdminRequired) }
+    /// The same actor, calling from `address`.
+    #[must_use]
+    pub fn from_address(self, address: impl Into<String>) -> Self {
+        Self { address: Some(address.into()), ..self }
+    }
+
+    pub const fn is_admin(&self) -> bool {
+        self.roles.has(Role::Admin)
+    }
+
+    /// Whether the actor's roles hold `permission` (`mandir_domain::staff`, the one matrix).
+    pub fn can(&self, permission: Permission) -> bool {
+        self.roles.allow(permission)
+    }
+
+    /// Staff use cases start with `actor.require(Permission::…)?`: the one check of roles.
+    /// Members without the permission get the area's `Forbidden`.
+    pub fn require(&self, permission: Permission) -> Result<(), PermissionRequired> {
+        if self.can(permission) { Ok(()) } else { Err(PermissionRequired(permission)) }
     }
 
     /// Use cases for verified members only (registering, volunteering, event donations) start
@@ -67,9 +90,9 @@ impl Actor {
     }
 }
 
-/// A member asked for something only admins may do.
+/// A member asked for something their roles do not allow.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct AdminRequired;
+pub struct PermissionRequired(pub Permission);
 
 /// A member whose e-mail is not verified asked for something that needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -89,24 +112,29 @@ macro_rules! verification_required_is_email_not_verified {
 
 verification_required_is_email_not_verified!(registrations::RegistrationError, volunteers::VolunteerError, seva_bookings::BookingError);
 
-/// Every area whose use cases are partly admin-only answers [`AdminRequired`] with its `Forbidden`.
-macro_rules! admin_required_is_forbidden {
+/// Every area with staff use cases answers [`PermissionRequired`] with its `Forbidden`.
+macro_rules! permission_required_is_forbidden {
     ($($error:ty),+ $(,)?) => {
-        $(impl From<AdminRequired> for $error {
-            fn from(_: AdminRequired) -> Self {
+        $(impl From<PermissionRequired> for $error {
+            fn from(_: PermissionRequired) -> Self {
                 Self::Forbidden
             }
         })+
     };
 }
 
-admin_required_is_forbidden!(
+permission_required_is_forbidden!(
     admin::AdminError,
+    audit::AuditError,
+    staff::StaffError,
     donation_types::DonationTypeError,
     events::EventError,
+    jobs::JobError,
     payment_methods::PaymentMethodError,
     payments::PaymentError,
     priests::PriestError,
+    receipts::ReceiptError,
+    statements::StatementError,
     recurring_services::RecurringServiceError,
     registrations::RegistrationError,
     site::SiteError,

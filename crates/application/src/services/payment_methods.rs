@@ -7,6 +7,7 @@ use std::sync::Arc;
 use mandir_domain::PaymentMethodId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::payment_method::{NewPaymentMethodInput, PaymentMethod, PaymentMethodPatchInput};
+use mandir_domain::staff::Permission;
 
 use super::{Actor, new_id};
 use crate::BoxError;
@@ -59,7 +60,7 @@ impl PaymentMethodService {
 
     /// Every method, active or not, for the admin table.
     pub async fn list(&self, actor: &Actor) -> Result<Vec<PaymentMethod>, PaymentMethodError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         Ok(self.methods.list().await?)
     }
 
@@ -75,7 +76,7 @@ impl PaymentMethodService {
     }
 
     pub async fn create(&self, actor: &Actor, input: NewPaymentMethodInput) -> Result<PaymentMethod, PaymentMethodError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         let valid = input.validate().map_err(PaymentMethodError::Validation)?;
         let record = PaymentMethodRecord { id: new_id(), method: valid, now: self.clock.now() };
         let created = self.methods.create(record).await.map_err(classify)?;
@@ -90,7 +91,7 @@ impl PaymentMethodService {
         id: &PaymentMethodId,
         input: PaymentMethodPatchInput,
     ) -> Result<PaymentMethod, PaymentMethodError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         let patch = input.validate().map_err(PaymentMethodError::Validation)?;
         let updated = self.methods.update(id, patch, self.clock.now()).await.map_err(classify)?;
         self.changes.publish(Topic::PaymentMethods).await;
@@ -99,7 +100,7 @@ impl PaymentMethodService {
 
     /// Deletes the method. Payments made with it keep the method's name.
     pub async fn delete(&self, actor: &Actor, id: &PaymentMethodId) -> Result<(), PaymentMethodError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageFunds)?;
         self.methods.delete(id).await.map_err(|error| match error {
             RepoError::NotFound => PaymentMethodError::NotFound,
             other => other.into(),

@@ -7,6 +7,7 @@ use mandir_domain::PriestId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::image::{IMAGE_INVALID_TYPE, ImageUpload};
 use mandir_domain::priest::{NewPriest, PhotoInput, Priest, PriestInput, check_order};
+use mandir_domain::staff::Permission;
 
 use super::{Actor, images, new_id};
 use crate::BoxError;
@@ -83,7 +84,7 @@ impl PriestService {
     }
 
     pub async fn create(&self, actor: &Actor, input: PriestInput) -> Result<Priest, PriestError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let (fields, photo) = split(input.validate().map_err(PriestError::Validation)?);
         let id: PriestId = new_id();
         let photo = match photo {
@@ -99,7 +100,7 @@ impl PriestService {
 
     /// Replaces every field; the photo is kept when the form sends its current URL back.
     pub async fn update(&self, actor: &Actor, id: &PriestId, input: PriestInput) -> Result<Priest, PriestError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let (fields, photo) = split(input.validate().map_err(PriestError::Validation)?);
         let current = self.priests.get(id).await?.ok_or(PriestError::NotFound)?;
         let change = match photo {
@@ -117,7 +118,7 @@ impl PriestService {
     }
 
     pub async fn delete(&self, actor: &Actor, id: &PriestId) -> Result<(), PriestError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         self.priests.delete(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
         Ok(())
@@ -125,7 +126,7 @@ impl PriestService {
 
     /// Puts the priests in this order (every priest exactly once); answers the new list.
     pub async fn reorder(&self, actor: &Actor, order: Vec<PriestId>) -> Result<Vec<Priest>, PriestError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let current: Vec<PriestId> = self.priests.list().await?.into_iter().map(|p| p.id).collect();
         check_order(&current, &order).map_err(PriestError::Validation)?;
         self.priests.reorder(order).await?;
@@ -167,6 +168,7 @@ mod tests {
             specialties: vec![],
             photo_url: photo_url.map(str::to_owned),
             position,
+            user_id: None,
             created_at: now(),
             updated_at: now(),
         }

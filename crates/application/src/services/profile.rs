@@ -92,7 +92,13 @@ mod tests {
     use mandir_domain::user::Email;
 
     fn actor() -> Actor {
-        Actor { user_id: "u1".into(), email: "a@b.co".into(), is_admin: false, email_verified: true }
+        Actor {
+            user_id: "u1".into(),
+            email: "a@b.co".into(),
+            roles: mandir_domain::staff::Roles::NONE,
+            email_verified: true,
+            address: None,
+        }
     }
 
     fn user() -> User {
@@ -107,7 +113,7 @@ mod tests {
             custom_gotram: None,
             mailing_address: None,
             email_verified: true,
-            is_admin: false,
+            roles: mandir_domain::staff::Roles::NONE,
             token_version: 0,
             created_at: Utc::now(),
             updated_at: Utc::now(),

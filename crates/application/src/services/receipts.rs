@@ -13,6 +13,7 @@ use chrono::{DateTime, Duration, Utc};
 use mandir_domain::donor::ACKNOWLEDGEMENT;
 use mandir_domain::payment::{Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::site::SiteSettings;
+use mandir_domain::staff::Permission;
 use mandir_domain::{PaymentId, UserId};
 use serde::Serialize;
 
@@ -54,12 +55,6 @@ mandir_domain::failure!(ReceiptError, {
 });
 
 super::unexpected_from!(ReceiptError: RepoError);
-
-impl From<super::AdminRequired> for ReceiptError {
-    fn from(_: super::AdminRequired) -> Self {
-        Self::Forbidden
-    }
-}
 
 /// One purpose line of a receipt.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -235,7 +230,7 @@ impl ReceiptService {
     /// An admin sends a completed payment's receipt again (recorded as a resend); answers the
     /// row, sent unless the mail server refused it (then retried like any other).
     pub async fn resend(&self, actor: &Actor, payment_id: &PaymentId) -> Result<ReceiptEmail, ReceiptError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         let payment = self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
         if payment.status != PaymentStatus::Completed {
             return Err(ReceiptError::Conflict(NOT_COMPLETED));
@@ -257,7 +252,7 @@ impl ReceiptService {
 
     /// A payment's receipt e-mails (admins).
     pub async fn history(&self, actor: &Actor, payment_id: &PaymentId) -> Result<Vec<ReceiptEmail>, ReceiptError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
         Ok(self.deps.outbox.for_payment(payment_id).await?)
     }
@@ -267,7 +262,7 @@ impl ReceiptService {
     pub async fn view(&self, receipt_number: &str, signature: Option<&str>, actor: Option<&Actor>) -> Result<ReceiptView, ReceiptError> {
         let payment = self.deps.payments.find_by_receipt_number(receipt_number).await?.ok_or(ReceiptError::NotFound)?;
         let signed = signature.is_some_and(|sig| self.deps.signer.verify(receipt_number, sig));
-        let owner = actor.is_some_and(|a| a.is_admin || payment.user_id.as_ref() == Some(&a.user_id));
+        let owner = actor.is_some_and(|a| a.can(Permission::ReadLedger) || payment.user_id.as_ref() == Some(&a.user_id));
         if !(signed || owner) || payment.status != PaymentStatus::Completed {
             return Err(ReceiptError::NotFound);
         }

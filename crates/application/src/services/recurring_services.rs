@@ -8,6 +8,7 @@ use chrono_tz::Tz;
 use mandir_domain::RecurringServiceId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::recurring_service::{Occurrence, RecurringService, RecurringServiceInput, parse_range};
+use mandir_domain::staff::Permission;
 
 use super::{Actor, new_id};
 use crate::BoxError;
@@ -120,7 +121,7 @@ impl RecurringServiceService {
     }
 
     pub async fn create(&self, actor: &Actor, input: RecurringServiceInput) -> Result<ScheduledService, RecurringServiceError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let valid = input.validate().map_err(RecurringServiceError::Validation)?;
         let created = self.services.create(new_id(), valid, self.clock.now()).await?;
         self.changes.publish(Topic::Site).await;
@@ -134,7 +135,7 @@ impl RecurringServiceService {
         id: &RecurringServiceId,
         input: RecurringServiceInput,
     ) -> Result<ScheduledService, RecurringServiceError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let valid = input.validate().map_err(RecurringServiceError::Validation)?;
         let updated = self.services.update(id, valid, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
@@ -142,7 +143,7 @@ impl RecurringServiceService {
     }
 
     pub async fn delete(&self, actor: &Actor, id: &RecurringServiceId) -> Result<(), RecurringServiceError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         self.services.delete(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
         Ok(())

@@ -11,8 +11,12 @@ use mandir_domain::registration::{
     Attendee, AttendeeWithContact, NOT_AT_THE_DOOR, Refusal, RegistrationInput, WAITLIST_HAS_ROOM, WaitlistEntry, WaitlistEntryWithContact,
     ensure_open, larger_than_capacity_message,
 };
+use mandir_domain::staff::Permission;
 use mandir_domain::{AttendeeId, EventId, UserId};
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
@@ -89,6 +93,7 @@ pub struct RegistrationService {
     changes: Arc<dyn ChangeNotifier>,
     /// Wakes the e-mail sender when a promotion queued e-mails.
     mail: Arc<dyn OutboxWake>,
+    audit: Recorder,
 }
 
 impl RegistrationService {
@@ -98,14 +103,15 @@ impl RegistrationService {
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
         mail: Arc<dyn OutboxWake>,
+        audit: Recorder,
     ) -> Self {
-        Self { attendees, events, clock, changes, mail }
+        Self { attendees, events, clock, changes, mail, audit }
     }
 
     /// Door duty is granted by staff: until staff roles arrive, the admins run the door. Signing
     /// up to volunteer at an event grants nothing (the attendee list is members' private data).
     fn require_door(actor: &Actor) -> Result<(), RegistrationError> {
-        if actor.is_admin { Ok(()) } else { Err(RegistrationError::NotAtTheDoor) }
+        if actor.can(Permission::DoorDuty) { Ok(()) } else { Err(RegistrationError::NotAtTheDoor) }
     }
 
     /// The door list: every registration with its member's name, party and arrival, for those on
@@ -228,21 +234,34 @@ impl RegistrationService {
 
     /// An event's waitlist in order, with the members' contact details (admins).
     pub async fn waitlist(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<WaitlistEntryWithContact>, RegistrationError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadAttendees)?;
         self.event(event_id).await?;
         Ok(self.attendees.waitlist(event_id).await?)
     }
 
     /// Every registration of an event with the members' contact details (admins).
     pub async fn attendees(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadAttendees)?;
         self.event(event_id).await?;
         Ok(self.attendees.list_for_event(event_id).await?)
     }
 
+    /// Every registration of an event with the members' contact details, as a list leaving the
+    /// site (the CSV): admins only, recorded in the audit log.
+    pub async fn export_attendees(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
+        actor.require(Permission::ExportMembers)?;
+        let event = self.event(event_id).await?;
+        let attendees = self.attendees.list_for_event(event_id).await?;
+        let summary = format!("Downloaded the registrations of {} ({} registrations)", event.name, attendees.len());
+        self.audit
+            .acted(actor, Action::new(AuditKind::Exports, "export.attendees", Target::of("event", event_id)), summary, Vec::new())
+            .await;
+        Ok(attendees)
+    }
+
     /// A member's registrations with their events, by event date: the member themselves or an admin.
     pub async fn events_of_user(&self, actor: &Actor, user_id: &UserId) -> Result<Vec<(Event, Attendee)>, RegistrationError> {
-        if actor.user_id != *user_id && !actor.is_admin {
+        if actor.user_id != *user_id && !actor.can(Permission::FindMembers) {
             return Err(RegistrationError::NotYours);
         }
         Ok(self.attendees.list_for_user(user_id).await?)
@@ -278,6 +297,7 @@ mod tests {
             Arc::new(clock),
             crate::services::test_fixtures::changes(),
             Arc::new(wake),
+            crate::services::test_fixtures::recorder().0,
         )
     }
 

@@ -104,7 +104,7 @@ impl SetupService {
             gotram_id: None,
             custom_gotram: None,
             password_hash: self.hasher.hash(valid.password).await?,
-            is_admin: true,
+            roles: mandir_domain::staff::Roles::of(&[mandir_domain::staff::Role::Admin]),
             email_verified: true,
             verification_token_hash: None,
             verification_expires_at: None,
@@ -145,7 +145,7 @@ mod tests {
         site.expect_settings().returning(|| Ok(None));
         site.expect_list_notices().returning(|| Ok(vec![]));
         let seed = SiteSettings { temple_name: "Seeded".into(), zelle_memo: "Temple Donation".into(), ..SiteSettings::default() };
-        let site = SiteService::new(Arc::new(site), clock.clone(), changes(), seed);
+        let site = SiteService::new(Arc::new(site), clock.clone(), changes(), seed, crate::services::test_fixtures::recorder().0);
         let mut hasher = MockPasswordHasher::new();
         hasher.expect_hash().returning(|p| Ok(format!("hashed:{p}")));
         SetupService::new(SetupDeps {
@@ -203,7 +203,7 @@ mod tests {
             .expect_complete()
             .withf(|hash, admin, settings, _| {
                 hash == hash_secret("tok")
-                    && admin.is_admin
+                    && admin.roles.has(mandir_domain::staff::Role::Admin)
                     && admin.email_verified
                     && admin.password_hash == "hashed:secret1"
                     && settings.temple_name == "Sri Test Temple"

@@ -17,10 +17,14 @@ use mandir_domain::recurring_service::parse_range;
 use mandir_domain::seva::{Seva, slot_label};
 use mandir_domain::seva_booking::{BookingInput, BookingStatus, HOLD_MINUTES, SevaBooking};
 use mandir_domain::site::SiteSettings;
+use mandir_domain::staff::Permission;
 use mandir_domain::user::User;
 use mandir_domain::{NumberInput, PaymentId, PriestId, SevaBookingId, SevaId, ValidationErrors};
 use serde::Serialize;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Target};
 use super::calendar::host_of;
 use super::jobs::Step;
 use super::payments::{CreatedIntent, Donor, Payer, PaymentError, PaymentService};
@@ -39,6 +43,13 @@ pub const HOLD_EXPIRED: &str = "Your hold on this slot expired; please book agai
 pub const NOT_CANCELLABLE: &str = "Only held or confirmed bookings can be cancelled";
 pub const NOT_COMPLETABLE: &str = "Only confirmed bookings can be marked completed";
 pub const PRIEST_UNKNOWN: &str = "Choose one of the temple's priests";
+/// No priest profile is linked to the account asking for its day.
+pub const NO_PRIEST_PROFILE: &str = "No priest profile is linked to your account; ask an admin to link it";
+
+/// A priest is already assigned a seva at an overlapping time.
+pub fn priest_busy_message(priest: &str, seva: &str, at: &str) -> String {
+    format!("{priest} is already assigned {seva} at {at}, which overlaps this seva; choose another priest or time")
+}
 pub const METHOD_INVALID: &str = "Method must be 'card' or 'zelle'";
 pub const STATUS_CHANGED: &str = "The booking changed meanwhile; reload and try again";
 /// The note on a refund made by a booking's cancellation.
@@ -235,6 +246,8 @@ pub struct BookingDeps {
     /// The settings until an admin saves some (as the site service's seed).
     pub seed: SiteSettings,
     pub public_url: String,
+    /// The audit log of staff actions.
+    pub recorder: super::audit::Recorder,
 }
 
 #[derive(Clone)]
@@ -270,7 +283,7 @@ impl SevaBookingService {
     /// The booking, for its member or an admin; 404 for anyone else.
     async fn visible(&self, actor: &Actor, id: &SevaBookingId) -> Result<SevaBooking, BookingError> {
         let booking = self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
-        if booking.user_id == actor.user_id || actor.is_admin { Ok(booking) } else { Err(BookingError::NotFound) }
+        if booking.user_id == actor.user_id || actor.can(Permission::SevaDesk) { Ok(booking) } else { Err(BookingError::NotFound) }
     }
 
     /// Holds a place in the slot (or confirms at once when there is nothing to pay).
@@ -488,7 +501,13 @@ impl SevaBookingService {
         if !matches!(booking.status, BookingStatus::Held | BookingStatus::Confirmed) {
             return Err(conflict(NOT_CANCELLABLE));
         }
-        if !actor.is_admin {
+        let for_someone_else = booking.user_id != actor.user_id;
+        // Staff cancel others' bookings at any time; a paid one is refunded, which is a treasurer's
+        // (or an admin's) to do, not the front desk's.
+        if for_someone_else && booking.payment_id.is_some() {
+            actor.require(Permission::Refund)?;
+        }
+        if !for_someone_else || !actor.can(Permission::SevaDesk) {
             let seva = self.deps.sevas.get(&booking.seva_id).await?.ok_or(BookingError::SevaNotFound)?;
             if !seva.rules.cancellable(self.now(), booking.starts_at) {
                 return Err(BookingError::Conflict(cancel_cutoff_message(seva.rules.cutoff_hours)));
@@ -500,7 +519,20 @@ impl SevaBookingService {
             .set_status(id, vec![BookingStatus::Held, BookingStatus::Confirmed], BookingStatus::Cancelled, self.now())
             .await?
             .ok_or_else(|| conflict(STATUS_CHANGED))?;
-        tracing::info!(booking = %cancelled.id, payment = ?cancelled.payment_id, by_admin = actor.is_admin, "seva booking cancelled");
+        tracing::info!(booking = %cancelled.id, payment = ?cancelled.payment_id, by_staff = for_someone_else, "seva booking cancelled");
+        if for_someone_else {
+            let summary = format!("Cancelled {} on {} for a member", cancelled.seva_name, cancelled.date);
+            self.deps
+                .recorder
+                .changed(
+                    actor,
+                    Action::new(AuditKind::Sevas, "seva_booking.cancel", Target::of("seva_booking", id)),
+                    summary,
+                    Some(&booking),
+                    Some(&cancelled),
+                )
+                .await;
+        }
         if let Some(payment_id) = &cancelled.payment_id {
             match self.deps.checkout.refund(actor, payment_id, REFUND_REASON).await {
                 Ok(Some(refunded)) => tracing::info!(booking = %cancelled.id, payment = %refunded.id, "seva booking refunded"),
@@ -544,9 +576,69 @@ impl SevaBookingService {
     /// Admins: every booking of the local dates `from` to `to` that is not cancelled (nor a lapsed
     /// hold), in time order, with the member, payment and priest.
     pub async fn schedule(&self, actor: &Actor, from: Option<&str>, to: Option<&str>) -> Result<(Tz, Vec<ScheduleEntry>), BookingError> {
-        actor.require_admin()?;
+        actor.require(Permission::SevaDesk)?;
         let (from, to) = parse_range(from, to.or(from)).map_err(BookingError::Validation)?;
         self.entries(from, to).await
+    }
+
+    /// The schedule as a list leaving the site (the CSV), recorded in the audit log.
+    pub async fn export_schedule(
+        &self,
+        actor: &Actor,
+        from: Option<&str>,
+        to: Option<&str>,
+    ) -> Result<(Tz, Vec<ScheduleEntry>), BookingError> {
+        let (zone, entries) = self.schedule(actor, from, to).await?;
+        let summary = format!("Downloaded the seva schedule ({} bookings)", entries.len());
+        self.deps
+            .recorder
+            .acted(actor, Action::new(AuditKind::Exports, "export.seva_schedule", Target::whole("seva_bookings")), summary, Vec::new())
+            .await;
+        Ok((zone, entries))
+    }
+
+    /// A priest's own day(s): the bookings assigned to the priest profile linked to the account,
+    /// with the people, gotram and nakshatram of each sankalpam.
+    pub async fn my_day(&self, actor: &Actor, from: Option<&str>, to: Option<&str>) -> Result<(Tz, Vec<ScheduleEntry>), BookingError> {
+        actor.require(Permission::OwnSevas)?;
+        let priest = self.deps.priests.list().await?.into_iter().find(|p| p.user_id.as_ref() == Some(&actor.user_id));
+        let priest = priest.ok_or_else(|| BookingError::Conflict(NO_PRIEST_PROFILE.to_owned()))?;
+        let (from, to) = if from.is_none() && to.is_none() {
+            let zone: Tz = self.deps.zone.time_zone().await?;
+            let today = self.now().with_timezone(&zone).date_naive();
+            (today, today)
+        } else {
+            parse_range(from, to.or(from)).map_err(BookingError::Validation)?
+        };
+        let (zone, entries) = self.entries(from, to).await?;
+        Ok((zone, entries.into_iter().filter(|e| e.booking.priest_id.as_ref() == Some(&priest.id)).collect()))
+    }
+
+    /// Refuses a priest whose other bookings that day overlap this one's time (a seva with a
+    /// daily count has no time of its own and overlaps nothing).
+    async fn check_priest_free(&self, booking: &SevaBooking, priest: &Priest) -> Result<(), BookingError> {
+        if booking.slot.is_none() {
+            return Ok(());
+        }
+        let length = |seva: Option<&Seva>| chrono::Duration::minutes(i64::from(seva.map_or(0, |s| s.duration_minutes).max(1)));
+        let own_seva = self.deps.sevas.get(&booking.seva_id).await?;
+        let (start, end) = (booking.starts_at, booking.starts_at + length(own_seva.as_ref()));
+        let now = self.now();
+        for other in self.deps.bookings.list_between(booking.date, booking.date).await? {
+            // A seva marked done no longer needs its priest.
+            let busy = other.holds_place(now) && other.status != BookingStatus::Completed;
+            if other.id == booking.id || other.priest_id.as_ref() != Some(&priest.id) || other.slot.is_none() || !busy {
+                continue;
+            }
+            let seva = self.deps.sevas.get(&other.seva_id).await?;
+            let other_end = other.starts_at + length(seva.as_ref());
+            if other.starts_at < end && start < other_end {
+                let zone: Tz = self.deps.zone.time_zone().await?;
+                let at = other.starts_at.with_timezone(&zone).format("%-I:%M %p").to_string();
+                return Err(BookingError::Conflict(priest_busy_message(&priest.name, &other.seva_name, &at)));
+            }
+        }
+        Ok(())
     }
 
     async fn entries(&self, from: NaiveDate, to: NaiveDate) -> Result<(Tz, Vec<ScheduleEntry>), BookingError> {
@@ -565,28 +657,75 @@ impl SevaBookingService {
 
     /// Admins assign a priest (or none) to a booking.
     pub async fn assign_priest(&self, actor: &Actor, id: &SevaBookingId, priest: Option<PriestId>) -> Result<SevaBooking, BookingError> {
-        actor.require_admin()?;
-        if let Some(priest) = &priest
-            && self.deps.priests.get(priest).await?.is_none()
-        {
-            return Err(BookingError::Validation(ValidationErrors::single("priestId", PRIEST_UNKNOWN)));
+        actor.require(Permission::SevaDesk)?;
+        let before = self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
+        let chosen = match &priest {
+            Some(priest) => Some(
+                self.deps
+                    .priests
+                    .get(priest)
+                    .await?
+                    .ok_or_else(|| BookingError::Validation(ValidationErrors::single("priestId", PRIEST_UNKNOWN)))?,
+            ),
+            None => None,
+        };
+        if let Some(chosen) = &chosen {
+            self.check_priest_free(&before, chosen).await?;
         }
-        match self.deps.bookings.set_priest(id, priest, self.now()).await {
-            Ok(booking) => Ok(booking),
-            Err(RepoError::NotFound) => Err(BookingError::NotFound),
-            Err(other) => Err(other.into()),
-        }
+        let booking = match self.deps.bookings.set_priest(id, priest, self.now()).await {
+            Ok(booking) => booking,
+            Err(RepoError::NotFound) => return Err(BookingError::NotFound),
+            Err(other) => return Err(other.into()),
+        };
+        let summary = match &chosen {
+            Some(priest) => format!("Assigned {} to {} on {}", priest.name, booking.seva_name, booking.date),
+            None => format!("Took the priest off {} on {}", booking.seva_name, booking.date),
+        };
+        self.deps
+            .recorder
+            .changed(
+                actor,
+                Action::new(AuditKind::Sevas, "seva_booking.assign", Target::of("seva_booking", id)),
+                summary,
+                Some(&before),
+                Some(&booking),
+            )
+            .await;
+        Ok(booking)
     }
 
-    /// Admins mark a confirmed booking completed.
+    /// Staff mark a confirmed booking completed; a priest only the bookings assigned to them
+    /// (others' answer as if they did not exist).
     pub async fn complete(&self, actor: &Actor, id: &SevaBookingId) -> Result<SevaBooking, BookingError> {
-        actor.require_admin()?;
-        self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
-        self.deps
+        actor.require(Permission::CompleteSevas)?;
+        let booking = self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
+        if !actor.can(Permission::SevaDesk) {
+            let assigned = match &booking.priest_id {
+                Some(priest) => self.deps.priests.get(priest).await?,
+                None => None,
+            };
+            if assigned.and_then(|p| p.user_id).as_ref() != Some(&actor.user_id) {
+                return Err(BookingError::NotFound);
+            }
+        }
+        let completed = self
+            .deps
             .bookings
             .set_status(id, vec![BookingStatus::Confirmed], BookingStatus::Completed, self.now())
             .await?
-            .ok_or_else(|| conflict(NOT_COMPLETABLE))
+            .ok_or_else(|| conflict(NOT_COMPLETABLE))?;
+        let summary = format!("Marked {} on {} done", completed.seva_name, completed.date);
+        self.deps
+            .recorder
+            .changed(
+                actor,
+                Action::new(AuditKind::Sevas, "seva_booking.complete", Target::of("seva_booking", id)),
+                summary,
+                Some(&booking),
+                Some(&completed),
+            )
+            .await;
+        Ok(completed)
     }
 
     /// Cancels the holds that lapsed without a completed payment (a completed one confirms its

@@ -10,7 +10,11 @@ use mandir_domain::ValidationErrors;
 use mandir_domain::image::{IMAGE_INVALID_TYPE, ImageUpload};
 use mandir_domain::recurring_service::parse_range;
 use mandir_domain::seva::{DayAvailability, ImageInput, NewSeva, Seva, SevaInput, SevaSettings, SevaSettingsInput};
+use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, images, new_id};
 use crate::BoxError;
 use crate::ports::{Clock, ImageTranscoder, PhotoChange, RepoError, SevaFields, SevaRepository, StoredImage, TempleZone};
@@ -75,6 +79,7 @@ pub struct SevaService {
     zone: Arc<dyn TempleZone>,
     clock: Arc<dyn Clock>,
     pictures: Arc<dyn ImageTranscoder>,
+    audit: Recorder,
 }
 
 impl SevaService {
@@ -84,8 +89,9 @@ impl SevaService {
         zone: Arc<dyn TempleZone>,
         clock: Arc<dyn Clock>,
         pictures: Arc<dyn ImageTranscoder>,
+        audit: Recorder,
     ) -> Self {
-        Self { sevas, zone, clock, pictures }
+        Self { sevas, zone, clock, pictures, audit }
     }
 
     async fn stored_with_url(&self, id: &SevaId, upload: ImageUpload) -> Result<(StoredImage, String), SevaError> {
@@ -99,7 +105,7 @@ impl SevaService {
     /// The active sevas in the admins' order; every seva for admins with `all`.
     pub async fn list(&self, actor: Option<&Actor>, all: bool) -> Result<Vec<Seva>, SevaError> {
         if all {
-            actor.ok_or(SevaError::Forbidden)?.require_admin()?;
+            actor.ok_or(SevaError::Forbidden)?.require(Permission::ManageSevas)?;
         }
         Ok(self.sevas.list(all).await?)
     }
@@ -107,11 +113,11 @@ impl SevaService {
     /// An active seva (any seva for admins).
     pub async fn get(&self, actor: Option<&Actor>, id: &SevaId) -> Result<Seva, SevaError> {
         let seva = self.sevas.get(id).await?.ok_or(SevaError::NotFound)?;
-        if seva.is_active || actor.is_some_and(|a| a.is_admin) { Ok(seva) } else { Err(SevaError::NotFound) }
+        if seva.is_active || actor.is_some_and(|a| a.can(Permission::ManageSevas)) { Ok(seva) } else { Err(SevaError::NotFound) }
     }
 
     pub async fn create(&self, actor: &Actor, input: SevaInput) -> Result<Seva, SevaError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageSevas)?;
         let (fields, image) = split(input.validate().map_err(SevaError::Validation)?);
         let id: SevaId = new_id();
         let image = match image {
@@ -119,12 +125,17 @@ impl SevaService {
             ImageInput::Upload(upload) => Some(self.stored_with_url(&id, upload).await?),
             ImageInput::Keep(_) => return Err(SevaError::Validation(ValidationErrors::single("image", IMAGE_INVALID_TYPE))),
         };
-        Ok(self.sevas.create(id, fields, image, self.clock.now()).await?)
+        let seva = self.sevas.create(id, fields, image, self.clock.now()).await?;
+        let summary = format!("Created the seva {}", seva.name);
+        self.audit
+            .changed(actor, Action::new(AuditKind::Sevas, "seva.create", Target::of("seva", &seva.id)), summary, None::<&Seva>, Some(&seva))
+            .await;
+        Ok(seva)
     }
 
     /// Replaces every field; the image is kept when the form sends its current URL back.
     pub async fn update(&self, actor: &Actor, id: &SevaId, input: SevaInput) -> Result<Seva, SevaError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageSevas)?;
         let (fields, image) = split(input.validate().map_err(SevaError::Validation)?);
         let current = self.sevas.get(id).await?.ok_or(SevaError::NotFound)?;
         let change = match image {
@@ -136,14 +147,32 @@ impl SevaService {
                 PhotoChange::Replace(stored, url)
             }
         };
-        self.sevas.update(id, fields, change, self.clock.now()).await.map_err(not_found_or)
+        let seva = self.sevas.update(id, fields, change, self.clock.now()).await.map_err(not_found_or)?;
+        let summary = format!("Changed the seva {}", seva.name);
+        self.audit
+            .changed(actor, Action::new(AuditKind::Sevas, "seva.update", Target::of("seva", id)), summary, Some(&current), Some(&seva))
+            .await;
+        Ok(seva)
     }
 
     /// Deletes a seva nobody booked; one with bookings is refused (make it inactive).
     pub async fn delete(&self, actor: &Actor, id: &SevaId) -> Result<(), SevaError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageSevas)?;
+        let before = self.sevas.get(id).await?.ok_or(SevaError::NotFound)?;
         match self.sevas.delete(id).await {
-            Ok(()) => Ok(()),
+            Ok(()) => {
+                let summary = format!("Deleted the seva {}", before.name);
+                self.audit
+                    .changed(
+                        actor,
+                        Action::new(AuditKind::Sevas, "seva.delete", Target::of("seva", id)),
+                        summary,
+                        Some(&before),
+                        None::<&Seva>,
+                    )
+                    .await;
+                Ok(())
+            }
             Err(RepoError::Conflict(_)) => Err(SevaError::Conflict(HAS_BOOKINGS)),
             Err(other) => Err(not_found_or(other)),
         }
@@ -155,10 +184,20 @@ impl SevaService {
     }
 
     pub async fn save_settings(&self, actor: &Actor, input: SevaSettingsInput) -> Result<SevaSettings, SevaError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageSevas)?;
         let current = self.sevas.settings().await?;
         let settings = input.validate(&current).map_err(SevaError::Validation)?;
         self.sevas.save_settings(&settings, self.clock.now()).await?;
+        let summary = "Changed the seva booking settings".to_owned();
+        self.audit
+            .changed(
+                actor,
+                Action::new(AuditKind::Sevas, "seva_settings.update", Target::whole("seva_settings")),
+                summary,
+                Some(&current),
+                Some(&settings),
+            )
+            .await;
         Ok(settings)
     }
 
@@ -213,7 +252,13 @@ mod tests {
         clock.expect_now().returning(now);
         let mut zone = MockTempleZone::new();
         zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
-        SevaService::new(Arc::new(repo), Arc::new(zone), Arc::new(clock), crate::services::test_fixtures::pictures())
+        SevaService::new(
+            Arc::new(repo),
+            Arc::new(zone),
+            Arc::new(clock),
+            crate::services::test_fixtures::pictures(),
+            crate::services::test_fixtures::recorder().0,
+        )
     }
 
     fn seva(id: &str, active: bool) -> Seva {
@@ -322,6 +367,7 @@ mod tests {
     #[tokio::test]
     async fn a_seva_with_bookings_is_not_deleted() {
         let mut repo = MockSevaRepository::new();
+        repo.expect_get().returning(|id| Ok((id.as_str() == "booked").then(|| seva(id.as_str(), true))));
         repo.expect_delete()
             .returning(|id| if id.as_str() == "booked" { Err(RepoError::Conflict("fk".into())) } else { Err(RepoError::NotFound) });
         let s = service(repo);

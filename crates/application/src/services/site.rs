@@ -8,7 +8,11 @@ use std::time::{Duration, Instant};
 use mandir_domain::NoticeId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::site::{Notice, NoticeInput, SiteSettings, Tz};
+use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeListener, ChangeNotifier, Clock, RepoError, SiteRepository, TempleName, TempleZone, Topic};
@@ -89,6 +93,7 @@ pub struct SiteService {
     /// `MANDIR_ZELLE_*`). Stored settings always win.
     seed: Arc<SiteSettings>,
     cache: Arc<SiteCache>,
+    audit: Recorder,
 }
 
 /// The temple's zone for recurring services and dates: the one of the site settings.
@@ -116,8 +121,14 @@ impl TempleName for SiteService {
 
 impl SiteService {
     /// The cache is cleared only through `changes`: subscribe [`Self::cache`] to it.
-    pub fn new(site: Arc<dyn SiteRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>, seed: SiteSettings) -> Self {
-        Self { site, clock, changes, seed: Arc::new(seed), cache: Arc::default() }
+    pub fn new(
+        site: Arc<dyn SiteRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+        seed: SiteSettings,
+        audit: Recorder,
+    ) -> Self {
+        Self { site, clock, changes, seed: Arc::new(seed), cache: Arc::default(), audit }
     }
 
     /// The cached view, to subscribe to the change notifier.
@@ -151,40 +162,82 @@ impl SiteService {
 
     /// Replaces every setting (admins).
     pub async fn update(&self, actor: &Actor, settings: SiteSettings) -> Result<SiteSettings, SiteError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let valid = settings.validate().map_err(SiteError::Validation)?;
+        let before = self.settings().await?;
         self.site.save_settings(&valid, self.clock.now()).await?;
         self.changes.publish(Topic::Site).await;
+        let summary = "Changed the temple's settings".to_owned();
+        self.audit
+            .changed(
+                actor,
+                Action::new(AuditKind::Site, "site.update", Target::whole("site_settings")),
+                summary,
+                Some(&before),
+                Some(&valid),
+            )
+            .await;
         Ok(valid)
     }
 
     /// Every notice, past, current and future (admins).
     pub async fn list_notices(&self, actor: &Actor) -> Result<Vec<Notice>, SiteError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         Ok(self.site.list_notices().await?)
     }
 
     pub async fn create_notice(&self, actor: &Actor, input: NoticeInput) -> Result<Notice, SiteError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let fields = input.validate().map_err(SiteError::Validation)?;
         let created = self.site.create_notice(&new_id(), fields, self.clock.now()).await?;
         self.changes.publish(Topic::Site).await;
+        let summary = format!("Added the notice {}", created.title);
+        self.audit
+            .changed(
+                actor,
+                Action::new(AuditKind::Site, "notice.create", Target::of("notice", &created.id)),
+                summary,
+                None::<&Notice>,
+                Some(&created),
+            )
+            .await;
         Ok(created)
     }
 
     pub async fn update_notice(&self, actor: &Actor, id: &NoticeId, input: NoticeInput) -> Result<Notice, SiteError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
         let fields = input.validate().map_err(SiteError::Validation)?;
+        let before = self.notice(id).await?;
         let updated = self.site.update_notice(id, fields, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
+        let summary = format!("Changed the notice {}", updated.title);
+        self.audit
+            .changed(actor, Action::new(AuditKind::Site, "notice.update", Target::of("notice", id)), summary, Some(&before), Some(&updated))
+            .await;
         Ok(updated)
     }
 
     pub async fn delete_notice(&self, actor: &Actor, id: &NoticeId) -> Result<(), SiteError> {
-        actor.require_admin()?;
+        actor.require(Permission::EditContent)?;
+        let before = self.notice(id).await?;
         self.site.delete_notice(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
+        let summary = format!("Deleted the notice {}", before.title);
+        self.audit
+            .changed(
+                actor,
+                Action::new(AuditKind::Site, "notice.delete", Target::of("notice", id)),
+                summary,
+                Some(&before),
+                None::<&Notice>,
+            )
+            .await;
         Ok(())
+    }
+
+    /// One notice, for the audit log's before.
+    async fn notice(&self, id: &NoticeId) -> Result<Notice, SiteError> {
+        self.site.list_notices().await?.into_iter().find(|n| n.id == *id).ok_or(SiteError::NotFound)
     }
 }
 
@@ -202,7 +255,7 @@ mod tests {
         let mut clock = MockClock::new();
         clock.expect_now().returning(move || at);
         let bus = changes();
-        let service = SiteService::new(Arc::new(site), Arc::new(clock), bus.clone(), seed());
+        let service = SiteService::new(Arc::new(site), Arc::new(clock), bus.clone(), seed(), crate::services::test_fixtures::recorder().0);
         bus.subscribe(service.cache());
         (service, bus)
     }
@@ -308,6 +361,8 @@ mod tests {
     #[tokio::test]
     async fn admins_save_validated_settings() {
         let mut site = MockSiteRepository::new();
+        site.expect_settings().returning(|| Ok(None));
+        site.expect_list_notices().returning(|| Ok(Vec::new()));
         site.expect_save_settings()
             .withf(|s, at| s.temple_name == "Sri Temple" && s.time_zone == "America/Los_Angeles" && *at == now())
             .times(1)
@@ -330,6 +385,16 @@ mod tests {
         });
         site.expect_update_notice().returning(|_, _, _| Err(RepoError::NotFound));
         site.expect_delete_notice().withf(|id| id == "n1").returning(|_| Ok(()));
+        site.expect_list_notices().returning(|| {
+            Ok(vec![Notice {
+                id: "n1".into(),
+                title: "Old".into(),
+                body: String::new(),
+                link: None,
+                starts_on: NaiveDate::from_ymd_opt(2026, 1, 1).expect("date"),
+                ends_on: NaiveDate::from_ymd_opt(2026, 1, 2).expect("date"),
+            }])
+        });
         let service = service(site);
         assert_eq!(service.create_notice(&admin(), notice_input()).await.expect("created").title, "Parking change");
         assert!(matches!(service.update_notice(&admin(), &"gone".into(), notice_input()).await, Err(SiteError::NotFound)));

@@ -13,6 +13,7 @@ use chrono_tz::Tz;
 use mandir_domain::donor::ACKNOWLEDGEMENT;
 use mandir_domain::payment::{Payment, PaymentStatus};
 use mandir_domain::site::SiteSettings;
+use mandir_domain::staff::Permission;
 use mandir_domain::{Money, ValidationErrors};
 use serde::Serialize;
 
@@ -50,12 +51,6 @@ mandir_domain::failure!(StatementError, fields: Validation, {
 });
 
 super::unexpected_from!(StatementError: RepoError);
-
-impl From<super::AdminRequired> for StatementError {
-    fn from(_: super::AdminRequired) -> Self {
-        Self::Forbidden
-    }
-}
 
 /// One gift on a statement.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -199,6 +194,8 @@ pub struct StatementDeps {
     pub seed: SiteSettings,
     /// Payments on this site are simulated (the sandbox provider): every statement is a test.
     pub sandbox: bool,
+    /// The audit log of staff actions.
+    pub recorder: super::audit::Recorder,
 }
 
 #[derive(Clone)]
@@ -237,7 +234,7 @@ impl StatementService {
     /// An admin asks for `year`'s statements: every donor with completed gifts that year is
     /// listed (once: asking again adds only new donors), and sending starts in the background.
     pub async fn start(&self, actor: &Actor, year: i32) -> Result<StatementProgress, StatementError> {
-        actor.require_admin()?;
+        actor.require(Permission::SendStatements)?;
         let settings = self.settings().await?;
         self.check_year(year, &settings)?;
         let payments = self.payments_of(year, &settings, None).await?;
@@ -245,13 +242,27 @@ impl StatementService {
             donors_of(&payments).into_iter().map(|(email, (name, _))| StatementDonor { email, name }).collect();
         let added = self.deps.store.enqueue(year, donors, &actor.user_id, self.deps.clock.now()).await?;
         tracing::info!(year, added, admin = %actor.user_id, "year-end statements asked for");
+        let summary = format!("Sent the {year} year-end statements ({added} donors added to the queue)");
+        self.deps
+            .recorder
+            .acted(
+                actor,
+                super::audit::Action::new(
+                    mandir_domain::audit::AuditKind::Money,
+                    "statements.send",
+                    super::audit::Target::whole("statements"),
+                ),
+                summary,
+                Vec::new(),
+            )
+            .await;
         self.deps.wake.wake();
         Ok(StatementProgress::of(year, self.deps.store.counts(year, MAX_ATTEMPTS).await?))
     }
 
     /// How far `year`'s statements are (admins).
     pub async fn progress(&self, actor: &Actor, year: i32) -> Result<StatementProgress, StatementError> {
-        actor.require_admin()?;
+        actor.require(Permission::SendStatements)?;
         Ok(StatementProgress::of(year, self.deps.store.counts(year, MAX_ATTEMPTS).await?))
     }
 
@@ -402,6 +413,7 @@ mod tests {
                 public_url: "http://temple.test".into(),
                 seed: SiteSettings::default(),
                 sandbox: false,
+                recorder: crate::services::test_fixtures::recorder().0,
             })
         }
     }

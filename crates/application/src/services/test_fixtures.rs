@@ -2,6 +2,8 @@
 
 pub use mandir_domain::testing::{event, now, payment, user};
 
+use mandir_domain::staff::{Role, Roles};
+
 use super::Actor;
 
 /// A change notifier nobody listens to.
@@ -10,11 +12,31 @@ pub fn changes() -> std::sync::Arc<crate::ports::LocalChangeBus> {
 }
 
 pub fn admin() -> Actor {
-    Actor { user_id: "admin".into(), email: "admin@example.org".into(), is_admin: true, email_verified: true }
+    staff(&[Role::Admin])
 }
 
 pub fn member() -> Actor {
-    Actor { user_id: "m".into(), email: "m@example.org".into(), is_admin: false, email_verified: true }
+    Actor { user_id: "m".into(), email: "m@example.org".into(), roles: Roles::NONE, email_verified: true, address: None }
+}
+
+/// A staff account holding `roles`.
+pub fn staff(roles: &[Role]) -> Actor {
+    Actor { user_id: "admin".into(), email: "admin@example.org".into(), roles: Roles::of(roles), email_verified: true, address: None }
+}
+
+/// A recorder whose log keeps every entry, and the entries.
+pub fn recorder() -> (super::audit::Recorder, std::sync::Arc<std::sync::Mutex<Vec<mandir_domain::audit::AuditEntry>>>) {
+    use std::sync::{Arc, Mutex};
+    let entries = Arc::new(Mutex::new(Vec::new()));
+    let kept = entries.clone();
+    let mut log = crate::ports::audit_log::MockAuditLog::new();
+    log.expect_record().returning(move |entry| {
+        kept.lock().expect("lock").push(entry);
+        Ok(())
+    });
+    let mut clock = crate::ports::clock::MockClock::new();
+    clock.expect_now().returning(now);
+    (super::audit::Recorder::new(Arc::new(log), Arc::new(clock)), entries)
 }
 
 /// A rate-limit store that counts in memory, as the database table does.

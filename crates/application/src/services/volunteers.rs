@@ -6,9 +6,13 @@ use std::sync::Arc;
 use mandir_domain::ValidationErrors;
 use mandir_domain::event::Event;
 use mandir_domain::registration::ensure_open;
+use mandir_domain::staff::Permission;
 use mandir_domain::volunteer::{Volunteer, VolunteerInput};
 use mandir_domain::{EventId, UserId, VolunteerId};
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeNotifier, Clock, EventRepository, NewVolunteerRecord, RepoError, Topic, VolunteerRepository};
@@ -54,6 +58,7 @@ pub struct VolunteerService {
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    audit: Recorder,
 }
 
 impl VolunteerService {
@@ -62,8 +67,9 @@ impl VolunteerService {
         events: Arc<dyn EventRepository>,
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
+        audit: Recorder,
     ) -> Self {
-        Self { volunteers, events, clock, changes }
+        Self { volunteers, events, clock, changes, audit }
     }
 
     async fn event(&self, event_id: &EventId) -> Result<Event, VolunteerError> {
@@ -109,14 +115,27 @@ impl VolunteerService {
 
     /// Every volunteer of an event with contact details (admins).
     pub async fn list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<Volunteer>, VolunteerError> {
-        actor.require_admin()?;
+        actor.require(Permission::ManageVolunteers)?;
         self.event(event_id).await?;
         Ok(self.volunteers.list_for_event(event_id).await?)
     }
 
+    /// Every volunteer of an event with contact details, as a list leaving the site (the CSV),
+    /// recorded in the audit log.
+    pub async fn export(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<Volunteer>, VolunteerError> {
+        actor.require(Permission::ManageVolunteers)?;
+        let event = self.event(event_id).await?;
+        let volunteers = self.volunteers.list_for_event(event_id).await?;
+        let summary = format!("Downloaded the volunteers of {} ({} volunteers)", event.name, volunteers.len());
+        self.audit
+            .acted(actor, Action::new(AuditKind::Exports, "export.volunteers", Target::of("event", event_id)), summary, Vec::new())
+            .await;
+        Ok(volunteers)
+    }
+
     /// A member's volunteer records with their events, by event date: the member themselves or an admin.
     pub async fn events_of_user(&self, actor: &Actor, user_id: &UserId) -> Result<Vec<(Event, Volunteer)>, VolunteerError> {
-        if actor.user_id != *user_id && !actor.is_admin {
+        if actor.user_id != *user_id && !actor.can(Permission::FindMembers) {
             return Err(VolunteerError::NotYours);
         }
         Ok(self.volunteers.list_for_user(user_id).await?)
@@ -130,9 +149,9 @@ impl VolunteerService {
             .volunteers
             .get(volunteer_id)
             .await?
-            .filter(|v| v.event_id == event.id && (v.user_id == actor.user_id || actor.is_admin))
+            .filter(|v| v.event_id == event.id && (v.user_id == actor.user_id || actor.can(Permission::ManageVolunteers)))
             .ok_or(VolunteerError::VolunteerNotFound)?;
-        if !actor.is_admin {
+        if !actor.can(Permission::ManageVolunteers) {
             self.ensure_open(&event)?;
         }
         self.volunteers.delete(&volunteer.id).await.map_err(|error| match error {
@@ -158,7 +177,13 @@ mod tests {
     fn service(volunteers: MockVolunteerRepository, events: MockEventRepository) -> VolunteerService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        VolunteerService::new(Arc::new(volunteers), Arc::new(events), Arc::new(clock), crate::services::test_fixtures::changes())
+        VolunteerService::new(
+            Arc::new(volunteers),
+            Arc::new(events),
+            Arc::new(clock),
+            crate::services::test_fixtures::changes(),
+            crate::services::test_fixtures::recorder().0,
+        )
     }
 
     fn events_with(found: Option<Event>) -> MockEventRepository {

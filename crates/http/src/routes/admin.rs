@@ -1,6 +1,7 @@
 use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use mandir_application::services::payments::PageQuery;
+use mandir_domain::staff::Role;
 use mandir_domain::user::User;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -35,6 +36,8 @@ pub struct MemberDto {
     email: String,
     phone_number: Option<String>,
     is_admin: bool,
+    #[schema(schema_with = crate::input::role_names_schema)]
+    roles: Vec<String>,
     email_verified: bool,
     created_at: DateTime<Utc>,
 }
@@ -47,7 +50,8 @@ impl From<User> for MemberDto {
             last_name: u.last_name,
             email: u.email.as_str().to_owned(),
             phone_number: u.phone_number,
-            is_admin: u.is_admin,
+            is_admin: u.roles.has(mandir_domain::staff::Role::Admin),
+            roles: crate::input::role_names(u.roles),
             email_verified: u.email_verified,
             created_at: u.created_at,
         }
@@ -91,7 +95,7 @@ pub struct MemberExportParams {
 
 /// The member directory: the members matching `q`, by last name then first name, one page at a
 /// time (admins).
-#[utoipa::path(operation_id = "listMembers", tag = "admin", security(("bearer" = ["admin"])), params(MemberSearchParams), responses(
+#[utoipa::path(operation_id = "listMembers", tag = "admin", security(("bearer" = [])), params(MemberSearchParams), responses(
     (status = 200, body = MemberPageDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 #[get("/api/admin/members")]
@@ -115,7 +119,7 @@ pub const MEMBERS_CSV_HEADER: [&str; 7] = ["First name", "Last name", "Email", "
 
 /// The member directory as CSV: every member matching `q` (no paging), by name; the date in the
 /// temple's time zone (admins).
-#[utoipa::path(operation_id = "exportMembers", tag = "admin", security(("bearer" = ["admin"])), params(MemberExportParams), responses(
+#[utoipa::path(operation_id = "exportMembers", tag = "admin", security(("bearer" = [])), params(MemberExportParams), responses(
     (status = 200, content_type = "text/csv", body = String, description = "First name, Last name, Email, Phone, Admin, Email verified, Member since"),
     (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
@@ -125,7 +129,7 @@ async fn export_members(
     user: CurrentUser,
     params: web::Query<MemberExportParams>,
 ) -> Result<HttpResponse, ApiError> {
-    let members = state.admin.all_members(&user.actor(), params.q.as_deref()).await?;
+    let members = state.admin.export_members(&user.actor(), params.q.as_deref()).await?;
     let zone = state.payments.temple_zone().await?;
     let yes_no = |b: bool| if b { "yes" } else { "no" }.to_owned();
     let rows = members.into_iter().map(|m| {
@@ -134,7 +138,7 @@ async fn export_members(
             m.last_name,
             m.email.as_str().to_owned(),
             m.phone_number.unwrap_or_default(),
-            yes_no(m.is_admin),
+            yes_no(m.roles.has(Role::Admin)),
             yes_no(m.email_verified),
             m.created_at.with_timezone(&zone).format("%Y-%m-%d").to_string(),
         ]
@@ -143,7 +147,7 @@ async fn export_members(
 }
 
 /// One member's account, with their gotram (admins).
-#[utoipa::path(operation_id = "getMember", tag = "admin", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "getMember", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 200, body = UserDto), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[get("/api/admin/members/{id}")]
@@ -153,7 +157,7 @@ async fn get_member(state: web::Data<AppState>, user: CurrentUser, path: web::Pa
 }
 
 /// One member's payments, newest first (admins: their giving).
-#[utoipa::path(operation_id = "listMemberPayments", tag = "admin", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "listMemberPayments", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 200, body = [PaymentDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[get("/api/admin/members/{id}/payments")]
@@ -182,7 +186,7 @@ pub struct AdminChangeResponse {
 
 /// Grants admin rights to the member with this e-mail (admins). Takes effect at once. Only a
 /// verified account can be made an admin (409 otherwise).
-#[utoipa::path(operation_id = "grantAdmin", tag = "admin", security(("bearer" = ["admin"])), request_body = AdminEmailRequest, responses(
+#[utoipa::path(operation_id = "grantAdmin", tag = "admin", security(("bearer" = [])), request_body = AdminEmailRequest, responses(
     (status = 200, body = AdminChangeResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     (status = 409, body = ErrorBody, description = "The account's e-mail is not verified"),
 ))]
@@ -192,13 +196,13 @@ async fn set_admin(
     user: CurrentUser,
     body: JsonBody<AdminEmailRequest>,
 ) -> Result<web::Json<AdminChangeResponse>, ApiError> {
-    let granted = state.admin.set_admin(&user.actor(), &body.email).await?;
+    let granted = state.staff.grant(&user.actor(), &body.email, Role::Admin).await?;
     let message = format!("User {} has been granted admin privileges", granted.email);
     Ok(web::Json(AdminChangeResponse { message, user: state.profile.profile_of(granted).await?.into() }))
 }
 
 /// Removes admin rights from the member with this e-mail (admins; not oneself).
-#[utoipa::path(operation_id = "revokeAdmin", tag = "admin", security(("bearer" = ["admin"])), request_body = AdminEmailRequest, responses(
+#[utoipa::path(operation_id = "revokeAdmin", tag = "admin", security(("bearer" = [])), request_body = AdminEmailRequest, responses(
     (status = 200, body = AdminChangeResponse), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[post("/api/admin/remove-admin")]
@@ -207,7 +211,7 @@ async fn remove_admin(
     user: CurrentUser,
     body: JsonBody<AdminEmailRequest>,
 ) -> Result<web::Json<AdminChangeResponse>, ApiError> {
-    let removed = state.admin.remove_admin(&user.actor(), &body.email).await?;
+    let removed = state.staff.revoke(&user.actor(), &body.email, Role::Admin).await?;
     let message = format!("Admin privileges have been removed from {}", removed.email);
     Ok(web::Json(AdminChangeResponse { message, user: state.profile.profile_of(removed).await?.into() }))
 }

@@ -151,7 +151,7 @@ async fn list(state: web::Data<AppState>) -> Result<web::Json<Vec<DonationTypeDt
 }
 
 /// Creates a donation type (admins). The admin is recorded as `createdBy` and `updatedBy`.
-#[utoipa::path(operation_id = "createDonationType", post, path = "/api/donation-types", tag = "donation-types", security(("bearer" = ["admin"])), request_body = CreateDonationTypeRequest, responses(
+#[utoipa::path(operation_id = "createDonationType", post, path = "/api/donation-types", tag = "donation-types", security(("bearer" = [])), request_body = CreateDonationTypeRequest, responses(
     (status = 201, body = AuditedDonationTypeDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn create(
@@ -166,7 +166,7 @@ async fn create(
 
 /// Changes any of the type's fields (admins); absent fields are kept, `null` clears description
 /// or default amount. Payments already made keep the type's name as it was when they were made.
-#[utoipa::path(operation_id = "updateDonationType", patch, path = "/api/donation-types/{id}", tag = "donation-types", security(("bearer" = ["admin"])), params(("id" = String, Path)),
+#[utoipa::path(operation_id = "updateDonationType", patch, path = "/api/donation-types/{id}", tag = "donation-types", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = UpdateDonationTypeRequest, responses(
     (status = 200, body = AuditedDonationTypeDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody)
@@ -184,7 +184,7 @@ async fn update(
 /// Deletes a donation type for good (admins); marking it inactive hides it from donors instead.
 /// Payment history is not affected: each payment stores its donation details (type id, amount and
 /// the type's name) as text on the payment row, so past payments keep showing the type's name.
-#[utoipa::path(operation_id = "deleteDonationType", delete, path = "/api/donation-types/{id}", tag = "donation-types", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deleteDonationType", delete, path = "/api/donation-types/{id}", tag = "donation-types", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {

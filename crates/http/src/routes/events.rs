@@ -90,7 +90,7 @@ impl From<CreateEventRequest> for NewEventInput {
 }
 
 /// Creates an event (admins).
-#[utoipa::path(operation_id = "createEvent", post, path = "/api/events", tag = "events", security(("bearer" = ["admin"])), request_body = CreateEventRequest, responses(
+#[utoipa::path(operation_id = "createEvent", post, path = "/api/events", tag = "events", security(("bearer" = [])), request_body = CreateEventRequest, responses(
     (status = 201, body = EventDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody)
 ))]
 async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<CreateEventRequest>) -> Result<HttpResponse, ApiError> {
@@ -149,7 +149,7 @@ impl From<UpdateEventRequest> for EventPatchInput {
 }
 
 /// Changes any of the event's fields (admins). `null` clears description, image or capacity.
-#[utoipa::path(operation_id = "updateEvent", patch, path = "/api/events/{id}", tag = "events", security(("bearer" = ["admin"])), params(("id" = String, Path)), request_body = UpdateEventRequest, responses(
+#[utoipa::path(operation_id = "updateEvent", patch, path = "/api/events/{id}", tag = "events", security(("bearer" = [])), params(("id" = String, Path)), request_body = UpdateEventRequest, responses(
     (status = 200, body = EventDto), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn update(
@@ -164,7 +164,7 @@ async fn update(
 
 /// Deletes an event nothing refers to (admins); 409 when it has registrations, volunteers or
 /// payments, so the UI can offer force delete.
-#[utoipa::path(operation_id = "deleteEvent", delete, path = "/api/events/{id}", tag = "events", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deleteEvent", delete, path = "/api/events/{id}", tag = "events", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
@@ -188,7 +188,7 @@ pub struct ForceDeleteResponse {
 
 /// Deletes the event with its registrations and volunteers in one transaction (admins). Its
 /// payments are kept, detached from the event, as the temple's financial record.
-#[utoipa::path(operation_id = "forceDeleteEvent", tag = "events", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "forceDeleteEvent", tag = "events", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 200, body = ForceDeleteResponse), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[delete("/api/events/{id}/force")]

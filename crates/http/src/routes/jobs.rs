@@ -88,7 +88,7 @@ impl From<JobView> for JobDto {
 
 /// The background jobs with their period, status, progress of the latest run and next due time
 /// (admins).
-#[utoipa::path(operation_id = "listJobs", tag = "admin", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "listJobs", tag = "admin", security(("bearer" = [])),
     responses((status = 200, body = [JobDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 #[get("/api/admin/jobs")]
 async fn list_jobs(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<Vec<JobDto>>, ApiError> {

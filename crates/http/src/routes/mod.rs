@@ -19,6 +19,7 @@ pub mod services;
 pub mod setup;
 pub mod sevas;
 pub mod site;
+pub mod staff;
 pub mod statements;
 pub mod system;
 pub mod users;
@@ -48,6 +49,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(sevas::configure)
         .configure(family_members::configure)
         .configure(admin::configure)
+        .configure(staff::configure)
         .configure(jobs::configure)
         .configure(receipts::configure)
         .configure(statements::configure)

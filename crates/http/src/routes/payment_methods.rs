@@ -177,7 +177,7 @@ fn dtos(methods: Vec<PaymentMethod>) -> Vec<PaymentMethodDto> {
 }
 
 /// Every payment method, active or not, by sort order then name (admins: the settings table).
-#[utoipa::path(operation_id = "listPaymentMethods", get, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = ["admin"])), responses(
+#[utoipa::path(operation_id = "listPaymentMethods", get, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = [])), responses(
     (status = 200, body = [PaymentMethodDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn list(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<Vec<PaymentMethodDto>>, ApiError> {
@@ -192,7 +192,7 @@ async fn list_active(state: web::Data<AppState>) -> Result<web::Json<Vec<Payment
 
 /// Creates a payment method (admins). The name is trimmed and lower-cased; 409 when another
 /// method already has it.
-#[utoipa::path(operation_id = "createPaymentMethod", post, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = ["admin"])), request_body = CreatePaymentMethodRequest, responses(
+#[utoipa::path(operation_id = "createPaymentMethod", post, path = "/api/payment-methods", tag = "payment-methods", security(("bearer" = [])), request_body = CreatePaymentMethodRequest, responses(
     (status = 201, body = PaymentMethodDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 409, body = ErrorBody, description = "A payment method with this name already exists")
 ))]
@@ -209,7 +209,7 @@ async fn create(
 /// Changes any of the method's fields, or only `{isActive}` for the table's toggle (admins).
 /// Absent fields are kept. Renaming does not rewrite past payments: each payment stores the
 /// method it was made with as text.
-#[utoipa::path(operation_id = "updatePaymentMethod", patch, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = ["admin"])), params(("id" = String, Path)),
+#[utoipa::path(operation_id = "updatePaymentMethod", patch, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = UpdatePaymentMethodRequest, responses(
     (status = 200, body = PaymentMethodDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "A payment method with this name already exists")
@@ -228,7 +228,7 @@ async fn update(
 /// Payment history is not affected: each payment stores the method's name and its donation
 /// details (with the donation type's name) as text on the payment row, so payments already made
 /// with the method still show it.
-#[utoipa::path(operation_id = "deletePaymentMethod", delete, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deletePaymentMethod", delete, path = "/api/payment-methods/{id}", tag = "payment-methods", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {

@@ -448,7 +448,7 @@ async fn mine(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json
 /// paging. `eventId=direct-donation` lists the payments not tied to an event; `from`/`to` are
 /// ISO date-times or days, inclusive. Expired card intents are hidden unless
 /// `includeExpired=true` or `status=expired`.
-#[utoipa::path(operation_id = "listPayments", tag = "admin", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "listPayments", tag = "admin", security(("bearer" = [])),
     params(LedgerFilters),
     responses((status = 200, body = [PaymentDto]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 #[get("/api/admin/payments")]
@@ -475,7 +475,7 @@ pub struct SetStatusRequest {
 /// Marks a pending Zelle payment received (`completed`) or `failed`, or reopens a failed one
 /// (`pending`) (admins); 409 for any other payment. Each change is kept in the payment's audit
 /// trail with the admin, the time and the note.
-#[utoipa::path(operation_id = "setPaymentStatus", tag = "admin", security(("bearer" = ["admin"])), params(("id" = String, Path)), request_body = SetStatusRequest, responses(
+#[utoipa::path(operation_id = "setPaymentStatus", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)), request_body = SetStatusRequest, responses(
     (status = 200, body = PaymentDto), (status = 400, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
 ))]
@@ -505,7 +505,7 @@ pub struct RefundRequest {
 /// Refunds part or all of a completed card payment through the payment provider (admins): the
 /// refunded amount is recorded (status `refunded` once nothing is left) with an audit entry. 409
 /// for any other payment, or when the provider refuses.
-#[utoipa::path(operation_id = "refundPayment", tag = "admin", security(("bearer" = ["admin"])), params(("id" = String, Path)), request_body = RefundRequest, responses(
+#[utoipa::path(operation_id = "refundPayment", tag = "admin", security(("bearer" = [])), params(("id" = String, Path)), request_body = RefundRequest, responses(
     (status = 200, body = PaymentDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
 ))]
@@ -584,7 +584,7 @@ pub struct TotalsResponse {
 /// Money received (completed payments, not tests) per donation type and per event, largest first (admins).
 ///
 /// Completed test payments (provider `sandbox`) are summed apart in `testTotal`.
-#[utoipa::path(operation_id = "getPaymentTotals", tag = "admin", security(("bearer" = ["admin"])), responses(
+#[utoipa::path(operation_id = "getPaymentTotals", tag = "admin", security(("bearer" = [])), responses(
     (status = 200, body = TotalsResponse), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 #[get("/api/admin/payments/totals")]

@@ -123,7 +123,7 @@ pub(crate) async fn priests_dto(state: &AppState) -> Result<Vec<PriestDto>, ApiE
 }
 
 /// Adds a priest after the others (admins).
-#[utoipa::path(operation_id = "createPriest", post, path = "/api/priests", tag = "priests", security(("bearer" = ["admin"])), request_body = PriestRequest, responses(
+#[utoipa::path(operation_id = "createPriest", post, path = "/api/priests", tag = "priests", security(("bearer" = [])), request_body = PriestRequest, responses(
     (status = 201, body = PriestDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<PriestRequest>) -> Result<HttpResponse, ApiError> {
@@ -132,7 +132,7 @@ async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<Pr
 }
 
 /// Replaces every field of a priest (admins); `photo` keeps, replaces or removes the photo.
-#[utoipa::path(operation_id = "updatePriest", put, path = "/api/priests/{id}", tag = "priests", security(("bearer" = ["admin"])), params(("id" = String, Path)),
+#[utoipa::path(operation_id = "updatePriest", put, path = "/api/priests/{id}", tag = "priests", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = PriestRequest, responses(
     (status = 200, body = PriestDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody)
@@ -147,7 +147,7 @@ async fn update(
 }
 
 /// Removes a priest and their photo (admins).
-#[utoipa::path(operation_id = "deletePriest", delete, path = "/api/priests/{id}", tag = "priests", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deletePriest", delete, path = "/api/priests/{id}", tag = "priests", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
@@ -156,7 +156,7 @@ async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<S
 }
 
 /// Puts the priests in a new order (admins): every priest's id exactly once. Answers the list.
-#[utoipa::path(operation_id = "reorderPriests", put, path = "/api/priests/order", tag = "priests", security(("bearer" = ["admin"])), request_body = PriestOrderRequest, responses(
+#[utoipa::path(operation_id = "reorderPriests", put, path = "/api/priests/order", tag = "priests", security(("bearer" = [])), request_body = PriestOrderRequest, responses(
     (status = 200, body = [PriestDto]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn reorder(

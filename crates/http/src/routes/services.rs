@@ -244,7 +244,7 @@ async fn occurrences(state: web::Data<AppState>, query: web::Query<RangeQuery>) 
 }
 
 /// Adds a recurring service (admins).
-#[utoipa::path(operation_id = "createService", post, path = "/api/services", tag = "services", security(("bearer" = ["admin"])), request_body = RecurringServiceRequest, responses(
+#[utoipa::path(operation_id = "createService", post, path = "/api/services", tag = "services", security(("bearer" = [])), request_body = RecurringServiceRequest, responses(
     (status = 201, body = RecurringServiceDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<RecurringServiceRequest>) -> Result<HttpResponse, ApiError> {
@@ -253,7 +253,7 @@ async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<Re
 }
 
 /// Replaces every field of a recurring service (admins).
-#[utoipa::path(operation_id = "updateService", put, path = "/api/services/{id}", tag = "services", security(("bearer" = ["admin"])), params(("id" = String, Path)),
+#[utoipa::path(operation_id = "updateService", put, path = "/api/services/{id}", tag = "services", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = RecurringServiceRequest, responses(
     (status = 200, body = RecurringServiceDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody)
@@ -269,7 +269,7 @@ async fn update(
 }
 
 /// Deletes a recurring service (admins).
-#[utoipa::path(operation_id = "deleteService", delete, path = "/api/services/{id}", tag = "services", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deleteService", delete, path = "/api/services/{id}", tag = "services", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {

@@ -37,6 +37,7 @@ use crate::state::AppState;
         update_settings,
         book,
         mine,
+        assigned,
         get_booking,
         pay,
         cancel,
@@ -46,6 +47,7 @@ use crate::state::AppState;
         schedule_csv
     ),
     components(schemas(
+        AssignedSevaDto,
         SevaDto,
         SevaSlotDto,
         SevaRequest,
@@ -71,6 +73,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     let resource = |path: &str| web::resource(path.to_owned()).default_service(web::to(super::unmatched));
     cfg.service(resource("/api/seva-settings").route(web::get().to(settings)).route(web::put().to(update_settings)))
         .service(resource("/api/seva-bookings/mine").route(web::get().to(mine)))
+        .service(resource("/api/seva-bookings/assigned").route(web::get().to(assigned)))
         .service(resource("/api/seva-bookings/{id}").route(web::get().to(get_booking)))
         .service(resource("/api/seva-bookings/{id}/pay").route(web::post().to(pay)))
         .service(resource("/api/seva-bookings/{id}/cancel").route(web::post().to(cancel)))
@@ -306,7 +309,7 @@ async fn list(state: web::Data<AppState>, user: MaybeUser, query: web::Query<Lis
 }
 
 /// Adds a seva (admins).
-#[utoipa::path(operation_id = "createSeva", post, path = "/api/sevas", tag = "sevas", security(("bearer" = ["admin"])), request_body = SevaRequest, responses(
+#[utoipa::path(operation_id = "createSeva", post, path = "/api/sevas", tag = "sevas", security(("bearer" = [])), request_body = SevaRequest, responses(
     (status = 201, body = SevaDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn create(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<SevaRequest>) -> Result<HttpResponse, ApiError> {
@@ -322,7 +325,7 @@ async fn get(state: web::Data<AppState>, user: MaybeUser, path: web::Path<String
 }
 
 /// Replaces every field of a seva (admins); `image` keeps, replaces or removes the image.
-#[utoipa::path(operation_id = "updateSeva", put, path = "/api/sevas/{id}", tag = "sevas", security(("bearer" = ["admin"])), params(("id" = String, Path)),
+#[utoipa::path(operation_id = "updateSeva", put, path = "/api/sevas/{id}", tag = "sevas", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = SevaRequest, responses(
     (status = 200, body = SevaDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody)
@@ -337,7 +340,7 @@ async fn update(
 }
 
 /// Deletes a seva nobody booked (admins); one with bookings answers 409 (make it inactive).
-#[utoipa::path(operation_id = "deleteSeva", delete, path = "/api/sevas/{id}", tag = "sevas", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deleteSeva", delete, path = "/api/sevas/{id}", tag = "sevas", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody)
 ))]
 async fn remove(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {
@@ -491,7 +494,7 @@ async fn settings(state: web::Data<AppState>) -> Result<web::Json<SevaSettingsDt
 }
 
 /// Saves the booking settings (admins).
-#[utoipa::path(operation_id = "updateSevaSettings", put, path = "/api/seva-settings", tag = "sevas", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "updateSevaSettings", put, path = "/api/seva-settings", tag = "sevas", security(("bearer" = [])),
     request_body = SevaSettingsRequest, responses(
     (status = 200, body = SevaSettingsDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
@@ -735,7 +738,7 @@ pub struct BookingPriestRequest {
 }
 
 /// Assigns a priest (or none) to a booking (admins).
-#[utoipa::path(operation_id = "assignSevaPriest", put, path = "/api/seva-bookings/{id}/priest", tag = "sevas", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "assignSevaPriest", put, path = "/api/seva-bookings/{id}/priest", tag = "sevas", security(("bearer" = [])),
     params(("id" = String, Path)), request_body = BookingPriestRequest, responses(
     (status = 200, body = SevaBookingDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
     (status = 404, body = ErrorBody)
@@ -751,7 +754,7 @@ async fn assign_priest(
 }
 
 /// Marks a confirmed booking completed (admins).
-#[utoipa::path(operation_id = "completeSevaBooking", post, path = "/api/seva-bookings/{id}/complete", tag = "sevas", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "completeSevaBooking", post, path = "/api/seva-bookings/{id}/complete", tag = "sevas", security(("bearer" = [])),
     params(("id" = String, Path)), responses(
     (status = 200, body = SevaBookingDto), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
     (status = 409, body = ErrorBody)
@@ -827,7 +830,7 @@ impl ScheduleQuery {
 
 /// The bookings of a day (`date`) or range (`from`, `to`) in time order, with their people,
 /// address, member, payment and priest: the priest's sankalpam sheet (admins).
-#[utoipa::path(operation_id = "getSevaSchedule", get, path = "/api/admin/sevas/schedule", tag = "sevas", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "getSevaSchedule", get, path = "/api/admin/sevas/schedule", tag = "sevas", security(("bearer" = [])),
     params(ScheduleQuery), responses(
     (status = 200, body = SevaScheduleDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
@@ -841,6 +844,61 @@ async fn schedule(
     Ok(web::Json(SevaScheduleDto { time_zone: zone.name().to_owned(), entries: entries.into_iter().map(Into::into).collect() }))
 }
 
+/// A seva assigned to the priest asking: what the sankalpam needs, and nothing about money or
+/// the member's contact details.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedSevaDto {
+    pub id: String,
+    pub seva_name: String,
+    #[schema(example = "2026-03-14")]
+    pub date: String,
+    /// "9:00 AM" or "Any time".
+    pub slot_label: String,
+    pub starts_at: DateTime<Utc>,
+    /// `confirmed` or `completed` (or `held` while a payment is on its way).
+    #[schema(example = "confirmed")]
+    pub status: String,
+    /// The people of the sankalpam, with their gotram, nakshatram and rasi.
+    pub participants: Vec<SevaPersonDto>,
+    /// Where a home puja is held.
+    pub address: Option<String>,
+    pub note: Option<String>,
+}
+
+impl From<ScheduleEntry> for AssignedSevaDto {
+    fn from(e: ScheduleEntry) -> Self {
+        let b = SevaBookingDto::from(e.booking);
+        Self {
+            id: b.id,
+            seva_name: b.seva_name,
+            date: b.date,
+            slot_label: b.slot_label,
+            starts_at: b.starts_at,
+            status: b.status,
+            participants: b.participants,
+            address: b.address,
+            note: b.note,
+        }
+    }
+}
+
+/// The sevas assigned to the priest profile linked to the caller's account, on a day (`date`,
+/// default today) or range (`from`, `to`), in time order (priests; 409 when no profile is linked).
+#[utoipa::path(operation_id = "listMyAssignedSevas", get, path = "/api/seva-bookings/assigned", tag = "sevas", security(("bearer" = [])),
+    params(ScheduleQuery), responses(
+    (status = 200, body = Vec<AssignedSevaDto>), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody)
+))]
+async fn assigned(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ScheduleQuery>,
+) -> Result<web::Json<Vec<AssignedSevaDto>>, ApiError> {
+    let (from, to) = query.range()?;
+    let (_, entries) = state.seva_bookings.my_day(&user.actor(), from, to).await?;
+    Ok(web::Json(entries.into_iter().map(Into::into).collect()))
+}
+
 pub const SCHEDULE_CSV_HEADER: [&str; 14] =
     ["Date", "Time", "Seva", "Status", "People", "Gotram", "Nakshatram", "Rasi", "Address", "Note", "Member", "Email", "Payment", "Priest"];
 
@@ -849,14 +907,14 @@ fn joined(entry: &ScheduleEntry, field: fn(&Person) -> Option<&str>) -> String {
 }
 
 /// The same bookings as CSV, one row per booking, people separated by semicolons (admins).
-#[utoipa::path(operation_id = "exportSevaSchedule", get, path = "/api/admin/sevas/schedule.csv", tag = "sevas", security(("bearer" = ["admin"])),
+#[utoipa::path(operation_id = "exportSevaSchedule", get, path = "/api/admin/sevas/schedule.csv", tag = "sevas", security(("bearer" = [])),
     params(ScheduleQuery), responses(
     (status = 200, content_type = "text/csv", body = String, description = "Date, Time, Seva, Status, People, Gotram, Nakshatram, Rasi, Address, Note, Member, Email, Payment, Priest"),
     (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn schedule_csv(state: web::Data<AppState>, user: CurrentUser, query: web::Query<ScheduleQuery>) -> Result<HttpResponse, ApiError> {
     let (from, to) = query.range()?;
-    let (_, entries) = state.seva_bookings.schedule(&user.actor(), from, to).await?;
+    let (_, entries) = state.seva_bookings.export_schedule(&user.actor(), from, to).await?;
     let rows = entries.iter().map(|e| {
         vec![
             e.booking.date.format("%Y-%m-%d").to_string(),

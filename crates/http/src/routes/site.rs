@@ -190,7 +190,7 @@ pub(crate) async fn site_dto(state: &AppState) -> Result<SiteDto, ApiError> {
 
 /// Replaces the temple's settings (admins). Every field is checked; the answer is what was saved
 /// (trimmed, a YouTube link reduced to its id, the zone's exact name).
-#[utoipa::path(operation_id = "updateSite", put, path = "/api/admin/site", tag = "site", security(("bearer" = ["admin"])), request_body = UpdateSiteSettingsRequest, responses(
+#[utoipa::path(operation_id = "updateSite", put, path = "/api/admin/site", tag = "site", security(("bearer" = [])), request_body = UpdateSiteSettingsRequest, responses(
     (status = 200, body = SiteSettingsDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn update_site(
@@ -203,7 +203,7 @@ async fn update_site(
 }
 
 /// Every notice, past, current and future, latest start first (admins).
-#[utoipa::path(operation_id = "listNotices", get, path = "/api/admin/notices", tag = "site", security(("bearer" = ["admin"])), responses(
+#[utoipa::path(operation_id = "listNotices", get, path = "/api/admin/notices", tag = "site", security(("bearer" = [])), responses(
     (status = 200, body = [NoticeDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn list_notices(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<Vec<NoticeDto>>, ApiError> {
@@ -211,7 +211,7 @@ async fn list_notices(state: web::Data<AppState>, user: CurrentUser) -> Result<w
 }
 
 /// Adds a notice (admins). Any dates are accepted; the home page shows it only between them.
-#[utoipa::path(operation_id = "createNotice", post, path = "/api/admin/notices", tag = "site", security(("bearer" = ["admin"])), request_body = NoticeRequest, responses(
+#[utoipa::path(operation_id = "createNotice", post, path = "/api/admin/notices", tag = "site", security(("bearer" = [])), request_body = NoticeRequest, responses(
     (status = 201, body = NoticeDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
 ))]
 async fn create_notice(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<NoticeRequest>) -> Result<HttpResponse, ApiError> {
@@ -220,7 +220,7 @@ async fn create_notice(state: web::Data<AppState>, user: CurrentUser, body: Json
 }
 
 /// Replaces a notice (admins).
-#[utoipa::path(operation_id = "updateNotice", put, path = "/api/admin/notices/{id}", tag = "site", security(("bearer" = ["admin"])), params(("id" = String, Path)), request_body = NoticeRequest, responses(
+#[utoipa::path(operation_id = "updateNotice", put, path = "/api/admin/notices/{id}", tag = "site", security(("bearer" = [])), params(("id" = String, Path)), request_body = NoticeRequest, responses(
     (status = 200, body = NoticeDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn update_notice(
@@ -234,7 +234,7 @@ async fn update_notice(
 }
 
 /// Deletes a notice (admins).
-#[utoipa::path(operation_id = "deleteNotice", delete, path = "/api/admin/notices/{id}", tag = "site", security(("bearer" = ["admin"])), params(("id" = String, Path)), responses(
+#[utoipa::path(operation_id = "deleteNotice", delete, path = "/api/admin/notices/{id}", tag = "site", security(("bearer" = [])), params(("id" = String, Path)), responses(
     (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn delete_notice(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<HttpResponse, ApiError> {

@@ -2,6 +2,7 @@
 
 pub mod account_settings;
 pub mod attendees;
+pub mod audit_log;
 pub mod donation_types;
 pub mod event_images;
 pub mod events;

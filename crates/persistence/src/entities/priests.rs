@@ -12,6 +12,8 @@ pub struct Model {
     pub specialties: String,
     pub photo_url: Option<String>,
     pub position: i32,
+    /// The account the priest signs in with (migration 000040).
+    pub user_id: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -21,7 +21,8 @@ pub struct Model {
     pub email_verification_expires: Option<DateTimeUtc>,
     pub reset_password_token: Option<String>,
     pub reset_password_expires: Option<DateTimeUtc>,
-    pub is_admin: bool,
+    /// Staff role names separated by spaces (migration 000040; `mandir_domain::staff::Roles`).
+    pub roles: String,
     pub token_version: i32,
     /// Made by `mandir seed-demo` with the published password (migration 000038).
     pub demo_account: bool,

@@ -71,7 +71,7 @@ async fn two_admins_removing_each_other_at_once_leave_exactly_one_admin() {
         let status = response.status();
         let body: Value = response.json().await.expect("JSON");
         match status {
-            StatusCode::CONFLICT => assert_eq!(body["message"], mandir_application::services::admin::LAST_ADMIN),
+            StatusCode::CONFLICT => assert_eq!(body["message"], mandir_application::services::staff::LAST_ADMIN),
             StatusCode::FORBIDDEN => {}
             other => panic!("round {round}: {other} {body}"),
         }

@@ -1,14 +1,19 @@
 //! The authorization matrix: every operation of the OpenAPI document (`mandir_http::api_doc()`)
-//! called as a visitor, as a member who owns nothing involved, as the owner of the records, and
-//! as an admin, against real records, checked against the roles of docs/product.md#roles-and-permissions.
+//! called as a visitor, as a member who owns nothing involved, as the owner of the records, as an
+//! account holding each staff role alone, and as an admin, against real records, checked against
+//! the roles of docs/product.md#roles-and-permissions.
 //!
-//! `ACCESS` names the expected access of every operation. The test fails when the document has an
-//! operation the table lacks, or the table one the document lacks: a new route needs a row here.
+//! `ACCESS` names the expected access of every operation, and for staff operations which roles
+//! besides admin may call it. The test fails when the document has an operation the table lacks,
+//! or the table one the document lacks (a new route needs a row here), and when the roles the
+//! document states for an operation differ from the table's.
 
 use std::collections::BTreeSet;
 
 use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
+
+use mandir_domain::staff::Role::{self, Editor, FrontDesk, Priest, Treasurer, VolunteerCoordinator};
 
 use crate::helpers::{TestApp, TestUser, expect_status, spawn_app, unique_email};
 
@@ -22,17 +27,18 @@ enum Access {
     /// A member's own record: 401 for a visitor; 404 for anyone without such a record (another
     /// member, an admin who is not on the event).
     Own,
-    /// The record's owner or an admin; another member gets the given status (403, or 404 where
-    /// records of others are hidden).
-    OwnerOrAdmin(u16),
-    /// Admins; 401 for a visitor, 403 for members.
-    Admin,
+    /// The record's owner, an admin, or an account holding one of the roles; another member (or
+    /// another role) gets the given status (403, or 404 where records of others are hidden).
+    OwnerOrStaff(u16, &'static [Role]),
+    /// Admins and the roles listed; 401 for a visitor, 403 for everyone else.
+    Staff(&'static [Role]),
     /// Any signed-in member, ending their own sessions: called with a throwaway account of each
     /// kind (member, member, admin), since the call ends the caller's tokens.
     Session,
-    /// Not about roles: these exact statuses for visitor, other member, owner and admin (Stripe's
-    /// webhook without a signature, a reset with an unknown token).
-    Special([u16; 4]),
+    /// These exact statuses for visitor, other member, owner and admin (Stripe's webhook without a
+    /// signature, a reset with an unknown token); the roles listed answer as the admin does, the
+    /// other roles as the other member.
+    Special([u16; 4], &'static [Role]),
 }
 
 /// Which fixture record the operation's `{id}` is.
@@ -95,7 +101,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("resendVerification", Access::Member, Target::None, none),
     ("verifyEmail", Access::Public, Target::None, none),
     ("forgotPassword", Access::Public, Target::None, |f| Some(json!({"email": f.owner.email}))),
-    ("resetPassword", Access::Special([400, 400, 400, 400]), Target::None, |_| {
+    ("resetPassword", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| {
         Some(json!({"token": "unknown", "newPassword": "another1"}))
     }),
     // users
@@ -108,47 +114,49 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listEvents", Access::Public, Target::None, none),
     ("getEvent", Access::Public, Target::Event, none),
     ("getEventImage", Access::Public, Target::Event, none),
-    ("createEvent", Access::Admin, Target::None, |_| Some(event_body("Matrix event"))),
-    ("updateEvent", Access::Admin, Target::Event, |_| Some(json!({"description": "A changed, longer description"}))),
-    ("deleteEvent", Access::Admin, Target::EmptyEvent, none),
-    ("forceDeleteEvent", Access::Admin, Target::Event, none),
+    ("createEvent", Access::Staff(&[Editor]), Target::None, |_| Some(event_body("Matrix event"))),
+    ("updateEvent", Access::Staff(&[Editor]), Target::Event, |_| Some(json!({"description": "A changed, longer description"}))),
+    ("deleteEvent", Access::Staff(&[Editor]), Target::EmptyEvent, none),
+    ("forceDeleteEvent", Access::Staff(&[Editor]), Target::Event, none),
     // registrations
     ("registerForEvent", Access::Member, Target::EmptyEvent, |_| Some(json!({"numberOfFamilyMembers": 1}))),
     ("getOwnRegistration", Access::Own, Target::Event, none),
     ("updateOwnRegistration", Access::Own, Target::Event, |_| Some(json!({"numberOfFamilyMembers": 2, "additionalNotes": "two"}))),
     ("cancelOwnRegistration", Access::Own, Target::Event, none),
-    ("listEventAttendees", Access::Admin, Target::Event, none),
-    ("exportEventAttendees", Access::Admin, Target::Event, none),
+    ("listEventAttendees", Access::Staff(&[FrontDesk]), Target::Event, none),
+    ("exportEventAttendees", Access::Staff(&[]), Target::Event, none),
     // The owner volunteers at the event, which grants no door duty (ADR 0111, amended): admins only.
-    ("checkInAttendee", Access::Admin, Target::Event, |_| Some(json!({"checkedIn": true}))),
-    ("eventDoorList", Access::Admin, Target::Event, none),
-    ("listUserEvents", Access::OwnerOrAdmin(403), Target::None, none),
+    ("checkInAttendee", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, |_| Some(json!({"checkedIn": true}))),
+    ("eventDoorList", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, none),
+    ("listUserEvents", Access::OwnerOrStaff(403, &[Treasurer, FrontDesk]), Target::None, none),
     // The owner is on the waitlist already (409); others join it.
-    ("joinWaitlist", Access::Special([401, 201, 409, 201]), Target::FullEvent, |_| Some(json!({"numberOfFamilyMembers": 0}))),
+    ("joinWaitlist", Access::Special([401, 201, 409, 201], &[]), Target::FullEvent, |_| Some(json!({"numberOfFamilyMembers": 0}))),
     ("getOwnWaitlistEntry", Access::Own, Target::FullEvent, none),
     ("leaveWaitlist", Access::Own, Target::FullEvent, none),
-    ("listEventWaitlist", Access::Admin, Target::FullEvent, none),
+    ("listEventWaitlist", Access::Staff(&[FrontDesk]), Target::FullEvent, none),
     // volunteers
     ("volunteerForEvent", Access::Member, Target::EmptyEvent, |f| Some(volunteer_body(&f.owner.email))),
-    ("listEventVolunteers", Access::Admin, Target::Event, none),
-    ("exportEventVolunteers", Access::Admin, Target::Event, none),
+    ("listEventVolunteers", Access::Staff(&[VolunteerCoordinator]), Target::Event, none),
+    ("exportEventVolunteers", Access::Staff(&[VolunteerCoordinator]), Target::Event, none),
     ("getOwnVolunteerRecord", Access::Own, Target::Event, none),
     ("countEventVolunteers", Access::Public, Target::Event, none),
-    ("withdrawVolunteer", Access::OwnerOrAdmin(404), Target::Event, none),
-    ("listUserVolunteering", Access::OwnerOrAdmin(403), Target::None, none),
+    ("withdrawVolunteer", Access::OwnerOrStaff(404, &[VolunteerCoordinator]), Target::Event, none),
+    ("listUserVolunteering", Access::OwnerOrStaff(403, &[Treasurer, FrontDesk]), Target::None, none),
     // donation types
     ("listDonationTypes", Access::Public, Target::None, none),
-    ("createDonationType", Access::Admin, Target::None, |_| Some(json!({"name": unique_name("Matrix type"), "defaultAmount": "11.00"}))),
-    ("updateDonationType", Access::Admin, Target::DonationType, |_| Some(json!({"description": "Changed"}))),
-    ("deleteDonationType", Access::Admin, Target::DonationType, none),
+    ("createDonationType", Access::Staff(&[Treasurer]), Target::None, |_| {
+        Some(json!({"name": unique_name("Matrix type"), "defaultAmount": "11.00"}))
+    }),
+    ("updateDonationType", Access::Staff(&[Treasurer]), Target::DonationType, |_| Some(json!({"description": "Changed"}))),
+    ("deleteDonationType", Access::Staff(&[Treasurer]), Target::DonationType, none),
     // payment methods
     ("listActivePaymentMethods", Access::Public, Target::None, none),
-    ("listPaymentMethods", Access::Admin, Target::None, none),
-    ("createPaymentMethod", Access::Admin, Target::None, |_| {
+    ("listPaymentMethods", Access::Staff(&[Treasurer]), Target::None, none),
+    ("createPaymentMethod", Access::Staff(&[Treasurer]), Target::None, |_| {
         Some(json!({"name": unique_name("matrix"), "displayName": "Matrix method", "sortOrder": 5}))
     }),
-    ("updatePaymentMethod", Access::Admin, Target::PaymentMethod, |_| Some(json!({"isActive": false}))),
-    ("deletePaymentMethod", Access::Admin, Target::PaymentMethod, none),
+    ("updatePaymentMethod", Access::Staff(&[Treasurer]), Target::PaymentMethod, |_| Some(json!({"isActive": false}))),
+    ("deletePaymentMethod", Access::Staff(&[Treasurer]), Target::PaymentMethod, none),
     // payments
     ("createPaymentIntent", Access::Public, Target::None, |_| Some(intent_body())),
     ("confirmSandboxPayment", Access::Public, Target::None, |f| {
@@ -156,102 +164,113 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     }),
     ("getIntentPayment", Access::Public, Target::Intent, none),
     ("confirmZellePayment", Access::Public, Target::None, |_| Some(zelle_body(None))),
-    ("handleStripeWebhook", Access::Special([400, 400, 400, 400]), Target::None, |_| Some(json!({"id": "evt_1", "type": "ping"}))),
+    ("handleStripeWebhook", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"id": "evt_1", "type": "ping"}))),
     ("listMyPayments", Access::Member, Target::None, none),
     ("getMyYearTotals", Access::Member, Target::None, none),
     ("exportMyPayments", Access::Member, Target::None, none),
-    ("listPayments", Access::Admin, Target::None, none),
-    ("getPaymentLedger", Access::Admin, Target::None, none),
-    ("exportPaymentLedger", Access::Admin, Target::None, none),
-    ("getPaymentAudit", Access::Admin, Target::Payment, none),
+    ("listPayments", Access::Staff(&[Treasurer]), Target::None, none),
+    ("getPaymentLedger", Access::Staff(&[Treasurer]), Target::None, none),
+    ("exportPaymentLedger", Access::Staff(&[Treasurer]), Target::None, none),
+    ("getPaymentAudit", Access::Staff(&[Treasurer]), Target::Payment, none),
     // Before `setPaymentStatus`: the payment is still pending, so an admin's resend is a conflict.
-    ("resendReceipt", Access::Special([401, 403, 403, 409]), Target::Payment, none),
-    ("listReceiptEmails", Access::Admin, Target::Payment, none),
+    ("resendReceipt", Access::Special([401, 403, 403, 409], &[Treasurer]), Target::Payment, none),
+    ("listReceiptEmails", Access::Staff(&[Treasurer]), Target::Payment, none),
     // No such receipt: everyone alike (roles and signatures: receipts.rs).
-    ("getReceipt", Access::Special([404, 404, 404, 404]), Target::None, none),
+    ("getReceipt", Access::Special([404, 404, 404, 404], &[]), Target::None, none),
     // A Zelle payment: only completed card payments are refunded, so an admin gets a conflict
     // (refunds themselves: ledger.rs).
-    ("refundPayment", Access::Special([401, 403, 403, 409]), Target::Payment, |_| Some(json!({"amount": 1}))),
-    ("setPaymentStatus", Access::Admin, Target::Payment, |_| Some(json!({"status": "completed"}))),
-    ("getPaymentTotals", Access::Admin, Target::None, none),
+    ("refundPayment", Access::Special([401, 403, 403, 409], &[Treasurer]), Target::Payment, |_| Some(json!({"amount": 1}))),
+    ("setPaymentStatus", Access::Staff(&[Treasurer]), Target::Payment, |_| Some(json!({"status": "completed"}))),
+    ("getPaymentTotals", Access::Staff(&[Treasurer]), Target::None, none),
     // year-end statements (of the current year: sending and progress: statements.rs)
-    ("sendStatements", Access::Admin, Target::None, none),
-    ("getStatementProgress", Access::Admin, Target::None, none),
+    ("sendStatements", Access::Staff(&[Treasurer]), Target::None, none),
+    ("getStatementProgress", Access::Staff(&[Treasurer]), Target::None, none),
     ("getMyStatement", Access::Member, Target::None, none),
     // recurring services
     ("listServices", Access::Public, Target::None, none),
     ("listServiceOccurrences", Access::Public, Target::None, none),
-    ("createService", Access::Admin, Target::None, |_| Some(service_body("Matrix service"))),
-    ("updateService", Access::Admin, Target::Service, |_| Some(service_body("Changed service"))),
-    ("deleteService", Access::Admin, Target::Service, none),
+    ("createService", Access::Staff(&[Editor]), Target::None, |_| Some(service_body("Matrix service"))),
+    ("updateService", Access::Staff(&[Editor]), Target::Service, |_| Some(service_body("Changed service"))),
+    ("deleteService", Access::Staff(&[Editor]), Target::Service, none),
     // priests
     ("listPriests", Access::Public, Target::None, none),
-    ("createPriest", Access::Admin, Target::None, |_| Some(json!({"name": "Matrix Priest", "photo": PNG}))),
-    ("updatePriest", Access::Admin, Target::Priest, |_| Some(json!({"name": "Changed Priest"}))),
-    ("deletePriest", Access::Admin, Target::Priest, none),
-    ("reorderPriests", Access::Admin, Target::None, |f| Some(json!({"ids": f.priests}))),
+    ("createPriest", Access::Staff(&[Editor]), Target::None, |_| Some(json!({"name": "Matrix Priest", "photo": PNG}))),
+    ("updatePriest", Access::Staff(&[Editor]), Target::Priest, |_| Some(json!({"name": "Changed Priest"}))),
+    ("deletePriest", Access::Staff(&[Editor]), Target::Priest, none),
+    ("reorderPriests", Access::Staff(&[Editor]), Target::None, |f| Some(json!({"ids": f.priests}))),
     ("getPriestPhoto", Access::Public, Target::Priest, none),
     // sevas
     ("listSevas", Access::Public, Target::None, none),
-    ("createSeva", Access::Admin, Target::None, |_| Some(seva_body("Matrix seva", 1100))),
+    ("createSeva", Access::Staff(&[]), Target::None, |_| Some(seva_body("Matrix seva", 1100))),
     ("getSeva", Access::Public, Target::Seva, none),
-    ("updateSeva", Access::Admin, Target::Seva, |_| Some(seva_body("Changed seva", 1500))),
-    ("deleteSeva", Access::Admin, Target::EmptySeva, none),
+    ("updateSeva", Access::Staff(&[]), Target::Seva, |_| Some(seva_body("Changed seva", 1500))),
+    ("deleteSeva", Access::Staff(&[]), Target::EmptySeva, none),
     ("getSevaImage", Access::Public, Target::Seva, none),
     ("getSevaAvailability", Access::Public, Target::Seva, none),
     ("getSevaSettings", Access::Public, Target::None, none),
-    ("updateSevaSettings", Access::Admin, Target::None, |_| Some(json!({"zellePendingConfirms": false, "cancellationPolicy": "Matrix"}))),
+    ("updateSevaSettings", Access::Staff(&[]), Target::None, |_| {
+        Some(json!({"zellePendingConfirms": false, "cancellationPolicy": "Matrix"}))
+    }),
     ("bookSeva", Access::Member, Target::Seva, |_| Some(seva_booking_body())),
     ("listMySevaBookings", Access::Member, Target::None, none),
-    ("getSevaBooking", Access::OwnerOrAdmin(404), Target::HeldBooking, none),
+    ("getSevaBooking", Access::OwnerOrStaff(404, &[FrontDesk]), Target::HeldBooking, none),
     ("paySevaBooking", Access::Own, Target::HeldBooking, |_| Some(json!({"method": "card"}))),
-    ("cancelSevaBooking", Access::OwnerOrAdmin(404), Target::HeldBooking, none),
-    ("assignSevaPriest", Access::Admin, Target::HeldBooking, |f| Some(json!({"priestId": f.priest}))),
-    ("completeSevaBooking", Access::Admin, Target::ConfirmedBooking, none),
-    ("getSevaSchedule", Access::Admin, Target::None, none),
-    ("exportSevaSchedule", Access::Admin, Target::None, none),
+    ("cancelSevaBooking", Access::OwnerOrStaff(404, &[FrontDesk]), Target::HeldBooking, none),
+    ("assignSevaPriest", Access::Staff(&[FrontDesk]), Target::HeldBooking, |f| Some(json!({"priestId": f.priest}))),
+    // The priest's own day: the priest's account and the admin's are each linked to a priest.
+    ("listMyAssignedSevas", Access::Staff(&[Priest]), Target::None, none),
+    ("completeSevaBooking", Access::Staff(&[FrontDesk, Priest]), Target::ConfirmedBooking, none),
+    ("getSevaSchedule", Access::Staff(&[FrontDesk]), Target::None, none),
+    ("exportSevaSchedule", Access::Staff(&[FrontDesk]), Target::None, none),
     // family members
     ("listFamilyMembers", Access::Member, Target::None, none),
     ("createFamilyMember", Access::Member, Target::None, |_| Some(json!({"name": "Matrix Relative", "relation": "Brother"}))),
     ("updateFamilyMember", Access::Own, Target::FamilyMember, |_| Some(json!({"name": "Changed Relative"}))),
     ("deleteFamilyMember", Access::Own, Target::FamilyMember, none),
     // admin
-    ("grantAdmin", Access::Admin, Target::None, |f| Some(json!({"email": f.bystander_email}))),
-    ("revokeAdmin", Access::Admin, Target::None, |f| Some(json!({"email": f.spare_admin_email}))),
-    ("listJobs", Access::Admin, Target::None, none),
-    ("listMembers", Access::Admin, Target::None, none),
-    ("exportMembers", Access::Admin, Target::None, none),
-    ("getMember", Access::Admin, Target::Member, none),
-    ("listMemberPayments", Access::Admin, Target::Member, none),
+    ("listStaff", Access::Staff(&[]), Target::None, none),
+    ("setStaffRoles", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email, "roles": ["editor"]}))),
+    ("linkPriestAccount", Access::Staff(&[]), Target::Priest, |_| Some(json!({"email": null}))),
+    ("listAudit", Access::Staff(&[]), Target::None, none),
+    ("exportAudit", Access::Staff(&[]), Target::None, none),
+    ("grantAdmin", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email}))),
+    ("revokeAdmin", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.spare_admin_email}))),
+    ("listJobs", Access::Staff(&[]), Target::None, none),
+    ("listMembers", Access::Staff(&[Treasurer, FrontDesk]), Target::None, none),
+    ("exportMembers", Access::Staff(&[]), Target::None, none),
+    ("getMember", Access::Staff(&[Treasurer, FrontDesk]), Target::Member, none),
+    ("listMemberPayments", Access::Staff(&[Treasurer]), Target::Member, none),
     // site
     ("getSite", Access::Public, Target::None, none),
-    ("updateSite", Access::Admin, Target::None, |_| Some(json!({"templeName": "Matrix Temple", "weekdayMorning": "9:00 AM - 11:00 AM"}))),
-    ("listNotices", Access::Admin, Target::None, none),
-    ("createNotice", Access::Admin, Target::None, |_| Some(notice_body())),
-    ("updateNotice", Access::Admin, Target::Notice, |_| Some(notice_body())),
-    ("deleteNotice", Access::Admin, Target::Notice, none),
+    ("updateSite", Access::Staff(&[Editor]), Target::None, |_| {
+        Some(json!({"templeName": "Matrix Temple", "weekdayMorning": "9:00 AM - 11:00 AM"}))
+    }),
+    ("listNotices", Access::Staff(&[Editor]), Target::None, none),
+    ("createNotice", Access::Staff(&[Editor]), Target::None, |_| Some(notice_body())),
+    ("updateNotice", Access::Staff(&[Editor]), Target::Notice, |_| Some(notice_body())),
+    ("deleteNotice", Access::Staff(&[Editor]), Target::Notice, none),
     // calendars (ADR 0105): an unknown personal feed token is not found, whoever asks
     ("getEventCalendar", Access::Public, Target::Event, none),
     ("getTempleCalendar", Access::Public, Target::None, none),
-    ("getPersonalCalendar", Access::Special([404, 404, 404, 404]), Target::None, none),
+    ("getPersonalCalendar", Access::Special([404, 404, 404, 404], &[]), Target::None, none),
     // account settings (ADR 0107); the password-checked operations with a wrong password, so no
     // caller's session or account changes (their flows: account.rs)
     ("getAccountSettings", Access::Member, Target::None, none),
     ("setReminders", Access::Member, Target::None, |_| Some(json!({"enabled": false}))),
-    ("changePassword", Access::Special([401, 400, 400, 400]), Target::None, |_| {
+    ("changePassword", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| {
         Some(json!({"currentPassword": "not-the-password", "newPassword": "another1"}))
     }),
-    ("changeEmail", Access::Special([401, 400, 400, 400]), Target::None, |_| {
+    ("changeEmail", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| {
         Some(json!({"newEmail": unique_email("moved"), "currentPassword": "not-the-password"}))
     }),
     ("confirmEmailChange", Access::Public, Target::None, none),
     ("newCalendarFeed", Access::Member, Target::None, none),
     ("stopCalendarFeed", Access::Member, Target::None, none),
     ("exportAccount", Access::Member, Target::None, none),
-    ("deleteAccount", Access::Special([401, 400, 400, 400]), Target::None, |_| Some(json!({"currentPassword": "not-the-password"}))),
+    ("deleteAccount", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| Some(json!({"currentPassword": "not-the-password"}))),
     // setup: admins exist here, so every setup link is refused, whoever sends it
-    ("checkSetup", Access::Special([404, 404, 404, 404]), Target::None, |_| Some(json!({"token": "unknown"}))),
-    ("completeSetup", Access::Special([404, 404, 404, 404]), Target::None, |_| {
+    ("checkSetup", Access::Special([404, 404, 404, 404], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
+    ("completeSetup", Access::Special([404, 404, 404, 404], &[]), Target::None, |_| {
         Some(
             json!({"token": "unknown", "firstName": "New", "lastName": "Admin", "email": unique_email("setup"), "password": "secret1", "templeName": "Matrix Temple"}),
         )
@@ -340,7 +359,35 @@ struct Fixture {
     family_member: String,
 }
 
-async fn fixture(app: &TestApp, admin: &TestUser, owner: &TestUser) -> Fixture {
+/// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
+/// the priest's account (the admin's account is linked to another, so both have a day).
+struct Staff {
+    admin: TestUser,
+    roles: Vec<(Role, TestUser)>,
+    linked_priest: String,
+}
+
+async fn staff(app: &TestApp) -> Staff {
+    let admin = app.admin().await;
+    let mut roles = Vec::new();
+    for role in [Treasurer, FrontDesk, Priest, Editor, VolunteerCoordinator] {
+        roles.push((role, app.staff(&admin, &[role.as_str()]).await));
+    }
+    app.set_roles(&admin, &admin.email, &["admin", "priest"]).await;
+    let mut linked = Vec::new();
+    for (name, email) in [("Matrix Priest", roles[2].1.email.clone()), ("Matrix Admin Priest", admin.email.clone())] {
+        let priest: Value =
+            expect_status(app.post("/api/priests", Some(&admin.token), json!({"name": name})).await, StatusCode::CREATED).await;
+        let id = priest["id"].as_str().expect("id").to_owned();
+        let link = app.put(&format!("/api/priests/{id}/account"), Some(&admin.token), json!({"email": email})).await;
+        expect_status::<Value>(link, StatusCode::OK).await;
+        linked.push(id);
+    }
+    Staff { admin, roles, linked_priest: linked.swap_remove(0) }
+}
+
+async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
+    let admin = &staff.admin;
     let event: Value =
         expect_status(app.post("/api/events", Some(&admin.token), event_body("Owner's event")).await, StatusCode::CREATED).await;
     let event = event["id"].as_str().expect("id").to_owned();
@@ -399,13 +446,19 @@ async fn fixture(app: &TestApp, admin: &TestUser, owner: &TestUser) -> Fixture {
     // A member holds at most three unpaid places: the owner's earlier fixtures' holds are cancelled
     // (each call gets fresh targets), so the cap answers no call of the table.
     let mine: Vec<Value> = expect_status(app.get("/api/seva-bookings/mine", Some(&owner.token)).await, StatusCode::OK).await;
-    for held in mine.iter().filter(|b| b["status"] == "held") {
+    // So are their confirmed ones: the priest assigned to each would otherwise have two at once.
+    for held in mine.iter().filter(|b| b["status"] == "held" || b["status"] == "confirmed") {
         let id = held["id"].as_str().expect("id");
         expect_status::<Value>(app.post(&format!("/api/seva-bookings/{id}/cancel"), Some(&owner.token), json!({})).await, StatusCode::OK)
             .await;
     }
     let held_booking = book(seva.clone()).await;
     let confirmed_booking = book(free_seva).await;
+    // The priest's own seva: they may mark it done.
+    let assign = app
+        .put(&format!("/api/seva-bookings/{confirmed_booking}/priest"), Some(&admin.token), json!({"priestId": staff.linked_priest}))
+        .await;
+    expect_status::<Value>(assign, StatusCode::OK).await;
     // One family member at a time (a profile keeps at most 30): the owner's current one, or a new one.
     let family: Vec<Value> = expect_status(app.get("/api/users/me/family", Some(&owner.token)).await, StatusCode::OK).await;
     let family = match family.into_iter().next() {
@@ -486,27 +539,98 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
     path
 }
 
-/// What each caller should get: `None` for a success (2xx or 3xx), `Some(status)` otherwise.
-fn expected(access: Access) -> [Option<u16>; 4] {
-    match access {
-        Access::Public => [None, None, None, None],
-        Access::Member | Access::Session => [Some(401), None, None, None],
-        Access::Own => [Some(401), Some(404), None, Some(404)],
-        Access::OwnerOrAdmin(other) => [Some(401), Some(other), None, None],
-        Access::Admin => [Some(401), Some(403), Some(403), None],
-        Access::Special(statuses) => statuses.map(Some),
+/// Who calls: a visitor, a member who owns nothing involved, the owner of the records, an account
+/// holding one staff role, or an admin.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Caller {
+    Visitor,
+    OtherMember,
+    Owner,
+    Staff(Role),
+    Admin,
+}
+
+impl std::fmt::Display for Caller {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Visitor => f.write_str("visitor"),
+            Self::OtherMember => f.write_str("other member"),
+            Self::Owner => f.write_str("owner"),
+            Self::Staff(role) => write!(f, "{role}"),
+            Self::Admin => f.write_str("admin"),
+        }
     }
 }
 
-const CALLERS: [&str; 4] = ["visitor", "other member", "owner", "admin"];
+const CALLERS: [Caller; 9] = [
+    Caller::Visitor,
+    Caller::OtherMember,
+    Caller::Owner,
+    Caller::Staff(Treasurer),
+    Caller::Staff(FrontDesk),
+    Caller::Staff(Priest),
+    Caller::Staff(Editor),
+    Caller::Staff(VolunteerCoordinator),
+    Caller::Admin,
+];
+
+/// What `caller` should get: `None` for a success (2xx or 3xx), `Some(status)` otherwise.
+fn expected(access: Access, caller: Caller) -> Option<u16> {
+    let holds = |roles: &[Role]| match caller {
+        Caller::Admin => true,
+        Caller::Staff(role) => roles.contains(&role),
+        _ => false,
+    };
+    match (access, caller) {
+        (Access::Public, _) => None,
+        (Access::Member | Access::Session | Access::Own | Access::OwnerOrStaff(..) | Access::Staff(_), Caller::Visitor) => Some(401),
+        (Access::Member | Access::Session, _) => None,
+        (Access::Own, Caller::Owner) => None,
+        (Access::Own, _) => Some(404),
+        (Access::OwnerOrStaff(_, roles), _) if caller == Caller::Owner || holds(roles) => None,
+        (Access::OwnerOrStaff(other, _), _) => Some(other),
+        (Access::Staff(roles), _) => {
+            if holds(roles) {
+                None
+            } else {
+                Some(403)
+            }
+        }
+        (Access::Special(statuses, roles), _) => Some(match caller {
+            Caller::Visitor => statuses[0],
+            Caller::Owner => statuses[2],
+            _ if holds(roles) => statuses[3],
+            _ => statuses[1],
+        }),
+    }
+}
+
+/// The roles besides admin that the document names for an operation.
+fn document_roles(op: &Value) -> Vec<String> {
+    op["security"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|r| r["bearer"].as_array())
+        .flatten()
+        .filter_map(|r| r.as_str().map(str::to_owned))
+        .filter(|r| r != "admin")
+        .collect()
+}
 
 #[tokio::test]
 async fn every_operation_answers_each_role_as_the_roles_table_says() {
     let doc = serde_json::to_value(mandir_http::api_doc()).expect("document");
     let mut operations = Vec::new();
+    let mut stated = Vec::new();
     for (path, item) in doc["paths"].as_object().expect("paths") {
         for (method, op) in item.as_object().expect("path item") {
             let id = op["operationId"].as_str().unwrap_or_else(|| panic!("{method} {path} has no operationId")).to_owned();
+            stated.push((
+                id.clone(),
+                document_roles(op),
+                op["security"].as_array().is_some_and(|s| s.iter().any(|r| r["bearer"].as_array().is_some_and(|r| !r.is_empty()))),
+            ));
             operations.push((id, method.to_uppercase(), path.clone()));
         }
     }
@@ -517,28 +641,64 @@ async fn every_operation_answers_each_role_as_the_roles_table_says() {
     assert!(missing.is_empty(), "operations of the OpenAPI document missing from ACCESS: {missing:?}");
     let stale: Vec<_> = in_table.difference(&in_document).collect();
     assert!(stale.is_empty(), "operations in ACCESS that the OpenAPI document lacks: {stale:?}");
+    // The roles the document states are the table's.
+    for (id, roles, staff_only) in &stated {
+        let (_, access, ..) = ACCESS.iter().find(|(name, ..)| name == id).expect("checked above");
+        // A special case naming roles is a staff operation with an answer of its own (a conflict).
+        let table: Option<Vec<String>> = match access {
+            Access::Staff(roles) => Some(roles.iter().map(|r| r.as_str().to_owned()).collect()),
+            Access::Special([_, 403, 403, _], roles) if !roles.is_empty() => Some(roles.iter().map(|r| r.as_str().to_owned()).collect()),
+            _ => None,
+        };
+        match table {
+            Some(table) => {
+                assert!(staff_only, "{id}: the table says staff only, the document does not");
+                assert_eq!(&table, roles, "{id}: the document's roles differ from the table's");
+            }
+            None => assert!(!staff_only, "{id}: the document says staff only, the table does not"),
+        }
+    }
 
     let app = spawn_app().await;
-    let admin = app.admin().await;
+    let staff = staff(&app).await;
     let other = app.member().await;
     let owner = app.member().await;
+    let token_of = |caller: Caller| -> Option<&str> {
+        match caller {
+            Caller::Visitor => None,
+            Caller::OtherMember => Some(&other.token),
+            Caller::Owner => Some(&owner.token),
+            Caller::Staff(role) => staff.roles.iter().find(|(r, _)| *r == role).map(|(_, user)| user.token.as_str()),
+            Caller::Admin => Some(&staff.admin.token),
+        }
+    };
     let mut failures = Vec::new();
+    let mut current: Option<Fixture> = None;
     for (id, method, path) in &operations {
         let (_, access, target, body) = ACCESS.iter().find(|(name, ..)| name == id).expect("checked above");
         let method = Method::from_bytes(method.as_bytes()).expect("method");
-        for ((caller, token), want) in
-            CALLERS.iter().zip([None, Some(&other.token), Some(&owner.token), Some(&admin.token)]).zip(expected(*access))
-        {
-            let f = fixture(&app, &admin, &owner).await;
+        for caller in CALLERS {
+            let want = expected(*access, caller);
+            // Fresh records after any call that may have changed them: a write that went through.
+            // A refused call changes nothing (were it to, the call itself fails the test).
+            let f = match current.take() {
+                Some(f) => f,
+                None => fixture(&app, &staff, &owner).await,
+            };
             let url = fill(path, *target, &f);
-            let throwaway = match (access, *caller) {
-                (Access::Session, "admin") => Some(app.admin().await.token),
-                (Access::Session, "other member" | "owner") => Some(app.member().await.token),
+            // Operations that end the caller's sessions run with a throwaway account of its kind.
+            let throwaway = match (access, caller) {
+                (Access::Session, Caller::Admin) => Some(app.admin().await.token),
+                (Access::Session, Caller::Staff(role)) => Some(app.staff(&staff.admin, &[role.as_str()]).await.token),
+                (Access::Session, Caller::OtherMember | Caller::Owner) => Some(app.member().await.token),
                 _ => None,
             };
-            let token = throwaway.as_ref().or(token);
-            let response = app.call(method.clone(), &url, token.map(String::as_str), body(&f)).await;
+            let token = throwaway.as_deref().or(token_of(caller));
+            let response = app.call(method.clone(), &url, token, body(&f)).await;
             let got = response.status();
+            if method == Method::GET || !got.is_success() {
+                current = Some(f);
+            }
             let ok = match want {
                 None => got.is_success() || got.is_redirection(),
                 Some(status) => got.as_u16() == status,

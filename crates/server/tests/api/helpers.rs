@@ -204,6 +204,19 @@ impl TestApp {
         self.signed_in(email, "admin-pass").await
     }
 
+    /// A new verified member given exactly `roles` by `admin` (Admin → Staff), signed in.
+    pub async fn staff(&self, admin: &TestUser, roles: &[&str]) -> TestUser {
+        let member = self.member().await;
+        self.set_roles(admin, &member.email, roles).await;
+        member
+    }
+
+    /// Gives the account at `email` exactly `roles`, as `admin`.
+    pub async fn set_roles(&self, admin: &TestUser, email: &str, roles: &[&str]) {
+        let response = self.put("/api/admin/staff/roles", Some(&admin.token), json!({"email": email, "roles": roles})).await;
+        expect_status::<Value>(response, StatusCode::OK).await;
+    }
+
     /// Creates an event as `admin`, `days` from now, and returns its JSON.
     pub async fn create_event(&self, admin: &TestUser, name: &str, days: i64, capacity: Option<i64>) -> Value {
         let date = (chrono::Utc::now() + chrono::Duration::days(days)).to_rfc3339();

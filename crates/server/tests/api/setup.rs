@@ -63,7 +63,7 @@ async fn a_setup_link_from_before_create_admin_never_works_again() {
     app.admin().await; // `mandir create-admin` makes the first admin
     // Whatever later leaves the site with no admin (a race once could), the old link is gone:
     // it was deleted with the admin's creation, not merely refused while an admin exists.
-    app.db.execute_raw("UPDATE users SET is_admin = false").await.expect("no admin left");
+    app.db.execute_raw("UPDATE users SET roles = ''").await.expect("no admin left");
     assert_eq!(app.post("/api/setup/check", None, json!({"token": token})).await.status(), StatusCode::NOT_FOUND);
     let response = app.post("/api/setup", None, setup_body(&token, &unique_email("intruder"))).await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND, "the temple's settings stay as they are");

@@ -126,7 +126,7 @@ async fn only_verified_accounts_can_be_made_admins() {
     let refused: Value =
         expect_status(app.post("/api/admin/set-admin", Some(&admin.token), json!({"email": member.email})).await, StatusCode::CONFLICT)
             .await;
-    assert_eq!(refused["message"], "This member has not verified their email address yet; only verified accounts can be made admins");
+    assert_eq!(refused["message"], "This member has not verified their email address yet; only verified accounts can be given staff roles");
     app.verify_email_of(&member.email).await;
     expect_status::<Value>(app.post("/api/admin/set-admin", Some(&admin.token), json!({"email": member.email})).await, StatusCode::OK)
         .await;

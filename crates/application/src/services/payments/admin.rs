@@ -6,10 +6,14 @@ use mandir_domain::PaymentId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::payment::{self, DonationTarget, Payment, PaymentMethodKind, PaymentStatus, PaymentTotals, StatusChangeBy};
 use mandir_domain::payment_audit::{self, PaymentAuditEntry};
+use mandir_domain::staff::Permission;
+
+use mandir_domain::audit::AuditKind;
 
 use super::ledger::Refinement;
 use super::{ADMIN_STATUS_INVALID, NOT_ADJUSTABLE, NOT_REOPENABLE, PaymentError, PaymentService, STATUS_CHANGED, invalid};
 use crate::ports::{EventFilter, PaymentFilter, RepoError, StatusChange};
+use crate::services::audit::{Action, Target};
 use crate::services::{Actor, new_id};
 
 /// The admin list's filters as sent in the query string.
@@ -83,16 +87,27 @@ fn admin_target(status: &str) -> Result<PaymentStatus, PaymentError> {
 }
 
 impl PaymentService {
+    /// Every payment matching the filters, newest first: the ledger's CSV (the treasurer's),
+    /// recorded in the audit log.
+    pub async fn export(&self, actor: &Actor, query: PaymentQuery) -> Result<Vec<Payment>, PaymentError> {
+        actor.require(Permission::ExportFinances)?;
+        let (filter, refinement) = query.into_filter()?;
+        let payments = refinement.apply(self.payments.list(filter).await?);
+        let summary = format!("Downloaded the ledger ({} payments)", payments.len());
+        self.recorder.acted(actor, Action::new(AuditKind::Exports, "export.ledger", Target::whole("payments")), summary, Vec::new()).await;
+        Ok(payments)
+    }
+
     /// Every payment matching the filters, newest first (admins).
     pub async fn list(&self, actor: &Actor, query: PaymentQuery) -> Result<Vec<Payment>, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         let (filter, refinement) = query.into_filter()?;
         Ok(refinement.apply(self.payments.list(filter).await?))
     }
 
     /// A member's payments, newest first (admins: the member directory's giving).
     pub async fn of_member(&self, actor: &Actor, user_id: &mandir_domain::UserId) -> Result<Vec<Payment>, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         Ok(self.payments.list(PaymentFilter { user_id: Some(user_id.clone()), ..PaymentFilter::default() }).await?)
     }
 
@@ -105,7 +120,7 @@ impl PaymentService {
     /// failed one (`pending`). The change and its audit entry (with the optional note) are
     /// written together.
     pub async fn set_zelle_status(&self, actor: &Actor, id: &PaymentId, status: &str, note: Option<&str>) -> Result<Payment, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReconcilePayments)?;
         let to = admin_target(status)?;
         let note = payment_audit::parse_note(note).map_err(|message| invalid("note", &message))?;
         let payment = self.payments.find_by_id(id).await?.ok_or(PaymentError::NotFound)?;
@@ -132,6 +147,21 @@ impl PaymentService {
             Err(other) => return Err(other.into()),
         };
         tracing::info!(payment = %updated.id, admin = %actor.user_id, from = %payment.status, to = %updated.status, "zelle payment reconciled");
+        let summary = format!(
+            "Marked the Zelle payment of ${} from {} {}",
+            updated.amount,
+            updated.donor_name.as_deref().unwrap_or("a donor"),
+            updated.status
+        );
+        self.recorder
+            .changed(
+                actor,
+                Action::new(AuditKind::Money, "payment.status", Target::of("payment", &updated.id)),
+                summary,
+                Some(&payment),
+                Some(&updated),
+            )
+            .await;
         if updated.status == PaymentStatus::Completed {
             self.receipts.wake();
         }
@@ -140,14 +170,14 @@ impl PaymentService {
 
     /// The admins' changes to a payment, oldest first (admins).
     pub async fn audit_trail(&self, actor: &Actor, id: &PaymentId) -> Result<Vec<PaymentAuditEntry>, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         self.payments.find_by_id(id).await?.ok_or(PaymentError::NotFound)?;
         Ok(self.audit.trail(id).await?)
     }
 
     /// Money received (completed payments) per donation type and per event (admins).
     pub async fn totals(&self, actor: &Actor) -> Result<PaymentTotals, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         let completed = self.payments.list(PaymentFilter { status: Some(PaymentStatus::Completed), ..PaymentFilter::default() }).await?;
         Ok(PaymentTotals::of(&completed))
     }

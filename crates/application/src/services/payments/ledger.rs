@@ -8,6 +8,7 @@ use chrono::Datelike;
 use mandir_domain::Money;
 use mandir_domain::ValidationErrors;
 use mandir_domain::payment::{Payment, PaymentStatus};
+use mandir_domain::staff::Permission;
 
 use super::{PaymentError, PaymentQuery, PaymentService};
 use crate::services::Actor;
@@ -200,7 +201,7 @@ impl PaymentService {
     /// One page of the payments matching the filters, newest first, with the totals of all of
     /// them (admins).
     pub async fn ledger(&self, actor: &Actor, query: PaymentQuery, page: PageQuery) -> Result<LedgerPage, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::ReadLedger)?;
         let (page, page_size) = page.parse()?;
         let matching = self.list(actor, query).await?;
         let totals = LedgerTotals::of(&matching);

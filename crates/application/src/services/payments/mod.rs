@@ -215,6 +215,8 @@ pub struct PaymentDeps {
     pub zone: Arc<dyn TempleZone>,
     /// Told after a payment became completed, so its receipt goes out right away.
     pub receipts: Arc<dyn OutboxWake>,
+    /// The audit log of staff actions (reconciling, refunding, exporting the ledger).
+    pub recorder: crate::services::audit::Recorder,
 }
 
 #[derive(Clone)]
@@ -229,6 +231,7 @@ pub struct PaymentService {
     clock: Arc<dyn Clock>,
     limiter: RateLimiter,
     receipts: Arc<dyn OutboxWake>,
+    recorder: crate::services::audit::Recorder,
 }
 
 /// What inserting a payment came to.
@@ -251,6 +254,7 @@ impl PaymentService {
             clock: deps.clock,
             limiter: deps.limiter,
             receipts: deps.receipts,
+            recorder: deps.recorder,
         }
     }
 
@@ -521,6 +525,7 @@ mod fixtures {
                 audit: Arc::new(self.audit),
                 zone: Arc::new(crate::ports::FixedTempleZone::default()),
                 receipts: self.wakes,
+                recorder: crate::services::test_fixtures::recorder().0,
             })
         }
     }

@@ -5,9 +5,13 @@ use mandir_domain::NumberInput;
 use mandir_domain::PaymentId;
 use mandir_domain::payment::{self, Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::payment_audit::{self, PaymentAuditEntry};
+use mandir_domain::staff::Permission;
+
+use mandir_domain::audit::AuditKind;
 
 use super::{PaymentError, PaymentService, STATUS_CHANGED, invalid};
 use crate::ports::{GatewayError, RefundChange, RepoError};
+use crate::services::audit::{Action, Target};
 use crate::services::{Actor, new_id};
 
 pub const NOT_REFUNDABLE: &str = "Only a completed card payment can be refunded";
@@ -25,7 +29,7 @@ impl PaymentService {
     /// then the refunded amount (and status `refunded` when nothing is left) and the audit entry
     /// are written together.
     pub async fn refund(&self, actor: &Actor, id: &PaymentId, amount: &NumberInput, note: Option<&str>) -> Result<Payment, PaymentError> {
-        actor.require_admin()?;
+        actor.require(Permission::Refund)?;
         let note = payment_audit::parse_note(note).map_err(|message| invalid("note", &message))?;
         let payment = self.payments.find_by_id(id).await?.ok_or(PaymentError::NotFound)?;
         if payment.status != PaymentStatus::Completed || payment.method != PaymentMethodKind::CreditCard {
@@ -85,10 +89,25 @@ impl PaymentService {
             }),
         };
         let after = mandir_domain::Money::from_cents(payment.refunded_amount.cents() + amount.cents());
+        let payment_before = payment.clone();
         let change = RefundChange { before: payment.refunded_amount, after, full };
         match self.audit.record_refund(change, entry).await {
             Ok(Some(updated)) => {
                 tracing::info!(payment = %updated.id, admin = %actor.user_id, refund = %refund.id, %amount, "payment refunded");
+                let summary = format!(
+                    "Refunded ${amount} of a ${} payment from {}",
+                    updated.amount,
+                    updated.donor_name.as_deref().unwrap_or("a donor")
+                );
+                self.recorder
+                    .changed(
+                        actor,
+                        Action::new(AuditKind::Money, "payment.refund", Target::of("payment", &updated.id)),
+                        summary,
+                        Some(&payment_before),
+                        Some(&updated),
+                    )
+                    .await;
                 Ok(updated)
             }
             // Another refund was recorded meanwhile; the provider's `charge.refunded` webhook

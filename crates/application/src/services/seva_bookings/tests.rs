@@ -160,6 +160,7 @@ impl Mocks {
             site: Arc::new(site),
             seed: SiteSettings { temple_name: "Test Temple".into(), ..SiteSettings::default() },
             public_url: "http://temple.test".into(),
+            recorder: crate::services::test_fixtures::recorder().0,
         });
         (service, self.sent)
     }
