@@ -11,6 +11,7 @@ use mandir_domain::priest::PriestInput;
 use mandir_domain::recurring_service::RecurringServiceInput;
 use mandir_domain::seva::{SevaInput, SlotInput};
 use mandir_domain::site::{NoticeInput, SiteSettings};
+use mandir_domain::staff::{Role, Roles};
 use mandir_domain::user::{Email, check_password};
 
 /// The demo admin's address, at the demo domain no member may take (`Email::parse_own`).
@@ -77,6 +78,59 @@ pub async fn create_admin(
 
 /// A new verified admin account.
 fn admin_record(email: Email, password_hash: String, first_name: &str, last_name: &str, demo: bool, now: DateTime<Utc>) -> NewUserRecord {
+    staff_record(email, password_hash, (first_name, last_name), Roles::of(&[Role::Admin]), demo, now)
+}
+
+/// The demo's staff, one account per role besides admin, with the demo password (marked as demo
+/// accounts: a production start locks them out). The priest's account is linked to the first
+/// demo priest.
+pub const DEMO_STAFF: [(&str, &str, &str, Role); 5] = [
+    ("treasurer@mandir.local", "Demo", "Treasurer", Role::Treasurer),
+    ("frontdesk@mandir.local", "Demo", "Front Desk", Role::FrontDesk),
+    ("priest@mandir.local", "Demo", "Priest", Role::Priest),
+    ("editor@mandir.local", "Demo", "Editor", Role::Editor),
+    ("coordinator@mandir.local", "Demo", "Coordinator", Role::VolunteerCoordinator),
+];
+
+/// Creates the demo staff ([`DEMO_STAFF`]) whose addresses are free (`seed-demo` calls it on a
+/// first run only, with the demo admin), and links the demo priest's
+/// account to the first priest without an account. Answers how many accounts it made.
+pub async fn seed_demo_staff(
+    users: &dyn UserRepository,
+    hasher: &dyn PasswordHasher,
+    priests: &dyn PriestRepository,
+) -> anyhow::Result<usize> {
+    let mut made = 0;
+    let now = Utc::now();
+    for (address, first, last, role) in DEMO_STAFF {
+        let email = Email::parse(address).map_err(anyhow::Error::msg)?;
+        if users.find_by_email(&email).await.context("looking up a demo account")?.is_some() {
+            continue;
+        }
+        let password_hash = hasher.hash(DEMO_ADMIN_PASSWORD.to_owned()).await.context("hashing the demo password")?;
+        let user = users
+            .create(staff_record(email, password_hash, (first, last), Roles::of(&[role]), true, now))
+            .await
+            .context("creating demo staff")?;
+        made += 1;
+        if role == Role::Priest
+            && let Some(priest) = priests.list().await.context("reading priests")?.into_iter().find(|p| p.user_id.is_none())
+        {
+            priests.set_account(&priest.id, Some(user.id), now).await.context("linking the demo priest")?;
+        }
+    }
+    Ok(made)
+}
+
+/// A new verified account holding `roles`.
+fn staff_record(
+    email: Email,
+    password_hash: String,
+    (first_name, last_name): (&str, &str),
+    roles: Roles,
+    demo: bool,
+    now: DateTime<Utc>,
+) -> NewUserRecord {
     NewUserRecord {
         id: new_id(),
         username: None,
@@ -87,7 +141,7 @@ fn admin_record(email: Email, password_hash: String, first_name: &str, last_name
         gotram_id: None,
         custom_gotram: None,
         password_hash,
-        roles: mandir_domain::staff::Roles::of(&[mandir_domain::staff::Role::Admin]),
+        roles,
         email_verified: true,
         verification_token_hash: None,
         verification_expires_at: None,

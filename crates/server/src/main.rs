@@ -172,7 +172,8 @@ fn main() -> anyhow::Result<()> {
             Command::RevokeRole { email, role } => change_role(&config, &email, &role, false).await,
             Command::SeedDemo => {
                 let built = mandir_server::build(&config).await?;
-                if demo::seed_demo_admin(built.users.as_ref(), built.hasher.as_ref()).await? {
+                let first_run = demo::seed_demo_admin(built.users.as_ref(), built.hasher.as_ref()).await?;
+                if first_run {
                     println!("Demo admin created: {DEMO_ADMIN_EMAIL} / {DEMO_ADMIN_PASSWORD}");
                 } else {
                     println!("An admin already exists: accounts are left as they are.");
@@ -191,6 +192,11 @@ fn main() -> anyhow::Result<()> {
                 let services = demo::seed_demo_services(built.recurring_services.as_ref()).await?;
                 let priests = demo::seed_demo_priests(built.priests.as_ref()).await?;
                 println!("Demo recurring services added: {services}; demo priests added: {priests}.");
+                // Like the demo admin, the demo staff come with a first run only.
+                if first_run && demo::seed_demo_staff(built.users.as_ref(), built.hasher.as_ref(), built.priests.as_ref()).await? > 0 {
+                    let logins: Vec<&str> = demo::DEMO_STAFF.iter().map(|(email, ..)| *email).collect();
+                    println!("Demo staff, one per role (password {DEMO_ADMIN_PASSWORD}): {}.", logins.join(", "));
+                }
                 match demo::seed_demo_sevas(built.sevas.as_ref()).await? {
                     0 => println!("Sevas already exist: no demo sevas added."),
                     sevas => println!("Demo sevas added: {sevas}."),

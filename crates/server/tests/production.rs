@@ -205,6 +205,7 @@ async fn production_locks_out_the_demo_admin_still_signing_in_with_the_demo_pass
     assert!(status.success(), "{stderr}");
     assert!(stdout.contains("Demo admin created"), "{stdout}");
     assert!(stdout.contains("Demo sevas added: 4."), "{stdout}");
+    assert!(stdout.contains("Demo staff, one per role (password mandir-admin): treasurer@mandir.local"), "{stdout}");
     let (status, stdout, stderr) = run(site.mandir(&["seed-demo"]));
     assert!(status.success(), "{stderr}");
     assert!(stdout.contains("An admin already exists"), "{stdout}");
@@ -219,9 +220,11 @@ async fn production_locks_out_the_demo_admin_still_signing_in_with_the_demo_pass
     staging(&mut command);
     let (address, child, log) = expect_started_with_log(command);
     let demo = sign_in(&address, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD);
+    let demo_priest = sign_in(&address, "priest@mandir.local", DEMO_ADMIN_PASSWORD);
     let (sevas_status, sevas) = http(&address, "GET", "/api/sevas", None);
     stop(child);
     assert_eq!(demo.0, 401, "{}", demo.1);
+    assert_eq!(demo_priest.0, 401, "the demo staff are locked out too: {}", demo_priest.1);
     assert!(log.contains("the demo account admin@mandir.local still signed in with the published demo password"), "{log}");
     assert!(log.contains("mandir create-admin --email admin@mandir.local"), "{log}");
     assert_eq!(sevas_status, 200);
@@ -350,4 +353,27 @@ async fn create_admin_reads_the_password_from_the_environment() {
     assert!(status.success(), "{stderr}");
     assert!(stdout.contains("created a new admin account"), "{stdout}");
     assert!(site.password_works("treasurer@example.org", "env-password").await);
+}
+
+#[tokio::test]
+async fn grant_role_and_revoke_role_change_an_accounts_roles_from_the_command_line() {
+    let site = Site::new().await;
+    let (status, _, stderr) = run(site.mandir(&["seed-demo"]));
+    assert!(status.success(), "{stderr}");
+    let (status, stdout, stderr) = run(site.mandir(&["grant-role", "--email", DEMO_ADMIN_EMAIL, "--role", "priest"]));
+    assert!(status.success(), "{stderr}");
+    assert!(stdout.contains("admin@mandir.local: roles now admin, priest."), "{stdout}");
+    let (status, stdout, stderr) = run(site.mandir(&["revoke-role", "--email", DEMO_ADMIN_EMAIL, "--role", "priest"]));
+    assert!(status.success(), "{stderr}");
+    assert!(stdout.contains("admin@mandir.local: roles now admin."), "{stdout}");
+    // The site keeps an admin, and the names are the roles' own.
+    let (status, _, stderr) = run(site.mandir(&["revoke-role", "--email", DEMO_ADMIN_EMAIL, "--role", "admin"]));
+    assert!(!status.success());
+    assert!(stderr.contains(mandir_application::services::staff::LAST_ADMIN), "{stderr}");
+    let (status, _, stderr) = run(site.mandir(&["grant-role", "--email", DEMO_ADMIN_EMAIL, "--role", "wizard"]));
+    assert!(!status.success());
+    assert!(stderr.contains(mandir_domain::staff::UNKNOWN_ROLE), "{stderr}");
+    let (status, _, stderr) = run(site.mandir(&["grant-role", "--email", "nobody@example.org", "--role", "editor"]));
+    assert!(!status.success());
+    assert!(stderr.contains("No user found with that email address"), "{stderr}");
 }

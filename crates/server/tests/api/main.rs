@@ -29,6 +29,7 @@ mod services;
 mod setup;
 mod sevas;
 mod site;
+mod staff;
 mod statements;
 mod system;
 mod verification;
