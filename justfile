@@ -11,7 +11,7 @@ default:
 # Build the one-file server (`just dist`), load demo data, and serve on embedded SQLite.
 run: dist
     ./target/release/mandir seed-demo
-    @echo "Open the URL below. Demo admin login (first run): admin@mandir.local / mandir-admin"
+    @echo "Open the URL below. Demo admin login (first run): admin@mandir.local / mandir-admin (staff: treasurer@, frontdesk@, priest@, editor@, coordinator@mandir.local, same password)"
     ./target/release/mandir serve
 
 # One file to deploy: target/release/mandir with the built frontend inside (docs/deploy.md);

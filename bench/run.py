@@ -216,9 +216,9 @@ def seed(base, store, admin_token):
             members[role].append(uid)
             # A verified member, copied from the admin's row (same password hash and timestamp format).
             inserts.append(
-                "INSERT INTO users (id, first_name, last_name, email, phone_number, password_hash, email_verified, is_admin, "
+                "INSERT INTO users (id, first_name, last_name, email, phone_number, password_hash, email_verified, roles, "
                 "token_version, created_at, updated_at) SELECT "
-                f"'{uid}', 'Bench', 'Member', '{role}-{i}@example.org', '9165550100', password_hash, TRUE, FALSE, 0, created_at, "
+                f"'{uid}', 'Bench', 'Member', '{role}-{i}@example.org', '9165550100', password_hash, TRUE, '', 0, created_at, "
                 "updated_at FROM users WHERE email = 'bench@example.org';")
     store.run("BEGIN;\n" + "\n".join(inserts) + "\nCOMMIT;\n")
     tokens = {role: [mint(uid) for uid in ids] for role, ids in members.items()}

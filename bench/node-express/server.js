@@ -104,6 +104,8 @@ function postgresDb(url) {
 const db = postgres ? postgresDb(target) : sqliteDb(target);
 const iso = (value) => new Date(value).toISOString();
 const bool = (value) => value === true || value === 1;
+// Staff roles are stored as names separated by spaces (mandir's migration 000040).
+const isAdmin = (user) => ` ${user.roles ?? ''} `.includes(' admin ');
 
 function eventJson(e) {
   const attendeeCount = Number(e.people ?? 0);
@@ -147,7 +149,7 @@ function userJson(u, gotram) {
     customGotram: u.custom_gotram,
     gotram: gotram ?? null,
     emailVerified: bool(u.email_verified),
-    isAdmin: bool(u.is_admin),
+    isAdmin: isAdmin(u),
     createdAt: iso(u.created_at),
     updatedAt: iso(u.updated_at),
   };
@@ -198,7 +200,7 @@ app.get('/api/users/me', route(async (req, res) => {
 app.get('/api/users/:id/events', route(async (req, res) => {
   const user = await authenticate(req, res);
   if (!user) return;
-  if (user.id !== req.params.id && !bool(user.is_admin)) return res.status(403).json({ message: 'You can only view your own registrations' });
+  if (user.id !== req.params.id && !isAdmin(user)) return res.status(403).json({ message: 'You can only view your own registrations' });
   const rows = await db.all(SQL.userEvents, [req.params.id]);
   res.json(rows.map((row) => ({ event: eventJson(row), attendee: attendeeJson(row, 'a_') })));
 }));

@@ -101,6 +101,14 @@ export async function newAdmin(input: NewUser = {}): Promise<Session & { firstNa
   return { ...again, firstName: member.firstName, lastName: member.lastName };
 }
 
+/** A fresh verified member given exactly `roles` (Admin → User Management → Staff) by the shared admin. */
+export async function newStaff(roles: string[], input: NewUser = {}): Promise<Session & { firstName: string; lastName: string }> {
+  const member = await newMember(input);
+  const admin = await adminSession();
+  await api('PUT', '/api/admin/staff/roles', { token: admin.token, body: { email: member.email, roles } });
+  return member;
+}
+
 /** An ISO date `days` days from now, at the given local hour in UTC terms (18:30Z by default). */
 export function daysFromNow(days: number, hourUtc = 18, minuteUtc = 30): string {
   const d = new Date();

@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { readFile } from 'node:fs/promises';
-import { adminSession, api, createEvent, daysFromNow, newMember, registerForEvent, uid } from '../support/api';
+import { adminSession, api, createEvent, daysFromNow, newMember, newStaff, registerForEvent, uid } from '../support/api';
 import { choose, expectNoHorizontalOverflow, expectToast } from '../support/ui';
 
 // Phone width (390 px): the menu drawer replaces the header links.
@@ -94,4 +94,42 @@ test('an admin searches the member directory, exports it and checks an attendee 
   await expectNoHorizontalOverflow(page);
   const list = await api<{ checkedInAt: string | null }[]>('GET', `/api/events/${event.id}/attendees`, { token: (await adminSession()).token });
   expect(list[0].checkedInAt).not.toBeNull();
+});
+
+test("a priest on a phone sees the week's sevas with each sankalpam and marks one done", async ({ page, signInAs }) => {
+  const admin = await adminSession();
+  const priest = await newStaff(['priest'], { firstName: 'Ramana', lastName: 'Sastry' });
+  const profile = await api<{ id: string }>('POST', '/api/priests', { token: admin.token, body: { name: `Sri Ramana ${uid()}` } });
+  await api('PUT', `/api/priests/${profile.id}/account`, { token: admin.token, body: { email: priest.email } });
+  const seva = await api<{ id: string }>('POST', '/api/sevas', {
+    token: admin.token,
+    body: {
+      name: `Archana ${uid()}`, category: 'temple', priceCents: 0, priceKind: 'fixed', durationMinutes: 30,
+      weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'], capacityMode: 'slots',
+      slots: [{ time: '10:00', capacity: 5 }], horizonDays: 30, cutoffHours: 0,
+    },
+  });
+  const member = await newMember();
+  // Two days from now in the temple's zone: inside "This week", whatever the hour.
+  const day = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' });
+  const booking = await api<{ id: string }>('POST', `/api/sevas/${seva.id}/bookings`, {
+    token: member.token,
+    body: { date: day, slot: '10:00', participants: [{ name: 'Lakshmi Devi', gotram: 'Kashyapa', nakshatram: 'Rohini' }] },
+  });
+  await api('PUT', `/api/seva-bookings/${booking.id}/priest`, { token: admin.token, body: { priestId: profile.id } });
+
+  await signInAs(priest);
+  await page.goto('/my-sevas');
+  await expect(page.getByText('No sevas assigned to you today.')).toBeVisible();
+  await page.getByRole('button', { name: 'This week' }).click();
+  const card = page.getByRole('article', { name: /10:00 AM/ });
+  await expect(card).toContainText('Lakshmi Devi');
+  await expect(card).toContainText('Kashyapa');
+  await expect(card).toContainText('Rohini');
+  await expect(card).not.toContainText('$');
+  await expectNoHorizontalOverflow(page);
+  await card.getByRole('button', { name: /Mark done/ }).click();
+  await expectToast(page, 'Seva marked done');
+  await expect(card.getByText('Done', { exact: true })).toBeVisible();
+  await expect(card.getByRole('button', { name: /Mark done/ })).toHaveCount(0);
 });

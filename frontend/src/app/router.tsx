@@ -40,6 +40,7 @@ const Setup = lazy(() => import('./routes/setup'));
 const Sevas = lazy(() => import('./routes/sevas'));
 const SevaDetail = lazy(() => import('./routes/seva-detail'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
+const MySevas = lazy(() => import('./routes/my-sevas'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /**
@@ -75,6 +76,7 @@ export function AppRoutes() {
         <Route path={paths.myDonations.path} element={<MyDonations />} />
         <Route path={paths.admin.path} element={<Admin />} />
         <Route path={paths.sevaSchedule.path} element={<SevaSchedule />} />
+        <Route path={paths.mySevas.path} element={<MySevas />} />
         <Route path={paths.sevas.path} element={<Sevas />} />
         <Route path={paths.sevaDetail.path} element={<SevaDetail />} />
         <Route path={paths.eventCheckIn.path} element={<EventCheckIn />} />

@@ -2,7 +2,7 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { makeUser } from '@/testing/data';
+import { makeStaff, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { TestProviders } from '@/testing/test-utils';
 import { useAuth } from './auth';
@@ -106,5 +106,28 @@ describe('auth context', () => {
     expect(await screen.findByText('You have been successfully signed out.')).toBeInTheDocument();
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Server sign-out failed; signed out locally', expect.anything()));
     warn.mockRestore();
+  });
+
+  it("mirrors the account's roles and permissions: can, isStaff", async () => {
+    window.localStorage.setItem('authToken', 'stored');
+    server.use(http.get('/api/users/me', () => HttpResponse.json(makeStaff(['treasurer']))));
+    function Access() {
+      const { loading, roles, can, isStaff, isAdmin } = useAuth();
+      if (loading) return <p data-testid="access">loading</p>;
+      return <p data-testid="access">{`${roles.join(',')} refund:${can('refund')} staff:${can('manage_staff')} isStaff:${isStaff} isAdmin:${isAdmin}`}</p>;
+    }
+    render(<TestProviders><Access /></TestProviders>);
+    await waitFor(() => expect(screen.getByTestId('access').textContent).toBe('treasurer refund:true staff:false isStaff:true isAdmin:false'));
+  });
+
+  it('a member holds no permission and is not staff', async () => {
+    window.localStorage.setItem('authToken', 'stored');
+    server.use(http.get('/api/users/me', () => HttpResponse.json(makeUser())));
+    function Access() {
+      const { user, permissions, isStaff } = useAuth();
+      return <p data-testid="access">{user ? `${permissions.length} ${isStaff}` : 'none'}</p>;
+    }
+    render(<TestProviders><Access /></TestProviders>);
+    await waitFor(() => expect(screen.getByTestId('access').textContent).toBe('0 false'));
   });
 });

@@ -3,7 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, getAuthToken, setAuthToken, AUTH_TOKEN_KEY } from '@/lib/api-client';
 import { apiKeys, isUserScopedKey } from '@/lib/api-keys';
-import type { User } from '@/types/api';
+import type { Permission, Role, User } from '@/types/api';
 
 export const SIGN_OUT_PATH = '/api/auth/signout';
 
@@ -32,6 +32,17 @@ export type AuthContextValue = {
   loading: boolean;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** The account's staff roles (none for a member or a visitor). */
+  roles: readonly Role[];
+  /** The permissions the account's roles hold, as the server lists them (an admin: every one). */
+  permissions: readonly Permission[];
+  /**
+   * Whether the account holds `permission`. The UI only mirrors the server, which checks every
+   * request: a control the account cannot use is not shown.
+   */
+  can: (permission: Permission) => boolean;
+  /** Holds any permission: the admin area opens for it. */
+  isStaff: boolean;
   /**
    * True after the member signed out in this tab (until the next sign-in): a members-only page
    * then goes home rather than asking to sign in again.
@@ -51,6 +62,15 @@ export type AuthContextValue = {
 };
 
 const AuthContext = createContext<AuthContextValue | null>(null);
+
+/**
+ * The permissions of an event's staff work: editing it, its registrations and their CSV, its
+ * volunteers, its door. Any one of them opens the event's staff tools.
+ */
+export const eventStaffPermissions: readonly Permission[] = ['edit_content', 'read_attendees', 'export_members', 'manage_volunteers', 'door_duty'];
+
+const noRoles: readonly Role[] = [];
+const noPermissions: readonly Permission[] = [];
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
@@ -134,19 +154,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setUser((prev) => (prev ? { ...prev, ...partial } : prev));
   }, []);
 
+  const permissions = user?.permissions ?? noPermissions;
+  const can = useCallback((permission: Permission) => permissions.includes(permission), [permissions]);
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user,
       loading,
       isAuthenticated: user !== null,
       isAdmin: user?.isAdmin === true,
+      roles: user?.roles ?? noRoles,
+      permissions,
+      can,
+      isStaff: permissions.length > 0,
       signedOut,
       signIn,
       signOut,
       updateUser,
       refreshUser: fetchMe,
     }),
-    [user, loading, signedOut, signIn, signOut, updateUser, fetchMe],
+    [user, loading, permissions, can, signedOut, signIn, signOut, updateUser, fetchMe],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

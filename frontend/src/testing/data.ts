@@ -90,6 +90,22 @@ export const allPermissions: User['permissions'] = [
   'manage_funds',
 ];
 
+/** The permissions each role holds besides an admin's (`mandir_domain::staff::Permission::roles`). */
+export const rolePermissions: Record<Exclude<User['roles'][number], 'admin'>, User['permissions']> = {
+  treasurer: ['find_members', 'read_ledger', 'reconcile_payments', 'refund', 'export_finances', 'send_statements', 'manage_funds'],
+  front_desk: ['seva_desk', 'complete_sevas', 'find_members', 'read_attendees', 'door_duty'],
+  priest: ['complete_sevas', 'own_sevas'],
+  editor: ['edit_content'],
+  volunteer_coordinator: ['door_duty', 'manage_volunteers'],
+};
+
+/** An account holding these staff roles, with their permissions as the server lists them. */
+export function makeStaff(roles: User['roles'], overrides: Partial<User> = {}): User {
+  if (roles.includes('admin')) return makeUser({ isAdmin: true, roles, permissions: allPermissions, ...overrides });
+  const held = new Set(roles.flatMap((r) => (r === 'admin' ? [] : rolePermissions[r])));
+  return makeUser({ roles, permissions: allPermissions.filter((p) => held.has(p)), ...overrides });
+}
+
 /** A member; `isAdmin: true` gives the admin role and every permission, as the server would. */
 export function makeUser(overrides: Partial<User> = {}): User {
   const admin = overrides.isAdmin === true;

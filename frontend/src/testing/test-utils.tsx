@@ -9,7 +9,7 @@ import { SWRConfig } from 'swr';
 import { appTheme, THEME_STORAGE_KEY } from '@/app/theme';
 import { ToastProvider } from '@/components/ui/toast';
 import { AUTH_TOKEN_KEY } from '@/lib/api-client';
-import { AuthProvider } from '@/lib/auth';
+import { AuthProvider, useAuth } from '@/lib/auth';
 import { swrConfig } from '@/lib/swr';
 import type { User } from '@/types/api';
 import { http, HttpResponse } from 'msw';
@@ -42,7 +42,17 @@ type RenderOptions = {
   path?: string;
   /** Extra routes (e.g. redirect targets), as path -> element. */
   routes?: Record<string, ReactElement>;
+  /**
+   * Signs this user in (`signInAs`) and renders the element once the session check has answered,
+   * so what the user's permissions show is there from the first render.
+   */
+  as?: User;
 };
+
+/** Its children once the session check has finished. */
+function AfterSessionCheck({ children }: { children: ReactNode }) {
+  return useAuth().loading ? null : children;
+}
 
 /** Shows the current location so tests can assert redirects. */
 export function LocationDisplay() {
@@ -51,13 +61,14 @@ export function LocationDisplay() {
 }
 
 /** Renders an element inside the providers and a memory router. */
-export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', routes = {} }: RenderOptions = {}) {
+export function renderWithProviders(ui: ReactElement, { route = '/', path = '*', routes = {}, as }: RenderOptions = {}) {
   const user = userEvent.setup({ delay: null });
+  if (as) signInAs(as);
   const result = render(
     <TestProviders>
       <MemoryRouter initialEntries={[route]}>
         <Routes>
-          <Route path={path} element={ui} />
+          <Route path={path} element={as ? <AfterSessionCheck>{ui}</AfterSessionCheck> : ui} />
           {Object.entries(routes).map(([p, el]) => (
             <Route key={p} path={p} element={el} />
           ))}

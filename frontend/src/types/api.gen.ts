@@ -2186,14 +2186,6 @@ export interface components {
             lastName: string;
             phoneNumber: string | null;
         };
-        /** @description One field of a record, before and after a change. */
-        AuditChangeDto: {
-            /** @description `null` when the record no longer exists (or the field is empty). */
-            after: Record<string, unknown> | null;
-            /** @description `null` when the record did not exist yet (or the field was empty). */
-            before: Record<string, unknown> | null;
-            field: string;
-        };
         AuditEntryDto: {
             actorEmail: string;
             /** @description None once the admin's account is deleted. */
@@ -2205,9 +2197,36 @@ export interface components {
             note: string | null;
             to: components["schemas"]["PaymentStatusDto"];
         };
+        /** @description One field of a record, before and after a change. */
+        AuditLogChangeDto: {
+            /** @description Any JSON value; `null` when the record no longer exists (or the field is empty). */
+            after: unknown;
+            /** @description Any JSON value; `null` when the record did not exist yet (or the field was empty). */
+            before: unknown;
+            field: string;
+        };
+        /** @description An entry of the audit log. */
+        AuditLogEntryDto: {
+            /** @description What was done, e.g. `event.update`, `payment.refund`, `export.members`, `roles.change`. */
+            action: string;
+            actorEmail: string;
+            /** @description The account that acted; `null` for the command line. */
+            actorId: string | null;
+            /** @description The client's address. */
+            address: string | null;
+            /** Format: date-time */
+            at: string;
+            changes: components["schemas"]["AuditLogChangeDto"][];
+            id: string;
+            /** @enum {string} */
+            kind: "roles" | "money" | "events" | "sevas" | "site" | "exports" | "members";
+            summary: string;
+            targetId: string | null;
+            targetKind: string;
+        };
         /** @description One page of the audit log, newest first. */
-        AuditPageDto: {
-            items: components["schemas"]["AuditEntryDto"][];
+        AuditLogPageDto: {
+            items: components["schemas"]["AuditLogEntryDto"][];
             /** Format: int64 */
             page: number;
             /** Format: int64 */
@@ -4239,7 +4258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditPageDto"];
+                    "application/json": components["schemas"]["AuditLogPageDto"];
                 };
             };
             400: {

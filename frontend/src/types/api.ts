@@ -1,7 +1,7 @@
 // Shapes of the Mandir HTTP API, named for the rest of the code. Every shape comes from
 // api.gen.ts, which `just api-types` generates from the server's OpenAPI document
 // (`mandir openapi`, also served at /api/openapi.json); `just check-api-types` fails when it is stale.
-import type { components } from './api.gen';
+import type { components, operations } from './api.gen';
 
 type Schemas = components['schemas'];
 
@@ -67,6 +67,14 @@ export type PaidSevaBooking = Present<Schemas['PaidBookingDto']>;
 export type SevaSchedule = Present<Schemas['SevaScheduleDto']>;
 export type SevaScheduleEntry = Present<Schemas['SevaScheduleEntryDto']>;
 export type FamilyMember = Present<Schemas['FamilyMemberDto']>;
+export type StaffMember = Present<Schemas['StaffMemberDto']>;
+export type LinkedPriest = Present<Schemas['LinkedPriestDto']>;
+export type AssignedSeva = Present<Schemas['AssignedSevaDto']>;
+/** One field of a record before and after a staff change (any JSON value; null when absent). */
+export type AuditChange = Present<Schemas['AuditLogChangeDto']>;
+/** An entry of the staff audit log (`GET /api/admin/audit`). */
+export type StaffAuditEntry = Present<Schemas['AuditLogEntryDto']>;
+export type StaffAuditPage = Present<Schemas['AuditLogPageDto']>;
 export type SignInResponse = Present<Schemas['SignInResponse']>;
 export type SignUpResponse = Present<Schemas['SignUpResponse']>;
 export type MessageResponse = Schemas['MessageResponse'];
@@ -83,6 +91,12 @@ export type ContactPreference = Schemas['ContactPreferenceDto'];
 export type VolunteerPreference = Schemas['VolunteerPreferenceDto'];
 export type Availability = Schemas['AvailabilityDto'];
 export type PaymentMethodIcon = Schemas['PaymentMethodIconDto'];
+/** A staff role; an account may hold several. */
+export type Role = User['roles'][number];
+/** What a staff operation needs; `GET /api/users/me` lists the ones the account's roles hold. */
+export type Permission = User['permissions'][number];
+/** The kinds of the audit log ('' in a filter: every kind). */
+export type AuditKind = Exclude<NonNullable<NonNullable<operations['listAudit']['parameters']['query']>['kind']>, ''>;
 
 // Request bodies.
 export type SignInBody = Schemas['SignInRequest'];
@@ -117,3 +131,5 @@ export type SevaBody = Schemas['SevaRequest'];
 export type SevaSettingsBody = Schemas['SevaSettingsRequest'];
 export type SevaBookingBody = Schemas['SevaBookingRequest'];
 export type FamilyMemberBody = Schemas['FamilyMemberRequest'];
+export type StaffRolesBody = Schemas['StaffRolesRequest'];
+export type PriestAccountBody = Schemas['PriestAccountRequest'];

@@ -25,9 +25,9 @@ use crate::state::AppState;
         LinkedPriestDto,
         StaffRolesRequest,
         PriestAccountRequest,
-        AuditEntryDto,
-        AuditChangeDto,
-        AuditPageDto
+        AuditLogEntryDto,
+        AuditLogChangeDto,
+        AuditLogPageDto
     ))
 )]
 pub struct Api;
@@ -148,17 +148,15 @@ async fn link_priest_account(
 /// One field of a record, before and after a change.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AuditChangeDto {
+pub struct AuditLogChangeDto {
     field: String,
-    /// `null` when the record did not exist yet (or the field was empty).
-    #[schema(value_type = Option<Object>)]
+    /// Any JSON value; `null` when the record did not exist yet (or the field was empty).
     before: Option<serde_json::Value>,
-    /// `null` when the record no longer exists (or the field is empty).
-    #[schema(value_type = Option<Object>)]
+    /// Any JSON value; `null` when the record no longer exists (or the field is empty).
     after: Option<serde_json::Value>,
 }
 
-impl From<FieldChange> for AuditChangeDto {
+impl From<FieldChange> for AuditLogChangeDto {
     fn from(c: FieldChange) -> Self {
         Self { field: c.field, before: c.before, after: c.after }
     }
@@ -171,7 +169,7 @@ fn audit_kind_schema() -> utoipa::openapi::schema::Schema {
 /// An entry of the audit log.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AuditEntryDto {
+pub struct AuditLogEntryDto {
     id: String,
     at: DateTime<Utc>,
     /// The account that acted; `null` for the command line.
@@ -186,10 +184,10 @@ pub struct AuditEntryDto {
     target_kind: String,
     target_id: Option<String>,
     summary: String,
-    changes: Vec<AuditChangeDto>,
+    changes: Vec<AuditLogChangeDto>,
 }
 
-impl From<AuditEntry> for AuditEntryDto {
+impl From<AuditEntry> for AuditLogEntryDto {
     fn from(e: AuditEntry) -> Self {
         Self {
             id: e.id,
@@ -210,8 +208,8 @@ impl From<AuditEntry> for AuditEntryDto {
 /// One page of the audit log, newest first.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct AuditPageDto {
-    items: Vec<AuditEntryDto>,
+pub struct AuditLogPageDto {
+    items: Vec<AuditLogEntryDto>,
     total: u64,
     page: u64,
     page_size: u64,
@@ -260,7 +258,7 @@ pub struct AuditPageParams {
 
 /// The audit log, newest first, filtered by person, kind and days (admins).
 #[utoipa::path(operation_id = "listAudit", tag = "admin", security(("bearer" = [])), params(AuditFilters, AuditPageParams), responses(
-    (status = 200, body = AuditPageDto), (status = 400, body = ErrorBody)
+    (status = 200, body = AuditLogPageDto), (status = 400, body = ErrorBody)
 ))]
 #[get("/api/admin/audit")]
 async fn list_audit(
@@ -268,11 +266,11 @@ async fn list_audit(
     user: CurrentUser,
     filters: web::Query<AuditFilters>,
     page: web::Query<AuditPageParams>,
-) -> Result<web::Json<AuditPageDto>, ApiError> {
+) -> Result<web::Json<AuditLogPageDto>, ApiError> {
     let page = page.into_inner();
     let page = PageQuery { page: page.page, page_size: page.page_size };
     let found = state.audit.page(&user.actor(), &filters.into_inner().into(), &page).await?;
-    Ok(web::Json(AuditPageDto {
+    Ok(web::Json(AuditLogPageDto {
         items: found.items.into_iter().map(Into::into).collect(),
         total: found.total,
         page: found.page,

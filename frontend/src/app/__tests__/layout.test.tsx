@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, testConfig } from '@/testing/data';
+import { makeStaff, makeUser, testConfig } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
@@ -40,6 +40,18 @@ describe('app shell', () => {
     expect(await screen.findByText('You have been successfully signed out.')).toBeInTheDocument();
     expect(window.localStorage.getItem('authToken')).toBeNull();
     expect(await within(banner).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows Admin to staff who are not admins', async () => {
+    signInAs(makeStaff(['front_desk'], { firstName: 'Gita', lastName: 'Nair' }));
+    const { user } = renderApp('/');
+    const banner = screen.getByRole('banner');
+    const menuButton = await within(banner).findByRole('button', { name: 'GN, open user menu' });
+    expect(within(within(banner).getByRole('navigation', { name: 'Main' })).getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    await user.click(menuButton);
+    const menu = await screen.findByRole('menu', { name: 'User menu' });
+    expect(within(menu).getByRole('menuitem', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+    expect(within(menu).queryByRole('menuitem', { name: 'My Sevas' })).not.toBeInTheDocument();
   });
 
   it("hides Admin from members who are not admins", async () => {

@@ -1,5 +1,6 @@
-// A page for running one event's day (check-in, sign-in sheet): the guard (admins; the server
-// decides) and the event's loading, error and not-found states, around the page's content.
+// A page for running one event's day (check-in, sign-in sheet): the guard (staff holding the
+// page's permission; the server decides) and the event's loading, error and not-found states,
+// around the page's content.
 import Alert from '@mui/material/Alert';
 import Container from '@mui/material/Container';
 import type { ReactNode } from 'react';
@@ -9,8 +10,8 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { useEvent } from '@/features/events/api/get-event';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
-import type { Event } from '@/types/api';
+import { eventStaffPermissions, useAuth } from '@/lib/auth';
+import type { Event, Permission } from '@/types/api';
 
 function Loaded({ id, children }: { id: string; children: (event: Event) => ReactNode }) {
   const { event, error, isLoading, mutate } = useEvent(id);
@@ -29,12 +30,21 @@ function Loaded({ id, children }: { id: string; children: (event: Event) => Reac
   return <>{children(event)}</>;
 }
 
-export function AdminEventPage({ children }: { children: (event: Event) => ReactNode }) {
+type Props = {
+  /**
+   * Who may open the page: accounts holding any of these (default: any permission of an event's
+   * staff work); anyone else goes home.
+   */
+  allow?: readonly Permission[];
+  children: (event: Event) => ReactNode;
+};
+
+export function AdminEventPage({ allow = eventStaffPermissions, children }: Props) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
-  const { user, loading, isAdmin } = useAuth();
+  const { user, loading, can } = useAuth();
   if (loading) return <PageSpinner />;
   if (!user) return <Navigate to={paths.signIn.getHref(pathname)} replace />;
-  if (!isAdmin) return <Navigate to={paths.home.getHref()} replace />;
+  if (!allow.some(can)) return <Navigate to={paths.home.getHref()} replace />;
   return <Loaded id={id}>{children}</Loaded>;
 }

@@ -7,6 +7,7 @@ import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import PersonOutlined from '@mui/icons-material/PersonOutlined';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
 import AdminPanelSettingsOutlined from '@mui/icons-material/AdminPanelSettingsOutlined';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -55,7 +56,7 @@ export function ThemeMenu({ anchorEl, onClose }: MenuProps) {
 }
 
 export function UserMenu({ anchorEl, onClose }: MenuProps) {
-  const { user, isAdmin, signOut } = useAuth();
+  const { user, isStaff, can, signOut } = useAuth();
   const navigate = useNavigate();
   if (!user) return null;
   return (
@@ -94,7 +95,15 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
         </ListItemIcon>
         My Donations
       </MenuItem>
-      {isAdmin ? (
+      {can('own_sevas') ? (
+        <MenuItem component={RouterLink} to={paths.mySevas.getHref()} onClick={onClose}>
+          <ListItemIcon>
+            <AutoStoriesOutlined fontSize="small" />
+          </ListItemIcon>
+          My Sevas
+        </MenuItem>
+      ) : null}
+      {isStaff ? (
         <MenuItem component={RouterLink} to={paths.admin.getHref()} onClick={onClose}>
           <ListItemIcon>
             <AdminPanelSettingsOutlined fontSize="small" />
@@ -120,7 +129,7 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
 }
 
 export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: () => void; items: NavItem[] }) {
-  const { user, signOut } = useAuth();
+  const { user, can, signOut } = useAuth();
   const navigate = useNavigate();
   return (
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280 } } }}>
@@ -151,6 +160,11 @@ export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: ()
             <ListItemButton component={NavLink} to={paths.profile.getHref()} onClick={onClose}>
               <ListItemText primary="Profile" />
             </ListItemButton>
+            {can('own_sevas') ? (
+              <ListItemButton component={NavLink} to={paths.mySevas.getHref()} onClick={onClose}>
+                <ListItemText primary="My Sevas" />
+              </ListItemButton>
+            ) : null}
             <ListItemButton
               onClick={() => {
                 onClose();

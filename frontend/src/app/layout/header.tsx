@@ -30,14 +30,14 @@ const UserAvatar = lazy(() => import('@/components/ui/user-avatar').then((m) => 
 const avatarFallback = <Box sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} />;
 
 export function useNavItems(): NavItem[] {
-  const { isAuthenticated, isAdmin } = useAuth();
+  const { isAuthenticated, isStaff } = useAuth();
   const items: NavItem[] = [
     { label: 'Home', to: paths.home.getHref() },
     { label: 'Events', to: paths.events.getHref() },
     { label: 'Sevas', to: paths.sevas.getHref() },
   ];
   if (isAuthenticated) items.push({ label: 'Dashboard', to: paths.dashboard.getHref() });
-  if (isAdmin) items.push({ label: 'Admin', to: paths.admin.getHref() });
+  if (isStaff) items.push({ label: 'Admin', to: paths.admin.getHref() });
   return items;
 }
 

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { EventDetailPage } from '@/features/events/components/event-detail-page';
 import { EventPanel } from '../flows/event-panel';
 
-// Admin tools load only for admins (the page renders the slot for admins only).
+// Staff tools load only for staff (the page renders the slot for accounts holding an event permission).
 const EventAdminPanel = lazy(() =>
   import('@/features/event-management/components/event-admin-panel').then((m) => ({ default: m.EventAdminPanel })),
 );

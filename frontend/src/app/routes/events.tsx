@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { EventsPage } from '@/features/events/components/events-page';
 
-// The admin-only 'Create Event' button (and its modal) load only for admins.
+// The 'Create Event' button (and its modal) load only for accounts that may edit events.
 const CreateEventButton = lazy(() =>
   import('@/features/event-management/components/create-event-button').then((m) => ({ default: m.CreateEventButton })),
 );

@@ -12,6 +12,7 @@ import { useAuth } from '@/lib/auth';
 import { useSite } from '@/lib/site';
 
 function Schedule() {
+  const { can } = useAuth();
   const [params, setParams] = useSearchParams();
   const { settings } = useSite();
   const { priests } = useAllPriests();
@@ -19,9 +20,15 @@ function Schedule() {
   const date = requested && /^\d{4}-\d{2}-\d{2}$/.test(requested) ? requested : todayIn(settings?.timeZone || 'America/Los_Angeles');
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
-      <Button component={RouterLink} to={`${paths.admin.getHref()}?tab=sevas`} startIcon={<ArrowBack />} sx={{ ml: -1, mb: 1, displayPrint: 'none' }}>
-        Sevas admin
-      </Button>
+      {can('manage_sevas') ? (
+        <Button component={RouterLink} to={`${paths.admin.getHref()}?tab=sevas`} startIcon={<ArrowBack />} sx={{ ml: -1, mb: 1, displayPrint: 'none' }}>
+          Sevas admin
+        </Button>
+      ) : (
+        <Button component={RouterLink} to={paths.admin.getHref()} startIcon={<ArrowBack />} sx={{ ml: -1, mb: 1, displayPrint: 'none' }}>
+          Admin
+        </Button>
+      )}
       <Typography component="h1" variant="h4" sx={{ mb: 2, displayPrint: 'none' }}>
         Seva schedule
       </Typography>
@@ -30,11 +37,11 @@ function Schedule() {
   );
 }
 
-/** /admin/sevas/schedule?date=: the priests' day view (admins). */
+/** /admin/sevas/schedule?date=: the priests' day view (the seva desk: front desk, admins). */
 export default function SevaScheduleRoute() {
-  const { user, loading, isAdmin } = useAuth();
+  const { user, loading, can } = useAuth();
   if (loading) return <PageSpinner />;
   if (!user) return <Navigate to={paths.signIn.getHref(paths.sevaSchedule.getHref())} replace />;
-  if (!isAdmin) return <Navigate to={paths.home.getHref()} replace />;
+  if (!can('seva_desk')) return <Navigate to={paths.home.getHref()} replace />;
   return <Schedule />;
 }

@@ -234,3 +234,9 @@ export type SevaValues = {
   sortOrder: string;
   image: string | null;
 };
+
+/** Adding staff: an account's e-mail and the roles it should hold (at least one). */
+export const staffSchema = yup.object({
+  email: adminEmailSchema,
+  roles: yup.array().of(yup.string().required()).min(1, 'Choose at least one role').required('Choose at least one role'),
+});

@@ -11,6 +11,8 @@ export const handlers = [
   http.get('/api/services', () => HttpResponse.json([])),
   http.get('/api/services/occurrences', () => HttpResponse.json({ timeZone: 'America/Los_Angeles', occurrences: [] })),
   http.get('/api/priests', () => HttpResponse.json([])),
+  // No account holds a staff role (User Management's staff list).
+  http.get('/api/admin/staff', () => HttpResponse.json([])),
   http.get('/api/users/:id/events', () => HttpResponse.json([])),
   http.get('/api/users/:id/volunteering', () => HttpResponse.json([])),
   // No family members saved in the profile.

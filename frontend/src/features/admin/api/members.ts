@@ -3,6 +3,7 @@ import { api, downloadFile } from '@/lib/api-client';
 import { apiKeys, keyPath } from '@/lib/api-keys';
 import type { MemberPage, Payment, User } from '@/types/api';
 import { removeAdmin, setAdmin } from './admin-users';
+import { STAFF_PATH } from './staff';
 
 /** GET /api/admin/members?q=&page=&pageSize=: one page of the member directory (server-side search). */
 export function useMembers(q: string, page: number, pageSize: number) {
@@ -33,12 +34,15 @@ export function downloadMembersCsv(q: string): Promise<string> {
 
 /**
  * Grants or removes admin rights through the spec's e-mail endpoints, then reloads every page of
- * the directory and the member.
+ * the directory, the member and the staff list.
  */
 export function useSetMemberAdmin() {
   const { mutate } = useSWRConfig();
   return async (member: { id: string; email: string }, admin: boolean): Promise<void> => {
     await (admin ? setAdmin(member.email) : removeAdmin(member.email));
-    void mutate((key) => keyPath(key)?.startsWith('/api/admin/members') ?? false);
+    void mutate((key) => {
+      const path = keyPath(key);
+      return path === STAFF_PATH || (path?.startsWith('/api/admin/members') ?? false);
+    });
   };
 }

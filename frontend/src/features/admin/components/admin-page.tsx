@@ -1,13 +1,19 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
+import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
+import { eventStaffPermissions, useAuth } from '@/lib/auth';
+import { chooseTab, describeAccess, visibleTabs, type AdminTabValue } from './admin-tabs';
+import { AuditTab } from './audit-tab';
 import { DonationTypesTab } from './donation-types-tab';
 import { MembersTab, type MemberActivityRenderer } from './members-tab';
 import { PaymentSettingsTab } from './payment-settings-tab';
@@ -16,27 +22,52 @@ import { SevasTab } from './sevas-tab';
 import { TempleTab } from './temple-tab';
 import { UserManagement } from './user-management';
 
-const tabs = [
-  { value: 'users', label: 'User Management' },
-  { value: 'members', label: 'Members' },
-  { value: 'donation-types', label: 'Donation Types' },
-  { value: 'payment-settings', label: 'Payment Settings' },
-  { value: 'payments', label: 'Payments' },
-  { value: 'sevas', label: 'Sevas' },
-  { value: 'temple', label: 'Temple' },
-] as const;
-
-type TabValue = (typeof tabs)[number]['value'];
+/** For staff whose work has no tab here (a volunteer coordinator): where that work is. */
+function WorkElsewhere() {
+  const { can } = useAuth();
+  const events = eventStaffPermissions.some(can);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, maxWidth: 640 }} component="section" aria-labelledby="admin-elsewhere-heading">
+      <Typography id="admin-elsewhere-heading" component="h2" variant="h6" gutterBottom>
+        Where your work is
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {events
+          ? "You work from each event's page: open an event from the Events page, and its Admin Tools show what your role allows, such as the volunteers who signed up and the check-in at the door."
+          : 'Nothing in the admin area needs your role yet.'}
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        {events ? (
+          <Button component={RouterLink} to={paths.events.getHref()} variant="contained" startIcon={<EventOutlined />}>
+            Go to Events
+          </Button>
+        ) : null}
+        {can('own_sevas') ? (
+          <Button component={RouterLink} to={paths.mySevas.getHref()} variant="outlined" startIcon={<AutoStoriesOutlined />}>
+            My Sevas
+          </Button>
+        ) : null}
+      </Box>
+    </Paper>
+  );
+}
 
 /**
- * /admin: user management, the member directory, donation types, payment settings, payments and
- * the temple's content (the tab is in ?tab=). `renderMemberActivity` shows a member's
- * registrations and volunteering in the directory (composed by the page from those features).
+ * /admin: the staff's work, one tab per area the account's permissions allow (the tab is in
+ * ?tab=; without one, or with one the account may not see, its first tab). A priest with no tab
+ * here goes to their own sevas. `renderMemberActivity` shows a member's registrations and
+ * volunteering in the directory (composed by the page from those features).
  */
 export function AdminPage({ renderMemberActivity }: { renderMemberActivity?: MemberActivityRenderer }) {
+  const { can } = useAuth();
   const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabValue = tabs.some((t) => t.value === requested) ? (requested as TabValue) : 'users';
+  const tabs = visibleTabs(can);
+  const tab = chooseTab(tabs, params.get('tab'));
+  const defaultTab = tabs[0]?.value;
+
+  if (tab === null && can('own_sevas') && !eventStaffPermissions.some(can)) {
+    return <Navigate to={paths.mySevas.getHref()} replace />;
+  }
 
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
@@ -47,36 +78,48 @@ export function AdminPage({ renderMemberActivity }: { renderMemberActivity?: Mem
         <Button component={RouterLink} to={paths.events.getHref()} startIcon={<EventOutlined />}>
           Events
         </Button>
+        {can('seva_desk') ? (
+          <Button component={RouterLink} to={paths.sevaSchedule.getHref()} startIcon={<EventNoteOutlined />}>
+            Seva schedule
+          </Button>
+        ) : null}
       </Box>
       <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
         Admin Dashboard
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        Manage admins, members, donation options, payment methods, payments, sevas and the temple's own content.
+        {describeAccess(can)}
       </Typography>
-      <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
-        <Tabs
-          value={tab}
-          onChange={(_, v: TabValue) => setParams(v === 'users' ? {} : { tab: v }, { replace: true })}
-          variant="scrollable"
-          scrollButtons="auto"
-          allowScrollButtonsMobile
-          aria-label="Admin sections"
-        >
-          {tabs.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} id={`admin-tab-${t.value}`} aria-controls={`admin-panel-${t.value}`} />
-          ))}
-        </Tabs>
-      </Box>
-      <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'users' ? <UserManagement /> : null}
-        {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}
-        {tab === 'donation-types' ? <DonationTypesTab /> : null}
-        {tab === 'payment-settings' ? <PaymentSettingsTab /> : null}
-        {tab === 'payments' ? <PaymentsTab /> : null}
-        {tab === 'sevas' ? <SevasTab /> : null}
-        {tab === 'temple' ? <TempleTab /> : null}
-      </Box>
+      {tab === null ? (
+        <WorkElsewhere />
+      ) : (
+        <>
+          <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
+            <Tabs
+              value={tab}
+              onChange={(_, v: AdminTabValue) => setParams(v === defaultTab ? {} : { tab: v }, { replace: true })}
+              variant="scrollable"
+              scrollButtons="auto"
+              allowScrollButtonsMobile
+              aria-label="Admin sections"
+            >
+              {tabs.map((t) => (
+                <Tab key={t.value} value={t.value} label={t.label} id={`admin-tab-${t.value}`} aria-controls={`admin-panel-${t.value}`} />
+              ))}
+            </Tabs>
+          </Box>
+          <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
+            {tab === 'users' ? <UserManagement /> : null}
+            {tab === 'payments' ? <PaymentsTab /> : null}
+            {tab === 'donation-types' ? <DonationTypesTab /> : null}
+            {tab === 'payment-settings' ? <PaymentSettingsTab /> : null}
+            {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}
+            {tab === 'sevas' ? <SevasTab /> : null}
+            {tab === 'temple' ? <TempleTab /> : null}
+            {tab === 'audit' ? <AuditTab /> : null}
+          </Box>
+        </>
+      )}
     </Container>
   );
 }

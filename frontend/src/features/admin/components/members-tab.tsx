@@ -61,6 +61,7 @@ function Giving({ userId }: { userId: string }) {
 
 function MemberDialog({ id, onClose, renderActivity }: { id: string; onClose: () => void; renderActivity?: MemberActivityRenderer }) {
   const titleId = useId();
+  const { can } = useAuth();
   const { member, error, isLoading } = useMember(id);
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" scroll="paper">
@@ -79,12 +80,14 @@ function MemberDialog({ id, onClose, renderActivity }: { id: string; onClose: ()
           </Box>
         ) : null}
         {renderActivity?.(id)}
-        <Box>
-          <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-            Giving
-          </Typography>
-          <Giving userId={id} />
-        </Box>
+        {can('read_ledger') ? (
+          <Box>
+            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+              Giving
+            </Typography>
+            <Giving userId={id} />
+          </Box>
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
@@ -93,7 +96,8 @@ function MemberDialog({ id, onClose, renderActivity }: { id: string; onClose: ()
   );
 }
 
-function MemberRow({ member, self, onDetails, onAdmin }: { member: Member; self: boolean; onDetails: () => void; onAdmin: () => void }) {
+/** `onAdmin`: grants or removes admin rights (null: the account may not, or the row is its own). */
+function MemberRow({ member, onDetails, onAdmin }: { member: Member; onDetails: () => void; onAdmin: (() => void) | null }) {
   const name = fullName(member);
   return (
     <Paper component="li" variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
@@ -118,19 +122,23 @@ function MemberRow({ member, self, onDetails, onAdmin }: { member: Member; self:
         <Button size="small" variant="outlined" onClick={onDetails} aria-label={`Details: ${name}`}>
           Details
         </Button>
-        {self ? null : (
+        {onAdmin ? (
           <Button size="small" color={member.isAdmin ? 'error' : 'primary'} onClick={onAdmin} aria-label={`${member.isAdmin ? 'Remove admin' : 'Make admin'}: ${name}`}>
             {member.isAdmin ? 'Remove admin' : 'Make admin'}
           </Button>
-        )}
+        ) : null}
       </Box>
     </Paper>
   );
 }
 
-/** Admin tab 'Members': the directory searched on the server, page by page, with admin rights, details and a CSV export. */
+/**
+ * Admin tab 'Members': the directory searched on the server, page by page, with details, and for
+ * the accounts allowed them admin rights, the member's giving and a CSV export.
+ */
 export function MembersTab({ renderMemberActivity }: { renderMemberActivity?: MemberActivityRenderer }) {
-  const { user } = useAuth();
+  const { user, can } = useAuth();
+  const manageStaff = can('manage_staff');
   const { toast } = useToast();
   const setMemberAdmin = useSetMemberAdmin();
   const [typed, setTyped] = useState('');
@@ -204,7 +212,12 @@ export function MembersTab({ renderMemberActivity }: { renderMemberActivity?: Me
       <>
         <Box component="ul" aria-label="Members" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {result.items.map((m) => (
-            <MemberRow key={m.id} member={m} self={m.id === user?.id} onDetails={() => setDetails(m.id)} onAdmin={() => setChanging(m)} />
+            <MemberRow
+              key={m.id}
+              member={m}
+              onDetails={() => setDetails(m.id)}
+              onAdmin={manageStaff && m.id !== user?.id ? () => setChanging(m) : null}
+            />
           ))}
         </Box>
         <TablePagination
@@ -234,9 +247,11 @@ export function MembersTab({ renderMemberActivity }: { renderMemberActivity?: Me
           sx={{ flex: '1 1 260px' }}
           slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchOutlined /></InputAdornment> } }}
         />
-        <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting}>
-          {exporting ? 'Exporting...' : 'Export CSV'}
-        </Button>
+        {can('export_members') ? (
+          <Button variant="outlined" startIcon={<DownloadOutlined />} onClick={() => void exportCsv()} disabled={exporting}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        ) : null}
       </Box>
       {result ? (
         <Typography variant="body2" color="text.secondary" role="status">

@@ -1,12 +1,13 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeEvent, makePayment } from '@/testing/data';
+import { makeEvent, makePayment, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import type { LedgerPage, Payment } from '@/types/api';
 import { emptyFilters, ledgerCsvPath, ledgerKey } from '../api/admin-payments';
 import { PaymentsTab } from './payments-tab';
 
+const admin = makeUser({ isAdmin: true });
 const diwali = makeEvent({ id: 'ev-1', name: 'Diwali' });
 const noTotals = { count: 0, received: '0.00', receivedCount: 0, pending: '0.00', refunded: '0.00', test: '0.00' };
 
@@ -58,7 +59,7 @@ describe('PaymentsTab', () => {
         return HttpResponse.json(pending);
       }),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     expect(screen.getByTestId('ledger-totals')).toHaveTextContent('30 payments · $25.00 received (1) · $51.00 pending · $0.00 refunded');
@@ -82,7 +83,7 @@ describe('PaymentsTab', () => {
         return page([makePayment({ id: 'p-1' })], 30);
       }),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     await user.click(await screen.findByRole('button', { name: 'Go to next page' }));
     await waitFor(() => expect(queries.at(-1)?.get('page')).toBe('2'));
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
@@ -113,7 +114,7 @@ describe('PaymentsTab', () => {
         ]),
       ),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     await user.click(await screen.findByRole('button', { name: 'Reopen' }));
     const dialog = await screen.findByRole('dialog', { name: /Reopen AUTO-9-9/ });
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'By mistake');
@@ -143,7 +144,7 @@ describe('PaymentsTab', () => {
         return HttpResponse.json({ ...first, reason: 'resend', requestedBy: 'admin-1', sentAt: null });
       }),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getByRole('link', { name: 'AUTO-7-7' })).toHaveAttribute('href', '/receipts/AUTO-7-7');
     await user.click(within(table).getByRole('button', { name: 'Resend receipt AUTO-7-7' }));
@@ -167,7 +168,7 @@ describe('PaymentsTab', () => {
         return HttpResponse.json(card);
       }),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     const table = await screen.findByRole('table', { name: 'Payments' });
     await user.click(within(table).getByRole('button', { name: 'Refund AUTO-8-8' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund AUTO-8-8' });
@@ -189,7 +190,7 @@ describe('PaymentsTab', () => {
         return HttpResponse.json(card);
       }),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     const table = await screen.findByRole('table', { name: 'Payments' });
     await user.click(within(table).getByRole('button', { name: 'Refund AUTO-9-9' }));
     const dialog = await screen.findByRole('dialog', { name: 'Refund AUTO-9-9' });
@@ -213,7 +214,7 @@ describe('PaymentsTab', () => {
         return HttpResponse.json({ year: Number(params.year), total: 3, sent: 1, failed: 0, remaining: 2 });
       }),
     );
-    const { user } = renderWithProviders(<PaymentsTab />);
+    const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
     await user.click(await screen.findByRole('combobox', { name: 'Year' }));
     await user.click(await screen.findByRole('option', { name: String(year) }));
     await user.click(screen.getByRole('button', { name: `Send statements for ${year}` }));
@@ -224,7 +225,7 @@ describe('PaymentsTab', () => {
 
   it('shows the empty states', async () => {
     server.use(...common(() => page([])));
-    renderWithProviders(<PaymentsTab />);
+    renderWithProviders(<PaymentsTab />, { as: admin });
     expect(await screen.findByText('No payments yet.', { selector: 'p.MuiTypography-body1' })).toBeInTheDocument();
   });
 
@@ -241,10 +242,35 @@ describe('PaymentsTab', () => {
         ),
       ),
     );
-    renderWithProviders(<PaymentsTab />);
+    renderWithProviders(<PaymentsTab />, { as: admin });
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(within(table).getByText('Test Donor').closest('tr')!).getByText('Test')).toBeInTheDocument();
     expect(within(within(table).getByText('Real Donor').closest('tr')!).queryByText('Test')).not.toBeInTheDocument();
     expect(screen.getByTestId('ledger-totals')).toHaveTextContent('$500.00 in test payments, not counted');
+  });
+});
+
+describe('PaymentsTab by permission', () => {
+  it('shows an account that may only read the ledger no reconcile, refund, CSV or statement controls', async () => {
+    const reader = makeUser({ roles: ['treasurer'], permissions: ['read_ledger'] });
+    server.use(
+      ...common(() =>
+        page([
+          makePayment({ id: 'p-1', status: 'pending', paymentMethod: 'zelle', receiptNumber: 'Z-1' }),
+          makePayment({ id: 'p-2', status: 'failed', paymentMethod: 'zelle', receiptNumber: 'Z-2' }),
+          makePayment({ id: 'p-3', status: 'completed', paymentMethod: 'credit_card', provider: 'stripe', receiptNumber: 'C-3', donorEmail: 'd@example.org' }),
+        ]),
+      ),
+    );
+    renderWithProviders(<PaymentsTab />, { as: reader });
+    const table = await screen.findByRole('table', { name: 'Payments' });
+    expect(within(table).getByRole('button', { name: 'History of C-3' })).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: 'Resend receipt C-3' })).toBeInTheDocument();
+    for (const name of [/Mark received/, /Mark failed/, /Reopen/, /Refund/]) {
+      expect(within(table).queryByRole('button', { name })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Send statements/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Year' })).not.toBeInTheDocument();
   });
 });

@@ -3,16 +3,9 @@ import Refresh from '@mui/icons-material/Refresh';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -26,275 +19,46 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import useSWR from 'swr';
 import { useToast } from '@/components/ui/toast';
-import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
-import { formatDate, formatTime, formatUSD } from '@/lib/format';
-import type { DonationType, Event, LedgerTotals, Payment, PaymentTotals } from '@/types/api';
+import { useAuth } from '@/lib/auth';
+import { formatDate, formatUSD } from '@/lib/format';
+import type { DonationType, Event, Payment } from '@/types/api';
 import {
   downloadLedgerCsv,
   emptyFilters,
-  isTestPayment,
   useLedger,
-  usePaymentAudit,
   usePaymentTotals,
-  useReceiptEmails,
   useRefundPayment,
   useResendReceipt,
   useSetPaymentStatus,
   type AdminStatus,
   type PaymentFilters,
-  type PaymentMethodKind,
-  type PaymentStatus,
 } from '../api/admin-payments';
 import { PageSpinner } from '@/components/ui/page-spinner';
+import { AuditDialog, ReopenDialog } from './payment-dialogs';
+import { methodLabels, statusOptions } from './payment-labels';
+import { PaymentRow } from './payment-row';
+import { LedgerSummary, Totals } from './payment-totals';
 import { RefundDialog } from './refund-dialog';
 import { StatementsSection } from './statements-section';
 import { RetryAlert } from '@/components/ui/retry-alert';
-
-const statusOptions: { value: PaymentStatus; label: string }[] = [
-  { value: 'pending', label: 'Pending' },
-  { value: 'completed', label: 'Completed' },
-  { value: 'failed', label: 'Failed' },
-  { value: 'refunded', label: 'Refunded' },
-  { value: 'expired', label: 'Expired' },
-];
-
-const methodLabels: Partial<Record<string, string>> & Record<PaymentMethodKind, string> = {
-  credit_card: 'Card',
-  zelle: 'Zelle',
-  paypal: 'PayPal',
-  cash: 'Cash',
-  check: 'Check',
-};
-
-const statusColor: Partial<Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'>> &
-  Record<PaymentStatus, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
-  pending: 'warning',
-  completed: 'success',
-  failed: 'error',
-  refunded: 'info',
-  expired: 'default',
-};
 
 // Filter selects show their 'All' option and keep the label up.
 const allSlot = { select: { displayEmpty: true }, inputLabel: { shrink: true } } as const;
 
 const pageSizes = [10, 25, 50, 100];
 
-function statusLabel(status: string): string {
-  return statusOptions.find((s) => s.value === status)?.label ?? status;
-}
-
-function TotalsTable({ title, rows }: { title: string; rows: { key: string; label: string; amount: string | number; count: number }[] }) {
-  return (
-    <Paper variant="outlined" sx={{ p: 2 }}>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        {title}
-      </Typography>
-      {rows.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          No payments yet.
-        </Typography>
-      ) : (
-        <Table size="small" aria-label={title}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Name</TableCell>
-              <TableCell align="right">Payments</TableCell>
-              <TableCell align="right">Amount</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((r) => (
-              <TableRow key={r.key}>
-                <TableCell>{r.label}</TableCell>
-                <TableCell align="right">{r.count}</TableCell>
-                <TableCell align="right">{formatUSD(r.amount)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Paper>
-  );
-}
-
-function Totals({ totals }: { totals: PaymentTotals }) {
-  return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: '1fr 1fr' }, mb: 3 }}>
-      <TotalsTable
-        title="Totals by donation type"
-        rows={(totals.byDonationType ?? []).map((t) => ({ key: t.name, label: t.name, amount: t.amount, count: t.count }))}
-      />
-      <TotalsTable
-        title="Totals by event"
-        rows={(totals.byEvent ?? []).map((t) => ({
-          key: t.eventId ?? 'direct',
-          label: t.eventName ?? 'Direct donations',
-          amount: t.amount,
-          count: t.count,
-        }))}
-      />
-    </Box>
-  );
-}
-
-/** The totals of everything the filters match (every page). */
-function LedgerSummary({ totals }: { totals: LedgerTotals }) {
-  return (
-    <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }} aria-live="polite" data-testid="ledger-totals">
-      {totals.count} {totals.count === 1 ? 'payment' : 'payments'} · {formatUSD(totals.received)} received ({totals.receivedCount}) ·{' '}
-      {formatUSD(totals.pending)} pending · {formatUSD(totals.refunded)} refunded
-      {Number.parseFloat(totals.test) > 0 ? ` · ${formatUSD(totals.test)} in test payments, not counted` : null}
-    </Typography>
-  );
-}
-
-/** The admins' changes to a payment, oldest first. */
-/** Each receipt e-mail of a completed payment: why, when, sent or not. */
-function ReceiptEmails({ payment }: { payment: Payment }) {
-  const { emails, error, isLoading } = useReceiptEmails(payment.id);
-  if (isLoading) return <CircularProgress size={20} aria-label="Loading receipt e-mails" />;
-  if (error) return <Alert severity="error">The receipt e-mails could not be loaded.</Alert>;
-  if (!emails || emails.length === 0) return <Typography color="text.secondary">No receipt e-mails.</Typography>;
-  return (
-    <Table size="small" aria-label="Receipt e-mails">
-      <TableHead>
-        <TableRow>
-          <TableCell>Asked</TableCell>
-          <TableCell>Why</TableCell>
-          <TableCell>Sent</TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {emails.map((e, i) => (
-          <TableRow key={i}>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>
-              {formatDate(e.createdAt)} {formatTime(e.createdAt)}
-            </TableCell>
-            <TableCell>{e.reason === 'resend' ? 'Resent by an admin' : 'Payment completed'}</TableCell>
-            <TableCell>
-              {e.sentAt ? `${formatDate(e.sentAt)} ${formatTime(e.sentAt)}` : e.lastError ? `Not sent: ${e.lastError}` : 'Waiting'}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  );
-}
-
-function AuditDialog({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
-  const { trail, error, isLoading } = usePaymentAudit(payment?.id ?? null);
-  return (
-    <Dialog open={payment !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="audit-title">
-      <DialogTitle id="audit-title">History of {payment?.receiptNumber ?? 'the payment'}</DialogTitle>
-      <DialogContent>
-        {isLoading ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-            <CircularProgress aria-label="Loading history" />
-          </Box>
-        ) : error ? (
-          <Alert severity="error">The history could not be loaded.</Alert>
-        ) : !trail || trail.length === 0 ? (
-          <Typography color="text.secondary">No admin changes yet.</Typography>
-        ) : (
-          <Table size="small" aria-label="Payment history">
-            <TableHead>
-              <TableRow>
-                <TableCell>When</TableCell>
-                <TableCell>Who</TableCell>
-                <TableCell>Change</TableCell>
-                <TableCell>Note</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {trail.map((e) => (
-                <TableRow key={e.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(e.at)} {formatTime(e.at)}
-                  </TableCell>
-                  <TableCell>{e.actorEmail}</TableCell>
-                  <TableCell>
-                    {statusLabel(e.from)} → {statusLabel(e.to)}
-                  </TableCell>
-                  <TableCell>{e.note ?? ''}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-        {payment && (payment.status === 'completed' || payment.status === 'refunded') ? (
-          <Box sx={{ mt: 3 }}>
-            <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-              Receipt e-mails
-            </Typography>
-            <ReceiptEmails payment={payment} />
-          </Box>
-        ) : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** Asks for an optional note, then reopens a Zelle payment marked failed (back to pending). */
-function ReopenDialog({
-  payment,
-  onClose,
-  onReopen,
-}: {
-  payment: Payment | null;
-  onClose: () => void;
-  onReopen: (p: Payment, note: string) => Promise<void>;
-}) {
-  const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  return (
-    <Dialog open={payment !== null} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="reopen-title">
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!payment) return;
-          setBusy(true);
-          void onReopen(payment, note).finally(() => setBusy(false));
-        }}
-      >
-        <DialogTitle id="reopen-title">Reopen {payment?.receiptNumber ?? 'payment'}?</DialogTitle>
-        <DialogContent>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            The payment goes back to pending, so you can mark it received. The change is kept in its history.
-          </Typography>
-          <TextField
-            label="Note (optional)"
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-            fullWidth
-            multiline
-            minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Reopen
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
-
-/** Payments tab: the treasurer's ledger (filters, pages, totals, CSV), Zelle reconciliation and history. */
+/**
+ * Payments tab: the treasurer's ledger (filters, pages, totals, CSV), Zelle reconciliation and
+ * history. Reconciling, refunds, the CSV and the statements show only to accounts allowed them.
+ */
 export function PaymentsTab() {
   const { toast } = useToast();
+  const { can } = useAuth();
+  const reconcile = can('reconcile_payments');
   const [filters, setFilters] = useState<PaymentFilters>(emptyFilters);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -377,13 +141,17 @@ export function PaymentsTab() {
             Payments
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Zelle payments stay pending until you confirm the transfer arrived.
+            {reconcile
+              ? 'Zelle payments stay pending until you confirm the transfer arrived.'
+              : 'Every payment with its history; Zelle payments stay pending until the treasurer confirms the transfer arrived.'}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-          <Button startIcon={<Download />} variant="outlined" onClick={() => void exportCsv()} disabled={exporting}>
-            Export CSV
-          </Button>
+          {can('export_finances') ? (
+            <Button startIcon={<Download />} variant="outlined" onClick={() => void exportCsv()} disabled={exporting}>
+              Export CSV
+            </Button>
+          ) : null}
           <Tooltip title="Refresh">
             <span>
               <IconButton
@@ -398,7 +166,7 @@ export function PaymentsTab() {
         </Box>
       </Box>
 
-      <StatementsSection />
+      {can('send_statements') ? <StatementsSection /> : null}
       {totals ? <Totals totals={totals} /> : totalsError ? <Alert severity="warning" sx={{ mb: 3 }}>Totals could not be loaded.</Alert> : null}
 
       <Box
@@ -508,103 +276,16 @@ export function PaymentsTab() {
               </TableHead>
               <TableBody>
                 {payments.map((p) => (
-                  <TableRow key={p.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDate(p.paymentDate)}
-                      <Typography variant="caption" color="text.secondary" component="div">
-                        {formatTime(p.paymentDate)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 180 }}>
-                      {p.donorName || 'Guest'}
-                      {p.donorEmail ? (
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {p.donorEmail}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      {p.eventName ?? 'Direct donation'}
-                      {p.donationDetails?.length ? (
-                        <Typography variant="caption" color="text.secondary" component="div">
-                          {p.donationDetails.map((d) => d.name).join(', ')}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      {methodLabels[p.paymentMethod] ?? p.paymentMethod}
-                      {isTestPayment(p) ? (
-                        <Chip size="small" label="Test" color="warning" variant="outlined" sx={{ ml: 0.75 }} />
-                      ) : null}
-                    </TableCell>
-                    <TableCell align="right" sx={{ fontWeight: 600 }}>
-                      {formatUSD(p.amount)}
-                      {Number(p.refundedAmount) > 0 ? (
-                        <Typography variant="caption" color="warning.main" component="div" sx={{ fontWeight: 400 }}>
-                          {`${formatUSD(p.refundedAmount)} refunded`}
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                    <TableCell>
-                      <Chip size="small" label={statusLabel(p.status)} color={statusColor[p.status] ?? 'default'} />
-                      <Typography
-                        variant="caption"
-                        color="text.secondary"
-                        component="div"
-                        sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap', mt: 0.5 }}
-                      >
-                        {p.receiptNumber && p.status === 'completed' ? (
-                          <Link component={RouterLink} to={paths.receipt.getHref(p.receiptNumber)}>
-                            {p.receiptNumber}
-                          </Link>
-                        ) : (
-                          (p.receiptNumber ?? 'No receipt number')
-                        )}
-                      </Typography>
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Box sx={{ display: 'inline-flex', gap: 1 }}>
-                        {p.status === 'pending' && p.paymentMethod === 'zelle' ? (
-                          <>
-                            <Button size="small" variant="contained" color="success" onClick={() => void mark(p, 'completed')} disabled={updating === p.id}>
-                              Mark received
-                            </Button>
-                            <Button size="small" color="error" onClick={() => void mark(p, 'failed')} disabled={updating === p.id}>
-                              Mark failed
-                            </Button>
-                          </>
-                        ) : null}
-                        {p.status === 'failed' && p.paymentMethod === 'zelle' ? (
-                          <Button size="small" onClick={() => setReopening(p)} disabled={updating === p.id}>
-                            Reopen
-                          </Button>
-                        ) : null}
-                        {p.status === 'completed' && p.paymentMethod === 'credit_card' ? (
-                          <Button
-                            size="small"
-                            color="warning"
-                            onClick={() => setRefunding(p)}
-                            aria-label={`Refund ${p.receiptNumber ?? 'payment'}`}
-                          >
-                            Refund
-                          </Button>
-                        ) : null}
-                        {p.status === 'completed' && p.donorEmail ? (
-                          <Button
-                            size="small"
-                            onClick={() => void resend(p)}
-                            disabled={updating === p.id}
-                            aria-label={`Resend receipt ${p.receiptNumber ?? ''}`.trim()}
-                          >
-                            Resend receipt
-                          </Button>
-                        ) : null}
-                        <Button size="small" onClick={() => setHistory(p)} aria-label={`History of ${p.receiptNumber ?? 'payment'}`}>
-                          History
-                        </Button>
-                      </Box>
-                    </TableCell>
-                  </TableRow>
+                  <PaymentRow
+                    key={p.id}
+                    payment={p}
+                    busy={updating === p.id}
+                    onMark={(status) => void mark(p, status)}
+                    onReopen={() => setReopening(p)}
+                    onRefund={() => setRefunding(p)}
+                    onResend={() => void resend(p)}
+                    onHistory={() => setHistory(p)}
+                  />
                 ))}
               </TableBody>
             </Table>

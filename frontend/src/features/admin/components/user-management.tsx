@@ -16,12 +16,15 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { removeAdmin, setAdmin } from '../api/admin-users';
+import { STAFF_PATH } from '../api/staff';
 import { adminEmailSchema } from '../schemas';
+import { StaffSection } from './staff-section';
 
 function validEmail(value: string): string | null {
   try {
@@ -32,10 +35,11 @@ function validEmail(value: string): string | null {
   }
 }
 
-/** Grant or remove admin rights by e-mail. */
+/** Grant or remove admin rights by e-mail, and below it every staff member's roles. */
 export function UserManagement() {
   const { toast } = useToast();
   const { user, refreshUser } = useAuth();
+  const { mutate } = useSWRConfig();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'grant' | 'remove' | null>(null);
@@ -51,6 +55,7 @@ export function UserManagement() {
       await setAdmin(address);
       toast({ title: 'Admin privileges granted', description: `User ${address} has been granted admin privileges` });
       setEmail('');
+      void mutate(STAFF_PATH);
     } catch (err) {
       toast({
         title: 'Error',
@@ -73,6 +78,7 @@ export function UserManagement() {
       await removeAdmin(address);
       toast({ title: 'Admin privileges removed', description: `Admin privileges have been removed from ${address}` });
       setEmail('');
+      void mutate(STAFF_PATH);
       if (user && user.email.toLowerCase() === address.toLowerCase()) void refreshUser();
     } catch (err) {
       toast({
@@ -93,70 +99,73 @@ export function UserManagement() {
   ];
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' }, alignItems: 'start' }}>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="admin-users-heading">
-        <Typography id="admin-users-heading" component="h2" variant="h6" gutterBottom>
-          Manage Admin Users
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Admins can manage events, donation types, payment methods and other admins. The person must already have an
-          account.
-        </Typography>
-        <Box component="form" noValidate onSubmit={(e) => void grant(e)} sx={{ display: 'grid', gap: 2 }}>
-          <TextField
-            id="admin-email"
-            label="User email"
-            type="email"
-            value={email}
-            onChange={(e) => {
-              setEmail(e.target.value);
-              if (error) setError(validEmail(e.target.value));
-            }}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            autoComplete="off"
-            fullWidth
-          />
-          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-            <Button type="submit" variant="contained" startIcon={<AdminPanelSettingsOutlined />} disabled={busy !== null}>
-              {busy === 'grant' ? 'Granting...' : 'Grant Admin'}
-            </Button>
-            <Button
-              variant="outlined"
-              color="error"
-              startIcon={<PersonRemoveOutlined />}
-              onClick={() => void remove()}
-              disabled={busy !== null}
-            >
-              {busy === 'remove' ? 'Removing...' : 'Remove Admin'}
-            </Button>
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '3fr 2fr' }, alignItems: 'start' }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="admin-users-heading">
+          <Typography id="admin-users-heading" component="h2" variant="h6" gutterBottom>
+            Manage Admin Users
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Admins can manage events, donation types, payment methods and other admins. The person must already have an
+            account.
+          </Typography>
+          <Box component="form" noValidate onSubmit={(e) => void grant(e)} sx={{ display: 'grid', gap: 2 }}>
+            <TextField
+              id="admin-email"
+              label="User email"
+              type="email"
+              value={email}
+              onChange={(e) => {
+                setEmail(e.target.value);
+                if (error) setError(validEmail(e.target.value));
+              }}
+              error={Boolean(error)}
+              helperText={error ?? ' '}
+              autoComplete="off"
+              fullWidth
+            />
+            <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
+              <Button type="submit" variant="contained" startIcon={<AdminPanelSettingsOutlined />} disabled={busy !== null}>
+                {busy === 'grant' ? 'Granting...' : 'Grant Admin'}
+              </Button>
+              <Button
+                variant="outlined"
+                color="error"
+                startIcon={<PersonRemoveOutlined />}
+                onClick={() => void remove()}
+                disabled={busy !== null}
+              >
+                {busy === 'remove' ? 'Removing...' : 'Remove Admin'}
+              </Button>
+            </Box>
           </Box>
-        </Box>
-      </Paper>
-      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="admin-guide-heading">
-        <Typography id="admin-guide-heading" component="h2" variant="h6">
-          What admins can do
-        </Typography>
-        <List dense>
-          {guide.map((g) => (
-            <ListItem key={g.primary} disableGutters alignItems="flex-start">
-              <ListItemIcon sx={{ minWidth: 40, mt: 0.5, color: 'primary.main' }}>{g.icon}</ListItemIcon>
-              <ListItemText
-                primary={
-                  g.to ? (
-                    <Link component={RouterLink} to={g.to}>
-                      {g.primary}
-                    </Link>
-                  ) : (
-                    g.primary
-                  )
-                }
-                secondary={g.secondary}
-              />
-            </ListItem>
-          ))}
-        </List>
-      </Paper>
+        </Paper>
+        <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} component="section" aria-labelledby="admin-guide-heading">
+          <Typography id="admin-guide-heading" component="h2" variant="h6">
+            What admins can do
+          </Typography>
+          <List dense>
+            {guide.map((g) => (
+              <ListItem key={g.primary} disableGutters alignItems="flex-start">
+                <ListItemIcon sx={{ minWidth: 40, mt: 0.5, color: 'primary.main' }}>{g.icon}</ListItemIcon>
+                <ListItemText
+                  primary={
+                    g.to ? (
+                      <Link component={RouterLink} to={g.to}>
+                        {g.primary}
+                      </Link>
+                    ) : (
+                      g.primary
+                    )
+                  }
+                  secondary={g.secondary}
+                />
+              </ListItem>
+            ))}
+          </List>
+        </Paper>
+      </Box>
+      <StaffSection />
     </Box>
   );
 }

@@ -25,6 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import type { Event } from '@/types/api';
 import { downloadEventCsv, totalPeople, useEventAttendees, useEventWaitlist } from '../api/events-admin';
 import { DeleteEventDialog } from './delete-event-dialog';
@@ -156,30 +157,42 @@ function Waitlist({ eventId }: { eventId: string }) {
   );
 }
 
-/** Running the event day: check-in at the door, the sign-in sheet and the CSV exports. */
+/**
+ * Running the event day: check-in at the door, the sign-in sheet and the CSV exports, each shown
+ * to the accounts allowed it.
+ */
 function EventOperations({ eventId }: { eventId: string }) {
   const { toast } = useToast();
+  const { can } = useAuth();
   const download = (what: 'attendees' | 'volunteers') => {
     downloadEventCsv(eventId, what).catch((err: unknown) =>
       toast({ title: 'Export failed', description: errorMessage(err, 'The list could not be exported.'), variant: 'destructive' }),
     );
   };
-  return (
-    <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-      <Button size="small" variant="contained" component={RouterLink} to={paths.eventCheckIn.getHref(eventId)} startIcon={<HowToRegOutlined />}>
+  const actions = [
+    can('door_duty') ? (
+      <Button key="check-in" size="small" variant="contained" component={RouterLink} to={paths.eventCheckIn.getHref(eventId)} startIcon={<HowToRegOutlined />}>
         Check-in
       </Button>
-      <Button size="small" variant="outlined" component={RouterLink} to={paths.eventSignInSheet.getHref(eventId)} startIcon={<PrintOutlined />}>
+    ) : null,
+    can('read_attendees') ? (
+      <Button key="sheet" size="small" variant="outlined" component={RouterLink} to={paths.eventSignInSheet.getHref(eventId)} startIcon={<PrintOutlined />}>
         Sign-in sheet
       </Button>
-      <Button size="small" variant="outlined" onClick={() => download('attendees')} startIcon={<DownloadOutlined />}>
+    ) : null,
+    can('export_members') ? (
+      <Button key="attendees" size="small" variant="outlined" onClick={() => download('attendees')} startIcon={<DownloadOutlined />}>
         Attendees CSV
       </Button>
-      <Button size="small" variant="outlined" onClick={() => download('volunteers')} startIcon={<DownloadOutlined />}>
+    ) : null,
+    can('manage_volunteers') ? (
+      <Button key="volunteers" size="small" variant="outlined" onClick={() => download('volunteers')} startIcon={<DownloadOutlined />}>
         Volunteers CSV
       </Button>
-    </Box>
-  );
+    ) : null,
+  ].filter(Boolean);
+  if (actions.length === 0) return null;
+  return <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>{actions}</Box>;
 }
 
 type Props = {
@@ -188,8 +201,17 @@ type Props = {
   onDeleted: () => void;
 };
 
-/** Admin tools on the event page: Edit, Delete, the attendee total and the volunteer list. */
+/**
+ * Staff tools on the event page: Edit and Delete (editors), the attendees and waitlist (front
+ * desk), the check-in (door duty), the volunteer list (volunteer coordinators), each shown only to
+ * the accounts whose permissions allow it.
+ */
 export function EventAdminPanel({ event, onDeleted }: Props) {
+  const { can } = useAuth();
+  const edit = can('edit_content');
+  const attendees = can('read_attendees');
+  const volunteers = can('manage_volunteers');
+  const attendance = attendees || can('door_duty') || can('export_members');
   const [editSession, setEditSession] = useState(0);
   const [editOpen, setEditOpen] = useState(false);
   const [deleteSession, setDeleteSession] = useState(0);
@@ -200,32 +222,40 @@ export function EventAdminPanel({ event, onDeleted }: Props) {
         <Typography id="admin-tools-heading" component="h2" variant="h6">
           Admin Tools
         </Typography>
-        <Box sx={{ display: 'flex', gap: 1 }}>
-          <Button
-            variant="outlined"
-            startIcon={<EditOutlined />}
-            onClick={() => {
-              setEditSession((s) => s + 1);
-              setEditOpen(true);
-            }}
-          >
-            Edit
-          </Button>
-          <Button variant="outlined" color="error" startIcon={<DeleteOutlined />} onClick={() => {
-              setDeleteSession((s) => s + 1);
-              setDeleteOpen(true);
-            }}
-          >
-            Delete
-          </Button>
-        </Box>
+        {edit ? (
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button
+              variant="outlined"
+              startIcon={<EditOutlined />}
+              onClick={() => {
+                setEditSession((s) => s + 1);
+                setEditOpen(true);
+              }}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="outlined"
+              color="error"
+              startIcon={<DeleteOutlined />}
+              onClick={() => {
+                setDeleteSession((s) => s + 1);
+                setDeleteOpen(true);
+              }}
+            >
+              Delete
+            </Button>
+          </Box>
+        ) : null}
       </Box>
-      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-        Attendees
-      </Typography>
+      {attendance ? (
+        <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
+          Attendees
+        </Typography>
+      ) : null}
       <EventOperations eventId={event.id} />
-      <Attendance eventId={event.id} />
-      {event.capacity !== null ? (
+      {attendees ? <Attendance eventId={event.id} /> : null}
+      {attendees && event.capacity !== null ? (
         <>
           <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mt: 2.5, mb: 1 }}>
             Waitlist
@@ -233,21 +263,27 @@ export function EventAdminPanel({ event, onDeleted }: Props) {
           <Waitlist eventId={event.id} />
         </>
       ) : null}
-      <Divider sx={{ my: 2.5 }} />
-      <VolunteerManagement eventId={event.id} />
+      {volunteers ? (
+        <>
+          {attendance ? <Divider sx={{ my: 2.5 }} /> : null}
+          <VolunteerManagement eventId={event.id} />
+        </>
+      ) : null}
 
-      {editSession > 0 ? (
+      {edit && editSession > 0 ? (
         <Suspense fallback={null}>
           <EditEventDialog key={editSession} open={editOpen} onClose={() => setEditOpen(false)} event={event} />
         </Suspense>
       ) : null}
-      <DeleteEventDialog
-        key={deleteSession}
-        open={deleteOpen}
-        onClose={() => setDeleteOpen(false)}
-        event={event}
-        onDeleted={onDeleted}
-      />
+      {edit ? (
+        <DeleteEventDialog
+          key={deleteSession}
+          open={deleteOpen}
+          onClose={() => setDeleteOpen(false)}
+          event={event}
+          onDeleted={onDeleted}
+        />
+      ) : null}
     </Paper>
   );
 }

@@ -9,7 +9,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { eventStaffPermissions, useAuth } from '@/lib/auth';
 import type { Event } from '@/types/api';
 import { useEvent } from '../api/get-event';
 import { EventDetails } from './event-details';
@@ -19,7 +19,10 @@ type Props = {
   eventId: string;
   /** The side panel (usually <EventRegistrationPanel/> wired to dialogs). */
   panel: (event: Event) => ReactNode;
-  /** Admin-only content under the details (edit/delete, attendee count, volunteer list). */
+  /**
+   * Staff tools under the details (edit/delete, attendees, volunteers, check-in), shown to accounts
+   * holding any permission for an event's work; the tools show what each permission allows.
+   */
   adminSlot?: (event: Event) => ReactNode;
 };
 
@@ -33,7 +36,8 @@ function BackToEvents() {
 
 export function EventDetailPage({ eventId, panel, adminSlot }: Props) {
   const { event, error, isLoading } = useEvent(eventId);
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
+  const staffTools = eventStaffPermissions.some(can);
 
   if (isLoading) {
     return (
@@ -79,7 +83,7 @@ export function EventDetailPage({ eventId, panel, adminSlot }: Props) {
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: 'minmax(0, 2fr) minmax(280px, 1fr)' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 3 }}>
           <EventDetails event={event} />
-          {isAdmin && adminSlot ? adminSlot(event) : null}
+          {staffTools && adminSlot ? adminSlot(event) : null}
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>{panel(event)}</Box>
       </Box>

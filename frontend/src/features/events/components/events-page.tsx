@@ -12,12 +12,12 @@ import { EventsCalendar } from './events-calendar';
 import { EventsList } from './events-list';
 
 type Props = {
-  /** Admin-only actions next to the heading (part 2 puts 'Create Event' here). Shown to admins only. */
+  /** Staff actions next to the heading ('Create Event'). Shown only to accounts that may edit events. */
   adminActions?: ReactNode;
 };
 
 export function EventsPage({ adminActions }: Props) {
-  const { isAdmin } = useAuth();
+  const { can } = useAuth();
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Button component={RouterLink} to={paths.home.getHref()} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
@@ -45,7 +45,7 @@ export function EventsPage({ adminActions }: Props) {
           <Button component="a" href="#calendar" variant="outlined" startIcon={<CalendarMonthOutlined />}>
             View Calendar
           </Button>
-          {isAdmin ? adminActions : null}
+          {can('edit_content') ? adminActions : null}
         </Box>
       </Box>
 

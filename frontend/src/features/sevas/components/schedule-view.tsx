@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 import type { SevaScheduleEntry } from '@/types/api';
 import { downloadSchedule, useAssignPriest, useCompleteBooking, useSevaSchedule } from '../api/schedule';
 import { addDays, formatLocalDate } from '../lib/sankalpam';
@@ -38,6 +39,7 @@ const noPrint = { displayPrint: 'none' } as const;
 
 function Entry({ entry, priests }: { entry: SevaScheduleEntry; priests: PriestOption[] }) {
   const { booking } = entry;
+  const { can } = useAuth();
   const assign = useAssignPriest();
   const complete = useCompleteBooking();
   const { toast } = useToast();
@@ -100,26 +102,28 @@ function Entry({ entry, priests }: { entry: SevaScheduleEntry; priests: PriestOp
         {entry.memberPhone ? ` · ${entry.memberPhone}` : ''} · {entry.memberEmail}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-        <TextField
-          select
-          size="small"
-          label="Priest"
-          value={booking.priestId ?? ''}
-          disabled={busy}
-          onChange={(e) => void run(() => assign(booking.id, e.target.value || null), 'Priest assigned')}
-          sx={{ minWidth: 200, ...noPrint }}
-        >
-          <MenuItem value="">
-            <em>Not assigned</em>
-          </MenuItem>
-          {priests.map((p) => (
-            <MenuItem key={p.id} value={p.id}>
-              {p.name}
+        {can('seva_desk') ? (
+          <TextField
+            select
+            size="small"
+            label="Priest"
+            value={booking.priestId ?? ''}
+            disabled={busy}
+            onChange={(e) => void run(() => assign(booking.id, e.target.value || null), 'Priest assigned')}
+            sx={{ minWidth: 200, ...noPrint }}
+          >
+            <MenuItem value="">
+              <em>Not assigned</em>
             </MenuItem>
-          ))}
-        </TextField>
-        <Typography sx={{ display: 'none', displayPrint: 'block' }}>Priest: {entry.priestName ?? '—'}</Typography>
-        {booking.status === 'confirmed' ? (
+            {priests.map((p) => (
+              <MenuItem key={p.id} value={p.id}>
+                {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        ) : null}
+        <Typography sx={can('seva_desk') ? { display: 'none', displayPrint: 'block' } : undefined}>Priest: {entry.priestName ?? '—'}</Typography>
+        {can('complete_sevas') && booking.status === 'confirmed' ? (
           <Button variant="outlined" disabled={busy} onClick={() => void run(() => complete(booking.id), 'Marked completed')} sx={noPrint}>
             Mark completed
           </Button>
