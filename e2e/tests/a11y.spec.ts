@@ -287,6 +287,14 @@ const routes: Record<string, Route> = {
   'admin temple content': { path: '/admin?tab=temple', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
   } },
+  'admin audit log': { path: '/admin?tab=audit', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+  } },
+  // The admin holds every permission but has no priest profile linked: the page says so.
+  'my sevas': { path: '/my-sevas', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'My Sevas' })).toBeVisible();
+    await expect(page.getByRole('alert').or(page.getByText(/No sevas assigned/)).first()).toBeVisible();
+  } },
   'setup (no link)': { path: '/setup', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('Setup link not valid')).toBeVisible();
   } },

@@ -43,9 +43,9 @@ function EntriesTable({ entries, staff, onDetails }: { entries: StaffAuditEntry[
         <TableHead>
           <TableRow>
             <TableCell>When</TableCell>
+            <TableCell>Summary</TableCell>
             <TableCell>Who</TableCell>
             <TableCell>Kind</TableCell>
-            <TableCell>Summary</TableCell>
             <TableCell align="right">Changes</TableCell>
           </TableRow>
         </TableHead>
@@ -55,6 +55,8 @@ function EntriesTable({ entries, staff, onDetails }: { entries: StaffAuditEntry[
             return (
               <TableRow key={e.id} hover>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{auditWhen(e.at)}</TableCell>
+                {/* The summary second: on a phone it is what shows beside the time. */}
+                <TableCell sx={{ minWidth: 200 }}>{e.summary}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-all', minWidth: 160 }}>
                   {name ?? e.actorEmail}
                   {name ? (
@@ -66,7 +68,6 @@ function EntriesTable({ entries, staff, onDetails }: { entries: StaffAuditEntry[
                 <TableCell>
                   <Chip size="small" variant="outlined" label={auditKindLabel(e.kind)} />
                 </TableCell>
-                <TableCell sx={{ minWidth: 240 }}>{e.summary}</TableCell>
                 <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                   <Button size="small" onClick={() => onDetails(e)} aria-label={`Details: ${e.summary}`}>
                     Details
