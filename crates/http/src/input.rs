@@ -73,12 +73,11 @@ pub fn one_of_texts(values: &[&str]) -> Schema {
     text().enum_values(Some(values.iter().copied())).build().into()
 }
 
-/// Staff role names (`mandir_domain::staff::Role`), each at most once.
+/// Staff role names (`mandir_domain::staff::Role`); a name given twice counts once.
 pub fn role_names_schema() -> Schema {
     use mandir_domain::staff::Role;
     utoipa::openapi::schema::ArrayBuilder::new()
         .items(utoipa::openapi::RefOr::T(one_of_texts(&Role::ALL.iter().map(|r| r.as_str()).collect::<Vec<_>>())))
-        .unique_items(true)
         .build()
         .into()
 }
@@ -101,6 +100,17 @@ pub fn role_names(roles: mandir_domain::staff::Roles) -> Vec<String> {
 /// The names of the permissions `roles` hold.
 pub fn permission_names(roles: mandir_domain::staff::Roles) -> Vec<String> {
     mandir_domain::staff::Permission::ALL.iter().filter(|p| roles.allow(**p)).map(|p| p.as_str().to_owned()).collect()
+}
+
+/// A day (`YYYY-MM-DD`); blank for no bound.
+pub fn day_or_blank_schema() -> Schema {
+    use utoipa::openapi::{KnownFormat, SchemaFormat};
+    AnyOfBuilder::new()
+        .item(text().format(Some(SchemaFormat::KnownFormat(KnownFormat::Date))))
+        .item(text().max_length(Some(0)))
+        .description(Some("A day (YYYY-MM-DD), inclusive; blank for no bound."))
+        .build()
+        .into()
 }
 
 /// A day (`YYYY-MM-DD`) or an RFC 3339 date-time; blank for no bound.

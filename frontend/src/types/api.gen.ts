@@ -4238,9 +4238,7 @@ export interface operations {
                 /** @description Only this account's actions (its id). */
                 actor?: string;
                 kind?: "roles" | "money" | "events" | "sevas" | "site" | "exports" | "members" | "";
-                /** @description From this day of the temple's time zone (YYYY-MM-DD), inclusive. */
                 from?: string;
-                /** @description To this day, inclusive. */
                 to?: string;
                 /** @description From 1 (default 1). */
                 page?: number;
@@ -4295,9 +4293,7 @@ export interface operations {
                 /** @description Only this account's actions (its id). */
                 actor?: string;
                 kind?: "roles" | "money" | "events" | "sevas" | "site" | "exports" | "members" | "";
-                /** @description From this day of the temple's time zone (YYYY-MM-DD), inclusive. */
                 from?: string;
-                /** @description To this day, inclusive. */
                 to?: string;
             };
             header?: never;
@@ -5708,6 +5704,15 @@ export interface operations {
             };
             /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No user found with that email address */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -106,6 +106,7 @@ pub struct StaffRolesRequest {
 /// role to an unverified account or removing the last admin (409).
 #[utoipa::path(operation_id = "setStaffRoles", tag = "admin", security(("bearer" = [])), request_body = StaffRolesRequest, responses(
     (status = 200, body = StaffMemberDto),
+    (status = 404, body = ErrorBody, description = "No user found with that email address"),
     (status = 409, body = ErrorBody, description = "The account's e-mail is not verified, or no admin would remain"),
 ))]
 #[put("/api/admin/staff/roles")]
@@ -225,10 +226,10 @@ pub struct AuditFilters {
     #[param(schema_with = audit_kind_filter_schema)]
     kind: Option<String>,
     /// From this day of the temple's time zone (YYYY-MM-DD), inclusive.
-    #[param(value_type = Option<String>, format = Date)]
+    #[param(schema_with = crate::input::day_or_blank_schema)]
     from: Option<String>,
     /// To this day, inclusive.
-    #[param(value_type = Option<String>, format = Date)]
+    #[param(schema_with = crate::input::day_or_blank_schema)]
     to: Option<String>,
 }
 
