@@ -8,6 +8,9 @@ use mandir_domain::ValidationErrors;
 use mandir_domain::donation_type::{DonationType, DonationTypePatchInput, NewDonationTypeInput};
 use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeNotifier, Clock, DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, RepoError, Topic};
@@ -45,11 +48,12 @@ pub struct DonationTypeService {
     types: Arc<dyn DonationTypeRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    audit: Recorder,
 }
 
 impl DonationTypeService {
-    pub fn new(types: Arc<dyn DonationTypeRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
-        Self { types, clock, changes }
+    pub fn new(types: Arc<dyn DonationTypeRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>, audit: Recorder) -> Self {
+        Self { types, clock, changes, audit }
     }
 
     /// Every type, active or not, by name.
@@ -73,6 +77,8 @@ impl DonationTypeService {
             DonationTypeRecord { id: new_id(), donation_type: valid, created_by: Some(actor.user_id.clone()), now: self.clock.now() };
         let created = self.types.create(record).await?;
         self.changes.publish(Topic::DonationTypes).await;
+        let action = Action::new(AuditKind::Money, "donation_type.create", Target::of("donation_type", &created.id));
+        self.audit.changed(actor, action, format!("Added the donation type {}", created.name), None::<&DonationType>, Some(&created)).await;
         Ok(created)
     }
 
@@ -87,6 +93,8 @@ impl DonationTypeService {
         let changes = DonationTypeChanges { patch, updated_by: Some(actor.user_id.clone()) };
         let updated = self.types.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::DonationTypes).await;
+        let action = Action::new(AuditKind::Money, "donation_type.update", Target::of("donation_type", id));
+        self.audit.acted(actor, action, format!("Changed the donation type {}", updated.name), Vec::new()).await;
         Ok(updated)
     }
 
@@ -95,6 +103,8 @@ impl DonationTypeService {
         actor.require(Permission::ManageFunds)?;
         self.types.delete(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::DonationTypes).await;
+        let action = Action::new(AuditKind::Money, "donation_type.delete", Target::of("donation_type", id));
+        self.audit.acted(actor, action, "Deleted a donation type".to_owned(), Vec::new()).await;
         Ok(())
     }
 }
@@ -113,7 +123,12 @@ mod tests {
     fn service(types: MockDonationTypeRepository) -> DonationTypeService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        DonationTypeService::new(Arc::new(types), Arc::new(clock), crate::services::test_fixtures::changes())
+        DonationTypeService::new(
+            Arc::new(types),
+            Arc::new(clock),
+            crate::services::test_fixtures::changes(),
+            crate::services::test_fixtures::recorder().0,
+        )
     }
 
     fn donation_type(id: &str, name: &str, is_active: bool) -> DonationType {

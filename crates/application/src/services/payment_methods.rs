@@ -9,6 +9,9 @@ use mandir_domain::ValidationErrors;
 use mandir_domain::payment_method::{NewPaymentMethodInput, PaymentMethod, PaymentMethodPatchInput};
 use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeNotifier, Clock, PaymentMethodRecord, PaymentMethodRepository, RepoError, Topic};
@@ -51,11 +54,17 @@ pub struct PaymentMethodService {
     methods: Arc<dyn PaymentMethodRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    audit: Recorder,
 }
 
 impl PaymentMethodService {
-    pub fn new(methods: Arc<dyn PaymentMethodRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>) -> Self {
-        Self { methods, clock, changes }
+    pub fn new(
+        methods: Arc<dyn PaymentMethodRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+        audit: Recorder,
+    ) -> Self {
+        Self { methods, clock, changes, audit }
     }
 
     /// Every method, active or not, for the admin table.
@@ -81,6 +90,10 @@ impl PaymentMethodService {
         let record = PaymentMethodRecord { id: new_id(), method: valid, now: self.clock.now() };
         let created = self.methods.create(record).await.map_err(classify)?;
         self.changes.publish(Topic::PaymentMethods).await;
+        let action = Action::new(AuditKind::Money, "payment_method.create", Target::of("payment_method", &created.id));
+        self.audit
+            .changed(actor, action, format!("Added the payment method {}", created.display_name), None::<&PaymentMethod>, Some(&created))
+            .await;
         Ok(created)
     }
 
@@ -95,6 +108,8 @@ impl PaymentMethodService {
         let patch = input.validate().map_err(PaymentMethodError::Validation)?;
         let updated = self.methods.update(id, patch, self.clock.now()).await.map_err(classify)?;
         self.changes.publish(Topic::PaymentMethods).await;
+        let action = Action::new(AuditKind::Money, "payment_method.update", Target::of("payment_method", id));
+        self.audit.acted(actor, action, format!("Changed the payment method {}", updated.display_name), Vec::new()).await;
         Ok(updated)
     }
 
@@ -106,6 +121,8 @@ impl PaymentMethodService {
             other => other.into(),
         })?;
         self.changes.publish(Topic::PaymentMethods).await;
+        let action = Action::new(AuditKind::Money, "payment_method.delete", Target::of("payment_method", id));
+        self.audit.acted(actor, action, "Deleted a payment method".to_owned(), Vec::new()).await;
         Ok(())
     }
 }
@@ -124,7 +141,12 @@ mod tests {
     fn service(methods: MockPaymentMethodRepository) -> PaymentMethodService {
         let mut clock = MockClock::new();
         clock.expect_now().returning(now);
-        PaymentMethodService::new(Arc::new(methods), Arc::new(clock), crate::services::test_fixtures::changes())
+        PaymentMethodService::new(
+            Arc::new(methods),
+            Arc::new(clock),
+            crate::services::test_fixtures::changes(),
+            crate::services::test_fixtures::recorder().0,
+        )
     }
 
     fn method(id: &str, name: &str, is_active: bool, sort_order: i32) -> PaymentMethod {

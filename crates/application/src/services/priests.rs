@@ -9,6 +9,9 @@ use mandir_domain::image::{IMAGE_INVALID_TYPE, ImageUpload};
 use mandir_domain::priest::{NewPriest, PhotoInput, Priest, PriestInput, check_order};
 use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, images, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeNotifier, Clock, ImageTranscoder, PhotoChange, PriestFields, PriestRepository, RepoError, StoredImage, Topic};
@@ -57,6 +60,7 @@ pub struct PriestService {
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
     pictures: Arc<dyn ImageTranscoder>,
+    audit: Recorder,
 }
 
 impl PriestService {
@@ -66,8 +70,9 @@ impl PriestService {
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
         pictures: Arc<dyn ImageTranscoder>,
+        audit: Recorder,
     ) -> Self {
-        Self { priests, clock, changes, pictures }
+        Self { priests, clock, changes, pictures, audit }
     }
 
     async fn stored_with_url(&self, id: &PriestId, upload: ImageUpload) -> Result<(StoredImage, String), PriestError> {
@@ -95,6 +100,8 @@ impl PriestService {
         };
         let created = self.priests.create(id, fields, photo, self.clock.now()).await?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "priest.create", Target::of("priest", &created.id));
+        self.audit.changed(actor, action, format!("Added the priest {}", created.name), None::<&Priest>, Some(&created)).await;
         Ok(created)
     }
 
@@ -114,6 +121,8 @@ impl PriestService {
         };
         let updated = self.priests.update(id, fields, change, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "priest.update", Target::of("priest", id));
+        self.audit.changed(actor, action, format!("Changed the priest {}", updated.name), Some(&current), Some(&updated)).await;
         Ok(updated)
     }
 
@@ -121,6 +130,8 @@ impl PriestService {
         actor.require(Permission::EditContent)?;
         self.priests.delete(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "priest.delete", Target::of("priest", id));
+        self.audit.acted(actor, action, "Deleted a priest".to_owned(), Vec::new()).await;
         Ok(())
     }
 
@@ -131,6 +142,8 @@ impl PriestService {
         check_order(&current, &order).map_err(PriestError::Validation)?;
         self.priests.reorder(order).await?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "priest.reorder", Target::whole("priests"));
+        self.audit.acted(actor, action, "Changed the priests' order".to_owned(), Vec::new()).await;
         Ok(self.priests.list().await?)
     }
 
@@ -156,6 +169,7 @@ mod tests {
             Arc::new(clock),
             crate::services::test_fixtures::changes(),
             crate::services::test_fixtures::pictures(),
+            crate::services::test_fixtures::recorder().0,
         )
     }
 

@@ -10,6 +10,9 @@ use mandir_domain::ValidationErrors;
 use mandir_domain::recurring_service::{Occurrence, RecurringService, RecurringServiceInput, parse_range};
 use mandir_domain::staff::Permission;
 
+use mandir_domain::audit::AuditKind;
+
+use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeNotifier, Clock, RecurringServiceRepository, RepoError, TempleZone, Topic};
@@ -63,6 +66,7 @@ pub struct RecurringServiceService {
     zone: Arc<dyn TempleZone>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    audit: Recorder,
 }
 
 impl RecurringServiceService {
@@ -71,8 +75,9 @@ impl RecurringServiceService {
         zone: Arc<dyn TempleZone>,
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
+        audit: Recorder,
     ) -> Self {
-        Self { services, zone, clock, changes }
+        Self { services, zone, clock, changes, audit }
     }
 
     async fn scheduled(&self, service: RecurringService) -> Result<ScheduledService, RecurringServiceError> {
@@ -125,6 +130,8 @@ impl RecurringServiceService {
         let valid = input.validate().map_err(RecurringServiceError::Validation)?;
         let created = self.services.create(new_id(), valid, self.clock.now()).await?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "service.create", Target::of("service", &created.id));
+        self.audit.changed(actor, action, format!("Added the service {}", created.name), None::<&RecurringService>, Some(&created)).await;
         self.scheduled(created).await
     }
 
@@ -139,6 +146,8 @@ impl RecurringServiceService {
         let valid = input.validate().map_err(RecurringServiceError::Validation)?;
         let updated = self.services.update(id, valid, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "service.update", Target::of("service", id));
+        self.audit.acted(actor, action, format!("Changed the service {}", updated.name), Vec::new()).await;
         self.scheduled(updated).await
     }
 
@@ -146,6 +155,8 @@ impl RecurringServiceService {
         actor.require(Permission::EditContent)?;
         self.services.delete(id).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Site).await;
+        let action = Action::new(AuditKind::Site, "service.delete", Target::of("service", id));
+        self.audit.acted(actor, action, "Deleted a service".to_owned(), Vec::new()).await;
         Ok(())
     }
 }
@@ -166,7 +177,13 @@ mod tests {
         clock.expect_now().returning(now);
         let mut temple_zone = MockTempleZone::new();
         temple_zone.expect_time_zone().returning(move || Ok(zone));
-        RecurringServiceService::new(Arc::new(repo), Arc::new(temple_zone), Arc::new(clock), crate::services::test_fixtures::changes())
+        RecurringServiceService::new(
+            Arc::new(repo),
+            Arc::new(temple_zone),
+            Arc::new(clock),
+            crate::services::test_fixtures::changes(),
+            crate::services::test_fixtures::recorder().0,
+        )
     }
 
     fn stored(id: &str, name: &str, recurrence: Recurrence, hour: u32) -> RecurringService {

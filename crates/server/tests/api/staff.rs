@@ -200,6 +200,12 @@ async fn priests_see_and_complete_their_own_sevas_and_overlapping_assignments_ar
     let sevas = audit(&app, &admin, "?kind=sevas").await;
     let actions: Vec<&str> = sevas["items"].as_array().expect("items").iter().filter_map(|e| e["action"].as_str()).collect();
     assert!(actions.contains(&"seva_booking.complete") && actions.contains(&"seva_booking.assign"), "{actions:?}");
+    // Priests' profiles and their links are recorded too.
+    let site = audit(&app, &admin, "?kind=site").await;
+    let created: Vec<&str> = site["items"].as_array().expect("items").iter().filter_map(|e| e["summary"].as_str()).collect();
+    assert!(created.contains(&"Added the priest Sri Ramana Sastry"), "{created:?}");
+    let roles = audit(&app, &admin, "?kind=roles").await;
+    assert!(roles["items"].as_array().expect("items").iter().any(|e| e["action"] == "priest.link"), "{roles}");
 }
 
 #[tokio::test]
