@@ -123,11 +123,11 @@ impl RoleChange {
     }
 
     /// Whether the change takes `role` away, whatever the account holds.
-    pub const fn removes(self, role: Role) -> bool {
+    pub fn removes(self, role: Role) -> bool {
         match self {
             Self::Exactly(roles) => !roles.has(role),
             Self::Grant(_) => false,
-            Self::Revoke(revoked) => revoked as u8 == role as u8,
+            Self::Revoke(revoked) => revoked == role,
         }
     }
 }

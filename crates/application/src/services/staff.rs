@@ -137,11 +137,14 @@ impl StaffService {
         Ok(linked)
     }
 
-    /// Gives the account at `email` exactly the roles named (none: an ordinary member again).
-    pub async fn set_roles(&self, actor: &Actor, email: &str, roles: &[String]) -> Result<User, StaffError> {
+    /// Gives the account at `email` exactly the roles named (none: an ordinary member again);
+    /// answers it as the staff list shows it, with its linked priest's profile.
+    pub async fn set_roles(&self, actor: &Actor, email: &str, roles: &[String]) -> Result<StaffMember, StaffError> {
         actor.require(Permission::ManageStaff)?;
         let roles = Roles::parse_names(roles).map_err(|message| StaffError::Validation(ValidationErrors::single("roles", message)))?;
-        self.change(By::Admin(actor), email, RoleChange::Exactly(roles)).await
+        let user = self.change(By::Admin(actor), email, RoleChange::Exactly(roles)).await?;
+        let priest = self.priests.list().await?.into_iter().find(|p| p.user_id.as_ref() == Some(&user.id));
+        Ok(StaffMember { user, priest })
     }
 
     /// Adds `role` to the account's roles.
@@ -257,9 +260,12 @@ mod tests {
                     user: account(id, &change.apply(Roles::NONE).iter().collect::<Vec<_>>()),
                 }))
             });
+        let mut priests = MockPriestRepository::new();
+        priests.expect_list().returning(|| Ok(vec![priest("p1", Some("sita")), priest("p2", None)]));
         let names = ["treasurer".to_owned(), "front_desk".to_owned()];
-        let user = service(users).set_roles(&admin(), "Sita@Example.org", &names).await.expect("set");
-        assert_eq!(user.roles, Roles::of(&[Role::Treasurer, Role::FrontDesk]));
+        let member = service_with(users, priests).set_roles(&admin(), "Sita@Example.org", &names).await.expect("set");
+        assert_eq!(member.user.roles, Roles::of(&[Role::Treasurer, Role::FrontDesk]));
+        assert_eq!(member.priest.map(|p| p.id), Some("p1".into()), "answered with the linked priest's profile");
     }
 
     #[tokio::test]

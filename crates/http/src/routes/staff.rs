@@ -7,7 +7,6 @@ use mandir_application::services::audit::AuditQuery;
 use mandir_application::services::payments::PageQuery;
 use mandir_application::services::staff::StaffMember;
 use mandir_domain::audit::{AuditEntry, AuditKind, FieldChange};
-use mandir_domain::user::User;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
@@ -71,12 +70,6 @@ impl From<StaffMember> for StaffMemberDto {
             email_verified: u.email_verified,
             priest: priest.map(|p| LinkedPriestDto { id: p.id.into(), name: p.name }),
         }
-    }
-}
-
-impl From<User> for StaffMemberDto {
-    fn from(user: User) -> Self {
-        StaffMember { user, priest: None }.into()
     }
 }
 
