@@ -33,6 +33,7 @@ mod m20261124_000037_create_seva_bookings;
 mod m20261125_000038_add_demo_account_mark;
 mod m20261125_000039_add_seva_hold_limits;
 mod m20261125_000040_staff_roles_and_audit_log;
+mod m20261125_000041_staff_invitations;
 mod seed;
 
 pub struct Migrator;
@@ -71,6 +72,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000038_add_demo_account_mark::Migration),
             Box::new(m20261125_000039_add_seva_hold_limits::Migration),
             Box::new(m20261125_000040_staff_roles_and_audit_log::Migration),
+            Box::new(m20261125_000041_staff_invitations::Migration),
         ]
     }
 }

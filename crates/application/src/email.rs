@@ -26,6 +26,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("email_change.jinja", include_str!("../templates/email/email_change.jinja")),
     ("waitlist_promoted.jinja", include_str!("../templates/email/waitlist_promoted.jinja")),
     ("statement.jinja", include_str!("../templates/email/statement.jinja")),
+    ("staff_invitation.jinja", include_str!("../templates/email/staff_invitation.jinja")),
 ];
 
 /// A message's fields; `TEMPLATE` names its file.
@@ -155,6 +156,23 @@ impl EmailMessage for PasswordResetEmail<'_> {
     const TEMPLATE: &'static str = "password_reset.jinja";
 }
 
+/// An invitation to join the staff (docs/decisions/0128-staff-invitations.md).
+#[derive(Debug, Serialize)]
+pub struct StaffInvitationEmail<'a> {
+    /// The inviting admin's name.
+    pub invited_by: Option<&'a str>,
+    /// The roles' labels, joined: "Treasurer and Front desk".
+    pub roles: &'a str,
+    pub email: &'a str,
+    pub link: &'a str,
+    pub days: i64,
+    pub existing_account: bool,
+}
+
+impl EmailMessage for StaffInvitationEmail<'_> {
+    const TEMPLATE: &'static str = "staff_invitation.jinja";
+}
+
 /// A change of address: the confirmation link to the new address, or the notice to the old one.
 #[derive(Debug, Serialize)]
 pub struct EmailChangeEmail<'a> {
@@ -216,5 +234,26 @@ mod tests {
         assert_eq!(renewal.subject, "Mandir: please verify your email");
         assert!(renewal.text_body.contains("Earlier verification links no longer work."));
         assert!(!renewal.text_body.contains("Thank you for joining"));
+    }
+
+    #[test]
+    fn a_staff_invitation_says_who_invited_for_which_roles_and_what_the_link_does() {
+        let templates = EmailTemplates::new();
+        let message = |existing_account| StaffInvitationEmail {
+            invited_by: Some("Asha Rao"),
+            roles: "Treasurer and Front desk",
+            email: "ravi@example.org",
+            link: "http://t/staff-invite?token=x",
+            days: 7,
+            existing_account,
+        };
+        let new = templates.render("ravi@example.org", &site(), &message(false)).expect("new account");
+        assert_eq!(new.subject, "You're invited to help run Sri Ganesha <Temple>");
+        assert!(new.text_body.contains("Asha Rao has invited you to help run Sri Ganesha <Temple>'s website as Treasurer and Front desk."));
+        assert!(new.text_body.contains("within 7 days to choose a password"), "{}", new.text_body);
+        assert!(new.text_body.contains("\n\nhttp://t/staff-invite?token=x\n\n"));
+        let existing = templates.render("ravi@example.org", &site(), &message(true)).expect("existing account");
+        assert!(existing.text_body.contains("sign in with your account (ravi@example.org) and accept"), "{}", existing.text_body);
+        assert!(existing.html_body.contains("<strong>Treasurer and Front desk</strong>"));
     }
 }

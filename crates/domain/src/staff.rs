@@ -68,6 +68,17 @@ impl Roles {
         Self(self.0 & !role.bit())
     }
 
+    /// These roles and `other`'s.
+    #[must_use]
+    pub const fn union(self, other: Self) -> Self {
+        Self(self.0 | other.0)
+    }
+
+    /// Whether every one of `other` is among these.
+    pub const fn contains(self, other: Self) -> bool {
+        self.0 & other.0 == other.0
+    }
+
     /// The roles, in [`Role::ALL`]'s order.
     pub fn iter(self) -> impl Iterator<Item = Role> {
         Role::ALL.iter().copied().filter(move |role| self.has(*role))

@@ -157,6 +157,7 @@ pub fn api_doc() -> Document {
         routes::family_members::Api::openapi(),
         routes::admin::Api::openapi(),
         routes::staff::Api::openapi(),
+        routes::staff_invitations::Api::openapi(),
         routes::jobs::Api::openapi(),
         routes::receipts::Api::openapi(),
         routes::statements::Api::openapi(),

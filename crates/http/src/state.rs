@@ -26,6 +26,7 @@ use mandir_application::services::seva_bookings::SevaBookingService;
 use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
 use mandir_application::services::staff::StaffService;
+use mandir_application::services::staff_invites::StaffInviteService;
 use mandir_application::services::statements::StatementService;
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::EventId;
@@ -106,6 +107,8 @@ pub struct AppState {
     pub admin: AdminService,
     /// Staff roles (admins).
     pub staff: StaffService,
+    /// Inviting staff by e-mail (admins), and accepting an invitation.
+    pub staff_invites: StaffInviteService,
     /// The audit log of staff actions (admins).
     pub audit: AuditService,
     pub donation_types: DonationTypeService,

@@ -29,6 +29,7 @@ pub mod setup;
 pub mod seva_bookings;
 pub mod sevas;
 pub mod site;
+pub mod staff_invitations;
 pub mod statements;
 #[cfg(feature = "test-support")]
 pub mod test_support;
@@ -57,6 +58,7 @@ pub use setup::SeaOrmSetupRepository;
 pub use seva_bookings::SeaOrmSevaBookingRepository;
 pub use sevas::SeaOrmSevaRepository;
 pub use site::SeaOrmSiteRepository;
+pub use staff_invitations::SeaOrmStaffInvitationRepository;
 pub use statements::SeaOrmStatementStore;
 pub use users::SeaOrmUserRepository;
 pub use volunteers::SeaOrmVolunteerRepository;

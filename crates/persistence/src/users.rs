@@ -97,7 +97,7 @@ impl EndingSessions for UpdateMany<users::Entity> {
 }
 
 /// Gives the account `roles` in `tx` (by `by`, when an account acted).
-async fn write_roles_on(
+pub(crate) async fn write_roles_on(
     tx: &WriteTransaction,
     id: &UserId,
     roles: Roles,
@@ -115,7 +115,7 @@ async fn write_roles_on(
 }
 
 /// The roles as the audit log shows them: their names.
-fn roles_value(roles: Roles) -> serde_json::Value {
+pub(crate) fn roles_value(roles: Roles) -> serde_json::Value {
     serde_json::Value::from(roles.iter().map(Role::as_str).collect::<Vec<_>>())
 }
 

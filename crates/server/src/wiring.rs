@@ -33,6 +33,7 @@ use mandir_application::services::seva_bookings::{BookingDeps, ExpireSevaHolds, 
 use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
 use mandir_application::services::staff::StaffService;
+use mandir_application::services::staff_invites::{StaffInviteDeps, StaffInviteService};
 use mandir_application::services::statements::{SendStatements, StatementDeps, StatementService};
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::payment::PaymentProvider;
@@ -236,12 +237,24 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         events: events.clone(),
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         hasher: hasher.clone(),
-        tokens,
-        mailer,
+        tokens: tokens.clone(),
+        mailer: mailer.clone(),
         temple: temple_name.clone(),
         clock: clock.clone(),
         limiter: limiter.clone(),
         changes: changes.clone(),
+        public_url: config.public_url.clone(),
+    });
+    let staff_invites = StaffInviteService::new(StaffInviteDeps {
+        invitations: Arc::new(mandir_persistence::SeaOrmStaffInvitationRepository::new(db.clone())),
+        users: users.clone(),
+        hasher: hasher.clone(),
+        tokens: tokens.clone(),
+        mailer: mailer.clone(),
+        temple: temple_name.clone(),
+        clock: clock.clone(),
+        changes: changes.clone(),
+        audit: recorder.clone(),
         public_url: config.public_url.clone(),
     });
     let wake: Arc<NotifyWake> = Arc::default();
@@ -363,6 +376,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         statements,
         admin: AdminService::new(users.clone(), recorder.clone()),
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
+        staff_invites,
         audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),
         health: Arc::new(db.clone()),

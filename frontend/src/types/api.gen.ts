@@ -596,6 +596,45 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/staff/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every invitation not yet accepted or withdrawn, newest first, expired ones included (admins). */
+        get: operations["listStaffInvitations"];
+        put?: never;
+        /**
+         * Invites an e-mail address to hold these roles (admins): it gets a link that works once, for 7
+         *     days. Inviting the same address again replaces its pending invitation (the older link stops
+         *     working). Refused when the account at that address holds every one of the roles (409).
+         */
+        post: operations["inviteStaff"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/staff/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraws a pending invitation (admins): its link stops working. */
+        delete: operations["withdrawStaffInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/staff/roles": {
         parameters: {
             query?: never;
@@ -2015,6 +2054,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/staff-invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accepts an invitation; the link then stops working. With no account at its address, makes one
+         *     (verified, holding the roles) and signs it in. With one, the request must come from that
+         *     account, signed in (401 when not signed in, 403 from another account), and the roles are added
+         *     to it. Recorded in the audit log.
+         */
+        post: operations["acceptStaffInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/staff-invitations/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What the invitation link offers: the address, the roles, who invited, and whether an account
+         *     has the address. A token that is unknown, used, withdrawn or expired answers 400.
+         */
+        post: operations["previewStaffInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -2107,6 +2188,18 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Accepting an invitation; the names, phone and password only when no account has its address. */
+        AcceptStaffInvitationRequest: {
+            /** @description A new account's: 2 to 100 characters after trimming. */
+            firstName?: string | null;
+            /** @description A new account's: 2 to 100 characters after trimming. */
+            lastName?: string | null;
+            /** @description A new account's: 6 to 256 characters. */
+            password?: string | null;
+            /** @description A new account's: 1 to 32 characters after trimming. */
+            phoneNumber?: string | null;
+            token: string;
+        };
         /** @description Everything the temple keeps about the member. */
         AccountExportDto: {
             /** Format: date-time */
@@ -2525,6 +2618,12 @@ export interface components {
             eventId?: string | null;
             /** @description The donor's optional note. */
             notes?: string | null;
+        };
+        /** @description Whom to invite, for which roles. */
+        InviteStaffRequest: {
+            /** Format: email */
+            email: string;
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
         };
         JobDto: {
             description: string;
@@ -3425,6 +3524,42 @@ export interface components {
             zelleMemo: string;
             /** @description An e-mail address or a phone number. */
             zelleRecipient: string;
+        };
+        /** @description The account that accepted. */
+        StaffInvitationAcceptedDto: {
+            /** @description A session token when the account was made just now; `null` for an account signed in. */
+            token: string | null;
+            user: components["schemas"]["UserDto"];
+        };
+        /** @description An invitation not yet accepted or withdrawn. */
+        StaffInvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            /** @description An account has this address: accepting adds the roles to it. */
+            existingAccount: boolean;
+            /** @description The link no longer works; inviting again sends a new one. */
+            expired: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            id: string;
+            /** @description The inviting admin's name. */
+            invitedBy: string | null;
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
+        };
+        /** @description What an invitation offers. */
+        StaffInvitationPreviewDto: {
+            email: string;
+            /** @description An account has this address: sign in to it to accept. */
+            existingAccount: boolean;
+            /** Format: date-time */
+            expiresAt: string;
+            invitedBy: string | null;
+            roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
+        };
+        /** @description The token of an invitation's link. */
+        StaffInvitationTokenRequest: {
+            token: string;
         };
         /** @description An account holding staff roles. */
         StaffMemberDto: {
@@ -5654,6 +5789,166 @@ export interface operations {
             };
             /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStaffInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationDto"][];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inviteStaff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteStaffRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account already holds these roles */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdrawStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not pending */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10267,6 +10562,131 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteDto"];
+                };
+            };
+        };
+    };
+    acceptStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptStaffInvitationRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationAcceptedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sign in to the invited account first */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Signed in to another account */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An account has the address by now: sign in to accept */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewStaffInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StaffInvitationTokenRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffInvitationPreviewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -27,6 +27,7 @@ pub mod seva_bookings;
 pub mod sevas;
 pub mod site;
 pub mod staff;
+pub mod staff_invites;
 pub mod statements;
 #[cfg(test)]
 mod test_fixtures;

@@ -20,6 +20,7 @@ pub mod setup;
 pub mod sevas;
 pub mod site;
 pub mod staff;
+pub mod staff_invitations;
 pub mod statements;
 pub mod system;
 pub mod users;
@@ -50,6 +51,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(family_members::configure)
         .configure(admin::configure)
         .configure(staff::configure)
+        .configure(staff_invitations::configure)
         .configure(jobs::configure)
         .configure(receipts::configure)
         .configure(statements::configure)

@@ -24,6 +24,7 @@ pub mod seva_images;
 pub mod seva_settings;
 pub mod sevas;
 pub mod site_settings;
+pub mod staff_invitations;
 pub mod users;
 pub mod volunteers;
 pub mod waitlist;

@@ -61,6 +61,8 @@ enum Target {
     Intent,
     /// A notice of the home page.
     Notice,
+    /// A pending staff invitation.
+    Invitation,
     /// A weekly recurring service.
     Service,
     /// A priest with a photo.
@@ -231,6 +233,12 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listStaff", Access::Staff(&[]), Target::None, none),
     ("setStaffRoles", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email, "roles": ["editor"]}))),
     ("linkPriestAccount", Access::Staff(&[]), Target::Priest, |_| Some(json!({"email": null}))),
+    ("listStaffInvitations", Access::Staff(&[]), Target::None, none),
+    ("inviteStaff", Access::Staff(&[]), Target::None, |_| Some(json!({"email": unique_email("invited"), "roles": ["editor"]}))),
+    ("withdrawStaffInvitation", Access::Staff(&[]), Target::Invitation, none),
+    // An unknown token: the same for everyone (the link's page, ADR 0128).
+    ("previewStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
+    ("acceptStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
     ("listAudit", Access::Staff(&[]), Target::None, none),
     ("exportAudit", Access::Staff(&[]), Target::None, none),
     ("grantAdmin", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email}))),
@@ -348,6 +356,7 @@ struct Fixture {
     bystander_email: String,
     spare_admin_email: String,
     notice: String,
+    invitation: String,
     service: String,
     priest: String,
     /// Every priest's id, in order.
@@ -418,6 +427,9 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let bystander_email = bystander.email;
     let spare_admin_email = app.admin().await.email;
     let notice: Value = expect_status(app.post("/api/admin/notices", Some(&admin.token), notice_body()).await, StatusCode::CREATED).await;
+    let invited = json!({"email": unique_email("invited"), "roles": ["treasurer"]});
+    let invitation: Value =
+        expect_status(app.post("/api/admin/staff/invitations", Some(&admin.token), invited).await, StatusCode::CREATED).await;
     let service: Value =
         expect_status(app.post("/api/services", Some(&admin.token), service_body("Fixture service")).await, StatusCode::CREATED).await;
     let priest: Value = expect_status(
@@ -486,6 +498,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         bystander_email,
         spare_admin_email,
         notice: notice["id"].as_str().expect("id").to_owned(),
+        invitation: invitation["id"].as_str().expect("id").to_owned(),
         service: service["id"].as_str().expect("id").to_owned(),
         priest: priest["id"].as_str().expect("id").to_owned(),
         priests,
@@ -510,6 +523,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::Payment => &f.payment,
         Target::Intent => &f.intent_id,
         Target::Notice => &f.notice,
+        Target::Invitation => &f.invitation,
         Target::Service => &f.service,
         Target::Priest => &f.priest,
         Target::Seva => &f.seva,

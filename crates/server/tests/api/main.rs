@@ -30,6 +30,7 @@ mod setup;
 mod sevas;
 mod site;
 mod staff;
+mod staff_invitations;
 mod statements;
 mod system;
 mod verification;
