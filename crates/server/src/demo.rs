@@ -122,6 +122,50 @@ pub async fn seed_demo_staff(
     Ok(made)
 }
 
+/// The demo's pending invitation: the staff page shows one (Resend e-mails a working link to the
+/// development outbox). Sent "by the demo admin", recorded as the command line's.
+pub const DEMO_INVITATION: (&str, Role) = ("new.priest@example.org", Role::Priest);
+
+/// Adds [`DEMO_INVITATION`] unless its address has an account or an invitation already.
+pub async fn seed_demo_invitation(
+    users: &dyn UserRepository,
+    invitations: &dyn mandir_application::ports::StaffInvitationRepository,
+) -> anyhow::Result<bool> {
+    let (address, role) = DEMO_INVITATION;
+    let email = Email::parse(address).map_err(anyhow::Error::msg)?;
+    let pending = invitations.pending().await.context("reading invitations")?;
+    if pending.iter().any(|i| i.email == email) || users.find_by_email(&email).await.context("looking up the invited address")?.is_some() {
+        return Ok(false);
+    }
+    let now = Utc::now();
+    let invitation = mandir_application::ports::StaffInvitation {
+        id: new_id(),
+        email,
+        roles: Roles::of(&[role]),
+        // Nobody holds this link: resending makes one.
+        token_hash: mandir_application::services::new_secret().1,
+        invited_by_id: None,
+        invited_by_name: Some("Demo Admin".to_owned()),
+        created_at: now,
+        expires_at: now + Duration::days(mandir_application::services::staff_invites::INVITATION_DAYS),
+    };
+    let entry = mandir_domain::audit::AuditEntry {
+        id: new_id(),
+        at: now,
+        actor_id: None,
+        actor_email: mandir_application::services::audit::COMMAND_LINE.to_owned(),
+        address: None,
+        kind: mandir_domain::audit::AuditKind::Roles,
+        action: "invitation.send".to_owned(),
+        target_kind: "invitation".to_owned(),
+        target_id: Some(invitation.id.clone()),
+        summary: format!("Invited {address} as {} (demo data)", role.label()),
+        changes: Vec::new(),
+    };
+    invitations.invite(invitation, entry).await.context("adding the demo invitation")?;
+    Ok(true)
+}
+
 /// A new verified account holding `roles`.
 fn staff_record(
     email: Email,

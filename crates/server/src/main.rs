@@ -196,6 +196,10 @@ fn main() -> anyhow::Result<()> {
                 if first_run && demo::seed_demo_staff(built.users.as_ref(), built.hasher.as_ref(), built.priests.as_ref()).await? > 0 {
                     let logins: Vec<&str> = demo::DEMO_STAFF.iter().map(|(email, ..)| *email).collect();
                     println!("Demo staff, one per role (password {DEMO_ADMIN_PASSWORD}): {}.", logins.join(", "));
+                    let invitations = mandir_persistence::SeaOrmStaffInvitationRepository::new(built.db.clone());
+                    if demo::seed_demo_invitation(built.users.as_ref(), &invitations).await? {
+                        println!("A demo staff invitation is pending: {} (Admin → Users → Staff).", demo::DEMO_INVITATION.0);
+                    }
                 }
                 match demo::seed_demo_sevas(built.sevas.as_ref()).await? {
                     0 => println!("Sevas already exist: no demo sevas added."),

@@ -224,4 +224,19 @@ async fn the_demo_has_one_account_per_role_and_its_priest_is_linked() {
         }
     }
     assert_eq!(mandir_server::demo::seed_demo_staff(app.built_users.as_ref(), app.hasher.as_ref(), &priests).await.expect("again"), 0);
+
+    // One pending invitation to show on the staff page; resending it mails a working link.
+    let invitations = mandir_persistence::SeaOrmStaffInvitationRepository::new(app.db.clone());
+    assert!(mandir_server::demo::seed_demo_invitation(app.built_users.as_ref(), &invitations).await.expect("invitation"));
+    assert!(!mandir_server::demo::seed_demo_invitation(app.built_users.as_ref(), &invitations).await.expect("again"));
+    let admin = app.admin().await;
+    let pending: Vec<Value> = expect_status(app.get("/api/admin/staff/invitations", Some(&admin.token)).await, StatusCode::OK).await;
+    let (address, role) = mandir_server::demo::DEMO_INVITATION;
+    let demo = pending.iter().find(|i| i["email"] == address).expect("the demo invitation");
+    assert_eq!((demo["roles"].clone(), demo["invitedBy"].clone()), (json!([role.as_str()]), json!("Demo Admin")));
+    let resend = app.post("/api/admin/staff/invitations", Some(&admin.token), json!({"email": address, "roles": [role.as_str()]})).await;
+    expect_status::<Value>(resend, StatusCode::CREATED).await;
+    let link = app.link_in_email(address, "/staff-invite?token=").await;
+    let token = link.split("token=").nth(1).expect("token");
+    expect_status::<Value>(app.post("/api/staff-invitations/preview", None, json!({"token": token})).await, StatusCode::OK).await;
 }
