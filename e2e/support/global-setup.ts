@@ -65,7 +65,7 @@ export default async function globalSetup(_config: FullConfig) {
     MANDIR_PUBLIC_URL: baseURL,
     MANDIR_LOG: process.env.MANDIR_LOG ?? 'warn',
     // Every browser test comes from 127.0.0.1: the abuse limits (per address) are scaled up
-    // so only a journey that means to meet them does (README: MANDIR_RATE_LIMIT_SCALE).
+    // so only a journey that means to meet them does (docs/deploy.md, "Abuse limits": MANDIR_RATE_LIMIT_SCALE).
     MANDIR_RATE_LIMIT_SCALE: process.env.MANDIR_RATE_LIMIT_SCALE ?? '1000',
   };
   // Settings of the developer's shell must not leak into the run.

@@ -2,7 +2,7 @@
 // - the entry: the entry script plus every chunk index.html preloads (its static imports), at most
 //   148 KB: 145 KB when last tightened, plus the header's Sevas link and the pages merged since
 //   (146.6 KB), plus React DOM in a chunk of its own, so a phone evaluates it in a task of its own
-//   (147.2 KB measured, ADR 0120); the goal is 100 KB (README, "Measured");
+//   (147.2 KB measured, ADR 0120); the goal is 100 KB (bench/README.md, "Measured");
 // - `/` as the server sends it: the prerendered home page (dist/prerender/home.html, ADR 0117),
 //   which also preloads the home page's own chunks and the footer's, so it counts everything the
 //   page runs before it shows its content; at most 186 KB (185 KB, plus React DOM's own chunk).

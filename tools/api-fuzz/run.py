@@ -305,7 +305,7 @@ def main() -> int:
         "MANDIR_PAYMENT_PROVIDER": "sandbox",
         "MANDIR_LOG": os.environ.get("MANDIR_LOG", "warn"),
         # The fuzzer hammers sign-in, sign-up and guest payments from one address: scale the
-        # abuse limits up so it explores the API instead of the 429s (README: MANDIR_RATE_LIMIT_SCALE).
+        # abuse limits up so it explores the API instead of the 429s (docs/deploy.md, "Abuse limits": MANDIR_RATE_LIMIT_SCALE).
         "MANDIR_RATE_LIMIT_SCALE": "100000",
     })
 

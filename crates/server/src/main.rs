@@ -30,7 +30,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Run the web server (the default). Migrations run first. In production it refuses unsafe
-    /// configurations (README.md, "Running in production").
+    /// configurations (docs/deploy.md, "What production refuses").
     Serve,
     /// Run the database migrations and exit.
     Migrate,
