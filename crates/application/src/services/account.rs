@@ -272,7 +272,7 @@ mod tests {
     use crate::ports::UserCredentials;
     use crate::ports::account_repository::MockAccountRepository;
     use crate::ports::attendee_repository::MockAttendeeRepository;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::event_repository::MockEventRepository;
     use crate::ports::mailer::MockMailer;
     use crate::ports::password_hasher::MockPasswordHasher;
@@ -305,8 +305,7 @@ mod tests {
         }
 
         fn service(self) -> AccountService {
-            let mut clock = MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             AccountService::new(AccountDeps {
                 users: Arc::new(self.users),
                 accounts: Arc::new(self.accounts),

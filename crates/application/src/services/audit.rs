@@ -237,8 +237,8 @@ mod tests {
     use mockall::predicate::always;
 
     use super::*;
+    use crate::ports::FixedTempleZone;
     use crate::ports::audit_log::MockAuditLog;
-    use crate::ports::{FixedTempleZone, clock::MockClock};
     use crate::services::test_fixtures::{admin, member};
 
     fn now() -> DateTime<Utc> {
@@ -246,8 +246,7 @@ mod tests {
     }
 
     fn clock() -> Arc<dyn Clock> {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::clock_at(now());
         Arc::new(clock)
     }
 

@@ -443,7 +443,7 @@ impl AuthService {
 mod tests {
     use super::*;
     use crate::ports::UserCredentials;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::gotram_repository::MockGotramRepository;
     use crate::ports::mailer::MockMailer;
     use crate::ports::password_hasher::MockPasswordHasher;
@@ -496,8 +496,7 @@ mod tests {
         }
 
         fn service_with(self, policy: RateLimitPolicy) -> AuthService {
-            let mut clock = MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             AuthService::new(
                 AuthDeps {
                     users: Arc::new(self.users),

@@ -190,7 +190,7 @@ mod tests {
     use super::*;
     use crate::ports::account_repository::MockAccountRepository;
     use crate::ports::attendee_repository::MockAttendeeRepository;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::event_repository::MockEventRepository;
     use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
     use crate::ports::temple_zone::MockTempleZone;
@@ -216,8 +216,7 @@ mod tests {
         }
 
         fn service(self) -> CalendarService {
-            let mut clock = MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             let mut zone = MockTempleZone::new();
             zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
             CalendarService::new(CalendarDeps {

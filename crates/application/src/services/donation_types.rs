@@ -112,7 +112,7 @@ impl DonationTypeService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
     use crate::services::test_fixtures::{admin, member, now};
     use mandir_domain::Money;
@@ -121,8 +121,7 @@ mod tests {
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(types: MockDonationTypeRepository) -> DonationTypeService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         DonationTypeService::new(
             Arc::new(types),
             Arc::new(clock),

@@ -394,14 +394,13 @@ impl EventService {
 mod tests {
     use super::*;
     use crate::ports::LocalChangeBus;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::event_repository::MockEventRepository;
-    use crate::services::test_fixtures::{admin, event, member, now, pictures};
+    use crate::services::test_fixtures::{admin, event, member, pictures};
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(events: MockEventRepository) -> EventService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         let changes = Arc::new(LocalChangeBus::default());
         let service =
             EventService::new(Arc::new(events), Arc::new(clock), changes.clone(), pictures(), crate::services::test_fixtures::recorder().0);
@@ -459,8 +458,7 @@ mod tests {
         repo.expect_update().never();
         let mut pictures = crate::ports::image_transcoder::MockImageTranscoder::new();
         pictures.expect_check().times(2).returning(|_| Err(crate::ports::PictureRefusal::TooLarge { max_megapixels: 40 }));
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         let service = EventService::new(
             Arc::new(repo),
             Arc::new(clock),
@@ -606,8 +604,7 @@ mod tests {
     async fn the_list_ttl_is_configurable() {
         let mut repo = MockEventRepository::new();
         repo.expect_list().times(2).returning(|| Ok(vec![event("e1", 0)]));
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         let service = EventService::new(
             Arc::new(repo),
             Arc::new(clock),

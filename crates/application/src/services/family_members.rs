@@ -82,15 +82,14 @@ impl FamilyMemberService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::family_member_repository::MockFamilyMemberRepository;
     use crate::ports::temple_zone::MockTempleZone;
-    use crate::services::test_fixtures::{member, now};
+    use crate::services::test_fixtures::member;
     use mandir_domain::family_member::{NAME_REQUIRED, PersonInput};
 
     fn service(repo: MockFamilyMemberRepository) -> FamilyMemberService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         let mut zone = MockTempleZone::new();
         zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
         FamilyMemberService::new(Arc::new(repo), Arc::new(zone), Arc::new(clock))

@@ -319,8 +319,7 @@ mod tests {
     }
 
     fn clock() -> Arc<MockClock> {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         Arc::new(clock)
     }
 

@@ -130,7 +130,7 @@ impl PaymentMethodService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::payment_method_repository::MockPaymentMethodRepository;
     use crate::services::test_fixtures::{admin, member, now};
     use mandir_domain::NumberInput;
@@ -139,8 +139,7 @@ mod tests {
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(methods: MockPaymentMethodRepository) -> PaymentMethodService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         PaymentMethodService::new(
             Arc::new(methods),
             Arc::new(clock),

@@ -155,15 +155,14 @@ impl PriestService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::priest_repository::MockPriestRepository;
     use crate::services::test_fixtures::{admin, member, now};
     use base64::Engine as _;
     use mandir_domain::priest::{NAME_REQUIRED, ORDER_MISMATCH};
 
     fn service(repo: MockPriestRepository) -> PriestService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         PriestService::new(
             Arc::new(repo),
             Arc::new(clock),

@@ -291,7 +291,7 @@ impl Job for SendReceipts {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::mailer::MockMailer;
     use crate::ports::payment_repository::MockPaymentRepository;
     use crate::ports::receipt_outbox::{MockLinkSigner, MockReceiptOutbox};
@@ -347,8 +347,7 @@ mod tests {
         }
 
         pub(crate) fn service(self) -> ReceiptService {
-            let mut clock = MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             let mut signer = MockLinkSigner::new();
             signer.expect_sign().returning(|s| format!("sig-{s}"));
             signer.expect_verify().returning(|s, sig| sig == format!("sig-{s}"));

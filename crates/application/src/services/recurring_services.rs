@@ -164,7 +164,7 @@ impl RecurringServiceService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
     use crate::ports::temple_zone::MockTempleZone;
     use crate::services::test_fixtures::{admin, member, now};
@@ -173,8 +173,7 @@ mod tests {
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(repo: MockRecurringServiceRepository, zone: Tz) -> RecurringServiceService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         let mut temple_zone = MockTempleZone::new();
         temple_zone.expect_time_zone().returning(move || Ok(zone));
         RecurringServiceService::new(

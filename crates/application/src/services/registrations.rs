@@ -272,7 +272,7 @@ impl RegistrationService {
 mod tests {
     use super::*;
     use crate::ports::attendee_repository::MockAttendeeRepository;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::event_repository::MockEventRepository;
     use crate::services::test_fixtures::{admin, event, member, now};
     use mandir_domain::registration::ValidRegistration;
@@ -289,8 +289,7 @@ mod tests {
         events: MockEventRepository,
         wake: crate::ports::receipt_outbox::MockOutboxWake,
     ) -> RegistrationService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         RegistrationService::new(
             Arc::new(attendees),
             Arc::new(events),

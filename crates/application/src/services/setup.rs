@@ -128,18 +128,17 @@ impl SetupService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::password_hasher::MockPasswordHasher;
     use crate::ports::setup_repository::MockSetupRepository;
     use crate::ports::site_repository::MockSiteRepository;
     use crate::ports::user_repository::MockUserRepository;
-    use crate::services::test_fixtures::{changes, now, user};
+    use crate::services::test_fixtures::{changes, user};
     use mandir_domain::site::SiteSettings;
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(setup: MockSetupRepository, users: MockUserRepository) -> SetupService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         let clock: Arc<dyn Clock> = Arc::new(clock);
         let mut site = MockSiteRepository::new();
         site.expect_settings().returning(|| Ok(None));

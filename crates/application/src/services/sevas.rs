@@ -230,7 +230,7 @@ impl SevaService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::seva_repository::MockSevaRepository;
     use crate::ports::temple_zone::MockTempleZone;
     use crate::services::test_fixtures::{admin, member};
@@ -248,8 +248,7 @@ mod tests {
     }
 
     fn service(repo: MockSevaRepository) -> SevaService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::clock_at(now());
         let mut zone = MockTempleZone::new();
         zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
         SevaService::new(

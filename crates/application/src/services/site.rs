@@ -246,14 +246,13 @@ mod tests {
     use chrono::{NaiveDate, TimeZone, Utc};
 
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::site_repository::MockSiteRepository;
     use crate::services::test_fixtures::{admin, changes, member, now};
     use mandir_domain::{ErrorKind, Failure};
 
     fn service_at(site: MockSiteRepository, at: chrono::DateTime<Utc>) -> (SiteService, Arc<crate::ports::LocalChangeBus>) {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(move || at);
+        let clock = crate::services::test_fixtures::clock_at(at);
         let bus = changes();
         let service = SiteService::new(Arc::new(site), Arc::new(clock), bus.clone(), seed(), crate::services::test_fixtures::recorder().0);
         bus.subscribe(service.cache());

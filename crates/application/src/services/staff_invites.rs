@@ -368,8 +368,7 @@ mod tests {
         }
 
         fn service(self) -> StaffInviteService {
-            let mut clock = crate::ports::clock::MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             let mut temple = crate::ports::temple_zone::MockTempleName::new();
             temple.expect_temple_name().returning(|| Ok("Mandir".to_owned()));
             StaffInviteService::new(StaffInviteDeps {

@@ -351,7 +351,7 @@ impl Job for SendStatements {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::mailer::MockMailer;
     use crate::ports::payment_repository::MockPaymentRepository;
     use crate::ports::receipt_outbox::MockOutboxWake;
@@ -392,8 +392,7 @@ mod tests {
         }
 
         fn service(self) -> StatementService {
-            let mut clock = MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             let mut site = MockSiteRepository::new();
             site.expect_settings().returning(|| {
                 Ok(Some(SiteSettings {

@@ -6,6 +6,18 @@ use mandir_domain::staff::{Role, Roles};
 
 use super::Actor;
 
+/// A clock that always reads [`now`].
+pub fn fixed_clock() -> crate::ports::clock::MockClock {
+    clock_at(now())
+}
+
+/// A clock that always reads `at`.
+pub fn clock_at(at: chrono::DateTime<chrono::Utc>) -> crate::ports::clock::MockClock {
+    let mut clock = crate::ports::clock::MockClock::new();
+    clock.expect_now().returning(move || at);
+    clock
+}
+
 /// A change notifier nobody listens to.
 pub fn changes() -> std::sync::Arc<crate::ports::LocalChangeBus> {
     std::sync::Arc::default()
@@ -34,9 +46,7 @@ pub fn recorder() -> (super::audit::Recorder, std::sync::Arc<std::sync::Mutex<Ve
         kept.lock().expect("lock").push(entry);
         Ok(())
     });
-    let mut clock = crate::ports::clock::MockClock::new();
-    clock.expect_now().returning(now);
-    (super::audit::Recorder::new(Arc::new(log), Arc::new(clock)), entries)
+    (super::audit::Recorder::new(Arc::new(log), Arc::new(fixed_clock())), entries)
 }
 
 /// A rate-limit store that counts in memory, as the database table does.

@@ -166,7 +166,7 @@ impl VolunteerService {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ports::clock::MockClock;
+
     use crate::ports::event_repository::MockEventRepository;
     use crate::ports::volunteer_repository::MockVolunteerRepository;
     use crate::services::test_fixtures::{admin, event, member, now};
@@ -175,8 +175,7 @@ mod tests {
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(volunteers: MockVolunteerRepository, events: MockEventRepository) -> VolunteerService {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::fixed_clock();
         VolunteerService::new(
             Arc::new(volunteers),
             Arc::new(events),

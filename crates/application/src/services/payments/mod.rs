@@ -452,7 +452,7 @@ mod fixtures {
     pub(super) use mandir_domain::{Money, NumberInput};
 
     pub(super) use super::{Donor, Payer, PaymentDeps, PaymentService};
-    pub(super) use crate::ports::clock::MockClock;
+
     pub(super) use crate::ports::donation_type_repository::MockDonationTypeRepository;
     pub(super) use crate::ports::event_repository::MockEventRepository;
     pub(super) use crate::ports::payment_audit_repository::MockPaymentAuditRepository;
@@ -512,8 +512,7 @@ mod fixtures {
         }
 
         pub(super) fn service(self) -> PaymentService {
-            let mut clock = MockClock::new();
-            clock.expect_now().returning(now);
+            let clock = crate::services::test_fixtures::fixed_clock();
             PaymentService::new(PaymentDeps {
                 payments: Arc::new(self.payments),
                 events: Arc::new(self.events),

@@ -10,7 +10,6 @@ use mandir_domain::{Money, PaymentId};
 
 use super::*;
 use crate::ports::OutgoingEmail;
-use crate::ports::clock::MockClock;
 use crate::ports::mailer::MockMailer;
 use crate::ports::payment_repository::MockPaymentRepository;
 use crate::ports::priest_repository::MockPriestRepository;
@@ -141,8 +140,7 @@ impl Mocks {
     }
 
     fn service(self) -> (SevaBookingService, Arc<Mutex<Vec<OutgoingEmail>>>) {
-        let mut clock = MockClock::new();
-        clock.expect_now().returning(now);
+        let clock = crate::services::test_fixtures::clock_at(now());
         let mut zone = MockTempleZone::new();
         zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
         let mut site = MockSiteRepository::new();
