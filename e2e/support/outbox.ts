@@ -93,3 +93,8 @@ export function verificationLink(email: string) {
 export function resetLink(email: string) {
   return waitForMailLink(email, /https?:\/\/[^\s"<>]+\/reset-password\?token=[A-Za-z0-9_\-%.]+/);
 }
+
+/** The link of the newest invitation to the staff e-mailed to `email` (Admin → User Management → Invite staff). */
+export function staffInviteLink(email: string) {
+  return waitForMailLink(email, /https?:\/\/[^\s"<>]+\/staff-invite\?token=[A-Za-z0-9_\-%.]+/);
+}

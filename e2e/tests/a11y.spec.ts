@@ -8,10 +8,12 @@ import {
   newMember,
   registerForEvent,
   uid,
+  uniqueEmail,
   zelleConfirm,
   type Payment,
   type Session,
 } from '../support/api';
+import { staffInviteLink } from '../support/outbox';
 import { controlsThatOnlyLookDisabled, expectSettled } from '../support/ui';
 import type { Page } from '@playwright/test';
 
@@ -30,6 +32,8 @@ type Made = {
   event: () => Promise<{ id: string }>;
   seva: () => Promise<{ id: string; name: string; date: string }>;
   receipt: () => Promise<string>;
+  /** The link (path and query) of an invitation to the staff for an address with no account. */
+  invitation: () => Promise<string>;
 };
 type Route = { path: string | ((made: Made) => Promise<string>); who: Who; ready: (page: Page) => Promise<void> };
 
@@ -85,6 +89,13 @@ function makeData(label: string, who: Who, session: Session | null): Made {
       await api<Payment>('POST', `/api/admin/payments/${payment.id}/status`, { token: admin.token, body: { status: 'completed' } });
       return receiptNumber;
     }),
+    invitation: once(async () => {
+      const admin = await adminSession();
+      const email = uniqueEmail('a11y-invitee');
+      await api('POST', '/api/admin/staff/invitations', { token: admin.token, body: { email, roles: ['treasurer', 'front_desk'] } });
+      const link = new URL(await staffInviteLink(email));
+      return link.pathname + link.search;
+    }),
   };
 }
 
@@ -94,6 +105,7 @@ const placeholders: Made = {
   event: async () => ({ id: PLACEHOLDER_ID }),
   seva: async () => ({ id: PLACEHOLDER_ID, name: 'A seva', date: templeDay(12) }),
   receipt: async () => 'R-2026-000000',
+  invitation: async () => '/staff-invite?token=placeholder',
 };
 
 const h1 = (name?: string | RegExp) => async (page: Page) => {
@@ -300,6 +312,13 @@ const routes: Record<string, Route> = {
   } },
   'setup (link used)': { path: '/setup?token=already-used', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('Setup link not valid')).toBeVisible();
+  } },
+  'staff invitation (new account)': { path: async (made) => made.invitation(), who: 'visitor', ready: async (page) => {
+    await h1('Join the staff')(page);
+    await expect(page.getByRole('button', { name: 'Create account and join' })).toBeEnabled();
+  } },
+  'staff invitation (invalid link)': { path: '/staff-invite?token=no-such-invitation', who: 'visitor', ready: async (page) => {
+    await h1('Invitation not valid')(page);
   } },
 };
 

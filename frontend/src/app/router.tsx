@@ -37,6 +37,7 @@ const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const TestPayment = lazy(() => import('./routes/test-payment'));
 const Contact = preloadableLazy(loadContact);
 const Setup = lazy(() => import('./routes/setup'));
+const StaffInvite = lazy(() => import('./routes/staff-invite'));
 const Sevas = lazy(() => import('./routes/sevas'));
 const SevaDetail = lazy(() => import('./routes/seva-detail'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
         <Route path={paths.testPayment.path} element={<TestPayment />} />
         <Route path={paths.contact.path} element={<AfterHydration><Contact /></AfterHydration>} />
         <Route path={paths.setup.path} element={<Setup />} />
+        <Route path={paths.staffInvite.path} element={<StaffInvite />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -39,6 +39,8 @@ export const paths = {
   testPayment: { path: '/test-payment', getHref: () => '/test-payment' },
   /** Linked from the home page's contact card; docs/product.md#routes leaves its content open (address, phone, e-mail, hours). */
   contact: { path: '/contact', getHref: () => '/contact' },
+  /** The link of an invitation to the staff (Admin → User Management → Invite staff). */
+  staffInvite: { path: '/staff-invite', getHref: (token: string) => `/staff-invite?token=${encodeURIComponent(token)}` },
   /** The first-run setup link printed by `mandir serve` while no admin exists. */
   setup: { path: '/setup', getHref: (token: string) => `/setup?token=${encodeURIComponent(token)}` },
 } as const;

@@ -70,6 +70,12 @@ export type FamilyMember = Present<Schemas['FamilyMemberDto']>;
 export type StaffMember = Present<Schemas['StaffMemberDto']>;
 export type LinkedPriest = Present<Schemas['LinkedPriestDto']>;
 export type AssignedSeva = Present<Schemas['AssignedSevaDto']>;
+/** An invitation to the staff not yet accepted or withdrawn (`GET /api/admin/staff/invitations`). */
+export type StaffInvitation = Present<Schemas['StaffInvitationDto']>;
+/** What an invitation link offers, before it is accepted. */
+export type StaffInvitationPreview = Present<Schemas['StaffInvitationPreviewDto']>;
+/** Accepting an invitation: a session token for a new account (null for an existing one) and the account. */
+export type StaffInvitationAccepted = Present<Schemas['StaffInvitationAcceptedDto']>;
 /** One field of a record before and after a staff change (any JSON value; null when absent). */
 export type AuditChange = Present<Schemas['AuditLogChangeDto']>;
 /** An entry of the staff audit log (`GET /api/admin/audit`). */
@@ -101,6 +107,8 @@ export type AuditKind = Exclude<NonNullable<NonNullable<operations['listAudit'][
 // Request bodies.
 export type SignInBody = Schemas['SignInRequest'];
 export type SignUpBody = Schemas['SignUpRequest'];
+export type InviteStaffBody = Schemas['InviteStaffRequest'];
+export type AcceptStaffInvitationBody = Schemas['AcceptStaffInvitationRequest'];
 export type ForgotPasswordBody = Schemas['ForgotPasswordRequest'];
 export type ResetPasswordBody = Schemas['ResetPasswordRequest'];
 export type UpdateProfileBody = Schemas['UpdateProfileRequest'];

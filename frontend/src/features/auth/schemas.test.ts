@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnyObjectSchema } from 'yup';
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from './schemas';
+import { forgotPasswordSchema, invitedAccountSchema, resetPasswordSchema, signInSchema, signUpSchema } from './schemas';
 
 async function errorsOf(schema: AnyObjectSchema, values: object): Promise<Record<string, string>> {
   try {
@@ -35,6 +35,24 @@ describe('auth schemas', () => {
     expect(
       await errorsOf(signUpSchema, { firstName: 'Ra', lastName: 'Iy', email: 'r@x.org', password: '123456', phoneNumber: '9165550100' }),
     ).toEqual({});
+  });
+
+  it("invited account: the server's lengths (names 2 to 100, phone up to 32, password 6 to 256)", async () => {
+    expect(await errorsOf(invitedAccountSchema, { firstName: ' A ', lastName: '', phoneNumber: ' ', password: '12345' })).toEqual({
+      firstName: 'First name must be at least 2 characters',
+      lastName: 'Last name must be at least 2 characters',
+      phoneNumber: 'Phone number is required',
+      password: 'Password must be at least 6 characters',
+    });
+    expect(
+      await errorsOf(invitedAccountSchema, { firstName: 'a'.repeat(101), lastName: 'b'.repeat(101), phoneNumber: '9'.repeat(33), password: 'p'.repeat(257) }),
+    ).toEqual({
+      firstName: 'First name must be at most 100 characters',
+      lastName: 'Last name must be at most 100 characters',
+      phoneNumber: 'Phone number must be at most 32 characters',
+      password: 'Password must be at most 256 characters',
+    });
+    expect(await errorsOf(invitedAccountSchema, { firstName: 'Padma', lastName: 'Rao', phoneNumber: '9165550100', password: '123456' })).toEqual({});
   });
 
   it('forgot password: valid e-mail', async () => {

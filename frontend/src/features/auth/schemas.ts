@@ -35,3 +35,20 @@ export const resetPasswordSchema = yup.object({
     .oneOf([yup.ref('password')], "Passwords don't match"),
 });
 export type ResetPasswordValues = yup.InferType<typeof resetPasswordSchema>;
+
+const name = (label: string) =>
+  yup
+    .string()
+    .trim()
+    .required(`${label} must be at least 2 characters`)
+    .min(2, `${label} must be at least 2 characters`)
+    .max(100, `${label} must be at most 100 characters`);
+
+/** The account made from an invitation to the staff; its e-mail is the invitation's. */
+export const invitedAccountSchema = yup.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  phoneNumber: yup.string().trim().required('Phone number is required').max(32, 'Phone number must be at most 32 characters'),
+  password: password6.max(256, 'Password must be at most 256 characters'),
+});
+export type InvitedAccountValues = yup.InferType<typeof invitedAccountSchema>;

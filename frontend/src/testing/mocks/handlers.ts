@@ -13,6 +13,8 @@ export const handlers = [
   http.get('/api/priests', () => HttpResponse.json([])),
   // No account holds a staff role (User Management's staff list).
   http.get('/api/admin/staff', () => HttpResponse.json([])),
+  // No invitation to the staff is pending.
+  http.get('/api/admin/staff/invitations', () => HttpResponse.json([])),
   http.get('/api/users/:id/events', () => HttpResponse.json([])),
   http.get('/api/users/:id/volunteering', () => HttpResponse.json([])),
   // No family members saved in the profile.

@@ -1,4 +1,5 @@
 import type { Permission } from '@/types/api';
+import { joinList } from '../lib/roles';
 
 export type AdminTabValue = 'users' | 'payments' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
 
@@ -33,12 +34,6 @@ export function visibleTabs(can: (permission: Permission) => boolean): AdminTab[
 /** The tab shown: the requested one when the account may see it, else its first tab (null: none). */
 export function chooseTab(tabs: readonly AdminTab[], requested: string | null): AdminTabValue | null {
   return (tabs.find((t) => t.value === requested) ?? tabs[0])?.value ?? null;
-}
-
-/** "a", "a and b", "a, b and c". */
-function joinList(items: string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** The page's subtitle: what this account can manage, here and on the events' and sevas' pages. */

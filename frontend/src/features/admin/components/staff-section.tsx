@@ -1,3 +1,4 @@
+import ForwardToInboxOutlined from '@mui/icons-material/ForwardToInboxOutlined';
 import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -25,6 +26,8 @@ import { useSetStaffRoles, useStaff } from '../api/staff';
 import { useAllPriests } from '../api/temple';
 import { roleLabel, sortRoles } from '../lib/roles';
 import { staffSchema } from '../schemas';
+import { InviteStaffDialog } from './invite-staff-dialog';
+import { PendingInvitations } from './pending-invitations';
 import { RoleCheckboxes } from './role-checkboxes';
 import { StaffRolesDialog, staffName } from './staff-roles-dialog';
 
@@ -107,8 +110,8 @@ function AddStaffForm() {
         Add staff
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
-        The person needs an account with a verified e-mail. An account already on the staff gets exactly the roles
-        chosen here.
+        The person needs an account with a verified e-mail (invite anyone else). An account already on the staff gets
+        exactly the roles chosen here.
       </Typography>
       {error ? <Alert severity="error">{error}</Alert> : null}
       <TextField {...textFieldProps(formik, 'email')} id="staff-email" label="E-mail" type="email" autoComplete="off" fullWidth />
@@ -127,12 +130,16 @@ function AddStaffForm() {
   );
 }
 
-/** 'Staff roles' in User Management: who holds which role, editing an account's roles, adding staff. */
+/**
+ * 'Staff roles' in User Management: who holds which role, editing an account's roles, inviting
+ * people by e-mail and the invitations not yet accepted, adding staff who have an account.
+ */
 export function StaffSection() {
   const { staff, error, isLoading, refresh } = useStaff();
   const { priests } = useAllPriests();
   const refreshIfSelf = useRefreshIfSelf();
   const [editing, setEditing] = useState<StaffMember | null>(null);
+  const [inviting, setInviting] = useState(false);
 
   let list: ReactNode;
   if (isLoading) {
@@ -153,17 +160,24 @@ export function StaffSection() {
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 3 }} component="section" aria-labelledby="staff-heading">
-      <Box>
-        <Typography id="staff-heading" component="h2" variant="h6" gutterBottom>
-          Staff roles
-        </Typography>
-        <Typography color="text.secondary">
-          Each role opens part of the admin area. A change counts from the person&apos;s next request and is recorded in the
-          audit log.
-        </Typography>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Box sx={{ flex: '1 1 320px' }}>
+          <Typography id="staff-heading" component="h2" variant="h6" gutterBottom>
+            Staff roles
+          </Typography>
+          <Typography color="text.secondary">
+            Each role opens part of the admin area. A change counts from the person&apos;s next request and is recorded in
+            the audit log.
+          </Typography>
+        </Box>
+        <Button variant="contained" startIcon={<ForwardToInboxOutlined />} onClick={() => setInviting(true)}>
+          Invite staff
+        </Button>
       </Box>
       {list}
+      <PendingInvitations />
       <AddStaffForm />
+      {inviting ? <InviteStaffDialog onClose={() => setInviting(false)} /> : null}
       {editing ? (
         <StaffRolesDialog
           key={editing.id}

@@ -33,3 +33,14 @@ export function roleLabel(role: string): string {
 export function sortRoles(roles: readonly Role[]): Role[] {
   return roleOptions.map((r) => r.value).filter((r) => roles.includes(r));
 }
+
+/** "a", "a and b", "a, b and c". */
+export function joinList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** The roles' labels in the catalogue's order, as a phrase: "Treasurer and Front desk". */
+export function rolesText(roles: readonly Role[]): string {
+  return joinList(sortRoles(roles).map(roleLabel));
+}
