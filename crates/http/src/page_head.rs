@@ -403,7 +403,18 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
 /// `/robots.txt`: everything public may be crawled; the API and members' and admins' pages not.
 pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
     let mut text = String::from("User-agent: *\nAllow: /\n");
-    for path in ["/api/", "/admin", "/dashboard", "/profile", "/setup", "/reset-password", "/staff-invite", "/my-sevas", "/payment-confirmation", "/test-payment"] {
+    for path in [
+        "/api/",
+        "/admin",
+        "/dashboard",
+        "/profile",
+        "/setup",
+        "/reset-password",
+        "/staff-invite",
+        "/my-sevas",
+        "/payment-confirmation",
+        "/test-payment",
+    ] {
         let _ = writeln!(text, "Disallow: {path}");
     }
     let _ = writeln!(text, "\nSitemap: {}", absolute(&state.config.public_url, "/sitemap.xml"));

@@ -122,11 +122,13 @@ impl AccountService {
         Self { deps: Arc::new(deps), templates: Arc::new(EmailTemplates::new()) }
     }
 
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn settings(&self, user: &User) -> Result<AccountSettings, AccountError> {
         self.deps.accounts.settings(&user.id).await.map_err(gone)
     }
 
     /// Turns the day-before reminders on or off.
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn set_reminders(&self, user: &User, enabled: bool) -> Result<AccountSettings, AccountError> {
         self.deps.accounts.set_reminders(&user.id, enabled, self.deps.clock.now()).await.map_err(gone)?;
         self.settings(user).await
@@ -151,6 +153,7 @@ impl AccountService {
 
     /// Sets a new password. Every session of the account ends (the token version moves on); the
     /// answer is a new token for this one, so the member stays signed in here only.
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn change_password(&self, user: &User, current: &str, new_password: &str) -> Result<(IssuedToken, User), AccountError> {
         let new_password =
             check_password(new_password).map_err(|m| AccountError::Validation(ValidationErrors::single("newPassword", &m)))?;
@@ -177,6 +180,7 @@ impl AccountService {
     /// old one a notice. Nothing changes until the link is opened. Each change sends mail to an
     /// address the member types, so it takes a verified account, the current password and a
     /// place within the member's limit ([`Action::EmailChange`]).
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn request_email_change(&self, user: &User, new_email: &str, current_password: &str) -> Result<(), AccountError> {
         if !user.email_verified {
             return Err(AccountError::EmailNotVerified);
@@ -214,6 +218,7 @@ impl AccountService {
     }
 
     /// The link from the new address: it becomes the account's (verified).
+    #[tracing::instrument(skip_all)]
     pub async fn confirm_email_change(&self, token: &str) -> Result<(), AccountError> {
         if token.is_empty() || token.len() > 200 {
             return Err(AccountError::InvalidLink);
@@ -230,6 +235,7 @@ impl AccountService {
     }
 
     /// Everything kept about the member.
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn export(&self, user: &User) -> Result<AccountData, AccountError> {
         let settings = self.settings(user).await?;
         let registrations = self.deps.attendees.list_for_user(&user.id).await?;
@@ -253,6 +259,7 @@ impl AccountService {
     /// Deletes the member's account after checking their password. The last admin cannot: the
     /// repository checks it in the deletion's transaction, so two admins deleting their accounts
     /// at once cannot leave the site with none.
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn delete_account(&self, user: &User, current_password: &str) -> Result<(), AccountError> {
         self.check_current_password(user, current_password).await?;
         if self.deps.accounts.delete_account(&user.id).await.map_err(gone)? == AdminRemoval::LastAdmin {

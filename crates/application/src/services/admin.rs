@@ -63,6 +63,7 @@ impl AdminService {
     }
 
     /// A page of the members whose name, e-mail or phone matches every word of `q`, by name.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn members(&self, actor: &Actor, q: Option<&str>, page: &PageQuery) -> Result<MemberPage, AdminError> {
         actor.require(Permission::FindMembers)?;
         let (page, page_size) = page.read().map_err(AdminError::Validation)?;
@@ -72,6 +73,7 @@ impl AdminService {
     }
 
     /// Every member matching `q`, by name (the CSV export, recorded in the audit log).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn export_members(&self, actor: &Actor, q: Option<&str>) -> Result<Vec<User>, AdminError> {
         actor.require(Permission::ExportMembers)?;
         let words = words(q);
@@ -83,6 +85,7 @@ impl AdminService {
     }
 
     /// One member's account.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn member(&self, actor: &Actor, id: &UserId) -> Result<User, AdminError> {
         actor.require(Permission::FindMembers)?;
         self.users.find_by_id(id).await?.ok_or(AdminError::MemberNotFound)

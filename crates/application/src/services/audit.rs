@@ -107,6 +107,7 @@ impl Recorder {
 
     /// Records a change of a record: its fields before (`None`: created) and after (`None`:
     /// deleted), of which only those that differ are kept.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn changed<B: Serialize, A: Serialize>(
         &self,
         actor: &Actor,
@@ -123,6 +124,7 @@ impl Recorder {
     }
 
     /// Records an action that changed no record (an export, a send), or whose changes are given.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn acted(&self, actor: &Actor, action: Action<'_>, summary: String, changes: Vec<FieldChange>) {
         self.write(AuditEntry { changes, ..self.entry(Some(actor), action, summary) }).await;
     }
@@ -208,6 +210,7 @@ impl AuditService {
     }
 
     /// A page of the entries matching `query`, newest first.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn page(&self, actor: &Actor, query: &AuditQuery, page: &PageQuery) -> Result<AuditPage, AuditError> {
         actor.require(Permission::ReadAudit)?;
         let (page, page_size) = page.read().map_err(AuditError::Validation)?;
@@ -217,6 +220,7 @@ impl AuditService {
     }
 
     /// Every entry matching `query`, newest first (the CSV export, itself recorded).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn export(&self, actor: &Actor, query: &AuditQuery) -> Result<Vec<AuditEntry>, AuditError> {
         actor.require(Permission::ReadAudit)?;
         let (items, _) = self.log.search(&self.search(query).await?).await?;
@@ -226,6 +230,7 @@ impl AuditService {
     }
 
     /// The temple's time zone, in which the CSV shows times.
+    #[tracing::instrument(skip_all)]
     pub async fn temple_zone(&self) -> Result<chrono_tz::Tz, AuditError> {
         Ok(self.zone.time_zone().await?)
     }

@@ -215,6 +215,7 @@ impl AuthService {
     /// Limited per client address. For an address that has an account already, nothing is
     /// created: the answer is the same as for a new account (so sign-up does not tell who is a
     /// member), and the owner is e-mailed instead.
+    #[tracing::instrument(skip_all)]
     pub async fn sign_up(&self, input: SignUpInput, from: &ClientAddress) -> Result<User, AuthError> {
         let valid = input.validate().map_err(AuthError::Validation)?;
         self.limiter.reserve(Action::SignUp, from.as_str(), self.clock.now()).await?;
@@ -263,6 +264,7 @@ impl AuthService {
 
     /// E-mails the member a new verification link (the older one stops working), unless the
     /// address is verified already. Limited per account and per client address.
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn resend_verification(&self, user: &User, from: &ClientAddress) -> Result<ResendOutcome, AuthError> {
         if user.email_verified {
             return Ok(ResendOutcome::AlreadyVerified);
@@ -276,6 +278,7 @@ impl AuthService {
         Ok(ResendOutcome::Sent)
     }
 
+    #[tracing::instrument(skip_all)]
     pub async fn verify_email(&self, token: &str) -> Result<(), AuthError> {
         if token.is_empty() || token.len() > 200 {
             return Err(AuthError::InvalidVerificationToken);
@@ -299,6 +302,7 @@ impl AuthService {
     /// Checks the credentials. Unknown e-mail and wrong password answer alike. Each attempt is
     /// reserved against the account's and the client address's limits before the password is
     /// checked, so parallel guesses cannot slip past them; a successful sign-in gives both back.
+    #[tracing::instrument(skip_all)]
     pub async fn sign_in(&self, email: &str, password: &str, from: &ClientAddress) -> Result<(IssuedToken, User), AuthError> {
         let mut errors = ValidationErrors::new();
         let email = errors.check("email", Email::parse(email));
@@ -358,6 +362,7 @@ impl AuthService {
     /// database (one statement, which also refuses a signed-out token) unless this process read
     /// it for the same token within [`super::sessions::SESSION_CACHE_TTL`] and no change to
     /// users was published since (ADR 0070).
+    #[tracing::instrument(skip_all)]
     pub async fn authenticate(&self, token: &str) -> Result<Authenticated, AuthError> {
         let token = self.tokens.verify(token).ok_or(AuthError::Unauthenticated)?;
         let user = match self.sessions.lookup(&token.id) {
@@ -374,6 +379,7 @@ impl AuthService {
     }
 
     /// Ends this session on the server: its token is refused from now on (until it expires).
+    #[tracing::instrument(skip_all)]
     pub async fn sign_out(&self, token: &VerifiedToken) -> Result<(), AuthError> {
         self.users.revoke_token(&token.id, token.expires_at).await?;
         self.changes.publish(Topic::Users).await;
@@ -381,6 +387,7 @@ impl AuthService {
     }
 
     /// Ends every session of the member, this one included.
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn sign_out_everywhere(&self, user: &User) -> Result<(), AuthError> {
         self.users.end_sessions(&user.id, self.clock.now()).await.map_err(|error| match error {
             RepoError::NotFound => AuthError::Unauthenticated,
@@ -392,6 +399,7 @@ impl AuthService {
 
     /// E-mails a reset link when the account exists; answers the same either way (the mailer
     /// sends in the background, so the answer does not wait for it). Limited per client address.
+    #[tracing::instrument(skip_all)]
     pub async fn forgot_password(&self, email: &str, from: &ClientAddress) -> Result<(), AuthError> {
         let email = Email::parse(email).map_err(|m| AuthError::Validation(ValidationErrors::single("email", &m)))?;
         self.limiter.reserve(Action::ForgotPassword, from.as_str(), self.clock.now()).await?;
@@ -408,6 +416,7 @@ impl AuthService {
 
     /// Forgets what has expired: finished rate-limit windows. Idempotent, so every process may
     /// run it periodically. Answers how many rows went.
+    #[tracing::instrument(skip_all)]
     pub async fn purge_expired(&self) -> Result<u64, AuthError> {
         let now = self.clock.now();
         let windows = self.limiter.purge(now).await?;
@@ -416,6 +425,7 @@ impl AuthService {
     }
 
     /// Sets a new password with a reset token. The token works once; older sessions end.
+    #[tracing::instrument(skip_all)]
     pub async fn reset_password(&self, token: &str, new_password: &str) -> Result<(), AuthError> {
         let mut errors = ValidationErrors::new();
         if token.trim().is_empty() {

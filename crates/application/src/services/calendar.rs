@@ -100,18 +100,21 @@ impl CalendarService {
     }
 
     /// One event's calendar, for "Add to calendar" and the confirmation e-mail.
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn event_calendar(&self, id: &EventId) -> Result<CalendarFile, CalendarError> {
         let event = self.deps.events.get(id).await?.ok_or(CalendarError::NotFound)?;
         self.calendar_of(&event).await
     }
 
     /// The calendar of an event at hand.
+    #[tracing::instrument(skip_all)]
     pub async fn calendar_of(&self, event: &Event) -> Result<CalendarFile, CalendarError> {
         Ok(CalendarFile { filename: "event.ics".to_owned(), text: self.render(&[self.event_entry(event)], None).await? })
     }
 
     /// The temple's feed: every event that has not ended, and the recurring services'
     /// occurrences of the next [`FEED_SERVICE_DAYS`] days.
+    #[tracing::instrument(skip_all)]
     pub async fn temple_feed(&self) -> Result<CalendarFile, CalendarError> {
         let now = self.deps.clock.now();
         let zone = self.deps.zone.time_zone().await?;
@@ -143,6 +146,7 @@ impl CalendarService {
 
     /// A member's feed of their registrations (those that ended over [`PERSONAL_FEED_PAST_DAYS`]
     /// ago drop out), found by the link's token; an unknown or replaced token is not found.
+    #[tracing::instrument(skip_all)]
     pub async fn personal_feed(&self, token: &str) -> Result<CalendarFile, CalendarError> {
         if token.is_empty() || token.len() > 200 {
             return Err(CalendarError::FeedNotFound);
@@ -168,6 +172,7 @@ impl CalendarService {
 
     /// Makes a new link for the member's personal feed; the previous one stops working. The
     /// token is shown only now: the database keeps its hash.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn reset_feed(&self, actor: &Actor) -> Result<String, CalendarError> {
         let (token, hash) = new_secret();
         self.deps.accounts.set_calendar_token(&actor.user_id, Some(hash), self.deps.clock.now()).await?;
@@ -175,6 +180,7 @@ impl CalendarService {
     }
 
     /// Turns the member's personal feed off.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn stop_feed(&self, actor: &Actor) -> Result<(), CalendarError> {
         self.deps.accounts.set_calendar_token(&actor.user_id, None, self.deps.clock.now()).await?;
         Ok(())

@@ -57,19 +57,23 @@ impl DonationTypeService {
     }
 
     /// Every type, active or not, by name.
+    #[tracing::instrument(skip_all)]
     pub async fn list(&self) -> Result<Vec<DonationType>, DonationTypeError> {
         Ok(self.types.list().await?)
     }
 
     /// The active types, by name: what donors may choose.
+    #[tracing::instrument(skip_all)]
     pub async fn list_active(&self) -> Result<Vec<DonationType>, DonationTypeError> {
         Ok(self.types.list().await?.into_iter().filter(|t| t.is_active).collect())
     }
 
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn get(&self, id: &DonationTypeId) -> Result<DonationType, DonationTypeError> {
         self.types.get(id).await?.ok_or(DonationTypeError::NotFound)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: NewDonationTypeInput) -> Result<DonationType, DonationTypeError> {
         actor.require(Permission::ManageFunds)?;
         let valid = input.validate().map_err(DonationTypeError::Validation)?;
@@ -82,6 +86,7 @@ impl DonationTypeService {
         Ok(created)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(
         &self,
         actor: &Actor,
@@ -99,6 +104,7 @@ impl DonationTypeService {
     }
 
     /// Deletes the type. Payments made for it keep its name in their donation details.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &DonationTypeId) -> Result<(), DonationTypeError> {
         actor.require(Permission::ManageFunds)?;
         self.types.delete(id).await.map_err(not_found_or)?;

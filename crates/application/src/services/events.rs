@@ -241,6 +241,7 @@ impl EventService {
     }
 
     /// Every event with its people count, by date (reused for up to the list's TTL).
+    #[tracing::instrument(skip_all)]
     pub async fn list(&self) -> Result<Arc<Vec<Event>>, EventError> {
         let (cached, _refresh_guard) = self.list_cache.lookup();
         if let Some(events) = cached {
@@ -255,6 +256,7 @@ impl EventService {
     /// One event with its people count: from the cached list when it holds it (as fresh as the
     /// list, see [`LIST_CACHE_TTL`]), else read on its own (an event created through another
     /// process within the TTL, or an unknown id).
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn get(&self, id: &EventId) -> Result<Event, EventError> {
         if let Some(event) = self.list().await?.iter().find(|event| event.id == *id) {
             return Ok(event.clone());
@@ -262,6 +264,7 @@ impl EventService {
         self.events.get(id).await?.ok_or(EventError::NotFound)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: NewEventInput) -> Result<Event, EventError> {
         actor.require(Permission::EditContent)?;
         let valid = input.validate(self.clock.now()).map_err(EventError::Validation)?;
@@ -300,6 +303,7 @@ impl EventService {
         Ok(event)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(&self, actor: &Actor, id: &EventId, input: EventPatchInput) -> Result<Event, EventError> {
         actor.require(Permission::EditContent)?;
         let patch = input.validate().map_err(EventError::Validation)?;
@@ -333,6 +337,7 @@ impl EventService {
     }
 
     /// Deletes an event nothing refers to; otherwise reports what refers to it.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &EventId) -> Result<(), EventError> {
         actor.require(Permission::EditContent)?;
         let before = self.events.get(id).await?.ok_or(EventError::NotFound)?;
@@ -360,6 +365,7 @@ impl EventService {
     }
 
     /// Removes the event with its registrations and volunteers; its payments stay, detached.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn force_delete(&self, actor: &Actor, id: &EventId) -> Result<RelatedRecords, EventError> {
         actor.require(Permission::EditContent)?;
         let before = self.events.get(id).await?.ok_or(EventError::NotFound)?;
@@ -379,6 +385,7 @@ impl EventService {
         Ok(related)
     }
 
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn image(&self, id: &EventId) -> Result<StoredImage, EventError> {
         self.events.image(id).await?.ok_or(EventError::NotFound)
     }

@@ -56,10 +56,12 @@ impl FamilyMemberService {
     }
 
     /// The caller's family, in the order added.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn list(&self, actor: &Actor) -> Result<Vec<FamilyMember>, FamilyMemberError> {
         Ok(self.family.list(&actor.user_id).await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: FamilyMemberInput) -> Result<FamilyMember, FamilyMemberError> {
         let member = self.checked(input).await?;
         self.family
@@ -69,11 +71,13 @@ impl FamilyMemberService {
     }
 
     /// Replaces every field of one of the caller's family members (404 for anyone else's).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(&self, actor: &Actor, id: &FamilyMemberId, input: FamilyMemberInput) -> Result<FamilyMember, FamilyMemberError> {
         let member = self.checked(input).await?;
         self.family.update(id, &actor.user_id, member, self.clock.now()).await.map_err(not_found_or)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &FamilyMemberId) -> Result<(), FamilyMemberError> {
         self.family.delete(id, &actor.user_id).await.map_err(not_found_or)
     }

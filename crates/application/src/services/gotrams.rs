@@ -30,10 +30,12 @@ impl GotramService {
         Self { gotrams }
     }
 
+    #[tracing::instrument(skip_all)]
     pub async fn list(&self) -> Result<Vec<Gotram>, GotramError> {
         Ok(self.gotrams.list().await?)
     }
 
+    #[tracing::instrument(skip_all)]
     pub async fn get(&self, id: i32) -> Result<Gotram, GotramError> {
         self.gotrams.get(id).await?.ok_or(GotramError::NotFound)
     }

@@ -14,6 +14,7 @@ use crate::ports::{ImageTranscoder, PictureRefusal, StoredImage};
 /// The upload to store, with its short SHA-256 content hash (16 hex digits) as its ETag, once
 /// `pictures` has read its header and found a picture the server can decode; otherwise the form's
 /// message: too many pixels, or not a valid picture (cut short, or a header that does not parse).
+#[tracing::instrument(skip_all)]
 pub async fn store(pictures: &dyn ImageTranscoder, upload: ImageUpload) -> Result<StoredImage, String> {
     match pictures.check(&upload.bytes).await {
         Ok(()) => Ok(hashed(upload)),
@@ -92,6 +93,7 @@ impl ImageVariants {
 
     /// `source` as WebP at most `width` pixels wide, with its own ETag (the source's and the
     /// width), or `source` itself when the copy would not be smaller or cannot be made.
+    #[tracing::instrument(skip_all)]
     pub async fn webp(&self, source: StoredImage, width: u32) -> Result<StoredImage, InvalidWidth> {
         if !IMAGE_VARIANT_WIDTHS.contains(&width) {
             return Err(InvalidWidth);

@@ -158,6 +158,7 @@ impl Scheduler {
     }
 
     /// Makes every job known to the store; a new job is due at once.
+    #[tracing::instrument(skip_all)]
     pub async fn register(&self) -> Result<(), RepoError> {
         let now = self.clock.now();
         for scheduled in self.jobs.iter() {
@@ -175,6 +176,7 @@ impl Scheduler {
 
     /// Claims and runs every due job nobody else holds. Store failures are logged and the job is
     /// tried again at the next call.
+    #[tracing::instrument(skip_all)]
     pub async fn run_due(&self) -> Vec<RunReport> {
         let mut reports = Vec::new();
         for scheduled in self.jobs.iter() {
@@ -228,6 +230,7 @@ impl Scheduler {
     }
 
     /// This process's jobs with their schedule, lease and latest run (admins only).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn list(&self, actor: &Actor) -> Result<Vec<JobView>, JobError> {
         actor.require(mandir_domain::staff::Permission::RunJobs)?;
         let stored = self.store.list().await?;

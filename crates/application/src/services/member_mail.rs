@@ -113,12 +113,14 @@ impl MemberMailService {
 
     /// Adds the reminders of events starting within the next [`REMINDER_HOURS`] hours (once per
     /// person per event), then sends what is due. Answers how many reminders were added.
+    #[tracing::instrument(skip_all)]
     pub async fn queue_reminders(&self) -> Result<u64, BoxError> {
         let now = self.deps.clock.now();
         Ok(self.deps.outbox.queue_reminders(now, now + Duration::hours(REMINDER_HOURS), now).await?)
     }
 
     /// Sends the member e-mails that are due; answers how many went out.
+    #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<u64, BoxError> {
         let due = self.deps.outbox.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
         let mut sent = 0;

@@ -68,22 +68,26 @@ impl PaymentMethodService {
     }
 
     /// Every method, active or not, for the admin table.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn list(&self, actor: &Actor) -> Result<Vec<PaymentMethod>, PaymentMethodError> {
         actor.require(Permission::ManageFunds)?;
         Ok(self.methods.list().await?)
     }
 
     /// The active methods, by sort order: what donors may choose.
+    #[tracing::instrument(skip_all)]
     pub async fn list_active(&self) -> Result<Vec<PaymentMethod>, PaymentMethodError> {
         Ok(self.methods.list_active().await?)
     }
 
     /// The active method with this identifier (matched case-insensitively), if any.
+    #[tracing::instrument(skip_all)]
     pub async fn find_active(&self, name: &str) -> Result<Option<PaymentMethod>, PaymentMethodError> {
         let wanted = name.trim().to_lowercase();
         Ok(self.methods.list_active().await?.into_iter().find(|m| m.name == wanted))
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: NewPaymentMethodInput) -> Result<PaymentMethod, PaymentMethodError> {
         actor.require(Permission::ManageFunds)?;
         let valid = input.validate().map_err(PaymentMethodError::Validation)?;
@@ -98,6 +102,7 @@ impl PaymentMethodService {
     }
 
     /// Changes any field, or only `isActive` for the table's toggle.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(
         &self,
         actor: &Actor,
@@ -114,6 +119,7 @@ impl PaymentMethodService {
     }
 
     /// Deletes the method. Payments made with it keep the method's name.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &PaymentMethodId) -> Result<(), PaymentMethodError> {
         actor.require(Permission::ManageFunds)?;
         self.methods.delete(id).await.map_err(|error| match error {

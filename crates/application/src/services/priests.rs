@@ -84,10 +84,12 @@ impl PriestService {
     }
 
     /// Every priest, in the admins' order.
+    #[tracing::instrument(skip_all)]
     pub async fn list(&self) -> Result<Vec<Priest>, PriestError> {
         Ok(self.priests.list().await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: PriestInput) -> Result<Priest, PriestError> {
         actor.require(Permission::EditContent)?;
         let (fields, photo) = split(input.validate().map_err(PriestError::Validation)?);
@@ -106,6 +108,7 @@ impl PriestService {
     }
 
     /// Replaces every field; the photo is kept when the form sends its current URL back.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(&self, actor: &Actor, id: &PriestId, input: PriestInput) -> Result<Priest, PriestError> {
         actor.require(Permission::EditContent)?;
         let (fields, photo) = split(input.validate().map_err(PriestError::Validation)?);
@@ -126,6 +129,7 @@ impl PriestService {
         Ok(updated)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &PriestId) -> Result<(), PriestError> {
         actor.require(Permission::EditContent)?;
         self.priests.delete(id).await.map_err(not_found_or)?;
@@ -136,6 +140,7 @@ impl PriestService {
     }
 
     /// Puts the priests in this order (every priest exactly once); answers the new list.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn reorder(&self, actor: &Actor, order: Vec<PriestId>) -> Result<Vec<Priest>, PriestError> {
         actor.require(Permission::EditContent)?;
         let current: Vec<PriestId> = self.priests.list().await?.into_iter().map(|p| p.id).collect();
@@ -147,6 +152,7 @@ impl PriestService {
         Ok(self.priests.list().await?)
     }
 
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn photo(&self, id: &PriestId) -> Result<StoredImage, PriestError> {
         self.priests.photo(id).await?.ok_or(PriestError::NotFound)
     }

@@ -54,6 +54,7 @@ impl ProfileService {
     }
 
     /// Joins the user's gotram.
+    #[tracing::instrument(skip_all)]
     pub async fn profile_of(&self, user: User) -> Result<UserProfile, ProfileError> {
         let gotram = match user.gotram_id {
             Some(id) => self.gotrams.get(id).await?,
@@ -62,6 +63,7 @@ impl ProfileService {
         Ok(UserProfile { user, gotram })
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn update_own(&self, actor: &Actor, input: ProfileInput) -> Result<UserProfile, ProfileError> {
         let update = input.validate().map_err(ProfileError::Validation)?;
         let gotram =

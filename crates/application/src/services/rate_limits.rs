@@ -193,6 +193,7 @@ impl RateLimiter {
     /// Counts one attempt of `action` by `subject` (an e-mail or a client address) and refuses it
     /// when it is over the limit. A window starts at the first attempt after the previous one
     /// ended, so no clock boundary lets a burst through twice.
+    #[tracing::instrument(skip_all)]
     pub async fn reserve(&self, action: Action, subject: &str, now: DateTime<Utc>) -> Result<Reservation, LimitError> {
         let limit = self.policy.limit(action);
         // Hashed: the table holds neither e-mails nor addresses, and keys have a fixed length.
@@ -207,6 +208,7 @@ impl RateLimiter {
     }
 
     /// Takes a counted attempt back. A failure is logged: the count then simply stays.
+    #[tracing::instrument(skip_all)]
     pub async fn give_back(&self, reservation: Reservation) {
         if let Err(error) = self.store.give_back(&reservation.key).await {
             tracing::warn!(error = ?error, "could not give back a rate-limit attempt");
@@ -214,6 +216,7 @@ impl RateLimiter {
     }
 
     /// Forgets finished windows.
+    #[tracing::instrument(skip_all)]
     pub async fn purge(&self, now: DateTime<Utc>) -> Result<u64, RepoError> {
         self.store.purge(now).await
     }

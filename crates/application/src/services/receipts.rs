@@ -180,6 +180,7 @@ impl ReceiptService {
     }
 
     /// Sends the receipt e-mails that are due; answers how many went out.
+    #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<u64, ReceiptError> {
         let due = self.deps.outbox.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
         let mut sent = 0;
@@ -229,6 +230,7 @@ impl ReceiptService {
 
     /// An admin sends a completed payment's receipt again (recorded as a resend); answers the
     /// row, sent unless the mail server refused it (then retried like any other).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, payment = %payment_id))]
     pub async fn resend(&self, actor: &Actor, payment_id: &PaymentId) -> Result<ReceiptEmail, ReceiptError> {
         actor.require(Permission::ReadLedger)?;
         let payment = self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
@@ -251,6 +253,7 @@ impl ReceiptService {
     }
 
     /// A payment's receipt e-mails (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, payment = %payment_id))]
     pub async fn history(&self, actor: &Actor, payment_id: &PaymentId) -> Result<Vec<ReceiptEmail>, ReceiptError> {
         actor.require(Permission::ReadLedger)?;
         self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
@@ -259,6 +262,7 @@ impl ReceiptService {
 
     /// The receipt for its signed link, its owner or an admin; 404 for anyone else, and for a
     /// payment that is not completed.
+    #[tracing::instrument(skip_all)]
     pub async fn view(&self, receipt_number: &str, signature: Option<&str>, actor: Option<&Actor>) -> Result<ReceiptView, ReceiptError> {
         let payment = self.deps.payments.find_by_receipt_number(receipt_number).await?.ok_or(ReceiptError::NotFound)?;
         let signed = signature.is_some_and(|sig| self.deps.signer.verify(receipt_number, sig));

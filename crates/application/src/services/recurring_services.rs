@@ -88,6 +88,7 @@ impl RecurringServiceService {
 
     /// The temple's zone and every service with its next occurrence, soonest first; services that
     /// have ended come last, by name.
+    #[tracing::instrument(skip_all)]
     pub async fn list(&self) -> Result<(Tz, Vec<ScheduledService>), RecurringServiceError> {
         let zone = self.zone.time_zone().await?;
         let now = self.clock.now();
@@ -112,6 +113,7 @@ impl RecurringServiceService {
 
     /// Every occurrence of every service on the local dates `from` to `to` ("YYYY-MM-DD", both
     /// included, at most 366 days), in time order.
+    #[tracing::instrument(skip_all)]
     pub async fn occurrences(&self, from: Option<&str>, to: Option<&str>) -> Result<(Tz, Vec<ServiceOccurrence>), RecurringServiceError> {
         let (from, to) = parse_range(from, to).map_err(RecurringServiceError::Validation)?;
         let zone = self.zone.time_zone().await?;
@@ -125,6 +127,7 @@ impl RecurringServiceService {
         Ok((zone, all))
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: RecurringServiceInput) -> Result<ScheduledService, RecurringServiceError> {
         actor.require(Permission::EditContent)?;
         let valid = input.validate().map_err(RecurringServiceError::Validation)?;
@@ -136,6 +139,7 @@ impl RecurringServiceService {
     }
 
     /// Replaces every field of the service.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(
         &self,
         actor: &Actor,
@@ -151,6 +155,7 @@ impl RecurringServiceService {
         self.scheduled(updated).await
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &RecurringServiceId) -> Result<(), RecurringServiceError> {
         actor.require(Permission::EditContent)?;
         self.services.delete(id).await.map_err(not_found_or)?;

@@ -116,6 +116,7 @@ impl RegistrationService {
 
     /// The door list: every registration with its member's name, party and arrival, for those on
     /// door duty (the HTTP layer leaves everything else out).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn door_list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
         Self::require_door(actor)?;
         self.event(event_id).await?;
@@ -128,6 +129,7 @@ impl RegistrationService {
 
     /// Registers the caller (a verified member) for an upcoming event, within its capacity; one
     /// registration each.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn register(&self, actor: &Actor, event_id: &EventId, input: RegistrationInput) -> Result<Attendee, RegistrationError> {
         actor.require_verified()?;
         let registration = input.validate().map_err(RegistrationError::Validation)?;
@@ -146,6 +148,7 @@ impl RegistrationService {
 
     /// Changes the caller's own registration (family count and notes); a smaller party promotes
     /// the waitlisted parties that now fit.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn update_own(&self, actor: &Actor, event_id: &EventId, input: RegistrationInput) -> Result<Attendee, RegistrationError> {
         let registration = input.validate().map_err(RegistrationError::Validation)?;
         let attendee = self.attendees.update(event_id, &actor.user_id, registration, self.clock.now()).await?;
@@ -157,12 +160,14 @@ impl RegistrationService {
 
     /// The caller's own registration (one statement tells an unknown event from a missing
     /// registration).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn get_own(&self, actor: &Actor, event_id: &EventId) -> Result<Attendee, RegistrationError> {
         Ok(self.attendees.find(event_id, &actor.user_id).await?)
     }
 
     /// Cancels the caller's own registration, until the event starts. The waitlisted parties that
     /// now fit are registered (and their e-mails queued) in the same transaction.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn cancel_own(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
         let event = self.event(event_id).await?;
         let now = self.clock.now();
@@ -179,6 +184,7 @@ impl RegistrationService {
     }
 
     /// Puts the caller (a verified member) and their family on a full event's waitlist.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn join_waitlist(
         &self,
         actor: &Actor,
@@ -200,11 +206,13 @@ impl RegistrationService {
     }
 
     /// The caller's own waitlist entry with its position.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn own_waitlist_entry(&self, actor: &Actor, event_id: &EventId) -> Result<WaitlistEntry, RegistrationError> {
         Ok(self.attendees.waitlist_entry(event_id, &actor.user_id).await?)
     }
 
     /// Takes the caller off an event's waitlist.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn leave_waitlist(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
         if self.attendees.leave_waitlist(event_id, &actor.user_id).await? {
             self.changes.publish(Topic::Registrations).await;
@@ -215,6 +223,7 @@ impl RegistrationService {
     }
 
     /// An admin marks a registration's party arrived at the door (or not, to undo a mistake).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id, attendee = %attendee_id))]
     pub async fn check_in(
         &self,
         actor: &Actor,
@@ -233,6 +242,7 @@ impl RegistrationService {
     }
 
     /// An event's waitlist in order, with the members' contact details (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn waitlist(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<WaitlistEntryWithContact>, RegistrationError> {
         actor.require(Permission::ReadAttendees)?;
         self.event(event_id).await?;
@@ -240,6 +250,7 @@ impl RegistrationService {
     }
 
     /// Every registration of an event with the members' contact details (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn attendees(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
         actor.require(Permission::ReadAttendees)?;
         self.event(event_id).await?;
@@ -248,6 +259,7 @@ impl RegistrationService {
 
     /// Every registration of an event with the members' contact details, as a list leaving the
     /// site (the CSV): admins only, recorded in the audit log.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn export_attendees(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
         actor.require(Permission::ExportMembers)?;
         let event = self.event(event_id).await?;
@@ -260,6 +272,7 @@ impl RegistrationService {
     }
 
     /// A member's registrations with their events, by event date: the member themselves or an admin.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, user_id = %user_id))]
     pub async fn events_of_user(&self, actor: &Actor, user_id: &UserId) -> Result<Vec<(Event, Attendee)>, RegistrationError> {
         if actor.user_id != *user_id && !actor.can(Permission::FindMembers) {
             return Err(RegistrationError::NotYours);

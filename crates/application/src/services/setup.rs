@@ -73,6 +73,7 @@ impl SetupService {
     /// When no admin exists: a fresh one-time token (replacing any earlier one) for the setup
     /// link. `None` once an admin exists: the repository checks again in the transaction that
     /// keeps the token, as an admin made meanwhile deletes the tokens in its own.
+    #[tracing::instrument(skip_all)]
     pub async fn open(&self) -> Result<Option<String>, SetupError> {
         if self.users.count_admins().await? > 0 {
             return Ok(None);
@@ -82,11 +83,13 @@ impl SetupService {
     }
 
     /// Whether the link still works (the page asks before showing its form).
+    #[tracing::instrument(skip_all)]
     pub async fn check(&self, token: &str) -> Result<(), SetupError> {
         if self.setup.token_is_open(&hash_secret(token)).await? { Ok(()) } else { Err(SetupError::LinkInvalid) }
     }
 
     /// Creates the first admin (verified) and saves the temple's basics, using up the link.
+    #[tracing::instrument(skip_all)]
     pub async fn complete(&self, token: &str, input: SetupInput) -> Result<User, SetupError> {
         let hash = hash_secret(token);
         if !self.setup.token_is_open(&hash).await? {

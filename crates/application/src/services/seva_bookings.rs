@@ -287,6 +287,7 @@ impl SevaBookingService {
     }
 
     /// Holds a place in the slot (or confirms at once when there is nothing to pay).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, seva = %seva_id))]
     pub async fn book(&self, actor: &Actor, seva_id: &SevaId, input: BookingInput) -> Result<SevaBooking, BookingError> {
         actor.require_verified()?;
         let seva = self.active_seva(seva_id).await?;
@@ -342,6 +343,7 @@ impl SevaBookingService {
 
     /// Pays a held booking through the payment flow (its own idempotency key per booking and
     /// method, so a repeated click answers the same payment) and links the payment to it.
+    #[tracing::instrument(skip_all, fields(user = %user.id, id = %id))]
     pub async fn pay(&self, user: &User, id: &SevaBookingId, method: PayMethod) -> Result<PaidBooking, BookingError> {
         let actor = Actor::of(user);
         actor.require_verified()?;
@@ -478,12 +480,14 @@ impl SevaBookingService {
     }
 
     /// One booking, for its member or an admin.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn get(&self, actor: &Actor, id: &SevaBookingId) -> Result<SevaBooking, BookingError> {
         let booking = self.visible(actor, id).await?;
         self.sync(booking).await
     }
 
     /// The caller's bookings, soonest slot first.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn mine(&self, actor: &Actor) -> Result<Vec<SevaBooking>, BookingError> {
         let mut list = Vec::new();
         for booking in self.deps.bookings.list_for_user(&actor.user_id).await? {
@@ -496,6 +500,7 @@ impl SevaBookingService {
     /// payment is then refunded in full through the payment provider (the temple's policy text
     /// tells members so); a refund the provider refuses is logged and left to the admins, who see
     /// the payment unrefunded in the ledger. A Zelle payment is the admins' to return.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn cancel(&self, actor: &Actor, id: &SevaBookingId) -> Result<SevaBooking, BookingError> {
         let booking = self.visible(actor, id).await?;
         if !matches!(booking.status, BookingStatus::Held | BookingStatus::Confirmed) {
@@ -575,6 +580,7 @@ impl SevaBookingService {
 
     /// Admins: every booking of the local dates `from` to `to` that is not cancelled (nor a lapsed
     /// hold), in time order, with the member, payment and priest.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn schedule(&self, actor: &Actor, from: Option<&str>, to: Option<&str>) -> Result<(Tz, Vec<ScheduleEntry>), BookingError> {
         actor.require(Permission::SevaDesk)?;
         let (from, to) = parse_range(from, to.or(from)).map_err(BookingError::Validation)?;
@@ -582,6 +588,7 @@ impl SevaBookingService {
     }
 
     /// The schedule as a list leaving the site (the CSV), recorded in the audit log.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn export_schedule(
         &self,
         actor: &Actor,
@@ -599,6 +606,7 @@ impl SevaBookingService {
 
     /// A priest's own day(s): the bookings assigned to the priest profile linked to the account,
     /// with the people, gotram and nakshatram of each sankalpam.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn my_day(&self, actor: &Actor, from: Option<&str>, to: Option<&str>) -> Result<(Tz, Vec<ScheduleEntry>), BookingError> {
         actor.require(Permission::OwnSevas)?;
         let priest = self.deps.priests.list().await?.into_iter().find(|p| p.user_id.as_ref() == Some(&actor.user_id));
@@ -656,6 +664,7 @@ impl SevaBookingService {
     }
 
     /// Admins assign a priest (or none) to a booking.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn assign_priest(&self, actor: &Actor, id: &SevaBookingId, priest: Option<PriestId>) -> Result<SevaBooking, BookingError> {
         actor.require(Permission::SevaDesk)?;
         let before = self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
@@ -696,6 +705,7 @@ impl SevaBookingService {
 
     /// Staff mark a confirmed booking completed; a priest only the bookings assigned to them
     /// (others' answer as if they did not exist).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn complete(&self, actor: &Actor, id: &SevaBookingId) -> Result<SevaBooking, BookingError> {
         actor.require(Permission::CompleteSevas)?;
         let booking = self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
@@ -730,6 +740,7 @@ impl SevaBookingService {
 
     /// Cancels the holds that lapsed without a completed payment (a completed one confirms its
     /// booking instead); answers how many bookings changed.
+    #[tracing::instrument(skip_all)]
     pub async fn expire_holds(&self) -> Result<u64, BookingError> {
         let now = self.now();
         let mut changed = 0;

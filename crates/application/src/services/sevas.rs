@@ -103,6 +103,7 @@ impl SevaService {
     }
 
     /// The active sevas in the admins' order; every seva for admins with `all`.
+    #[tracing::instrument(skip_all)]
     pub async fn list(&self, actor: Option<&Actor>, all: bool) -> Result<Vec<Seva>, SevaError> {
         if all {
             actor.ok_or(SevaError::Forbidden)?.require(Permission::ManageSevas)?;
@@ -111,11 +112,13 @@ impl SevaService {
     }
 
     /// An active seva (any seva for admins).
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn get(&self, actor: Option<&Actor>, id: &SevaId) -> Result<Seva, SevaError> {
         let seva = self.sevas.get(id).await?.ok_or(SevaError::NotFound)?;
         if seva.is_active || actor.is_some_and(|a| a.can(Permission::ManageSevas)) { Ok(seva) } else { Err(SevaError::NotFound) }
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: SevaInput) -> Result<Seva, SevaError> {
         actor.require(Permission::ManageSevas)?;
         let (fields, image) = split(input.validate().map_err(SevaError::Validation)?);
@@ -134,6 +137,7 @@ impl SevaService {
     }
 
     /// Replaces every field; the image is kept when the form sends its current URL back.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(&self, actor: &Actor, id: &SevaId, input: SevaInput) -> Result<Seva, SevaError> {
         actor.require(Permission::ManageSevas)?;
         let (fields, image) = split(input.validate().map_err(SevaError::Validation)?);
@@ -156,6 +160,7 @@ impl SevaService {
     }
 
     /// Deletes a seva nobody booked; one with bookings is refused (make it inactive).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &SevaId) -> Result<(), SevaError> {
         actor.require(Permission::ManageSevas)?;
         let before = self.sevas.get(id).await?.ok_or(SevaError::NotFound)?;
@@ -179,10 +184,12 @@ impl SevaService {
     }
 
     /// The booking settings: anyone reads them (the cancellation policy is shown before booking).
+    #[tracing::instrument(skip_all)]
     pub async fn settings(&self) -> Result<SevaSettings, SevaError> {
         Ok(self.sevas.settings().await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn save_settings(&self, actor: &Actor, input: SevaSettingsInput) -> Result<SevaSettings, SevaError> {
         actor.require(Permission::ManageSevas)?;
         let current = self.sevas.settings().await?;
@@ -201,12 +208,14 @@ impl SevaService {
         Ok(settings)
     }
 
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn image(&self, id: &SevaId) -> Result<StoredImage, SevaError> {
         self.sevas.image(id).await?.ok_or(SevaError::NotFound)
     }
 
     /// The seva's days from `from` to `to` ("YYYY-MM-DD", the temple's local dates, at most 92
     /// days) with their status and, for open days, each slot's places left at this moment.
+    #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn availability(
         &self,
         actor: Option<&Actor>,

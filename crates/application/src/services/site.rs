@@ -137,6 +137,7 @@ impl SiteService {
     }
 
     /// The settings and today's notices (reused for up to [`SITE_CACHE_TTL`]).
+    #[tracing::instrument(skip_all)]
     pub async fn view(&self) -> Result<Arc<SiteView>, SiteError> {
         if let Some(view) = self.cache.fresh() {
             return Ok(view);
@@ -151,16 +152,19 @@ impl SiteService {
     }
 
     /// The current settings (stored, else seeded from the environment).
+    #[tracing::instrument(skip_all)]
     pub async fn settings(&self) -> Result<SiteSettings, SiteError> {
         Ok(self.view().await?.settings.clone())
     }
 
     /// The temple's time zone, for recurring events, e-mails and calendars.
+    #[tracing::instrument(skip_all)]
     pub async fn time_zone(&self) -> Result<Tz, SiteError> {
         Ok(self.view().await?.settings.zone())
     }
 
     /// Replaces every setting (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn update(&self, actor: &Actor, settings: SiteSettings) -> Result<SiteSettings, SiteError> {
         actor.require(Permission::EditContent)?;
         let valid = settings.validate().map_err(SiteError::Validation)?;
@@ -181,11 +185,13 @@ impl SiteService {
     }
 
     /// Every notice, past, current and future (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn list_notices(&self, actor: &Actor) -> Result<Vec<Notice>, SiteError> {
         actor.require(Permission::EditContent)?;
         Ok(self.site.list_notices().await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create_notice(&self, actor: &Actor, input: NoticeInput) -> Result<Notice, SiteError> {
         actor.require(Permission::EditContent)?;
         let fields = input.validate().map_err(SiteError::Validation)?;
@@ -204,6 +210,7 @@ impl SiteService {
         Ok(created)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update_notice(&self, actor: &Actor, id: &NoticeId, input: NoticeInput) -> Result<Notice, SiteError> {
         actor.require(Permission::EditContent)?;
         let fields = input.validate().map_err(SiteError::Validation)?;
@@ -217,6 +224,7 @@ impl SiteService {
         Ok(updated)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete_notice(&self, actor: &Actor, id: &NoticeId) -> Result<(), SiteError> {
         actor.require(Permission::EditContent)?;
         let before = self.notice(id).await?;

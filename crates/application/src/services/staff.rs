@@ -91,6 +91,7 @@ impl StaffService {
     }
 
     /// Every account holding a staff role, by name, with the priest's profile each is linked to.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn staff(&self, actor: &Actor) -> Result<Vec<StaffMember>, StaffError> {
         actor.require(Permission::ManageStaff)?;
         let priests = self.priests.list().await?;
@@ -106,6 +107,7 @@ impl StaffService {
 
     /// Links a priest's profile to the account at `email` (which must hold the priest role), or
     /// unlinks it (`None`). The priest then sees the sevas assigned to that profile.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, priest = %priest_id))]
     pub async fn link_priest(&self, actor: &Actor, priest_id: &PriestId, email: Option<&str>) -> Result<Priest, StaffError> {
         actor.require(Permission::ManageStaff)?;
         let before = self.priests.get(priest_id).await?.ok_or(StaffError::PriestNotFound)?;
@@ -139,6 +141,7 @@ impl StaffService {
 
     /// Gives the account at `email` exactly the roles named (none: an ordinary member again);
     /// answers it as the staff list shows it, with its linked priest's profile.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn set_roles(&self, actor: &Actor, email: &str, roles: &[String]) -> Result<StaffMember, StaffError> {
         actor.require(Permission::ManageStaff)?;
         let roles = Roles::parse_names(roles).map_err(|message| StaffError::Validation(ValidationErrors::single("roles", message)))?;
@@ -148,12 +151,14 @@ impl StaffService {
     }
 
     /// Adds `role` to the account's roles.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn grant(&self, actor: &Actor, email: &str, role: Role) -> Result<User, StaffError> {
         actor.require(Permission::ManageStaff)?;
         self.change(By::Admin(actor), email, RoleChange::Grant(role)).await
     }
 
     /// Takes `role` from the account.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn revoke(&self, actor: &Actor, email: &str, role: Role) -> Result<User, StaffError> {
         actor.require(Permission::ManageStaff)?;
         self.change(By::Admin(actor), email, RoleChange::Revoke(role)).await
@@ -161,6 +166,7 @@ impl StaffService {
 
     /// `mandir grant-role` and `mandir revoke-role`: whoever runs the command holds the
     /// database, so no account's permission is asked; the audit log names the command line.
+    #[tracing::instrument(skip_all)]
     pub async fn change_from_command_line(&self, email: &str, change: RoleChange) -> Result<User, StaffError> {
         self.change(By::CommandLine, email, change).await
     }

@@ -148,6 +148,7 @@ impl StaffInviteService {
     }
 
     /// Every pending invitation, newest first (expired ones marked).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn pending(&self, actor: &Actor) -> Result<Vec<PendingInvitation>, InviteError> {
         actor.require(Permission::ManageStaff)?;
         let now = self.deps.clock.now();
@@ -161,6 +162,7 @@ impl StaffInviteService {
 
     /// Invites `email` to hold `roles`, replacing a pending invitation for it, and e-mails the
     /// link. Refused when the account at that address holds every one of the roles already.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn invite(&self, actor: &Actor, email: &str, roles: &[String]) -> Result<PendingInvitation, InviteError> {
         actor.require(Permission::ManageStaff)?;
         let mut errors = ValidationErrors::new();
@@ -223,6 +225,7 @@ impl StaffInviteService {
     }
 
     /// Withdraws a pending invitation: its link stops working.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn withdraw(&self, actor: &Actor, id: &str) -> Result<(), InviteError> {
         actor.require(Permission::ManageStaff)?;
         let pending = self.deps.invitations.pending().await?;
@@ -242,6 +245,7 @@ impl StaffInviteService {
     }
 
     /// What the link's page shows: the address, the roles and who invited.
+    #[tracing::instrument(skip_all)]
     pub async fn preview(&self, token: &str) -> Result<InvitationPreview, InviteError> {
         let invitation = self.invitation(token).await?;
         let existing_account = self.account_at(&invitation.email).await?.is_some();
@@ -257,6 +261,7 @@ impl StaffInviteService {
     /// Accepts the invitation. With an account at its address, `signed_in` must be that account
     /// and the roles are added to it; otherwise `new_account` makes one, verified and holding the
     /// roles, signed in at once. The link then stops working.
+    #[tracing::instrument(skip_all)]
     pub async fn accept(
         &self,
         token: &str,

@@ -233,6 +233,7 @@ impl StatementService {
 
     /// An admin asks for `year`'s statements: every donor with completed gifts that year is
     /// listed (once: asking again adds only new donors), and sending starts in the background.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
     pub async fn start(&self, actor: &Actor, year: i32) -> Result<StatementProgress, StatementError> {
         actor.require(Permission::SendStatements)?;
         let settings = self.settings().await?;
@@ -261,12 +262,14 @@ impl StatementService {
     }
 
     /// How far `year`'s statements are (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
     pub async fn progress(&self, actor: &Actor, year: i32) -> Result<StatementProgress, StatementError> {
         actor.require(Permission::SendStatements)?;
         Ok(StatementProgress::of(year, self.deps.store.counts(year, MAX_ATTEMPTS).await?))
     }
 
     /// The signed-in member's own statement for `year` (their gifts, whatever the e-mail).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
     pub async fn mine(&self, actor: &Actor, year: i32) -> Result<StatementView, StatementError> {
         let settings = self.settings().await?;
         self.check_year(year, &settings)?;
@@ -277,6 +280,7 @@ impl StatementService {
     }
 
     /// Sends the statements that are due; answers how many went out.
+    #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<u64, StatementError> {
         let due = self.deps.store.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
         if due.is_empty() {

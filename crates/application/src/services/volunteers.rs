@@ -81,6 +81,7 @@ impl VolunteerService {
     }
 
     /// Records the caller (a verified member) as a volunteer for an upcoming event; one record each.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn volunteer(&self, actor: &Actor, event_id: &EventId, input: VolunteerInput) -> Result<Volunteer, VolunteerError> {
         actor.require_verified()?;
         let event = self.event(event_id).await?;
@@ -97,6 +98,7 @@ impl VolunteerService {
         Ok(volunteer)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn get_own(&self, actor: &Actor, event_id: &EventId) -> Result<Volunteer, VolunteerError> {
         match self.volunteers.find_for_user(event_id, &actor.user_id).await? {
             Some(volunteer) => Ok(volunteer),
@@ -108,12 +110,14 @@ impl VolunteerService {
     }
 
     /// How many volunteers an event has (anyone).
+    #[tracing::instrument(skip_all, fields(event = %event_id))]
     pub async fn count(&self, event_id: &EventId) -> Result<u64, VolunteerError> {
         self.event(event_id).await?;
         Ok(self.volunteers.count_for_event(event_id).await?)
     }
 
     /// Every volunteer of an event with contact details (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<Volunteer>, VolunteerError> {
         actor.require(Permission::ManageVolunteers)?;
         self.event(event_id).await?;
@@ -122,6 +126,7 @@ impl VolunteerService {
 
     /// Every volunteer of an event with contact details, as a list leaving the site (the CSV),
     /// recorded in the audit log.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn export(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<Volunteer>, VolunteerError> {
         actor.require(Permission::ManageVolunteers)?;
         let event = self.event(event_id).await?;
@@ -134,6 +139,7 @@ impl VolunteerService {
     }
 
     /// A member's volunteer records with their events, by event date: the member themselves or an admin.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, user_id = %user_id))]
     pub async fn events_of_user(&self, actor: &Actor, user_id: &UserId) -> Result<Vec<(Event, Volunteer)>, VolunteerError> {
         if actor.user_id != *user_id && !actor.can(Permission::FindMembers) {
             return Err(VolunteerError::NotYours);
@@ -143,6 +149,7 @@ impl VolunteerService {
 
     /// Withdraws a volunteer record: its owner until the event starts, or an admin at any time.
     /// Someone else's record answers as if it did not exist.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn withdraw(&self, actor: &Actor, event_id: &EventId, volunteer_id: &VolunteerId) -> Result<(), VolunteerError> {
         let event = self.event(event_id).await?;
         let volunteer = self

@@ -89,6 +89,7 @@ fn admin_target(status: &str) -> Result<PaymentStatus, PaymentError> {
 impl PaymentService {
     /// Every payment matching the filters, newest first: the ledger's CSV (the treasurer's),
     /// recorded in the audit log.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn export(&self, actor: &Actor, query: PaymentQuery) -> Result<Vec<Payment>, PaymentError> {
         actor.require(Permission::ExportFinances)?;
         let (filter, refinement) = query.into_filter()?;
@@ -99,6 +100,7 @@ impl PaymentService {
     }
 
     /// Every payment matching the filters, newest first (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn list(&self, actor: &Actor, query: PaymentQuery) -> Result<Vec<Payment>, PaymentError> {
         actor.require(Permission::ReadLedger)?;
         let (filter, refinement) = query.into_filter()?;
@@ -106,12 +108,14 @@ impl PaymentService {
     }
 
     /// A member's payments, newest first (admins: the member directory's giving).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn of_member(&self, actor: &Actor, user_id: &mandir_domain::UserId) -> Result<Vec<Payment>, PaymentError> {
         actor.require(Permission::ReadLedger)?;
         Ok(self.payments.list(PaymentFilter { user_id: Some(user_id.clone()), ..PaymentFilter::default() }).await?)
     }
 
     /// The member's own payments, newest first.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn mine(&self, actor: &Actor) -> Result<Vec<Payment>, PaymentError> {
         Ok(self.payments.list(PaymentFilter { user_id: Some(actor.user_id.clone()), ..PaymentFilter::default() }).await?)
     }
@@ -119,6 +123,7 @@ impl PaymentService {
     /// An admin marks a pending Zelle payment received (`completed`) or `failed`, or reopens a
     /// failed one (`pending`). The change and its audit entry (with the optional note) are
     /// written together.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn set_zelle_status(&self, actor: &Actor, id: &PaymentId, status: &str, note: Option<&str>) -> Result<Payment, PaymentError> {
         actor.require(Permission::ReconcilePayments)?;
         let to = admin_target(status)?;
@@ -169,6 +174,7 @@ impl PaymentService {
     }
 
     /// The admins' changes to a payment, oldest first (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn audit_trail(&self, actor: &Actor, id: &PaymentId) -> Result<Vec<PaymentAuditEntry>, PaymentError> {
         actor.require(Permission::ReadLedger)?;
         self.payments.find_by_id(id).await?.ok_or(PaymentError::NotFound)?;
@@ -176,6 +182,7 @@ impl PaymentService {
     }
 
     /// Money received (completed payments) per donation type and per event (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn totals(&self, actor: &Actor) -> Result<PaymentTotals, PaymentError> {
         actor.require(Permission::ReadLedger)?;
         let completed = self.payments.list(PaymentFilter { status: Some(PaymentStatus::Completed), ..PaymentFilter::default() }).await?;

@@ -80,6 +80,7 @@ impl PaymentService {
 
     /// Prepares a card payment: creates the provider's intent and records a pending payment.
     /// With an `Idempotency-Key`, a repeated request answers the same intent and stores nothing new.
+    #[tracing::instrument(skip_all)]
     pub async fn create_payment_intent(
         &self,
         payer: &Payer,
@@ -138,6 +139,7 @@ impl PaymentService {
 
     /// The sandbox's confirm step (only when the sandbox is the provider): applies the chosen
     /// outcome and answers where the browser goes next, as Stripe redirects.
+    #[tracing::instrument(skip_all)]
     pub async fn confirm_sandbox(&self, intent_id: &str, client_secret: &str, outcome: &str) -> Result<SandboxConfirmation, PaymentError> {
         if self.gateway.provider() != PaymentProvider::Sandbox {
             return Err(PaymentError::NotFound);
@@ -167,6 +169,7 @@ impl PaymentService {
 
     /// The card payment behind `/payment-confirmation`, for the holder of its client secret. A
     /// pending Stripe payment is checked with Stripe in case its webhook is late.
+    #[tracing::instrument(skip_all)]
     pub async fn payment_for_intent(&self, intent_id: &str, client_secret: &str) -> Result<Payment, PaymentError> {
         let payment = self.payment_with_secret(intent_id, client_secret).await?;
         if payment.status != PaymentStatus::Pending

@@ -34,6 +34,7 @@ impl PaymentService {
     /// [`EXPIRY_BATCH`] card payments pending for longer than `max_age` (after `cursor`, a
     /// payment id). The change is guarded by the status, so a payment completed meanwhile is left
     /// as it is. The provider being unreachable fails the step (the job runs again later).
+    #[tracing::instrument(skip_all)]
     pub async fn expire_abandoned_card_payments(&self, max_age: Duration, cursor: Option<String>) -> Result<Step, PaymentError> {
         let now = self.clock.now();
         let cutoff = now - chrono::Duration::from_std(max_age).unwrap_or(chrono::Duration::MAX);

@@ -200,6 +200,7 @@ pub fn totals_per_year(payments: &[Payment], zone: chrono_tz::Tz) -> Vec<YearTot
 impl PaymentService {
     /// One page of the payments matching the filters, newest first, with the totals of all of
     /// them (admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn ledger(&self, actor: &Actor, query: PaymentQuery, page: PageQuery) -> Result<LedgerPage, PaymentError> {
         actor.require(Permission::ReadLedger)?;
         let (page, page_size) = page.parse()?;
@@ -212,11 +213,13 @@ impl PaymentService {
     }
 
     /// The temple's time zone, in which exports show dates.
+    #[tracing::instrument(skip_all)]
     pub async fn temple_zone(&self) -> Result<chrono_tz::Tz, PaymentError> {
         Ok(self.zone.time_zone().await?)
     }
 
     /// The member's completed gifts per year of the temple's time zone, the latest first.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn my_totals_per_year(&self, actor: &Actor) -> Result<Vec<YearTotal>, PaymentError> {
         let mine = self.mine(actor).await?;
         let zone = self.zone.time_zone().await?;

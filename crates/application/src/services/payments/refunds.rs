@@ -28,6 +28,7 @@ impl PaymentService {
     /// An admin gives back part or all of a completed card payment: the provider refunds it,
     /// then the refunded amount (and status `refunded` when nothing is left) and the audit entry
     /// are written together.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn refund(&self, actor: &Actor, id: &PaymentId, amount: &NumberInput, note: Option<&str>) -> Result<Payment, PaymentError> {
         actor.require(Permission::Refund)?;
         let note = payment_audit::parse_note(note).map_err(|message| invalid("note", &message))?;
@@ -42,6 +43,7 @@ impl PaymentService {
     /// What is left of a completed card payment goes back, with `reason` in its history: a seva
     /// booking's cancellation (ADR 0114). `Ok(None)` when there is nothing to refund (not a
     /// completed card payment, or refunded already).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn refund_rest(&self, actor: &Actor, id: &PaymentId, reason: &str) -> Result<Option<Payment>, PaymentError> {
         let payment = self.payments.find_by_id(id).await?.ok_or(PaymentError::NotFound)?;
         let left = payment.refundable();

@@ -7,6 +7,7 @@ use crate::ports::{ProviderEventKind, StatusChange, WebhookError, WebhookOutcome
 
 impl PaymentService {
     /// A signed provider event: verified, then applied once (a replay changes nothing).
+    #[tracing::instrument(skip_all)]
     pub async fn handle_webhook(&self, payload: &[u8], signature: Option<&str>) -> Result<(), PaymentError> {
         let verifier = self.webhooks.as_ref().ok_or(PaymentError::WebhooksNotConfigured)?;
         let header = signature.ok_or(PaymentError::BadSignature)?;

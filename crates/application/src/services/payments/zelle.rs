@@ -7,6 +7,7 @@ use super::{Inserted, Payer, PaymentError, PaymentService, same_or_conflict};
 impl PaymentService {
     /// Records a Zelle donation as pending until an admin marks it received, under a
     /// server-generated receipt number. With an `Idempotency-Key`, a repeat answers the same payment.
+    #[tracing::instrument(skip_all)]
     pub async fn confirm_zelle(&self, payer: &Payer, input: DonationInput, idempotency_key: Option<&str>) -> Result<Payment, PaymentError> {
         let method = PaymentMethodKind::Zelle;
         let donor = payer.donor();
