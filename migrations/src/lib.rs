@@ -34,6 +34,7 @@ mod m20261125_000038_add_demo_account_mark;
 mod m20261125_000039_add_seva_hold_limits;
 mod m20261125_000040_staff_roles_and_audit_log;
 mod m20261125_000041_staff_invitations;
+mod m20261125_000042_seva_payments_are_religious;
 mod seed;
 
 pub struct Migrator;
@@ -73,6 +74,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000039_add_seva_hold_limits::Migration),
             Box::new(m20261125_000040_staff_roles_and_audit_log::Migration),
             Box::new(m20261125_000041_staff_invitations::Migration),
+            Box::new(m20261125_000042_seva_payments_are_religious::Migration),
         ]
     }
 }

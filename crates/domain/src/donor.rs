@@ -5,11 +5,9 @@
 use crate::user::Email;
 use crate::validation::{ValidationErrors, optional_text};
 
-/// The acknowledgement every receipt carries (docs/product.md#receipts).
 /// The mark on every receipt and statement of a test gift or a sandbox site (staging,
 /// development): no money moved, so nothing may look like a tax receipt (docs/product.md#test-receipts).
 pub const TEST_RECEIPT: &str = "TEST — not a receipt";
-pub const ACKNOWLEDGEMENT: &str = "No goods or services were provided in exchange for this contribution.";
 
 pub const DONOR_NAME_REQUIRED: &str = "Please enter your name";
 pub const DONOR_NAME_TOO_LONG: &str = "Name must be at most 200 characters";

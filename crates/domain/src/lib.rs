@@ -6,6 +6,7 @@ pub mod donation_type;
 pub mod donor;
 pub mod error;
 pub mod event;
+pub mod exchange;
 pub mod family_member;
 pub mod gotram;
 pub mod id;

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 
 use crate::donation_type::DonationType;
+use crate::exchange::Exchange;
 use crate::id::{DonationTypeId, EventId, PaymentId, UserId};
 use crate::input::NumberInput;
 use crate::money::{Money, MoneyError};
@@ -108,6 +109,8 @@ pub struct DonationDetail {
     pub amount: Money,
     /// The donation type's name from the catalogue, or the donor's own label for a custom item.
     pub name: String,
+    /// What the donor received for it (nothing, for a donation).
+    pub exchange: Exchange,
 }
 
 impl DonationDetail {
@@ -122,6 +125,7 @@ impl DonationDetail {
         self.donation_type_id.eq_ignore_ascii_case(&other.donation_type_id)
             && self.amount == other.amount
             && (!self.is_custom() || self.name == other.name)
+            && self.exchange == other.exchange
     }
 }
 
@@ -274,7 +278,9 @@ pub enum DonationDetailsInput {
 pub enum DonationItemInput {
     /// An item with its fields; a field that is absent or not a text is `None` (or
     /// [`NumberInput::Missing`]).
-    Fields { donation_type_id: Option<String>, amount: NumberInput, name: Option<String> },
+    /// The exchange is never read from a donor's request: it is set by the use case that sells
+    /// something (a seva booking, the counter).
+    Fields { donation_type_id: Option<String>, amount: NumberInput, name: Option<String>, exchange: Exchange },
     /// Something that is not an item (a number, a text, a list...).
     NotAnItem,
 }
@@ -282,12 +288,26 @@ pub enum DonationItemInput {
 impl DonationItemInput {
     /// An item with every field given.
     pub fn new(donation_type_id: &str, amount: NumberInput, name: &str) -> Self {
-        Self::Fields { donation_type_id: Some(donation_type_id.to_owned()), amount, name: Some(name.to_owned()) }
+        Self::Fields {
+            donation_type_id: Some(donation_type_id.to_owned()),
+            amount,
+            name: Some(name.to_owned()),
+            exchange: Exchange::Nothing,
+        }
+    }
+
+    /// The same item with what the donor receives for it.
+    #[must_use]
+    pub fn with_exchange(mut self, given: Exchange) -> Self {
+        if let Self::Fields { exchange, .. } = &mut self {
+            *exchange = given;
+        }
+        self
     }
 }
 
 fn parse_detail(item: &DonationItemInput) -> Result<DonationDetail, String> {
-    let DonationItemInput::Fields { donation_type_id, amount, name } = item else {
+    let DonationItemInput::Fields { donation_type_id, amount, name, exchange } = item else {
         return Err(DETAILS_INVALID.to_owned());
     };
     let type_id = donation_type_id.as_deref().map(str::trim).unwrap_or_default();
@@ -299,7 +319,7 @@ fn parse_detail(item: &DonationItemInput) -> Result<DonationDetail, String> {
     if name.is_empty() || name.chars().count() > MAX_DETAIL_NAME {
         return Err(DETAIL_NAME_INVALID.to_owned());
     }
-    Ok(DonationDetail { donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned() })
+    Ok(DonationDetail { donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned(), exchange: *exchange })
 }
 
 /// Checks `donationDetails`: at least one and at most 20 items, each with a donation type id (or
@@ -561,7 +581,15 @@ mod tests {
             parse_donation_details(&items(&[(&TYPE_ID.to_ascii_uppercase(), n("20"), "Annadanam"), ("custom", t("5.50"), " Other ")]))
                 .expect("valid");
         assert_eq!(details[0].donation_type_id, TYPE_ID);
-        assert_eq!(details[1], DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(550), name: "Other".into() });
+        assert_eq!(
+            details[1],
+            DonationDetail {
+                donation_type_id: "custom".into(),
+                amount: Money::from_cents(550),
+                name: "Other".into(),
+                exchange: Exchange::Nothing
+            }
+        );
         assert_eq!(details_total(&details), Some(Money::from_cents(2550)));
     }
 
@@ -573,7 +601,8 @@ mod tests {
         assert_eq!(check(DonationDetailsInput::NotAList), Err(DETAILS_INVALID.to_owned()));
         assert_eq!(check(DonationDetailsInput::Items(vec![DonationItemInput::NotAnItem])), Err(DETAILS_INVALID.to_owned()));
         assert_eq!(check(items(&[("abc", n("1"), "x")])), Err(DETAIL_TYPE_INVALID.to_owned()));
-        let no_type = DonationItemInput::Fields { donation_type_id: None, amount: n("1"), name: Some("x".into()) };
+        let no_type =
+            DonationItemInput::Fields { donation_type_id: None, amount: n("1"), name: Some("x".into()), exchange: Exchange::Nothing };
         assert_eq!(check(DonationDetailsInput::Items(vec![no_type])), Err(DETAIL_TYPE_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", n("0"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", n("-1"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
@@ -581,7 +610,8 @@ mod tests {
         assert_eq!(check(items(&[("custom", NumberInput::Missing, "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", NumberInput::Other, "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", n("1"), " ")])), Err(DETAIL_NAME_INVALID.to_owned()));
-        let no_name = DonationItemInput::Fields { donation_type_id: Some("custom".into()), amount: n("1"), name: None };
+        let no_name =
+            DonationItemInput::Fields { donation_type_id: Some("custom".into()), amount: n("1"), name: None, exchange: Exchange::Nothing };
         assert_eq!(check(DonationDetailsInput::Items(vec![no_name])), Err(DETAIL_NAME_INVALID.to_owned()));
         let many = vec![DonationItemInput::new("custom", n("1"), "x"); 21];
         assert_eq!(check(DonationDetailsInput::Items(many)), Err(DETAILS_TOO_MANY.to_owned()));
@@ -678,7 +708,12 @@ mod tests {
             amount: Money::from_cents(cents),
             donation_details: details
                 .into_iter()
-                .map(|(id, n, c)| DonationDetail { donation_type_id: id.into(), name: n.into(), amount: Money::from_cents(c) })
+                .map(|(id, n, c)| DonationDetail {
+                    donation_type_id: id.into(),
+                    name: n.into(),
+                    amount: Money::from_cents(c),
+                    exchange: Exchange::Nothing,
+                })
                 .collect(),
             receipt_number: None,
             ..crate::testing::payment("p", status, PaymentProvider::Stripe)
@@ -742,11 +777,14 @@ mod tests {
             donation_type_id: id.into(),
             amount: Money::from_cents(cents),
             name: name.into(),
+            exchange: Exchange::Nothing,
         };
         assert!(item(TYPE_ID, 500, "Annadanam").same_item(&item(TYPE_ID, 500, "Annadanam (renamed)")));
         assert!(!item(TYPE_ID, 500, "Annadanam").same_item(&item(TYPE_ID, 600, "Annadanam")));
         assert!(item("custom", 500, "Roof").same_item(&item("custom", 500, "Roof")));
         assert!(!item("custom", 500, "Roof").same_item(&item("custom", 500, "Floor")));
+        let seva = DonationDetail { exchange: Exchange::Religious, ..item("custom", 500, "Roof") };
+        assert!(!seva.same_item(&item("custom", 500, "Roof")));
     }
 
     #[test]

@@ -69,6 +69,7 @@ pub fn payment(id: &str, status: PaymentStatus, provider: PaymentProvider) -> Pa
             donation_type_id: CUSTOM_DONATION_TYPE.into(),
             amount: Money::from_cents(2500),
             name: "Custom Donation".into(),
+            exchange: crate::exchange::Exchange::Nothing,
         }],
         receipt_url: None,
         receipt_number: Some("AUTO-1-1".into()),

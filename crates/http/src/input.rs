@@ -4,6 +4,7 @@
 //! the values with its messages (docs/decisions/0052-amounts-read-in-http-checked-in-domain.md).
 
 use mandir_domain::NumberInput;
+use mandir_domain::exchange::Exchange;
 use mandir_domain::payment::{DonationDetailsInput, DonationItemInput};
 use serde_json::Value;
 use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
@@ -33,6 +34,8 @@ fn item(value: &Value) -> DonationItemInput {
             donation_type_id: text_field(object, "donationTypeId"),
             amount: optional_number(object.get("amount")),
             name: text_field(object, "name"),
+            // A donor's request never says what they receive; the use case selling it does.
+            exchange: Exchange::Nothing,
         },
         None => DonationItemInput::NotAnItem,
     }
@@ -206,7 +209,12 @@ mod tests {
             from_list,
             DonationDetailsInput::Items(vec![
                 DonationItemInput::new(TYPE_ID, NumberInput::Number("20".into()), "Annadanam"),
-                DonationItemInput::Fields { donation_type_id: Some("custom".into()), amount: NumberInput::Text("5.50".into()), name: None },
+                DonationItemInput::Fields {
+                    donation_type_id: Some("custom".into()),
+                    amount: NumberInput::Text("5.50".into()),
+                    name: None,
+                    exchange: Exchange::Nothing
+                },
                 DonationItemInput::NotAnItem,
             ])
         );
@@ -216,7 +224,8 @@ mod tests {
         assert_eq!(donation_details(&json!("null")), DonationDetailsInput::NotAList);
         assert_eq!(donation_details(&json!({"a": 1})), DonationDetailsInput::NotAList);
         let odd = donation_details(&json!([{"donationTypeId": 5, "name": ["x"]}]));
-        let expected = DonationItemInput::Fields { donation_type_id: None, amount: NumberInput::Missing, name: None };
+        let expected =
+            DonationItemInput::Fields { donation_type_id: None, amount: NumberInput::Missing, name: None, exchange: Exchange::Nothing };
         assert_eq!(odd, DonationDetailsInput::Items(vec![expected]));
     }
 
@@ -254,7 +263,12 @@ mod tests {
         assert_eq!(check(Value::String(list.to_string())).expect("text"), from_list);
         assert_eq!(
             from_list[1],
-            DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(550), name: "Other".into() }
+            DonationDetail {
+                donation_type_id: "custom".into(),
+                amount: Money::from_cents(550),
+                name: "Other".into(),
+                exchange: Exchange::Nothing
+            }
         );
         assert_eq!(details_total(&from_list), Some(Money::from_cents(2550)));
 

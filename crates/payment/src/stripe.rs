@@ -308,8 +308,18 @@ mod tests {
 
     fn details() -> Vec<DonationDetail> {
         vec![
-            DonationDetail { donation_type_id: TYPE_ID.into(), amount: Money::from_cents(2000), name: "Annadanam".into() },
-            DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(550), name: "Custom Donation".into() },
+            DonationDetail {
+                donation_type_id: TYPE_ID.into(),
+                amount: Money::from_cents(2000),
+                name: "Annadanam".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+            },
+            DonationDetail {
+                donation_type_id: "custom".into(),
+                amount: Money::from_cents(550),
+                name: "Custom Donation".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+            },
         ]
     }
 
@@ -552,6 +562,7 @@ mod tests {
                 donation_type_id: TYPE_ID.into(),
                 amount: Money::from_cents(100 + i),
                 name: "A rather long donation type name".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
             })
             .collect();
         let text = metadata_details(&many);

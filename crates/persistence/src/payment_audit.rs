@@ -149,6 +149,7 @@ mod tests {
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(5000),
                 name: "Other".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
             }],
             receipt_number: format!("AUTO-1-{id}"),
             idempotency_key: None,

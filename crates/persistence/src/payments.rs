@@ -297,6 +297,7 @@ mod tests {
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(2550),
                 name: "Other".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
             }],
             receipt_number: receipt.into(),
             idempotency_key: key.map(Into::into),

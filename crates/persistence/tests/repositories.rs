@@ -369,3 +369,49 @@ async fn the_people_count_migration_counts_existing_registrations() {
     .expect("attendee after the migration");
     assert_eq!(people(&events, "e1").await, 6, "counted from the backfilled figure on");
 }
+
+#[tokio::test]
+async fn the_migration_marks_the_lines_of_seva_payments_religious() {
+    use mandir_domain::exchange::Exchange;
+    let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
+    db.migrate_before("m20261125_000042_seva_payments_are_religious").await.expect("older schema");
+    let at = "'2026-11-21 12:00:00+00:00'";
+    db.execute_raw(&format!(
+        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
+         VALUES ('u1', 'Asha', 'Rao', 'asha@example.org', 'H', true, 0, {at}, {at})"
+    ))
+    .await
+    .expect("user");
+    db.execute_raw(&format!(
+        "INSERT INTO sevas (id, name, category, price_cents, price_kind, duration_minutes, weekdays, slots, blackout_dates, horizon_days, \
+         cutoff_hours, requires_address, is_active, sort_order, created_at, updated_at) \
+         VALUES ('s1', 'Archana', 'archana', 1100, 'fixed', 15, '[]', '[]', '[]', 30, 2, false, true, 0, {at}, {at})"
+    ))
+    .await
+    .expect("seva");
+    // Two payments as the older code wrote them: one paid a seva, the other is a donation.
+    for (id, name) in [("p-seva", r#"Seva: Archana, 2026-11-22 9:00 AM \"special\""#), ("p-gift", "Annadanam")] {
+        db.execute_raw(&format!(
+            "INSERT INTO payments (id, user_id, payment_date, payment_method, amount_cents, currency, status, provider, donation_details, \
+             receipt_number, refunded_cents, created_at, updated_at) \
+             VALUES ('{id}', 'u1', {at}, 'zelle', 1100, 'usd', 'completed', 'zelle', \
+             '[{{\"amount\":\"11.00\",\"donationTypeId\":\"custom\",\"name\":\"{name}\"}}]', 'AUTO-1-{id}', 0, {at}, {at})"
+        ))
+        .await
+        .expect("payment");
+    }
+    db.execute_raw(&format!(
+        "INSERT INTO seva_bookings (id, seva_id, seva_name, user_id, date, slot, starts_at, status, participants, amount_cents, payment_id, \
+         created_at, updated_at) VALUES ('b1', 's1', 'Archana', 'u1', '2026-11-22', '09:00', {at}, 'confirmed', '[]', 1100, 'p-seva', {at}, {at})"
+    ))
+    .await
+    .expect("booking");
+    db.migrate().await.expect("migrated");
+    let payments = SeaOrmPaymentRepository::new(db);
+    let seva = payments.find_by_id(&"p-seva".into()).await.expect("query").expect("seva payment");
+    assert_eq!(seva.donation_details.len(), 1);
+    assert_eq!(seva.donation_details[0].exchange, Exchange::Religious);
+    assert_eq!(seva.donation_details[0].name, r#"Seva: Archana, 2026-11-22 9:00 AM "special""#, "the name is untouched");
+    let gift = payments.find_by_id(&"p-gift".into()).await.expect("query").expect("gift");
+    assert_eq!(gift.donation_details[0].exchange, Exchange::Nothing);
+}

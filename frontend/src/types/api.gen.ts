@@ -2937,12 +2937,17 @@ export interface components {
         };
         /** @description A donation receipt. */
         ReceiptDto: {
-            /** @description "No goods or services were provided in exchange for this contribution." */
+            /**
+             * @description The IRS acknowledgement its lines call for, e.g. "No goods or services were provided in
+             *     exchange for this contribution." (docs/product.md#acknowledgements)
+             */
             acknowledgement: string;
             /** @description "300.00" (US dollars) */
             amount: string;
             /** @description The day of the gift in the temple's zone, e.g. "November 21, 2026". */
             date: string;
+            /** @description What the donor may deduct: the amount less the fair-market value of goods received. */
+            deductible: string;
             donorAddress: string | null;
             donorEmail: string;
             donorName: string;
@@ -2984,7 +2989,15 @@ export interface components {
         ReceiptLineDto: {
             /** @description "25.00" */
             amount: string;
+            /**
+             * @description What the donor received for the line: nothing (`donation`), a religious service only
+             *     (`religious`), or goods or services of a stated value (`goods`).
+             * @example donation
+             */
+            kind: string;
             label: string;
+            /** @description The fair-market value received, "15.00"; only for `goods`. */
+            value: string | null;
         };
         RecurringServiceDto: {
             /** Format: date-time */
@@ -3582,7 +3595,13 @@ export interface components {
         };
         /** @description A donor's giving in one calendar year of the temple's zone. */
         StatementDto: {
+            /**
+             * @description The gifts' acknowledgement when they all share one; otherwise "What was provided in
+             *     exchange for each gift is stated with it." and each gift states its own.
+             */
             acknowledgement: string;
+            /** @description "330.00": the sum of the gifts' deductible parts. */
+            deductibleTotal: string;
             donorEmail: string;
             donorName: string;
             ein: string | null;
@@ -3599,10 +3618,14 @@ export interface components {
         };
         /** @description One gift of a statement; `amount` is what the temple kept (net of refunds). */
         StatementGiftDto: {
+            /** @description This gift's IRS acknowledgement. */
+            acknowledgement: string;
             /** @description "25.00" */
             amount: string;
             /** @description "November 21, 2026" (the temple's zone) */
             date: string;
+            /** @description "25.00": the amount less the fair-market value of goods received. */
+            deductible: string;
             /** @description "Card" or "Zelle" */
             method: string;
             /** Format: date-time */

@@ -10,8 +10,8 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
-use mandir_domain::donor::ACKNOWLEDGEMENT;
-use mandir_domain::payment::{Payment, PaymentMethodKind, PaymentStatus};
+use mandir_domain::exchange::{Acknowledged, Exchange};
+use mandir_domain::payment::{DonationDetail, Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::site::SiteSettings;
 use mandir_domain::staff::Permission;
 use mandir_domain::{PaymentId, UserId};
@@ -62,6 +62,11 @@ pub struct ReceiptLine {
     pub label: String,
     /// `"25.00"`.
     pub amount: String,
+    /// What the donor received for it: `donation` (nothing), `religious` (a seva or puja) or
+    /// `goods` (with their value).
+    pub kind: &'static str,
+    /// The fair-market value received, `"15.00"`; only for goods.
+    pub value: Option<String>,
 }
 
 /// A receipt as the e-mail and the printable page show it.
@@ -85,7 +90,10 @@ pub struct ReceiptView {
     pub organization: String,
     pub ein: Option<String>,
     pub organization_address: Option<String>,
+    /// The IRS acknowledgement its lines call for (docs/product.md#acknowledgements).
     pub acknowledgement: String,
+    /// What the donor may deduct: the amount less the fair-market value of goods received.
+    pub deductible: String,
     /// A test gift (the sandbox) or a sandbox site: marked [`TEST_RECEIPT`] wherever it is shown.
     pub test: bool,
 }
@@ -117,10 +125,21 @@ fn non_empty(text: &str) -> Option<String> {
     (!text.is_empty()).then(|| text.to_owned())
 }
 
+fn receipt_line(detail: &DonationDetail) -> ReceiptLine {
+    let value = matches!(detail.exchange, Exchange::Goods(_)).then(|| detail.exchange.value().to_string());
+    ReceiptLine { label: detail.name.clone(), amount: detail.amount.to_string(), kind: detail.exchange.kind(), value }
+}
+
+/// What a payment's lines gave in return, for its acknowledgement.
+pub fn acknowledged(payment: &Payment) -> Acknowledged {
+    Acknowledged::of(payment.donation_details.iter().map(|d| d.exchange))
+}
+
 /// The receipt of a completed payment under the temple's settings; `sandbox_site` when payments
 /// on this site are simulated (staging, development), which marks every receipt a test.
 pub fn receipt_of(payment: &Payment, settings: &SiteSettings, sandbox_site: bool) -> ReceiptView {
     let day = payment.payment_date.with_timezone(&settings.zone()).date_naive();
+    let acknowledged = acknowledged(payment);
     ReceiptView {
         receipt_number: payment.receipt_number.clone().unwrap_or_default(),
         date: day.format("%B %-d, %Y").to_string(),
@@ -128,7 +147,7 @@ pub fn receipt_of(payment: &Payment, settings: &SiteSettings, sandbox_site: bool
         amount: payment.amount.to_string(),
         method: method_label(payment.method).to_owned(),
         event_name: payment.event_name.clone(),
-        lines: payment.donation_details.iter().map(|d| ReceiptLine { label: d.name.clone(), amount: d.amount.to_string() }).collect(),
+        lines: payment.donation_details.iter().map(receipt_line).collect(),
         donor_name: payment.donor_name.clone().unwrap_or_default(),
         donor_email: payment.donor_email.clone().unwrap_or_default(),
         donor_address: payment.donor_address.clone(),
@@ -136,7 +155,8 @@ pub fn receipt_of(payment: &Payment, settings: &SiteSettings, sandbox_site: bool
         organization: non_empty(&settings.legal_name).unwrap_or_else(|| settings.temple_name.trim().to_owned()),
         ein: non_empty(&settings.ein),
         organization_address: non_empty(&settings.address),
-        acknowledgement: ACKNOWLEDGEMENT.to_owned(),
+        acknowledgement: acknowledged.sentence(payment.amount),
+        deductible: acknowledged.deductible(payment.amount).to_string(),
         test: sandbox_site || payment.is_test(),
     }
 }
@@ -382,16 +402,59 @@ mod tests {
                     && e.subject == "Your donation receipt AUTO-1-7 from Sri Ganesha Temple of Folsom, Inc."
                     && e.text_body.contains("Amount: $300.00")
                     && e.text_body.contains("Sri Ganesha Temple of Folsom, Inc., EIN 12-3456789")
-                    && e.text_body.contains(ACKNOWLEDGEMENT)
+                    && e.text_body.contains(mandir_domain::exchange::NO_GOODS)
                     && e.text_body.contains("In memory of my father")
                     && e.text_body.contains("http://temple.test/receipts/AUTO-1-7?sig=sig-AUTO-1-7")
-                    && e.html_body.contains(ACKNOWLEDGEMENT)
+                    && e.html_body.contains(mandir_domain::exchange::NO_GOODS)
                     && !e.text_body.contains("TEST")
             })
             .times(1)
             .returning(|_| Ok(()));
         m.outbox.expect_mark_sent().withf(|id, _| id == "completed:p1").times(1).returning(|_, _| Ok(()));
         assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+    }
+
+    #[test]
+    fn a_receipt_acknowledges_what_its_lines_gave_in_return() {
+        use mandir_domain::exchange::{NO_GOODS, RELIGIOUS_ONLY};
+        use mandir_domain::{Money, payment::DonationDetail};
+        let line = |name: &str, cents: i64, exchange| DonationDetail {
+            donation_type_id: "custom".into(),
+            amount: Money::from_cents(cents),
+            name: name.into(),
+            exchange,
+        };
+        let paying = |lines: Vec<DonationDetail>| Payment {
+            amount: Money::from_cents(lines.iter().map(|l| l.amount.cents()).sum()),
+            donation_details: lines,
+            ..completed_payment()
+        };
+        let settings = SiteSettings::default();
+
+        let gift = receipt_of(&paying(vec![line("Annadanam", 5100, Exchange::Nothing)]), &settings, false);
+        assert_eq!((gift.acknowledgement.as_str(), gift.deductible.as_str()), (NO_GOODS, "51.00"));
+        assert_eq!((gift.lines[0].kind, gift.lines[0].value.as_deref()), ("donation", None));
+
+        let seva = paying(vec![line("Seva: Archana", 1100, Exchange::Religious), line("Annadanam", 5100, Exchange::Nothing)]);
+        let seva = receipt_of(&seva, &settings, false);
+        assert_eq!((seva.acknowledgement.as_str(), seva.deductible.as_str()), (RELIGIOUS_ONLY, "62.00"));
+        assert_eq!(seva.lines[0].kind, "religious");
+
+        let dinner = paying(vec![line("Deepavali dinner", 5000, Exchange::Goods(Money::from_cents(2000)))]);
+        let dinner = receipt_of(&dinner, &settings, false);
+        assert!(dinner.acknowledgement.contains("estimated fair market value of $20.00"), "{}", dinner.acknowledgement);
+        assert_eq!((dinner.deductible.as_str(), dinner.lines[0].kind, dinner.lines[0].value.as_deref()), ("30.00", "goods", Some("20.00")));
+        let site = SiteContext { temple_name: "Temple".into(), public_url: "http://t".into() };
+        let mail = EmailTemplates::new()
+            .render("a@b.co", &site, &ReceiptMessage { receipt: &dinner, link: "http://t/r", resent: false })
+            .expect("mail");
+        for text in [&mail.text_body, &mail.html_body] {
+            assert!(text.contains("(fair market value $20.00)") && text.contains("Deductible amount") && text.contains("$30.00"), "{text}");
+        }
+        let mail = EmailTemplates::new()
+            .render("a@b.co", &site, &ReceiptMessage { receipt: &seva, link: "http://t/r", resent: false })
+            .expect("mail");
+        assert!(mail.text_body.contains(RELIGIOUS_ONLY) && !mail.text_body.contains("Deductible amount"), "{}", mail.text_body);
     }
 
     #[tokio::test]

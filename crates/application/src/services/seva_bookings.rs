@@ -360,11 +360,11 @@ impl SevaBookingService {
         let amount = NumberInput::text(booking.amount.to_string());
         let input = DonationInput {
             amount: amount.clone(),
-            donation_details: DonationDetailsInput::Items(vec![DonationItemInput::new(
-                mandir_domain::payment::CUSTOM_DONATION_TYPE,
-                amount,
-                &label,
-            )]),
+            // A seva is a religious service: its receipt says so (docs/product.md#acknowledgements).
+            donation_details: DonationDetailsInput::Items(vec![
+                DonationItemInput::new(mandir_domain::payment::CUSTOM_DONATION_TYPE, amount, &label)
+                    .with_exchange(mandir_domain::exchange::Exchange::Religious),
+            ]),
             event_id: None,
             notes: Some(format!("Seva booking {}", booking.id)),
             donor: Default::default(),

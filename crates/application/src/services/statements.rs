@@ -10,7 +10,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
-use mandir_domain::donor::ACKNOWLEDGEMENT;
+use mandir_domain::exchange::NO_GOODS;
 use mandir_domain::payment::{Payment, PaymentStatus};
 use mandir_domain::site::SiteSettings;
 use mandir_domain::staff::Permission;
@@ -19,7 +19,7 @@ use serde::Serialize;
 
 use super::Actor;
 use super::jobs::{Job, Step};
-use super::receipts::receipt_of;
+use super::receipts::{acknowledged, receipt_of};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
@@ -32,6 +32,8 @@ pub const CLAIM_DURATION_MINUTES: i64 = 10;
 pub const MAX_ATTEMPTS: i32 = 5;
 /// Statements sent per round.
 const BATCH: u64 = 20;
+/// A statement's acknowledgement when its gifts call for different ones.
+pub const EACH_GIFT: &str = "What was provided in exchange for each gift is stated with it.";
 pub const YEAR_INVALID: &str = "Year must be a past or the current year, from 2000";
 
 #[derive(Debug, thiserror::Error)]
@@ -64,6 +66,10 @@ pub struct StatementGift {
     pub purposes: String,
     /// What the temple kept: the amount net of refunds, `"25.00"`.
     pub amount: String,
+    /// What the donor may deduct of it: the amount kept less the value of goods received.
+    pub deductible: String,
+    /// This gift's IRS acknowledgement, by what its lines gave in return.
+    pub acknowledgement: String,
 }
 
 /// A donor's giving in one calendar year of the temple's zone.
@@ -75,9 +81,13 @@ pub struct StatementView {
     /// Oldest first.
     pub gifts: Vec<StatementGift>,
     pub total: String,
+    /// The sum of the gifts' deductible parts.
+    pub deductible_total: String,
     pub organization: String,
     pub ein: Option<String>,
     pub organization_address: Option<String>,
+    /// The gifts' acknowledgement when they all share one; otherwise [`EACH_GIFT`], and each
+    /// gift states its own.
     pub acknowledgement: String,
     /// From a sandbox site (staging, development): marked "TEST — not a receipt".
     pub test: bool,
@@ -134,6 +144,7 @@ pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], sett
         .iter()
         .map(|p| {
             let receipt = receipt_of(p, settings, sandbox_site);
+            let given = acknowledged(p);
             StatementGift {
                 date: receipt.date,
                 paid_at: p.payment_date,
@@ -141,9 +152,18 @@ pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], sett
                 method: receipt.method,
                 purposes: p.donation_details.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", "),
                 amount: p.kept().to_string(),
+                deductible: given.deductible(p.kept()).to_string(),
+                acknowledgement: given.sentence(p.kept()),
             }
         })
-        .collect();
+        .collect::<Vec<_>>();
+    let deductible_total =
+        gifts.iter().fold(Money::from_cents(0), |sum, p| sum.checked_add(acknowledged(p).deductible(p.kept())).unwrap_or(sum));
+    let acknowledgement = match lines.first() {
+        None => NO_GOODS.to_owned(),
+        Some(first) if lines.iter().all(|g| g.acknowledgement == first.acknowledgement) => first.acknowledgement.clone(),
+        Some(_) => EACH_GIFT.to_owned(),
+    };
     let organization = first.as_ref().map(|r| r.organization.clone()).unwrap_or_else(|| {
         if settings.legal_name.trim().is_empty() { settings.temple_name.trim().to_owned() } else { settings.legal_name.trim().to_owned() }
     });
@@ -153,10 +173,11 @@ pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], sett
         donor_email: email.to_owned(),
         gifts: lines,
         total: total.to_string(),
+        deductible_total: deductible_total.to_string(),
         organization,
         ein: Some(settings.ein.trim().to_owned()).filter(|e| !e.is_empty()),
         organization_address: Some(settings.address.trim().to_owned()).filter(|a| !a.is_empty()),
-        acknowledgement: ACKNOWLEDGEMENT.to_owned(),
+        acknowledgement,
         test: sandbox_site,
     }
 }
@@ -445,8 +466,48 @@ mod tests {
         assert_eq!(lines, vec![("AUTO-1-1", "300.00"), ("AUTO-1-2", "30.00")]);
         assert_eq!(statement.total, "330.00");
         assert_eq!((statement.organization.as_str(), statement.ein.as_deref()), ("Temple Inc.", Some("12-3456789")));
-        assert_eq!(statement.acknowledgement, ACKNOWLEDGEMENT);
+        assert_eq!(statement.acknowledgement, NO_GOODS);
         assert_eq!(statement.gifts[0].date, "November 1, 2026");
+        assert_eq!((statement.deductible_total.as_str(), statement.gifts[1].deductible.as_str()), ("330.00", "30.00"));
+    }
+
+    #[test]
+    fn each_gift_is_acknowledged_by_what_it_gave_in_return() {
+        use mandir_domain::exchange::{Exchange, RELIGIOUS_ONLY};
+        use mandir_domain::payment::DonationDetail;
+        let with = |id: &str, cents: i64, exchange| Payment {
+            donation_details: vec![DonationDetail {
+                donation_type_id: "custom".into(),
+                amount: Money::from_cents(cents),
+                name: "Line".into(),
+                exchange,
+            }],
+            ..gift(id, "ravi@example.org", cents, id.parse().unwrap_or(0))
+        };
+        let settings = SiteSettings::default();
+        let sevas = [with("1", 1100, Exchange::Religious), with("2", 5100, Exchange::Religious)];
+        let statement = statement_of(2026, "Ravi", "ravi@example.org", &sevas.iter().collect::<Vec<_>>(), &settings, false);
+        assert_eq!(statement.acknowledgement, RELIGIOUS_ONLY, "one sentence when every gift shares it");
+        assert!(statement.gifts.iter().all(|g| g.acknowledgement == RELIGIOUS_ONLY));
+
+        // A $100 dinner ticket worth $40, half refunded: $50 kept, $10 of it deductible.
+        let dinner = Payment { refunded_amount: Money::from_cents(5000), ..with("3", 10_000, Exchange::Goods(Money::from_cents(4000))) };
+        let mixed = [with("1", 1100, Exchange::Religious), with("2", 5100, Exchange::Nothing), dinner];
+        let statement = statement_of(2026, "Ravi", "ravi@example.org", &mixed.iter().collect::<Vec<_>>(), &settings, false);
+        assert_eq!(statement.acknowledgement, EACH_GIFT);
+        let said: Vec<&str> = statement.gifts.iter().map(|g| g.acknowledgement.as_str()).collect();
+        assert_eq!(&said[..2], &[RELIGIOUS_ONLY, NO_GOODS]);
+        assert!(said[2].contains("fair market value of $40.00") && said[2].contains("deductible part is $10.00"), "{}", said[2]);
+        assert_eq!((statement.total.as_str(), statement.deductible_total.as_str()), ("112.00", "72.00"));
+
+        let site = SiteContext { temple_name: "Temple".into(), public_url: "http://t".into() };
+        let mail = EmailTemplates::new()
+            .render("ravi@example.org", &site, &StatementMessage { statement: &statement, link: "http://t/x" })
+            .expect("mail");
+        for text in [&mail.text_body, &mail.html_body] {
+            assert!(text.contains(EACH_GIFT) && text.contains(RELIGIOUS_ONLY) && text.contains(NO_GOODS), "{text}");
+            assert!(text.contains("Deductible total") && text.contains("$72.00"), "{text}");
+        }
     }
 
     #[tokio::test]
@@ -503,7 +564,7 @@ mod tests {
                     && e.text_body.contains("Total for 2026: $330.00")
                     && e.text_body.contains("AUTO-1-2")
                     && !e.text_body.contains("AUTO-1-4")
-                    && e.text_body.contains(ACKNOWLEDGEMENT)
+                    && e.text_body.contains(NO_GOODS)
                     && e.html_body.contains("<strong>$330.00</strong>")
             })
             .times(1)

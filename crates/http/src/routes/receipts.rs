@@ -26,6 +26,12 @@ pub struct ReceiptLineDto {
     label: String,
     /// "25.00"
     amount: String,
+    /// What the donor received for the line: nothing (`donation`), a religious service only
+    /// (`religious`), or goods or services of a stated value (`goods`).
+    #[schema(value_type = String, pattern = "^(donation|religious|goods)$", example = "donation")]
+    kind: &'static str,
+    /// The fair-market value received, "15.00"; only for `goods`.
+    value: Option<String>,
 }
 
 /// A donation receipt.
@@ -50,8 +56,11 @@ pub struct ReceiptDto {
     organization: String,
     ein: Option<String>,
     organization_address: Option<String>,
-    /// "No goods or services were provided in exchange for this contribution."
+    /// The IRS acknowledgement its lines call for, e.g. "No goods or services were provided in
+    /// exchange for this contribution." (docs/product.md#acknowledgements)
     acknowledgement: String,
+    /// What the donor may deduct: the amount less the fair-market value of goods received.
+    deductible: String,
     /// A test gift or a sandbox site: shown marked "TEST — not a receipt".
     test: bool,
 }
@@ -65,7 +74,11 @@ impl From<ReceiptView> for ReceiptDto {
             amount: r.amount,
             method: r.method,
             event_name: r.event_name,
-            lines: r.lines.into_iter().map(|ReceiptLine { label, amount }| ReceiptLineDto { label, amount }).collect(),
+            lines: r
+                .lines
+                .into_iter()
+                .map(|ReceiptLine { label, amount, kind, value }| ReceiptLineDto { label, amount, kind, value })
+                .collect(),
             donor_name: r.donor_name,
             donor_email: r.donor_email,
             donor_address: r.donor_address,
@@ -74,6 +87,7 @@ impl From<ReceiptView> for ReceiptDto {
             ein: r.ein,
             organization_address: r.organization_address,
             acknowledgement: r.acknowledgement,
+            deductible: r.deductible,
             test: r.test,
         }
     }

@@ -55,6 +55,10 @@ pub struct StatementGiftDto {
     purposes: String,
     /// "25.00"
     amount: String,
+    /// "25.00": the amount less the fair-market value of goods received.
+    deductible: String,
+    /// This gift's IRS acknowledgement.
+    acknowledgement: String,
 }
 
 /// A donor's giving in one calendar year of the temple's zone.
@@ -68,9 +72,13 @@ pub struct StatementDto {
     gifts: Vec<StatementGiftDto>,
     /// "330.00"
     total: String,
+    /// "330.00": the sum of the gifts' deductible parts.
+    deductible_total: String,
     organization: String,
     ein: Option<String>,
     organization_address: Option<String>,
+    /// The gifts' acknowledgement when they all share one; otherwise "What was provided in
+    /// exchange for each gift is stated with it." and each gift states its own.
     acknowledgement: String,
     /// From a sandbox site: shown marked "TEST — not a receipt".
     test: bool,
@@ -85,16 +93,12 @@ impl From<StatementView> for StatementDto {
             gifts: s
                 .gifts
                 .into_iter()
-                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, amount }| StatementGiftDto {
-                    date,
-                    paid_at,
-                    receipt_number,
-                    method,
-                    purposes,
-                    amount,
+                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, amount, deductible, acknowledgement }| {
+                    StatementGiftDto { date, paid_at, receipt_number, method, purposes, amount, deductible, acknowledgement }
                 })
                 .collect(),
             total: s.total,
+            deductible_total: s.deductible_total,
             organization: s.organization,
             ein: s.ein,
             organization_address: s.organization_address,

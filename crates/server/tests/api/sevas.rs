@@ -286,6 +286,15 @@ async fn a_member_books_pays_by_card_and_cancels_and_admins_see_the_day() {
     assert!(email.ends_with("/dashboard"));
     let mail = app.wait_for_email(&member.email, "Your Archana booking is confirmed").await;
     assert!(mail.contains("Ravi Rao (Kashyapa, Rohini, Vrishabha)"), "{mail}");
+    // A seva is a religious service: its receipt and the member's statement say so.
+    let religious = "The only goods or services provided in exchange for this contribution were intangible religious benefits.";
+    let number = paid["payment"]["receiptNumber"].as_str().expect("receipt number");
+    let receipt: Value = expect_status(app.get(&format!("/api/receipts/{number}"), Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!((receipt["acknowledgement"].as_str(), receipt["lines"][0]["kind"].as_str()), (Some(religious), Some("religious")));
+    assert_eq!(receipt["deductible"], "11.00", "intangible religious benefits are not subtracted");
+    let receipt_mail = app.wait_for_email(&member.email, "donation receipt").await;
+    assert!(receipt_mail.contains(religious) && !receipt_mail.contains("No goods or services"), "{receipt_mail}");
+
     assert!(mail.contains("filename=\"seva.ics\"") || mail.contains("filename=seva.ics"), "the booking is attached: {mail}");
 
     // The admins' day view, a priest, the CSV.
@@ -528,4 +537,17 @@ async fn zelle_holds_lapse_unless_staff_confirm_and_a_member_holds_at_most_three
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     assert_eq!(statuses, (json!("cancelled"), json!("confirmed")), "unconfirmed: lapsed; received by staff: confirmed");
+    // The Zelle payment staff received counts on the member's statement as a religious service.
+    let year = paid["payment"]["paymentDate"].as_str().expect("date")[..4].to_owned();
+    let statement: Value =
+        expect_status(app.get(&format!("/api/payments/mine/statements/{year}"), Some(&member.token)).await, StatusCode::OK).await;
+    let religious = "The only goods or services provided in exchange for this contribution were intangible religious benefits.";
+    assert_eq!(
+        (statement["acknowledgement"].as_str(), statement["gifts"][0]["acknowledgement"].as_str()),
+        (Some(religious), Some(religious))
+    );
+    assert_eq!(
+        (statement["total"].as_str(), statement["deductibleTotal"].as_str()),
+        (statement["gifts"][0]["amount"].as_str(), statement["total"].as_str())
+    );
 }

@@ -5,19 +5,23 @@ import { server } from '@/testing/mocks/server';
 import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
 import type { Statement } from '@/types/api';
 
+const NO_GOODS = 'No goods or services were provided in exchange for this contribution.';
+const RELIGIOUS = 'The only goods or services provided in exchange for this contribution were intangible religious benefits.';
+
 const statement: Statement = {
   year: 2026,
   donorName: 'Lakshmi Rao',
   donorEmail: 'lakshmi@example.org',
   gifts: [
-    { date: 'March 3, 2026', paidAt: '2026-03-03T18:00:00Z', receiptNumber: 'AUTO-1-1', method: 'Zelle', purposes: 'Annadanam', amount: '300.00' },
-    { date: 'June 9, 2026', paidAt: '2026-06-09T18:00:00Z', receiptNumber: 'AUTO-1-2', method: 'Card', purposes: 'Flowers', amount: '30.00' },
+    { date: 'March 3, 2026', paidAt: '2026-03-03T18:00:00Z', receiptNumber: 'AUTO-1-1', method: 'Zelle', purposes: 'Annadanam', amount: '300.00', deductible: '300.00', acknowledgement: NO_GOODS },
+    { date: 'June 9, 2026', paidAt: '2026-06-09T18:00:00Z', receiptNumber: 'AUTO-1-2', method: 'Card', purposes: 'Flowers', amount: '30.00', deductible: '30.00', acknowledgement: NO_GOODS },
   ],
   total: '330.00',
+  deductibleTotal: '330.00',
   organization: 'Sri Venkateswara Temple of Folsom',
   ein: '12-3456789',
   organizationAddress: null,
-  acknowledgement: 'No goods or services were provided in exchange for this contribution.',
+  acknowledgement: NO_GOODS,
   test: false,
 };
 
@@ -33,6 +37,26 @@ describe('/my-donations/statements/:year', () => {
     expect(sheet).toHaveTextContent('EIN 12-3456789');
     expect(within(sheet).getByText(statement.acknowledgement)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect(sheet).not.toHaveTextContent('Deductible total');
+  });
+
+  it('states each gift\'s acknowledgement when they differ, and the deductible total', async () => {
+    signInAs(makeUser());
+    const [gift, seva] = statement.gifts;
+    const mixed: Statement = {
+      ...statement,
+      gifts: [gift, { ...seva, purposes: 'Seva: Archana', acknowledgement: RELIGIOUS }],
+      acknowledgement: 'What was provided in exchange for each gift is stated with it.',
+      deductibleTotal: '310.00',
+    };
+    server.use(http.get('/api/payments/mine/statements/2026', () => HttpResponse.json(mixed)));
+    renderApp('/my-donations/statements/2026');
+    const sheet = await screen.findByRole('article', { name: 'Giving statement' });
+    const rows = within(within(sheet).getByRole('table', { name: 'Gifts in 2026' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent(NO_GOODS);
+    expect(rows[2]).toHaveTextContent(`Seva: Archana${RELIGIOUS}`);
+    expect(rows[4]).toHaveTextContent('Deductible total$310.00');
+    expect(within(sheet).getByText(mixed.acknowledgement)).toBeInTheDocument();
   });
 
   it('offers a retry when the statement cannot be loaded', async () => {

@@ -12,7 +12,7 @@ const receipt: Receipt = {
   amount: '300.00',
   method: 'Card',
   eventName: null,
-  lines: [{ label: 'Annadanam', amount: '300.00' }],
+  lines: [{ label: 'Annadanam', amount: '300.00', kind: 'donation', value: null }],
   donorName: 'Meera Iyer',
   donorEmail: 'meera@example.org',
   donorAddress: '1 Temple Rd\nFolsom, CA 95630',
@@ -21,6 +21,7 @@ const receipt: Receipt = {
   ein: '12-3456789',
   organizationAddress: '100 Temple Way\nFolsom, CA',
   acknowledgement: 'No goods or services were provided in exchange for this contribution.',
+  deductible: '300.00',
   test: false,
 };
 
@@ -44,9 +45,30 @@ describe('/receipts/:receiptNumber', () => {
     }
     expect(within(sheet).getByText('No goods or services were provided in exchange for this contribution.')).toBeInTheDocument();
     expect(sheet).not.toHaveTextContent('TEST');
+    expect(sheet).not.toHaveTextContent('Deductible amount');
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     print.mockRestore();
+  });
+
+  it('states the value of goods received and the deductible part', async () => {
+    const dinner = 'Goods or services with an estimated fair market value of $40.00 were provided in exchange for this contribution; the deductible part is $60.00.';
+    server.use(
+      http.get('/api/receipts/:number', () =>
+        HttpResponse.json({
+          ...receipt,
+          amount: '100.00',
+          lines: [{ label: 'Deepavali dinner', amount: '100.00', kind: 'goods', value: '40.00' }],
+          acknowledgement: dinner,
+          deductible: '60.00',
+        }),
+      ),
+    );
+    renderApp('/receipts/AUTO-1-7?sig=abc123');
+    const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sheet).toHaveTextContent('Deepavali dinner: $100.00 (fair market value $40.00)');
+    expect(within(sheet).getByText(dinner)).toBeInTheDocument();
+    expect(sheet).toHaveTextContent('Deductible amount: $60.00');
   });
 
   it('marks a test gift "TEST — not a receipt" on the sheet that prints', async () => {

@@ -396,6 +396,7 @@ mod tests {
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(1000),
                 name: "Other".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
             }],
             ..payment("z1", PaymentStatus::Completed, PaymentProvider::Zelle)
         };

@@ -494,8 +494,18 @@ mod tests {
         let mut m = Mocks::new(PaymentProvider::Sandbox);
         m.donation_types.expect_get().returning(|id| Ok(Some(catalogue_type(id, "Annadanam (renamed)", true))));
         let details = vec![
-            payment::DonationDetail { donation_type_id: ANNADANAM.into(), amount: Money::from_cents(2000), name: "Annadanam".into() },
-            payment::DonationDetail { donation_type_id: "custom".into(), amount: Money::from_cents(500), name: "For the roof".into() },
+            payment::DonationDetail {
+                donation_type_id: ANNADANAM.into(),
+                amount: Money::from_cents(2000),
+                name: "Annadanam".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+            },
+            payment::DonationDetail {
+                donation_type_id: "custom".into(),
+                amount: Money::from_cents(500),
+                name: "For the roof".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+            },
         ];
         let earlier = Payment { donation_details: details, ..card_payment(PaymentStatus::Pending, PaymentProvider::Sandbox) };
         m.payments.expect_find_by_idempotency_key().returning(move |_| Ok(Some(earlier.clone())));

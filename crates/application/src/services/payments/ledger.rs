@@ -249,7 +249,12 @@ mod tests {
 
     #[test]
     fn refinement_hides_expired_and_matches_purpose_and_donor_words() {
-        let annadanam = DonationDetail { donation_type_id: "ABC".into(), amount: Money::from_cents(2500), name: "Annadanam".into() };
+        let annadanam = DonationDetail {
+            donation_type_id: "ABC".into(),
+            amount: Money::from_cents(2500),
+            name: "Annadanam".into(),
+            exchange: mandir_domain::exchange::Exchange::Nothing,
+        };
         let rows = vec![
             named(gift("1", PaymentStatus::Completed, PaymentProvider::Stripe, 2500), "Asha Rao", "asha@example.org"),
             Payment {

@@ -61,7 +61,14 @@ export function StatementView({ statement }: { statement: Statement }) {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{g.date}</TableCell>
                     <TableCell sx={{ fontFamily: 'monospace' }}>{g.receiptNumber}</TableCell>
                     <TableCell>{g.method}</TableCell>
-                    <TableCell>{g.purposes}</TableCell>
+                    <TableCell>
+                      {g.purposes}
+                      {g.acknowledgement !== statement.acknowledgement ? (
+                        <Typography variant="body2" color="text.secondary">
+                          {g.acknowledgement}
+                        </Typography>
+                      ) : null}
+                    </TableCell>
                     <TableCell align="right">{formatUSD(g.amount)}</TableCell>
                   </TableRow>
                 ))}
@@ -73,6 +80,12 @@ export function StatementView({ statement }: { statement: Statement }) {
                     {formatUSD(statement.total)}
                   </TableCell>
                 </TableRow>
+                {statement.deductibleTotal !== statement.total ? (
+                  <TableRow>
+                    <TableCell colSpan={4}>Deductible total</TableCell>
+                    <TableCell align="right">{formatUSD(statement.deductibleTotal)}</TableCell>
+                  </TableRow>
+                ) : null}
               </TableBody>
             </Table>
           </TableContainer>

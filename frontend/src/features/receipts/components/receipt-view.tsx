@@ -78,6 +78,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
               {receipt.lines.map((line, i) => (
                 <Box component="span" key={i} sx={{ display: 'block' }}>
                   {`${line.label}: ${formatUSD(line.amount)}`}
+                  {line.value ? ` (fair market value ${formatUSD(line.value)})` : null}
                 </Box>
               ))}
             </Row>
@@ -94,6 +95,9 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
           </TableBody>
         </Table>
         <Typography sx={{ mt: 3, fontWeight: 600 }}>{receipt.acknowledgement}</Typography>
+        {receipt.deductible !== receipt.amount ? (
+          <Typography sx={{ mt: 1 }}>{`Deductible amount: ${formatUSD(receipt.deductible)}`}</Typography>
+        ) : null}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {`Thank you for your gift to ${receipt.organization}.`}
         </Typography>
