@@ -35,6 +35,7 @@ mod m20261125_000039_add_seva_hold_limits;
 mod m20261125_000040_staff_roles_and_audit_log;
 mod m20261125_000041_staff_invitations;
 mod m20261125_000042_seva_payments_are_religious;
+mod m20261125_000043_counter_sales;
 mod seed;
 
 pub struct Migrator;
@@ -75,6 +76,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000040_staff_roles_and_audit_log::Migration),
             Box::new(m20261125_000041_staff_invitations::Migration),
             Box::new(m20261125_000042_seva_payments_are_religious::Migration),
+            Box::new(m20261125_000043_counter_sales::Migration),
         ]
     }
 }

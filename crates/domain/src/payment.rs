@@ -51,12 +51,13 @@ text_enum!(
 
 text_enum!(
     /// How the donor paid (the paymentMethod enumeration in docs/product.md#entities-and-enumerations).
-    PaymentMethodKind { CreditCard => "credit_card", Paypal => "paypal", Zelle => "zelle", Cash => "cash", Check => "check" }
+    PaymentMethodKind { CreditCard => "credit_card", Paypal => "paypal", Zelle => "zelle", Cash => "cash", Check => "check", Split => "split" }
 );
 
 text_enum!(
-    /// Who processed the payment: the offline sandbox, Stripe, or Zelle (recorded by hand).
-    PaymentProvider { Sandbox => "sandbox", Stripe => "stripe", Zelle => "zelle" }
+    /// Who processed the payment: the offline sandbox, Stripe, Zelle (recorded by hand), or staff
+    /// in person (the counter, the hundi).
+    PaymentProvider { Sandbox => "sandbox", Stripe => "stripe", Zelle => "zelle", InPerson => "in_person" }
 );
 
 impl PaymentProvider {
@@ -183,6 +184,8 @@ pub struct Payment {
     pub notes: Option<String>,
     /// The part given back to the donor so far (all of it when the status is `refunded`).
     pub refunded_amount: Money,
+    /// Where the money came in (online, counter, hundi, mail).
+    pub channel: crate::counter::Channel,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }

@@ -166,6 +166,8 @@ text_enum!(
         ExportFinances => "export_finances",
         SendStatements => "send_statements",
         ManageFunds => "manage_funds",
+        Counter => "counter",
+        VoidSales => "void_sales",
     }
 );
 
@@ -196,6 +198,10 @@ impl Permission {
             Self::DoorDuty => &[FrontDesk, VolunteerCoordinator],
             // Volunteer sign-ups and their contact details.
             Self::ManageVolunteers => &[VolunteerCoordinator],
+            // The counter: selling sevas and taking gifts in person, and printing their receipts.
+            Self::Counter => &[FrontDesk],
+            // Undoing a counter sale, with a reason.
+            Self::VoidSales => &[Treasurer],
             // The money: ledger, totals, each payment's history and receipts.
             Self::ReadLedger | Self::ReconcilePayments | Self::Refund | Self::ExportFinances | Self::SendStatements | Self::ManageFunds => {
                 &[Treasurer]

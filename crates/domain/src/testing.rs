@@ -80,6 +80,7 @@ pub fn payment(id: &str, status: PaymentStatus, provider: PaymentProvider) -> Pa
         in_honor_of: None,
         notes: None,
         refunded_amount: Money::from_cents(0),
+        channel: crate::counter::Channel::Online,
         created_at: now(),
         updated_at: now(),
     }

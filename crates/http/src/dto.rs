@@ -150,6 +150,8 @@ pub enum PaymentMethodKindDto {
     Zelle,
     Cash,
     Check,
+    /// A counter sale paid in more than one way (its tenders say how).
+    Split,
 }
 
 /// Who handled a payment (`PaymentDto.provider`). Schema only.
@@ -159,6 +161,18 @@ pub enum PaymentProviderDto {
     Sandbox,
     Stripe,
     Zelle,
+    /// Staff, in person (the counter).
+    InPerson,
+}
+
+/// Where the money came in (`PaymentDto.channel`). Schema only.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ChannelDto {
+    Online,
+    Counter,
+    Hundi,
+    Mail,
 }
 
 /// The card payment provider of this installation (`ConfigResponse.paymentProvider`,

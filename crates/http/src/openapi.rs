@@ -158,6 +158,7 @@ pub fn api_doc() -> Document {
         routes::admin::Api::openapi(),
         routes::staff::Api::openapi(),
         routes::staff_invitations::Api::openapi(),
+        routes::counter::Api::openapi(),
         routes::jobs::Api::openapi(),
         routes::receipts::Api::openapi(),
         routes::statements::Api::openapi(),

@@ -48,6 +48,10 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("setPaymentStatus", Permission::ReconcilePayments),
     ("refundPayment", Permission::Refund),
     ("sendStatements", Permission::SendStatements),
+    // the counter
+    ("createCounterSale", Permission::Counter),
+    ("getCounterSale", Permission::Counter),
+    ("voidCounterSale", Permission::VoidSales),
     ("getStatementProgress", Permission::SendStatements),
     // services, priests and the site's texts
     ("createService", Permission::EditContent),

@@ -9,6 +9,7 @@ use mandir_application::services::admin::AdminService;
 use mandir_application::services::audit::AuditService;
 use mandir_application::services::auth::AuthService;
 use mandir_application::services::calendar::CalendarService;
+use mandir_application::services::counter::CounterService;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
@@ -109,6 +110,8 @@ pub struct AppState {
     pub staff: StaffService,
     /// Inviting staff by e-mail (admins), and accepting an invitation.
     pub staff_invites: StaffInviteService,
+    /// The counter's sales (front desk) and their voids (treasurers).
+    pub counter: CounterService,
     /// The audit log of staff actions (admins).
     pub audit: AuditService,
     pub donation_types: DonationTypeService,

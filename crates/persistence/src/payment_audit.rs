@@ -41,7 +41,7 @@ fn to_domain(m: payment_audit::Model) -> Result<PaymentAuditEntry, RepoError> {
     })
 }
 
-async fn insert_entry<C: ConnectionTrait>(conn: &C, entry: PaymentAuditEntry) -> Result<(), RepoError> {
+pub(crate) async fn insert_entry<C: ConnectionTrait>(conn: &C, entry: PaymentAuditEntry) -> Result<(), RepoError> {
     payment_audit::ActiveModel {
         id: Set(entry.id),
         payment_id: Set(entry.payment_id.to_string()),
@@ -158,6 +158,7 @@ mod tests {
             donor_address: None,
             in_honor_of: None,
             notes: None,
+            channel: mandir_domain::counter::Channel::Online,
             now: at(0),
         }
     }

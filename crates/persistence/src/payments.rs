@@ -5,6 +5,7 @@ use mandir_application::ports::{
 };
 use mandir_domain::Money;
 use mandir_domain::PaymentId;
+use mandir_domain::counter::Channel;
 use mandir_domain::payment::{self, Payment, PaymentMethodKind, PaymentProvider, PaymentStatus};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult};
@@ -54,6 +55,7 @@ fn to_domain(m: payments::Model) -> Result<Payment, RepoError> {
         in_honor_of: m.in_honor_of,
         notes: m.notes,
         refunded_amount: Money::from_cents(m.refunded_cents),
+        channel: Channel::parse(&m.channel).ok_or_else(|| corrupt("channel", &m.channel))?,
         created_at: m.created_at,
         updated_at: m.updated_at,
     })
@@ -111,39 +113,47 @@ pub(crate) async fn change_status<C: ConnectionTrait>(
     Ok((changed, payment))
 }
 
+/// Inserts a payment on `conn` (a transaction of the caller's, or the pool); `donor_id` names the
+/// walk-in donor record of a counter sale.
+pub(crate) async fn insert_payment<C: ConnectionTrait>(conn: &C, p: NewPayment, donor_id: Option<String>) -> Result<Payment, RepoError> {
+    let model = payments::ActiveModel {
+        id: Set(p.id.into()),
+        event_id: Set(p.event_id.map(Into::into)),
+        event_name: Set(capped(p.event_name, 200)),
+        user_id: Set(p.user_id.map(Into::into)),
+        payment_date: Set(p.now),
+        payment_method: Set(p.method.as_str().to_owned()),
+        amount_cents: Set(p.amount.cents()),
+        currency: Set(payment::CURRENCY.to_owned()),
+        status: Set(p.status.as_str().to_owned()),
+        provider: Set(p.provider.as_str().to_owned()),
+        transaction_id: Set(p.transaction_id),
+        client_secret_hash: Set(p.client_secret_hash),
+        donation_details: Set(donation_details::to_json(&p.donation_details)),
+        receipt_url: Set(None),
+        receipt_number: Set(Some(p.receipt_number)),
+        idempotency_key: Set(p.idempotency_key),
+        donor_name: Set(capped(p.donor_name, 200)),
+        donor_email: Set(capped(p.donor_email, 254)),
+        notes: Set(p.notes),
+        donor_address: Set(capped(p.donor_address, 500)),
+        in_honor_of: Set(capped(p.in_honor_of, 200)),
+        refunded_cents: Set(0),
+        channel: Set(p.channel.as_str().to_owned()),
+        donor_id: Set(donor_id),
+        created_at: Set(p.now),
+        updated_at: Set(p.now),
+    }
+    .insert(conn)
+    .await
+    .repo()?;
+    to_domain(model)
+}
+
 #[async_trait]
 impl PaymentRepository for SeaOrmPaymentRepository {
     async fn create(&self, p: NewPayment) -> Result<Payment, RepoError> {
-        let model = payments::ActiveModel {
-            id: Set(p.id.into()),
-            event_id: Set(p.event_id.map(Into::into)),
-            event_name: Set(capped(p.event_name, 200)),
-            user_id: Set(p.user_id.map(Into::into)),
-            payment_date: Set(p.now),
-            payment_method: Set(p.method.as_str().to_owned()),
-            amount_cents: Set(p.amount.cents()),
-            currency: Set(payment::CURRENCY.to_owned()),
-            status: Set(p.status.as_str().to_owned()),
-            provider: Set(p.provider.as_str().to_owned()),
-            transaction_id: Set(p.transaction_id),
-            client_secret_hash: Set(p.client_secret_hash),
-            donation_details: Set(donation_details::to_json(&p.donation_details)),
-            receipt_url: Set(None),
-            receipt_number: Set(Some(p.receipt_number)),
-            idempotency_key: Set(p.idempotency_key),
-            donor_name: Set(capped(p.donor_name, 200)),
-            donor_email: Set(capped(p.donor_email, 254)),
-            notes: Set(p.notes),
-            donor_address: Set(capped(p.donor_address, 500)),
-            in_honor_of: Set(capped(p.in_honor_of, 200)),
-            refunded_cents: Set(0),
-            created_at: Set(p.now),
-            updated_at: Set(p.now),
-        }
-        .insert(&self.db.conn)
-        .await
-        .repo()?;
-        to_domain(model)
+        insert_payment(&self.db.conn, p, None).await
     }
 
     async fn find_by_id(&self, id: &PaymentId) -> Result<Option<Payment>, RepoError> {
@@ -306,6 +316,7 @@ mod tests {
             donor_address: None,
             in_honor_of: None,
             notes: Some("For the temple".into()),
+            channel: mandir_domain::counter::Channel::Online,
             now: at(day),
         }
     }

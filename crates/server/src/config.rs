@@ -256,7 +256,7 @@ impl Config {
         let provider_name = var("MANDIR_PAYMENT_PROVIDER").unwrap_or_else(|| "sandbox".to_owned()).to_lowercase();
         let payment_provider = match PaymentProvider::parse(&provider_name) {
             Some(provider @ (PaymentProvider::Sandbox | PaymentProvider::Stripe)) => provider,
-            Some(PaymentProvider::Zelle) | None => {
+            Some(PaymentProvider::Zelle | PaymentProvider::InPerson) | None => {
                 problems.push(format!("MANDIR_PAYMENT_PROVIDER must be `sandbox` or `stripe`, not {provider_name:?}"));
                 PaymentProvider::Sandbox
             }

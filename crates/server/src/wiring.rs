@@ -13,6 +13,7 @@ use mandir_application::services::admin::AdminService;
 use mandir_application::services::audit::{AuditService, Recorder};
 use mandir_application::services::auth::{AuthDeps, AuthService, AuthSettings};
 use mandir_application::services::calendar::{CalendarDeps, CalendarService};
+use mandir_application::services::counter::{CounterDeps, CounterService};
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
@@ -273,6 +274,14 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let receipt_sender = ReceiptSender { service: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
     local.subscribe(Arc::new(WakeOnEventChanges(receipt_sender.wake.clone())));
     let (gateway, webhooks) = payment_gateway(config)?;
+    let counter = CounterService::new(CounterDeps {
+        sales: Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone())),
+        users: users.clone(),
+        donation_types: donation_types.clone(),
+        clock: clock.clone(),
+        receipts: receipt_sender.wake.clone(),
+        recorder: recorder.clone(),
+    });
     let payments = PaymentService::new(PaymentDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         events: events.clone(),
@@ -377,6 +386,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         admin: AdminService::new(users.clone(), recorder.clone()),
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
         staff_invites,
+        counter,
         audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),
         health: Arc::new(db.clone()),

@@ -5,6 +5,7 @@ pub mod attendee_repository;
 pub mod audit_log;
 pub mod change_notifier;
 pub mod clock;
+pub mod counter_repository;
 pub mod donation_type_repository;
 pub mod event_repository;
 pub mod family_member_repository;
@@ -40,6 +41,7 @@ pub use attendee_repository::{AdmissionError, AttendeeRepository, NewAttendeeRec
 pub use audit_log::{AuditLog, AuditSearch};
 pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic};
 pub use clock::{Clock, SystemClock};
+pub use counter_repository::{CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleRecorded, SaleVoid, Voided};
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
 pub use event_repository::{EventChanges, EventRecord, EventRepository, RelatedRecords, StoredImage};
 pub use family_member_repository::FamilyMemberRepository;

@@ -1,6 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_domain::Money;
+use mandir_domain::counter::Channel;
 use mandir_domain::payment::{DonationDetail, Payment, PaymentMethodKind, PaymentProvider, PaymentStatus};
 use mandir_domain::{EventId, PaymentId, UserId};
 
@@ -27,6 +28,8 @@ pub struct NewPayment {
     pub donor_address: Option<String>,
     pub in_honor_of: Option<String>,
     pub notes: Option<String>,
+    /// Where the money came in: online for every gift made on the site.
+    pub channel: Channel,
     pub now: DateTime<Utc>,
 }
 

@@ -6,6 +6,7 @@ pub mod admin;
 pub mod audit;
 pub mod auth;
 pub mod calendar;
+pub mod counter;
 pub mod donation_types;
 pub mod events;
 pub mod family_members;

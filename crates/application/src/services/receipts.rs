@@ -117,6 +117,7 @@ fn method_label(method: PaymentMethodKind) -> &'static str {
         PaymentMethodKind::Zelle => "Zelle",
         PaymentMethodKind::Cash => "Cash",
         PaymentMethodKind::Check => "Check",
+        PaymentMethodKind::Split => "Split",
     }
 }
 

@@ -46,7 +46,7 @@ pub struct LedgerFilters {
     /// pending, completed, failed, refunded or expired.
     #[param(schema_with = status_schema)]
     status: Option<String>,
-    /// credit_card, paypal, zelle, cash or check.
+    /// credit_card, paypal, zelle, cash, check or split (a counter sale paid in several ways).
     #[param(schema_with = method_schema)]
     method: Option<String>,
     /// An event's id, or 'direct-donation' for donations not tied to an event.

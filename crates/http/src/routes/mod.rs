@@ -4,6 +4,7 @@ pub mod account;
 pub mod admin;
 pub mod auth;
 pub mod calendar;
+pub mod counter;
 pub mod donation_types;
 pub mod events;
 pub mod family_members;
@@ -52,6 +53,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(admin::configure)
         .configure(staff::configure)
         .configure(staff_invitations::configure)
+        .configure(counter::configure)
         .configure(jobs::configure)
         .configure(receipts::configure)
         .configure(statements::configure)

@@ -14,7 +14,7 @@ use super::ledger::LedgerFilters;
 use crate::auth::{CurrentUser, MaybeUser};
 use crate::body::JsonBody;
 use crate::client::Client;
-use crate::dto::{CardProviderDto, PaymentMethodKindDto, PaymentProviderDto, PaymentStatusDto};
+use crate::dto::{CardProviderDto, ChannelDto, PaymentMethodKindDto, PaymentProviderDto, PaymentStatusDto};
 use crate::error::{ApiError, ErrorBody};
 use crate::input;
 use crate::state::AppState;
@@ -49,6 +49,7 @@ fn admin_status_schema() -> utoipa::openapi::schema::Schema {
         PaymentStatusDto,
         PaymentMethodKindDto,
         PaymentProviderDto,
+        ChannelDto,
         CardProviderDto,
         DonationDetailDto,
         CreateIntentRequest,
@@ -141,6 +142,9 @@ pub struct PaymentDto {
     notes: Option<String>,
     /// "0.00"; the part given back to the donor (all of it when `refunded`).
     refunded_amount: String,
+    /// Where the money came in: online, or in person at the counter.
+    #[schema(value_type = ChannelDto)]
+    channel: String,
     created_at: DateTime<Utc>,
     updated_at: DateTime<Utc>,
 }
@@ -168,6 +172,7 @@ impl From<Payment> for PaymentDto {
             in_honor_of: p.in_honor_of,
             notes: p.notes,
             refunded_amount: p.refunded_amount.to_string(),
+            channel: p.channel.as_str().to_owned(),
             created_at: p.created_at,
             updated_at: p.updated_at,
         }

@@ -3,7 +3,9 @@
 pub mod account_settings;
 pub mod attendees;
 pub mod audit_log;
+pub mod counter_sales;
 pub mod donation_types;
+pub mod donors;
 pub mod event_images;
 pub mod events;
 pub mod family_members;
@@ -12,6 +14,7 @@ pub mod member_emails;
 pub mod notices;
 pub mod payment_audit;
 pub mod payment_methods;
+pub mod payment_tenders;
 pub mod payments;
 pub mod priest_photos;
 pub mod priests;

@@ -33,6 +33,10 @@ pub struct Model {
     pub in_honor_of: Option<String>,
     /// The part refunded so far, in cents (migration 000026).
     pub refunded_cents: i64,
+    /// online, counter, hundi or mail (migration 000043).
+    pub channel: String,
+    /// The walk-in donor record of a counter sale (migration 000043).
+    pub donor_id: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -77,6 +77,8 @@ enum Target {
     ConfirmedBooking,
     /// A family member in the owner's profile.
     FamilyMember,
+    /// A sale at the counter (a walk-in's, in cash).
+    CounterSale,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -236,6 +238,10 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listStaffInvitations", Access::Staff(&[]), Target::None, none),
     ("inviteStaff", Access::Staff(&[]), Target::None, |_| Some(json!({"email": unique_email("invited"), "roles": ["editor"]}))),
     ("withdrawStaffInvitation", Access::Staff(&[]), Target::Invitation, none),
+    // the counter
+    ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
+    ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),
+    ("voidCounterSale", Access::Staff(&[Treasurer]), Target::CounterSale, |_| Some(json!({"reason": "Matrix void"}))),
     // An unknown token: the same for everyone (the link's page, ADR 0128).
     ("previewStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
     ("acceptStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
@@ -366,6 +372,7 @@ struct Fixture {
     held_booking: String,
     confirmed_booking: String,
     family_member: String,
+    counter_sale: String,
 }
 
 /// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
@@ -432,6 +439,16 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         expect_status(app.post("/api/admin/staff/invitations", Some(&admin.token), invited).await, StatusCode::CREATED).await;
     let service: Value =
         expect_status(app.post("/api/services", Some(&admin.token), service_body("Fixture service")).await, StatusCode::CREATED).await;
+    let sold = app
+        .client
+        .post(app.url("/api/counter/sales"))
+        .bearer_auth(&admin.token)
+        .header("Idempotency-Key", format!("matrix-{}", uuid::Uuid::new_v4().simple()))
+        .json(&counter_sale_body())
+        .send()
+        .await
+        .expect("sent");
+    let counter_sale: Value = expect_status(sold, StatusCode::CREATED).await;
     let priest: Value = expect_status(
         app.post("/api/priests", Some(&admin.token), json!({"name": "Fixture Priest", "photo": PNG})).await,
         StatusCode::CREATED,
@@ -507,7 +524,16 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         held_booking,
         confirmed_booking,
         family_member: family["id"].as_str().expect("id").to_owned(),
+        counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
     }
+}
+
+fn counter_sale_body() -> Value {
+    json!({
+        "donor": {"name": "Matrix Walk-in"},
+        "lines": [{"donationTypeId": "custom", "amount": 11, "name": "Archana"}],
+        "tenders": [{"method": "cash", "amount": 11, "tendered": 20}],
+    })
 }
 
 /// The operation's path with the fixture's ids (and query) filled in.
@@ -531,6 +557,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::HeldBooking => &f.held_booking,
         Target::ConfirmedBooking => &f.confirmed_booking,
         Target::FamilyMember => &f.family_member,
+        Target::CounterSale => &f.counter_sale,
     };
     let mut path = template
         .replace("{id}", id)
@@ -708,7 +735,19 @@ async fn every_operation_answers_each_role_as_the_roles_table_says() {
                 _ => None,
             };
             let token = throwaway.as_deref().or(token_of(caller));
-            let response = app.call(method.clone(), &url, token, body(&f)).await;
+            // Every call carries a fresh Idempotency-Key (the counter's sales need one; elsewhere
+            // a new key is the same as none).
+            let mut request = app
+                .client
+                .request(method.clone(), app.url(&url))
+                .header("Idempotency-Key", format!("matrix-{}", uuid::Uuid::new_v4().simple()));
+            if let Some(token) = token {
+                request = request.bearer_auth(token);
+            }
+            if let Some(body) = body(&f) {
+                request = request.json(&body);
+            }
+            let response = request.send().await.expect("request sent");
             let got = response.status();
             if method == Method::GET || !got.is_success() {
                 current = Some(f);

@@ -9,6 +9,7 @@ mod backup;
 mod budgets;
 mod calendar;
 mod contract;
+mod counter;
 mod donation_types;
 mod event_operations;
 mod events;

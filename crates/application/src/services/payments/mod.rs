@@ -429,6 +429,7 @@ impl Opening {
             donor_address: self.identity.address.clone(),
             in_honor_of: self.identity.in_honor_of.clone(),
             notes: self.donation.notes.clone(),
+            channel: mandir_domain::counter::Channel::Online,
             now,
         }
     }
@@ -600,6 +601,7 @@ mod fixtures {
             in_honor_of: record.in_honor_of,
             notes: record.notes,
             refunded_amount: Money::from_cents(0),
+            channel: record.channel,
             created_at: record.now,
             updated_at: record.now,
         }

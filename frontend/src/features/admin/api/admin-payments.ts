@@ -4,7 +4,7 @@ import type { LedgerPage, Payment, PaymentAuditEntry, PaymentTotals, ReceiptEmai
 
 /** What the admin can filter by. The document types a payment's status and method as strings. */
 export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded' | 'expired';
-export type PaymentMethodKind = 'credit_card' | 'paypal' | 'zelle' | 'cash' | 'check';
+export type PaymentMethodKind = 'credit_card' | 'paypal' | 'zelle' | 'cash' | 'check' | 'split';
 
 export type PaymentFilters = {
   status: PaymentStatus | '';

@@ -16,6 +16,7 @@ export const methodLabels: Partial<Record<string, string>> & Record<PaymentMetho
   paypal: 'PayPal',
   cash: 'Cash',
   check: 'Check',
+  split: 'Split',
 };
 
 export const statusColor: Partial<Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'>> &

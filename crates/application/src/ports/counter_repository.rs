@@ -1,0 +1,80 @@
+use async_trait::async_trait;
+use chrono::{DateTime, Utc};
+use mandir_domain::UserId;
+use mandir_domain::audit::AuditEntry;
+use mandir_domain::counter::{Tender, WalkIn};
+use mandir_domain::payment::Payment;
+
+use super::{NewPayment, RepoError};
+
+/// A walk-in kept as a donor record, so their gifts add up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewDonor {
+    pub id: String,
+    pub walk_in: WalkIn,
+}
+
+/// A counter sale ready to store: its payment (completed, channel `counter`), how it was paid,
+/// the walk-in it creates if any, who sold it, and its audit entry, all written in one
+/// transaction.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NewCounterSale {
+    pub id: String,
+    /// The counter's key for this sale, held in the browser until the server confirms it.
+    pub idempotency_key: String,
+    pub payment: NewPayment,
+    pub walk_in: Option<NewDonor>,
+    pub tenders: Vec<Tender>,
+    pub staff_id: UserId,
+    pub staff_name: String,
+    pub audit: AuditEntry,
+}
+
+/// Why and by whom a sale was voided.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Voided {
+    pub at: DateTime<Utc>,
+    pub by: String,
+    pub reason: String,
+}
+
+/// A counter sale as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterSaleRecord {
+    pub id: String,
+    pub payment: Payment,
+    pub tenders: Vec<Tender>,
+    pub staff_name: String,
+    pub created_at: DateTime<Utc>,
+    pub voided: Option<Voided>,
+}
+
+/// What recording a sale did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaleRecorded {
+    Created(Box<CounterSaleRecord>),
+    /// The key was used before: the sale it recorded, untouched.
+    Existing(Box<CounterSaleRecord>),
+}
+
+/// A void to apply.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SaleVoid {
+    pub voided: Voided,
+    pub audit: AuditEntry,
+}
+
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+#[async_trait]
+pub trait CounterRepository: Send + Sync {
+    /// Records the sale with everything it creates in one transaction, or answers the sale its
+    /// key recorded before (also when two submissions race).
+    async fn record(&self, sale: NewCounterSale) -> Result<SaleRecorded, RepoError>;
+
+    async fn find(&self, id: &str) -> Result<Option<CounterSaleRecord>, RepoError>;
+
+    /// Voids the sale: its payment is given back in full (status `refunded`) and the void kept
+    /// with its reason. `RepoError::NotFound` for no such sale, `RepoError::Conflict` when it
+    /// was voided already.
+    async fn void(&self, id: &str, void: SaleVoid) -> Result<CounterSaleRecord, RepoError>;
+}

@@ -1,0 +1,380 @@
+//! The temple counter (docs/product.md#the-counter): a sale at the front desk, its lines and how
+//! it was paid, in cash (with the change), by check, or split across both.
+//!
+//! A sale is one payment (one receipt, one gift on a statement) with `channel` `counter`; how it
+//! was paid is kept as its tenders, one per method used.
+
+use chrono::NaiveDate;
+
+use crate::donor::{in_honor_of, mailing_address};
+use crate::input::NumberInput;
+use crate::money::Money;
+use crate::payment::{
+    DonationDetail, DonationDetailsInput, MAX_AMOUNT, MIN_AMOUNT, PaymentMethodKind, details_total, parse_donation_details,
+};
+use crate::text_enum::text_enum;
+use crate::user::Email;
+use crate::validation::{ValidationErrors, optional_text};
+
+text_enum!(
+    /// How money reached the temple: the ledger's channel of every payment.
+    Channel { Online => "online", Counter => "counter", Hundi => "hundi", Mail => "mail" }
+);
+
+pub const TENDERS_MISSING: &str = "Add how the sale was paid";
+pub const TENDERS_TOO_MANY: &str = "A sale can be paid in at most 4 parts";
+pub const TENDER_METHOD_INVALID: &str = "Each payment part is cash or check";
+pub const TENDER_AMOUNT_INVALID: &str = "Each payment part needs an amount greater than 0 with at most 2 decimal places";
+pub const TENDERS_DO_NOT_ADD_UP: &str = "The payment parts must add up to the sale's total";
+pub const ONE_CASH_TENDER: &str = "Take cash as one payment part";
+pub const TENDERED_TOO_LITTLE: &str = "The cash received must be at least the cash part of the sale";
+pub const TENDERED_INVALID: &str = "The cash received must be an amount with at most 2 decimal places";
+pub const CHECK_NUMBER_INVALID: &str = "Enter the check number (digits, at most 20)";
+pub const CHECK_BANK_INVALID: &str = "Enter the check's bank (at most 100 characters)";
+pub const CHECK_DATE_INVALID: &str = "Enter the check's date as YYYY-MM-DD";
+pub const TOTAL_OUT_OF_RANGE: &str = "A sale's total must be at least 1 and less than 1,000,000";
+pub const WALK_IN_NAME_REQUIRED: &str = "Enter the walk-in's name";
+pub const WALK_IN_NAME_TOO_LONG: &str = "Name must be at most 200 characters";
+pub const WALK_IN_PHONE_INVALID: &str = "Phone must be at most 30 characters of digits, spaces and + - ( )";
+pub const VOID_REASON_REQUIRED: &str = "Say why the sale is voided (at most 500 characters)";
+
+const MAX_TENDERS: usize = 4;
+const MAX_CHECK_NUMBER: usize = 20;
+const MAX_BANK: usize = 100;
+const MAX_NAME: usize = 200;
+const MAX_PHONE: usize = 30;
+const MAX_VOID_REASON: usize = 500;
+
+/// One part of a sale's payment.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tender {
+    /// Cash: the part of the sale it pays, and what the person handed over (the rest is change).
+    Cash { amount: Money, tendered: Money },
+    /// A check, with what identifies it on the deposit slip.
+    Check { amount: Money, number: String, bank: String, date: NaiveDate },
+}
+
+impl Tender {
+    pub const fn amount(&self) -> Money {
+        match self {
+            Self::Cash { amount, .. } | Self::Check { amount, .. } => *amount,
+        }
+    }
+
+    pub const fn method(&self) -> PaymentMethodKind {
+        match self {
+            Self::Cash { .. } => PaymentMethodKind::Cash,
+            Self::Check { .. } => PaymentMethodKind::Check,
+        }
+    }
+
+    /// The change given back: what was handed over beyond the cash part.
+    pub fn change(&self) -> Money {
+        match self {
+            Self::Cash { amount, tendered } => Money::from_cents(tendered.cents() - amount.cents()),
+            Self::Check { .. } => Money::from_cents(0),
+        }
+    }
+}
+
+/// One part of the payment as sent.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TenderInput {
+    pub method: Option<String>,
+    pub amount: NumberInput,
+    /// Cash: what was handed over; missing means exactly the amount.
+    pub tendered: NumberInput,
+    pub check_number: Option<String>,
+    pub bank: Option<String>,
+    pub check_date: Option<String>,
+}
+
+/// Who is giving: a member found by the search, or a walk-in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CounterDonorInput {
+    Member(crate::UserId),
+    WalkIn { name: Option<String>, email: Option<String>, phone: Option<String>, address: Option<String> },
+}
+
+/// A walk-in as recorded: a donor record so their gifts add up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WalkIn {
+    pub name: String,
+    pub email: Option<String>,
+    pub phone: Option<String>,
+    pub address: Option<String>,
+}
+
+/// Who is giving, checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CounterDonor {
+    Member(crate::UserId),
+    WalkIn(WalkIn),
+}
+
+/// A sale as the counter sends it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterSaleInput {
+    pub donor: CounterDonorInput,
+    pub lines: DonationDetailsInput,
+    pub tenders: Vec<TenderInput>,
+    pub in_honor_of: Option<String>,
+}
+
+/// A valid sale: its lines, their total, and tenders adding up to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterSale {
+    pub donor: CounterDonor,
+    pub lines: Vec<DonationDetail>,
+    pub total: Money,
+    pub tenders: Vec<Tender>,
+    pub in_honor_of: Option<String>,
+}
+
+impl CounterSale {
+    /// The payment's method: the one method used, or `split`.
+    pub fn method(&self) -> PaymentMethodKind {
+        match self.tenders.as_slice() {
+            [one] => one.method(),
+            _ => PaymentMethodKind::Split,
+        }
+    }
+
+    /// The change given back in cash.
+    pub fn change(&self) -> Money {
+        Money::from_cents(self.tenders.iter().map(|t| t.change().cents()).sum())
+    }
+}
+
+fn money(input: &NumberInput) -> Option<Money> {
+    match input {
+        NumberInput::Number(n) => Money::from_number_text(n).ok(),
+        NumberInput::Text(s) => Money::parse_decimal(s).ok(),
+        NumberInput::Missing | NumberInput::Other => None,
+    }
+}
+
+fn required_text(value: Option<&str>, max: usize, valid: impl Fn(&str) -> bool, message: &str) -> Result<String, String> {
+    match value.map(str::trim) {
+        Some(text) if !text.is_empty() && text.chars().count() <= max && valid(text) => Ok(text.to_owned()),
+        _ => Err(message.to_owned()),
+    }
+}
+
+fn tender(input: &TenderInput) -> Result<Tender, String> {
+    let amount = money(&input.amount).filter(|m| m.is_positive() && *m <= MAX_AMOUNT).ok_or_else(|| TENDER_AMOUNT_INVALID.to_owned())?;
+    match input.method.as_deref().map(str::trim) {
+        Some("cash") => {
+            let tendered = match &input.tendered {
+                NumberInput::Missing => amount,
+                given => money(given).filter(|m| *m <= MAX_AMOUNT).ok_or_else(|| TENDERED_INVALID.to_owned())?,
+            };
+            if tendered < amount {
+                return Err(TENDERED_TOO_LITTLE.to_owned());
+            }
+            Ok(Tender::Cash { amount, tendered })
+        }
+        Some("check") => {
+            let number = required_text(
+                input.check_number.as_deref(),
+                MAX_CHECK_NUMBER,
+                |t| t.bytes().all(|b| b.is_ascii_digit()),
+                CHECK_NUMBER_INVALID,
+            )?;
+            let bank = required_text(input.bank.as_deref(), MAX_BANK, |_| true, CHECK_BANK_INVALID)?;
+            let date = input
+                .check_date
+                .as_deref()
+                .and_then(|d| NaiveDate::parse_from_str(d.trim(), "%Y-%m-%d").ok())
+                .ok_or_else(|| CHECK_DATE_INVALID.to_owned())?;
+            Ok(Tender::Check { amount, number, bank, date })
+        }
+        _ => Err(TENDER_METHOD_INVALID.to_owned()),
+    }
+}
+
+fn tenders(inputs: &[TenderInput], total: Option<Money>) -> Result<Vec<Tender>, String> {
+    if inputs.is_empty() {
+        return Err(TENDERS_MISSING.to_owned());
+    }
+    if inputs.len() > MAX_TENDERS {
+        return Err(TENDERS_TOO_MANY.to_owned());
+    }
+    let tenders = inputs.iter().map(tender).collect::<Result<Vec<_>, _>>()?;
+    if tenders.iter().filter(|t| matches!(t, Tender::Cash { .. })).count() > 1 {
+        return Err(ONE_CASH_TENDER.to_owned());
+    }
+    let paid = tenders.iter().try_fold(Money::from_cents(0), |sum, t| sum.checked_add(t.amount()));
+    if total.is_some() && paid != total {
+        return Err(TENDERS_DO_NOT_ADD_UP.to_owned());
+    }
+    Ok(tenders)
+}
+
+fn walk_in(
+    name: Option<&str>,
+    email: Option<&str>,
+    phone: Option<&str>,
+    address: Option<&str>,
+    errors: &mut ValidationErrors,
+) -> Option<WalkIn> {
+    let name = errors.check(
+        "donor.name",
+        match name.map(str::trim) {
+            None | Some("") => Err(WALK_IN_NAME_REQUIRED.to_owned()),
+            Some(n) if n.chars().count() > MAX_NAME => Err(WALK_IN_NAME_TOO_LONG.to_owned()),
+            Some(n) => Ok(n.to_owned()),
+        },
+    );
+    let email = errors.check(
+        "donor.email",
+        match email.map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(e) => Email::parse(e).map(|e| Some(e.as_str().to_owned())),
+        },
+    );
+    let phone = errors.check(
+        "donor.phone",
+        optional_text(phone, MAX_PHONE, WALK_IN_PHONE_INVALID).and_then(|p| match p {
+            Some(p) if !p.chars().all(|c| c.is_ascii_digit() || " +-()".contains(c)) => Err(WALK_IN_PHONE_INVALID.to_owned()),
+            other => Ok(other),
+        }),
+    );
+    let address = errors.check("donor.address", mailing_address(address));
+    Some(WalkIn { name: name?, email: email?, phone: phone?, address: address? })
+}
+
+impl CounterSaleInput {
+    pub fn validate(&self) -> Result<CounterSale, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let donor = match &self.donor {
+            CounterDonorInput::Member(id) => Some(CounterDonor::Member(id.clone())),
+            CounterDonorInput::WalkIn { name, email, phone, address } => {
+                walk_in(name.as_deref(), email.as_deref(), phone.as_deref(), address.as_deref(), &mut errors).map(CounterDonor::WalkIn)
+            }
+        };
+        let lines = errors.check("lines", parse_donation_details(&self.lines));
+        let total = lines.as_deref().and_then(details_total);
+        if lines.is_some() && !total.is_some_and(|t| t >= MIN_AMOUNT && t <= MAX_AMOUNT) {
+            errors.add("lines", TOTAL_OUT_OF_RANGE);
+        }
+        let tenders = errors.check("tenders", tenders(&self.tenders, total));
+        let honor = errors.check("inHonorOf", in_honor_of(self.in_honor_of.as_deref()));
+        match (donor, lines, total, tenders, honor) {
+            (Some(donor), Some(lines), Some(total), Some(tenders), Some(in_honor_of)) if errors.is_empty() => {
+                Ok(CounterSale { donor, lines, total, tenders, in_honor_of })
+            }
+            _ => Err(errors),
+        }
+    }
+}
+
+/// The reason a treasurer gives for voiding a sale: required, at most 500 characters.
+pub fn void_reason(raw: Option<&str>) -> Result<String, ValidationErrors> {
+    required_text(raw, MAX_VOID_REASON, |_| true, VOID_REASON_REQUIRED).map_err(|m| ValidationErrors::single("reason", &m))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::payment::DonationItemInput;
+
+    fn n(text: &str) -> NumberInput {
+        NumberInput::Text(text.into())
+    }
+
+    fn lines(amounts: &[&str]) -> DonationDetailsInput {
+        DonationDetailsInput::Items(amounts.iter().map(|a| DonationItemInput::new("custom", n(a), "General donation")).collect())
+    }
+
+    fn cash(amount: &str, tendered: &str) -> TenderInput {
+        TenderInput { method: Some("cash".into()), amount: n(amount), tendered: n(tendered), ..TenderInput::default() }
+    }
+
+    fn check(amount: &str) -> TenderInput {
+        TenderInput {
+            method: Some("check".into()),
+            amount: n(amount),
+            check_number: Some(" 1042 ".into()),
+            bank: Some("Golden 1".into()),
+            check_date: Some("2026-11-24".into()),
+            ..TenderInput::default()
+        }
+    }
+
+    fn sale(tenders: Vec<TenderInput>) -> CounterSaleInput {
+        CounterSaleInput { donor: CounterDonorInput::Member("u1".into()), lines: lines(&["11", "51"]), tenders, in_honor_of: None }
+    }
+
+    #[test]
+    fn cash_over_the_total_gives_change() {
+        let sale = sale(vec![cash("62", "100")]).validate().expect("valid");
+        assert_eq!((sale.total, sale.change(), sale.method()), (Money::from_dollars(62), Money::from_dollars(38), PaymentMethodKind::Cash));
+    }
+
+    #[test]
+    fn a_split_sale_adds_up_to_its_total() {
+        let sale = sale(vec![cash("12", "20"), check("50")]).validate().expect("valid");
+        assert_eq!((sale.method(), sale.change()), (PaymentMethodKind::Split, Money::from_dollars(8)));
+        assert_eq!(
+            sale.tenders[1],
+            Tender::Check {
+                amount: Money::from_dollars(50),
+                number: "1042".into(),
+                bank: "Golden 1".into(),
+                date: NaiveDate::from_ymd_opt(2026, 11, 24).expect("date")
+            }
+        );
+        let short = self::sale(vec![cash("12", "20"), check("40")]).validate().expect_err("short");
+        assert_eq!(short.get("tenders"), Some(TENDERS_DO_NOT_ADD_UP));
+    }
+
+    #[test]
+    fn every_part_is_checked_with_a_clear_message() {
+        let cases = [
+            (vec![], TENDERS_MISSING),
+            (vec![cash("62", "50")], TENDERED_TOO_LITTLE),
+            (vec![cash("30", "30"), cash("32", "32")], ONE_CASH_TENDER),
+            (vec![TenderInput { method: Some("card".into()), amount: n("62"), ..TenderInput::default() }], TENDER_METHOD_INVALID),
+            (vec![cash("0", "0")], TENDER_AMOUNT_INVALID),
+            (vec![TenderInput { check_number: Some("12a".into()), ..check("62") }], CHECK_NUMBER_INVALID),
+            (vec![TenderInput { bank: None, ..check("62") }], CHECK_BANK_INVALID),
+            (vec![TenderInput { check_date: Some("11/24/2026".into()), ..check("62") }], CHECK_DATE_INVALID),
+            (vec![check("10"), check("10"), check("10"), check("10"), check("22")], TENDERS_TOO_MANY),
+        ];
+        for (tenders, message) in cases {
+            assert_eq!(sale(tenders).validate().expect_err(message).get("tenders"), Some(message));
+        }
+        let exact = TenderInput { tendered: NumberInput::Missing, ..cash("62", "0") };
+        assert_eq!(sale(vec![exact]).validate().expect("exact cash").change(), Money::from_cents(0));
+    }
+
+    #[test]
+    fn a_walk_in_needs_a_name_and_valid_details() {
+        let walk_in = |name: Option<&str>, email: Option<&str>, phone: Option<&str>| CounterSaleInput {
+            donor: CounterDonorInput::WalkIn {
+                name: name.map(Into::into),
+                email: email.map(Into::into),
+                phone: phone.map(Into::into),
+                address: None,
+            },
+            ..sale(vec![cash("62", "62")])
+        };
+        let errors = walk_in(None, Some("nope"), Some("call me")).validate().expect_err("bad");
+        assert_eq!(errors.get("donor.name"), Some(WALK_IN_NAME_REQUIRED));
+        assert_eq!(errors.get("donor.email"), Some(crate::user::INVALID_EMAIL));
+        assert_eq!(errors.get("donor.phone"), Some(WALK_IN_PHONE_INVALID));
+        let ok = walk_in(Some(" Gopal Iyer "), Some(""), Some("(916) 555-0100")).validate().expect("valid");
+        assert_eq!(
+            ok.donor,
+            CounterDonor::WalkIn(WalkIn { name: "Gopal Iyer".into(), email: None, phone: Some("(916) 555-0100".into()), address: None })
+        );
+    }
+
+    #[test]
+    fn a_void_needs_a_reason() {
+        assert_eq!(void_reason(Some("  Entered twice ")), Ok("Entered twice".into()));
+        assert_eq!(void_reason(Some(" ")).expect_err("blank").get("reason"), Some(VOID_REASON_REQUIRED));
+        assert!(void_reason(Some(&"x".repeat(501))).is_err());
+    }
+}

@@ -1,0 +1,279 @@
+//! The temple counter (docs/decisions/0129-the-counter.md): a sale recorded by the front desk,
+//! read back for its receipt, and voided by a treasurer with a reason.
+
+use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use chrono::{DateTime, Utc};
+use mandir_application::ports::{CounterSaleRecord, Voided};
+use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, Tender, TenderInput};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{OpenApi, ToSchema};
+
+use crate::auth::CurrentUser;
+use crate::body::JsonBody;
+use crate::error::{ApiError, ErrorBody};
+use crate::input;
+use crate::routes::payments::PaymentDto;
+use crate::state::AppState;
+
+#[derive(OpenApi)]
+#[openapi(
+    paths(create_counter_sale, get_counter_sale, void_counter_sale),
+    components(schemas(CounterSaleRequest, CounterDonorRequest, TenderRequest, CounterSaleDto, TenderDto, VoidedDto, VoidSaleRequest))
+)]
+pub struct Api;
+
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(create_counter_sale).service(get_counter_sale).service(void_counter_sale);
+}
+
+/// Who gives: a member found by the search (`userId`), or a walk-in (`name`, and optionally
+/// `email`, `phone` and `address`), kept as a donor record.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterDonorRequest {
+    #[serde(default)]
+    user_id: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    name: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 254)]
+    email: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 30)]
+    phone: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    address: Option<String>,
+}
+
+/// One part of the payment: `cash` (with `tendered`, what was handed over) or `check` (with
+/// `checkNumber`, `bank` and `checkDate`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TenderRequest {
+    #[serde(default)]
+    #[schema(required = true, pattern = "^(cash|check)$", example = "cash")]
+    method: Option<String>,
+    /// The part of the sale it pays, in dollars.
+    #[serde(default)]
+    #[schema(required = true, schema_with = input::amount_schema)]
+    amount: Value,
+    /// Cash: what was handed over (at least `amount`; the rest is change). Omitted: exactly `amount`.
+    #[serde(default)]
+    #[schema(schema_with = input::amount_schema)]
+    tendered: Value,
+    #[serde(default)]
+    #[schema(pattern = "^[0-9]{1,20}$")]
+    check_number: Option<String>,
+    #[serde(default)]
+    #[schema(max_length = 100)]
+    bank: Option<String>,
+    #[serde(default)]
+    #[schema(format = Date)]
+    check_date: Option<String>,
+}
+
+/// A sale at the counter: who gives, the lines, and how it was paid (the parts add up to the
+/// lines' total).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterSaleRequest {
+    #[serde(default)]
+    #[schema(required = true)]
+    donor: CounterDonorRequest,
+    /// `DonationDetail[]`: a donation type (or 'custom'), an amount and a name per line.
+    #[serde(default)]
+    #[schema(required = true, schema_with = input::donation_details_schema)]
+    lines: Value,
+    #[serde(default)]
+    #[schema(required = true, min_items = 1, max_items = 4)]
+    tenders: Vec<TenderRequest>,
+    #[serde(default)]
+    #[schema(max_length = 200)]
+    in_honor_of: Option<String>,
+}
+
+impl From<CounterSaleRequest> for CounterSaleInput {
+    fn from(b: CounterSaleRequest) -> Self {
+        let d = b.donor;
+        let donor = match d.user_id.filter(|id| !id.trim().is_empty()) {
+            Some(id) => CounterDonorInput::Member(id.trim().into()),
+            None => CounterDonorInput::WalkIn { name: d.name, email: d.email, phone: d.phone, address: d.address },
+        };
+        Self {
+            donor,
+            lines: input::donation_details(&b.lines),
+            tenders: b
+                .tenders
+                .into_iter()
+                .map(|t| TenderInput {
+                    method: t.method,
+                    amount: input::number(&t.amount),
+                    tendered: if t.tendered.is_null() { mandir_domain::NumberInput::Missing } else { input::number(&t.tendered) },
+                    check_number: t.check_number,
+                    bank: t.bank,
+                    check_date: t.check_date,
+                })
+                .collect(),
+            in_honor_of: b.in_honor_of,
+        }
+    }
+}
+
+/// One part of how a sale was paid.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TenderDto {
+    #[schema(pattern = "^(cash|check)$", example = "cash")]
+    method: &'static str,
+    /// "62.00"
+    amount: String,
+    /// Cash: what was handed over, "100.00".
+    tendered: Option<String>,
+    /// Cash: the change given back, "38.00".
+    change: Option<String>,
+    check_number: Option<String>,
+    bank: Option<String>,
+    check_date: Option<String>,
+}
+
+impl From<Tender> for TenderDto {
+    fn from(tender: Tender) -> Self {
+        let method = tender.method().as_str();
+        let change = tender.change().to_string();
+        match tender {
+            Tender::Cash { amount, tendered } => Self {
+                method,
+                amount: amount.to_string(),
+                tendered: Some(tendered.to_string()),
+                change: Some(change),
+                check_number: None,
+                bank: None,
+                check_date: None,
+            },
+            Tender::Check { amount, number, bank, date } => Self {
+                method,
+                amount: amount.to_string(),
+                tendered: None,
+                change: None,
+                check_number: Some(number),
+                bank: Some(bank),
+                check_date: Some(date.format("%Y-%m-%d").to_string()),
+            },
+        }
+    }
+}
+
+/// Who voided a sale, when, and why.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct VoidedDto {
+    at: DateTime<Utc>,
+    by: String,
+    reason: String,
+}
+
+impl From<Voided> for VoidedDto {
+    fn from(v: Voided) -> Self {
+        Self { at: v.at, by: v.by, reason: v.reason }
+    }
+}
+
+/// A sale at the counter: its payment (channel `counter`), how it was paid, and its receipt.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterSaleDto {
+    id: String,
+    payment: PaymentDto,
+    tenders: Vec<TenderDto>,
+    /// The change given back in cash, "38.00".
+    change: String,
+    /// Who made the sale.
+    staff_name: String,
+    created_at: DateTime<Utc>,
+    voided: Option<VoidedDto>,
+    /// The online receipt's signed link (the printed receipt's QR code).
+    receipt_link: Option<String>,
+}
+
+fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
+    let change = mandir_domain::Money::from_cents(sale.tenders.iter().map(|t| t.change().cents()).sum());
+    CounterSaleDto {
+        id: sale.id,
+        receipt_link: sale.payment.receipt_number.as_deref().map(|n| state.receipts.link(n)),
+        payment: sale.payment.into(),
+        tenders: sale.tenders.into_iter().map(Into::into).collect(),
+        change: change.to_string(),
+        staff_name: sale.staff_name,
+        created_at: sale.created_at,
+        voided: sale.voided.map(Into::into),
+    }
+}
+
+/// Records a sale at the counter (front desk, admins): its lines, who gives and how it was paid,
+/// all in one transaction; the receipt e-mail goes out when an address is known. The
+/// `Idempotency-Key` is the counter's key for this sale: sending it again answers the sale
+/// already recorded (200) and records nothing; the same key with another sale is refused (409).
+#[utoipa::path(operation_id = "createCounterSale", tag = "counter", security(("bearer" = [])), request_body = CounterSaleRequest,
+    params(("Idempotency-Key" = String, Header, pattern = "^[A-Za-z0-9_-]{8,100}$", description = "One per sale, kept by the counter until the server confirms it")),
+    responses(
+        (status = 201, body = CounterSaleDto, description = "Recorded"),
+        (status = 200, body = CounterSaleDto, description = "Recorded before with this key"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "The key was used for another sale"),
+    ))]
+#[post("/api/counter/sales")]
+async fn create_counter_sale(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<CounterSaleRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let input = CounterSaleInput::from(body.into_inner());
+    let outcome = state.counter.sell(&user.actor(), &key, &input).await?;
+    let dto = sale_dto(&state, outcome.sale);
+    Ok(if outcome.created { HttpResponse::Created().json(dto) } else { HttpResponse::Ok().json(dto) })
+}
+
+/// One sale, for its receipt (front desk, admins).
+#[utoipa::path(operation_id = "getCounterSale", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)), responses(
+    (status = 200, body = CounterSaleDto), (status = 404, body = ErrorBody),
+))]
+#[get("/api/counter/sales/{id}")]
+async fn get_counter_sale(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<web::Json<CounterSaleDto>, ApiError> {
+    let sale = state.counter.get(&user.actor(), &path.into_inner()).await?;
+    Ok(web::Json(sale_dto(&state, sale)))
+}
+
+/// Why a sale is voided.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct VoidSaleRequest {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1, max_length = 500, pattern = "\\S")]
+    reason: Option<String>,
+}
+
+/// Voids a sale (treasurers, admins), with the reason: its payment is given back in full and
+/// leaves the totals and statements; the void stays on the sale and in the audit log.
+#[utoipa::path(operation_id = "voidCounterSale", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)),
+    request_body = VoidSaleRequest, responses(
+        (status = 200, body = CounterSaleDto), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "Voided already"),
+    ))]
+#[post("/api/counter/sales/{id}/void")]
+async fn void_counter_sale(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: JsonBody<VoidSaleRequest>,
+) -> Result<web::Json<CounterSaleDto>, ApiError> {
+    let sale = state.counter.void(&user.actor(), &path.into_inner(), body.reason.as_deref()).await?;
+    Ok(web::Json(sale_dto(&state, sale)))
+}

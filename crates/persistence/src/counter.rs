@@ -1,0 +1,227 @@
+//! The counter's sales (docs/decisions/0129-the-counter.md): a sale, its payment, its tenders,
+//! its walk-in donor, its receipt e-mail and its audit entry are written in one transaction; its
+//! key makes a resubmission answer the sale already recorded.
+
+use async_trait::async_trait;
+use chrono::NaiveDate;
+use mandir_application::ports::{CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleRecorded, SaleVoid, Voided};
+use mandir_domain::Money;
+use mandir_domain::counter::Tender;
+use mandir_domain::payment::PaymentStatus;
+use mandir_domain::payment_audit::PaymentAuditEntry;
+use sea_orm::sea_query::Expr;
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
+
+use crate::Database;
+use crate::entities::{counter_sales, donors, payment_tenders, payments};
+use crate::error::MapDbErr;
+use crate::payments::{find_one, insert_payment};
+
+#[derive(Debug, Clone)]
+pub struct SeaOrmCounterRepository {
+    db: Database,
+}
+
+impl SeaOrmCounterRepository {
+    pub fn new(db: Database) -> Self {
+        Self { db }
+    }
+}
+
+fn corrupt(what: &str) -> RepoError {
+    RepoError::unexpected(format!("stored counter sale has an unreadable {what}"))
+}
+
+fn tender_of(m: payment_tenders::Model) -> Result<Tender, RepoError> {
+    let amount = Money::from_cents(m.amount_cents);
+    match m.method.as_str() {
+        "cash" => Ok(Tender::Cash { amount, tendered: Money::from_cents(m.tendered_cents.unwrap_or(m.amount_cents)) }),
+        "check" => Ok(Tender::Check {
+            amount,
+            number: m.check_number.unwrap_or_default(),
+            bank: m.check_bank.unwrap_or_default(),
+            date: m
+                .check_date
+                .as_deref()
+                .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
+                .ok_or_else(|| corrupt("check date"))?,
+        }),
+        _ => Err(corrupt("tender method")),
+    }
+}
+
+fn tender_row(payment_id: &str, position: usize, tender: &Tender) -> payment_tenders::ActiveModel {
+    let (tendered, number, bank, date) = match tender {
+        Tender::Cash { tendered, .. } => (Some(tendered.cents()), None, None, None),
+        Tender::Check { number, bank, date, .. } => {
+            (None, Some(number.clone()), Some(bank.clone()), Some(date.format("%Y-%m-%d").to_string()))
+        }
+    };
+    payment_tenders::ActiveModel {
+        id: Set(uuid::Uuid::new_v4().to_string()),
+        payment_id: Set(payment_id.to_owned()),
+        position: Set(i32::try_from(position).unwrap_or(i32::MAX)),
+        method: Set(tender.method().as_str().to_owned()),
+        amount_cents: Set(tender.amount().cents()),
+        tendered_cents: Set(tendered),
+        check_number: Set(number),
+        check_bank: Set(bank),
+        check_date: Set(date),
+    }
+}
+
+/// The sale of `row` with its payment and tenders, on `conn`.
+async fn load<C: ConnectionTrait>(conn: &C, row: counter_sales::Model) -> Result<CounterSaleRecord, RepoError> {
+    let payment = find_one(conn, payments::Column::Id, &row.payment_id).await?.ok_or_else(|| corrupt("payment"))?;
+    let tenders = payment_tenders::Entity::find()
+        .filter(payment_tenders::Column::PaymentId.eq(row.payment_id.as_str()))
+        .order_by_asc(payment_tenders::Column::Position)
+        .all(conn)
+        .await
+        .repo()?
+        .into_iter()
+        .map(tender_of)
+        .collect::<Result<Vec<_>, _>>()?;
+    let voided = match (row.voided_at, row.voided_by_name, row.void_reason) {
+        (Some(at), by, reason) => Some(Voided { at, by: by.unwrap_or_default(), reason: reason.unwrap_or_default() }),
+        (None, ..) => None,
+    };
+    Ok(CounterSaleRecord { id: row.id, payment, tenders, staff_name: row.staff_name, created_at: row.created_at, voided })
+}
+
+async fn by_key<C: ConnectionTrait>(conn: &C, key: &str) -> Result<Option<CounterSaleRecord>, RepoError> {
+    match counter_sales::Entity::find().filter(counter_sales::Column::IdempotencyKey.eq(key)).one(conn).await.repo()? {
+        Some(row) => load(conn, row).await.map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Writes the whole sale on `conn` (the caller's transaction).
+async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Result<CounterSaleRecord, RepoError> {
+    let now = sale.payment.now;
+    let donor_id = match &sale.walk_in {
+        Some(donor) => {
+            donors::ActiveModel {
+                id: Set(donor.id.clone()),
+                name: Set(donor.walk_in.name.clone()),
+                email: Set(donor.walk_in.email.clone()),
+                phone: Set(donor.walk_in.phone.clone()),
+                address: Set(donor.walk_in.address.clone()),
+                created_by_id: Set(Some(sale.staff_id.to_string())),
+                created_at: Set(now),
+            }
+            .insert(conn)
+            .await
+            .repo()?;
+            Some(donor.id.clone())
+        }
+        None => None,
+    };
+    let payment = insert_payment(conn, sale.payment, donor_id).await?;
+    for (position, tender) in sale.tenders.iter().enumerate() {
+        tender_row(payment.id.as_str(), position, tender).insert(conn).await.repo()?;
+    }
+    let row = counter_sales::ActiveModel {
+        id: Set(sale.id),
+        idempotency_key: Set(sale.idempotency_key),
+        payment_id: Set(payment.id.to_string()),
+        staff_id: Set(Some(sale.staff_id.to_string())),
+        staff_name: Set(sale.staff_name.chars().take(201).collect()),
+        created_at: Set(now),
+        voided_at: Set(None),
+        voided_by_name: Set(None),
+        void_reason: Set(None),
+    }
+    .insert(conn)
+    .await
+    .repo()?;
+    if payment.donor_email.is_some() {
+        crate::receipts::enqueue_completed(conn, payment.id.as_str(), now).await?;
+    }
+    crate::audit::insert_on(conn, sale.audit).await?;
+    load(conn, row).await
+}
+
+#[async_trait]
+impl CounterRepository for SeaOrmCounterRepository {
+    async fn record(&self, sale: NewCounterSale) -> Result<SaleRecorded, RepoError> {
+        let key = sale.idempotency_key.clone();
+        let tx = self.db.begin_write().await.repo()?;
+        if let Some(existing) = by_key(&tx, &key).await? {
+            return Ok(SaleRecorded::Existing(Box::new(existing)));
+        }
+        let written = match insert_sale(&tx, sale).await {
+            Ok(written) => tx.commit().await.repo().map(|()| written),
+            Err(error) => {
+                // Rolled back, and the write turn handed on, before the sale that won is read.
+                drop(tx);
+                Err(error)
+            }
+        };
+        match written {
+            Ok(sale) => Ok(SaleRecorded::Created(Box::new(sale))),
+            // Another counter sent the same key at the same moment (PostgreSQL): its sale won.
+            Err(RepoError::Conflict(detail)) => match by_key(&self.db.conn, &key).await? {
+                Some(existing) => Ok(SaleRecorded::Existing(Box::new(existing))),
+                None => Err(RepoError::Conflict(detail)),
+            },
+            Err(other) => Err(other),
+        }
+    }
+
+    async fn find(&self, id: &str) -> Result<Option<CounterSaleRecord>, RepoError> {
+        match counter_sales::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()? {
+            Some(row) => load(&self.db.conn, row).await.map(Some),
+            None => Ok(None),
+        }
+    }
+
+    async fn void(&self, id: &str, void: SaleVoid) -> Result<CounterSaleRecord, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let row = counter_sales::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()?.ok_or(RepoError::NotFound)?;
+        let voided = counter_sales::Entity::update_many()
+            .col_expr(counter_sales::Column::VoidedAt, Expr::value(void.voided.at))
+            .col_expr(counter_sales::Column::VoidedByName, Expr::value(void.voided.by.clone()))
+            .col_expr(counter_sales::Column::VoidReason, Expr::value(void.voided.reason.clone()))
+            .filter(counter_sales::Column::Id.eq(id))
+            .filter(counter_sales::Column::VoidedAt.is_null())
+            .exec(&tx)
+            .await
+            .repo()?;
+        if voided.rows_affected == 0 {
+            return Err(RepoError::Conflict("the sale is voided already".into()));
+        }
+        // The money goes back whole: the payment leaves the totals and statements.
+        let refunded = payments::Entity::update_many()
+            .col_expr(payments::Column::Status, Expr::value(PaymentStatus::Refunded.as_str()))
+            .col_expr(payments::Column::RefundedCents, Expr::col(payments::Column::AmountCents))
+            .col_expr(payments::Column::UpdatedAt, Expr::value(void.voided.at))
+            .filter(payments::Column::Id.eq(row.payment_id.as_str()))
+            .filter(payments::Column::Status.eq(PaymentStatus::Completed.as_str()))
+            .exec(&tx)
+            .await
+            .repo()?;
+        if refunded.rows_affected == 0 {
+            return Err(RepoError::Conflict("the sale's payment is no longer completed".into()));
+        }
+        crate::payment_audit::insert_entry(
+            &tx,
+            PaymentAuditEntry {
+                id: uuid::Uuid::new_v4().to_string(),
+                payment_id: row.payment_id.clone().into(),
+                at: void.voided.at,
+                actor_id: void.audit.actor_id.clone(),
+                actor_email: void.audit.actor_email.clone(),
+                from: PaymentStatus::Completed,
+                to: PaymentStatus::Refunded,
+                note: Some(format!("Voided at the counter: {}", void.voided.reason)),
+            },
+        )
+        .await?;
+        crate::audit::insert_on(&tx, void.audit).await?;
+        let row = counter_sales::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()?.ok_or(RepoError::NotFound)?;
+        let sale = load(&tx, row).await?;
+        tx.commit().await.repo()?;
+        Ok(sale)
+    }
+}

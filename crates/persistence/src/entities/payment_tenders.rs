@@ -1,0 +1,26 @@
+use sea_orm::entity::prelude::*;
+
+/// One part of how a payment was paid in person (migration 000043): cash with what was handed
+/// over, or a check with its number, bank and date.
+#[derive(Clone, Debug, PartialEq, Eq, DeriveEntityModel)]
+#[sea_orm(table_name = "payment_tenders")]
+pub struct Model {
+    #[sea_orm(primary_key, auto_increment = false)]
+    pub id: String,
+    pub payment_id: String,
+    pub position: i32,
+    /// `cash` or `check`.
+    pub method: String,
+    pub amount_cents: i64,
+    /// Cash only: what was handed over.
+    pub tendered_cents: Option<i64>,
+    pub check_number: Option<String>,
+    pub check_bank: Option<String>,
+    /// "YYYY-MM-DD".
+    pub check_date: Option<String>,
+}
+
+#[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
+pub enum Relation {}
+
+impl ActiveModelBehavior for ActiveModel {}

@@ -1,0 +1,152 @@
+//! The temple counter over HTTP, on SQLite and PostgreSQL: a cash sale with change, its
+//! idempotent resubmission, a split sale for a walk-in, refusals that record nothing, and a
+//! treasurer's void.
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestApp, TestUser, expect_status, spawn_app};
+
+async fn sell(app: &TestApp, who: &TestUser, key: &str, body: &Value) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/counter/sales"))
+        .bearer_auth(&who.token)
+        .header("Idempotency-Key", key)
+        .json(body)
+        .send()
+        .await
+        .expect("request sent")
+}
+
+fn archana_and_donation(donor: Value, tenders: Value) -> Value {
+    json!({
+        "donor": donor,
+        "lines": [
+            {"donationTypeId": "custom", "amount": 11, "name": "Archana"},
+            {"donationTypeId": "custom", "amount": "51.00", "name": "General donation"}
+        ],
+        "tenders": tenders,
+    })
+}
+
+async fn ledger_count(app: &TestApp, admin: &TestUser) -> u64 {
+    let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
+    page["total"].as_u64().expect("total")
+}
+
+#[tokio::test]
+async fn the_front_desk_sells_for_cash_with_change_and_a_resubmission_records_nothing_more() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let member = app.member().await;
+    let body = archana_and_donation(json!({"userId": member.id}), json!([{"method": "cash", "amount": 62, "tendered": 100}]));
+
+    assert_eq!(sell(&app, &member, "sale-member-0001", &body).await.status(), StatusCode::FORBIDDEN, "members do not sell");
+    let sold: Value = expect_status(sell(&app, &desk, "sale-member-0001", &body).await, StatusCode::CREATED).await;
+    let payment = &sold["payment"];
+    assert_eq!(
+        (payment["amount"].as_str(), payment["status"].as_str(), payment["channel"].as_str(), payment["paymentMethod"].as_str()),
+        (Some("62.00"), Some("completed"), Some("counter"), Some("cash"))
+    );
+    assert_eq!((payment["provider"].as_str(), payment["userId"].as_str()), (Some("in_person"), Some(member.id.as_str())));
+    assert_eq!((sold["change"].as_str(), sold["tenders"][0]["tendered"].as_str()), (Some("38.00"), Some("100.00")));
+    assert!(sold["receiptLink"].as_str().is_some_and(|l| l.contains("/receipts/AUTO-")), "{sold}");
+
+    // The network dropped before the answer: the counter sends the same sale again.
+    let again: Value = expect_status(sell(&app, &desk, "sale-member-0001", &body).await, StatusCode::OK).await;
+    assert_eq!(again["id"], sold["id"]);
+    let mine: Vec<Value> = expect_status(app.get("/api/payments/mine", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine.iter().filter(|p| p["channel"] == "counter").count(), 1, "on the member's My Donations once");
+    let receipts = app.wait_for_emails(&member.email, "donation receipt", 1).await;
+    assert!(receipts[0].contains("Archana") && receipts[0].contains("Cash"), "{}", receipts[0]);
+
+    let other = json!({
+        "donor": {"userId": member.id},
+        "lines": [{"donationTypeId": "custom", "amount": 5, "name": "Flowers"}],
+        "tenders": [{"method": "cash", "amount": 5}],
+    });
+    let reused: Value = expect_status(sell(&app, &desk, "sale-member-0001", &other).await, StatusCode::CONFLICT).await;
+    assert_eq!(reused["message"], "This sale's key was already used for a different sale; start a new sale");
+
+    // Two tablets (or a double tap) send one sale at the same moment: it is recorded once.
+    let racing = archana_and_donation(json!({"userId": member.id}), json!([{"method": "cash", "amount": 62}]));
+    let answers = futures::future::join_all((0..8).map(|_| sell(&app, &desk, "sale-race-00001", &racing))).await;
+    let statuses: Vec<u16> = answers.iter().map(|r| r.status().as_u16()).collect();
+    assert_eq!(statuses.iter().filter(|s| **s == 201).count(), 1, "{statuses:?}");
+    assert!(statuses.iter().all(|s| *s == 201 || *s == 200), "{statuses:?}");
+    let mine: Vec<Value> = expect_status(app.get("/api/payments/mine", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine.iter().filter(|p| p["channel"] == "counter").count(), 2);
+
+    let read: Value = expect_status(
+        app.get(&format!("/api/counter/sales/{}", sold["id"].as_str().expect("id")), Some(&desk.token)).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!(read["staffName"], sold["staffName"]);
+}
+
+#[tokio::test]
+async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let before = ledger_count(&app, &admin).await;
+
+    let walk_in = json!({"name": "Gopal Iyer", "email": "gopal@example.org", "phone": "(916) 555-0100"});
+    let short = archana_and_donation(
+        walk_in.clone(),
+        json!([{"method": "cash", "amount": 12, "tendered": 20}, {"method": "check", "amount": 40, "checkNumber": "1042", "bank": "Golden 1", "checkDate": "2026-11-24"}]),
+    );
+    let refused: Value = expect_status(sell(&app, &desk, "sale-walkin-0001", &short).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["tenders"], "The payment parts must add up to the sale's total");
+    let nameless = archana_and_donation(json!({"email": "x@example.org"}), json!([{"method": "cash", "amount": 62}]));
+    let refused: Value = expect_status(sell(&app, &desk, "sale-walkin-0002", &nameless).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["donor.name"], "Enter the walk-in's name");
+    assert_eq!(ledger_count(&app, &admin).await, before, "a refused sale leaves nothing behind");
+
+    let split = archana_and_donation(
+        walk_in,
+        json!([{"method": "cash", "amount": 12, "tendered": 20}, {"method": "check", "amount": 50, "checkNumber": "1042", "bank": "Golden 1", "checkDate": "2026-11-24"}]),
+    );
+    let sold: Value = expect_status(sell(&app, &desk, "sale-walkin-0001", &split).await, StatusCode::CREATED).await;
+    assert_eq!((sold["payment"]["paymentMethod"].as_str(), sold["change"].as_str()), (Some("split"), Some("8.00")));
+    assert_eq!(
+        sold["tenders"][1],
+        json!({"method": "check", "amount": "50.00", "tendered": null, "change": null, "checkNumber": "1042", "bank": "Golden 1", "checkDate": "2026-11-24"})
+    );
+    assert_eq!((sold["payment"]["donorName"].as_str(), sold["payment"]["userId"].as_str()), (Some("Gopal Iyer"), None));
+    let receipt = app.wait_for_email("gopal@example.org", "donation receipt").await;
+    assert!(receipt.contains("Split"), "{receipt}");
+    assert_eq!(ledger_count(&app, &admin).await, before + 1);
+}
+
+#[tokio::test]
+async fn only_a_treasurer_voids_a_sale_with_a_reason_and_the_void_is_audited() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let body = archana_and_donation(json!({"name": "Walk In"}), json!([{"method": "cash", "amount": 62}]));
+    let sold: Value = expect_status(sell(&app, &desk, "sale-void-0001", &body).await, StatusCode::CREATED).await;
+    let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
+
+    assert_eq!(app.post(&void, Some(&desk.token), json!({"reason": "Entered twice"})).await.status(), StatusCode::FORBIDDEN);
+    let blank: Value = expect_status(app.post(&void, Some(&treasurer.token), json!({"reason": " "})).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(blank["errors"]["reason"], "Say why the sale is voided (at most 500 characters)");
+    let voided: Value =
+        expect_status(app.post(&void, Some(&treasurer.token), json!({"reason": "Entered twice"})).await, StatusCode::OK).await;
+    assert_eq!((voided["voided"]["reason"].as_str(), voided["payment"]["status"].as_str()), (Some("Entered twice"), Some("refunded")));
+    assert_eq!(voided["payment"]["refundedAmount"], "62.00");
+    let twice: Value = expect_status(app.post(&void, Some(&treasurer.token), json!({"reason": "Again"})).await, StatusCode::CONFLICT).await;
+    assert_eq!(twice["message"], "This sale is already voided");
+
+    let log: Value = expect_status(app.get("/api/admin/audit?kind=money", Some(&admin.token)).await, StatusCode::OK).await;
+    let actions: Vec<&str> = log["items"].as_array().expect("items").iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(actions, ["counter.void", "counter.sale"]);
+    assert!(log["items"][0]["summary"].as_str().is_some_and(|s| s.ends_with(": Entered twice")), "{log}");
+    let payment = sold["payment"]["id"].as_str().expect("payment");
+    let history: Vec<Value> =
+        expect_status(app.get(&format!("/api/admin/payments/{payment}/audit"), Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(history[0]["note"], "Voided at the counter: Entered twice");
+}
