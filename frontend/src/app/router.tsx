@@ -42,6 +42,7 @@ const Sevas = lazy(() => import('./routes/sevas'));
 const SevaDetail = lazy(() => import('./routes/seva-detail'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const MySevas = lazy(() => import('./routes/my-sevas'));
+const Counter = lazy(() => import('./routes/counter'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /**
@@ -78,6 +79,7 @@ export function AppRoutes() {
         <Route path={paths.admin.path} element={<Admin />} />
         <Route path={paths.sevaSchedule.path} element={<SevaSchedule />} />
         <Route path={paths.mySevas.path} element={<MySevas />} />
+        <Route path={paths.counter.path} element={<Counter />} />
         <Route path={paths.sevas.path} element={<Sevas />} />
         <Route path={paths.sevaDetail.path} element={<SevaDetail />} />
         <Route path={paths.eventCheckIn.path} element={<EventCheckIn />} />

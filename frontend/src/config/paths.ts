@@ -23,6 +23,8 @@ export const paths = {
   sevaSchedule: { path: '/admin/sevas/schedule', getHref: (date?: string) => (date ? `/admin/sevas/schedule?date=${date}` : '/admin/sevas/schedule') },
   /** A priest's own day: the sevas assigned to the priest's profile, with each sankalpam's people. */
   mySevas: { path: '/my-sevas', getHref: () => '/my-sevas' },
+  /** The front desk's counter: walk-in sales and gifts in person, with printed receipts. */
+  counter: { path: '/counter', getHref: () => '/counter' },
   /** At the door (door duty: the admins): mark each attendee arrived, with a live count. */
   eventCheckIn: { path: '/events/:id/check-in', getHref: (id: string) => `/events/${id}/check-in` },
   /** A printable sign-in sheet of the event's attendees. */

@@ -88,12 +88,14 @@ export const allPermissions: User['permissions'] = [
   'export_finances',
   'send_statements',
   'manage_funds',
+  'counter',
+  'void_sales',
 ];
 
 /** The permissions each role holds besides an admin's (`mandir_domain::staff::Permission::roles`). */
 export const rolePermissions: Record<Exclude<User['roles'][number], 'admin'>, User['permissions']> = {
-  treasurer: ['find_members', 'read_ledger', 'reconcile_payments', 'refund', 'export_finances', 'send_statements', 'manage_funds'],
-  front_desk: ['seva_desk', 'complete_sevas', 'find_members', 'read_attendees', 'door_duty'],
+  treasurer: ['find_members', 'read_ledger', 'reconcile_payments', 'refund', 'export_finances', 'send_statements', 'manage_funds', 'void_sales'],
+  front_desk: ['seva_desk', 'complete_sevas', 'find_members', 'read_attendees', 'door_duty', 'counter'],
   priest: ['complete_sevas', 'own_sevas'],
   editor: ['edit_content'],
   volunteer_coordinator: ['door_duty', 'manage_volunteers'],
@@ -213,6 +215,7 @@ export function makePayment(overrides: Partial<Payment> = {}): Payment {
     inHonorOf: null,
     notes: null,
     refundedAmount: '0.00',
+    channel: 'online',
     createdAt: '2025-06-01T18:00:00Z',
     updatedAt: '2025-06-01T18:00:00Z',
     ...overrides,

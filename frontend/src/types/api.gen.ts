@@ -888,6 +888,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counter/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a sale at the counter (front desk, admins): its lines, who gives and how it was paid,
+         *     all in one transaction; the receipt e-mail goes out when an address is known. The
+         *     `Idempotency-Key` is the counter's key for this sale: sending it again answers the sale
+         *     already recorded (200) and records nothing; the same key with another sale is refused (409).
+         */
+        post: operations["createCounterSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/sales/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One sale, for its receipt (front desk, admins). */
+        get: operations["getCounterSale"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/sales/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Voids a sale (treasurers, admins), with the reason: its payment is given back in full and
+         *     leaves the totals and statements; the void stays on the sale and in the audit log.
+         */
+        post: operations["voidCounterSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/donation-types": {
         parameters: {
             query?: never;
@@ -2370,6 +2429,11 @@ export interface components {
             user: components["schemas"]["UserDto"];
         };
         /**
+         * @description Where the money came in (`PaymentDto.channel`). Schema only.
+         * @enum {string}
+         */
+        ChannelDto: "online" | "counter" | "hundi" | "mail";
+        /**
          * @description A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
          *     does not show (no member id, no notes).
          */
@@ -2399,6 +2463,43 @@ export interface components {
         };
         /** @enum {string} */
         ContactPreferenceDto: "email" | "text" | "call" | "whatsapp";
+        /**
+         * @description Who gives: a member found by the search (`userId`), or a walk-in (`name`, and optionally
+         *     `email`, `phone` and `address`), kept as a donor record.
+         */
+        CounterDonorRequest: {
+            address?: string | null;
+            email?: string | null;
+            name?: string | null;
+            phone?: string | null;
+            userId?: string | null;
+        };
+        /** @description A sale at the counter: its payment (channel `counter`), how it was paid, and its receipt. */
+        CounterSaleDto: {
+            /** @description The change given back in cash, "38.00". */
+            change: string;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            payment: components["schemas"]["PaymentDto"];
+            /** @description The online receipt's signed link (the printed receipt's QR code). */
+            receiptLink: string | null;
+            /** @description Who made the sale. */
+            staffName: string;
+            tenders: components["schemas"]["TenderDto"][];
+            voided: null | components["schemas"]["VoidedDto"];
+        };
+        /**
+         * @description A sale at the counter: who gives, the lines, and how it was paid (the parts add up to the
+         *     lines' total).
+         */
+        CounterSaleRequest: {
+            donor: components["schemas"]["CounterDonorRequest"];
+            inHonorOf?: string | null;
+            /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
+            lines: Record<string, unknown>[] | string;
+            tenders: components["schemas"]["TenderRequest"][];
+        };
         CreateDonationTypeRequest: {
             /** @description Dollars, 0 to 1,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
             defaultAmount?: number | string | null;
@@ -2809,6 +2910,8 @@ export interface components {
         PaymentDto: {
             /** @description "25.00" */
             amount: string;
+            /** @description Where the money came in: online, or in person at the counter. */
+            channel: components["schemas"]["ChannelDto"];
             /** Format: date-time */
             createdAt: string;
             donationDetails: components["schemas"]["DonationDetailDto"][];
@@ -2873,12 +2976,12 @@ export interface components {
          * @description How a payment was made (`PaymentDto.paymentMethod`). Schema only.
          * @enum {string}
          */
-        PaymentMethodKindDto: "credit_card" | "paypal" | "zelle" | "cash" | "check";
+        PaymentMethodKindDto: "credit_card" | "paypal" | "zelle" | "cash" | "check" | "split";
         /**
          * @description Who handled a payment (`PaymentDto.provider`). Schema only.
          * @enum {string}
          */
-        PaymentProviderDto: "sandbox" | "stripe" | "zelle";
+        PaymentProviderDto: "sandbox" | "stripe" | "zelle" | "in_person";
         /**
          * @description A payment's state (`PaymentDto.status`). Schema only: the field is written from the domain's text.
          * @enum {string}
@@ -3655,6 +3758,36 @@ export interface components {
             /** Format: int32 */
             year: number;
         };
+        /** @description One part of how a sale was paid. */
+        TenderDto: {
+            /** @description "62.00" */
+            amount: string;
+            bank: string | null;
+            /** @description Cash: the change given back, "38.00". */
+            change: string | null;
+            checkDate: string | null;
+            checkNumber: string | null;
+            /** @example cash */
+            method: string;
+            /** @description Cash: what was handed over, "100.00". */
+            tendered: string | null;
+        };
+        /**
+         * @description One part of the payment: `cash` (with `tendered`, what was handed over) or `check` (with
+         *     `checkNumber`, `bank` and `checkDate`).
+         */
+        TenderRequest: {
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            amount: number | string;
+            bank?: string | null;
+            /** Format: date */
+            checkDate?: string | null;
+            checkNumber?: string | null;
+            /** @example cash */
+            method: string | null;
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            tendered?: number | string;
+        };
         /** @description Completed test payments (provider `sandbox`), summed apart from the money received. */
         TestTotalDto: {
             /** @description "25.00"; "0.00" when there are none. */
@@ -3856,7 +3989,7 @@ export interface components {
             lastName: string;
             /** @description The mailing address receipts show (lines separated by newlines). */
             mailingAddress: string | null;
-            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds")[];
+            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales")[];
             phoneNumber: string | null;
             roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
             /** Format: date-time */
@@ -3872,6 +4005,17 @@ export interface components {
         UserVolunteeringDto: {
             event: components["schemas"]["EventDto"];
             volunteer: components["schemas"]["VolunteerDto"];
+        };
+        /** @description Why a sale is voided. */
+        VoidSaleRequest: {
+            reason: string | null;
+        };
+        /** @description Who voided a sale, when, and why. */
+        VoidedDto: {
+            /** Format: date-time */
+            at: string;
+            by: string;
+            reason: string;
         };
         VolunteerCountDto: {
             /** Format: int64 */
@@ -4947,7 +5091,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "" | "pending" | "completed" | "failed" | "refunded" | "expired";
-                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check";
+                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check" | "split";
                 /** @description An event's id, or 'direct-donation' for donations not tied to an event. */
                 eventId?: string;
                 /** @description A donation type's id, or 'custom'. */
@@ -5003,7 +5147,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "" | "pending" | "completed" | "failed" | "refunded" | "expired";
-                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check";
+                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check" | "split";
                 /** @description An event's id, or 'direct-donation' for donations not tied to an event. */
                 eventId?: string;
                 /** @description A donation type's id, or 'custom'. */
@@ -5060,7 +5204,7 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "" | "pending" | "completed" | "failed" | "refunded" | "expired";
-                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check";
+                method?: "" | "credit_card" | "paypal" | "zelle" | "cash" | "check" | "split";
                 /** @description An event's id, or 'direct-donation' for donations not tied to an event. */
                 eventId?: string;
                 /** @description A donation type's id, or 'custom'. */
@@ -6610,6 +6754,226 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigResponse"];
+                };
+            };
+        };
+    };
+    createCounterSale: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One per sale, kept by the counter until the server confirms it */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CounterSaleRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded before with this key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterSaleDto"];
+                };
+            };
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterSaleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another sale */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCounterSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterSaleDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    voidCounterSale: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidSaleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CounterSaleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Voided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -81,6 +81,9 @@ export type AuditChange = Present<Schemas['AuditLogChangeDto']>;
 /** An entry of the staff audit log (`GET /api/admin/audit`). */
 export type StaffAuditEntry = Present<Schemas['AuditLogEntryDto']>;
 export type StaffAuditPage = Present<Schemas['AuditLogPageDto']>;
+/** A sale at the counter, with its payment, how it was paid and its receipt link. */
+export type CounterSale = Present<Schemas['CounterSaleDto']>;
+export type CounterSaleRequest = Schemas['CounterSaleRequest'];
 export type SignInResponse = Present<Schemas['SignInResponse']>;
 export type SignUpResponse = Present<Schemas['SignUpResponse']>;
 export type MessageResponse = Schemas['MessageResponse'];

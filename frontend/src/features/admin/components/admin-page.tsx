@@ -2,6 +2,7 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
+import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -81,6 +82,11 @@ export function AdminPage({ renderMemberActivity }: { renderMemberActivity?: Mem
         {can('seva_desk') ? (
           <Button component={RouterLink} to={paths.sevaSchedule.getHref()} startIcon={<EventNoteOutlined />}>
             Seva schedule
+          </Button>
+        ) : null}
+        {can('counter') ? (
+          <Button component={RouterLink} to={paths.counter.getHref()} startIcon={<PointOfSaleOutlined />}>
+            Counter
           </Button>
         ) : null}
       </Box>

@@ -36,12 +36,27 @@ function Lines({ text }: { text: string }) {
   );
 }
 
-/** A printable donation receipt (docs/product.md#receipts) with a Print button (the browser's print or PDF). */
-export function ReceiptView({ receipt }: { receipt: Receipt }) {
+/**
+ * A printable donation receipt (docs/product.md#receipts) with a Print button (the browser's print
+ * or PDF). `paper` chooses the print layout (an 80 mm receipt printer at the counter); `actions`
+ * sit beside the Print button, `children` at the end of the sheet (the counter's payment lines).
+ */
+export function ReceiptView({
+  receipt,
+  paper = 'page',
+  actions,
+  children,
+}: {
+  receipt: Receipt;
+  paper?: 'page' | 'thermal';
+  actions?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
   return (
     <>
-      <PrintStyles />
-      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      <PrintStyles paper={paper} />
+      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+        {actions}
         <Button variant="contained" startIcon={<Print />} onClick={() => window.print()}>
           Print
         </Button>
@@ -98,6 +113,7 @@ export function ReceiptView({ receipt }: { receipt: Receipt }) {
         {receipt.deductible !== receipt.amount ? (
           <Typography sx={{ mt: 1 }}>{`Deductible amount: ${formatUSD(receipt.deductible)}`}</Typography>
         ) : null}
+        {children}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {`Thank you for your gift to ${receipt.organization}.`}
         </Typography>

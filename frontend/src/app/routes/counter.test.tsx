@@ -1,0 +1,157 @@
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { makeDonationType, makePayment, makeStaff, makeUser } from '@/testing/data';
+import { server } from '@/testing/mocks/server';
+import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import type { CounterSale, CounterSaleRequest, Member, Receipt } from '@/types/api';
+
+const lakshmi: Member = {
+  id: 'u-lakshmi',
+  firstName: 'Lakshmi',
+  lastName: 'Rao',
+  email: 'lakshmi@example.org',
+  phoneNumber: '9165550100',
+  emailVerified: true,
+  isAdmin: false,
+  roles: [],
+  createdAt: '2026-01-01T00:00:00Z',
+};
+
+const annadanam = makeDonationType({ id: '11111111-1111-4111-8111-111111111111', name: 'Annadanam', defaultAmount: null });
+
+function sold(request: CounterSaleRequest): CounterSale {
+  return {
+    id: 'sale-1',
+    payment: makePayment({ id: 'p1', amount: '62.00', status: 'completed', channel: 'counter', paymentMethod: 'cash', receiptNumber: 'AUTO-1-7', donorEmail: 'lakshmi@example.org', userId: lakshmi.id }),
+    tenders: [{ method: 'cash', amount: '62.00', tendered: String(request.tenders[0]?.tendered ?? '62.00'), change: '38.00', checkNumber: null, bank: null, checkDate: null }],
+    change: '38.00',
+    staffName: 'Desk Staff',
+    createdAt: '2026-11-25T18:00:00Z',
+    voided: null,
+    receiptLink: 'http://temple.test/receipts/AUTO-1-7?sig=s1',
+  };
+}
+
+const receipt: Receipt = {
+  receiptNumber: 'AUTO-1-7',
+  date: 'November 25, 2026',
+  paidAt: '2026-11-25T18:00:00Z',
+  amount: '62.00',
+  method: 'Cash',
+  eventName: null,
+  lines: [
+    { label: 'Archana', amount: '11.00', kind: 'donation', value: null },
+    { label: 'Annadanam', amount: '51.00', kind: 'donation', value: null },
+  ],
+  donorName: 'Lakshmi Rao',
+  donorEmail: 'lakshmi@example.org',
+  donorAddress: null,
+  inHonorOf: null,
+  organization: 'Sri Venkateswara Temple of Folsom',
+  ein: '12-3456789',
+  organizationAddress: null,
+  acknowledgement: 'No goods or services were provided in exchange for this contribution.',
+  deductible: '62.00',
+  test: false,
+};
+
+function serve(onSale: (key: string | null, body: CounterSaleRequest) => Response | Promise<Response>) {
+  server.use(
+    http.get('/api/donation-types', () => HttpResponse.json([annadanam])),
+    http.get('/api/admin/members', ({ request }) => {
+      const q = new URL(request.url).searchParams.get('q') ?? '';
+      const items = 'lakshmi rao'.includes(q.toLowerCase()) ? [lakshmi] : [];
+      return HttpResponse.json({ items, page: 1, pageSize: 8, total: items.length });
+    }),
+    http.post('/api/counter/sales', async ({ request }) => onSale(request.headers.get('Idempotency-Key'), (await request.json()) as CounterSaleRequest)),
+    http.get('/api/receipts/:number', () => HttpResponse.json(receipt)),
+  );
+}
+
+describe('/counter', () => {
+  it('finds a member, takes two lines and cash, shows the change and prints the receipt', async () => {
+    signInAs(makeStaff(['front_desk']));
+    let sent: CounterSaleRequest | undefined;
+    let key: string | null = null;
+    serve((k, body) => {
+      key = k;
+      sent = body;
+      return HttpResponse.json(sold(body), { status: 201 });
+    });
+    const { user } = renderApp('/counter');
+    await user.type(await screen.findByRole('combobox', { name: /Find a member/ }), 'laks');
+    await user.click(await screen.findByRole('option', { name: /Lakshmi Rao/ }));
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Archana');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '11');
+    await user.click(screen.getByRole('button', { name: 'Add line' }));
+    await user.click(screen.getByRole('combobox', { name: 'Line 2: purpose' }));
+    await user.click(await screen.findByRole('option', { name: 'Annadanam' }));
+    await user.type(screen.getByRole('textbox', { name: 'Line 2: amount ($)' }), '51');
+    await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '100');
+    expect(screen.getByRole('status')).toHaveTextContent('Change $38.00');
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
+
+    expect(await screen.findByText('Change to give: $38.00')).toBeInTheDocument();
+    expect(sent).toEqual({
+      donor: { userId: lakshmi.id },
+      lines: [
+        { donationTypeId: 'custom', amount: '11', name: 'Archana' },
+        { donationTypeId: annadanam.id, amount: '51', name: 'Annadanam' },
+      ],
+      tenders: [{ method: 'cash', amount: '62.00', tendered: '100' }],
+    });
+    expect(key).toMatch(/^sale-[0-9a-f-]{36}$/);
+    const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sheet).toHaveTextContent('Cash $62.00: received $100.00, change $38.00');
+    expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull();
+  });
+
+  it('keeps a sale the network dropped and sends it again with the same key', async () => {
+    signInAs(makeStaff(['front_desk']));
+    const keys: (string | null)[] = [];
+    serve((k, body) => {
+      keys.push(k);
+      return keys.length === 1 ? HttpResponse.error() : HttpResponse.json(sold(body), { status: 201 });
+    });
+    const { user } = renderApp('/counter');
+    await user.click(await screen.findByRole('button', { name: 'Walk-in without an account' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Archana');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '62');
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
+
+    const alert = await screen.findByText(/The network dropped before the sale was confirmed/);
+    expect(alert).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(JSON.parse(window.localStorage.getItem('mandir.counter.pending') ?? 'null')).toMatchObject({ key: keys[0] });
+    await user.click(screen.getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('Change to give: $38.00')).toBeInTheDocument();
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says what is missing before sending, and shows the server refusal', async () => {
+    signInAs(makeStaff(['front_desk']));
+    serve(() => HttpResponse.json({ message: 'Invalid input', errors: { tenders: 'Enter the check number (digits, at most 20)' } }, { status: 400 }));
+    const { user } = renderApp('/counter');
+    await user.click(await screen.findByRole('button', { name: /Finish sale/ }));
+    const missing = await screen.findByRole('alert');
+    expect(within(missing).getByText('Choose a member or take a walk-in')).toBeInTheDocument();
+    expect(within(missing).getByText('Each line needs an amount')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Walk-in without an account' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Flowers');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '5');
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $5.00' }));
+    expect(await screen.findByText('Enter the check number (digits, at most 20)')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
+    await waitFor(() => expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull());
+  });
+
+  it('is for the front desk: members go home', async () => {
+    signInAs(makeUser());
+    renderApp('/counter');
+    await waitFor(() => expect(currentLocation()).toBe('/'));
+  });
+});

@@ -1,0 +1,17 @@
+import { Navigate } from 'react-router';
+import { PageSpinner } from '@/components/ui/page-spinner';
+import { paths } from '@/config/paths';
+import { CounterPage } from '@/features/counter/components/counter-page';
+import { useDonationTypes } from '@/features/donations/api/get-donation-types';
+import { CounterReceipt } from '../flows/counter-receipt';
+import { useAuth } from '@/lib/auth';
+
+/** /counter: the front desk's sales (`counter`); signed-out visitors go to /sign-in, anyone else to /. */
+export default function CounterRoute() {
+  const { user, loading, can } = useAuth();
+  const { donationTypes } = useDonationTypes({ enabled: can('counter') });
+  if (loading) return <PageSpinner />;
+  if (!user) return <Navigate to={paths.signIn.getHref(paths.counter.getHref())} replace />;
+  if (!can('counter')) return <Navigate to={paths.home.getHref()} replace />;
+  return <CounterPage donationTypes={donationTypes} renderReceipt={(sale, next) => <CounterReceipt sale={sale} onNewSale={next} />} />;
+}

@@ -1,0 +1,382 @@
+import Add from '@mui/icons-material/Add';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import type { CounterSale, DonationType, Member } from '@/types/api';
+import { createCounterSale, useMemberSearch } from '../api/counter';
+import {
+  changeCents,
+  clearPending,
+  dollars,
+  emptyTender,
+  loadPending,
+  newSaleKey,
+  paidCents,
+  problems,
+  resolved,
+  savePending,
+  toRequest,
+  totalCents,
+  type DraftLine,
+  type DraftSale,
+  type DraftTender,
+  type PendingSale,
+} from '../lib/sale';
+
+const CUSTOM = 'custom';
+const blankLine = (): DraftLine => ({ donationTypeId: CUSTOM, name: '', amount: '' });
+const newDraft = (): DraftSale => ({ donor: null, lines: [blankLine()], tenders: [emptyTender('cash')] });
+
+function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+      <Typography id={id} component="h2" variant="h6">
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+function memberLabel(m: Member): string {
+  return [`${m.firstName} ${m.lastName}`.trim(), m.email, m.phoneNumber].filter(Boolean).join(' · ');
+}
+
+/** Who is giving: a member found as the counter types, or a walk-in with a name. */
+function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (donor: DraftSale['donor']) => void; locked: boolean }) {
+  const [query, setQuery] = useState('');
+  const [debounced, setDebounced] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(query), 120);
+    return () => window.clearTimeout(timer);
+  }, [query]);
+  const { members, isLoading, error } = useMemberSearch(debounced);
+  const donor = sale.donor;
+
+  if (donor?.kind === 'member') {
+    return (
+      <Section title="Who is giving" id="counter-donor">
+        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography sx={{ fontWeight: 600 }}>{donor.label}</Typography>
+          <Button onClick={() => onChange(null)} disabled={locked}>
+            Change
+          </Button>
+        </Box>
+      </Section>
+    );
+  }
+  if (donor?.kind === 'walk-in') {
+    const set = (field: 'name' | 'email' | 'phone' | 'address') => (e: React.ChangeEvent<HTMLInputElement>) =>
+      onChange({ ...donor, [field]: e.target.value });
+    return (
+      <Section title="Who is giving: a walk-in" id="counter-donor">
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <TextField label="Name" value={donor.name} onChange={set('name')} required disabled={locked} autoFocus />
+          <TextField label="Phone (optional)" value={donor.phone} onChange={set('phone')} disabled={locked} inputMode="tel" />
+          <TextField label="E-mail for the receipt (optional)" type="email" value={donor.email} onChange={set('email')} disabled={locked} />
+          <TextField label="Mailing address (optional)" value={donor.address} onChange={set('address')} disabled={locked} multiline />
+        </Box>
+        <Box>
+          <Button onClick={() => onChange(null)} disabled={locked}>
+            Find a member instead
+          </Button>
+        </Box>
+      </Section>
+    );
+  }
+  return (
+    <Section title="Who is giving" id="counter-donor">
+      <Autocomplete<Member>
+        options={members}
+        filterOptions={(options) => options}
+        getOptionLabel={memberLabel}
+        inputValue={query}
+        onInputChange={(_, value) => setQuery(value)}
+        onChange={(_, member) => member && onChange({ kind: 'member', userId: member.id, label: memberLabel(member) })}
+        loading={isLoading}
+        noOptionsText={debounced.trim().length < 2 ? 'Type at least 2 letters of a name, phone or e-mail' : 'No member matches'}
+        disabled={locked}
+        autoHighlight
+        renderInput={(params) => <TextField {...params} label="Find a member (name, phone or e-mail)" autoFocus />}
+      />
+      {error ? <Alert severity="error">{errorMessage(error, 'The search failed. Please try again.')}</Alert> : null}
+      <Box>
+        <Button variant="outlined" onClick={() => onChange({ kind: 'walk-in', name: '', email: '', phone: '', address: '' })} disabled={locked}>
+          Walk-in without an account
+        </Button>
+      </Box>
+    </Section>
+  );
+}
+
+/** What they want: any number of lines, each a donation type (or another purpose) and an amount. */
+function LinesSection({
+  lines,
+  donationTypes,
+  onChange,
+  locked,
+}: {
+  lines: DraftLine[];
+  donationTypes: readonly DonationType[];
+  onChange: (lines: DraftLine[]) => void;
+  locked: boolean;
+}) {
+  const update = (i: number, line: DraftLine) => onChange(lines.map((l, j) => (j === i ? line : l)));
+  return (
+    <Section title="What they want" id="counter-lines">
+      {lines.map((line, i) => {
+        const n = i + 1;
+        return (
+          <Box key={i} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1.2fr 1.2fr 0.8fr auto' }, alignItems: 'start' }}>
+            <TextField
+              select
+              label={`Line ${n}: purpose`}
+              value={line.donationTypeId}
+              disabled={locked}
+              onChange={(e) => {
+                const kind = donationTypes.find((t) => t.id === e.target.value);
+                update(i, kind ? { donationTypeId: kind.id, name: kind.name, amount: line.amount || (kind.defaultAmount ?? '') } : { ...line, donationTypeId: CUSTOM, name: '' });
+              }}
+            >
+              {donationTypes.map((t) => (
+                <MenuItem key={t.id} value={t.id}>
+                  {t.name}
+                </MenuItem>
+              ))}
+              <MenuItem value={CUSTOM}>Other (type its name)</MenuItem>
+            </TextField>
+            <TextField
+              label={`Line ${n}: name`}
+              value={line.name}
+              disabled={locked || line.donationTypeId !== CUSTOM}
+              onChange={(e) => update(i, { ...line, name: e.target.value })}
+            />
+            <TextField
+              label={`Line ${n}: amount ($)`}
+              value={line.amount}
+              disabled={locked}
+              inputMode="decimal"
+              onChange={(e) => update(i, { ...line, amount: e.target.value })}
+            />
+            <IconButton aria-label={`Remove line ${n}`} onClick={() => onChange(lines.filter((_, j) => j !== i))} disabled={locked || lines.length === 1} sx={{ mt: 1 }}>
+              <DeleteOutline />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<Add />} onClick={() => onChange([...lines, blankLine()])} disabled={locked || lines.length >= 20}>
+          Add line
+        </Button>
+        <Typography variant="h6" component="p">{`Total ${dollars(totalCents(lines))}`}</Typography>
+      </Box>
+    </Section>
+  );
+}
+
+/** How it is paid: cash (with the change shown), a check, or both. */
+function PaymentSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (tenders: DraftTender[]) => void; locked: boolean }) {
+  const tenders = sale.tenders;
+  const shown = resolved(sale);
+  const update = (i: number, tender: DraftTender) => onChange(tenders.map((t, j) => (j === i ? tender : t)));
+  const hasCash = tenders.some((t) => t.method === 'cash');
+  const change = changeCents(shown);
+  return (
+    <Section title="Payment" id="counter-payment">
+      {tenders.map((tender, i) => {
+        const n = i + 1;
+        const set = (field: keyof DraftTender) => (e: React.ChangeEvent<HTMLInputElement>) => update(i, { ...tender, [field]: e.target.value });
+        return (
+          <Box key={i} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: 'repeat(4, 1fr) auto' }, alignItems: 'start' }}>
+            <TextField
+              select
+              label={`Part ${n}: method`}
+              value={tender.method}
+              disabled={locked}
+              onChange={(e) => update(i, { ...emptyTender(e.target.value as DraftTender['method']), amount: tender.amount })}
+            >
+              <MenuItem value="cash" disabled={hasCash && tender.method !== 'cash'}>
+                Cash
+              </MenuItem>
+              <MenuItem value="check">Check</MenuItem>
+            </TextField>
+            <TextField
+              label={`Part ${n}: amount ($)`}
+              value={tender.amount}
+              placeholder={shown[i]?.amount || undefined}
+              helperText={tender.amount.trim() ? undefined : 'Blank: the rest'}
+              disabled={locked}
+              inputMode="decimal"
+              onChange={set('amount')}
+            />
+            {tender.method === 'cash' ? (
+              <TextField label="Cash received ($)" value={tender.tendered} disabled={locked} inputMode="decimal" onChange={set('tendered')} sx={{ gridColumn: { sm: 'span 3' } }} />
+            ) : (
+              <>
+                <TextField label="Check number" value={tender.checkNumber} disabled={locked} inputMode="numeric" onChange={set('checkNumber')} />
+                <TextField label="Bank" value={tender.bank} disabled={locked} onChange={set('bank')} />
+                <TextField label="Check date" type="date" value={tender.checkDate} disabled={locked} onChange={set('checkDate')} slotProps={{ inputLabel: { shrink: true } }} />
+              </>
+            )}
+            <IconButton aria-label={`Remove part ${n}`} onClick={() => onChange(tenders.filter((_, j) => j !== i))} disabled={locked || tenders.length === 1} sx={{ mt: 1 }}>
+              <DeleteOutline />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Button startIcon={<Add />} onClick={() => onChange([...tenders, emptyTender(hasCash ? 'check' : 'cash')])} disabled={locked || tenders.length >= 4}>
+          Split: add a part
+        </Button>
+        <Box sx={{ textAlign: 'right' }}>
+          <Typography>{`Paid ${dollars(paidCents(shown))} of ${dollars(totalCents(sale.lines))}`}</Typography>
+          <Typography variant="h5" component="p" role="status" aria-live="polite">
+            {`Change ${dollars(change)}`}
+          </Typography>
+        </Box>
+      </Box>
+    </Section>
+  );
+}
+
+type Failure = { offline: boolean; message: string; fields: string[] };
+
+/**
+ * The counter (front desk, admins): find the person or take a walk-in, add lines, take payment,
+ * and finish in one step. A sale sent is kept on this device with its key until the server
+ * confirms it, so a dropped network never loses it and sending it again never records it twice.
+ * The page composing it gives the active donation types and renders a finished sale's receipt.
+ */
+export function CounterPage({
+  donationTypes,
+  renderReceipt,
+}: {
+  donationTypes: readonly DonationType[];
+  renderReceipt: (sale: CounterSale, onNewSale: () => void) => React.ReactNode;
+}) {
+  const [pending, setPending] = useState<PendingSale | null>(() => loadPending());
+  const [draft, setDraft] = useState<DraftSale>(() => loadPending()?.draft ?? newDraft());
+  const [done, setDone] = useState<CounterSale | null>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const locked = pending !== null || sending;
+  const missing = problems(draft);
+
+  const send = async (sale: PendingSale) => {
+    setSending(true);
+    setFailure(null);
+    try {
+      const recorded = await createCounterSale(sale.key, sale.request);
+      clearPending();
+      setPending(null);
+      setDone(recorded);
+    } catch (err) {
+      if (err instanceof ApiError && err.status < 500) {
+        // Refused: nothing was recorded. The sale stays on screen to be corrected and sent with a new key.
+        clearPending();
+        setPending(null);
+        setFailure({ offline: false, message: errorMessage(err, 'The sale was refused.'), fields: Object.values(err.fieldErrors) });
+      } else {
+        setFailure({
+          offline: !(err instanceof ApiError),
+          message:
+            err instanceof ApiError
+              ? 'The server could not record the sale. It is kept on this tablet: send it again in a moment; it will not be recorded twice.'
+              : 'The network dropped before the sale was confirmed. It is kept on this tablet: send it again when the network is back; it will not be recorded twice.',
+          fields: [],
+        });
+      }
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const finish = () => {
+    setAttempted(true);
+    if (missing.length > 0) return;
+    const sale: PendingSale = { key: newSaleKey(), request: toRequest(draft), draft };
+    savePending(sale);
+    setPending(sale);
+    void send(sale);
+  };
+
+  const startOver = () => {
+    setDone(null);
+    setDraft(newDraft());
+    setAttempted(false);
+    setFailure(null);
+  };
+
+  if (done) {
+    return (
+      <Container sx={{ py: { xs: 2, md: 4 } }} maxWidth="md">
+        {renderReceipt(done, startOver)}
+      </Container>
+    );
+  }
+
+  return (
+    <Container sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: 2 }} maxWidth="md">
+      <Typography component="h1" variant="h4">
+        Counter
+      </Typography>
+      {pending ? (
+        <Alert
+          severity="warning"
+          action={
+            <Box sx={{ display: 'flex', gap: 1 }}>
+              <Button color="inherit" onClick={() => void send(pending)} disabled={sending}>
+                {sending ? 'Sending...' : 'Send again'}
+              </Button>
+            </Box>
+          }
+        >
+          {failure?.message ?? 'This sale was sent but not yet confirmed. Send it again: it will not be recorded twice.'}
+        </Alert>
+      ) : null}
+      {!pending && failure ? (
+        <Alert severity="error">
+          {failure.message}
+          {failure.fields.length > 0 ? (
+            <Box component="ul" sx={{ m: 0, pl: 2 }}>
+              {failure.fields.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </Box>
+          ) : null}
+        </Alert>
+      ) : null}
+      <DonorSection sale={draft} onChange={(donor) => setDraft({ ...draft, donor })} locked={locked} />
+      <LinesSection lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
+      <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} locked={locked} />
+      {attempted && missing.length > 0 ? (
+        <Alert severity="error" role="alert">
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {missing.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </Box>
+        </Alert>
+      ) : null}
+      <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
+        <Button onClick={startOver} disabled={locked}>
+          Clear
+        </Button>
+        <Button variant="contained" size="large" onClick={finish} disabled={locked}>
+          {sending ? 'Recording...' : `Finish sale · ${dollars(totalCents(draft.lines))}`}
+        </Button>
+      </Box>
+    </Container>
+  );
+}

@@ -1,0 +1,140 @@
+import { uuidv4 } from '@/lib/uuid';
+import type { CounterSaleRequest } from '@/types/api';
+
+/** One line of a sale as the counter edits it: a donation type (or 'custom' with its own name) and an amount. */
+export type DraftLine = { donationTypeId: string; name: string; amount: string };
+
+/** One part of the payment as the counter edits it. */
+export type DraftTender = {
+  method: 'cash' | 'check';
+  amount: string;
+  /** Cash: what was handed over (blank: exactly the amount). */
+  tendered: string;
+  checkNumber: string;
+  bank: string;
+  checkDate: string;
+};
+
+export type DraftDonor = { kind: 'member'; userId: string; label: string } | { kind: 'walk-in'; name: string; email: string; phone: string; address: string };
+
+export type DraftSale = { donor: DraftDonor | null; lines: DraftLine[]; tenders: DraftTender[] };
+
+/** Cents of a dollar amount typed at the counter ('62', '62.5', '62.50'); null when it is not one. */
+export function cents(text: string): number | null {
+  const t = text.trim();
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(t)) return null;
+  const [whole, fraction = ''] = t.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** '$38.00' */
+export function dollars(amountCents: number): string {
+  return `$${(amountCents / 100).toFixed(2)}`;
+}
+
+export function totalCents(lines: readonly DraftLine[]): number {
+  return lines.reduce((sum, l) => sum + (cents(l.amount) ?? 0), 0);
+}
+
+/**
+ * The tenders with a blank amount filled in: one part left blank pays the rest of the total (the
+ * usual single cash or check part needs no amount typed).
+ */
+export function resolved(sale: Pick<DraftSale, 'lines' | 'tenders'>): DraftTender[] {
+  const blanks = sale.tenders.filter((t) => !t.amount.trim()).length;
+  if (blanks !== 1) return sale.tenders;
+  const rest = totalCents(sale.lines) - paidCents(sale.tenders);
+  return sale.tenders.map((t) => (t.amount.trim() ? t : { ...t, amount: rest > 0 ? (rest / 100).toFixed(2) : '' }));
+}
+
+export function paidCents(tenders: readonly DraftTender[]): number {
+  return tenders.reduce((sum, t) => sum + (cents(t.amount) ?? 0), 0);
+}
+
+/** The change to give back: cash handed over beyond the cash part. */
+export function changeCents(tenders: readonly DraftTender[]): number {
+  return tenders
+    .filter((t) => t.method === 'cash')
+    .reduce((sum, t) => {
+      const amount = cents(t.amount) ?? 0;
+      const tendered = t.tendered.trim() ? (cents(t.tendered) ?? amount) : amount;
+      return sum + Math.max(0, tendered - amount);
+    }, 0);
+}
+
+export const emptyTender = (method: DraftTender['method'], amount = ''): DraftTender => ({
+  method,
+  amount,
+  tendered: '',
+  checkNumber: '',
+  bank: '',
+  checkDate: '',
+});
+
+/** What stops the sale from being finished, in the order the counter fixes it; empty when ready. */
+export function problems(sale: DraftSale): string[] {
+  const out: string[] = [];
+  if (!sale.donor) out.push('Choose a member or take a walk-in');
+  else if (sale.donor.kind === 'walk-in' && !sale.donor.name.trim()) out.push("Enter the walk-in's name");
+  if (sale.lines.length === 0) out.push('Add at least one line');
+  if (sale.lines.some((l) => !cents(l.amount))) out.push('Each line needs an amount');
+  if (sale.lines.some((l) => !l.name.trim())) out.push('Each line needs a name');
+  const total = totalCents(sale.lines);
+  const tenders = resolved(sale);
+  if (tenders.length === 0) out.push('Add how the sale is paid');
+  else if (paidCents(tenders) !== total) out.push(`The payment parts add up to ${dollars(paidCents(tenders))}, not ${dollars(total)}`);
+  for (const t of tenders.filter((t) => t.method === 'cash' && t.tendered.trim())) {
+    const tendered = cents(t.tendered);
+    if (tendered === null || tendered < (cents(t.amount) ?? 0)) out.push('The cash received must be at least the cash part');
+  }
+  if (tenders.some((t) => t.method === 'check' && (!t.checkNumber.trim() || !t.bank.trim() || !t.checkDate))) {
+    out.push("Enter each check's number, bank and date");
+  }
+  return out;
+}
+
+/** The request the server takes for a finished sale. */
+export function toRequest(sale: DraftSale): CounterSaleRequest {
+  const donor = sale.donor;
+  return {
+    donor:
+      donor === null
+        ? {}
+        : donor.kind === 'member'
+          ? { userId: donor.userId }
+          : { name: donor.name.trim(), email: donor.email.trim() || null, phone: donor.phone.trim() || null, address: donor.address.trim() || null },
+    lines: sale.lines.map((l) => ({ donationTypeId: l.donationTypeId, amount: l.amount.trim(), name: l.name.trim() })),
+    tenders: resolved(sale).map((t) =>
+      t.method === 'cash'
+        ? { method: 'cash', amount: t.amount.trim(), ...(t.tendered.trim() ? { tendered: t.tendered.trim() } : {}) }
+        : { method: 'check', amount: t.amount.trim(), checkNumber: t.checkNumber.trim(), bank: t.bank.trim(), checkDate: t.checkDate },
+    ),
+  };
+}
+
+/** A sale sent but not yet confirmed, kept on this device until the server answers. */
+export type PendingSale = { key: string; request: CounterSaleRequest; draft: DraftSale };
+
+const PENDING_KEY = 'mandir.counter.pending';
+
+export function loadPending(): PendingSale | null {
+  try {
+    const raw = window.localStorage.getItem(PENDING_KEY);
+    return raw ? (JSON.parse(raw) as PendingSale) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePending(pending: PendingSale): void {
+  window.localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
+}
+
+export function clearPending(): void {
+  window.localStorage.removeItem(PENDING_KEY);
+}
+
+/** A new key per sale: what makes a resubmission answer the sale already recorded. */
+export function newSaleKey(): string {
+  return `sale-${uuidv4()}`;
+}
