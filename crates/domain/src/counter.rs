@@ -37,6 +37,10 @@ pub const WALK_IN_NAME_REQUIRED: &str = "Enter the walk-in's name";
 pub const WALK_IN_NAME_TOO_LONG: &str = "Name must be at most 200 characters";
 pub const WALK_IN_PHONE_INVALID: &str = "Phone must be at most 30 characters of digits, spaces and + - ( )";
 pub const VOID_REASON_REQUIRED: &str = "Say why the sale is voided (at most 500 characters)";
+pub const SEVAS_NEED_A_MEMBER: &str = "Sevas are booked for a member: find them, or take the walk-in's gift as a donation line";
+pub const SEVA_NOT_OFFERED: &str = "This seva is not offered; choose another";
+pub const TOO_MANY_SEVAS: &str = "At most 10 sevas can be booked in one sale";
+pub const NOTHING_SOLD: &str = "Add a seva or a donation line";
 
 const MAX_TENDERS: usize = 4;
 const MAX_CHECK_NUMBER: usize = 20;
@@ -44,6 +48,7 @@ const MAX_BANK: usize = 100;
 const MAX_NAME: usize = 200;
 const MAX_PHONE: usize = 30;
 const MAX_VOID_REASON: usize = 500;
+pub const MAX_SEVAS: usize = 10;
 
 /// One part of a sale's payment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,10 +117,23 @@ pub enum CounterDonor {
     WalkIn(WalkIn),
 }
 
+/// A seva to book in the sale: which, for which day and slot (the seva's own rules apply), and
+/// for a suggested-donation seva what is given (its suggestion when missing).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CounterSevaInput {
+    pub seva_id: String,
+    /// "YYYY-MM-DD", the temple's local date.
+    pub date: String,
+    /// "HH:MM" of one of its slots; blank for a daily count.
+    pub slot: Option<String>,
+    pub amount: NumberInput,
+}
+
 /// A sale as the counter sends it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CounterSaleInput {
     pub donor: CounterDonorInput,
+    pub sevas: Vec<CounterSevaInput>,
     pub lines: DonationDetailsInput,
     pub tenders: Vec<TenderInput>,
     pub in_honor_of: Option<String>,
@@ -245,7 +263,9 @@ fn walk_in(
 }
 
 impl CounterSaleInput {
-    pub fn validate(&self) -> Result<CounterSale, ValidationErrors> {
+    /// Checks the sale whose sevas were priced as `seva_lines` (first on the receipt): the donation
+    /// lines may then be left out, and the payment parts add up to every line.
+    pub fn validate(&self, seva_lines: Vec<DonationDetail>) -> Result<CounterSale, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let donor = match &self.donor {
             CounterDonorInput::Member(id) => Some(CounterDonor::Member(id.clone())),
@@ -253,7 +273,12 @@ impl CounterSaleInput {
                 walk_in(name.as_deref(), email.as_deref(), phone.as_deref(), address.as_deref(), &mut errors).map(CounterDonor::WalkIn)
             }
         };
-        let lines = errors.check("lines", parse_donation_details(&self.lines));
+        let lines = match (&self.lines, seva_lines.is_empty()) {
+            (DonationDetailsInput::Missing, false) => Some(seva_lines),
+            (DonationDetailsInput::Items(items), false) if items.is_empty() => Some(seva_lines),
+            (DonationDetailsInput::Missing, true) => errors.check("lines", Err(NOTHING_SOLD.to_owned())),
+            (given, _) => errors.check("lines", parse_donation_details(given)).map(|donations| [seva_lines, donations].concat()),
+        };
         let total = lines.as_deref().and_then(details_total);
         if lines.is_some() && !total.is_some_and(|t| t >= MIN_AMOUNT && t <= MAX_AMOUNT) {
             errors.add("lines", TOTAL_OUT_OF_RANGE);
@@ -303,18 +328,24 @@ mod tests {
     }
 
     fn sale(tenders: Vec<TenderInput>) -> CounterSaleInput {
-        CounterSaleInput { donor: CounterDonorInput::Member("u1".into()), lines: lines(&["11", "51"]), tenders, in_honor_of: None }
+        CounterSaleInput {
+            donor: CounterDonorInput::Member("u1".into()),
+            sevas: Vec::new(),
+            lines: lines(&["11", "51"]),
+            tenders,
+            in_honor_of: None,
+        }
     }
 
     #[test]
     fn cash_over_the_total_gives_change() {
-        let sale = sale(vec![cash("62", "100")]).validate().expect("valid");
+        let sale = sale(vec![cash("62", "100")]).validate(Vec::new()).expect("valid");
         assert_eq!((sale.total, sale.change(), sale.method()), (Money::from_dollars(62), Money::from_dollars(38), PaymentMethodKind::Cash));
     }
 
     #[test]
     fn a_split_sale_adds_up_to_its_total() {
-        let sale = sale(vec![cash("12", "20"), check("50")]).validate().expect("valid");
+        let sale = sale(vec![cash("12", "20"), check("50")]).validate(Vec::new()).expect("valid");
         assert_eq!((sale.method(), sale.change()), (PaymentMethodKind::Split, Money::from_dollars(8)));
         assert_eq!(
             sale.tenders[1],
@@ -325,7 +356,7 @@ mod tests {
                 date: NaiveDate::from_ymd_opt(2026, 11, 24).expect("date")
             }
         );
-        let short = self::sale(vec![cash("12", "20"), check("40")]).validate().expect_err("short");
+        let short = self::sale(vec![cash("12", "20"), check("40")]).validate(Vec::new()).expect_err("short");
         assert_eq!(short.get("tenders"), Some(TENDERS_DO_NOT_ADD_UP));
     }
 
@@ -343,10 +374,10 @@ mod tests {
             (vec![check("10"), check("10"), check("10"), check("10"), check("22")], TENDERS_TOO_MANY),
         ];
         for (tenders, message) in cases {
-            assert_eq!(sale(tenders).validate().expect_err(message).get("tenders"), Some(message));
+            assert_eq!(sale(tenders).validate(Vec::new()).expect_err(message).get("tenders"), Some(message));
         }
         let exact = TenderInput { tendered: NumberInput::Missing, ..cash("62", "0") };
-        assert_eq!(sale(vec![exact]).validate().expect("exact cash").change(), Money::from_cents(0));
+        assert_eq!(sale(vec![exact]).validate(Vec::new()).expect("exact cash").change(), Money::from_cents(0));
     }
 
     #[test]
@@ -360,15 +391,34 @@ mod tests {
             },
             ..sale(vec![cash("62", "62")])
         };
-        let errors = walk_in(None, Some("nope"), Some("call me")).validate().expect_err("bad");
+        let errors = walk_in(None, Some("nope"), Some("call me")).validate(Vec::new()).expect_err("bad");
         assert_eq!(errors.get("donor.name"), Some(WALK_IN_NAME_REQUIRED));
         assert_eq!(errors.get("donor.email"), Some(crate::user::INVALID_EMAIL));
         assert_eq!(errors.get("donor.phone"), Some(WALK_IN_PHONE_INVALID));
-        let ok = walk_in(Some(" Gopal Iyer "), Some(""), Some("(916) 555-0100")).validate().expect("valid");
+        let ok = walk_in(Some(" Gopal Iyer "), Some(""), Some("(916) 555-0100")).validate(Vec::new()).expect("valid");
         assert_eq!(
             ok.donor,
             CounterDonor::WalkIn(WalkIn { name: "Gopal Iyer".into(), email: None, phone: Some("(916) 555-0100".into()), address: None })
         );
+    }
+
+    #[test]
+    fn seva_lines_come_first_and_donation_lines_may_be_left_out() {
+        let archana = DonationDetail {
+            donation_type_id: "custom".into(),
+            amount: Money::from_dollars(11),
+            name: "Seva: Archana".into(),
+            exchange: crate::exchange::Exchange::Religious,
+        };
+        let with_gift = sale(vec![cash("62", "100")]).validate(vec![archana.clone()]);
+        assert!(with_gift.is_err(), "11 + 62 is not 62");
+        let both =
+            CounterSaleInput { lines: lines(&["51"]), ..sale(vec![cash("62", "100")]) }.validate(vec![archana.clone()]).expect("valid");
+        assert_eq!((both.lines.len(), both.lines[0].name.as_str(), both.total), (2, "Seva: Archana", Money::from_dollars(62)));
+        let seva_only = CounterSaleInput { lines: DonationDetailsInput::Missing, ..sale(vec![cash("11", "20")]) };
+        assert_eq!(seva_only.validate(vec![archana]).expect("valid").lines.len(), 1);
+        let nothing = CounterSaleInput { lines: DonationDetailsInput::Missing, ..sale(vec![cash("11", "20")]) };
+        assert_eq!(nothing.validate(Vec::new()).expect_err("empty").get("lines"), Some(NOTHING_SOLD));
     }
 
     #[test]

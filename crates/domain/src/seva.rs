@@ -435,6 +435,15 @@ pub fn horizon_message(days: u32) -> String {
     format!("This seva can be booked at most {days} days ahead")
 }
 
+/// Who books: a member online (the cut-off applies) or the front desk with the person there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Booker {
+    Online,
+    Counter,
+}
+
+pub const SLOT_STARTED: &str = "This slot has already started; choose a later one";
+
 pub fn cutoff_message(hours: u32) -> String {
     if hours == 0 {
         "This slot has already started".to_owned()
@@ -520,6 +529,19 @@ impl SevaRules {
         date: &str,
         slot: Option<&str>,
     ) -> Result<ChosenSlot, ValidationErrors> {
+        self.choose_for(zone, now, date, slot, Booker::Online)
+    }
+
+    /// [`Self::choose`] for `booker`: at the counter the person is there, so the online cut-off
+    /// does not apply; a slot is taken until it starts, and a daily seva all through its day.
+    pub fn choose_for<Tz: TimeZone>(
+        &self,
+        zone: &Tz,
+        now: DateTime<Utc>,
+        date: &str,
+        slot: Option<&str>,
+        booker: Booker,
+    ) -> Result<ChosenSlot, ValidationErrors> {
         let date = NaiveDate::parse_from_str(date.trim(), "%Y-%m-%d").map_err(|_| ValidationErrors::single("date", DATE_INVALID))?;
         let today = now.with_timezone(zone).date_naive();
         match self.day_status(today, date) {
@@ -539,8 +561,12 @@ impl SevaRules {
             .into_iter()
             .find(|(time, ..)| *time == wanted)
             .ok_or_else(|| ValidationErrors::single("slot", SLOT_UNKNOWN))?;
-        if now >= self.closes_at(starts_at) {
-            return Err(ValidationErrors::single("slot", &cutoff_message(self.cutoff_hours)));
+        match booker {
+            Booker::Online if now >= self.closes_at(starts_at) => {
+                return Err(ValidationErrors::single("slot", &cutoff_message(self.cutoff_hours)));
+            }
+            Booker::Counter if time.is_some() && now >= starts_at => return Err(ValidationErrors::single("slot", SLOT_STARTED)),
+            Booker::Online | Booker::Counter => {}
         }
         Ok(ChosenSlot { date, time, starts_at, capacity })
     }
@@ -713,5 +739,22 @@ mod tests {
         let daily = SevaRules { capacity: Capacity::Daily(4), cutoff_hours: 0, ..rules.clone() };
         let chosen = daily.choose(&Los_Angeles, now, "2026-03-14", Some("07:00")).expect("any time");
         assert_eq!((chosen.time, chosen.starts_at, chosen.capacity), (None, utc(2026, 3, 14, 7, 0), 4));
+    }
+
+    #[test]
+    fn the_counter_books_until_the_slot_starts_and_a_daily_seva_all_day() {
+        let rules = rules();
+        // Friday 2026-03-13, 11 PM in California: online the 9 AM Saturday slot closed at 9 PM.
+        let late = utc(2026, 3, 14, 6, 0);
+        assert!(rules.choose(&Los_Angeles, late, "2026-03-14", Some("09:00")).is_err());
+        let at_counter = rules.choose_for(&Los_Angeles, late, "2026-03-14", Some("09:00"), Booker::Counter).expect("before it starts");
+        assert_eq!(at_counter.starts_at, utc(2026, 3, 14, 16, 0));
+        let started = rules.choose_for(&Los_Angeles, utc(2026, 3, 14, 16, 5), "2026-03-14", Some("09:00"), Booker::Counter);
+        assert_eq!(started.expect_err("started").get("slot"), Some(SLOT_STARTED));
+        // A daily seva on its own day, at 3 PM: the counter books it; online it closed at midnight.
+        let daily = SevaRules { capacity: Capacity::Daily(4), cutoff_hours: 0, ..rules };
+        let afternoon = utc(2026, 3, 14, 22, 0);
+        assert!(daily.choose(&Los_Angeles, afternoon, "2026-03-14", None).is_err());
+        assert!(daily.choose_for(&Los_Angeles, afternoon, "2026-03-14", None, Booker::Counter).is_ok());
     }
 }

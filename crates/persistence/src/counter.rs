@@ -4,16 +4,19 @@
 
 use async_trait::async_trait;
 use chrono::NaiveDate;
-use mandir_application::ports::{CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleRecorded, SaleVoid, Voided};
+use mandir_application::ports::{
+    BookingAdmission, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleRecorded, SaleVoid, Voided,
+};
 use mandir_domain::Money;
 use mandir_domain::counter::Tender;
 use mandir_domain::payment::PaymentStatus;
 use mandir_domain::payment_audit::PaymentAuditEntry;
+use mandir_domain::seva_booking::BookingStatus;
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::Database;
-use crate::entities::{counter_sales, donors, payment_tenders, payments};
+use crate::entities::{counter_sales, donors, payment_tenders, payments, seva_bookings};
 use crate::error::MapDbErr;
 use crate::payments::{find_one, insert_payment};
 
@@ -96,8 +99,9 @@ async fn by_key<C: ConnectionTrait>(conn: &C, key: &str) -> Result<Option<Counte
     }
 }
 
-/// Writes the whole sale on `conn` (the caller's transaction).
-async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Result<CounterSaleRecord, RepoError> {
+/// Writes the whole sale on `conn` (the caller's transaction); a seva it cannot book answers the
+/// refusal, and the caller rolls everything back.
+async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Result<Result<CounterSaleRecord, SaleRecorded>, RepoError> {
     let now = sale.payment.now;
     let donor_id = match &sale.walk_in {
         Some(donor) => {
@@ -118,6 +122,14 @@ async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Resu
         None => None,
     };
     let payment = insert_payment(conn, sale.payment, donor_id).await?;
+    for booking in sale.bookings {
+        let name = booking.seva_name.clone();
+        match crate::seva_bookings::admit_on(conn, booking, Some(payment.id.to_string())).await? {
+            BookingAdmission::Admitted(_) => {}
+            BookingAdmission::Full | BookingAdmission::TooManyUnpaid(_) => return Ok(Err(SaleRecorded::SevaFull(name))),
+            BookingAdmission::SevaGone => return Ok(Err(SaleRecorded::SevaGone(name))),
+        }
+    }
     for (position, tender) in sale.tenders.iter().enumerate() {
         tender_row(payment.id.as_str(), position, tender).insert(conn).await.repo()?;
     }
@@ -139,7 +151,7 @@ async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Resu
         crate::receipts::enqueue_completed(conn, payment.id.as_str(), now).await?;
     }
     crate::audit::insert_on(conn, sale.audit).await?;
-    load(conn, row).await
+    load(conn, row).await.map(Ok)
 }
 
 #[async_trait]
@@ -151,7 +163,9 @@ impl CounterRepository for SeaOrmCounterRepository {
             return Ok(SaleRecorded::Existing(Box::new(existing)));
         }
         let written = match insert_sale(&tx, sale).await {
-            Ok(written) => tx.commit().await.repo().map(|()| written),
+            Ok(Ok(written)) => tx.commit().await.repo().map(|()| written),
+            // Rolled back: nothing of the sale is kept.
+            Ok(Err(refused)) => return Ok(refused),
             Err(error) => {
                 // Rolled back, and the write turn handed on, before the sale that won is read.
                 drop(tx);
@@ -204,6 +218,16 @@ impl CounterRepository for SeaOrmCounterRepository {
         if refunded.rows_affected == 0 {
             return Err(RepoError::Conflict("the sale's payment is no longer completed".into()));
         }
+        // The sevas it booked are cancelled with it: their places free up.
+        seva_bookings::Entity::update_many()
+            .col_expr(seva_bookings::Column::Status, Expr::value(BookingStatus::Cancelled.as_str()))
+            .col_expr(seva_bookings::Column::CancelledAt, Expr::value(Some(void.voided.at)))
+            .col_expr(seva_bookings::Column::UpdatedAt, Expr::value(void.voided.at))
+            .filter(seva_bookings::Column::PaymentId.eq(row.payment_id.as_str()))
+            .filter(seva_bookings::Column::Status.is_in([BookingStatus::Held.as_str(), BookingStatus::Confirmed.as_str()]))
+            .exec(&tx)
+            .await
+            .repo()?;
         crate::payment_audit::insert_entry(
             &tx,
             PaymentAuditEntry {

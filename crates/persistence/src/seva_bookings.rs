@@ -10,7 +10,9 @@ use mandir_domain::family_member::Person;
 use mandir_domain::seva_booking::{BookingStatus, SevaBooking};
 use mandir_domain::{Money, PaymentId, PriestId, SevaBookingId, UserId};
 use sea_orm::sea_query::Query;
-use sea_orm::{ActiveModelTrait, ColumnTrait, Condition, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
+use sea_orm::{
+    ActiveModelTrait, ColumnTrait, Condition, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set,
+};
 
 use crate::Database;
 use crate::entities::{payments, seva_bookings, sevas, users};
@@ -79,64 +81,78 @@ fn unpaid(now: DateTime<Utc>) -> Condition {
         )
 }
 
+/// Admits a booking on `conn` (the caller's transaction): the slot's places are counted and the
+/// row inserted in it, so two bookings cannot both take the last place. `payment_id` links a
+/// booking paid in the same transaction (a counter sale). The caller commits.
+pub(crate) async fn admit_on<C: ConnectionTrait>(
+    tx: &C,
+    record: NewBookingRecord,
+    payment_id: Option<String>,
+) -> Result<BookingAdmission, RepoError> {
+    let seva = sevas::Entity::find_by_id(record.seva_id.to_string()).lock_exclusive().one(tx).await.repo()?;
+    if !seva.is_some_and(|s| s.is_active) {
+        return Ok(BookingAdmission::SevaGone);
+    }
+    let slot = slot_text(record.slot);
+    let date = date_text(record.date);
+    let held = seva_bookings::Entity::find()
+        .filter(seva_bookings::Column::SevaId.eq(record.seva_id.as_str()))
+        .filter(seva_bookings::Column::Date.eq(date.as_str()))
+        .filter(seva_bookings::Column::Slot.eq(slot.as_str()))
+        .filter(holds_place(record.now))
+        .count(tx)
+        .await
+        .repo()?;
+    if held >= u64::from(record.capacity) {
+        return Ok(BookingAdmission::Full);
+    }
+    if let Some(max) = record.max_unpaid {
+        // The member's row taken too: two bookings of different sevas at once count in turn.
+        users::Entity::find_by_id(record.user_id.to_string()).lock_exclusive().one(tx).await.repo()?;
+        let unpaid = seva_bookings::Entity::find()
+            .filter(seva_bookings::Column::UserId.eq(record.user_id.as_str()))
+            .filter(unpaid(record.now))
+            .count(tx)
+            .await
+            .repo()?;
+        if unpaid >= u64::from(max) {
+            return Ok(BookingAdmission::TooManyUnpaid(max));
+        }
+    }
+    let model = seva_bookings::ActiveModel {
+        id: Set(record.id.to_string()),
+        seva_id: Set(record.seva_id.to_string()),
+        seva_name: Set(record.seva_name),
+        user_id: Set(record.user_id.to_string()),
+        date: Set(date),
+        slot: Set(slot),
+        starts_at: Set(record.starts_at),
+        status: Set(record.status.as_str().to_owned()),
+        hold_expires_at: Set(record.hold_expires_at),
+        participants: Set(serde_json::to_string(&record.participants).map_err(RepoError::unexpected)?),
+        address: Set(record.address),
+        note: Set(record.note),
+        amount_cents: Set(record.amount.cents()),
+        payment_id: Set(payment_id),
+        priest_id: Set(None),
+        cancelled_at: Set(None),
+        completed_at: Set(None),
+        created_at: Set(record.now),
+        updated_at: Set(record.now),
+    };
+    let saved = model.insert(tx).await.repo()?;
+    Ok(BookingAdmission::Admitted(Box::new(to_domain(saved)?)))
+}
+
 #[async_trait]
 impl SevaBookingRepository for SeaOrmSevaBookingRepository {
     async fn admit(&self, record: NewBookingRecord) -> Result<BookingAdmission, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
-        let seva = sevas::Entity::find_by_id(record.seva_id.to_string()).lock_exclusive().one(&tx).await.repo()?;
-        if !seva.is_some_and(|s| s.is_active) {
-            return Ok(BookingAdmission::SevaGone);
+        let admission = admit_on(&tx, record, None).await?;
+        if matches!(admission, BookingAdmission::Admitted(_)) {
+            tx.commit().await.repo()?;
         }
-        let slot = slot_text(record.slot);
-        let date = date_text(record.date);
-        let held = seva_bookings::Entity::find()
-            .filter(seva_bookings::Column::SevaId.eq(record.seva_id.as_str()))
-            .filter(seva_bookings::Column::Date.eq(date.as_str()))
-            .filter(seva_bookings::Column::Slot.eq(slot.as_str()))
-            .filter(holds_place(record.now))
-            .count(&tx)
-            .await
-            .repo()?;
-        if held >= u64::from(record.capacity) {
-            return Ok(BookingAdmission::Full);
-        }
-        if let Some(max) = record.max_unpaid {
-            // The member's row taken too: two bookings of different sevas at once count in turn.
-            users::Entity::find_by_id(record.user_id.to_string()).lock_exclusive().one(&tx).await.repo()?;
-            let unpaid = seva_bookings::Entity::find()
-                .filter(seva_bookings::Column::UserId.eq(record.user_id.as_str()))
-                .filter(unpaid(record.now))
-                .count(&tx)
-                .await
-                .repo()?;
-            if unpaid >= u64::from(max) {
-                return Ok(BookingAdmission::TooManyUnpaid(max));
-            }
-        }
-        let model = seva_bookings::ActiveModel {
-            id: Set(record.id.to_string()),
-            seva_id: Set(record.seva_id.to_string()),
-            seva_name: Set(record.seva_name),
-            user_id: Set(record.user_id.to_string()),
-            date: Set(date),
-            slot: Set(slot),
-            starts_at: Set(record.starts_at),
-            status: Set(record.status.as_str().to_owned()),
-            hold_expires_at: Set(record.hold_expires_at),
-            participants: Set(serde_json::to_string(&record.participants).map_err(RepoError::unexpected)?),
-            address: Set(record.address),
-            note: Set(record.note),
-            amount_cents: Set(record.amount.cents()),
-            payment_id: Set(None),
-            priest_id: Set(None),
-            cancelled_at: Set(None),
-            completed_at: Set(None),
-            created_at: Set(record.now),
-            updated_at: Set(record.now),
-        };
-        let saved = model.insert(&tx).await.repo()?;
-        tx.commit().await.repo()?;
-        Ok(BookingAdmission::Admitted(Box::new(to_domain(saved)?)))
+        Ok(admission)
     }
 
     async fn get(&self, id: &SevaBookingId) -> Result<Option<SevaBooking>, RepoError> {

@@ -278,6 +278,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         sales: Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone())),
         users: users.clone(),
         donation_types: donation_types.clone(),
+        sevas: Arc::new(SeaOrmSevaRepository::new(db.clone())),
+        zone: temple_zone.clone(),
         clock: clock.clone(),
         receipts: receipt_sender.wake.clone(),
         recorder: recorder.clone(),

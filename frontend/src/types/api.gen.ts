@@ -2490,15 +2490,33 @@ export interface components {
             voided: null | components["schemas"]["VoidedDto"];
         };
         /**
-         * @description A sale at the counter: who gives, the lines, and how it was paid (the parts add up to the
-         *     lines' total).
+         * @description A sale at the counter: who gives, the sevas booked and the donation lines, and how it was paid
+         *     (the parts add up to every line).
          */
         CounterSaleRequest: {
             donor: components["schemas"]["CounterDonorRequest"];
             inHonorOf?: string | null;
             /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
-            lines: Record<string, unknown>[] | string;
+            lines?: Record<string, unknown>[] | string;
+            /** @description Sevas to book for the member (each a religious-service line of the receipt). */
+            sevas?: components["schemas"]["CounterSevaRequest"][];
             tenders: components["schemas"]["TenderRequest"][];
+        };
+        /**
+         * @description A seva to book in the sale, for the member: the seva's slots and capacity apply (not its online
+         *     cut-off: the person is there).
+         */
+        CounterSevaRequest: {
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            amount?: number | string;
+            /**
+             * Format: date
+             * @description The temple's local day.
+             */
+            date: string;
+            sevaId: string;
+            /** @description "HH:MM" of one of its slots; omitted for a daily seva. */
+            slot?: string | null;
         };
         CreateDonationTypeRequest: {
             /** @description Dollars, 0 to 1,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
@@ -6816,7 +6834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The key was used for another sale */
+            /** @description The key was used for another sale, or a seva's slot is full (nothing recorded) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ use mandir_domain::audit::AuditEntry;
 use mandir_domain::counter::{Tender, WalkIn};
 use mandir_domain::payment::Payment;
 
-use super::{NewPayment, RepoError};
+use super::{NewBookingRecord, NewPayment, RepoError};
 
 /// A walk-in kept as a donor record, so their gifts add up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +24,8 @@ pub struct NewCounterSale {
     pub idempotency_key: String,
     pub payment: NewPayment,
     pub walk_in: Option<NewDonor>,
+    /// The sevas it books, confirmed and linked to its payment; a full slot refuses the whole sale.
+    pub bookings: Vec<NewBookingRecord>,
     pub tenders: Vec<Tender>,
     pub staff_id: UserId,
     pub staff_name: String,
@@ -55,6 +57,9 @@ pub enum SaleRecorded {
     Created(Box<CounterSaleRecord>),
     /// The key was used before: the sale it recorded, untouched.
     Existing(Box<CounterSaleRecord>),
+    /// Nothing was recorded: a seva's slot filled up meanwhile, or the seva is no longer offered.
+    SevaFull(String),
+    SevaGone(String),
 }
 
 /// A void to apply.

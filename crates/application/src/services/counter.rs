@@ -7,19 +7,27 @@
 use std::sync::Arc;
 
 use mandir_domain::audit::AuditKind;
-use mandir_domain::counter::{Channel, CounterDonor, CounterSale, CounterSaleInput, void_reason};
-use mandir_domain::payment::{self, Donation, DonationTarget, PaymentProvider, PaymentStatus};
+use mandir_domain::counter::{
+    Channel, CounterDonor, CounterDonorInput, CounterSale, CounterSaleInput, CounterSevaInput, MAX_SEVAS, SEVA_NOT_OFFERED,
+    SEVAS_NEED_A_MEMBER, TOO_MANY_SEVAS, void_reason,
+};
+use mandir_domain::exchange::Exchange;
+use mandir_domain::family_member::Person;
+use mandir_domain::payment::{self, CUSTOM_DONATION_TYPE, Donation, DonationDetail, DonationTarget, PaymentProvider, PaymentStatus};
+use mandir_domain::seva::{Booker, PriceKind, slot_label};
+use mandir_domain::seva_booking::BookingStatus;
 use mandir_domain::staff::Permission;
 use mandir_domain::user::User;
 use mandir_domain::{DonationTypeId, ValidationErrors};
+use mandir_domain::{NumberInput, SevaId};
 use rand::Rng;
 
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, NewCounterSale, NewDonor, NewPayment, OutboxWake, RepoError,
-    SaleRecorded, SaleVoid, UserRepository, Voided,
+    Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, NewBookingRecord, NewCounterSale, NewDonor, NewPayment,
+    OutboxWake, RepoError, SaleRecorded, SaleVoid, SevaRepository, TempleZone, UserRepository, Voided,
 };
 
 /// The idempotency key a counter keeps per sale: 8 to 100 letters, digits, `-` or `_`.
@@ -27,6 +35,7 @@ pub const KEY_INVALID: &str = "Each sale needs an idempotency key of 8 to 100 le
 pub const KEY_REUSED: &str = "This sale's key was already used for a different sale; start a new sale";
 pub const MEMBER_NOT_FOUND: &str = "That member was not found; search again or take them as a walk-in";
 pub const ALREADY_VOIDED: &str = "This sale is already voided";
+pub const FREE_SEVA: &str = "This seva is free: book it on its page";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CounterError {
@@ -38,6 +47,11 @@ pub enum CounterError {
     NotFound,
     #[error("{0}")]
     Conflict(&'static str),
+    /// A seva's slot filled up (or the seva was withdrawn) while the sale was made.
+    #[error("{0}: this slot is fully booked; please choose another")]
+    SlotFull(String),
+    #[error("{0} is no longer offered; please choose another seva")]
+    SevaGone(String),
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
@@ -46,7 +60,7 @@ mandir_domain::failure!(CounterError, fields: Validation, {
     Self::Validation(_) => Invalid,
     Self::Forbidden => Forbidden,
     Self::NotFound => NotFound,
-    Self::Conflict(_) => Conflict,
+    Self::Conflict(_) | Self::SlotFull(_) | Self::SevaGone(_) => Conflict,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -70,6 +84,9 @@ pub struct CounterDeps {
     pub sales: Arc<dyn CounterRepository>,
     pub users: Arc<dyn UserRepository>,
     pub donation_types: Arc<dyn DonationTypeRepository>,
+    pub sevas: Arc<dyn SevaRepository>,
+    /// The temple's time zone: a seva's day and slot are the temple's.
+    pub zone: Arc<dyn TempleZone>,
     pub clock: Arc<dyn Clock>,
     /// Wakes the receipt sender once a sale with an e-mail address is stored.
     pub receipts: Arc<dyn OutboxWake>,
@@ -120,6 +137,85 @@ impl CounterService {
         Ok(CounterSale { lines: named.details, ..sale })
     }
 
+    /// Each seva of the sale checked against its own rules (day, slot, cut-off), priced, and made
+    /// into its booking (confirmed: it is paid in the sale) and its receipt line, a religious
+    /// service. Sevas are booked for a member; the booking names them in the sankalpam.
+    async fn priced_sevas(
+        &self,
+        sevas: &[CounterSevaInput],
+        member: Option<&User>,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<(NewBookingRecord, DonationDetail)>, CounterError> {
+        if sevas.is_empty() {
+            return Ok(Vec::new());
+        }
+        if sevas.len() > MAX_SEVAS {
+            return Err(CounterError::Validation(ValidationErrors::single("sevas", TOO_MANY_SEVAS)));
+        }
+        let Some(member) = member else {
+            return Err(CounterError::Validation(ValidationErrors::single("sevas", SEVAS_NEED_A_MEMBER)));
+        };
+        let zone = self.deps.zone.time_zone().await?;
+        let mut errors = ValidationErrors::new();
+        let mut priced = Vec::new();
+        for (i, wanted) in sevas.iter().enumerate() {
+            let id: SevaId = wanted.seva_id.trim().into();
+            let Some(seva) = self.deps.sevas.get(&id).await?.filter(|s| s.is_active) else {
+                errors.add(&format!("sevas[{i}].sevaId"), SEVA_NOT_OFFERED);
+                continue;
+            };
+            let slot = match seva.rules.choose_for(&zone, now, &wanted.date, wanted.slot.as_deref(), Booker::Counter) {
+                Ok(slot) => slot,
+                Err(refused) => {
+                    for (field, message) in refused.fields() {
+                        errors.add(&format!("sevas[{i}].{field}"), message);
+                    }
+                    continue;
+                }
+            };
+            let suggested = seva.price_kind == PriceKind::SuggestedDonation;
+            let amount = match (&wanted.amount, suggested) {
+                (NumberInput::Missing, _) | (_, false) => seva.price,
+                (given, true) => match payment::parse_amount(given) {
+                    Ok(amount) => amount,
+                    Err(message) => {
+                        errors.add(&format!("sevas[{i}].amount"), &message);
+                        continue;
+                    }
+                },
+            };
+            if !amount.is_positive() {
+                // A free seva is booked online; a sale is money received.
+                errors.add(&format!("sevas[{i}].sevaId"), FREE_SEVA);
+                continue;
+            }
+            let label: String =
+                format!("Seva: {}, {} {}", seva.name, slot.date.format("%Y-%m-%d"), slot_label(slot.time)).chars().take(200).collect();
+            let line =
+                DonationDetail { donation_type_id: CUSTOM_DONATION_TYPE.to_owned(), amount, name: label, exchange: Exchange::Religious };
+            let record = NewBookingRecord {
+                id: new_id(),
+                seva_id: seva.id.clone(),
+                seva_name: seva.name.clone(),
+                user_id: member.id.clone(),
+                date: slot.date,
+                slot: slot.time,
+                starts_at: slot.starts_at,
+                capacity: slot.capacity,
+                status: BookingStatus::Confirmed,
+                hold_expires_at: None,
+                participants: vec![Person { name: full_name(member), gotram: None, nakshatram: None, rasi: None }],
+                address: member.mailing_address.clone().filter(|_| seva.requires_address),
+                note: None,
+                amount,
+                max_unpaid: None,
+                now,
+            };
+            priced.push((record, line));
+        }
+        if errors.is_empty() { Ok(priced) } else { Err(CounterError::Validation(errors)) }
+    }
+
     /// Records a sale at the counter (front desk and admins), once per `key`.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn sell(&self, actor: &Actor, key: &str, input: &CounterSaleInput) -> Result<SaleOutcome, CounterError> {
@@ -127,21 +223,24 @@ impl CounterService {
         if !valid_key(key) {
             return Err(CounterError::Validation(ValidationErrors::single("idempotencyKey", KEY_INVALID)));
         }
-        let sale = input.validate().map_err(CounterError::Validation)?;
-        let sale = self.named_lines(sale).await?;
-        let member = match &sale.donor {
-            CounterDonor::Member(id) => Some(
+        let member = match &input.donor {
+            CounterDonorInput::Member(id) => Some(
                 self.deps
                     .users
                     .find_by_id(id)
                     .await?
                     .ok_or_else(|| CounterError::Validation(ValidationErrors::single("donor.userId", MEMBER_NOT_FOUND)))?,
             ),
-            CounterDonor::WalkIn(_) => None,
+            CounterDonorInput::WalkIn { .. } => None,
         };
+        let now = self.deps.clock.now();
+        let bookings = self.priced_sevas(&input.sevas, member.as_ref(), now).await?;
+        let seva_lines = bookings.iter().map(|(_, line)| line.clone()).collect();
+        let sale = input.validate(seva_lines).map_err(CounterError::Validation)?;
+        let sale = self.named_lines(sale).await?;
+        let bookings: Vec<NewBookingRecord> = bookings.into_iter().map(|(record, _)| record).collect();
         let staff = self.deps.users.find_by_id(&actor.user_id).await?;
         let staff_name = staff.as_ref().map_or_else(|| actor.email.clone(), full_name);
-        let now = self.deps.clock.now();
         let (donor_name, donor_email, donor_address, walk_in) = match (&sale.donor, &member) {
             (_, Some(user)) => (full_name(user), Some(user.email.as_str().to_owned()), user.mailing_address.clone(), None),
             (CounterDonor::WalkIn(walk_in), None) => (
@@ -183,6 +282,7 @@ impl CounterService {
                 now,
             },
             walk_in,
+            bookings,
             tenders: sale.tenders.clone(),
             staff_id: actor.user_id.clone(),
             staff_name,
@@ -200,6 +300,8 @@ impl CounterService {
                 Ok(SaleOutcome { sale: *stored, created: false })
             }
             SaleRecorded::Existing(_) => Err(CounterError::Conflict(KEY_REUSED)),
+            SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
+            SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
         }
     }
 
@@ -245,6 +347,8 @@ mod tests {
     use super::*;
     use crate::ports::counter_repository::MockCounterRepository;
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
+    use crate::ports::seva_repository::MockSevaRepository;
+    use crate::ports::temple_zone::MockTempleZone;
     use crate::ports::user_repository::MockUserRepository;
     use crate::services::test_fixtures::{fixed_clock, member, now, payment, recorder, staff, user};
     use mandir_domain::NumberInput;
@@ -298,6 +402,7 @@ mod tests {
                 phone: None,
                 address: None,
             },
+            sevas: Vec::new(),
             lines: DonationDetailsInput::Items(vec![
                 DonationItemInput::new("custom", n("11"), "Archana"),
                 DonationItemInput::new("custom", n("51"), "General donation"),
@@ -335,6 +440,7 @@ mod tests {
     struct Mocks {
         sales: MockCounterRepository,
         users: MockUserRepository,
+        sevas: MockSevaRepository,
         wakes: Arc<Wakes>,
     }
 
@@ -344,16 +450,20 @@ mod tests {
             users
                 .expect_find_by_id()
                 .returning(|id| Ok(Some(User { first_name: "Desk".into(), last_name: "Staff".into(), ..user(id.as_str()) })));
-            Self { sales: MockCounterRepository::new(), users, wakes: Arc::new(Wakes::default()) }
+            Self { sales: MockCounterRepository::new(), users, sevas: MockSevaRepository::new(), wakes: Arc::new(Wakes::default()) }
         }
 
         fn service(self) -> CounterService {
             let mut types = MockDonationTypeRepository::new();
             types.expect_get().returning(|_| Ok(None));
+            let mut zone = MockTempleZone::new();
+            zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
             CounterService::new(CounterDeps {
                 sales: Arc::new(self.sales),
                 users: Arc::new(self.users),
                 donation_types: Arc::new(types),
+                sevas: Arc::new(self.sevas),
+                zone: Arc::new(zone),
                 clock: Arc::new(fixed_clock()),
                 receipts: self.wakes,
                 recorder: recorder().0,
@@ -442,6 +552,96 @@ mod tests {
             service.sell(&member_only, "sale-0003-abcd", &walk_in_sale(vec![cash("62", "62")])).await,
             Err(CounterError::Forbidden)
         ));
+    }
+
+    fn daily_archana() -> mandir_domain::seva::Seva {
+        use mandir_domain::seva::{Capacity, PriceKind, Seva, SevaCategory, SevaRules};
+        Seva {
+            id: "archana".into(),
+            name: "Archana".into(),
+            description: None,
+            category: SevaCategory::Temple,
+            price: mandir_domain::Money::from_dollars(11),
+            price_kind: PriceKind::Fixed,
+            duration_minutes: 15,
+            rules: SevaRules {
+                weekdays: mandir_domain::recurring_service::DayOfWeek::ALL.to_vec(),
+                capacity: Capacity::Daily(20),
+                blackout_dates: Vec::new(),
+                horizon_days: 30,
+                cutoff_hours: 0,
+            },
+            requires_address: false,
+            is_active: true,
+            sort_order: 0,
+            image_url: None,
+            created_at: now(),
+            updated_at: now(),
+        }
+    }
+
+    fn member_seva_sale(tenders: Vec<TenderInput>) -> CounterSaleInput {
+        CounterSaleInput {
+            donor: CounterDonorInput::Member("lakshmi".into()),
+            sevas: vec![mandir_domain::counter::CounterSevaInput {
+                seva_id: "archana".into(),
+                date: "2026-11-01".into(),
+                slot: None,
+                amount: NumberInput::Missing,
+            }],
+            lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", n("51"), "General donation")]),
+            tenders,
+            in_honor_of: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_seva_is_booked_confirmed_in_the_sale_as_a_religious_line() {
+        let mut m = Mocks::new();
+        m.sevas.expect_get().returning(|_| Ok(Some(daily_archana())));
+        m.sales
+            .expect_record()
+            .withf(|sale| {
+                let line = &sale.payment.donation_details[0];
+                sale.bookings.len() == 1
+                    && sale.bookings[0].status == BookingStatus::Confirmed
+                    && sale.bookings[0].user_id.as_str() == "lakshmi"
+                    && sale.bookings[0].participants[0].name == "Desk Staff"
+                    && line.exchange == Exchange::Religious
+                    && line.name == "Seva: Archana, 2026-11-01 Any time"
+                    && sale.payment.amount == mandir_domain::Money::from_dollars(62)
+            })
+            .returning(|sale| Ok(SaleRecorded::Created(Box::new(stored(&sale)))));
+        m.service().sell(&front_desk(), "sale-seva-00001", &member_seva_sale(vec![cash("62", "100")])).await.expect("sold");
+    }
+
+    #[tokio::test]
+    async fn a_full_slot_refuses_the_whole_sale_and_walk_ins_give_donations() {
+        let mut m = Mocks::new();
+        m.sevas.expect_get().returning(|_| Ok(Some(daily_archana())));
+        m.sales.expect_record().returning(|_| Ok(SaleRecorded::SevaFull("Archana".into())));
+        let full = m.service().sell(&front_desk(), "sale-seva-00002", &member_seva_sale(vec![cash("62", "62")])).await;
+        assert!(matches!(&full, Err(CounterError::SlotFull(name)) if name == "Archana"), "{full:?}");
+        assert_eq!(full.expect_err("full").to_string(), "Archana: this slot is fully booked; please choose another");
+
+        let m = Mocks::new();
+        let walk_in = CounterSaleInput { sevas: member_seva_sale(Vec::new()).sevas, ..walk_in_sale(vec![cash("73", "73")]) };
+        let refused = m.service().sell(&front_desk(), "sale-seva-00003", &walk_in).await;
+        assert!(matches!(&refused, Err(CounterError::Validation(e)) if e.get("sevas") == Some(SEVAS_NEED_A_MEMBER)), "{refused:?}");
+
+        let mut m = Mocks::new();
+        m.sevas.expect_get().returning(|_| Ok(Some(daily_archana())));
+        let past = CounterSaleInput {
+            sevas: vec![mandir_domain::counter::CounterSevaInput {
+                seva_id: "archana".into(),
+                date: "2026-10-01".into(),
+                slot: None,
+                amount: NumberInput::Missing,
+            }],
+            ..member_seva_sale(vec![cash("62", "62")])
+        };
+        let refused = m.service().sell(&front_desk(), "sale-seva-00004", &past).await;
+        assert!(matches!(&refused, Err(CounterError::Validation(e)) if e.get("sevas[0].date").is_some()), "{refused:?}");
     }
 
     #[tokio::test]

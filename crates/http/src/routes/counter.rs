@@ -4,7 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{CounterSaleRecord, Voided};
-use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, Tender, TenderInput};
+use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, CounterSevaInput, Tender, TenderInput};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{OpenApi, ToSchema};
@@ -19,7 +19,16 @@ use crate::state::AppState;
 #[derive(OpenApi)]
 #[openapi(
     paths(create_counter_sale, get_counter_sale, void_counter_sale),
-    components(schemas(CounterSaleRequest, CounterDonorRequest, TenderRequest, CounterSaleDto, TenderDto, VoidedDto, VoidSaleRequest))
+    components(schemas(
+        CounterSaleRequest,
+        CounterDonorRequest,
+        CounterSevaRequest,
+        TenderRequest,
+        CounterSaleDto,
+        TenderDto,
+        VoidedDto,
+        VoidSaleRequest
+    ))
 )]
 pub struct Api;
 
@@ -75,17 +84,44 @@ pub struct TenderRequest {
     check_date: Option<String>,
 }
 
-/// A sale at the counter: who gives, the lines, and how it was paid (the parts add up to the
-/// lines' total).
+/// A seva to book in the sale, for the member: the seva's slots and capacity apply (not its online
+/// cut-off: the person is there).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterSevaRequest {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1)]
+    seva_id: String,
+    /// The temple's local day.
+    #[serde(default)]
+    #[schema(required = true, format = Date)]
+    date: String,
+    /// "HH:MM" of one of its slots; omitted for a daily seva.
+    #[serde(default)]
+    #[schema(pattern = "^[0-2][0-9]:[0-5][0-9]$")]
+    slot: Option<String>,
+    /// A suggested-donation seva: what is given (its suggestion when omitted).
+    #[serde(default)]
+    #[schema(schema_with = input::amount_schema)]
+    amount: Value,
+}
+
+/// A sale at the counter: who gives, the sevas booked and the donation lines, and how it was paid
+/// (the parts add up to every line).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CounterSaleRequest {
     #[serde(default)]
     #[schema(required = true)]
     donor: CounterDonorRequest,
-    /// `DonationDetail[]`: a donation type (or 'custom'), an amount and a name per line.
+    /// Sevas to book for the member (each a religious-service line of the receipt).
     #[serde(default)]
-    #[schema(required = true, schema_with = input::donation_details_schema)]
+    #[schema(max_items = 10)]
+    sevas: Vec<CounterSevaRequest>,
+    /// `DonationDetail[]`: a donation type (or 'custom'), an amount and a name per line; may be
+    /// omitted when sevas are booked.
+    #[serde(default)]
+    #[schema(schema_with = input::donation_details_schema)]
     lines: Value,
     #[serde(default)]
     #[schema(required = true, min_items = 1, max_items = 4)]
@@ -104,6 +140,16 @@ impl From<CounterSaleRequest> for CounterSaleInput {
         };
         Self {
             donor,
+            sevas: b
+                .sevas
+                .into_iter()
+                .map(|s| CounterSevaInput {
+                    seva_id: s.seva_id,
+                    date: s.date,
+                    slot: s.slot,
+                    amount: if s.amount.is_null() { mandir_domain::NumberInput::Missing } else { input::number(&s.amount) },
+                })
+                .collect(),
             lines: input::donation_details(&b.lines),
             tenders: b
                 .tenders
@@ -222,7 +268,7 @@ fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
         (status = 201, body = CounterSaleDto, description = "Recorded"),
         (status = 200, body = CounterSaleDto, description = "Recorded before with this key"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-        (status = 409, body = ErrorBody, description = "The key was used for another sale"),
+        (status = 409, body = ErrorBody, description = "The key was used for another sale, or a seva's slot is full (nothing recorded)"),
     ))]
 #[post("/api/counter/sales")]
 async fn create_counter_sale(

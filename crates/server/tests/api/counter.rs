@@ -150,3 +150,66 @@ async fn only_a_treasurer_voids_a_sale_with_a_reason_and_the_void_is_audited() {
         expect_status(app.get(&format!("/api/admin/payments/{payment}/audit"), Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!(history[0]["note"], "Voided at the counter: Entered twice");
 }
+
+#[tokio::test]
+async fn an_archana_for_today_is_booked_in_the_sale_and_a_full_day_refuses_the_whole_sale() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let member = app.member().await;
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive().format("%Y-%m-%d").to_string();
+    // One archana a day, booked online at least two days ahead: the counter books today's anyway.
+    let seva: Value = expect_status(
+        app.post(
+            "/api/sevas",
+            Some(&admin.token),
+            json!({
+                "name": "Archana", "category": "temple", "priceCents": 1100, "priceKind": "fixed", "durationMinutes": 15,
+                "weekdays": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
+                "capacityMode": "daily", "dailyCapacity": 1, "horizonDays": 30, "cutoffHours": 48,
+            }),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let sale = |tendered: i64| {
+        json!({
+            "donor": {"userId": member.id},
+            "sevas": [{"sevaId": seva["id"], "date": today}],
+            "lines": [{"donationTypeId": "custom", "amount": 51, "name": "General donation"}],
+            "tenders": [{"method": "cash", "amount": 62, "tendered": tendered}],
+        })
+    };
+    let sold: Value = expect_status(sell(&app, &desk, "sale-archana-0001", &sale(100)).await, StatusCode::CREATED).await;
+    assert_eq!((sold["change"].as_str(), sold["payment"]["amount"].as_str()), (Some("38.00"), Some("62.00")));
+    let line = &sold["payment"]["donationDetails"][0];
+    assert!(line["name"].as_str().is_some_and(|n| n.starts_with(&format!("Seva: Archana, {today}"))), "{line}");
+    let mine: Vec<Value> = expect_status(app.get("/api/seva-bookings/mine", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine.len(), 1);
+    assert_eq!((mine[0]["status"].as_str(), mine[0]["paymentId"].as_str()), (Some("confirmed"), sold["payment"]["id"].as_str()));
+    let number = sold["payment"]["receiptNumber"].as_str().expect("number");
+    let receipt: Value = expect_status(app.get(&format!("/api/receipts/{number}"), Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(
+        receipt["acknowledgement"],
+        "The only goods or services provided in exchange for this contribution were intangible religious benefits."
+    );
+
+    // The day's one place is taken: the next sale is refused whole, its donation line included.
+    let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
+    let full: Value = expect_status(sell(&app, &desk, "sale-archana-0002", &sale(62)).await, StatusCode::CONFLICT).await;
+    assert_eq!(full["message"], "Archana: this slot is fully booked; please choose another");
+    let after: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(after["total"], page["total"], "nothing of the refused sale is kept");
+    // Voided, the sale gives its place back: the next one books it.
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
+    expect_status::<Value>(app.post(&void, Some(&treasurer.token), json!({"reason": "Wrong member"})).await, StatusCode::OK).await;
+    let mine: Vec<Value> = expect_status(app.get("/api/seva-bookings/mine", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine[0]["status"], "cancelled");
+    expect_status::<Value>(sell(&app, &desk, "sale-archana-0004", &sale(62)).await, StatusCode::CREATED).await;
+    // A walk-in gives donations; sevas are booked for members.
+    let walk_in = json!({"donor": {"name": "Walk In"}, "sevas": [{"sevaId": seva["id"], "date": today}], "tenders": [{"method": "cash", "amount": 11}]});
+    let refused: Value = expect_status(sell(&app, &desk, "sale-archana-0003", &walk_in).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["sevas"], "Sevas are booked for a member: find them, or take the walk-in's gift as a donation line");
+}
