@@ -9,6 +9,7 @@ import type {
   PaymentMethod,
   Priest,
   RecurringService,
+  Seva,
   Site,
   SiteSettings,
   User,
@@ -171,6 +172,33 @@ export function makeDonationType(overrides: Partial<DonationType> = {}): Donatio
     description: 'Supports the temple',
     defaultAmount: '25.00',
     isActive: true,
+    createdAt: '2025-01-01T00:00:00Z',
+    updatedAt: '2025-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A bookable seva: every day, one 9 AM slot, $11. */
+export function makeSeva(overrides: Partial<Seva> = {}): Seva {
+  return {
+    id: uuid(),
+    name: 'Archana',
+    description: null,
+    category: 'temple',
+    priceCents: 1100,
+    priceKind: 'fixed',
+    durationMinutes: 15,
+    weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+    capacityMode: 'slots',
+    slots: [{ time: '09:00', capacity: 5, timeLabel: '9:00 AM' }],
+    dailyCapacity: null,
+    blackoutDates: [],
+    horizonDays: 60,
+    cutoffHours: 12,
+    requiresAddress: false,
+    imageUrl: null,
+    isActive: true,
+    sortOrder: 0,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     ...overrides,

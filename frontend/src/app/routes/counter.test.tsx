@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeDonationType, makePayment, makeStaff, makeUser } from '@/testing/data';
+import { makeDonationType, makePayment, makeSeva, makeStaff, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import type { CounterSale, CounterSaleRequest, Member, Receipt } from '@/types/api';
@@ -17,6 +17,7 @@ const lakshmi: Member = {
   createdAt: '2026-01-01T00:00:00Z',
 };
 
+const archana = makeSeva({ id: 'seva-archana', name: 'Archana', priceCents: 1100, capacityMode: 'daily', slots: [], dailyCapacity: 20 });
 const annadanam = makeDonationType({ id: '11111111-1111-4111-8111-111111111111', name: 'Annadanam', defaultAmount: null });
 
 function sold(request: CounterSaleRequest): CounterSale {
@@ -58,6 +59,7 @@ const receipt: Receipt = {
 function serve(onSale: (key: string | null, body: CounterSaleRequest) => Response | Promise<Response>) {
   server.use(
     http.get('/api/donation-types', () => HttpResponse.json([annadanam])),
+    http.get('/api/sevas', () => HttpResponse.json([archana])),
     http.get('/api/admin/members', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
       const items = 'lakshmi rao'.includes(q.toLowerCase()) ? [lakshmi] : [];
@@ -69,7 +71,7 @@ function serve(onSale: (key: string | null, body: CounterSaleRequest) => Respons
 }
 
 describe('/counter', () => {
-  it('finds a member, takes two lines and cash, shows the change and prints the receipt', async () => {
+  it('finds a member, books an archana and takes a donation and cash, shows the change and prints the receipt', async () => {
     signInAs(makeStaff(['front_desk']));
     let sent: CounterSaleRequest | undefined;
     let key: string | null = null;
@@ -81,12 +83,12 @@ describe('/counter', () => {
     const { user } = renderApp('/counter');
     await user.type(await screen.findByRole('combobox', { name: /Find a member/ }), 'laks');
     await user.click(await screen.findByRole('option', { name: /Lakshmi Rao/ }));
-    await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Archana');
-    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '11');
-    await user.click(screen.getByRole('button', { name: 'Add line' }));
-    await user.click(screen.getByRole('combobox', { name: 'Line 2: purpose' }));
+    await user.click(screen.getByRole('button', { name: 'Add seva' }));
+    await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
+    await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+    await user.click(screen.getByRole('combobox', { name: 'Line 1: purpose' }));
     await user.click(await screen.findByRole('option', { name: 'Annadanam' }));
-    await user.type(screen.getByRole('textbox', { name: 'Line 2: amount ($)' }), '51');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '51');
     await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '100');
     expect(screen.getByRole('status')).toHaveTextContent('Change $38.00');
     await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
@@ -94,10 +96,8 @@ describe('/counter', () => {
     expect(await screen.findByText('Change to give: $38.00')).toBeInTheDocument();
     expect(sent).toEqual({
       donor: { userId: lakshmi.id },
-      lines: [
-        { donationTypeId: 'custom', amount: '11', name: 'Archana' },
-        { donationTypeId: annadanam.id, amount: '51', name: 'Annadanam' },
-      ],
+      sevas: [{ sevaId: archana.id, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string }],
+      lines: [{ donationTypeId: annadanam.id, amount: '51', name: 'Annadanam' }],
       tenders: [{ method: 'cash', amount: '62.00', tendered: '100' }],
     });
     expect(key).toMatch(/^sale-[0-9a-f-]{36}$/);

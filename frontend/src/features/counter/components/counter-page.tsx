@@ -12,7 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import type { CounterSale, DonationType, Member } from '@/types/api';
+import type { CounterSale, DonationType, Member, Seva } from '@/types/api';
 import { createCounterSale, useMemberSearch } from '../api/counter';
 import {
   changeCents,
@@ -29,13 +29,20 @@ import {
   totalCents,
   type DraftLine,
   type DraftSale,
+  type DraftSeva,
   type DraftTender,
   type PendingSale,
 } from '../lib/sale';
 
 const CUSTOM = 'custom';
 const blankLine = (): DraftLine => ({ donationTypeId: CUSTOM, name: '', amount: '' });
-const newDraft = (): DraftSale => ({ donor: null, lines: [blankLine()], tenders: [emptyTender('cash')] });
+const newDraft = (): DraftSale => ({ donor: null, sevas: [], lines: [blankLine()], tenders: [emptyTender('cash')] });
+
+/** Today on this tablet's calendar, "YYYY-MM-DD" (the temple's day: the tablet is at the temple). */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
@@ -119,13 +126,90 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
   );
 }
 
+/** Sevas to book for the member: which, the day (today unless changed) and the slot; priced from the catalogue. */
+function SevasSection({
+  sevas,
+  catalogue,
+  onChange,
+  locked,
+}: {
+  sevas: DraftSeva[];
+  catalogue: readonly Seva[];
+  onChange: (sevas: DraftSeva[]) => void;
+  locked: boolean;
+}) {
+  const update = (i: number, seva: DraftSeva) => onChange(sevas.map((s, j) => (j === i ? seva : s)));
+  const offered = catalogue.filter((s) => s.isActive && s.priceCents > 0);
+  if (offered.length === 0) return null;
+  return (
+    <Section title="Sevas" id="counter-sevas">
+      {sevas.map((seva, i) => {
+        const n = i + 1;
+        const chosen = offered.find((s) => s.id === seva.sevaId);
+        return (
+          <Box key={i} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1.4fr 1fr 1fr auto' }, alignItems: 'start' }}>
+            <TextField
+              select
+              label={`Seva ${n}`}
+              value={seva.sevaId}
+              disabled={locked}
+              helperText={chosen ? dollars(chosen.priceCents) : ' '}
+              onChange={(e) => {
+                const picked = offered.find((s) => s.id === e.target.value);
+                if (picked) update(i, { ...seva, sevaId: picked.id, name: picked.name, priceCents: picked.priceCents, slot: picked.slots[0]?.time ?? '' });
+              }}
+            >
+              {offered.map((s) => (
+                <MenuItem key={s.id} value={s.id}>
+                  {`${s.name} · ${dollars(s.priceCents)}`}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={`Seva ${n}: day`}
+              type="date"
+              value={seva.date}
+              disabled={locked}
+              onChange={(e) => update(i, { ...seva, date: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+            {chosen && chosen.slots.length > 0 ? (
+              <TextField select label={`Seva ${n}: time`} value={seva.slot} disabled={locked} onChange={(e) => update(i, { ...seva, slot: e.target.value })}>
+                {chosen.slots.map((slot) => (
+                  <MenuItem key={slot.time} value={slot.time}>
+                    {slot.timeLabel}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : (
+              <Typography color="text.secondary" sx={{ pt: 2 }}>
+                Any time that day
+              </Typography>
+            )}
+            <IconButton aria-label={`Remove seva ${n}`} onClick={() => onChange(sevas.filter((_, j) => j !== i))} disabled={locked} sx={{ mt: 1 }}>
+              <DeleteOutline />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Box>
+        <Button startIcon={<Add />} onClick={() => onChange([...sevas, { sevaId: '', name: '', date: today(), slot: '', priceCents: 0 }])} disabled={locked || sevas.length >= 10}>
+          Add seva
+        </Button>
+      </Box>
+    </Section>
+  );
+}
+
 /** What they want: any number of lines, each a donation type (or another purpose) and an amount. */
 function LinesSection({
+  sale,
   lines,
   donationTypes,
   onChange,
   locked,
 }: {
+  sale: DraftSale;
   lines: DraftLine[];
   donationTypes: readonly DonationType[];
   onChange: (lines: DraftLine[]) => void;
@@ -133,7 +217,7 @@ function LinesSection({
 }) {
   const update = (i: number, line: DraftLine) => onChange(lines.map((l, j) => (j === i ? line : l)));
   return (
-    <Section title="What they want" id="counter-lines">
+    <Section title="Donations" id="counter-lines">
       {lines.map((line, i) => {
         const n = i + 1;
         return (
@@ -168,7 +252,7 @@ function LinesSection({
               inputMode="decimal"
               onChange={(e) => update(i, { ...line, amount: e.target.value })}
             />
-            <IconButton aria-label={`Remove line ${n}`} onClick={() => onChange(lines.filter((_, j) => j !== i))} disabled={locked || lines.length === 1} sx={{ mt: 1 }}>
+            <IconButton aria-label={`Remove line ${n}`} onClick={() => onChange(lines.filter((_, j) => j !== i))} disabled={locked} sx={{ mt: 1 }}>
               <DeleteOutline />
             </IconButton>
           </Box>
@@ -178,7 +262,7 @@ function LinesSection({
         <Button startIcon={<Add />} onClick={() => onChange([...lines, blankLine()])} disabled={locked || lines.length >= 20}>
           Add line
         </Button>
-        <Typography variant="h6" component="p">{`Total ${dollars(totalCents(lines))}`}</Typography>
+        <Typography variant="h6" component="p">{`Total ${dollars(totalCents(sale))}`}</Typography>
       </Box>
     </Section>
   );
@@ -239,7 +323,7 @@ function PaymentSection({ sale, onChange, locked }: { sale: DraftSale; onChange:
           Split: add a part
         </Button>
         <Box sx={{ textAlign: 'right' }}>
-          <Typography>{`Paid ${dollars(paidCents(shown))} of ${dollars(totalCents(sale.lines))}`}</Typography>
+          <Typography>{`Paid ${dollars(paidCents(shown))} of ${dollars(totalCents(sale))}`}</Typography>
           <Typography variant="h5" component="p" role="status" aria-live="polite">
             {`Change ${dollars(change)}`}
           </Typography>
@@ -259,13 +343,15 @@ type Failure = { offline: boolean; message: string; fields: string[] };
  */
 export function CounterPage({
   donationTypes,
+  sevas,
   renderReceipt,
 }: {
   donationTypes: readonly DonationType[];
+  sevas: readonly Seva[];
   renderReceipt: (sale: CounterSale, onNewSale: () => void) => React.ReactNode;
 }) {
   const [pending, setPending] = useState<PendingSale | null>(() => loadPending());
-  const [draft, setDraft] = useState<DraftSale>(() => loadPending()?.draft ?? newDraft());
+  const [draft, setDraft] = useState<DraftSale>(() => ({ ...newDraft(), ...loadPending()?.draft }));
   const [done, setDone] = useState<CounterSale | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -358,7 +444,8 @@ export function CounterPage({
         </Alert>
       ) : null}
       <DonorSection sale={draft} onChange={(donor) => setDraft({ ...draft, donor })} locked={locked} />
-      <LinesSection lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
+      <SevasSection sevas={draft.sevas} catalogue={sevas} onChange={(chosen) => setDraft({ ...draft, sevas: chosen })} locked={locked} />
+      <LinesSection sale={draft} lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
       <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} locked={locked} />
       {attempted && missing.length > 0 ? (
         <Alert severity="error" role="alert">
@@ -374,7 +461,7 @@ export function CounterPage({
           Clear
         </Button>
         <Button variant="contained" size="large" onClick={finish} disabled={locked}>
-          {sending ? 'Recording...' : `Finish sale · ${dollars(totalCents(draft.lines))}`}
+          {sending ? 'Recording...' : `Finish sale · ${dollars(totalCents(draft))}`}
         </Button>
       </Box>
     </Container>

@@ -17,7 +17,10 @@ export type DraftTender = {
 
 export type DraftDonor = { kind: 'member'; userId: string; label: string } | { kind: 'walk-in'; name: string; email: string; phone: string; address: string };
 
-export type DraftSale = { donor: DraftDonor | null; lines: DraftLine[]; tenders: DraftTender[] };
+/** A seva to book in the sale: its price is the catalogue's. */
+export type DraftSeva = { sevaId: string; name: string; date: string; slot: string; priceCents: number };
+
+export type DraftSale = { donor: DraftDonor | null; sevas: DraftSeva[]; lines: DraftLine[]; tenders: DraftTender[] };
 
 /** Cents of a dollar amount typed at the counter ('62', '62.5', '62.50'); null when it is not one. */
 export function cents(text: string): number | null {
@@ -32,18 +35,19 @@ export function dollars(amountCents: number): string {
   return `$${(amountCents / 100).toFixed(2)}`;
 }
 
-export function totalCents(lines: readonly DraftLine[]): number {
-  return lines.reduce((sum, l) => sum + (cents(l.amount) ?? 0), 0);
+/** The sale's total: its sevas' prices and its lines' amounts. */
+export function totalCents(sale: Pick<DraftSale, 'sevas' | 'lines'>): number {
+  return sale.sevas.reduce((sum, s) => sum + s.priceCents, 0) + sale.lines.reduce((sum, l) => sum + (cents(l.amount) ?? 0), 0);
 }
 
 /**
  * The tenders with a blank amount filled in: one part left blank pays the rest of the total (the
  * usual single cash or check part needs no amount typed).
  */
-export function resolved(sale: Pick<DraftSale, 'lines' | 'tenders'>): DraftTender[] {
+export function resolved(sale: Pick<DraftSale, 'sevas' | 'lines' | 'tenders'>): DraftTender[] {
   const blanks = sale.tenders.filter((t) => !t.amount.trim()).length;
   if (blanks !== 1) return sale.tenders;
-  const rest = totalCents(sale.lines) - paidCents(sale.tenders);
+  const rest = totalCents(sale) - paidCents(sale.tenders);
   return sale.tenders.map((t) => (t.amount.trim() ? t : { ...t, amount: rest > 0 ? (rest / 100).toFixed(2) : '' }));
 }
 
@@ -76,10 +80,12 @@ export function problems(sale: DraftSale): string[] {
   const out: string[] = [];
   if (!sale.donor) out.push('Choose a member or take a walk-in');
   else if (sale.donor.kind === 'walk-in' && !sale.donor.name.trim()) out.push("Enter the walk-in's name");
-  if (sale.lines.length === 0) out.push('Add at least one line');
+  if (sale.sevas.length > 0 && sale.donor?.kind === 'walk-in') out.push('Sevas are booked for a member: find them, or take a donation line');
+  if (sale.sevas.some((s) => !s.sevaId || !s.date)) out.push('Choose each seva and its day');
+  if (sale.lines.length === 0 && sale.sevas.length === 0) out.push('Add a seva or a donation line');
   if (sale.lines.some((l) => !cents(l.amount))) out.push('Each line needs an amount');
   if (sale.lines.some((l) => !l.name.trim())) out.push('Each line needs a name');
-  const total = totalCents(sale.lines);
+  const total = totalCents(sale);
   const tenders = resolved(sale);
   if (tenders.length === 0) out.push('Add how the sale is paid');
   else if (paidCents(tenders) !== total) out.push(`The payment parts add up to ${dollars(paidCents(tenders))}, not ${dollars(total)}`);
@@ -103,6 +109,7 @@ export function toRequest(sale: DraftSale): CounterSaleRequest {
         : donor.kind === 'member'
           ? { userId: donor.userId }
           : { name: donor.name.trim(), email: donor.email.trim() || null, phone: donor.phone.trim() || null, address: donor.address.trim() || null },
+    ...(sale.sevas.length > 0 ? { sevas: sale.sevas.map((s) => ({ sevaId: s.sevaId, date: s.date, ...(s.slot ? { slot: s.slot } : {}) })) } : {}),
     lines: sale.lines.map((l) => ({ donationTypeId: l.donationTypeId, amount: l.amount.trim(), name: l.name.trim() })),
     tenders: resolved(sale).map((t) =>
       t.method === 'cash'
