@@ -6,6 +6,7 @@ use mandir_application::ports::{
     EventRecord, EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository, SevaFields,
     SevaRepository, SiteRepository, UserRepository,
 };
+use mandir_application::services::counter::CounterService;
 use mandir_application::services::new_id;
 use mandir_domain::priest::PriestInput;
 use mandir_domain::recurring_service::RecurringServiceInput;
@@ -636,4 +637,70 @@ mod tests {
         assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
         assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
     }
+}
+
+/// The demo's counter sales, made by the demo front desk through the counter itself: a walk-in
+/// paying cash with change, and one paying part cash, part check. Their fixed keys make a second
+/// `seed-demo` answer the same sales. Answers how many were new; none without the front desk.
+pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &CounterService) -> anyhow::Result<usize> {
+    use mandir_domain::NumberInput;
+    use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, TenderInput};
+    use mandir_domain::payment::{DonationDetailsInput, DonationItemInput};
+    let desk = Email::parse(DEMO_STAFF.iter().find(|(.., role)| *role == Role::FrontDesk).map_or("", |(email, ..)| *email))
+        .map_err(anyhow::Error::msg)?;
+    let Some(desk) = users.find_by_email(&desk).await.context("looking up the demo front desk")? else { return Ok(0) };
+    let actor = mandir_application::services::Actor::of(&desk.user);
+    let text = |s: &str| NumberInput::Text(s.to_owned());
+    let walk_in = |name: &str, email: Option<&str>| CounterDonorInput::WalkIn {
+        name: Some(name.to_owned()),
+        email: email.map(str::to_owned),
+        phone: Some("(916) 555-0142".to_owned()),
+        address: None,
+    };
+    let sales = [
+        (
+            "demo-counter-sale-0001",
+            CounterSaleInput {
+                donor: walk_in("Gopal Iyer", None),
+                sevas: Vec::new(),
+                lines: DonationDetailsInput::Items(vec![
+                    DonationItemInput::new("custom", text("21"), "General donation"),
+                    DonationItemInput::new("custom", text("10"), "Flowers"),
+                ]),
+                tenders: vec![TenderInput {
+                    method: Some("cash".into()),
+                    amount: text("31"),
+                    tendered: text("40"),
+                    ..TenderInput::default()
+                }],
+                in_honor_of: None,
+            },
+        ),
+        (
+            "demo-counter-sale-0002",
+            CounterSaleInput {
+                donor: walk_in("Meena Krishnan", Some("meena.krishnan@example.org")),
+                sevas: Vec::new(),
+                lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("151"), "Deepavali celebration")]),
+                tenders: vec![
+                    TenderInput { method: Some("cash".into()), amount: text("51"), tendered: text("60"), ..TenderInput::default() },
+                    TenderInput {
+                        method: Some("check".into()),
+                        amount: text("100"),
+                        check_number: Some("2417".into()),
+                        bank: Some("Golden 1 Credit Union".into()),
+                        check_date: Some(Utc::now().format("%Y-%m-%d").to_string()),
+                        ..TenderInput::default()
+                    },
+                ],
+                in_honor_of: Some("In memory of my mother".into()),
+            },
+        ),
+    ];
+    let mut made = 0;
+    for (key, sale) in sales {
+        let outcome = counter.sell(&actor, key, &sale).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;
+        made += usize::from(outcome.created);
+    }
+    Ok(made)
 }

@@ -205,6 +205,9 @@ fn main() -> anyhow::Result<()> {
                     0 => println!("Sevas already exist: no demo sevas added."),
                     sevas => println!("Demo sevas added: {sevas}."),
                 }
+                if demo::seed_demo_counter_sales(built.users.as_ref(), &built.state.counter).await? > 0 {
+                    println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
+                }
                 Ok(())
             }
             // answered before the configuration is read

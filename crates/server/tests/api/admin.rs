@@ -194,3 +194,21 @@ async fn seed_demo_leaves_a_database_with_another_admin_alone() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn seed_demo_adds_counter_sales_once_through_the_counter() {
+    use mandir_server::demo::{seed_demo_counter_sales, seed_demo_staff};
+    let app = spawn_app().await;
+    let built = mandir_server::build(&app.config).await.expect("built");
+    let (users, counter) = (built.users.as_ref(), &built.state.counter);
+    assert_eq!(seed_demo_counter_sales(users, counter).await.expect("no desk yet"), 0, "nothing without the demo front desk");
+    seed_demo_staff(users, built.hasher.as_ref(), built.priests.as_ref()).await.expect("staff");
+    assert_eq!(seed_demo_counter_sales(users, counter).await.expect("seeded"), 2);
+    assert_eq!(seed_demo_counter_sales(users, counter).await.expect("second run"), 0, "the same keys answer the same sales");
+    let admin = app.admin().await;
+    let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
+    let items = page["items"].as_array().expect("items");
+    let methods: Vec<(&str, &str)> =
+        items.iter().map(|p| (p["channel"].as_str().unwrap_or(""), p["paymentMethod"].as_str().unwrap_or(""))).collect();
+    assert!(methods.contains(&("counter", "cash")) && methods.contains(&("counter", "split")), "{methods:?}");
+}
