@@ -307,6 +307,10 @@ const routes: Record<string, Route> = {
     await expect(page.getByRole('heading', { level: 1, name: 'My Sevas' })).toBeVisible();
     await expect(page.getByRole('alert').or(page.getByText(/No sevas assigned/)).first()).toBeVisible();
   } },
+  'counter': { path: '/counter', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Counter' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /Find a member/ })).toBeVisible();
+  } },
   'setup (no link)': { path: '/setup', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('Setup link not valid')).toBeVisible();
   } },

@@ -174,13 +174,13 @@ fn event(payment: &Payment) -> String {
     payment.event_name.clone().unwrap_or_else(|| "Direct donation".to_owned())
 }
 
-pub const LEDGER_CSV_HEADER: [&str; 10] =
-    ["Date", "Receipt", "Donor", "Email", "Amount", "Method", "Status", "Purposes", "Event", "Refunded"];
+pub const LEDGER_CSV_HEADER: [&str; 11] =
+    ["Date", "Receipt", "Donor", "Email", "Amount", "Method", "Status", "Purposes", "Event", "Refunded", "Channel"];
 
 /// The ledger as CSV: every payment the filters match (no paging), newest first, one row each;
 /// dates in the temple's time zone (admins).
 #[utoipa::path(operation_id = "exportPaymentLedger", tag = "admin", security(("bearer" = [])), params(LedgerFilters),
-    responses((status = 200, content_type = "text/csv", body = String, description = "Date, Receipt, Donor, Email, Amount, Method, Status, Purposes, Event, Refunded"),
+    responses((status = 200, content_type = "text/csv", body = String, description = "Date, Receipt, Donor, Email, Amount, Method, Status, Purposes, Event, Refunded, Channel"),
         (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)))]
 #[get("/api/admin/payments.csv")]
 async fn admin_csv(state: web::Data<AppState>, user: CurrentUser, filters: web::Query<LedgerFilters>) -> Result<HttpResponse, ApiError> {
@@ -199,6 +199,7 @@ async fn admin_csv(state: web::Data<AppState>, user: CurrentUser, filters: web::
             purposes(p),
             event(p),
             refunded_amount(p).to_string(),
+            p.channel.as_str().to_owned(),
         ]
     });
     csv_response("payments.csv", &LEDGER_CSV_HEADER, rows)

@@ -50,6 +50,7 @@ function renderInvite(route = '/staff-invite?token=tok-1') {
     routes: {
       '/': <p>Home page</p>,
       '/admin': <p>Admin area</p>,
+      '/counter': <p>Counter</p>,
       '/my-sevas': <p>My Sevas page</p>,
       '/sign-in': <p>Sign-in page</p>,
     },
@@ -89,7 +90,7 @@ describe('/staff-invite', () => {
     expect(password).toHaveAttribute('type', 'text');
     await user.click(within(form).getByRole('button', { name: 'Create account and join' }));
 
-    await waitFor(() => expect(currentLocation()).toBe('/admin'));
+    await waitFor(() => expect(currentLocation()).toBe('/counter'));
     expect(calls).toEqual([
       { body: { token: 'tok-1', firstName: 'Padma', lastName: 'Rao', phoneNumber: '9165550100', password: 'lotus-123' }, auth: null },
     ]);

@@ -1,3 +1,4 @@
+import type { Payment } from '@/types/api';
 import type { PaymentMethodKind, PaymentStatus } from '../api/admin-payments';
 
 // How the payments tab names a payment's status and method.
@@ -17,6 +18,14 @@ export const methodLabels: Partial<Record<string, string>> & Record<PaymentMetho
   cash: 'Cash',
   check: 'Check',
   split: 'Split',
+};
+
+/** Where the money came in (`Payment.channel`): shown beside the method unless online. */
+export const channelLabels: Record<Payment['channel'], string> = {
+  online: 'Online',
+  counter: 'Counter',
+  hundi: 'Hundi',
+  mail: 'Mail',
 };
 
 export const statusColor: Partial<Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'>> &

@@ -11,7 +11,7 @@ import { useAuth } from '@/lib/auth';
 import { formatDate, formatTime, formatUSD } from '@/lib/format';
 import type { Payment } from '@/types/api';
 import { isTestPayment, type AdminStatus } from '../api/admin-payments';
-import { methodLabels, statusColor, statusLabel } from './payment-labels';
+import { channelLabels, methodLabels, statusColor, statusLabel } from './payment-labels';
 
 type Props = {
   payment: Payment;
@@ -53,6 +53,7 @@ export function PaymentRow({ payment: p, busy, onMark, onReopen, onRefund, onRes
       </TableCell>
       <TableCell>
         {methodLabels[p.paymentMethod] ?? p.paymentMethod}
+        {p.channel !== 'online' ? <Chip size="small" label={channelLabels[p.channel]} variant="outlined" sx={{ ml: 0.75 }} /> : null}
         {isTestPayment(p) ? (
           <Chip size="small" label="Test" color="warning" variant="outlined" sx={{ ml: 0.75 }} />
         ) : null}

@@ -38,6 +38,11 @@ const CUSTOM = 'custom';
 const blankLine = (): DraftLine => ({ donationTypeId: CUSTOM, name: '', amount: '' });
 const newDraft = (): DraftSale => ({ donor: null, sevas: [], lines: [blankLine()], tenders: [emptyTender('cash')] });
 
+/** Moves the keyboard focus to the element with `id` once it is on the page (the next step of the sale). */
+function focusSoon(id: string) {
+  window.requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
 /** Today on this tablet's calendar, "YYYY-MM-DD" (the temple's day: the tablet is at the temple). */
 function today(): string {
   const d = new Date();
@@ -109,7 +114,11 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
         getOptionLabel={memberLabel}
         inputValue={query}
         onInputChange={(_, value) => setQuery(value)}
-        onChange={(_, member) => member && onChange({ kind: 'member', userId: member.id, label: memberLabel(member) })}
+        onChange={(_, member) => {
+          if (!member) return;
+          onChange({ kind: 'member', userId: member.id, label: memberLabel(member) });
+          focusSoon('counter-next-step');
+        }}
         loading={isLoading}
         noOptionsText={debounced.trim().length < 2 ? 'Type at least 2 letters of a name, phone or e-mail' : 'No member matches'}
         disabled={locked}
@@ -150,6 +159,7 @@ function SevasSection({
           <Box key={i} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1.4fr 1fr 1fr auto' }, alignItems: 'start' }}>
             <TextField
               select
+              id={`counter-seva-${i}`}
               label={`Seva ${n}`}
               value={seva.sevaId}
               disabled={locked}
@@ -193,7 +203,15 @@ function SevasSection({
         );
       })}
       <Box>
-        <Button startIcon={<Add />} onClick={() => onChange([...sevas, { sevaId: '', name: '', date: today(), slot: '', priceCents: 0 }])} disabled={locked || sevas.length >= 10}>
+        <Button
+          id="counter-next-step"
+          startIcon={<Add />}
+          onClick={() => {
+            onChange([...sevas, { sevaId: '', name: '', date: today(), slot: '', priceCents: 0 }]);
+            focusSoon(`counter-seva-${sevas.length}`);
+          }}
+          disabled={locked || sevas.length >= 10}
+        >
           Add seva
         </Button>
       </Box>
@@ -206,10 +224,13 @@ function LinesSection({
   sale,
   lines,
   donationTypes,
+  hasSevas,
   onChange,
   locked,
 }: {
   sale: DraftSale;
+  /** The Sevas section is shown (its Add seva button is the step after choosing the donor). */
+  hasSevas: boolean;
   lines: DraftLine[];
   donationTypes: readonly DonationType[];
   onChange: (lines: DraftLine[]) => void;
@@ -224,6 +245,7 @@ function LinesSection({
           <Box key={i} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1.2fr 1.2fr 0.8fr auto' }, alignItems: 'start' }}>
             <TextField
               select
+              id={i === 0 && !hasSevas ? 'counter-next-step' : `counter-line-${i}`}
               label={`Line ${n}: purpose`}
               value={line.donationTypeId}
               disabled={locked}
@@ -445,7 +467,7 @@ export function CounterPage({
       ) : null}
       <DonorSection sale={draft} onChange={(donor) => setDraft({ ...draft, donor })} locked={locked} />
       <SevasSection sevas={draft.sevas} catalogue={sevas} onChange={(chosen) => setDraft({ ...draft, sevas: chosen })} locked={locked} />
-      <LinesSection sale={draft} lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
+      <LinesSection sale={draft} hasSevas={sevas.some((s) => s.isActive && s.priceCents > 0)} lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
       <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} locked={locked} />
       {attempted && missing.length > 0 ? (
         <Alert severity="error" role="alert">

@@ -17,7 +17,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatDate, formatUSD } from '@/lib/format';
-import type { YearTotal } from '@/types/api';
+import type { Payment, YearTotal } from '@/types/api';
 import { downloadMyDonations, receiptHref, useMyPayments, useMyYearTotals } from '../api/my-donations';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -30,7 +30,14 @@ const statusLabels: Record<string, { label: string; color: 'default' | 'success'
   expired: { label: 'Expired', color: 'default' },
 };
 
-const methodLabels: Record<string, string> = { credit_card: 'Card', zelle: 'Zelle', paypal: 'PayPal', cash: 'Cash', check: 'Check' };
+const methodLabels: Record<Payment['paymentMethod'], string> = {
+  credit_card: 'Card',
+  zelle: 'Zelle',
+  paypal: 'PayPal',
+  cash: 'Cash',
+  check: 'Check',
+  split: 'Split',
+};
 
 function YearTotals({ years }: { years: YearTotal[] }) {
   if (years.length === 0) return null;
@@ -132,7 +139,8 @@ export function MyDonations() {
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    {methodLabels[p.paymentMethod] ?? p.paymentMethod}
+                    {methodLabels[p.paymentMethod]}
+                    {p.channel === 'counter' ? ' · at the temple' : null}
                     {p.isTest ? <Chip size="small" label="Test" color="warning" variant="outlined" sx={{ ml: 0.75 }} /> : null}
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: 600 }}>

@@ -1,0 +1,107 @@
+import { test, expect } from '../support/fixtures';
+import { adminSession, api, newMember, newStaff, uid } from '../support/api';
+
+// The temple counter (issue 28) on a 1024×768 tablet, with the keyboard alone: find a member, book
+// an archana for today, add a $51 donation, take $100 in cash, give $38 change, print the receipt,
+// and find the sale in the ledger and on the member's My Donations.
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+/** Presses Tab until the element named `name` (a button, a combobox, a text box) has the focus. */
+async function tabTo(page: import('@playwright/test').Page, role: 'button' | 'combobox' | 'textbox', name: string | RegExp) {
+  const target = page.getByRole(role, { name });
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached the ${role} ${String(name)}`);
+}
+
+test('the front desk sells an archana and a donation for cash with the keyboard alone and prints the receipt', async ({ page, signInAs, openWindow }) => {
+  const admin = await adminSession();
+  const sevaName = `Kumkum Archana ${uid()}`;
+  await api('POST', '/api/sevas', {
+    token: admin.token,
+    body: {
+      name: sevaName, description: 'Archana with kumkum, at the counter', category: 'temple', priceCents: 1100, priceKind: 'fixed',
+      durationMinutes: 15, weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+      capacityMode: 'daily', dailyCapacity: 50, horizonDays: 30, cutoffHours: 24,
+    },
+  });
+  const member = await newMember({ firstName: 'Lakshmi', lastName: `Counter${uid()}` });
+  const desk = await newStaff(['front_desk'], { firstName: 'Desk', lastName: 'Volunteer' });
+  await page.addInitScript(() => {
+    (window as unknown as { printed: number }).printed = 0;
+    window.print = () => {
+      (window as unknown as { printed: number }).printed += 1;
+    };
+  });
+  await signInAs(desk);
+  await page.goto('/counter');
+
+  // Find the member as one types, and take the first match with Enter.
+  const search = page.getByRole('combobox', { name: /Find a member/ });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(member.lastName);
+  await expect(page.getByRole('option', { name: new RegExp(member.lastName) })).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(`${member.firstName} ${member.lastName}`, { exact: false }).first()).toBeVisible();
+
+  // The focus moved on to the next step: book the archana for today.
+  await expect(page.getByRole('button', { name: 'Add seva' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Seva 1' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: `${sevaName} · $11.00` })).toBeVisible();
+  await page.keyboard.type('Kumkum');
+  await expect(page.getByRole('option', { name: `${sevaName} · $11.00` })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('combobox', { name: 'Seva 1' })).toHaveText(`${sevaName} · $11.00`);
+
+  // A $51 donation on the first line.
+  await tabTo(page, 'textbox', 'Line 1: name');
+  await page.keyboard.type('General donation');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('51');
+  await expect(page.getByText('Total $62.00')).toBeVisible();
+
+  // $100 in cash: $38 change.
+  await tabTo(page, 'textbox', 'Cash received ($)');
+  await page.keyboard.type('100');
+  await expect(page.getByRole('status')).toHaveText('Change $38.00');
+  await tabTo(page, 'button', 'Finish sale · $62.00');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByText('Change to give: $38.00')).toBeVisible();
+  const sheet = page.getByRole('article', { name: 'Donation receipt' });
+  await expect(sheet).toContainText('The only goods or services provided in exchange for this contribution were intangible religious benefits.');
+  await expect(sheet).toContainText('Cash $62.00: received $100.00, change $38.00');
+  const receiptNumber = (await sheet.getByText(/^AUTO-\d+-\d+$/).textContent()) ?? '';
+  expect(receiptNumber).toMatch(/^AUTO-/);
+
+  // Print with the keyboard: the browser's print dialog gets the receipt sheet alone.
+  await tabTo(page, 'button', 'Print');
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByText('Change to give: $38.00')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Print' })).toBeHidden();
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toContainText(`Seva: ${sevaName}`);
+  await expect(sheet).toContainText('General donation: $51.00');
+  await page.emulateMedia({ media: 'screen' });
+
+  // In the ledger, tagged as the counter's; on the member's My Donations.
+  const treasurer = await openWindow(admin);
+  await treasurer.goto('/admin?tab=payments');
+  const row = treasurer.getByRole('row').filter({ hasText: receiptNumber });
+  await expect(row).toContainText('Cash');
+  await expect(row).toContainText('Counter');
+  await expect(row).toContainText('$62.00');
+  const family = await openWindow(member);
+  await family.goto('/my-donations');
+  const mine = family.getByRole('row').filter({ hasText: receiptNumber });
+  await expect(mine).toContainText('Cash · at the temple');
+  await expect(mine).toContainText('$62.00');
+});
