@@ -412,6 +412,7 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
         "/reset-password",
         "/staff-invite",
         "/my-sevas",
+        "/counter",
         "/payment-confirmation",
         "/test-payment",
     ] {

@@ -326,7 +326,7 @@ function PaymentSection({ sale, onChange, locked }: { sale: DraftSale; onChange:
               onChange={set('amount')}
             />
             {tender.method === 'cash' ? (
-              <TextField label="Cash received ($)" value={tender.tendered} disabled={locked} inputMode="decimal" onChange={set('tendered')} sx={{ gridColumn: { sm: 'span 3' } }} />
+              <TextField label="Cash received ($)" value={tender.tendered} disabled={locked} inputMode="decimal" onChange={set('tendered')} sx={{ gridColumn: { sm: 'span 2' } }} />
             ) : (
               <>
                 <TextField label="Check number" value={tender.checkNumber} disabled={locked} inputMode="numeric" onChange={set('checkNumber')} />
