@@ -18,6 +18,9 @@ bench/node-express doing the same checks and queries on the same database:
    same database takes registrations (budget: at least half the throughput alone, p99 < 20 ms;
    other processes' changes are coalesced, docs/decisions/0060), and how long a registration made
    through the second process takes to show in the first one's events list (<= the 1 s TTL).
+6. The counter (issue 28): member search as the front desk types, with 20,000 more members
+   (budget on PostgreSQL: p99 < 50 ms at 20 connections), and three-line counter sales, each with
+   its own key, from 20 counters at once (budget: p99 < 100 ms, no errors), on both databases.
 Prints a report and exits 1 when a budget is missed.
 """
 import base64, hashlib, hmac, json, os, re, signal, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.error, urllib.request, uuid
@@ -238,6 +241,48 @@ def read_paths(events, members, tokens):
     }
 
 
+COUNTER_MEMBERS, COUNTERS = 20_000, 20
+
+
+def counter_bench(base, store, tmp, admin_token):
+    """The counter's two budgets: 20,000 more members, then the search as typed (names, phone
+    digits, e-mail parts) and three-line cash sales with a fresh key each, 20 counters at once."""
+    rows = ",".join(
+        f"('{uuid.uuid4()}', 'Devotee{i:05}', 'Family{i % 997:03}', 'devotee{i:05}@example.org', '916555{i:04}', 'x', TRUE, '', 0, "
+        "'2026-11-01 00:00:00+00:00', '2026-11-01 00:00:00+00:00')"
+        for i in range(COUNTER_MEMBERS))
+    store.run("BEGIN;\nINSERT INTO users (id, first_name, last_name, email, phone_number, password_hash, email_verified, roles, "
+              f"token_version, created_at, updated_at) VALUES {rows};\nCOMMIT;\n")
+    if store.kind == "pg":
+        store.run("ANALYZE users;")
+    queries = ["Devotee1", "devotee123", "Family042", "9165551", "Devotee19999", "fam", "devotee0420@example", "Family9"]
+    searches = [(f"/api/admin/members?q={q}&page=1&pageSize=8", admin_token) for q in queries]
+    script = lua_script(os.path.join(tmp, "counter-search.lua"), searches)
+    wrk(base, connections=COUNTERS, script=script, duration="2s")
+    search = wrk(base, connections=COUNTERS, script=script)
+    body = json.dumps({
+        "donor": {"name": "Bench Walk-in"},
+        "lines": [{"donationTypeId": "custom", "amount": 11, "name": "Archana"},
+                  {"donationTypeId": "custom", "amount": 51, "name": "General donation"},
+                  {"donationTypeId": "custom", "amount": 10, "name": "Flowers"}],
+        "tenders": [{"method": "cash", "amount": 72, "tendered": 100}],
+    })
+    sale_script = os.path.join(tmp, "counter-sale.lua")
+    with open(sale_script, "w") as f:
+        f.write("\n".join([
+            "local n = 0", "function setup(thread) thread:set('tid', n); n = n + 1 end", "function init(args) k = 0 end",
+            "local body = " + json.dumps(body),
+            f"local auth = {json.dumps('Bearer ' + admin_token)}",
+            "function request()",
+            "  k = k + 1",
+            "  local key = 'bench-' .. tid .. '-' .. k .. '-' .. math.random(1, 1000000000)",
+            "  return wrk.format('POST', '/api/counter/sales', {['Authorization'] = auth, ['Content-Type'] = 'application/json', ['Idempotency-Key'] = key}, body)",
+            "end",
+        ]) + "\n")
+    sales = wrk(base, connections=COUNTERS, script=sale_script)
+    return {"counter_search": search, "counter_sale": sales}
+
+
 def measure_paths(base, tmp, name, paths, register):
     """Every path against `base`: warm-up, then measured. Registration last (it writes)."""
     results = {}
@@ -303,6 +348,9 @@ def bench_backend(kind, tmp):
         if kind == "pg":
             second = start_mandir(env, SECOND_PORT, cpus=WRITE_CPU)
             extra.update(two_processes(base, server.pid, f"http://127.0.0.1:{SECOND_PORT}", tmp, events, tokens))
+            stop(second)
+            second = None
+        extra.update(counter_bench(base, store, tmp, admin_token))
     finally:
         stop(server, baseline, second)
     return ours, theirs, extra
@@ -426,6 +474,15 @@ def main():
                            r["rps"] >= 0.5 * u["rps"] and r["p99_ms"] < 20 and r["non2xx"] == 0))
             checks.append((f"{label} registration visible in the other process within the list cache TTL (1 s)",
                            f"max {max(lat):.0f} ms", max(lat) <= 1100))
+        if "counter_search" in extra:
+            q, sale = extra["counter_search"], extra["counter_sale"]
+            print(f"    counter: member search among {COUNTER_MEMBERS + READERS + WRITERS} members ({COUNTERS} conns): "
+                  f"{q['rps']:.0f} req/s, p99 {q['p99_ms']:.2f} ms; three-line sales: {sale['rps']:.0f}/s, p99 {sale['p99_ms']:.2f} ms")
+            if kind == "pg":
+                checks.append((f"{label} counter member search with {COUNTER_MEMBERS} more members: p99 < 50 ms",
+                               f"{q['p99_ms']:.2f} ms at {q['rps']:.0f} req/s", q["p99_ms"] < 50 and q["non2xx"] == 0))
+            checks.append((f"{label} three-line counter sale, {COUNTERS} counters at once: p99 < 100 ms, no errors",
+                           f"{sale['p99_ms']:.2f} ms at {sale['rps']:.0f} sales/s", sale["p99_ms"] < 100 and sale["non2xx"] == 0))
         print()
     for name, value, ok in checks:
         print(f"  {'PASS' if ok else 'FAIL'}  {name}: {value}")
