@@ -35,6 +35,8 @@ pub const KEY_INVALID: &str = "Each sale needs an idempotency key of 8 to 100 le
 pub const KEY_REUSED: &str = "This sale's key was already used for a different sale; start a new sale";
 pub const MEMBER_NOT_FOUND: &str = "That member was not found; search again or take them as a walk-in";
 pub const ALREADY_VOIDED: &str = "This sale is already voided";
+/// Receipt numbers drawn before the last attempt (one in 10,000 collides within a millisecond).
+const RECEIPT_NUMBER_ATTEMPTS: usize = 4;
 pub const FREE_SEVA: &str = "This seva is free: book it on its page";
 
 #[derive(Debug, thiserror::Error)]
@@ -288,7 +290,7 @@ impl CounterService {
             staff_name,
             audit,
         };
-        match self.deps.sales.record(record).await? {
+        match self.record_with_a_free_receipt_number(record, now).await? {
             SaleRecorded::Created(stored) => {
                 if has_email {
                     self.deps.receipts.wake();
@@ -303,6 +305,24 @@ impl CounterService {
             SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
             SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
         }
+    }
+
+    /// Records the sale; a receipt number another payment took in the same millisecond (two
+    /// counters, or a counter and the site) is drawn again, as the online payments do.
+    async fn record_with_a_free_receipt_number(
+        &self,
+        mut record: NewCounterSale,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<SaleRecorded, CounterError> {
+        for _ in 0..RECEIPT_NUMBER_ATTEMPTS {
+            match self.deps.sales.record(record.clone()).await {
+                Err(RepoError::Conflict(detail)) if detail.contains("receipt_number") => {
+                    record.payment.receipt_number = payment::receipt_number(now, rand::rng().random_range(0..10_000));
+                }
+                other => return Ok(other?),
+            }
+        }
+        Ok(self.deps.sales.record(record).await?)
     }
 
     /// One sale, for its receipt at the counter.
@@ -520,6 +540,24 @@ mod tests {
         });
         let refused = m.service().sell(&front_desk(), "sale-0001-abcd", &walk_in_sale(vec![cash("62", "62")])).await;
         assert!(matches!(refused, Err(CounterError::Conflict(KEY_REUSED))), "{refused:?}");
+    }
+
+    #[tokio::test]
+    async fn a_receipt_number_taken_meanwhile_is_drawn_again() {
+        let mut m = Mocks::new();
+        let numbers: Arc<Mutex<Vec<String>>> = Arc::default();
+        let seen = numbers.clone();
+        m.sales.expect_record().times(2).returning(move |sale| {
+            let mut seen = seen.lock().expect("lock");
+            seen.push(sale.payment.receipt_number.clone());
+            if seen.len() == 1 {
+                Err(RepoError::Conflict("duplicate key value violates unique constraint \"payments_receipt_number_key\"".into()))
+            } else {
+                Ok(SaleRecorded::Created(Box::new(stored(&sale))))
+            }
+        });
+        m.service().sell(&front_desk(), "sale-number-0001", &walk_in_sale(vec![cash("62", "62")])).await.expect("sold");
+        assert_eq!(numbers.lock().expect("lock").len(), 2);
     }
 
     #[tokio::test]
