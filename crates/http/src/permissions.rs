@@ -49,6 +49,7 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("refundPayment", Permission::Refund),
     ("sendStatements", Permission::SendStatements),
     // the counter
+    ("findCounterMembers", Permission::Counter),
     ("createCounterSale", Permission::Counter),
     ("getCounterSale", Permission::Counter),
     ("voidCounterSale", Permission::VoidSales),

@@ -10,6 +10,7 @@ use mandir_application::services::audit::AuditService;
 use mandir_application::services::auth::AuthService;
 use mandir_application::services::calendar::CalendarService;
 use mandir_application::services::counter::CounterService;
+use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
@@ -112,6 +113,8 @@ pub struct AppState {
     pub staff_invites: StaffInviteService,
     /// The counter's sales (front desk) and their voids (treasurers).
     pub counter: CounterService,
+    /// The counter's search of the members, kept in memory.
+    pub counter_search: std::sync::Arc<CounterSearch>,
     /// The audit log of staff actions (admins).
     pub audit: AuditService,
     pub donation_types: DonationTypeService,

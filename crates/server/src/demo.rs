@@ -621,24 +621,6 @@ here between its start and end dates."
     Ok((settings_added, notice_added))
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_demo_settings_are_valid() {
-        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
-        assert_eq!(valid.video_id, "M7lc1UVf-VE");
-        assert!(valid.address.contains("demo"));
-    }
-
-    use super::*;
-
-    #[test]
-    fn pacific_offsets_follow_daylight_saving() {
-        assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
-        assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
-    }
-}
-
 /// The demo's counter sales, made by the demo front desk through the counter itself: a walk-in
 /// paying cash with change, and one paying part cash, part check. Their fixed keys make a second
 /// `seed-demo` answer the same sales. Answers how many were new; none without the front desk.
@@ -703,4 +685,22 @@ pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &Count
         made += usize::from(outcome.created);
     }
     Ok(made)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_demo_settings_are_valid() {
+        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
+        assert_eq!(valid.video_id, "M7lc1UVf-VE");
+        assert!(valid.address.contains("demo"));
+    }
+
+    use super::*;
+
+    #[test]
+    fn pacific_offsets_follow_daylight_saving() {
+        assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
+        assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
+    }
 }

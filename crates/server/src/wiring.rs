@@ -14,6 +14,7 @@ use mandir_application::services::audit::{AuditService, Recorder};
 use mandir_application::services::auth::{AuthDeps, AuthService, AuthSettings};
 use mandir_application::services::calendar::{CalendarDeps, CalendarService};
 use mandir_application::services::counter::{CounterDeps, CounterService};
+use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
@@ -274,6 +275,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let receipt_sender = ReceiptSender { service: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
     local.subscribe(Arc::new(WakeOnEventChanges(receipt_sender.wake.clone())));
     let (gateway, webhooks) = payment_gateway(config)?;
+    let counter_search = Arc::new(CounterSearch::new(users.clone()));
+    local.subscribe(counter_search.clone());
     let counter = CounterService::new(CounterDeps {
         sales: Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone())),
         users: users.clone(),
@@ -389,6 +392,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
         staff_invites,
         counter,
+        counter_search,
         audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),
         health: Arc::new(db.clone()),

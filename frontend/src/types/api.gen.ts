@@ -888,6 +888,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counter/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The first 8 members, in name order, whose name or e-mail holds every word typed, or whose phone
+         *     holds the digits (front desk, admins); searched in memory, so each keystroke answers at once
+         *     (a member who signed up in the last few seconds may not show yet).
+         */
+        get: operations["findCounterMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/counter/sales": {
         parameters: {
             query?: never;
@@ -5183,7 +5204,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Date, Receipt, Donor, Email, Amount, Method, Status, Purposes, Event, Refunded */
+            /** @description Date, Receipt, Donor, Email, Amount, Method, Status, Purposes, Event, Refunded, Channel */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6772,6 +6793,46 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigResponse"];
+                };
+            };
+        };
+    };
+    findCounterMembers: {
+        parameters: {
+            query?: {
+                /** @description Words of a name or e-mail, or a phone number; fewer than 2 characters find nobody. */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberDto"][];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -7,6 +7,7 @@ pub mod audit;
 pub mod auth;
 pub mod calendar;
 pub mod counter;
+pub mod counter_search;
 pub mod donation_types;
 pub mod events;
 pub mod family_members;

@@ -7,18 +7,19 @@ use mandir_application::ports::{CounterSaleRecord, Voided};
 use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, CounterSevaInput, Tender, TenderInput};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use utoipa::{OpenApi, ToSchema};
+use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::auth::CurrentUser;
 use crate::body::JsonBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::input;
+use crate::routes::admin::MemberDto;
 use crate::routes::payments::PaymentDto;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(create_counter_sale, get_counter_sale, void_counter_sale),
+    paths(find_counter_members, create_counter_sale, get_counter_sale, void_counter_sale),
     components(schemas(
         CounterSaleRequest,
         CounterDonorRequest,
@@ -33,7 +34,7 @@ use crate::state::AppState;
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(create_counter_sale).service(get_counter_sale).service(void_counter_sale);
+    cfg.service(find_counter_members).service(create_counter_sale).service(get_counter_sale).service(void_counter_sale);
 }
 
 /// Who gives: a member found by the search (`userId`), or a walk-in (`name`, and optionally
@@ -256,6 +257,31 @@ fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
         created_at: sale.created_at,
         voided: sale.voided.map(Into::into),
     }
+}
+
+/// What the counter typed.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct CounterMemberQuery {
+    /// Words of a name or e-mail, or a phone number; fewer than 2 characters find nobody.
+    #[serde(default)]
+    #[param(max_length = 200)]
+    q: String,
+}
+
+/// The first 8 members, in name order, whose name or e-mail holds every word typed, or whose phone
+/// holds the digits (front desk, admins); searched in memory, so each keystroke answers at once
+/// (a member who signed up in the last few seconds may not show yet).
+#[utoipa::path(operation_id = "findCounterMembers", tag = "counter", security(("bearer" = [])), params(CounterMemberQuery), responses(
+    (status = 200, body = Vec<MemberDto>),
+))]
+#[get("/api/counter/members")]
+async fn find_counter_members(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<CounterMemberQuery>,
+) -> Result<web::Json<Vec<MemberDto>>, ApiError> {
+    let found = state.counter_search.find(&user.actor(), &query.q).await?;
+    Ok(web::Json(found.into_iter().map(Into::into).collect()))
 }
 
 /// Records a sale at the counter (front desk, admins): its lines, who gives and how it was paid,

@@ -239,6 +239,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("inviteStaff", Access::Staff(&[]), Target::None, |_| Some(json!({"email": unique_email("invited"), "roles": ["editor"]}))),
     ("withdrawStaffInvitation", Access::Staff(&[]), Target::Invitation, none),
     // the counter
+    ("findCounterMembers", Access::Staff(&[FrontDesk]), Target::None, none),
     ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
     ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),
     ("voidCounterSale", Access::Staff(&[Treasurer]), Target::CounterSale, |_| Some(json!({"reason": "Matrix void"}))),

@@ -43,6 +43,16 @@ async fn the_front_desk_sells_for_cash_with_change_and_a_resubmission_records_no
     let body = archana_and_donation(json!({"userId": member.id}), json!([{"method": "cash", "amount": 62, "tendered": 100}]));
 
     assert_eq!(sell(&app, &member, "sale-member-0001", &body).await.status(), StatusCode::FORBIDDEN, "members do not sell");
+    // The counter finds the member as the desk types: a name's letters, the phone's digits.
+    let me: Value = expect_status(app.get("/api/users/me", Some(&member.token)).await, StatusCode::OK).await;
+    let last = me["lastName"].as_str().expect("last name").to_lowercase();
+    for q in [&last[..last.len().min(5)], &member.email[..8], "916 555 01"] {
+        let found: Vec<Value> =
+            expect_status(app.get(&format!("/api/counter/members?q={}", q.replace(' ', "%20")), Some(&desk.token)).await, StatusCode::OK)
+                .await;
+        assert!(found.len() <= 8 && found.iter().any(|m| m["id"] == member.id.as_str()), "{q}: {found:?}");
+    }
+    assert_eq!(app.get("/api/counter/members?q=rao", Some(&member.token)).await.status(), StatusCode::FORBIDDEN);
     let sold: Value = expect_status(sell(&app, &desk, "sale-member-0001", &body).await, StatusCode::CREATED).await;
     let payment = &sold["payment"];
     assert_eq!(

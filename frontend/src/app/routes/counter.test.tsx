@@ -60,10 +60,9 @@ function serve(onSale: (key: string | null, body: CounterSaleRequest) => Respons
   server.use(
     http.get('/api/donation-types', () => HttpResponse.json([annadanam])),
     http.get('/api/sevas', () => HttpResponse.json([archana])),
-    http.get('/api/admin/members', ({ request }) => {
+    http.get('/api/counter/members', ({ request }) => {
       const q = new URL(request.url).searchParams.get('q') ?? '';
-      const items = 'lakshmi rao'.includes(q.toLowerCase()) ? [lakshmi] : [];
-      return HttpResponse.json({ items, page: 1, pageSize: 8, total: items.length });
+      return HttpResponse.json('lakshmi rao'.includes(q.toLowerCase()) ? [lakshmi] : []);
     }),
     http.post('/api/counter/sales', async ({ request }) => onSale(request.headers.get('Idempotency-Key'), (await request.json()) as CounterSaleRequest)),
     http.get('/api/receipts/:number', () => HttpResponse.json(receipt)),

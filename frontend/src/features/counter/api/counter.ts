@@ -1,7 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
-import type { CounterSale, CounterSaleRequest, MemberPage } from '@/types/api';
+import type { CounterSale, CounterSaleRequest, Member } from '@/types/api';
 
 /**
  * POST /api/counter/sales with the sale's key: a resubmission of the same key answers the sale
@@ -11,10 +10,13 @@ export function createCounterSale(key: string, request: CounterSaleRequest): Pro
   return api.post<CounterSale>('/api/counter/sales', request, { headers: { 'Idempotency-Key': key } });
 }
 
-/** The first members matching what the counter typed (name, phone or e-mail); none under 2 characters. */
+/**
+ * GET /api/counter/members?q=: the first members matching what the counter typed (name, e-mail or
+ * phone), searched in the server's memory; none under 2 characters.
+ */
 export function useMemberSearch(q: string) {
   const query = q.trim();
-  const key = query.length >= 2 ? apiKeys.adminMembers(query, 1, 8) : null;
-  const { data, error, isLoading } = useSWR<MemberPage>(key, (k: string) => api.get<MemberPage>(k), { keepPreviousData: true });
-  return { members: key ? (data?.items ?? []) : [], error: error as Error | undefined, isLoading: key !== null && isLoading };
+  const key = query.length >= 2 ? `/api/counter/members?${new URLSearchParams({ q: query }).toString()}` : null;
+  const { data, error, isLoading } = useSWR<Member[]>(key, (k: string) => api.get<Member[]>(k), { keepPreviousData: true });
+  return { members: key ? (data ?? []) : [], error: error as Error | undefined, isLoading: key !== null && isLoading };
 }

@@ -1,0 +1,198 @@
+//! Finding the person at the counter as the front desk types (issue 28): the members' names,
+//! e-mails and phone digits kept in memory, searched without the database.
+//!
+//! The directory's search (ADR 0110) counts every match and sorts them by name in SQL, 10 ms and
+//! more per keystroke with 20,000 members; twenty counters typing at once would queue behind one
+//! another. A temple's members fit in a few megabytes, so the counter searches a copy: loaded on
+//! the first search, dropped when this process changes an account (`Topic::Users`), and reloaded
+//! when older than [`MAX_AGE`] (a member who signed up meanwhile, or a change made by another
+//! process, shows within that time).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use mandir_domain::staff::Permission;
+use mandir_domain::user::User;
+
+use super::Actor;
+use super::counter::CounterError;
+use crate::ports::{ChangeListener, MemberSearch, Topic, UserRepository};
+
+/// How long a copy of the members serves searches before it is read again.
+pub const MAX_AGE: Duration = Duration::from_secs(5);
+/// The matches a search answers: the counter shows the first few.
+pub const TOP: usize = 8;
+/// Words shorter than this match nothing yet (one letter would match everyone).
+const MIN_QUERY: usize = 2;
+
+/// One member as the counter finds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Entry {
+    user: User,
+    /// First and last name and e-mail, lowercased, space-separated.
+    text: String,
+    /// The phone number's digits.
+    digits: String,
+}
+
+impl Entry {
+    fn of(user: User) -> Self {
+        let text = format!("{} {} {}", user.first_name, user.last_name, user.email.as_str()).to_lowercase();
+        let digits = user.phone_number.as_deref().unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
+        Self { user, text, digits }
+    }
+
+    /// Every word is in the name or e-mail, or (a word of three digits or more) in the phone.
+    fn matches(&self, words: &[Word]) -> bool {
+        words.iter().all(|w| self.text.contains(&w.text) || (w.digits.len() >= 3 && self.digits.contains(&w.digits)))
+    }
+}
+
+struct Word {
+    text: String,
+    digits: String,
+}
+
+struct Copy {
+    read_at: Instant,
+    entries: Arc<Vec<Entry>>,
+}
+
+/// The members' copy and its search.
+pub struct CounterSearch {
+    users: Arc<dyn UserRepository>,
+    copy: RwLock<Option<Copy>>,
+    /// One reload at a time: while it runs, the others search the copy it replaces.
+    reloading: AtomicBool,
+}
+
+/// Lowers the reload flag when the reload ends, whatever way.
+struct Reloading<'a>(&'a AtomicBool);
+
+impl Drop for Reloading<'_> {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::Release);
+    }
+}
+
+impl CounterSearch {
+    pub fn new(users: Arc<dyn UserRepository>) -> Self {
+        Self { users, copy: RwLock::new(None), reloading: AtomicBool::new(false) }
+    }
+
+    /// The copy, and whether it is still fresh.
+    fn current(&self) -> Option<(Arc<Vec<Entry>>, bool)> {
+        let copy = self.copy.read().unwrap_or_else(std::sync::PoisonError::into_inner);
+        copy.as_ref().map(|c| (c.entries.clone(), c.read_at.elapsed() < MAX_AGE))
+    }
+
+    async fn entries(&self) -> Result<Arc<Vec<Entry>>, CounterError> {
+        let current = self.current();
+        if let Some((entries, true)) = current {
+            return Ok(entries);
+        }
+        let reload = !self.reloading.swap(true, Ordering::AcqRel);
+        // Another search reloads the stale copy: this one uses it meanwhile. (With no copy yet,
+        // the first searches all read one.)
+        if let (Some((entries, _)), false) = (current, reload) {
+            return Ok(entries);
+        }
+        let _flag = reload.then(|| Reloading(&self.reloading));
+        // Every member, in the directory's name order.
+        let (users, _) = self.users.search(&MemberSearch { words: Vec::new(), offset: 0, limit: None }).await?;
+        let entries = Arc::new(users.into_iter().map(Entry::of).collect::<Vec<_>>());
+        *self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner) =
+            Some(Copy { read_at: Instant::now(), entries: entries.clone() });
+        Ok(entries)
+    }
+
+    /// The first [`TOP`] members, in name order, whose name or e-mail holds every word typed, or
+    /// whose phone holds its digits (front desk and admins).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
+    pub async fn find(&self, actor: &Actor, query: &str) -> Result<Vec<User>, CounterError> {
+        actor.require(Permission::Counter)?;
+        // A phone number as typed ("916 555 0100", "(916) 555-01"): one run of digits.
+        let phone = query.chars().all(|c| c.is_ascii_digit() || " -().+".contains(c));
+        let words: Vec<Word> = if phone {
+            vec![Word { text: query.trim().to_lowercase(), digits: query.chars().filter(char::is_ascii_digit).collect() }]
+        } else {
+            query
+                .split_whitespace()
+                .map(|w| Word { text: w.to_lowercase(), digits: w.chars().filter(char::is_ascii_digit).collect() })
+                .collect()
+        };
+        if query.trim().chars().count() < MIN_QUERY || words.is_empty() {
+            return Ok(Vec::new());
+        }
+        let entries = self.entries().await?;
+        Ok(entries.iter().filter(|e| e.matches(&words)).take(TOP).map(|e| e.user.clone()).collect())
+    }
+}
+
+impl ChangeListener for CounterSearch {
+    fn changed(&self, topic: Topic) {
+        if topic == Topic::Users {
+            *self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::user_repository::MockUserRepository;
+    use crate::services::test_fixtures::{member, staff, user};
+    use mandir_domain::staff::Role;
+
+    fn person(id: &str, first: &str, last: &str, phone: &str) -> User {
+        User {
+            first_name: first.into(),
+            last_name: last.into(),
+            email: mandir_domain::user::Email::from_trusted(format!("{}@example.org", first.to_lowercase())),
+            phone_number: Some(phone.into()),
+            ..user(id)
+        }
+    }
+
+    fn search(reads: usize) -> CounterSearch {
+        let mut users = MockUserRepository::new();
+        users.expect_search().times(reads).returning(|_| {
+            let all = vec![
+                person("1", "Lakshmi", "Iyer", "(916) 555-0100"),
+                person("2", "Lakshmi", "Rao", "916-555-0142"),
+                person("3", "Ravi", "Rao", "9165550199"),
+            ];
+            Ok((all, 3))
+        });
+        CounterSearch::new(Arc::new(users))
+    }
+
+    fn ids(found: &[User]) -> Vec<&str> {
+        found.iter().map(|u| u.id.as_str()).collect()
+    }
+
+    #[tokio::test]
+    async fn every_word_matches_a_name_an_e_mail_or_phone_digits_from_one_read() {
+        let desk = staff(&[Role::FrontDesk]);
+        let s = search(1);
+        assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1", "2"]);
+        assert_eq!(ids(&s.find(&desk, "Lakshmi RAO").await.expect("found")), ["2"]);
+        assert_eq!(ids(&s.find(&desk, "ravi@example").await.expect("found")), ["3"]);
+        assert_eq!(ids(&s.find(&desk, "0142").await.expect("found")), ["2"]);
+        assert_eq!(ids(&s.find(&desk, "555 01").await.expect("found")), ["1", "2", "3"], "digits in the phone");
+        assert!(s.find(&desk, "l").await.expect("too short").is_empty());
+        assert!(matches!(s.find(&member(), "laks").await, Err(CounterError::Forbidden)));
+    }
+
+    #[tokio::test]
+    async fn a_change_of_accounts_drops_the_copy() {
+        let desk = staff(&[Role::FrontDesk]);
+        let s = search(2);
+        s.find(&desk, "rao").await.expect("first read");
+        s.changed(Topic::Events);
+        s.find(&desk, "rao").await.expect("still the copy");
+        s.changed(Topic::Users);
+        s.find(&desk, "rao").await.expect("read again");
+    }
+}
