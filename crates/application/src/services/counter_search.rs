@@ -25,6 +25,9 @@ pub const MAX_AGE: Duration = Duration::from_secs(5);
 pub const TOP: usize = 8;
 /// Words shorter than this match nothing yet (one letter would match everyone).
 const MIN_QUERY: usize = 2;
+/// The longest search taken.
+pub const MAX_QUERY: usize = 200;
+pub const QUERY_TOO_LONG: &str = "Search at most 200 characters";
 
 /// One member as the counter finds them.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -112,6 +115,9 @@ impl CounterSearch {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn find(&self, actor: &Actor, query: &str) -> Result<Vec<User>, CounterError> {
         actor.require(Permission::Counter)?;
+        if query.chars().count() > MAX_QUERY {
+            return Err(CounterError::Validation(mandir_domain::ValidationErrors::single("q", QUERY_TOO_LONG)));
+        }
         // A phone number as typed ("916 555 0100", "(916) 555-01"): one run of digits.
         let phone = query.chars().all(|c| c.is_ascii_digit() || " -().+".contains(c));
         let words: Vec<Word> = if phone {
@@ -182,6 +188,7 @@ mod tests {
         assert_eq!(ids(&s.find(&desk, "0142").await.expect("found")), ["2"]);
         assert_eq!(ids(&s.find(&desk, "555 01").await.expect("found")), ["1", "2", "3"], "digits in the phone");
         assert!(s.find(&desk, "l").await.expect("too short").is_empty());
+        assert!(matches!(s.find(&desk, &"x".repeat(201)).await, Err(CounterError::Validation(_))));
         assert!(matches!(s.find(&member(), "laks").await, Err(CounterError::Forbidden)));
     }
 

@@ -329,7 +329,7 @@ async fn get_counter_sale(
 pub struct VoidSaleRequest {
     #[serde(default)]
     #[schema(required = true, min_length = 1, max_length = 500, pattern = "\\S")]
-    reason: Option<String>,
+    reason: String,
 }
 
 /// Voids a sale (treasurers, admins), with the reason: its payment is given back in full and
@@ -346,6 +346,6 @@ async fn void_counter_sale(
     path: web::Path<String>,
     body: JsonBody<VoidSaleRequest>,
 ) -> Result<web::Json<CounterSaleDto>, ApiError> {
-    let sale = state.counter.void(&user.actor(), &path.into_inner(), body.reason.as_deref()).await?;
+    let sale = state.counter.void(&user.actor(), &path.into_inner(), Some(body.reason.as_str())).await?;
     Ok(web::Json(sale_dto(&state, sale)))
 }
