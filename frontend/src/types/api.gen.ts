@@ -4047,7 +4047,7 @@ export interface components {
         };
         /** @description Why a sale is voided. */
         VoidSaleRequest: {
-            reason: string | null;
+            reason: string;
         };
         /** @description Who voided a sale, when, and why. */
         VoidedDto: {
@@ -6815,6 +6815,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberDto"][];
+                };
+            };
+            /** @description More than 200 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Authentication required: no valid bearer token */

@@ -273,6 +273,7 @@ pub struct CounterMemberQuery {
 /// (a member who signed up in the last few seconds may not show yet).
 #[utoipa::path(operation_id = "findCounterMembers", tag = "counter", security(("bearer" = [])), params(CounterMemberQuery), responses(
     (status = 200, body = Vec<MemberDto>),
+    (status = 400, body = ErrorBody, description = "More than 200 characters"),
 ))]
 #[get("/api/counter/members")]
 async fn find_counter_members(
