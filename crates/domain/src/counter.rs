@@ -94,6 +94,25 @@ pub struct TenderInput {
     pub check_date: Option<String>,
 }
 
+impl TenderInput {
+    /// Cash: `amount` of the sale, `tendered` handed over.
+    pub fn cash(amount: &str, tendered: &str) -> Self {
+        Self { method: Some("cash".into()), amount: NumberInput::text(amount), tendered: NumberInput::text(tendered), ..Self::default() }
+    }
+
+    /// A check of `amount` with its number, bank and date ("YYYY-MM-DD").
+    pub fn check(amount: &str, number: &str, bank: &str, date: &str) -> Self {
+        Self {
+            method: Some("check".into()),
+            amount: NumberInput::text(amount),
+            check_number: Some(number.into()),
+            bank: Some(bank.into()),
+            check_date: Some(date.into()),
+            ..Self::default()
+        }
+    }
+}
+
 /// Who is giving: a member found by the search, or a walk-in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CounterDonorInput {
@@ -313,18 +332,11 @@ mod tests {
     }
 
     fn cash(amount: &str, tendered: &str) -> TenderInput {
-        TenderInput { method: Some("cash".into()), amount: n(amount), tendered: n(tendered), ..TenderInput::default() }
+        TenderInput::cash(amount, tendered)
     }
 
     fn check(amount: &str) -> TenderInput {
-        TenderInput {
-            method: Some("check".into()),
-            amount: n(amount),
-            check_number: Some(" 1042 ".into()),
-            bank: Some("Golden 1".into()),
-            check_date: Some("2026-11-24".into()),
-            ..TenderInput::default()
-        }
+        TenderInput::check(amount, " 1042 ", "Golden 1", "2026-11-24")
     }
 
     fn sale(tenders: Vec<TenderInput>) -> CounterSaleInput {

@@ -665,15 +665,8 @@ pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &Count
                 sevas: Vec::new(),
                 lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("151"), "Deepavali celebration")]),
                 tenders: vec![
-                    TenderInput { method: Some("cash".into()), amount: text("51"), tendered: text("60"), ..TenderInput::default() },
-                    TenderInput {
-                        method: Some("check".into()),
-                        amount: text("100"),
-                        check_number: Some("2417".into()),
-                        bank: Some("Golden 1 Credit Union".into()),
-                        check_date: Some(Utc::now().format("%Y-%m-%d").to_string()),
-                        ..TenderInput::default()
-                    },
+                    TenderInput::cash("51", "60"),
+                    TenderInput::check("100", "2417", "Golden 1 Credit Union", &Utc::now().format("%Y-%m-%d").to_string()),
                 ],
                 in_honor_of: Some("In memory of my mother".into()),
             },

@@ -400,18 +400,11 @@ mod tests {
     }
 
     fn cash(amount: &str, tendered: &str) -> TenderInput {
-        TenderInput { method: Some("cash".into()), amount: n(amount), tendered: n(tendered), ..TenderInput::default() }
+        TenderInput::cash(amount, tendered)
     }
 
     fn check(amount: &str) -> TenderInput {
-        TenderInput {
-            method: Some("check".into()),
-            amount: n(amount),
-            check_number: Some("1042".into()),
-            bank: Some("Golden 1".into()),
-            check_date: Some("2026-11-24".into()),
-            ..TenderInput::default()
-        }
+        TenderInput::check(amount, "1042", "Golden 1", "2026-11-24")
     }
 
     fn walk_in_sale(tenders: Vec<TenderInput>) -> CounterSaleInput {
