@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/data';
+import { makeSeva, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import type { Seva, SevaAvailability } from '@/types/api';
@@ -11,28 +11,13 @@ import { SevaDetail } from './seva-detail';
 
 const SEVA_ID = '5e7a0000-0000-4000-8000-000000000001';
 
-const seva: Seva = {
+const seva: Seva = makeSeva({
   id: SEVA_ID,
-  name: 'Archana',
-  description: null,
-  category: 'temple',
   priceCents: 0,
-  priceKind: 'fixed',
-  durationMinutes: 15,
-  weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
-  capacityMode: 'slots',
   slots: [{ time: '09:00', capacity: 1, timeLabel: '9:00 AM' }],
-  dailyCapacity: null,
-  blackoutDates: [],
-  horizonDays: 60,
-  cutoffHours: 12,
-  requiresAddress: false,
-  imageUrl: null,
-  isActive: true,
-  sortOrder: 0,
   createdAt: '2026-01-01T00:00:00Z',
   updatedAt: '2026-01-01T00:00:00Z',
-};
+});
 
 /** The page's 42 days from `from`: the first two past, the others open with one 9:00 slot. */
 function availability(from: string, to: string, full: Set<string> = new Set()): SevaAvailability {
