@@ -36,6 +36,7 @@ mod m20261125_000040_staff_roles_and_audit_log;
 mod m20261125_000041_staff_invitations;
 mod m20261125_000042_seva_payments_are_religious;
 mod m20261125_000043_counter_sales;
+mod m20261125_000044_cash_office;
 mod seed;
 
 pub struct Migrator;
@@ -77,6 +78,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000041_staff_invitations::Migration),
             Box::new(m20261125_000042_seva_payments_are_religious::Migration),
             Box::new(m20261125_000043_counter_sales::Migration),
+            Box::new(m20261125_000044_cash_office::Migration),
         ]
     }
 }

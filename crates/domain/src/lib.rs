@@ -2,6 +2,7 @@
 //! (docs/product.md#validation-rules). Nothing here performs I/O.
 
 pub mod audit;
+pub mod cash_office;
 pub mod counter;
 pub mod donation_type;
 pub mod donor;

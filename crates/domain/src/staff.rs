@@ -168,6 +168,9 @@ text_enum!(
         ManageFunds => "manage_funds",
         Counter => "counter",
         VoidSales => "void_sales",
+        CountCollections => "count_collections",
+        MakeDeposits => "make_deposits",
+        ReadDailyReport => "read_daily_report",
     }
 );
 
@@ -202,6 +205,13 @@ impl Permission {
             Self::Counter => &[FrontDesk],
             // Undoing a counter sale, with a reason.
             Self::VoidSales => &[Treasurer],
+            // Counting the hundi and confirming a count (two people per count).
+            Self::CountCollections => &[Treasurer],
+            // Bank deposits: making them from closed drawers, hundi counts and checks, and
+            // marking them cleared.
+            Self::MakeDeposits => &[Treasurer],
+            // The day's totals by method, channel and fund, and the sevas booked.
+            Self::ReadDailyReport => &[Treasurer, FrontDesk],
             // The money: ledger, totals, each payment's history and receipts.
             Self::ReadLedger | Self::ReconcilePayments | Self::Refund | Self::ExportFinances | Self::SendStatements | Self::ManageFunds => {
                 &[Treasurer]

@@ -159,6 +159,7 @@ pub fn api_doc() -> Document {
         routes::staff::Api::openapi(),
         routes::staff_invitations::Api::openapi(),
         routes::counter::Api::openapi(),
+        routes::cash_office::Api::openapi(),
         routes::jobs::Api::openapi(),
         routes::receipts::Api::openapi(),
         routes::statements::Api::openapi(),

@@ -9,6 +9,7 @@ use mandir_application::services::admin::AdminService;
 use mandir_application::services::audit::AuditService;
 use mandir_application::services::auth::AuthService;
 use mandir_application::services::calendar::CalendarService;
+use mandir_application::services::cash_office::CashOfficeService;
 use mandir_application::services::counter::CounterService;
 use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
@@ -113,6 +114,8 @@ pub struct AppState {
     pub staff_invites: StaffInviteService,
     /// The counter's sales (front desk) and their voids (treasurers).
     pub counter: CounterService,
+    /// Hundi counts, the drawer's close, deposits and the daily report.
+    pub cash_office: CashOfficeService,
     /// The counter's search of the members, kept in memory.
     pub counter_search: std::sync::Arc<CounterSearch>,
     /// The audit log of staff actions (admins).

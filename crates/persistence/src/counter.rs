@@ -35,7 +35,7 @@ fn corrupt(what: &str) -> RepoError {
     RepoError::unexpected(format!("stored counter sale has an unreadable {what}"))
 }
 
-fn tender_of(m: payment_tenders::Model) -> Result<Tender, RepoError> {
+pub(crate) fn tender_of(m: payment_tenders::Model) -> Result<Tender, RepoError> {
     let amount = Money::from_cents(m.amount_cents);
     match m.method.as_str() {
         "cash" => Ok(Tender::Cash { amount, tendered: Money::from_cents(m.tendered_cents.unwrap_or(m.amount_cents)) }),
@@ -53,7 +53,7 @@ fn tender_of(m: payment_tenders::Model) -> Result<Tender, RepoError> {
     }
 }
 
-fn tender_row(payment_id: &str, position: usize, tender: &Tender) -> payment_tenders::ActiveModel {
+pub(crate) fn tender_row(payment_id: &str, position: usize, tender: &Tender) -> payment_tenders::ActiveModel {
     let (tendered, number, bank, date) = match tender {
         Tender::Cash { tendered, .. } => (Some(tendered.cents()), None, None, None),
         Tender::Check { number, bank, date, .. } => {
@@ -70,6 +70,8 @@ fn tender_row(payment_id: &str, position: usize, tender: &Tender) -> payment_ten
         check_number: Set(number),
         check_bank: Set(bank),
         check_date: Set(date),
+        drawer_close_id: Set(None),
+        deposit_id: Set(None),
     }
 }
 
@@ -89,7 +91,8 @@ async fn load<C: ConnectionTrait>(conn: &C, row: counter_sales::Model) -> Result
         (Some(at), by, reason) => Some(Voided { at, by: by.unwrap_or_default(), reason: reason.unwrap_or_default() }),
         (None, ..) => None,
     };
-    Ok(CounterSaleRecord { id: row.id, payment, tenders, staff_name: row.staff_name, created_at: row.created_at, voided })
+    let deposit = crate::cash_office::deposit_of_payment(conn, &row.payment_id).await?;
+    Ok(CounterSaleRecord { id: row.id, payment, tenders, staff_name: row.staff_name, created_at: row.created_at, voided, deposit })
 }
 
 async fn by_key<C: ConnectionTrait>(conn: &C, key: &str) -> Result<Option<CounterSaleRecord>, RepoError> {
@@ -193,6 +196,10 @@ impl CounterRepository for SeaOrmCounterRepository {
     async fn void(&self, id: &str, void: SaleVoid) -> Result<CounterSaleRecord, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
         let row = counter_sales::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()?.ok_or(RepoError::NotFound)?;
+        // Money in a bank deposit stays: the deposit is taken apart first (or, cleared, is final).
+        if crate::cash_office::deposit_of_payment(&tx, &row.payment_id).await?.is_some() {
+            return Err(RepoError::Conflict("the sale's money is in a deposit".into()));
+        }
         let voided = counter_sales::Entity::update_many()
             .col_expr(counter_sales::Column::VoidedAt, Expr::value(void.voided.at))
             .col_expr(counter_sales::Column::VoidedByName, Expr::value(void.voided.by.clone()))

@@ -32,7 +32,7 @@ fn corrupt(what: &str, value: &str) -> RepoError {
     RepoError::unexpected(format!("stored payment has an unknown {what} {value:?}"))
 }
 
-fn to_domain(m: payments::Model) -> Result<Payment, RepoError> {
+pub(crate) fn to_domain(m: payments::Model) -> Result<Payment, RepoError> {
     Ok(Payment {
         method: PaymentMethodKind::parse(&m.payment_method).ok_or_else(|| corrupt("method", &m.payment_method))?,
         status: PaymentStatus::parse(&m.status).ok_or_else(|| corrupt("status", &m.status))?,

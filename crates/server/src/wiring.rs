@@ -13,6 +13,7 @@ use mandir_application::services::admin::AdminService;
 use mandir_application::services::audit::{AuditService, Recorder};
 use mandir_application::services::auth::{AuthDeps, AuthService, AuthSettings};
 use mandir_application::services::calendar::{CalendarDeps, CalendarService};
+use mandir_application::services::cash_office::{CashOfficeDeps, CashOfficeService};
 use mandir_application::services::counter::{CounterDeps, CounterService};
 use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
@@ -287,6 +288,14 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         receipts: receipt_sender.wake.clone(),
         recorder: recorder.clone(),
     });
+    let cash_office = CashOfficeService::new(CashOfficeDeps {
+        office: Arc::new(mandir_persistence::SeaOrmCashOfficeRepository::new(db.clone())),
+        users: users.clone(),
+        donation_types: donation_types.clone(),
+        zone: temple_zone.clone(),
+        clock: clock.clone(),
+        recorder: recorder.clone(),
+    });
     let payments = PaymentService::new(PaymentDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         events: events.clone(),
@@ -392,6 +401,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
         staff_invites,
         counter,
+        cash_office,
         counter_search,
         audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),

@@ -871,6 +871,65 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 200 hundi counts, newest first (treasurers, admins). */
+        get: operations["listCollections"];
+        put?: never;
+        /** Records a hundi count (treasurers, admins); it waits for two people's confirmations. */
+        post: operations["createCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCollection"];
+        /**
+         * Corrects a count not yet locked (treasurers, admins), at the revision seen; its first
+         *     confirmation is cleared.
+         */
+        put: operations["updateCollection"];
+        post?: never;
+        /** Discards a count entered by mistake (treasurers, admins), while it is not locked. */
+        delete: operations["deleteCollection"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/collections/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirms a count at the revision seen (treasurers, admins). The second confirmation, by
+         *     another person, locks it and records it in the ledger.
+         */
+        post: operations["confirmCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config": {
         parameters: {
             query?: never;
@@ -880,6 +939,60 @@ export interface paths {
         };
         /** What the frontend needs to know about this installation. */
         get: operations["getConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/drawer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The drawer as it stands (front desk, admins). */
+        get: operations["getDrawer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/drawer/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Closes the drawer (front desk, admins): the cash counted against the sales since the last
+         *     close. Once per `Idempotency-Key` (sending it again answers the close recorded, 200).
+         */
+        post: operations["closeDrawer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/drawer/closes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 200 closes of the drawer (front desk, admins). */
+        get: operations["listDrawerCloses"];
         put?: never;
         post?: never;
         delete?: never;
@@ -962,6 +1075,79 @@ export interface paths {
          *     leaves the totals and statements; the void stays on the sale and in the audit log.
          */
         post: operations["voidCounterSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest 200 deposits, newest first (treasurers, admins). */
+        get: operations["listDeposits"];
+        put?: never;
+        /**
+         * Makes a bank deposit (treasurers, admins). Every item goes into one deposit at most: one
+         *     already deposited refuses the whole deposit (409), and nothing is written.
+         */
+        post: operations["createDeposit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/undeposited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Closed drawers, locked hundi counts and checks not in a deposit yet (treasurers, admins). */
+        get: operations["listUndeposited"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A deposit with its items: its slip (treasurers, admins). */
+        get: operations["getDeposit"];
+        put?: never;
+        post?: never;
+        /** Takes apart a deposit not yet cleared (treasurers, admins): its items can be deposited again. */
+        delete: operations["deleteDeposit"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/deposits/{id}/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a deposit cleared by the bank (treasurers, admins): it and its payments are final. */
+        post: operations["clearDeposit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1778,6 +1964,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The day's report (treasurers, front desk, admins): completed payments by method, channel and
+         *     fund, and the sevas booked.
+         */
+        get: operations["getDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/services": {
         parameters: {
             query?: never;
@@ -2454,6 +2660,18 @@ export interface components {
          * @enum {string}
          */
         ChannelDto: "online" | "counter" | "hundi" | "mail";
+        /** @description A check received at the counter or by mail. */
+        CheckDto: components["schemas"]["TenderDto"] & {
+            channel: components["schemas"]["ChannelDto"];
+            deposit: null | components["schemas"]["DepositRefDto"];
+            donorName: string | null;
+            /** @description The check's own id (what a deposit names). */
+            id: string;
+            paymentId: string;
+            receiptNumber: string | null;
+            /** Format: date-time */
+            receivedAt: string;
+        };
         /**
          * @description A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
          *     does not show (no member id, no notes).
@@ -2469,6 +2687,50 @@ export interface components {
             /** @description true: the party arrived (now); false: not arrived (undoes a mistaken check-in). */
             checkedIn: boolean;
         };
+        /**
+         * @description A hundi count: locked once two different people confirmed it, and then in the ledger as an
+         *     anonymous payment of channel `hundi`.
+         */
+        CollectionDto: {
+            boxName: string;
+            /** Format: date */
+            countedOn: string;
+            counts: components["schemas"]["CountLine"][];
+            /** Format: date-time */
+            createdAt: string;
+            createdByName: string;
+            deposit: null | components["schemas"]["DepositRefDto"];
+            donationTypeId: string | null;
+            firstConfirmation: null | components["schemas"]["ConfirmationDto"];
+            fundName: string;
+            id: string;
+            locked: boolean;
+            note: string | null;
+            paymentId: string | null;
+            receiptNumber: string | null;
+            /**
+             * Format: int32
+             * @description Sent back with a confirmation or a correction: the figures the person saw.
+             */
+            revision: number;
+            secondConfirmation: null | components["schemas"]["ConfirmationDto"];
+            /** @description "1234.56" */
+            total: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /**
+         * @description A hundi count: the box, the counting day (today or earlier), how many of each bill and coin,
+         *     and the fund (a donation type; none for the general fund).
+         */
+        CollectionRequest: {
+            boxName: string | null;
+            /** Format: date */
+            countedOn: string | null;
+            counts: components["schemas"]["CountLine"][];
+            donationTypeId?: string | null;
+            note?: string | null;
+        };
         ConfigResponse: {
             /** @description `production` when the server runs with `MANDIR_ENV=production`, else `development`. */
             environment: components["schemas"]["Environment"];
@@ -2482,8 +2744,27 @@ export interface components {
             templeName: string;
             zelle: components["schemas"]["ZelleConfig"];
         };
+        /** @description The revision of the count the person saw. */
+        ConfirmRequest: {
+            /** Format: int32 */
+            revision: number;
+        };
+        /** @description Who confirmed a count, and when. */
+        ConfirmationDto: {
+            /** Format: date-time */
+            at: string;
+            byId: string;
+            byName: string;
+        };
         /** @enum {string} */
         ContactPreferenceDto: "email" | "text" | "call" | "whatsapp";
+        /** @description How many of one bill or coin: `bill_100` … `bill_1`, `coin_100` (a dollar coin) … `coin_1`. */
+        CountLine: {
+            /** @enum {string} */
+            denomination: "bill_100" | "bill_50" | "bill_20" | "bill_10" | "bill_5" | "bill_2" | "bill_1" | "coin_100" | "coin_50" | "coin_25" | "coin_10" | "coin_5" | "coin_1";
+            /** Format: int64 */
+            pieces: number;
+        };
         /**
          * @description Who gives: a member found by the search (`userId`), or a walk-in (`name`, and optionally
          *     `email`, `phone` and `address`), kept as a donor record.
@@ -2501,6 +2782,7 @@ export interface components {
             change: string;
             /** Format: date-time */
             createdAt: string;
+            deposit: null | components["schemas"]["DepositRefDto"];
             id: string;
             payment: components["schemas"]["PaymentDto"];
             /** @description The online receipt's signed link (the printed receipt's QR code). */
@@ -2599,8 +2881,59 @@ export interface components {
             /** @description A whole number of 0 or more (or its text); null or "" means 0. */
             sortOrder?: number | string | null;
         };
+        /** @description A day's money by method, channel and fund, and the sevas booked during it. */
+        DailyReportDto: {
+            byChannel: components["schemas"]["ReportLineDto"][];
+            byFund: components["schemas"]["ReportLineDto"][];
+            byMethod: components["schemas"]["ReportLineDto"][];
+            /** Format: date */
+            date: string;
+            /** Format: int64 */
+            payments: number;
+            refunded: string;
+            sevas: components["schemas"]["ReportSevaDto"][];
+            total: string;
+        };
         DeleteAccountRequest: {
             currentPassword: string;
+        };
+        /** @description A deposit with its items: the deposit slip. */
+        DepositDto: {
+            checks: components["schemas"]["CheckDto"][];
+            collections: components["schemas"]["CollectionDto"][];
+            deposit: components["schemas"]["DepositSummaryDto"];
+            drawers: components["schemas"]["DrawerCloseDto"][];
+        };
+        /** @description The bank deposit holding an item. */
+        DepositRefDto: {
+            cleared: boolean;
+            id: string;
+            number: string;
+        };
+        /** @description The items of a deposit, by id: closed drawers, locked hundi counts, checks. */
+        DepositRequest: {
+            checkIds?: string[];
+            collectionIds?: string[];
+            drawerCloseIds?: string[];
+            note?: string | null;
+        };
+        /** @description A deposit's totals and state. */
+        DepositSummaryDto: {
+            cash: string;
+            /** Format: int64 */
+            checkCount: number;
+            checks: string;
+            /** Format: date-time */
+            clearedAt: string | null;
+            clearedByName: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            createdByName: string;
+            id: string;
+            note: string | null;
+            /** @description "D-20261125-1" */
+            number: string;
+            total: string;
         };
         /** @description One part of a donation. `amount` is a number in dollars, as the frontend sends it. */
         DonationDetailDto: {
@@ -2646,6 +2979,41 @@ export interface components {
             lastName: string;
             /** Format: int32 */
             numberOfFamilyMembers: number;
+        };
+        /** @description A close of the drawer. */
+        DrawerCloseDto: {
+            /** Format: date-time */
+            closedAt: string;
+            closedByName: string;
+            counted: string;
+            /** Format: date */
+            day: string;
+            deposit: null | components["schemas"]["DepositRefDto"];
+            /** @description Counted less expected: "-2.00" when cash is missing. */
+            difference: string;
+            expected: string;
+            id: string;
+            note: string | null;
+            /** Format: int64 */
+            sales: number;
+        };
+        /**
+         * @description The drawer's count at its close: the expected cash shown to the counter, the cash counted, and
+         *     a note when they differ.
+         */
+        DrawerCloseRequest: {
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            counted: number | string;
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            expected: number | string;
+            note?: string | null;
+        };
+        /** @description What the drawer should hold: the cash of the counter's sales since its last close. */
+        DrawerDto: {
+            expected: string;
+            lastClose: null | components["schemas"]["DrawerCloseDto"];
+            /** Format: int64 */
+            sales: number;
         };
         /**
          * @description Which kind of installation answers.
@@ -3247,6 +3615,23 @@ export interface components {
         RemindersRequest: {
             enabled: boolean;
         };
+        /** @description One row of the report's totals. */
+        ReportLineDto: {
+            amount: string;
+            /** Format: int64 */
+            count: number;
+            /** @description A method (`cash`, `check`, `credit_card`, …), a channel, or a fund's name. */
+            key: string;
+        };
+        /** @description A seva's bookings made during the day. */
+        ReportSevaDto: {
+            amount: string;
+            /** Format: int64 */
+            booked: number;
+            sevaName: string;
+            /** Format: int64 */
+            unpaid: number;
+        };
         ResetPasswordRequest: {
             /** @description 6 to 256 characters, counted as sent. */
             newPassword: string;
@@ -3845,6 +4230,12 @@ export interface components {
             /** @description Completed test payments (sandbox), never part of `byDonationType` or `byEvent`. */
             testTotal: components["schemas"]["TestTotalDto"];
         };
+        /** @description What can go into a deposit. */
+        UndepositedDto: {
+            checks: components["schemas"]["CheckDto"][];
+            collections: components["schemas"]["CollectionDto"][];
+            drawers: components["schemas"]["DrawerCloseDto"][];
+        };
         UpdateDonationTypeRequest: {
             /** @description Dollars, 0 to 1,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
             defaultAmount?: number | string | null;
@@ -4028,7 +4419,7 @@ export interface components {
             lastName: string;
             /** @description The mailing address receipts show (lines separated by newlines). */
             mailingAddress: string | null;
-            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales")[];
+            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales" | "count_collections" | "make_deposits" | "read_daily_report")[];
             phoneNumber: string | null;
             roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
             /** Format: date-time */
@@ -6778,6 +7169,386 @@ export interface operations {
             };
         };
     };
+    listCollections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"][];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCollection: {
+        parameters: {
+            query?: {
+                revision?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CollectionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Locked, or changed since that revision */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Locked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CollectionDto"];
+                };
+            };
+            /** @description Invalid request: the body is not a JSON object with at least one known field, or a field fails validation (`errors` names them) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Locked, changed since that revision, or confirmed by this person already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getConfig: {
         parameters: {
             query?: never;
@@ -6793,6 +7564,168 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigResponse"];
+                };
+            };
+        };
+    };
+    getDrawer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrawerDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    closeDrawer: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One per close */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DrawerCloseRequest"];
+            };
+        };
+        responses: {
+            /** @description Closed before with this key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrawerCloseDto"];
+                };
+            };
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrawerCloseDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Sales came in since the drawer was read */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDrawerCloses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DrawerCloseDto"][];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
@@ -7037,7 +7970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Voided already */
+            /** @description Voided already, or its money is in a bank deposit */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -7057,6 +7990,313 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositSummaryDto"][];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DepositRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An item is already deposited, or cannot be */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listUndeposited: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UndepositedDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cleared */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    clearDeposit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Cleared already */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9774,6 +11014,54 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDailyReport: {
+        parameters: {
+            query?: {
+                /** @description The temple's day; today when omitted. */
+                date?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DailyReportDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

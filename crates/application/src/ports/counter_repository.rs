@@ -5,7 +5,7 @@ use mandir_domain::audit::AuditEntry;
 use mandir_domain::counter::{Tender, WalkIn};
 use mandir_domain::payment::Payment;
 
-use super::{NewBookingRecord, NewPayment, RepoError};
+use super::{DepositRef, NewBookingRecord, NewPayment, RepoError};
 
 /// A walk-in kept as a donor record, so their gifts add up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -49,6 +49,9 @@ pub struct CounterSaleRecord {
     pub staff_name: String,
     pub created_at: DateTime<Utc>,
     pub voided: Option<Voided>,
+    /// The bank deposit that holds its money (a check, or its cash through a closed drawer):
+    /// a sale in a deposit is no longer voided.
+    pub deposit: Option<DepositRef>,
 }
 
 /// What recording a sale did.

@@ -3,6 +3,7 @@
 pub mod account_repository;
 pub mod attendee_repository;
 pub mod audit_log;
+pub mod cash_office_repository;
 pub mod change_notifier;
 pub mod clock;
 pub mod counter_repository;
@@ -39,6 +40,10 @@ pub mod webhook_verifier;
 pub use account_repository::{AccountRepository, AccountSettings, EmailChanged};
 pub use attendee_repository::{AdmissionError, AttendeeRepository, NewAttendeeRecord, NewWaitlistRecord};
 pub use audit_log::{AuditLog, AuditSearch};
+pub use cash_office_repository::{
+    BookedSeva, CashOfficeRepository, CheckRecord, CollectionRecord, ConfirmStep, Confirmation, DayActivity, DepositRecord, DepositRef,
+    DepositRefused, DepositSummary, DrawerCloseRecord, DrawerClosed, NewCollection, NewDeposit, NewDrawerClose, OpenDrawer, Undeposited,
+};
 pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic};
 pub use clock::{Clock, SystemClock};
 pub use counter_repository::{CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleRecorded, SaleVoid, Voided};

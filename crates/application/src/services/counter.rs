@@ -35,6 +35,8 @@ pub const KEY_INVALID: &str = "Each sale needs an idempotency key of 8 to 100 le
 pub const KEY_REUSED: &str = "This sale's key was already used for a different sale; start a new sale";
 pub const MEMBER_NOT_FOUND: &str = "That member was not found; search again or take them as a walk-in";
 pub const ALREADY_VOIDED: &str = "This sale is already voided";
+pub const IN_A_DEPOSIT: &str = "This sale's money is in a bank deposit: take the deposit apart before voiding the sale";
+pub const IN_A_CLEARED_DEPOSIT: &str = "This sale's money is in a cleared bank deposit: it can no longer change";
 /// Receipt numbers drawn before the last attempt (one in 10,000 collides within a millisecond).
 const RECEIPT_NUMBER_ATTEMPTS: usize = 4;
 pub const FREE_SEVA: &str = "This seva is free: book it on its page";
@@ -104,7 +106,7 @@ fn valid_key(key: &str) -> bool {
     (8..=100).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 
-fn full_name(user: &User) -> String {
+pub(crate) fn full_name(user: &User) -> String {
     format!("{} {}", user.first_name, user.last_name).trim().to_owned()
 }
 
@@ -342,6 +344,9 @@ impl CounterService {
         if sale.voided.is_some() {
             return Err(CounterError::Conflict(ALREADY_VOIDED));
         }
+        if let Some(deposit) = &sale.deposit {
+            return Err(CounterError::Conflict(if deposit.cleared { IN_A_CLEARED_DEPOSIT } else { IN_A_DEPOSIT }));
+        }
         let by = self.deps.users.find_by_id(&actor.user_id).await?.map_or_else(|| actor.email.clone(), |u| full_name(&u));
         let summary =
             format!("Voided counter sale of ${} ({}): {reason}", sale.payment.amount, sale.payment.receipt_number.as_deref().unwrap_or(""));
@@ -351,6 +356,7 @@ impl CounterService {
         match self.deps.sales.void(id, void).await {
             Ok(sale) => Ok(sale),
             Err(RepoError::NotFound) => Err(CounterError::NotFound),
+            Err(RepoError::Conflict(detail)) if detail.contains("deposit") => Err(CounterError::Conflict(IN_A_DEPOSIT)),
             Err(RepoError::Conflict(_)) => Err(CounterError::Conflict(ALREADY_VOIDED)),
             Err(other) => Err(other.into()),
         }
@@ -447,6 +453,7 @@ mod tests {
             staff_name: sale.staff_name.clone(),
             created_at: now(),
             voided: None,
+            deposit: None,
         }
     }
 
@@ -684,6 +691,7 @@ mod tests {
             staff_name: "Desk Staff".into(),
             created_at: now(),
             voided,
+            deposit: None,
         };
         let mut m = Mocks::new();
         m.sales.expect_find().returning(move |_| Ok(Some(sale(None))));
@@ -707,5 +715,15 @@ mod tests {
         let mut m = Mocks::new();
         m.sales.expect_find().returning(move |_| Ok(Some(sale(Some(Voided { at: now(), by: "T".into(), reason: "x".into() })))));
         assert!(matches!(m.service().void(&treasurer(), "s1", Some("again")).await, Err(CounterError::Conflict(ALREADY_VOIDED))));
+
+        // Money in a deposit stays where it is: the void never reaches the repository.
+        for (cleared, message) in [(false, IN_A_DEPOSIT), (true, IN_A_CLEARED_DEPOSIT)] {
+            let mut m = Mocks::new();
+            let deposit = crate::ports::DepositRef { id: "d1".into(), number: "D-20261125-1".into(), cleared };
+            m.sales.expect_find().returning(move |_| Ok(Some(CounterSaleRecord { deposit: Some(deposit.clone()), ..sale(None) })));
+            m.sales.expect_void().never();
+            let refused = m.service().void(&treasurer(), "s1", Some("Entered twice")).await;
+            assert!(matches!(refused, Err(CounterError::Conflict(m)) if m == message));
+        }
     }
 }

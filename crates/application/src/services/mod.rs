@@ -6,6 +6,7 @@ pub mod admin;
 pub mod audit;
 pub mod auth;
 pub mod calendar;
+pub mod cash_office;
 pub mod counter;
 pub mod counter_search;
 pub mod donation_types;

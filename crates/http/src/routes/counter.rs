@@ -243,6 +243,9 @@ pub struct CounterSaleDto {
     voided: Option<VoidedDto>,
     /// The online receipt's signed link (the printed receipt's QR code).
     receipt_link: Option<String>,
+    /// The bank deposit holding its money (its check, or its cash through a closed drawer): a sale
+    /// in a deposit is no longer voided.
+    deposit: Option<super::cash_office::DepositRefDto>,
 }
 
 fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
@@ -256,6 +259,7 @@ fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
         staff_name: sale.staff_name,
         created_at: sale.created_at,
         voided: sale.voided.map(Into::into),
+        deposit: sale.deposit.map(Into::into),
     }
 }
 
@@ -338,7 +342,7 @@ pub struct VoidSaleRequest {
 #[utoipa::path(operation_id = "voidCounterSale", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)),
     request_body = VoidSaleRequest, responses(
         (status = 200, body = CounterSaleDto), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 409, body = ErrorBody, description = "Voided already"),
+        (status = 409, body = ErrorBody, description = "Voided already, or its money is in a bank deposit"),
     ))]
 #[post("/api/counter/sales/{id}/void")]
 async fn void_counter_sale(

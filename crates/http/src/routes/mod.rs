@@ -4,6 +4,7 @@ pub mod account;
 pub mod admin;
 pub mod auth;
 pub mod calendar;
+pub mod cash_office;
 pub mod counter;
 pub mod donation_types;
 pub mod events;
@@ -54,6 +55,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(staff::configure)
         .configure(staff_invitations::configure)
         .configure(counter::configure)
+        .configure(cash_office::configure)
         .configure(jobs::configure)
         .configure(receipts::configure)
         .configure(statements::configure)

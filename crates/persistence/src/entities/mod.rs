@@ -3,9 +3,12 @@
 pub mod account_settings;
 pub mod attendees;
 pub mod audit_log;
+pub mod collection_batches;
 pub mod counter_sales;
+pub mod deposits;
 pub mod donation_types;
 pub mod donors;
+pub mod drawer_closes;
 pub mod event_images;
 pub mod events;
 pub mod family_members;

@@ -18,6 +18,10 @@ pub struct Model {
     pub check_bank: Option<String>,
     /// "YYYY-MM-DD".
     pub check_date: Option<String>,
+    /// Cash: the drawer close that counted it (migration 000044).
+    pub drawer_close_id: Option<String>,
+    /// A check: the deposit that holds it.
+    pub deposit_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]
