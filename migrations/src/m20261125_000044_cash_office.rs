@@ -129,7 +129,12 @@ impl MigrationTrait for Migration {
             .await?;
         manager
             .create_index(
-                Index::create().name("idx_drawer_closes_key").table(DrawerCloses::Table).col(DrawerCloses::IdempotencyKey).unique().to_owned(),
+                Index::create()
+                    .name("idx_drawer_closes_key")
+                    .table(DrawerCloses::Table)
+                    .col(DrawerCloses::IdempotencyKey)
+                    .unique()
+                    .to_owned(),
             )
             .await?;
         manager
@@ -150,7 +155,9 @@ impl MigrationTrait for Migration {
                     .to_owned(),
             )
             .await?;
-        manager.create_index(Index::create().name("idx_deposits_number").table(Deposits::Table).col(Deposits::Number).unique().to_owned()).await?;
+        manager
+            .create_index(Index::create().name("idx_deposits_number").table(Deposits::Table).col(Deposits::Number).unique().to_owned())
+            .await?;
         for (name, table, column) in [
             ("idx_payment_tenders_drawer", PaymentTenders::Table.into_iden(), PaymentTenders::DrawerCloseId.into_iden()),
             ("idx_payment_tenders_deposit", PaymentTenders::Table.into_iden(), PaymentTenders::DepositId.into_iden()),
@@ -166,7 +173,9 @@ impl MigrationTrait for Migration {
         manager.drop_table(Table::drop().table(Deposits::Table).to_owned()).await?;
         manager.drop_table(Table::drop().table(DrawerCloses::Table).to_owned()).await?;
         manager.drop_table(Table::drop().table(CollectionBatches::Table).to_owned()).await?;
-        for (name, column) in [("idx_payment_tenders_deposit", PaymentTenders::DepositId), ("idx_payment_tenders_drawer", PaymentTenders::DrawerCloseId)] {
+        for (name, column) in
+            [("idx_payment_tenders_deposit", PaymentTenders::DepositId), ("idx_payment_tenders_drawer", PaymentTenders::DrawerCloseId)]
+        {
             manager.drop_index(Index::drop().name(name).table(PaymentTenders::Table).to_owned()).await?;
             manager.alter_table(Table::alter().table(PaymentTenders::Table).drop_column(column).to_owned()).await?;
         }

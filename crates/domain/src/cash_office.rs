@@ -200,9 +200,7 @@ impl DrawerCount {
         );
         let note = errors.check("note", note(note_text));
         match (counted, note) {
-            (Some(counted), Some(None)) if counted != expected => {
-                Err(ValidationErrors::single("note", DIFFERENCE_NEEDS_A_NOTE))
-            }
+            (Some(counted), Some(None)) if counted != expected => Err(ValidationErrors::single("note", DIFFERENCE_NEEDS_A_NOTE)),
             (Some(counted), Some(note)) if errors.is_empty() => Ok(Self { counted, note }),
             _ => Err(errors),
         }

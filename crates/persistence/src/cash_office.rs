@@ -72,10 +72,7 @@ async fn deposit_refs<C: ConnectionTrait>(conn: &C, ids: impl Iterator<Item = St
         return Ok(HashMap::new());
     }
     let rows = deposits::Entity::find().filter(deposits::Column::Id.is_in(ids)).all(conn).await.repo()?;
-    Ok(rows
-        .into_iter()
-        .map(|d| (d.id.clone(), DepositRef { id: d.id, number: d.number, cleared: d.cleared_at.is_some() }))
-        .collect())
+    Ok(rows.into_iter().map(|d| (d.id.clone(), DepositRef { id: d.id, number: d.number, cleared: d.cleared_at.is_some() })).collect())
 }
 
 fn confirmation(id: Option<String>, name: Option<String>, at: Option<DateTime<Utc>>) -> Option<Confirmation> {
@@ -160,7 +157,14 @@ async fn checks_of<C: ConnectionTrait>(conn: &C, rows: Vec<payment_tenders::Mode
     let payments: HashMap<String, payments::Model> = if ids.is_empty() {
         HashMap::new()
     } else {
-        payments::Entity::find().filter(payments::Column::Id.is_in(ids)).all(conn).await.repo()?.into_iter().map(|p| (p.id.clone(), p)).collect()
+        payments::Entity::find()
+            .filter(payments::Column::Id.is_in(ids))
+            .all(conn)
+            .await
+            .repo()?
+            .into_iter()
+            .map(|p| (p.id.clone(), p))
+            .collect()
     };
     rows.into_iter()
         .map(|r| {
@@ -260,7 +264,8 @@ async fn deposit_on<C: ConnectionTrait>(conn: &C, id: &str) -> Result<Option<Dep
 /// Writes the deposit on `conn` (the caller's transaction), or says why not.
 async fn insert_deposit<C: ConnectionTrait>(conn: &C, d: NewDeposit) -> Result<Result<(), DepositRefused>, RepoError> {
     let taken = |item: String, deposit: &str| Ok(Err(DepositRefused::AlreadyDeposited { item, deposit: deposit.to_owned() }));
-    let drawers = drawer_closes::Entity::find().filter(drawer_closes::Column::Id.is_in(d.drawer_close_ids.clone())).all(conn).await.repo()?;
+    let drawers =
+        drawer_closes::Entity::find().filter(drawer_closes::Column::Id.is_in(d.drawer_close_ids.clone())).all(conn).await.repo()?;
     let collections =
         collection_batches::Entity::find().filter(collection_batches::Column::Id.is_in(d.collection_ids.clone())).all(conn).await.repo()?;
     let checks = payment_tenders::Entity::find()
@@ -293,7 +298,10 @@ async fn insert_deposit<C: ConnectionTrait>(conn: &C, d: NewDeposit) -> Result<R
     for wanted in &d.collection_ids {
         match collections.iter().find(|r| &r.id == wanted) {
             Some(r) if r.second_at.is_none() => {
-                return Ok(Err(DepositRefused::NotDepositable(format!("The count of {} on {} (not confirmed twice yet)", r.box_name, r.counted_on))));
+                return Ok(Err(DepositRefused::NotDepositable(format!(
+                    "The count of {} on {} (not confirmed twice yet)",
+                    r.box_name, r.counted_on
+                ))));
             }
             None => return Ok(Err(DepositRefused::NotDepositable(format!("The hundi count {wanted}")))),
             Some(r) => {
@@ -483,7 +491,13 @@ impl CashOfficeRepository for SeaOrmCashOfficeRepository {
         tx.commit().await.repo()
     }
 
-    async fn confirm_collection(&self, id: &str, revision: i32, step: ConfirmStep, audit: AuditEntry) -> Result<CollectionRecord, RepoError> {
+    async fn confirm_collection(
+        &self,
+        id: &str,
+        revision: i32,
+        step: ConfirmStep,
+        audit: AuditEntry,
+    ) -> Result<CollectionRecord, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
         let update = collection_batches::Entity::update_many()
             .filter(collection_batches::Column::Id.eq(id))
@@ -590,7 +604,8 @@ impl CashOfficeRepository for SeaOrmCashOfficeRepository {
     }
 
     async fn drawer_closes(&self, limit: u64) -> Result<Vec<DrawerCloseRecord>, RepoError> {
-        let rows = drawer_closes::Entity::find().order_by_desc(drawer_closes::Column::ClosedAt).limit(limit).all(&self.db.conn).await.repo()?;
+        let rows =
+            drawer_closes::Entity::find().order_by_desc(drawer_closes::Column::ClosedAt).limit(limit).all(&self.db.conn).await.repo()?;
         drawers_of(&self.db.conn, rows).await
     }
 

@@ -115,7 +115,9 @@ pub enum DrawerClosed {
     /// The key was used before: the close it recorded.
     Existing(Box<DrawerCloseRecord>),
     /// Sales came in (or were voided) since the counter read the drawer: nothing recorded.
-    Moved { expected: Money },
+    Moved {
+        expected: Money,
+    },
 }
 
 /// A check received (at the counter or by mail), for a deposit.
@@ -227,7 +229,13 @@ pub trait CashOfficeRepository: Send + Sync {
     async fn delete_collection(&self, id: &str, audit: AuditEntry) -> Result<(), RepoError>;
     /// Records a confirmation of `revision`; the second also records the payment, in one
     /// transaction. `Conflict` when the count changed or was confirmed meanwhile.
-    async fn confirm_collection(&self, id: &str, revision: i32, step: ConfirmStep, audit: AuditEntry) -> Result<CollectionRecord, RepoError>;
+    async fn confirm_collection(
+        &self,
+        id: &str,
+        revision: i32,
+        step: ConfirmStep,
+        audit: AuditEntry,
+    ) -> Result<CollectionRecord, RepoError>;
 
     async fn open_drawer(&self) -> Result<OpenDrawer, RepoError>;
     async fn close_drawer(&self, close: NewDrawerClose) -> Result<DrawerClosed, RepoError>;

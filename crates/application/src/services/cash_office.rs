@@ -278,7 +278,13 @@ impl CashOfficeService {
     /// Corrects a count not yet locked, at the revision the staff member saw; its confirmation
     /// is cleared (the figures confirmed are no longer these).
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
-    pub async fn recount(&self, actor: &Actor, id: &str, revision: i32, input: &HundiCountInput) -> Result<CollectionRecord, CashOfficeError> {
+    pub async fn recount(
+        &self,
+        actor: &Actor,
+        id: &str,
+        revision: i32,
+        input: &HundiCountInput,
+    ) -> Result<CollectionRecord, CashOfficeError> {
         actor.require(Permission::CountCollections)?;
         let before = self.deps.office.collection(id).await?.ok_or(CashOfficeError::NotFound)?;
         if before.locked() {
@@ -288,7 +294,8 @@ impl CashOfficeService {
             return Err(conflict(COUNT_CHANGED));
         }
         let (count, fund_name) = self.checked(input).await?;
-        let summary = format!("Corrected the count of {} ({}): ${} → ${}", count.box_name, count.counted_on, before.count.total, count.total);
+        let summary =
+            format!("Corrected the count of {} ({}): ${} → ${}", count.box_name, count.counted_on, before.count.total, count.total);
         let audit = self.audit(actor, "hundi.recount", "collection", id, summary);
         match self.deps.office.update_collection(id, revision, count, fund_name, self.deps.clock.now(), audit).await {
             Ok(stored) => Ok(stored),
@@ -330,7 +337,9 @@ impl CashOfficeService {
         let c = &batch.count;
         let Some(first) = &batch.first else {
             let summary = format!("Confirmed the count of ${} in {} ({}), first of two", c.total, c.box_name, c.counted_on);
-            return self.confirmed(id, revision, ConfirmStep::First(by), self.audit(actor, "hundi.confirm", "collection", id, summary)).await;
+            return self
+                .confirmed(id, revision, ConfirmStep::First(by), self.audit(actor, "hundi.confirm", "collection", id, summary))
+                .await;
         };
         if first.by_id == actor.user_id.as_str() {
             return Err(conflict(SAME_COUNTER));
@@ -369,7 +378,11 @@ impl CashOfficeService {
             now,
         };
         for _ in 0..ATTEMPTS {
-            match self.deps.office.confirm_collection(id, revision, ConfirmStep::Second(by.clone(), Box::new(payment.clone())), audit.clone()).await
+            match self
+                .deps
+                .office
+                .confirm_collection(id, revision, ConfirmStep::Second(by.clone(), Box::new(payment.clone())), audit.clone())
+                .await
             {
                 Err(RepoError::Conflict(detail)) if detail.contains("receipt_number") => {
                     payment.receipt_number = payment::receipt_number(now, rand::rng().random_range(0..10_000));
@@ -417,7 +430,12 @@ impl CashOfficeService {
     /// close say, a note when they differ. Once per `key`; refused when sales came in since the
     /// counter read the drawer. `(close, created)`.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
-    pub async fn close_drawer(&self, actor: &Actor, key: &str, input: &DrawerCloseInput) -> Result<(DrawerCloseRecord, bool), CashOfficeError> {
+    pub async fn close_drawer(
+        &self,
+        actor: &Actor,
+        key: &str,
+        input: &DrawerCloseInput,
+    ) -> Result<(DrawerCloseRecord, bool), CashOfficeError> {
         actor.require(Permission::Counter)?;
         if !valid_key(key) {
             return Err(CashOfficeError::Validation(ValidationErrors::single("idempotencyKey", KEY_INVALID)));

@@ -231,7 +231,11 @@ async fn list_collections(state: web::Data<AppState>, user: CurrentUser) -> Resu
 #[utoipa::path(operation_id = "createCollection", tag = "cash office", security(("bearer" = [])), request_body = CollectionRequest,
     responses((status = 201, body = CollectionDto), (status = 400, body = ErrorBody)))]
 #[post("/api/collections")]
-async fn create_collection(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<CollectionRequest>) -> Result<HttpResponse, ApiError> {
+async fn create_collection(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<CollectionRequest>,
+) -> Result<HttpResponse, ApiError> {
     let stored = state.cash_office.count(&user.actor(), &body.into_inner().into()).await?;
     Ok(HttpResponse::Created().json(CollectionDto::from(stored)))
 }
@@ -239,7 +243,11 @@ async fn create_collection(state: web::Data<AppState>, user: CurrentUser, body: 
 #[utoipa::path(operation_id = "getCollection", tag = "cash office", security(("bearer" = [])), params(("id" = String, Path)),
     responses((status = 200, body = CollectionDto), (status = 404, body = ErrorBody)))]
 #[get("/api/collections/{id}")]
-async fn get_collection(state: web::Data<AppState>, user: CurrentUser, path: web::Path<String>) -> Result<web::Json<CollectionDto>, ApiError> {
+async fn get_collection(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<web::Json<CollectionDto>, ApiError> {
     Ok(web::Json(state.cash_office.collection(&user.actor(), &path.into_inner()).await?.into()))
 }
 
@@ -648,6 +656,10 @@ pub struct ReportQuery {
 #[utoipa::path(operation_id = "getDailyReport", tag = "cash office", security(("bearer" = [])), params(ReportQuery),
     responses((status = 200, body = DailyReportDto), (status = 400, body = ErrorBody)))]
 #[get("/api/reports/daily")]
-async fn get_daily_report(state: web::Data<AppState>, user: CurrentUser, query: web::Query<ReportQuery>) -> Result<web::Json<DailyReportDto>, ApiError> {
+async fn get_daily_report(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    query: web::Query<ReportQuery>,
+) -> Result<web::Json<DailyReportDto>, ApiError> {
     Ok(web::Json(state.cash_office.daily_report(&user.actor(), query.date.as_deref()).await?.into()))
 }

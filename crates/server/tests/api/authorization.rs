@@ -79,6 +79,10 @@ enum Target {
     FamilyMember,
     /// A sale at the counter (a walk-in's, in cash).
     CounterSale,
+    /// A hundi count nobody confirmed yet.
+    Collection,
+    /// A deposit not yet cleared (of a closed drawer).
+    Deposit,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -243,6 +247,25 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
     ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),
     ("voidCounterSale", Access::Staff(&[Treasurer]), Target::CounterSale, |_| Some(json!({"reason": "Matrix void"}))),
+    // the cash office
+    ("listCollections", Access::Staff(&[Treasurer]), Target::None, none),
+    ("createCollection", Access::Staff(&[Treasurer]), Target::None, |_| Some(collection_body())),
+    ("getCollection", Access::Staff(&[Treasurer]), Target::Collection, none),
+    ("updateCollection", Access::Staff(&[Treasurer]), Target::Collection, |_| Some(collection_body())),
+    ("deleteCollection", Access::Staff(&[Treasurer]), Target::Collection, none),
+    ("confirmCollection", Access::Staff(&[Treasurer]), Target::Collection, |_| Some(json!({"revision": 1}))),
+    ("getDrawer", Access::Staff(&[FrontDesk]), Target::None, none),
+    ("closeDrawer", Access::Staff(&[FrontDesk]), Target::None, |f| {
+        Some(json!({"expected": f.drawer_expected, "counted": f.drawer_expected}))
+    }),
+    ("listDrawerCloses", Access::Staff(&[FrontDesk]), Target::None, none),
+    ("listUndeposited", Access::Staff(&[Treasurer]), Target::None, none),
+    ("listDeposits", Access::Staff(&[Treasurer]), Target::None, none),
+    ("createDeposit", Access::Staff(&[Treasurer]), Target::None, |f| Some(json!({"collectionIds": [f.locked_collection]}))),
+    ("getDeposit", Access::Staff(&[Treasurer]), Target::Deposit, none),
+    ("clearDeposit", Access::Staff(&[Treasurer]), Target::Deposit, none),
+    ("deleteDeposit", Access::Staff(&[Treasurer]), Target::Deposit, none),
+    ("getDailyReport", Access::Staff(&[Treasurer, FrontDesk]), Target::None, none),
     // An unknown token: the same for everyone (the link's page, ADR 0128).
     ("previewStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
     ("acceptStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
@@ -374,6 +397,12 @@ struct Fixture {
     confirmed_booking: String,
     family_member: String,
     counter_sale: String,
+    collection: String,
+    /// A count confirmed by two people, in no deposit.
+    locked_collection: String,
+    deposit: String,
+    /// What the drawer holds now ("11.00").
+    drawer_expected: String,
 }
 
 /// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
@@ -440,6 +469,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         expect_status(app.post("/api/admin/staff/invitations", Some(&admin.token), invited).await, StatusCode::CREATED).await;
     let service: Value =
         expect_status(app.post("/api/services", Some(&admin.token), service_body("Fixture service")).await, StatusCode::CREATED).await;
+    // Before the sale: the deposit takes the drawer closed now, and the sale stays voidable.
+    let cash_office = cash_office_fixture(app, staff).await;
     let sold = app
         .client
         .post(app.url("/api/counter/sales"))
@@ -450,6 +481,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         .await
         .expect("sent");
     let counter_sale: Value = expect_status(sold, StatusCode::CREATED).await;
+    let drawer: Value = expect_status(app.get("/api/counter/drawer", Some(&admin.token)).await, StatusCode::OK).await;
+    let drawer_expected = drawer["expected"].as_str().expect("expected").to_owned();
     let priest: Value = expect_status(
         app.post("/api/priests", Some(&admin.token), json!({"name": "Fixture Priest", "photo": PNG})).await,
         StatusCode::CREATED,
@@ -526,7 +559,55 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         confirmed_booking,
         family_member: family["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
+        collection: cash_office.collection,
+        locked_collection: cash_office.locked_collection,
+        deposit: cash_office.deposit,
+        drawer_expected,
     }
+}
+
+struct CashOffice {
+    collection: String,
+    locked_collection: String,
+    deposit: String,
+}
+
+/// A fresh count, a count locked by the admin's and the treasurer's confirmations, a deposit of
+/// the drawer closed now.
+async fn cash_office_fixture(app: &TestApp, staff: &Staff) -> CashOffice {
+    let admin = &staff.admin;
+    let treasurer = &staff.roles.iter().find(|(r, _)| *r == Treasurer).expect("treasurer").1;
+    let count = || async {
+        let made: Value =
+            expect_status(app.post("/api/collections", Some(&admin.token), collection_body()).await, StatusCode::CREATED).await;
+        made["id"].as_str().expect("id").to_owned()
+    };
+    let collection = count().await;
+    let locked_collection = count().await;
+    for who in [admin, treasurer] {
+        let confirm = app.post(&format!("/api/collections/{locked_collection}/confirm"), Some(&who.token), json!({"revision": 1})).await;
+        expect_status::<Value>(confirm, StatusCode::OK).await;
+    }
+    let drawer: Value = expect_status(app.get("/api/counter/drawer", Some(&admin.token)).await, StatusCode::OK).await;
+    let expected = drawer["expected"].clone();
+    let closed = app
+        .client
+        .post(app.url("/api/counter/drawer/close"))
+        .bearer_auth(&admin.token)
+        .header("Idempotency-Key", format!("matrix-{}", uuid::Uuid::new_v4().simple()))
+        .json(&json!({"expected": expected, "counted": expected}))
+        .send()
+        .await
+        .expect("sent");
+    let close: Value = expect_status(closed, StatusCode::CREATED).await;
+    let deposit: Value =
+        expect_status(app.post("/api/deposits", Some(&admin.token), json!({"drawerCloseIds": [close["id"]]})).await, StatusCode::CREATED)
+            .await;
+    CashOffice { collection, locked_collection, deposit: deposit["deposit"]["id"].as_str().expect("id").to_owned() }
+}
+
+fn collection_body() -> Value {
+    json!({"boxName": "Matrix hundi", "countedOn": "2026-01-04", "counts": [{"denomination": "bill_20", "pieces": 3}]})
 }
 
 fn counter_sale_body() -> Value {
@@ -559,6 +640,8 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::ConfirmedBooking => &f.confirmed_booking,
         Target::FamilyMember => &f.family_member,
         Target::CounterSale => &f.counter_sale,
+        Target::Collection => &f.collection,
+        Target::Deposit => &f.deposit,
     };
     let mut path = template
         .replace("{id}", id)
@@ -576,6 +659,8 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         _ if template == "/api/services/occurrences" => path.push_str("?from=2026-03-01&to=2026-03-31"),
         _ if template == "/api/sevas/{id}/availability" => path.push_str(&format!("?from={0}&to={0}", seva_date())),
         _ if template.starts_with("/api/admin/sevas/schedule") => path.push_str(&format!("?date={}", seva_date())),
+        // The revision a correction was made against (a fresh count's).
+        _ if template == "/api/collections/{id}" => path.push_str("?revision=1"),
         _ => {}
     }
     path

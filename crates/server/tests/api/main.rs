@@ -8,6 +8,7 @@ mod authorization;
 mod backup;
 mod budgets;
 mod calendar;
+mod cash_office;
 mod contract;
 mod counter;
 mod donation_types;
