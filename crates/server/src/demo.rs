@@ -6,6 +6,7 @@ use mandir_application::ports::{
     EventRecord, EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository, SevaFields,
     SevaRepository, SiteRepository, UserRepository,
 };
+use mandir_application::services::cash_office::CashOfficeService;
 use mandir_application::services::counter::CounterService;
 use mandir_application::services::new_id;
 use mandir_domain::priest::PriestInput;
@@ -678,6 +679,59 @@ pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &Count
         made += usize::from(outcome.created);
     }
     Ok(made)
+}
+
+/// The demo's cash office, when it has none yet: last week's hundi count confirmed by the demo
+/// treasurer and the demo admin, deposited and cleared; today's count waiting for its second
+/// confirmation; and today's drawer closed by the front desk, ready for a deposit with the demo
+/// sale's check. Made through the use cases (so audited). Answers how many records it added.
+pub async fn seed_demo_cash_office(users: &dyn UserRepository, office: &CashOfficeService) -> anyhow::Result<usize> {
+    use mandir_application::services::cash_office::DrawerCloseInput;
+    use mandir_domain::NumberInput;
+    use mandir_domain::cash_office::{DepositSelection, HundiCountInput};
+    let staff_email = |role: Role| DEMO_STAFF.iter().find(|(.., r)| *r == role).map_or("", |(email, ..)| *email);
+    let mut accounts = Vec::new();
+    for email in [staff_email(Role::Treasurer), DEMO_ADMIN_EMAIL, staff_email(Role::FrontDesk)] {
+        let email = Email::parse(email).map_err(anyhow::Error::msg)?;
+        let found = users.find_by_email(&email).await.context("looking up a demo account")?;
+        accounts.push(found.map(|a| mandir_application::services::Actor::of(&a.user)));
+    }
+    let [Some(treasurer), Some(admin), Some(desk)] = <[_; 3]>::try_from(accounts).unwrap_or([None, None, None]) else {
+        return Ok(0);
+    };
+    let failed = |e: mandir_application::services::cash_office::CashOfficeError| anyhow::anyhow!("demo cash office: {e}");
+    if !office.collections(&treasurer).await.map_err(failed)?.is_empty() {
+        return Ok(0);
+    }
+    let today = Utc::now().date_naive();
+    let count = |box_name: &str, day: chrono::NaiveDate, pieces: &[(&str, i64)]| HundiCountInput {
+        box_name: Some(box_name.to_owned()),
+        counted_on: Some(day.format("%Y-%m-%d").to_string()),
+        counts: pieces.iter().map(|(d, n)| ((*d).to_owned(), NumberInput::Number(n.to_string()))).collect(),
+        donation_type_id: None,
+        note: None,
+    };
+    let last_week =
+        count("Main hundi", today - Duration::days(7), &[("bill_100", 2), ("bill_20", 14), ("bill_5", 9), ("bill_1", 63), ("coin_25", 22)]);
+    let locked = office.count(&treasurer, &last_week).await.map_err(failed)?;
+    for who in [&treasurer, &admin] {
+        office.confirm(who, &locked.id, locked.revision).await.map_err(failed)?;
+    }
+    let deposit = office
+        .make_deposit(&treasurer, DepositSelection { collection_ids: vec![locked.id.clone()], ..DepositSelection::default() })
+        .await
+        .map_err(failed)?;
+    office.clear_deposit(&treasurer, &deposit.summary.id).await.map_err(failed)?;
+    let waiting = office
+        .count(&treasurer, &count("Annadanam hundi", today, &[("bill_20", 3), ("bill_10", 4), ("bill_1", 17), ("coin_25", 8)]))
+        .await
+        .map_err(failed)?;
+    office.confirm(&treasurer, &waiting.id, waiting.revision).await.map_err(failed)?;
+    let drawer = office.drawer(&desk).await.map_err(failed)?;
+    let expected = NumberInput::Text(drawer.expected.to_string());
+    let close = DrawerCloseInput { expected: expected.clone(), counted: expected, note: None };
+    office.close_drawer(&desk, "demo-drawer-close-0001", &close).await.map_err(failed)?;
+    Ok(5)
 }
 
 #[cfg(test)]

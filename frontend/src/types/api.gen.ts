@@ -11026,8 +11026,7 @@ export interface operations {
     getDailyReport: {
         parameters: {
             query?: {
-                /** @description The temple's day; today when omitted. */
-                date?: string | null;
+                date?: string;
             };
             header?: never;
             path?: never;

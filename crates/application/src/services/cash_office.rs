@@ -569,3 +569,144 @@ impl CashOfficeService {
         Ok(DailyReport::of(day, &activity))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::cash_office_repository::MockCashOfficeRepository;
+    use crate::ports::donation_type_repository::MockDonationTypeRepository;
+    use crate::ports::temple_zone::MockTempleZone;
+    use crate::ports::user_repository::MockUserRepository;
+    use crate::services::test_fixtures::{fixed_clock, now, payment, recorder, staff, user};
+    use mandir_domain::cash_office::Counts;
+    use mandir_domain::cash_office::Denomination::{Bill1, Bill20};
+    use mandir_domain::counter::Tender;
+    use mandir_domain::staff::Role;
+
+    fn service(office: MockCashOfficeRepository) -> CashOfficeService {
+        let mut users = MockUserRepository::new();
+        users.expect_find_by_id().returning(|id| Ok(Some(user(id.as_str()))));
+        let mut zone = MockTempleZone::new();
+        zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
+        CashOfficeService::new(CashOfficeDeps {
+            office: Arc::new(office),
+            users: Arc::new(users),
+            donation_types: Arc::new(MockDonationTypeRepository::new()),
+            zone: Arc::new(zone),
+            clock: Arc::new(fixed_clock()),
+            recorder: recorder().0,
+        })
+    }
+
+    fn treasurer(id: &str) -> Actor {
+        Actor { user_id: id.into(), ..staff(&[Role::Treasurer]) }
+    }
+
+    fn count(first: Option<&str>) -> CollectionRecord {
+        let counts = Counts::of(&[(Bill20, 3), (Bill1, 12)]);
+        CollectionRecord {
+            id: "c1".into(),
+            count: HundiCount {
+                box_name: "Main hundi".into(),
+                counted_on: now().date_naive(),
+                total: counts.total(),
+                counts,
+                donation_type_id: None,
+                note: None,
+            },
+            fund_name: GENERAL_FUND.into(),
+            revision: 2,
+            created_by_name: "T One".into(),
+            created_at: now(),
+            updated_at: now(),
+            first: first.map(|by| Confirmation { by_id: by.into(), by_name: by.into(), at: now() }),
+            second: None,
+            payment_id: None,
+            receipt_number: None,
+            deposit: None,
+        }
+    }
+
+    #[tokio::test]
+    async fn the_second_confirmation_by_another_person_records_an_anonymous_hundi_payment() {
+        let mut office = MockCashOfficeRepository::new();
+        office.expect_collection().returning(|_| Ok(Some(count(Some("t1")))));
+        office
+            .expect_confirm_collection()
+            .times(1)
+            .withf(|id, revision, step, audit| {
+                let ConfirmStep::Second(by, p) = step else { return false };
+                id == "c1"
+                    && *revision == 2
+                    && by.by_id == "t2"
+                    && audit.action == "hundi.lock"
+                    && p.channel == Channel::Hundi
+                    && p.amount == Money::from_cents(7_200)
+                    && p.user_id.is_none()
+                    && p.donor_email.is_none()
+                    && p.donation_details[0].name == GENERAL_FUND
+                    && p.donation_details[0].exchange == Exchange::Nothing
+            })
+            .returning(|_, _, _, _| Ok(count(Some("t1"))));
+        let office = service(office);
+        let same = office.confirm(&treasurer("t1"), "c1", 2).await;
+        assert!(matches!(same, Err(CashOfficeError::Conflict(m)) if m == SAME_COUNTER), "the first counter cannot confirm twice");
+        let stale = office.confirm(&treasurer("t2"), "c1", 1).await;
+        assert!(matches!(stale, Err(CashOfficeError::Conflict(m)) if m == COUNT_CHANGED), "figures seen at another revision");
+        assert!(matches!(office.confirm(&staff(&[Role::FrontDesk]), "c1", 2).await, Err(CashOfficeError::Forbidden)));
+        office.confirm(&treasurer("t2"), "c1", 2).await.expect("locked");
+    }
+
+    #[tokio::test]
+    async fn a_drawer_closed_against_moved_figures_is_refused() {
+        let mut office = MockCashOfficeRepository::new();
+        office.expect_close_drawer().returning(|_| Ok(DrawerClosed::Moved { expected: Money::from_cents(9_300) }));
+        let office = service(office);
+        let input = DrawerCloseInput { expected: NumberInput::text("82.00"), counted: NumberInput::text("82"), note: None };
+        let desk = staff(&[Role::FrontDesk]);
+        assert!(matches!(office.close_drawer(&desk, "short", &input).await, Err(CashOfficeError::Validation(_))), "a key too short");
+        let moved = office.close_drawer(&desk, "close-0001", &input).await;
+        assert!(matches!(moved, Err(CashOfficeError::Conflict(m)) if m == DRAWER_MOVED));
+    }
+
+    #[test]
+    fn the_report_splits_in_person_payments_by_how_each_part_was_paid() {
+        let date = now().date_naive();
+        let line = |name: &str, cents: i64, exchange: Exchange| DonationDetail {
+            donation_type_id: CUSTOM_DONATION_TYPE.into(),
+            amount: Money::from_cents(cents),
+            name: name.into(),
+            exchange,
+        };
+        let split = mandir_domain::payment::Payment {
+            amount: Money::from_cents(12_000),
+            channel: Channel::Counter,
+            method: PaymentMethodKind::Split,
+            donation_details: vec![line("Seva: Archana", 2_000, Exchange::Religious), line("Annadanam", 10_000, Exchange::Nothing)],
+            ..payment("p1", PaymentStatus::Completed, PaymentProvider::InPerson)
+        };
+        let card = mandir_domain::payment::Payment {
+            amount: Money::from_cents(5_000),
+            refunded_amount: Money::from_cents(1_000),
+            method: PaymentMethodKind::CreditCard,
+            channel: Channel::Online,
+            donation_details: vec![line("Annadanam", 5_000, Exchange::Nothing)],
+            ..payment("p2", PaymentStatus::Completed, PaymentProvider::Stripe)
+        };
+        let tenders = vec![
+            Tender::Cash { amount: Money::from_cents(2_000), tendered: Money::from_cents(5_000) },
+            Tender::Check { amount: Money::from_cents(10_000), number: "1".into(), bank: "B".into(), date },
+        ];
+        let bookings = vec![
+            BookedSeva { seva_name: "Archana".into(), date, amount: Money::from_cents(2_000), paid: true },
+            BookedSeva { seva_name: "Archana".into(), date, amount: Money::from_cents(2_000), paid: false },
+        ];
+        let report = DailyReport::of(date, &DayActivity { payments: vec![(split, tenders), (card, Vec::new())], bookings });
+        assert_eq!((report.total, report.refunded, report.payments), (Money::from_cents(17_000), Money::from_cents(1_000), 2));
+        let amounts = |lines: &[ReportLine]| lines.iter().map(|l| (l.key.clone(), l.amount.cents())).collect::<Vec<_>>();
+        assert_eq!(amounts(&report.by_method), [("check".into(), 10_000), ("credit_card".into(), 5_000), ("cash".into(), 2_000)]);
+        assert_eq!(amounts(&report.by_channel), [("counter".into(), 12_000), ("online".into(), 5_000)]);
+        assert_eq!(amounts(&report.by_fund), [("Annadanam".into(), 15_000), ("Sevas".into(), 2_000)]);
+        assert_eq!(report.sevas, [ReportSeva { seva_name: "Archana".into(), booked: 2, unpaid: 1, amount: Money::from_cents(2_000) }]);
+    }
+}

@@ -646,8 +646,8 @@ impl From<DailyReport> for DailyReportDto {
 /// Which day.
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct ReportQuery {
-    /// The temple's day; today when omitted.
-    #[param(format = Date)]
+    /// The temple's day (YYYY-MM-DD); today when omitted or blank.
+    #[param(schema_with = input::day_or_blank_schema)]
     date: Option<String>,
 }
 

@@ -196,12 +196,15 @@ async fn seed_demo_leaves_a_database_with_another_admin_alone() {
 }
 
 #[tokio::test]
-async fn seed_demo_adds_counter_sales_once_through_the_counter() {
-    use mandir_server::demo::{seed_demo_counter_sales, seed_demo_staff};
+async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use_cases() {
+    use mandir_server::demo::{seed_demo_admin, seed_demo_cash_office, seed_demo_counter_sales, seed_demo_staff};
     let app = spawn_app().await;
     let built = mandir_server::build(&app.config).await.expect("built");
     let (users, counter) = (built.users.as_ref(), &built.state.counter);
     assert_eq!(seed_demo_counter_sales(users, counter).await.expect("no desk yet"), 0, "nothing without the demo front desk");
+    let office = &built.state.cash_office;
+    assert_eq!(seed_demo_cash_office(users, office).await.expect("no staff yet"), 0, "nothing without the demo staff");
+    assert!(seed_demo_admin(users, built.hasher.as_ref()).await.expect("demo admin"));
     seed_demo_staff(users, built.hasher.as_ref(), built.priests.as_ref()).await.expect("staff");
     assert_eq!(seed_demo_counter_sales(users, counter).await.expect("seeded"), 2);
     assert_eq!(seed_demo_counter_sales(users, counter).await.expect("second run"), 0, "the same keys answer the same sales");
@@ -211,4 +214,12 @@ async fn seed_demo_adds_counter_sales_once_through_the_counter() {
     let methods: Vec<(&str, &str)> =
         items.iter().map(|p| (p["channel"].as_str().unwrap_or(""), p["paymentMethod"].as_str().unwrap_or(""))).collect();
     assert!(methods.contains(&("counter", "cash")) && methods.contains(&("counter", "split")), "{methods:?}");
+
+    // The cash office's demo: once, through its use cases.
+    assert_eq!(seed_demo_cash_office(users, office).await.expect("seeded"), 5);
+    assert_eq!(seed_demo_cash_office(users, office).await.expect("second run"), 0);
+    let counts: Vec<Value> = expect_status(app.get("/api/collections", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(counts.iter().map(|c| c["locked"].as_bool()).collect::<Vec<_>>(), [Some(false), Some(true)]);
+    let ready: Value = expect_status(app.get("/api/deposits/undeposited", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!((ready["drawers"].as_array().map(Vec::len), ready["checks"].as_array().map(Vec::len)), (Some(1), Some(1)));
 }
