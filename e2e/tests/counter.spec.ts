@@ -90,6 +90,10 @@ test('the front desk sells an archana and a donation for cash with the keyboard 
   await expect(sheet).toBeVisible();
   await expect(sheet).toContainText(`Seva: ${sevaName}`);
   await expect(sheet).toContainText('General donation: $51.00');
+  // The QR code of the online receipt prints with it, decoded by the browser as an image.
+  const qr = sheet.getByRole('img', { name: 'QR code: scan to open this receipt online' });
+  await expect(qr).toBeVisible();
+  expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth >= 160)).toBe(true);
   await page.emulateMedia({ media: 'screen' });
 
   // In the ledger, tagged as the counter's; on the member's My Donations.

@@ -2785,8 +2785,10 @@ export interface components {
             deposit: null | components["schemas"]["DepositRefDto"];
             id: string;
             payment: components["schemas"]["PaymentDto"];
-            /** @description The online receipt's signed link (the printed receipt's QR code). */
+            /** @description The online receipt's signed link. */
             receiptLink: string | null;
+            /** @description The printed receipt's QR code of `receiptLink`: an SVG image, black on white. */
+            receiptQr: string | null;
             /** @description Who made the sale. */
             staffName: string;
             tenders: components["schemas"]["TenderDto"][];

@@ -241,18 +241,30 @@ pub struct CounterSaleDto {
     staff_name: String,
     created_at: DateTime<Utc>,
     voided: Option<VoidedDto>,
-    /// The online receipt's signed link (the printed receipt's QR code).
+    /// The online receipt's signed link.
     receipt_link: Option<String>,
+    /// The printed receipt's QR code of `receiptLink`: an SVG image, black on white.
+    receipt_qr: Option<String>,
     /// The bank deposit holding its money (its check, or its cash through a closed drawer): a sale
     /// in a deposit is no longer voided.
     deposit: Option<super::cash_office::DepositRefDto>,
 }
 
+/// `text` as a QR code: an SVG image with its quiet zone, at least 160 px wide, medium error
+/// correction (a receipt may be creased). None for a text too long to encode.
+fn qr_svg(text: &str) -> Option<String> {
+    use qrcode::render::svg;
+    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M).ok()?;
+    Some(code.render::<svg::Color<'_>>().min_dimensions(160, 160).dark_color(svg::Color("#000")).light_color(svg::Color("#fff")).build())
+}
+
 fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
     let change = mandir_domain::Money::from_cents(sale.tenders.iter().map(|t| t.change().cents()).sum());
+    let receipt_link = sale.payment.receipt_number.as_deref().map(|n| state.receipts.link(n));
     CounterSaleDto {
         id: sale.id,
-        receipt_link: sale.payment.receipt_number.as_deref().map(|n| state.receipts.link(n)),
+        receipt_qr: receipt_link.as_deref().and_then(qr_svg),
+        receipt_link,
         payment: sale.payment.into(),
         tenders: sale.tenders.into_iter().map(Into::into).collect(),
         change: change.to_string(),
@@ -353,4 +365,13 @@ async fn void_counter_sale(
 ) -> Result<web::Json<CounterSaleDto>, ApiError> {
     let sale = state.counter.void(&user.actor(), &path.into_inner(), Some(body.reason.as_str())).await?;
     Ok(web::Json(sale_dto(&state, sale)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_receipt_link_becomes_an_svg_qr_code() {
+        let svg = super::qr_svg("https://temple.example.org/receipts/AUTO-20261125-1234?sig=abc").expect("encoded");
+        assert!(svg.contains("<svg") && svg.contains("viewBox") && svg.contains("#000"), "{svg:.200}");
+    }
 }

@@ -42,6 +42,24 @@ function Tenders({ sale }: { sale: CounterSale }) {
   );
 }
 
+/** The QR code of the online receipt (made by the server as an SVG image), for the printed receipt. */
+function ReceiptQr({ sale }: { sale: CounterSale }) {
+  if (!sale.receiptQr) return null;
+  return (
+    <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 2 }} component="section" aria-label="Online receipt">
+      <Box
+        component="img"
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(sale.receiptQr)}`}
+        alt="QR code: scan to open this receipt online"
+        sx={{ width: 112, height: 112, flex: 'none', bgcolor: '#fff' }}
+      />
+      <Typography variant="body2" color="text.secondary">
+        Scan to open this receipt online.
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * A finished sale: the change to give, and its receipt (the same as the e-mailed one) to print on
  * the counter's printer, 80 mm or A4/Letter.
@@ -78,6 +96,7 @@ export function CounterReceipt({ sale, onNewSale }: { sale: CounterSale; onNewSa
           }
         >
           <Tenders sale={sale} />
+          <ReceiptQr sale={sale} />
         </ReceiptView>
       ) : null}
     </Box>

@@ -29,7 +29,9 @@ function sold(request: CounterSaleRequest): CounterSale {
     staffName: 'Desk Staff',
     createdAt: '2026-11-25T18:00:00Z',
     voided: null,
+    deposit: null,
     receiptLink: 'http://temple.test/receipts/AUTO-1-7?sig=s1',
+    receiptQr: '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 29 29"><rect width="29" height="29" fill="#fff"/></svg>',
   };
 }
 
@@ -102,6 +104,8 @@ describe('/counter', () => {
     expect(key).toMatch(/^sale-[0-9a-f-]{36}$/);
     const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
     expect(sheet).toHaveTextContent('Cash $62.00: received $100.00, change $38.00');
+    const qr = within(sheet).getByRole('img', { name: 'QR code: scan to open this receipt online' });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull();
   });
 
