@@ -91,12 +91,15 @@ export const allPermissions: User['permissions'] = [
   'manage_funds',
   'counter',
   'void_sales',
+  'count_collections',
+  'make_deposits',
+  'read_daily_report',
 ];
 
 /** The permissions each role holds besides an admin's (`mandir_domain::staff::Permission::roles`). */
 export const rolePermissions: Record<Exclude<User['roles'][number], 'admin'>, User['permissions']> = {
-  treasurer: ['find_members', 'read_ledger', 'reconcile_payments', 'refund', 'export_finances', 'send_statements', 'manage_funds', 'void_sales'],
-  front_desk: ['seva_desk', 'complete_sevas', 'find_members', 'read_attendees', 'door_duty', 'counter'],
+  treasurer: ['find_members', 'read_ledger', 'reconcile_payments', 'refund', 'export_finances', 'send_statements', 'manage_funds', 'void_sales', 'count_collections', 'make_deposits', 'read_daily_report'],
+  front_desk: ['seva_desk', 'complete_sevas', 'find_members', 'read_attendees', 'door_duty', 'counter', 'read_daily_report'],
   priest: ['complete_sevas', 'own_sevas'],
   editor: ['edit_content'],
   volunteer_coordinator: ['door_duty', 'manage_volunteers'],

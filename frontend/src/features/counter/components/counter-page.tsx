@@ -33,6 +33,7 @@ import {
   type DraftTender,
   type PendingSale,
 } from '../lib/sale';
+import { CounterActions } from './counter-actions';
 
 const CUSTOM = 'custom';
 const blankLine = (): DraftLine => ({ donationTypeId: CUSTOM, name: '', amount: '' });
@@ -436,9 +437,12 @@ export function CounterPage({
 
   return (
     <Container sx={{ py: { xs: 2, md: 4 }, display: 'grid', gap: 2 }} maxWidth="md">
-      <Typography component="h1" variant="h4">
-        Counter
-      </Typography>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4">
+          Counter
+        </Typography>
+        <CounterActions />
+      </Box>
       {pending ? (
         <Alert
           severity="warning"
