@@ -24,12 +24,12 @@ export default defineConfig({
     sourcemap: false,
     // scripts/prerender.mjs reads it to preload each prerendered page's chunks.
     manifest: true,
-    // The staff's own pages (the counter, the seva schedule, My Sevas, the door) list no chunks to
+    // The staff's own pages (the counter, the cash office, the daily report, the seva schedule, My Sevas, the door) list no chunks to
     // preload in the entry: every public page would carry their lists (the entry's map of each
     // lazy page's chunks), while a staff tablet loads their few chunks in turn from the temple's
     // own server. The admin area keeps its preloads (its many tabs).
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(counter|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(counter|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {

@@ -13,6 +13,7 @@ import {
   type Payment,
   type Session,
 } from '../support/api';
+import { baseURL } from '../support/env';
 import { staffInviteLink } from '../support/outbox';
 import { controlsThatOnlyLookDisabled, expectSettled } from '../support/ui';
 import type { Page } from '@playwright/test';
@@ -34,6 +35,10 @@ type Made = {
   receipt: () => Promise<string>;
   /** The link (path and query) of an invitation to the staff for an address with no account. */
   invitation: () => Promise<string>;
+  /** The id of a bank deposit of one check sold at the counter. */
+  deposit: () => Promise<string>;
+  /** The id of a hundi count confirmed once. */
+  collection: () => Promise<string>;
 };
 type Route = { path: string | ((made: Made) => Promise<string>); who: Who; ready: (page: Page) => Promise<void> };
 
@@ -96,6 +101,32 @@ function makeData(label: string, who: Who, session: Session | null): Made {
       const link = new URL(await staffInviteLink(email));
       return link.pathname + link.search;
     }),
+    deposit: once(async () => {
+      const admin = await adminSession();
+      const res = await fetch(`${baseURL()}/api/counter/sales`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.token}`, 'Idempotency-Key': `a11y-deposit-${uid()}` },
+        body: JSON.stringify({
+          donor: { name: 'Meena Krishnan' },
+          lines: [{ donationTypeId: 'custom', amount: 25, name: 'General donation' }],
+          tenders: [{ method: 'check', amount: 25, checkNumber: '1042', bank: 'Golden 1', checkDate: '2026-11-20' }],
+        }),
+      });
+      const sale = (await res.json()) as { payment: { id: string } };
+      const waiting = await api<{ checks: { id: string; paymentId: string }[] }>('GET', '/api/deposits/undeposited', { token: admin.token });
+      const check = waiting.checks.find((c) => c.paymentId === sale.payment.id);
+      const made = await api<{ deposit: { id: string } }>('POST', '/api/deposits', { token: admin.token, body: { checkIds: [check?.id] } });
+      return made.deposit.id;
+    }),
+    collection: once(async () => {
+      const admin = await adminSession();
+      const count = await api<{ id: string; revision: number }>('POST', '/api/collections', {
+        token: admin.token,
+        body: { boxName: `A11y hundi ${uid()}`, countedOn: templeDay(0), counts: [{ denomination: 'bill_20', pieces: 3 }, { denomination: 'coin_25', pieces: 7 }] },
+      });
+      await api('POST', `/api/collections/${count.id}/confirm`, { token: admin.token, body: { revision: count.revision } });
+      return count.id;
+    }),
   };
 }
 
@@ -106,6 +137,8 @@ const placeholders: Made = {
   seva: async () => ({ id: PLACEHOLDER_ID, name: 'A seva', date: templeDay(12) }),
   receipt: async () => 'R-2026-000000',
   invitation: async () => '/staff-invite?token=placeholder',
+  deposit: async () => PLACEHOLDER_ID,
+  collection: async () => PLACEHOLDER_ID,
 };
 
 const h1 = (name?: string | RegExp) => async (page: Page) => {
@@ -310,6 +343,29 @@ const routes: Record<string, Route> = {
   'counter': { path: '/counter', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('heading', { level: 1, name: 'Counter' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: /Find a member/ })).toBeVisible();
+  } },
+  'hundi counts': { path: '/collections', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Hundi counts' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'New count' })).toBeVisible();
+  } },
+  'hundi count form': { path: '/collections?new', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 2, name: 'New count' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Quarters' })).toBeVisible();
+  } },
+  'hundi count': { path: async (made) => `/collections?count=${await made.collection()}`, who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('table', { name: 'Figures of the count' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Confirm this count' })).toBeDisabled();
+  } },
+  'deposits': { path: '/deposits', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Deposits' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Ready to deposit' })).toBeVisible();
+  } },
+  'deposit slip': { path: async (made) => `/deposits/${await made.deposit()}`, who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('article', { name: 'Deposit slip' })).toBeVisible();
+  } },
+  'daily report': { path: async (made) => { await made.receipt(); return '/reports/daily'; }, who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Daily report' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'By method' })).toBeVisible();
   } },
   'setup (no link)': { path: '/setup', who: 'visitor', ready: async (page) => {
     await expect(page.getByText('Setup link not valid')).toBeVisible();

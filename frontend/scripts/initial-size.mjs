@@ -5,7 +5,8 @@
 //   (147.2 KB measured, ADR 0120); the goal is 100 KB (bench/README.md, "Measured");
 // - `/` as the server sends it: the prerendered home page (dist/prerender/home.html, ADR 0117),
 //   which also preloads the home page's own chunks and the footer's, so it counts everything the
-//   page runs before it shows its content; at most 186 KB (185 KB, plus React DOM's own chunk).
+//   page runs before it shows its content; at most 187 KB (185 KB, plus React DOM's own chunk,
+//   plus the routes of the cash office's four staff pages: 186.1 KB measured).
 // Run by `just test-frontend` after a build; exits 1 above a budget.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,7 +38,7 @@ function measure(page, label, budgetKb) {
 
 let ok = measure('index.html', 'initial JS: the entry and its preloads', 148);
 if (fs.existsSync(path.join(dist, 'prerender', 'home.html'))) {
-  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 186) && ok;
+  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 187) && ok;
 } else {
   console.error('dist/prerender/home.html is missing: run `npm run build`');
   ok = false;

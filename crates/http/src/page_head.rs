@@ -413,6 +413,9 @@ pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
         "/staff-invite",
         "/my-sevas",
         "/counter",
+        "/collections",
+        "/deposits",
+        "/reports",
         "/payment-confirmation",
         "/test-payment",
     ] {

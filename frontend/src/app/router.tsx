@@ -43,6 +43,10 @@ const SevaDetail = lazy(() => import('./routes/seva-detail'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const MySevas = lazy(() => import('./routes/my-sevas'));
 const Counter = lazy(() => import('./routes/counter'));
+const Collections = lazy(() => import('./routes/collections'));
+const Deposits = lazy(() => import('./routes/deposits'));
+const DepositSlip = lazy(() => import('./routes/deposit-slip'));
+const DailyReport = lazy(() => import('./routes/daily-report'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /**
@@ -80,6 +84,10 @@ export function AppRoutes() {
         <Route path={paths.sevaSchedule.path} element={<SevaSchedule />} />
         <Route path={paths.mySevas.path} element={<MySevas />} />
         <Route path={paths.counter.path} element={<Counter />} />
+        <Route path={paths.collections.path} element={<Collections />} />
+        <Route path={paths.deposits.path} element={<Deposits />} />
+        <Route path={paths.depositSlip.path} element={<DepositSlip />} />
+        <Route path={paths.dailyReport.path} element={<DailyReport />} />
         <Route path={paths.sevas.path} element={<Sevas />} />
         <Route path={paths.sevaDetail.path} element={<SevaDetail />} />
         <Route path={paths.eventCheckIn.path} element={<EventCheckIn />} />

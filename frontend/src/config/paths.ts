@@ -25,6 +25,14 @@ export const paths = {
   mySevas: { path: '/my-sevas', getHref: () => '/my-sevas' },
   /** The front desk's counter: walk-in sales and gifts in person, with printed receipts. */
   counter: { path: '/counter', getHref: () => '/counter' },
+  /** The treasurer's hundi counts: counted by bill and coin, confirmed by two people. */
+  collections: { path: '/collections', getHref: () => '/collections' },
+  /** The treasurer's bank deposits: closed drawers, locked hundi counts and checks. */
+  deposits: { path: '/deposits', getHref: () => '/deposits' },
+  /** A deposit's printable slip. */
+  depositSlip: { path: '/deposits/:id', getHref: (id: string) => `/deposits/${id}` },
+  /** The day's totals by method, channel and fund, and the sevas booked (treasurers, the front desk). */
+  dailyReport: { path: '/reports/daily', getHref: () => '/reports/daily' },
   /** At the door (door duty: the admins): mark each attendee arrived, with a live count. */
   eventCheckIn: { path: '/events/:id/check-in', getHref: (id: string) => `/events/${id}/check-in` },
   /** A printable sign-in sheet of the event's attendees. */

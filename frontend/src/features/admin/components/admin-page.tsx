@@ -1,8 +1,11 @@
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
 import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
+import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -87,6 +90,21 @@ export function AdminPage({ renderMemberActivity }: { renderMemberActivity?: Mem
         {can('counter') ? (
           <Button component={RouterLink} to={paths.counter.getHref()} startIcon={<PointOfSaleOutlined />}>
             Counter
+          </Button>
+        ) : null}
+        {can('count_collections') ? (
+          <Button component={RouterLink} to={paths.collections.getHref()} startIcon={<SavingsOutlined />}>
+            Hundi counts
+          </Button>
+        ) : null}
+        {can('make_deposits') ? (
+          <Button component={RouterLink} to={paths.deposits.getHref()} startIcon={<AccountBalanceOutlined />}>
+            Deposits
+          </Button>
+        ) : null}
+        {can('read_daily_report') ? (
+          <Button component={RouterLink} to={paths.dailyReport.getHref()} startIcon={<AssessmentOutlined />}>
+            Daily report
           </Button>
         ) : null}
       </Box>
