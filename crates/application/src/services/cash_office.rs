@@ -202,10 +202,6 @@ pub struct CashOfficeService {
     deps: Arc<CashOfficeDeps>,
 }
 
-fn valid_key(key: &str) -> bool {
-    (8..=100).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
-}
-
 impl CashOfficeService {
     pub fn new(deps: CashOfficeDeps) -> Self {
         Self { deps: Arc::new(deps) }
@@ -437,7 +433,7 @@ impl CashOfficeService {
         input: &DrawerCloseInput,
     ) -> Result<(DrawerCloseRecord, bool), CashOfficeError> {
         actor.require(Permission::Counter)?;
-        if !valid_key(key) {
+        if !super::counter::valid_key(key) {
             return Err(CashOfficeError::Validation(ValidationErrors::single("idempotencyKey", KEY_INVALID)));
         }
         let expected = match &input.expected {

@@ -102,7 +102,9 @@ pub struct CounterService {
     deps: Arc<CounterDeps>,
 }
 
-fn valid_key(key: &str) -> bool {
+/// Whether `key` is a counter's idempotency key (a sale's or a drawer close's): 8 to 100 letters,
+/// digits, `-` or `_`.
+pub(crate) fn valid_key(key: &str) -> bool {
     (8..=100).contains(&key.len()) && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
 

@@ -22,26 +22,10 @@ import { confirmability } from '../lib/count-state';
 import { formatDay } from '../lib/dates';
 import { CountFigures } from './count-figures';
 import { CountStateBadge } from './count-state-badge';
+import { Facts } from './facts';
 import { Section } from './section';
 
 const when = (at: string) => `${formatDate(at)}, ${formatTime(at)}`;
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '11rem 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
-      {rows.map(([label, value]) => (
-        <Box key={label} sx={{ display: 'contents' }}>
-          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
-            {label}
-          </Typography>
-          <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
-    </Box>
-  );
-}
 
 function confirmationText(c: Confirmation | null, waiting: string): string {
   return c ? `${c.byName}, ${when(c.at)}` : waiting;
@@ -181,7 +165,7 @@ export function CollectionDetail({ id, onCorrect, onDiscarded }: { id: string; o
         </Typography>
       </Box>
       <CountFigures lines={c.counts} total={c.total} />
-      <Facts rows={rows} />
+      <Facts wide rows={rows} />
       {c.locked ? null : <CountActions count={c} onCorrect={() => onCorrect(c)} onDiscarded={onDiscarded} />}
     </Section>
   );

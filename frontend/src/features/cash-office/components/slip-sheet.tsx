@@ -14,6 +14,7 @@ import { formatDate, formatTime, formatUSD } from '@/lib/format';
 import { addressLines, useSite } from '@/lib/site';
 import { formatDay } from '../lib/dates';
 import type { Deposit } from '../types';
+import { Facts } from './facts';
 
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const foot = { fontWeight: 700, color: 'text.primary', fontSize: '0.95rem' } as const;
@@ -142,18 +143,7 @@ export function SlipSheet({ deposit }: { deposit: Deposit }) {
           {d.number}
         </Box>
       </Typography>
-      <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.5 }}>
-        {facts.map(([label, value]) => (
-          <Box key={label} sx={{ display: 'contents' }}>
-            <Typography component="dt" color="text.secondary">
-              {label}
-            </Typography>
-            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-              {value}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <Facts rows={facts} />
       <Heading id="slip-cash">Cash</Heading>
       <CashTable deposit={deposit} />
       <Heading id="slip-checks">Checks</Heading>
