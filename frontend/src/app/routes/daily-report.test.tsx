@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { todayIn } from '@/features/reports/lib/report';
+import { todayIn } from '@/lib/dates';
 import { makeStaff, makeUser, rolePermissions } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';

@@ -7,7 +7,8 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { DailyReportView } from '@/features/reports/components/daily-report';
-import { isDay, todayIn } from '@/features/reports/lib/report';
+import { isDay } from '@/features/reports/lib/report';
+import { todayIn } from '@/lib/dates';
 import { useAuth } from '@/lib/auth';
 import { useSite } from '@/lib/site';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay, templeToday } from './dates';
+import { todayIn } from '@/lib/dates';
+import { formatDay } from './dates';
 import { centsOf, fromCents } from './money';
 
 describe('days and amounts', () => {
@@ -11,8 +12,8 @@ describe('days and amounts', () => {
 
   it("takes today from the temple's time zone", () => {
     // 03:00 UTC on Nov 26 is still Nov 25 in Folsom.
-    expect(templeToday('America/Los_Angeles', new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-25');
-    expect(templeToday('Asia/Kolkata', new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-26');
+    expect(todayIn('America/Los_Angeles', new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-25');
+    expect(todayIn('Asia/Kolkata', new Date('2026-11-26T03:00:00Z'))).toBe('2026-11-26');
   });
 
   it('turns API amounts into cents and back', () => {

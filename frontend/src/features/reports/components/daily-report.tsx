@@ -13,7 +13,8 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { errorMessage } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
 import { useDailyReport } from '../api/daily-report';
-import { addDays, channelLabel, formatDay, isDay, isEmptyDay, methodLabel, type DailyReport } from '../lib/report';
+import { addDays } from '@/lib/dates';
+import { channelLabel, formatDay, isDay, isEmptyDay, methodLabel, type DailyReport } from '../lib/report';
 import { LinesTable, SevasTable } from './report-tables';
 
 const noPrint = { displayPrint: 'none' } as const;

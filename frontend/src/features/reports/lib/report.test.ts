@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, channelLabel, formatDay, isDay, isEmptyDay, methodLabel, todayIn, totalOf, type DailyReport } from './report';
+import { addDays, todayIn } from '@/lib/dates';
+import { channelLabel, formatDay, isDay, isEmptyDay, methodLabel, totalOf, type DailyReport } from './report';
 
 const empty: DailyReport = { date: '2026-11-25', total: '0.00', payments: 0, refunded: '0.00', byMethod: [], byChannel: [], byFund: [], sevas: [] };
 

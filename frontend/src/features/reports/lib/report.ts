@@ -30,18 +30,6 @@ export function isDay(text: string | null | undefined): text is string {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
-/** Today in `timeZone`, "YYYY-MM-DD" (the temple's day, wherever the screen is). */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/** A "YYYY-MM-DD" date `days` later (earlier when negative). */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** "Wednesday, November 25, 2026" for "2026-11-25" (a calendar day: no time zone moves it). */
 export function formatDay(day: string): string {
