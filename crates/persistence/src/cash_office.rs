@@ -368,7 +368,7 @@ async fn insert_deposit<C: ConnectionTrait>(conn: &C, d: NewDeposit) -> Result<R
     ];
     let wanted = d.drawer_close_ids.len() + d.collection_ids.len() + d.check_ids.len();
     if usize::try_from(claimed.iter().sum::<u64>()).unwrap_or(0) != wanted {
-        return taken("An item".to_owned(), "made at the same moment");
+        return Ok(Err(DepositRefused::NotDepositable("An item chosen was just taken by another deposit".to_owned())));
     }
     crate::audit::insert_on(conn, d.audit).await?;
     Ok(Ok(()))
