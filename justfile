@@ -197,3 +197,9 @@ lighthouse: frontend-build
     cargo build --release --locked -p mandir-server
     cd bench/lighthouse && npm ci --no-audit --no-fund && cd ../..
     node bench/lighthouse/run.mjs
+
+# Regenerate the panchangam's fixture tables from the Swiss Ephemeris (test oracle only; needs PyPI)
+panchangam-fixtures:
+    python3 -m venv target/oracle-venv
+    target/oracle-venv/bin/pip install --quiet -r tools/panchangam-oracle/requirements.txt
+    target/oracle-venv/bin/python tools/panchangam-oracle/generate.py crates/panchangam/tests/fixtures

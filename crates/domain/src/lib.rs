@@ -15,6 +15,7 @@ pub mod id;
 pub mod image;
 pub mod input;
 pub mod money;
+pub mod panchangam;
 pub mod patch;
 pub mod payment;
 pub mod payment_audit;

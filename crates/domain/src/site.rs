@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 pub use chrono_tz::Tz;
 
 use crate::NoticeId;
+use crate::panchangam::{DEFAULT_LATITUDE, DEFAULT_LONGITUDE, MAX_LATITUDE, Place};
 use crate::user::Email;
 use crate::validation::{LinkTarget, ValidationErrors, is_safe_link};
 
@@ -19,6 +20,8 @@ pub const INVALID_PHONE: &str = "Please enter a valid phone number";
 pub const INVALID_EMAIL: &str = crate::user::INVALID_EMAIL;
 pub const INVALID_LINK: &str = "Enter a full link starting with https://";
 pub const INVALID_TIME_ZONE: &str = "Choose a time zone from the list (an IANA name such as America/Los_Angeles)";
+pub const INVALID_LATITUDE: &str = "Latitude must be a number of degrees from -60 to 60 (north is positive)";
+pub const INVALID_LONGITUDE: &str = "Longitude must be a number of degrees from -180 to 180 (east is positive, west negative)";
 pub const INVALID_VIDEO: &str = "Enter a YouTube video id (11 characters) or a YouTube link";
 pub const INVALID_VIDEO_START: &str = "Start must be a whole number of seconds from 0 to 86400";
 pub const INVALID_ZELLE_RECIPIENT: &str = "Zelle recipient must be an e-mail address or a phone number";
@@ -32,7 +35,7 @@ fn too_long(label: &str, max: usize) -> String {
 }
 
 /// The temple's settings. Empty texts are unset.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "camelCase", default)]
 pub struct SiteSettings {
     pub temple_name: String,
@@ -54,6 +57,9 @@ pub struct SiteSettings {
     pub x_url: String,
     /// An IANA zone name; [`DEFAULT_TIME_ZONE`] when empty.
     pub time_zone: String,
+    /// The temple's place for the panchangam, in degrees north and east; Folsom, CA when unset.
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
     pub weekday_morning: String,
     pub weekday_evening: String,
     pub weekend_morning: String,
@@ -75,6 +81,15 @@ impl SiteSettings {
     /// The temple's zone (the default when unset or, for rows written before a check, unknown).
     pub fn zone(&self) -> Tz {
         parse_time_zone(&self.time_zone).unwrap_or(chrono_tz::America::Los_Angeles)
+    }
+
+    /// Where the panchangam is worked out: the temple's coordinates and zone.
+    pub fn place(&self) -> Place {
+        Place {
+            latitude: self.latitude.unwrap_or(DEFAULT_LATITUDE),
+            longitude: self.longitude.unwrap_or(DEFAULT_LONGITUDE),
+            zone: self.zone(),
+        }
     }
 
     /// Checks and normalises every field (trimmed texts, a YouTube link reduced to its id).
@@ -103,6 +118,8 @@ impl SiteSettings {
             youtube_url: text("youtubeUrl", "YouTube link", self.youtube_url, 300),
             x_url: text("xUrl", "X link", self.x_url, 300),
             time_zone: text("timeZone", "Time zone", self.time_zone, 64),
+            latitude: Some(self.latitude.unwrap_or(DEFAULT_LATITUDE)),
+            longitude: Some(self.longitude.unwrap_or(DEFAULT_LONGITUDE)),
             weekday_morning: text("weekdayMorning", "Weekday morning hours", self.weekday_morning, 40),
             weekday_evening: text("weekdayEvening", "Weekday evening hours", self.weekday_evening, 40),
             weekend_morning: text("weekendMorning", "Weekend morning hours", self.weekend_morning, 40),
@@ -146,6 +163,12 @@ impl SiteSettings {
                 Some(zone) => s.time_zone = zone.name().to_owned(),
                 None => errors.add("timeZone", INVALID_TIME_ZONE),
             }
+        }
+        if s.latitude.is_some_and(|l| !l.is_finite() || l.abs() > MAX_LATITUDE) {
+            errors.add("latitude", INVALID_LATITUDE);
+        }
+        if s.longitude.is_some_and(|l| !l.is_finite() || l.abs() > 180.0) {
+            errors.add("longitude", INVALID_LONGITUDE);
         }
         if !s.video_id.is_empty() {
             match youtube_id(&s.video_id) {
@@ -293,7 +316,7 @@ impl NoticeInput {
 }
 
 /// What the first-run setup page sends: the first admin's account and the temple's basics.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct SetupInput {
     pub first_name: String,
     pub last_name: String,
@@ -304,10 +327,12 @@ pub struct SetupInput {
     pub phone: String,
     pub temple_email: String,
     pub time_zone: String,
+    pub latitude: Option<f64>,
+    pub longitude: Option<f64>,
 }
 
 /// A checked setup: the admin's details and the settings to start with.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ValidSetup {
     pub first_name: String,
     pub last_name: String,
@@ -331,6 +356,8 @@ impl SetupInput {
             phone: self.phone,
             email: self.temple_email,
             time_zone: self.time_zone,
+            latitude: self.latitude.or(base.latitude),
+            longitude: self.longitude.or(base.longitude),
             ..base
         }
         .validate();
@@ -430,6 +457,8 @@ mod tests {
             phone: "916-555-0100".into(),
             temple_email: "office@example.org".into(),
             time_zone: "America/New_York".into(),
+            latitude: Some(40.5187),
+            longitude: None,
         };
         let base = SiteSettings { zelle_memo: "Seeded".into(), ..SiteSettings::default() };
         let valid = input.clone().validate(base.clone()).expect("valid");
@@ -569,5 +598,18 @@ mod tests {
         }
         let valid = SiteSettings { youtube_url: "https://www.youtube.com/@SriTemple".into(), ..settings() }.validate().expect("valid");
         assert_eq!(valid.youtube_url, "https://www.youtube.com/@SriTemple");
+    }
+
+    #[test]
+    fn the_place_defaults_to_folsom_and_stays_on_the_globe() {
+        let valid = settings().validate().expect("valid");
+        assert_eq!((valid.latitude, valid.longitude), (Some(DEFAULT_LATITUDE), Some(DEFAULT_LONGITUDE)));
+        let chennai = SiteSettings { latitude: Some(13.0827), longitude: Some(80.2707), ..settings() }.validate().expect("valid");
+        assert_eq!(chennai.place().longitude, 80.2707);
+        let invalid = SiteSettings { latitude: Some(61.0), longitude: Some(-180.5), ..settings() }.validate().unwrap_err();
+        assert_eq!(invalid.get("latitude"), Some(INVALID_LATITUDE));
+        assert_eq!(invalid.get("longitude"), Some(INVALID_LONGITUDE));
+        let invalid = SiteSettings { latitude: Some(f64::NAN), ..settings() }.validate().unwrap_err();
+        assert_eq!(invalid.get("latitude"), Some(INVALID_LATITUDE));
     }
 }

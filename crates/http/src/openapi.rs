@@ -152,6 +152,7 @@ pub fn api_doc() -> Document {
         routes::payments::Api::openapi(),
         routes::ledger::Api::openapi(),
         routes::services::Api::openapi(),
+        routes::panchangam::Api::openapi(),
         routes::priests::Api::openapi(),
         routes::sevas::Api::openapi(),
         routes::family_members::Api::openapi(),

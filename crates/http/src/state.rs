@@ -17,6 +17,7 @@ use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::jobs::Scheduler;
+use mandir_application::services::panchangam::PanchangamService;
 use mandir_application::services::payment_methods::PaymentMethodService;
 use mandir_application::services::payments::PaymentService;
 use mandir_application::services::priests::PriestService;
@@ -116,6 +117,7 @@ pub struct AppState {
     pub counter: CounterService,
     /// Hundi counts, the drawer's close, deposits and the daily report.
     pub cash_office: CashOfficeService,
+    pub panchangam: PanchangamService,
     /// The counter's search of the members, kept in memory.
     pub counter_search: std::sync::Arc<CounterSearch>,
     /// The audit log of staff actions (admins).

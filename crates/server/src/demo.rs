@@ -573,6 +573,8 @@ worship, volunteer and celebrate with us."
         youtube_url: "https://www.youtube.com/@example".into(),
         x_url: String::new(),
         time_zone: mandir_domain::site::DEFAULT_TIME_ZONE.into(),
+        latitude: Some(mandir_domain::panchangam::DEFAULT_LATITUDE),
+        longitude: Some(mandir_domain::panchangam::DEFAULT_LONGITUDE),
         weekday_morning: "9:30 AM - 11:30 AM".into(),
         weekday_evening: "6:00 PM - 8:30 PM".into(),
         weekend_morning: "9:00 AM - 1:00 PM".into(),

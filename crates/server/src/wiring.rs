@@ -23,6 +23,7 @@ use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::images::ImageVariants;
 use mandir_application::services::jobs::{ExpireAbandonedCardPayments, PurgeExpired, Scheduler};
 use mandir_application::services::member_mail::{MemberMailDeps, MemberMailService, QueueReminders, SendMemberEmails};
+use mandir_application::services::panchangam::PanchangamService;
 use mandir_application::services::payment_methods::PaymentMethodService;
 use mandir_application::services::payments::{PaymentDeps, PaymentService};
 use mandir_application::services::priests::PriestService;
@@ -44,6 +45,7 @@ use mandir_domain::site::SiteSettings;
 use mandir_http::{AppState, PublicConfig};
 use mandir_imaging::WebpTranscoder;
 use mandir_mail::{BackgroundMailer, OutboxMailer, SmtpMailer};
+use mandir_panchangam::AstronomicalAlmanac;
 use mandir_persistence::{
     Database, DatabaseKind, PgChangeNotifier, SeaOrmAccountRepository, SeaOrmAttendeeRepository, SeaOrmAuditLog,
     SeaOrmDonationTypeRepository, SeaOrmEventRepository, SeaOrmFamilyMemberRepository, SeaOrmGotramRepository, SeaOrmJobStore,
@@ -182,6 +184,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     // The zone and name of the site settings (seeded by MANDIR_TEMPLE_TIME_ZONE and MANDIR_TEMPLE_NAME).
     let temple_zone: Arc<dyn TempleZone> = Arc::new(site.clone());
     let temple_name: Arc<dyn TempleName> = Arc::new(site.clone());
+    let panchangam = PanchangamService::new(Arc::new(site.clone()), Arc::new(AstronomicalAlmanac::default()), clock.clone());
     let auth = AuthService::new(
         AuthDeps {
             users: users.clone(),
@@ -402,6 +405,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         staff_invites,
         counter,
         cash_office,
+        panchangam,
         counter_search,
         audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),

@@ -1602,6 +1602,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/panchangam": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The panchangam of each local day at the temple's place (Admin → Temple: latitude, longitude,
+         *     time zone), from `from` to `to`: sunrise and sunset (upper limb, standard refraction), the
+         *     tithi, nakshatra, yoga and karana at sunrise with the first end after it, the vara, the amanta
+         *     lunar month, and Rahu kalam, Yamagandam and Gulika kalam. Sidereal figures use the Lahiri
+         *     ayanamsa. At most 366 days; dates from 1900 to 2100.
+         */
+        get: operations["getPanchangam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payment-methods": {
         parameters: {
             query?: never;
@@ -3217,6 +3240,17 @@ export interface components {
             id: string;
             name: string;
         };
+        /** @description The amanta lunar month at sunrise. */
+        LunarMonthDto: {
+            /** @description A leap month (no sankranti in it), named after the month that follows. */
+            adhika: boolean;
+            name: string;
+            /**
+             * Format: int32
+             * @description 1 = Chaitra … 12 = Phalguna.
+             */
+            number: number;
+        };
         /** @description A row of the member directory. */
         MemberDto: {
             /** Format: date-time */
@@ -3245,6 +3279,17 @@ export interface components {
         };
         MessageResponse: {
             message: string;
+        };
+        /** @description A nakshatra, yoga or karana at sunrise. */
+        NamedLimbDto: {
+            /** @description The first end after sunrise. */
+            endsAt: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description Nakshatra and yoga 1–27; karana 1–60 within the lunar month.
+             */
+            number: number;
         };
         /** @description A notice of the home page, shown from `startsOn` to `endsOn` (both included, temple time). */
         NoticeDto: {
@@ -3310,6 +3355,22 @@ export interface components {
             clientSecret: string | null;
             payment: components["schemas"]["PaymentDto"];
             paymentIntentId: string | null;
+        };
+        /** @description One local day's panchangam at the temple. */
+        PanchangamDayDto: {
+            /** Format: date */
+            date: string;
+            gulikaKalam: components["schemas"]["SpanDto"];
+            karana: components["schemas"]["NamedLimbDto"];
+            lunarMonth: components["schemas"]["LunarMonthDto"];
+            nakshatra: components["schemas"]["NamedLimbDto"];
+            rahuKalam: components["schemas"]["SpanDto"];
+            sunrise: string;
+            sunset: string;
+            tithi: components["schemas"]["TithiDto"];
+            vara: components["schemas"]["VaraDto"];
+            yamagandam: components["schemas"]["SpanDto"];
+            yoga: components["schemas"]["NamedLimbDto"];
         };
         PayBookingRequest: {
             /** @enum {string} */
@@ -3669,6 +3730,16 @@ export interface components {
             /** @description The first admin: 2 to 100 characters. */
             firstName: string;
             lastName: string;
+            /**
+             * Format: double
+             * @description The temple's latitude for the panchangam, degrees north (-60 to 60); Folsom, CA when absent.
+             */
+            latitude?: number | null;
+            /**
+             * Format: double
+             * @description Degrees east (-180 to 180; west is negative); Folsom, CA when absent.
+             */
+            longitude?: number | null;
             /** @description 6 to 256 characters. */
             password: string;
             phone?: string;
@@ -4031,8 +4102,18 @@ export interface components {
             /** @description Special closing times and other remarks under the hours. */
             hoursNote: string;
             instagramUrl: string;
+            /**
+             * Format: double
+             * @description The temple's place for the panchangam, degrees north (Folsom, CA unless set).
+             */
+            latitude: number;
             /** @description The legal name on receipts. */
             legalName: string;
+            /**
+             * Format: double
+             * @description Degrees east; west is negative.
+             */
+            longitude: number;
             /** @description What the map and directions search for; the address when empty. */
             mapQuery: string;
             /** @description 7 to 15 digits. */
@@ -4066,6 +4147,10 @@ export interface components {
             zelleMemo: string;
             /** @description An e-mail address or a phone number. */
             zelleRecipient: string;
+        };
+        SpanDto: {
+            end: string;
+            start: string;
         };
         /** @description The account that accepted. */
         StaffInvitationAcceptedDto: {
@@ -4224,6 +4309,35 @@ export interface components {
              */
             count: number;
         };
+        /** @description The tithi at sunrise. */
+        TithiDto: {
+            /** @description The first end after sunrise. */
+            endsAt: string;
+            kshaya: null | components["schemas"]["TithiRefDto"];
+            name: string;
+            /** Format: int32 */
+            number: number;
+            /**
+             * @description `shukla` or `krishna`.
+             * @example shukla
+             */
+            paksha: string;
+            /** @description It is still running at the next sunrise (it spans two sunrises). */
+            vriddhi: boolean;
+        };
+        /** @description A tithi seen between two sunrises. */
+        TithiRefDto: {
+            /** @description When it ends. */
+            endsAt: string;
+            name: string;
+            /**
+             * Format: int32
+             * @description 1–30: 1–15 shukla (15 Pournami), 16–30 krishna (30 Amavasya).
+             */
+            number: number;
+            /** @example krishna */
+            paksha: string;
+        };
         TotalsResponse: {
             /** @description Money received, without test payments. */
             byDonationType: components["schemas"]["DonationTypeTotalDto"][];
@@ -4327,10 +4441,22 @@ export interface components {
             /** @default  */
             instagramUrl: string;
             /**
+             * Format: double
+             * @description Degrees north, -60 to 60; Folsom, CA when absent.
+             * @default null
+             */
+            latitude: number | null;
+            /**
              * @description The legal name on receipts.
              * @default
              */
             legalName: string;
+            /**
+             * Format: double
+             * @description Degrees east, -180 to 180 (west is negative); Folsom, CA when absent.
+             * @default null
+             */
+            longitude: number | null;
             /**
              * @description What the map and directions search for; the address when empty.
              * @default
@@ -4437,6 +4563,14 @@ export interface components {
         UserVolunteeringDto: {
             event: components["schemas"]["EventDto"];
             volunteer: components["schemas"]["VolunteerDto"];
+        };
+        VaraDto: {
+            name: string;
+            /**
+             * Format: int32
+             * @description 0 = Sunday (Ravivara) … 6 = Saturday.
+             */
+            number: number;
         };
         /** @description Why a sale is voided. */
         VoidSaleRequest: {
@@ -9857,6 +9991,36 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getPanchangam: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PanchangamDayDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

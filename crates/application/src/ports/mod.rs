@@ -1,6 +1,7 @@
 //! The roles the outside world plays. One file per port.
 
 pub mod account_repository;
+pub mod almanac;
 pub mod attendee_repository;
 pub mod audit_log;
 pub mod cash_office_repository;
@@ -38,6 +39,7 @@ pub mod volunteer_repository;
 pub mod webhook_verifier;
 
 pub use account_repository::{AccountRepository, AccountSettings, EmailChanged};
+pub use almanac::{Almanac, AlmanacError};
 pub use attendee_repository::{AdmissionError, AttendeeRepository, NewAttendeeRecord, NewWaitlistRecord};
 pub use audit_log::{AuditLog, AuditSearch};
 pub use cash_office_repository::{
@@ -71,7 +73,7 @@ pub use seva_repository::{SevaFields, SevaRepository};
 pub use site_repository::SiteRepository;
 pub use staff_invitations::{Accepted, Acceptor, StaffInvitation, StaffInvitationRepository};
 pub use statement_store::{StatementCounts, StatementDonor, StatementSend, StatementStore};
-pub use temple_zone::{FixedTempleZone, TempleName, TempleZone};
+pub use temple_zone::{FixedTempleZone, TempleName, TemplePlace, TempleZone};
 pub use token_issuer::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};
 pub use user_repository::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RolesChanged, UserCredentials, UserRepository};
 pub use volunteer_repository::{NewVolunteerRecord, VolunteerRepository};

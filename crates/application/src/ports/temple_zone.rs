@@ -34,3 +34,10 @@ impl TempleZone for FixedTempleZone {
 pub trait TempleName: Send + Sync {
     async fn temple_name(&self) -> Result<String, RepoError>;
 }
+
+/// The temple's place for the panchangam: its coordinates and zone, from the site settings.
+#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
+#[async_trait]
+pub trait TemplePlace: Send + Sync {
+    async fn place(&self) -> Result<mandir_domain::panchangam::Place, RepoError>;
+}

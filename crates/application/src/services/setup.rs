@@ -171,6 +171,8 @@ mod tests {
             phone: "916-555-0100".into(),
             temple_email: "office@example.org".into(),
             time_zone: "America/Chicago".into(),
+            latitude: Some(29.7604),
+            longitude: Some(-95.3698),
         }
     }
 

@@ -15,7 +15,7 @@ use mandir_domain::audit::AuditKind;
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{ChangeListener, ChangeNotifier, Clock, RepoError, SiteRepository, TempleName, TempleZone, Topic};
+use crate::ports::{ChangeListener, ChangeNotifier, Clock, RepoError, SiteRepository, TempleName, TemplePlace, TempleZone, Topic};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SiteError {
@@ -46,7 +46,7 @@ fn not_found_or(error: RepoError) -> SiteError {
 }
 
 /// What the public page shows: the settings and the notices current today in the temple's zone.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SiteView {
     pub settings: SiteSettings,
     /// Current notices, the one starting first first.
@@ -104,6 +104,18 @@ impl TempleZone for SiteService {
             SiteError::Unexpected(source) => RepoError::Unexpected(source),
             other => RepoError::Unexpected(other.to_string().into()),
         })
+    }
+}
+
+/// The temple's place for the panchangam: the one of the site settings.
+#[async_trait::async_trait]
+impl TemplePlace for SiteService {
+    async fn place(&self) -> Result<mandir_domain::panchangam::Place, RepoError> {
+        match self.view().await {
+            Ok(view) => Ok(view.settings.place()),
+            Err(SiteError::Unexpected(source)) => Err(RepoError::Unexpected(source)),
+            Err(other) => Err(RepoError::Unexpected(other.to_string().into())),
+        }
     }
 }
 

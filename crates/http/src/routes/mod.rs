@@ -12,6 +12,7 @@ pub mod family_members;
 pub mod gotrams;
 pub mod jobs;
 pub mod ledger;
+pub mod panchangam;
 pub mod payment_methods;
 pub mod payments;
 pub mod priests;
@@ -48,6 +49,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(ledger::configure)
         .configure(payments::configure)
         .configure(services::configure)
+        .configure(panchangam::configure)
         .configure(priests::configure)
         .configure(sevas::configure)
         .configure(family_members::configure)

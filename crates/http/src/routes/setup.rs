@@ -62,6 +62,12 @@ pub struct SetupRequest {
     /// An IANA zone name; `America/Los_Angeles` when empty.
     #[serde(default)]
     time_zone: String,
+    /// The temple's latitude for the panchangam, degrees north (-60 to 60); Folsom, CA when absent.
+    #[serde(default)]
+    latitude: Option<f64>,
+    /// Degrees east (-180 to 180; west is negative); Folsom, CA when absent.
+    #[serde(default)]
+    longitude: Option<f64>,
 }
 
 #[derive(Serialize, ToSchema)]
@@ -101,6 +107,8 @@ async fn complete_setup(state: web::Data<AppState>, body: JsonBody<SetupRequest>
         phone: b.phone,
         temple_email: b.temple_email,
         time_zone: b.time_zone,
+        latitude: b.latitude,
+        longitude: b.longitude,
     };
     let admin = state.setup.complete(&b.token, input).await?;
     Ok(HttpResponse::Created().json(SetupResponse {

@@ -48,6 +48,10 @@ macro_rules! settings_dtos {
             $($(#[$doc])* pub $field: String,)*
             /// Seconds into the video where it starts.
             pub video_start: u32,
+            /// The temple's place for the panchangam, degrees north (Folsom, CA unless set).
+            pub latitude: f64,
+            /// Degrees east; west is negative.
+            pub longitude: f64,
         }
 
         /// Every setting at once; absent texts are saved empty.
@@ -57,17 +61,22 @@ macro_rules! settings_dtos {
             $($(#[$doc])* pub $field: String,)*
             /// Seconds into the video where it starts: 0 to 86400.
             pub video_start: u32,
+            /// Degrees north, -60 to 60; Folsom, CA when absent.
+            pub latitude: Option<f64>,
+            /// Degrees east, -180 to 180 (west is negative); Folsom, CA when absent.
+            pub longitude: Option<f64>,
         }
 
         impl From<SiteSettings> for SiteSettingsDto {
             fn from(s: SiteSettings) -> Self {
-                Self { $($field: s.$field,)* video_start: s.video_start }
+                let place = s.place();
+                Self { $($field: s.$field,)* video_start: s.video_start, latitude: place.latitude, longitude: place.longitude }
             }
         }
 
         impl From<UpdateSiteSettingsRequest> for SiteSettings {
             fn from(r: UpdateSiteSettingsRequest) -> Self {
-                Self { $($field: r.$field,)* video_start: r.video_start }
+                Self { $($field: r.$field,)* video_start: r.video_start, latitude: r.latitude, longitude: r.longitude }
             }
         }
     };
