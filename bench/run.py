@@ -21,6 +21,8 @@ bench/node-express doing the same checks and queries on the same database:
 6. The counter (issue 28): member search as the front desk types, with 20,000 more members
    (budget on PostgreSQL: p99 < 50 ms at 20 connections), and three-line counter sales, each with
    its own key, from 20 counters at once (budget: p99 < 100 ms, no errors), on both databases.
+7. The panchangam (issue 29): a full year of daily panchangam for one place, the engine alone in
+   release on one core (budget: < 50 ms).
 Prints a report and exits 1 when a budget is missed.
 """
 import base64, hashlib, hmac, json, os, re, signal, sqlite3, statistics, subprocess, sys, tempfile, time, urllib.error, urllib.request, uuid
@@ -416,6 +418,14 @@ def two_processes(first, first_pid, second, tmp, events, tokens):
 READ_PATHS = ["GET /api/users/me", "GET /api/users/{id}/events", "GET /api/events/{id} (signed in)", "GET /api/events/{id}/attendee"]
 
 
+def panchangam_year():
+    """Issue 29's budget: a full year of daily panchangam for one place on one core (< 50 ms).
+    The engine alone, in release, 30 runs (2026-2028 at Folsom and Chennai, five times each)."""
+    subprocess.run(["cargo", "build", "--release", "-q", "-p", "mandir-panchangam", "--example", "year_bench"], check=True)
+    out = subprocess.run(pinned(["target/release/examples/year_bench"], "1"), check=True, capture_output=True, text=True)
+    return json.loads(out.stdout)
+
+
 def main():
     tmp = tempfile.mkdtemp(prefix="mandir-bench-")
     kinds = ["sqlite"]
@@ -428,6 +438,9 @@ def main():
     runs = {kind: bench_backend(kind, tmp) for kind in kinds if kind in wanted}
 
     checks = []
+    year = panchangam_year()
+    checks.append(("panchangam: a full year of daily panchangam for one place, on one core: < 50 ms",
+                   f"median {year['median_ms']:.1f} ms, worst {year['max_ms']:.1f} ms of {year['runs']} years", year["max_ms"] < 50))
     print(f"\nmandir benchmark ({os.cpu_count()} cores, wrk {DURATION}, 64 connections, {EVENTS} events)\n")
     for kind, (ours, theirs, extra) in runs.items():
         label = {"sqlite": "SQLite", "pg": "PostgreSQL"}[kind]

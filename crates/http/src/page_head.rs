@@ -13,7 +13,7 @@ use std::fmt::Write as _;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use base64::Engine as _;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use mandir_application::services::events::EventError;
 use mandir_domain::event::Event;
 use serde::Serialize;
@@ -33,7 +33,8 @@ const DEFAULT_IMAGE: (&str, u32, u32) = ("/og-image.png", 1200, 630);
 struct Head {
     title: String,
     description: String,
-    /// The path of the canonical URL (`/events/…`).
+    /// The path of the canonical URL (`/events/…`, `/panchangam?month=2027-01`), which is also the
+    /// URL the page is rendered at.
     path: String,
     /// An absolute or root-relative image URL, with its size when known.
     image: (String, Option<(u32, u32)>),
@@ -70,11 +71,38 @@ enum Page {
     SignIn,
     SignUp,
     Contact,
+    /// The month at a glance; the month asked for (`?month=YYYY-MM`), else the temple's current one.
+    Panchangam(Option<NaiveDate>),
     Other,
 }
 
+/// The query of the panchangam page.
+#[derive(serde::Deserialize)]
+struct MonthQuery {
+    month: Option<String>,
+}
+
+/// The first day of `?month=YYYY-MM` when it names a month from 1900 to 2100 (the API's dates), as
+/// frontend/src/features/panchangam/lib/month.ts reads it; `None` otherwise (the current month).
+fn month_of(query: &str) -> Option<NaiveDate> {
+    let month = web::Query::<MonthQuery>::from_query(query).ok()?.into_inner().month?;
+    let (year, number) = month.split_once('-')?;
+    if year.len() != 4 || number.len() != 2 || !year.bytes().chain(number.bytes()).all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let first = NaiveDate::from_ymd_opt(year.parse().ok()?, number.parse().ok()?, 1)?;
+    (1900..=2100).contains(&first.year()).then_some(first)
+}
+
+/// The SWR key of a month's panchangam: the path the panchangam page fetches (frontend/src/lib/api-keys.ts).
+fn month_key(first: NaiveDate) -> (String, String, String) {
+    let last = first.checked_add_months(Months::new(1)).and_then(|next| next.pred_opt()).unwrap_or(first);
+    let (from, to) = (first.format("%Y-%m-%d").to_string(), last.format("%Y-%m-%d").to_string());
+    (format!("/api/panchangam?from={from}&to={to}"), from, to)
+}
+
 impl Page {
-    fn of(path: &str) -> Self {
+    fn of(path: &str, query: &str) -> Self {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
         match path {
             "/" => Self::Home,
@@ -83,6 +111,7 @@ impl Page {
             "/sign-in" => Self::SignIn,
             "/sign-up" => Self::SignUp,
             "/contact" => Self::Contact,
+            "/panchangam" => Self::Panchangam(month_of(query)),
             _ => match path.strip_prefix("/events/") {
                 Some(id) if !id.is_empty() && !id.contains('/') => Self::Event(id.to_owned()),
                 _ => Self::Other,
@@ -97,7 +126,7 @@ impl Page {
 /// the page to fill with the markup rendered per request (ADR 0120). Both are written by
 /// frontend/scripts/prerender.mjs.
 pub fn prerendered_page(path: &str) -> Option<&'static str> {
-    match Page::of(path) {
+    match Page::of(path, "") {
         Page::Home => Some("prerender/home"),
         Page::Events => Some("prerender/events"),
         Page::Event(_) => Some("prerender/event"),
@@ -105,6 +134,7 @@ pub fn prerendered_page(path: &str) -> Option<&'static str> {
         Page::SignIn => Some("prerender/sign-in"),
         Page::SignUp => Some("prerender/sign-up"),
         Page::Contact => Some("prerender/contact"),
+        Page::Panchangam(_) => Some("prerender/panchangam"),
         Page::Other => None,
     }
 }
@@ -121,6 +151,21 @@ async fn events_json(state: &AppState) -> Result<Vec<u8>, ApiError> {
     let events = state.events.list().await?;
     let body = state.events_json.list_body(events).map_err(crate::routes::events::serializing_events)?;
     Ok(body.to_vec())
+}
+
+/// A page's data block entry that the page can do without: on failure it is left out (logged), and
+/// the page fetches it itself.
+async fn optional<F>(key: &str, value: F) -> Option<(String, Vec<u8>)>
+where
+    F: std::future::Future<Output = Result<Vec<u8>, ApiError>>,
+{
+    match value.await {
+        Ok(value) => Some((key.to_owned(), value)),
+        Err(e) => {
+            tracing::warn!(error = ?e, key, "a page's data left out");
+            None
+        }
+    }
 }
 
 /// Cuts `text` to at most `max` characters at a word boundary, adding `…` when cut.
@@ -207,6 +252,9 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
             data.push(("/api/events".to_owned(), events_json(state).await?));
             data.push(("/api/services".to_owned(), json(&crate::routes::services::services_dto(state).await?)?));
             data.push(("/api/priests".to_owned(), json(&crate::routes::priests::priests_dto(state).await?)?));
+            // Today's line: the page does without it when the panchangam cannot be worked out.
+            let today = async { json(&crate::routes::panchangam::panchangam_dto(state, None, None).await?) };
+            data.extend(optional("/api/panchangam", today).await);
             simple(temple.to_owned(), about, "/")
         }
         Page::Events => {
@@ -251,6 +299,30 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
         }
         Page::Contact => {
             simple(format!("Contact — {temple}"), format!("Address, phone, e-mail, opening hours and directions for {temple}."), "/contact")
+        }
+        Page::Panchangam(month) => {
+            // The month asked for, else the one of the temple's today (the service's clock and zone).
+            let first = match month {
+                Some(first) => Some(*first),
+                None => state.panchangam.today().await.ok().and_then(|today| today.days.first().and_then(|day| day.date.with_day(1))),
+            };
+            let mut head = simple(
+                format!("Panchangam — {temple}"),
+                format!(
+                    "The panchangam at {temple}: each day's tithi, nakshatra, yoga and karana, sunrise and sunset, Rahu kalam, Yamagandam and Gulika kalam."
+                ),
+                "/panchangam",
+            );
+            if let Some(first) = first {
+                let (key, from, to) = month_key(first);
+                let days = async { json(&crate::routes::panchangam::panchangam_dto(state, Some(&from), Some(&to)).await?) };
+                data.extend(optional(&key, days).await);
+                if month.is_some() {
+                    // Its own URL: rendered (and linked as canonical) with its month.
+                    head.path = format!("/panchangam?month={}", first.format("%Y-%m"));
+                }
+            }
+            head
         }
         Page::Other => Head { rendered: false, ..simple(temple.to_owned(), about, "/") },
     };
@@ -350,12 +422,12 @@ pub fn inline_script_hashes(template: &str) -> Vec<String> {
 /// A public page with a `frame` (`prerender/<page>.frame.html`) is rendered with its data
 /// ([`crate::page_render`], ADR 0120) when the renderer answers in time; else `template` (the
 /// build-time prerendered page, or `index.html`) is sent. `bundle` reads the renderer's script.
-pub async fn page<F, Fut>(state: &AppState, path: &str, template: &str, frame: Option<&str>, bundle: F) -> HttpResponse
+pub async fn page<F, Fut>(state: &AppState, path: &str, query: &str, template: &str, frame: Option<&str>, bundle: F) -> HttpResponse
 where
     F: FnOnce() -> Fut,
     Fut: std::future::Future<Output = Option<Vec<u8>>>,
 {
-    let html = match head_for(state, &Page::of(path)).await {
+    let html = match head_for(state, &Page::of(path, query)).await {
         Ok(head) => {
             let rendered = match frame {
                 Some(frame) if head.rendered => {
@@ -385,7 +457,7 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
     let events = state.events.list().await?;
     let mut xml =
         String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for path in ["/", "/events", "/donate", "/contact"] {
+    for path in ["/", "/events", "/donate", "/contact", "/panchangam"] {
         let _ = writeln!(xml, "  <url><loc>{}</loc></url>", escape(&absolute(public_url, path)));
     }
     for event in events.iter() {
@@ -470,10 +542,33 @@ mod tests {
 
     #[test]
     fn pages_are_recognised_by_path() {
-        assert!(matches!(Page::of("/"), Page::Home));
-        assert!(matches!(Page::of("/events/"), Page::Events));
-        assert!(matches!(Page::of("/events/abc"), Page::Event(id) if id == "abc"));
-        assert!(matches!(Page::of("/events/abc/edit"), Page::Other));
-        assert!(matches!(Page::of("/admin"), Page::Other));
+        assert!(matches!(Page::of("/", ""), Page::Home));
+        assert!(matches!(Page::of("/events/", ""), Page::Events));
+        assert!(matches!(Page::of("/events/abc", ""), Page::Event(id) if id == "abc"));
+        assert!(matches!(Page::of("/events/abc/edit", ""), Page::Other));
+        assert!(matches!(Page::of("/admin", ""), Page::Other));
+        assert!(matches!(Page::of("/panchangam", ""), Page::Panchangam(None)));
+        assert!(matches!(Page::of("/panchangam/", "month=2027-01"), Page::Panchangam(Some(d)) if d.to_string() == "2027-01-01"));
+        assert_eq!(prerendered_page("/panchangam"), Some("prerender/panchangam"));
+    }
+
+    #[test]
+    fn the_panchangam_page_reads_a_month_from_1900_to_2100() {
+        let month = |q: &str| month_of(q).map(|d| d.to_string());
+        assert_eq!(month("month=2026-11"), Some("2026-11-01".to_owned()));
+        assert_eq!(month("x=1&month=1900-01"), Some("1900-01-01".to_owned()));
+        assert_eq!(month("month=2100-12"), Some("2100-12-01".to_owned()));
+        for bad in ["", "month=", "month=2026-13", "month=2026-1", "month=1899-12", "month=2101-01", "month=2026-11-01", "month=+202-11", "month=abcd-ef"] {
+            assert_eq!(month(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_months_key_is_the_path_the_page_fetches() {
+        let first = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").expect("date");
+        assert_eq!(month_key(first("2026-11-01")).0, "/api/panchangam?from=2026-11-01&to=2026-11-30");
+        assert_eq!(month_key(first("2028-02-01")).0, "/api/panchangam?from=2028-02-01&to=2028-02-29");
+        assert_eq!(month_key(first("2026-12-01")).0, "/api/panchangam?from=2026-12-01&to=2026-12-31");
+        assert_eq!(month_key(first("2100-12-01")).0, "/api/panchangam?from=2100-12-01&to=2100-12-31");
     }
 }

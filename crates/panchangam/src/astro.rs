@@ -112,10 +112,14 @@ fn sun_geometric(jde: f64) -> (f64, f64, f64) {
 
 /// The Sun's longitude with aberration, referred to the mean equinox of date (degrees): the
 /// apparent longitude without nutation. Nutation moves the Sun and the Moon alike, so the tithi
-/// and the sidereal longitudes do without it.
+/// and the sidereal longitudes do without it. The latitude's part of the FK5 correction (under
+/// 0.0001″, the Sun being within 1″ of the ecliptic) is left out, so the latitude series is not
+/// summed here.
 pub fn sun_longitude(jde: f64) -> f64 {
-    let (theta, _, r) = sun_geometric(jde);
-    normalize(theta - 20.489_8 * ARCSEC / r)
+    let tau = (jde - J2000) / (10.0 * DAYS_PER_CENTURY);
+    let l = sum(L0, tau) + tau * (sum(L1, tau) + tau * sum(L2, tau));
+    let r = sum(R0, tau) + tau * sum(R1, tau);
+    normalize(l.to_degrees() + 180.0 - 0.090_33 * ARCSEC - 20.489_8 * ARCSEC / r)
 }
 
 /// The Moon's geocentric longitude referred to the mean equinox of date (degrees): Meeus ch. 47,

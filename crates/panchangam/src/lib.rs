@@ -84,7 +84,7 @@ fn segment(value: f64, span: f64) -> u8 {
 }
 
 /// The instant near `guess` at which the quantity reaches `boundary` degrees, by the secant
-/// method; to 0.01 s. The quantities always grow, between 10° and 17° a day, so from within a
+/// method; to 0.1 s. The quantities always grow, between 10° and 17° a day, so from within a
 /// day or two of the crossing it converges in three to five steps.
 fn crossing(quantity: Quantity, boundary: f64, guess: f64) -> f64 {
     let gap = |jd: f64| signed(boundary - quantity.value(jd));
@@ -98,7 +98,7 @@ fn crossing(quantity: Quantity, boundary: f64, guess: f64) -> f64 {
         let t2 = t1 - f1 * (t1 - t0) / (f1 - f0);
         (t0, f0) = (t1, f1);
         t1 = t2;
-        if (t1 - t0).abs() < 1e-7 {
+        if (t1 - t0).abs() < 1e-6 {
             break;
         }
         f1 = gap(t1);

@@ -56,6 +56,8 @@ export type RecurringService = Present<Schemas['RecurringServiceDto']>;
 export type ServiceOccurrences = Present<Schemas['OccurrencesDto']>;
 export type ServiceOccurrence = Present<Schemas['ServiceOccurrenceDto']>;
 export type Priest = Present<Schemas['PriestDto']>;
+/** One local day's panchangam at the temple (`GET /api/panchangam`); instants at the temple's UTC offset. */
+export type PanchangamDay = Present<Schemas['PanchangamDayDto']>;
 export type Seva = Present<Schemas['SevaDto']>;
 export type SevaAvailability = Present<Schemas['SevaAvailabilityDto']>;
 export type SevaDay = Present<Schemas['SevaDayDto']>;

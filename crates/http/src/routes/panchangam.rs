@@ -175,9 +175,15 @@ impl PanchangamDayDto {
 ))]
 #[get("/api/panchangam")]
 async fn get_panchangam(state: web::Data<AppState>, query: web::Query<PanchangamQuery>) -> Result<HttpResponse, ApiError> {
-    let panchangam = state.panchangam.days(query.from.as_deref(), query.to.as_deref()).await?;
-    let zone = panchangam.place.zone;
-    let days: Vec<PanchangamDayDto> = panchangam.days.iter().map(|day| PanchangamDayDto::of(day, zone)).collect();
+    let days = panchangam_dto(&state, query.from.as_deref(), query.to.as_deref()).await?;
     // A minute: a change of the temple's place shows soon after.
     Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=60")).json(days))
+}
+
+/// The days from `from` to `to` exactly as `GET /api/panchangam` answers them (also written into
+/// the home page's and the panchangam page's data blocks, `crate::page_head`).
+pub(crate) async fn panchangam_dto(state: &AppState, from: Option<&str>, to: Option<&str>) -> Result<Vec<PanchangamDayDto>, ApiError> {
+    let panchangam = state.panchangam.days(from, to).await?;
+    let zone = panchangam.place.zone;
+    Ok(panchangam.days.iter().map(|day| PanchangamDayDto::of(day, zone)).collect())
 }

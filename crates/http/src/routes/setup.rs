@@ -64,9 +64,11 @@ pub struct SetupRequest {
     time_zone: String,
     /// The temple's latitude for the panchangam, degrees north (-60 to 60); Folsom, CA when absent.
     #[serde(default)]
+    #[schema(minimum = -60, maximum = 60)]
     latitude: Option<f64>,
     /// Degrees east (-180 to 180; west is negative); Folsom, CA when absent.
     #[serde(default)]
+    #[schema(minimum = -180, maximum = 180)]
     longitude: Option<f64>,
 }
 

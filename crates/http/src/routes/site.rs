@@ -62,8 +62,10 @@ macro_rules! settings_dtos {
             /// Seconds into the video where it starts: 0 to 86400.
             pub video_start: u32,
             /// Degrees north, -60 to 60; Folsom, CA when absent.
+            #[schema(minimum = -60, maximum = 60)]
             pub latitude: Option<f64>,
             /// Degrees east, -180 to 180 (west is negative); Folsom, CA when absent.
+            #[schema(minimum = -180, maximum = 180)]
             pub longitude: Option<f64>,
         }
 

@@ -21,6 +21,7 @@ mod member_emails;
 mod members;
 mod observability;
 mod pages;
+mod panchangam;
 mod payment_methods;
 mod payments;
 mod pictures;

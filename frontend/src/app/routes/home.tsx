@@ -8,6 +8,7 @@ import { TempleEvents } from '@/features/home/components/temple-events';
 import { TempleInformation } from '@/features/home/components/temple-information';
 import { TempleServices } from '@/features/home/components/temple-services';
 import { VideoSection } from '@/features/home/components/video-section';
+import { TodayLine } from '@/features/panchangam/components/today-line';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { useSite } from '@/lib/site';
@@ -26,6 +27,7 @@ function HomeHero() {
       templeName={settings?.templeName ?? config?.templeName ?? (isLoading ? null : templeName)}
       welcomeText={settings?.welcomeText}
       signedIn={isAuthenticated}
+      today={<TodayLine />}
     />
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
@@ -11,7 +12,15 @@ import { paths } from '@/config/paths';
 export const DEFAULT_WELCOME =
   'Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to worship, volunteer and celebrate with us.';
 
-export function Hero({ templeName, welcomeText, signedIn }: { templeName: string | null; welcomeText?: string; signedIn: boolean }) {
+type Props = {
+  templeName: string | null;
+  welcomeText?: string;
+  signedIn: boolean;
+  /** A line above the welcome (today's panchangam), in a place of its own that does not move the rest. */
+  today?: ReactNode;
+};
+
+export function Hero({ templeName, welcomeText, signedIn, today }: Props) {
   return (
     <Box
       component="section"
@@ -38,6 +47,21 @@ export function Hero({ templeName, welcomeText, signedIn }: { templeName: string
         }}
       />
       <Container sx={{ position: 'relative', textAlign: 'center' }}>
+        {today ? (
+          <Box
+            sx={{
+              minHeight: { xs: '3rem', sm: '1.75rem' },
+              mt: { xs: -3, md: -6 },
+              mb: { xs: 3, md: 5 },
+              display: 'flex',
+              justifyContent: 'center',
+              alignItems: 'center',
+              fontSize: { xs: '0.95rem', md: '1rem' },
+            }}
+          >
+            {today}
+          </Box>
+        ) : null}
         <Typography
           id="hero-heading"
           component="h1"

@@ -1,0 +1,37 @@
+// The panchangam's words and times as devotees read them. Every instant comes written at the
+// temple's UTC offset ("2026-11-25T23:45:45-08:00"), so its date and clock time are read from the
+// text itself: the temple's, whatever the visitor's zone, with no time-zone data (and so in the
+// server's page renderer too, docs/architecture.md#public-pages).
+import { addDays } from '@/lib/dates';
+import type { PanchangamDay } from '@/types/api';
+
+type Tithi = { number: number; name: string; paksha: string };
+
+/** The clock time of an instant at the temple: "11:45 PM" (seconds dropped, as almanacs do). */
+export function clockTime(instant: string): string {
+  const hour = Number(instant.slice(11, 13));
+  return `${hour % 12 || 12}:${instant.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** When something that began on `date` ends: "11:45 PM", or "3:20 AM tomorrow" past the next midnight. */
+export function endTime(instant: string, date: string): string {
+  const day = instant.slice(0, 10);
+  if (day <= date) return clockTime(instant);
+  return `${clockTime(instant)} ${day === addDays(date, 1) ? 'tomorrow' : `on ${day}`}`;
+}
+
+/** "Krishna Dvitiya"; Pournami and Amavasya alone, as they name their paksha. */
+export function tithiName(tithi: Tithi): string {
+  if (tithi.number === 15 || tithi.number === 30) return tithi.name;
+  return `${tithi.paksha.charAt(0).toUpperCase()}${tithi.paksha.slice(1)} ${tithi.name}`;
+}
+
+/** "Kartika", or "Adhika Jyeshtha" for a leap month. */
+export function lunarMonthName(month: PanchangamDay['lunarMonth']): string {
+  return month.adhika ? `Adhika ${month.name}` : month.name;
+}
+
+/** The home page's line: "Kartika Krishna Dvitiya until 11:45 PM · Rohini · Sunrise 6:57 AM". */
+export function todayText(day: PanchangamDay): string {
+  return `${lunarMonthName(day.lunarMonth)} ${tithiName(day.tithi)} until ${endTime(day.tithi.endsAt, day.date)} · ${day.nakshatra.name} · Sunrise ${clockTime(day.sunrise)}`;
+}
