@@ -27,9 +27,12 @@ export default defineConfig({
     // The staff's own pages (the counter, the cash office, the daily report, the seva schedule, My Sevas, the door) list no chunks to
     // preload in the entry: every public page would carry their lists (the entry's map of each
     // lazy page's chunks), while a staff tablet loads their few chunks in turn from the temple's
-    // own server. The admin area keeps its preloads (its many tabs).
+    // own server. The admin area keeps its preloads (its many tabs). The public panchangam page lists
+    // none either, to keep the entry within its budget: a visit starting there has its chunks
+    // preloaded by its page's markup (scripts/prerender.mjs), and one coming from another page
+    // fetches the few it has not loaded yet once the page's own chunk has come.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(counter|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(counter|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {

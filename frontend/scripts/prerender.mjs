@@ -32,6 +32,7 @@ const ROUTE_SOURCES = {
   'sign-in': 'src/app/routes/sign-in.tsx',
   'sign-up': 'src/app/routes/sign-up.tsx',
   contact: 'src/app/routes/contact.tsx',
+  panchangam: 'src/app/routes/panchangam.tsx',
 };
 const entryChunks = chunkFiles('index.html');
 const marker = '<div id="root"></div>';

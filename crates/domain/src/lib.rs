@@ -10,6 +10,7 @@ pub mod error;
 pub mod event;
 pub mod exchange;
 pub mod family_member;
+pub mod festival;
 pub mod gotram;
 pub mod id;
 pub mod image;

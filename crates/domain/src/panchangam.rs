@@ -120,6 +120,8 @@ pub struct PanchangamDay {
     /// The karana at sunrise (1–60 within the lunar month).
     pub karana: Limb,
     pub lunar_month: LunarMonth,
+    /// The Sun's sidereal sign at sunrise, 0 = Mesha … 11 = Meena: the solar month.
+    pub sun_sign: u8,
     pub rahu_kalam: Span,
     pub yamagandam: Span,
     pub gulika_kalam: Span,
@@ -263,6 +265,10 @@ pub const LUNAR_MONTH_NAMES: [&str; 12] = [
     "Magha",
     "Phalguna",
 ];
+
+/// The solar months (the Sun's sidereal signs, rashis), 0 = Mesha … 11 = Meena.
+pub const RASHI_NAMES: [&str; 12] =
+    ["Mesha", "Vrishabha", "Mithuna", "Karka", "Simha", "Kanya", "Tula", "Vrishchika", "Dhanu", "Makara", "Kumbha", "Meena"];
 
 pub const VARA_NAMES: [&str; 7] = ["Ravivara", "Somavara", "Mangalavara", "Budhavara", "Guruvara", "Shukravara", "Shanivara"];
 

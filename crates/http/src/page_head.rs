@@ -558,7 +558,17 @@ mod tests {
         assert_eq!(month("month=2026-11"), Some("2026-11-01".to_owned()));
         assert_eq!(month("x=1&month=1900-01"), Some("1900-01-01".to_owned()));
         assert_eq!(month("month=2100-12"), Some("2100-12-01".to_owned()));
-        for bad in ["", "month=", "month=2026-13", "month=2026-1", "month=1899-12", "month=2101-01", "month=2026-11-01", "month=+202-11", "month=abcd-ef"] {
+        for bad in [
+            "",
+            "month=",
+            "month=2026-13",
+            "month=2026-1",
+            "month=1899-12",
+            "month=2101-01",
+            "month=2026-11-01",
+            "month=+202-11",
+            "month=abcd-ef",
+        ] {
             assert_eq!(month(bad), None, "{bad}");
         }
     }

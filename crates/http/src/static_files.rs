@@ -225,7 +225,15 @@ async fn spa(req: HttpRequest, root: web::Data<StaticSource>) -> HttpResponse {
     {
         let frame = frame.map(|f| String::from_utf8_lossy(&f).into_owned());
         let bundle = || read(&root, RENDERER);
-        return crate::page_head::page(state, req.path(), req.query_string(), &String::from_utf8_lossy(&template), frame.as_deref(), bundle).await;
+        return crate::page_head::page(
+            state,
+            req.path(),
+            req.query_string(),
+            &String::from_utf8_lossy(&template),
+            frame.as_deref(),
+            bundle,
+        )
+        .await;
     }
     match open(&root, &req, "index.html", mime::TEXT_HTML_UTF_8, None).await {
         Some(mut res) => {

@@ -252,6 +252,7 @@ pub fn days(place: &Place, from: NaiveDate, to: NaiveDate) -> Result<Vec<Panchan
             yoga: limb(yoga),
             karana: limb(karana),
             lunar_month: current.month,
+            sun_sign: sun_sign(rise),
             rahu_kalam,
             yamagandam,
             gulika_kalam,

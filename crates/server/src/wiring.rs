@@ -184,7 +184,13 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     // The zone and name of the site settings (seeded by MANDIR_TEMPLE_TIME_ZONE and MANDIR_TEMPLE_NAME).
     let temple_zone: Arc<dyn TempleZone> = Arc::new(site.clone());
     let temple_name: Arc<dyn TempleName> = Arc::new(site.clone());
-    let panchangam = PanchangamService::new(Arc::new(site.clone()), Arc::new(AstronomicalAlmanac::default()), clock.clone());
+    let panchangam = PanchangamService::new(
+        Arc::new(site.clone()),
+        temple_name.clone(),
+        Arc::new(AstronomicalAlmanac::default()),
+        clock.clone(),
+        config.public_url.clone(),
+    );
     let auth = AuthService::new(
         AuthDeps {
             users: users.clone(),

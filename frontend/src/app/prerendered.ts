@@ -9,4 +9,5 @@ export const PRERENDERED = [
   { name: 'sign-in', url: '/sign-in' },
   { name: 'sign-up', url: '/sign-up' },
   { name: 'contact', url: '/contact' },
+  { name: 'panchangam', url: '/panchangam' },
 ] as const;

@@ -17,6 +17,7 @@ const loadSignIn = () => import('./routes/sign-in');
 const loadSignUp = () => import('./routes/sign-up');
 const loadDonate = () => import('./routes/donate');
 const loadContact = () => import('./routes/contact');
+const loadPanchangam = () => import('./routes/panchangam');
 const Home = preloadableLazy(loadHome);
 const Events = preloadableLazy(loadEvents);
 const EventDetail = preloadableLazy(loadEventDetail);
@@ -36,6 +37,7 @@ const MyStatement = lazy(() => import('./routes/my-statement'));
 const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const TestPayment = lazy(() => import('./routes/test-payment'));
 const Contact = preloadableLazy(loadContact);
+const Panchangam = preloadableLazy(loadPanchangam);
 const Setup = lazy(() => import('./routes/setup'));
 const StaffInvite = lazy(() => import('./routes/staff-invite'));
 const Sevas = lazy(() => import('./routes/sevas'));
@@ -98,6 +100,7 @@ export function AppRoutes() {
         <Route path={paths.paymentConfirmation.path} element={<PaymentConfirmation />} />
         <Route path={paths.testPayment.path} element={<TestPayment />} />
         <Route path={paths.contact.path} element={<AfterHydration><Contact /></AfterHydration>} />
+        <Route path={paths.panchangam.path} element={<AfterHydration><Panchangam /></AfterHydration>} />
         <Route path={paths.setup.path} element={<Setup />} />
         <Route path={paths.staffInvite.path} element={<StaffInvite />} />
         <Route path="*" element={<NotFound />} />
@@ -116,6 +119,7 @@ const prerendered: [string, { preload: () => Promise<void> }][] = [
   [paths.signUp.path, SignUp],
   [paths.donate.path, Donate],
   [paths.contact.path, Contact],
+  [paths.panchangam.path, Panchangam],
 ];
 
 /** Loads the chunks of the prerendered page at `pathname` and of the layout around it. */

@@ -50,7 +50,7 @@ export const paths = {
   /** Linked from the home page's contact card; docs/product.md#routes leaves its content open (address, phone, e-mail, hours). */
   contact: { path: '/contact', getHref: () => '/contact' },
   /** The temple's panchangam, a month at a glance (`?month=YYYY-MM`; the current month without). */
-  panchangam: { path: '/panchangam', getHref: (month?: string) => (month ? `/panchangam?month=${month}` : '/panchangam') },
+  panchangam: { path: '/panchangam', getHref: (month?: string) => `/panchangam${month ? `?month=${month}` : ''}` },
   /** The link of an invitation to the staff (Admin → User Management → Invite staff). */
   staffInvite: { path: '/staff-invite', getHref: (token: string) => `/staff-invite?token=${encodeURIComponent(token)}` },
   /** The first-run setup link printed by `mandir serve` while no admin exists. */

@@ -31,10 +31,8 @@ export const apiKeys = {
   services: '/api/services',
   serviceOccurrences: (from: string, to: string) => `/api/services/occurrences?from=${from}&to=${to}`,
   priests: '/api/priests',
-  /** Today's panchangam at the temple (the home page's line). */
-  panchangamToday: '/api/panchangam',
-  /** The panchangam of the days from `from` to `to` ("YYYY-MM-DD"), e.g. a month's. */
-  panchangam: (from: string, to: string) => `/api/panchangam?from=${from}&to=${to}`,
+  /** The panchangam of the days from `from` to `to` ("YYYY-MM-DD"), or today's (the home page's line). */
+  panchangam: (from?: string, to?: string) => `/api/panchangam${from ? `?from=${from}&to=${to}` : ''}`,
   sevas: '/api/sevas',
   allSevas: '/api/sevas?all=true',
   seva: (id: string) => `/api/sevas/${id}`,

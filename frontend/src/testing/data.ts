@@ -56,6 +56,8 @@ export const testSettings: SiteSettings = {
   zelleRecipient: 'donations@example.org',
   zelleMemo: 'Temple donation',
   contactText: 'Write to us any time.',
+  latitude: 38.678,
+  longitude: -121.1761,
 };
 
 export const testSite: Site = {

@@ -1549,6 +1549,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/festivals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The festivals of a Gregorian year on their days at the temple's place, decided by their lunar
+         *     rules (docs/festivals.md): the tithi of a lunar month at sunrise, midday, dusk or midnight.
+         */
+        get: operations["listFestivals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gotrams": {
         parameters: {
             query?: never;
@@ -1617,6 +1637,26 @@ export interface paths {
          *     ayanamsa. At most 366 days; dates from 1900 to 2100.
          */
         get: operations["getPanchangam"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/panchangam/festivals.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The coming year's festivals and special tithis (Ekadashi, Pournami, Amavasya) at the temple,
+         *     as all-day entries of an iCalendar file to download or subscribe to.
+         */
+        get: operations["getFestivalCalendar"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3124,6 +3164,39 @@ export interface components {
             rasi?: string | null;
             /** @description At most 50 characters. */
             relation?: string | null;
+        };
+        /** @description A festival on its day at the temple, with the rule that decided it. */
+        FestivalDto: {
+            /**
+             * Format: date
+             * @description The local day.
+             */
+            date: string;
+            /**
+             * Format: int32
+             * @description The amanta lunar month of the rule (1 = Chaitra), or null for a rule by solar month.
+             */
+            lunarMonth: number | null;
+            /**
+             * @description The moment at which the tithi must run: `sunrise`, `madhyahna` (midday), `pradosha` (the
+             *     evening after sunset) or `nishita` (midnight).
+             * @example sunrise
+             */
+            moment: string;
+            name: string;
+            /** @example shukla */
+            paksha: string;
+            /**
+             * Format: int32
+             * @description The solar month of the rule (the Sun's sign, 0 = Mesha … 11 = Meena), if it has one.
+             */
+            solarMonth: number | null;
+            /**
+             * Format: int32
+             * @description The tithi the rule asks for (1–30).
+             */
+            tithi: number;
+            tithiName: string;
         };
         ForceDeleteResponse: {
             message: string;
@@ -9928,6 +10001,36 @@ export interface operations {
             };
         };
     };
+    listFestivals: {
+        parameters: {
+            query?: {
+                /** @description A Gregorian year, 1900–2100; this year at the temple when omitted or blank. */
+                year?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listGotrams: {
         parameters: {
             query?: never;
@@ -10021,6 +10124,26 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getFestivalCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description festivals.ics */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
         };

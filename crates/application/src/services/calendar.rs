@@ -62,7 +62,7 @@ pub struct CalendarService {
 }
 
 /// The host part of the site's address (`temple.example.org`), which makes the UIDs unique.
-pub(crate) fn host_of(public_url: &str) -> &str {
+pub fn host_of(public_url: &str) -> &str {
     let rest = public_url.split_once("://").map_or(public_url, |(_, rest)| rest);
     let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
     if host.is_empty() { "mandir" } else { host }

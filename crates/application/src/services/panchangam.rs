@@ -5,12 +5,15 @@
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use chrono::NaiveDate;
+use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
 use mandir_domain::ValidationErrors;
-use mandir_domain::panchangam::{PanchangamDay, Place, day_range};
+use mandir_domain::festival::{FESTIVALS, FestivalRule, dates_of};
+use mandir_domain::panchangam::{FIRST_YEAR, LAST_YEAR, PanchangamDay, Place, day_range, lunar_month_name, tithi_name};
 
 use crate::BoxError;
-use crate::ports::{Almanac, AlmanacError, Clock, RepoError, TemplePlace};
+use crate::calendar::{CalendarEntry, calendar_text};
+use crate::ports::{Almanac, AlmanacError, Clock, RepoError, TempleName, TemplePlace};
+use crate::services::calendar::CalendarFile;
 
 #[derive(Debug, thiserror::Error)]
 pub enum PanchangamError {
@@ -68,17 +71,135 @@ impl DayCache {
     }
 }
 
+/// A festival's day.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FestivalDate {
+    pub name: String,
+    pub date: NaiveDate,
+    pub rule: FestivalRule,
+}
+
+pub const YEAR_INVALID: &str = "Choose a year from 1900 to 2100";
+
+/// How far before and after a Gregorian year a festival's lunar month may begin or end.
+const MARGIN_DAYS: i64 = 40;
+
 #[derive(Clone)]
 pub struct PanchangamService {
     place: Arc<dyn TemplePlace>,
+    name: Arc<dyn TempleName>,
     almanac: Arc<dyn Almanac>,
     clock: Arc<dyn Clock>,
+    /// The site's address, for the calendar's stable `UID`s.
+    public_url: String,
     cache: Arc<Mutex<DayCache>>,
 }
 
 impl PanchangamService {
-    pub fn new(place: Arc<dyn TemplePlace>, almanac: Arc<dyn Almanac>, clock: Arc<dyn Clock>) -> Self {
-        Self { place, almanac, clock, cache: Arc::default() }
+    pub fn new(
+        place: Arc<dyn TemplePlace>,
+        name: Arc<dyn TempleName>,
+        almanac: Arc<dyn Almanac>,
+        clock: Arc<dyn Clock>,
+        public_url: String,
+    ) -> Self {
+        Self { place, name, almanac, clock, public_url, cache: Arc::default() }
+    }
+
+    /// Days from `from` to `to` at the place, from the cache or worked out (no length limit:
+    /// the callers bound it).
+    async fn span(&self, place: &Place, from: NaiveDate, to: NaiveDate) -> Result<Vec<PanchangamDay>, PanchangamError> {
+        if let Some(days) = self.cached(place, from, to) {
+            return Ok(days);
+        }
+        let days = self.almanac.days(place, from, to).await?;
+        self.cache.lock().unwrap_or_else(PoisonError::into_inner).put(place, &days);
+        Ok(days)
+    }
+
+    /// The festivals of the shipped table (docs/festivals.md) on their days at the temple, from
+    /// `from` to `to` inclusive, in date order.
+    async fn festivals_between(&self, place: &Place, from: NaiveDate, to: NaiveDate) -> Result<Vec<FestivalDate>, PanchangamError> {
+        let first = (from - Duration::days(MARGIN_DAYS)).max(NaiveDate::from_ymd_opt(FIRST_YEAR, 1, 1).unwrap_or(from));
+        let last = (to + Duration::days(2)).min(NaiveDate::from_ymd_opt(LAST_YEAR, 12, 31).unwrap_or(to));
+        let days = self.span(place, first, last).await?;
+        let mut found: Vec<FestivalDate> = FESTIVALS
+            .iter()
+            .flat_map(|festival| {
+                dates_of(&festival.rule, &days).into_iter().filter(|date| (from..=to).contains(date)).map(|date| FestivalDate {
+                    name: festival.name.to_owned(),
+                    date,
+                    rule: festival.rule,
+                })
+            })
+            .collect();
+        found.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
+        Ok(found)
+    }
+
+    /// The festivals of a Gregorian year (`YYYY`; this year at the temple when absent) on their
+    /// days at the temple.
+    #[tracing::instrument(skip(self))]
+    pub async fn festivals(&self, year: Option<&str>) -> Result<(Place, Vec<FestivalDate>), PanchangamError> {
+        let place = self.place.place().await?;
+        let year = match year.map(str::trim).filter(|y| !y.is_empty()) {
+            None => self.clock.now().with_timezone(&place.zone).year(),
+            Some(text) => text
+                .parse::<i32>()
+                .ok()
+                .filter(|y| (FIRST_YEAR..=LAST_YEAR).contains(y))
+                .ok_or_else(|| PanchangamError::Validation(ValidationErrors::single("year", YEAR_INVALID)))?,
+        };
+        let (Some(from), Some(to)) = (NaiveDate::from_ymd_opt(year, 1, 1), NaiveDate::from_ymd_opt(year, 12, 31)) else {
+            return Err(PanchangamError::Validation(ValidationErrors::single("year", YEAR_INVALID)));
+        };
+        Ok((place, self.festivals_between(&place, from, to).await?))
+    }
+
+    /// The coming year's festivals and special tithis (Ekadashi, Pournami, Amavasya) as an
+    /// iCalendar file of all-day entries, to download or subscribe to.
+    #[tracing::instrument(skip(self))]
+    pub async fn calendar(&self) -> Result<CalendarFile, PanchangamError> {
+        let place = self.place.place().await?;
+        let now = self.clock.now();
+        let today = now.with_timezone(&place.zone).date_naive();
+        let end = (today + Duration::days(365)).min(NaiveDate::from_ymd_opt(LAST_YEAR, 12, 31).unwrap_or(today));
+        let festivals = self.festivals_between(&place, today, end).await?;
+        let days = self.span(&place, today, end).await?;
+        let host = crate::services::calendar::host_of(&self.public_url).to_owned();
+        let base = self.public_url.trim_end_matches('/').to_owned();
+        let noon = |date: NaiveDate| date.and_time(NaiveTime::MIN).and_utc();
+        let entry = |uid: String, summary: String, description: Option<String>, date: NaiveDate| CalendarEntry {
+            uid,
+            summary,
+            description,
+            location: None,
+            starts_at: noon(date),
+            ends_at: noon(date) + Duration::days(1),
+            url: Some(format!("{base}/panchangam?month={}", date.format("%Y-%m"))),
+            updated_at: noon(today),
+            day: Some(date),
+        };
+        let mut entries: Vec<CalendarEntry> = festivals
+            .iter()
+            .map(|f| {
+                let slug: String = f.name.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
+                entry(format!("festival-{slug}-{}@{host}", f.date.format("%Y%m%d")), f.name.clone(), None, f.date)
+            })
+            .collect();
+        for day in &days {
+            let tithis = std::iter::once(day.tithi.number).chain(day.kshaya.map(|k| k.number));
+            for number in tithis.filter(|n| matches!(n, 11 | 15 | 26 | 30)) {
+                let name = special_tithi(day, number);
+                let description = format!("{} at sunrise on {}", tithi_name(day.tithi.number), day.date.format("%B %-d, %Y"));
+                entries.push(entry(format!("tithi-{number}-{}@{host}", day.date.format("%Y%m%d")), name, Some(description), day.date));
+            }
+        }
+        entries.sort_by(|a, b| a.day.cmp(&b.day).then_with(|| a.uid.cmp(&b.uid)));
+        let temple = self.name.temple_name().await?;
+        let title =
+            if temple.is_empty() { "Festivals and special tithis".to_owned() } else { format!("{temple}: festivals and special tithis") };
+        Ok(CalendarFile { filename: "festivals.ics".to_owned(), text: calendar_text(&title, place.zone, &entries, now) })
     }
 
     /// The panchangam of each local day from `from` to `to` (`YYYY-MM-DD`; today and `from` when
@@ -88,11 +209,7 @@ impl PanchangamService {
         let place = self.place.place().await?;
         let today = self.clock.now().with_timezone(&place.zone).date_naive();
         let (from, to) = day_range(from, to, today).map_err(PanchangamError::Validation)?;
-        if let Some(days) = self.cached(&place, from, to) {
-            return Ok(Panchangam { place, days });
-        }
-        let days = self.almanac.days(&place, from, to).await?;
-        self.cache.lock().unwrap_or_else(PoisonError::into_inner).put(&place, &days);
+        let days = self.span(&place, from, to).await?;
         Ok(Panchangam { place, days })
     }
 
@@ -106,12 +223,23 @@ impl PanchangamService {
     }
 }
 
+/// "Kartika Shukla Ekadashi", "Kartika Pournami", "Kartika Amavasya".
+fn special_tithi(day: &PanchangamDay, number: u8) -> String {
+    let month = lunar_month_name(day.lunar_month.number);
+    let month = if day.lunar_month.adhika { format!("Adhika {month}") } else { month.to_owned() };
+    match number {
+        11 => format!("{month} Shukla Ekadashi"),
+        26 => format!("{month} Krishna Ekadashi"),
+        _ => format!("{month} {}", tithi_name(number)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ports::almanac::MockAlmanac;
     use crate::ports::clock::MockClock;
-    use crate::ports::temple_zone::MockTemplePlace;
+    use crate::ports::temple_zone::{MockTempleName, MockTemplePlace};
     use chrono::{TimeZone, Utc};
     use mandir_domain::panchangam::{Limb, LunarMonth, RANGE_TOO_LONG, Span};
 
@@ -134,6 +262,7 @@ mod tests {
             yoga: limb,
             karana: limb,
             lunar_month: LunarMonth { number: 1, adhika: false },
+            sun_sign: 0,
             rahu_kalam: span,
             yamagandam: span,
             gulika_kalam: span,
@@ -150,6 +279,12 @@ mod tests {
         Arc::new(clock)
     }
 
+    fn service(places: MockTemplePlace, almanac: MockAlmanac) -> PanchangamService {
+        let mut name = MockTempleName::new();
+        name.expect_temple_name().returning(|| Ok("Sri Test Temple".to_owned()));
+        PanchangamService::new(Arc::new(places), Arc::new(name), Arc::new(almanac), clock(), "https://temple.example".into())
+    }
+
     fn almanac(times: usize) -> MockAlmanac {
         let mut almanac = MockAlmanac::new();
         almanac.expect_days().times(times).returning(|_, from, to| Ok(dates(from, to).map(day).collect()));
@@ -161,7 +296,7 @@ mod tests {
         let mut places = MockTemplePlace::new();
         let mut answers = vec![place(38.0), place(38.0), place(38.0), place(13.0)].into_iter();
         places.expect_place().times(4).returning(move || Ok(answers.next().unwrap_or(place(0.0))));
-        let service = PanchangamService::new(Arc::new(places), Arc::new(almanac(2)), clock());
+        let service = service(places, almanac(2));
         let month = service.days(Some("2026-11-01"), Some("2026-11-30")).await.unwrap();
         assert_eq!(month.days.len(), 30);
         // Within the month: from the cache.
@@ -178,7 +313,7 @@ mod tests {
     async fn a_range_past_a_leap_year_is_refused_before_any_work() {
         let mut places = MockTemplePlace::new();
         places.expect_place().returning(|| Ok(place(38.0)));
-        let service = PanchangamService::new(Arc::new(places), Arc::new(almanac(0)), clock());
+        let service = service(places, almanac(0));
         let Err(PanchangamError::Validation(errors)) = service.days(Some("2026-01-01"), Some("2027-01-02")).await else {
             panic!("refused")
         };

@@ -199,6 +199,8 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listServiceOccurrences", Access::Public, Target::None, none),
     // the panchangam
     ("getPanchangam", Access::Public, Target::None, none),
+    ("listFestivals", Access::Public, Target::None, none),
+    ("getFestivalCalendar", Access::Public, Target::None, none),
     ("createService", Access::Staff(&[Editor]), Target::None, |_| Some(service_body("Matrix service"))),
     ("updateService", Access::Staff(&[Editor]), Target::Service, |_| Some(service_body("Changed service"))),
     ("deleteService", Access::Staff(&[Editor]), Target::Service, none),

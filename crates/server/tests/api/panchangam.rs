@@ -14,8 +14,7 @@ fn instant(value: &Value) -> DateTime<FixedOffset> {
 #[tokio::test]
 async fn a_day_has_every_limb_with_its_end_at_the_temples_offset() {
     let app = spawn_app().await;
-    let days: Vec<Value> =
-        expect_status(app.get("/api/panchangam?from=2026-11-25&to=2026-11-25", None).await, StatusCode::OK).await;
+    let days: Vec<Value> = expect_status(app.get("/api/panchangam?from=2026-11-25&to=2026-11-25", None).await, StatusCode::OK).await;
     assert_eq!(days.len(), 1);
     let day = &days[0];
     assert_eq!(day["date"], "2026-11-25");
@@ -54,8 +53,7 @@ async fn a_day_has_every_limb_with_its_end_at_the_temples_offset() {
 #[tokio::test]
 async fn a_year_at_most_and_real_dates_only() {
     let app = spawn_app().await;
-    let leap: Vec<Value> =
-        expect_status(app.get("/api/panchangam?from=2028-01-01&to=2028-12-31", None).await, StatusCode::OK).await;
+    let leap: Vec<Value> = expect_status(app.get("/api/panchangam?from=2028-01-01&to=2028-12-31", None).await, StatusCode::OK).await;
     assert_eq!(leap.len(), 366);
     assert_eq!(leap[365]["date"], "2028-12-31");
     let today: Vec<Value> = expect_status(app.get("/api/panchangam", None).await, StatusCode::OK).await;
@@ -105,4 +103,36 @@ async fn moving_the_temple_moves_the_answer() {
     assert_eq!(error["errors"]["latitude"], "Latitude must be a number of degrees from -60 to 60 (north is positive)");
     let again: Vec<Value> = expect_status(app.get(ask, None).await, StatusCode::OK).await;
     assert_eq!(again[0]["sunrise"], chennai[0]["sunrise"]);
+}
+
+#[tokio::test]
+async fn festivals_fall_on_their_days_and_go_to_calendars() {
+    let app = spawn_app().await;
+    let festivals: Vec<Value> = expect_status(app.get("/api/festivals?year=2026", None).await, StatusCode::OK).await;
+    let on = |name: &str| festivals.iter().find(|f| f["name"] == name).map(|f| f["date"].clone());
+    // At Folsom: Diwali's Lakshmi puja on Amavasya at dusk, Janmashtami on Ashtami at midnight.
+    assert_eq!(on("Diwali (Lakshmi Puja)"), Some(json!("2026-11-08")));
+    assert_eq!(on("Krishna Janmashtami"), Some(json!("2026-09-03")));
+    assert_eq!(on("Maha Shivaratri"), Some(json!("2026-02-15")));
+    let diwali = festivals.iter().find(|f| f["name"] == "Diwali (Lakshmi Puja)").expect("diwali");
+    assert_eq!(
+        (diwali["tithi"].clone(), diwali["tithiName"].clone(), diwali["moment"].clone()),
+        (json!(30), json!("Amavasya"), json!("pradosha"))
+    );
+    let dates: Vec<&str> = festivals.iter().map(|f| f["date"].as_str().expect("date")).collect();
+    assert!(dates.windows(2).all(|w| w[0] <= w[1]), "in date order");
+    assert!(dates.iter().all(|d| d.starts_with("2026-")));
+    let error: Value = expect_status(app.get("/api/festivals?year=1899", None).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(error["errors"]["year"], "Choose a year from 1900 to 2100");
+
+    let response = app.get("/api/panchangam/festivals.ics", None).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert!(response.headers()["content-type"].to_str().expect("type").starts_with("text/calendar"));
+    let text = response.text().await.expect("body");
+    assert!(text.starts_with("BEGIN:VCALENDAR\r\n"));
+    assert!(text.contains("Ekadashi") && text.contains("Pournami") && text.contains("Amavasya"), "special tithis");
+    let entries = text.matches("BEGIN:VEVENT").count();
+    // A year: about 25 festivals, 24–25 Ekadashis, 12–13 full and 12–13 new moons.
+    assert!((60..=90).contains(&entries), "{entries} entries");
+    assert!(text.contains("DTSTART;VALUE=DATE:"), "all-day entries");
 }

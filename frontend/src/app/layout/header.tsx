@@ -35,6 +35,7 @@ export function useNavItems(): NavItem[] {
     { label: 'Home', to: paths.home.getHref() },
     { label: 'Events', to: paths.events.getHref() },
     { label: 'Sevas', to: paths.sevas.getHref() },
+    { label: 'Panchangam', to: paths.panchangam.getHref() },
   ];
   if (isAuthenticated) items.push({ label: 'Dashboard', to: paths.dashboard.getHref() });
   if (isStaff) items.push({ label: 'Admin', to: paths.admin.getHref() });

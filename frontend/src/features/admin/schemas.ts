@@ -75,6 +75,11 @@ const httpsLink = yup
   .test('https', 'Enter a full link starting with https://', (v) => !v || webLink.test(v));
 const longest = (label: string, max: number) => yup.string().trim().max(max, `${label} must be at most ${max} characters`);
 
+/** The server's messages for the temple's place (crates/domain/src/site.rs). */
+export const LATITUDE_MESSAGE = 'Latitude must be a number of degrees from -60 to 60 (north is positive)';
+export const LONGITUDE_MESSAGE = 'Longitude must be a number of degrees from -180 to 180 (east is positive, west negative)';
+const degrees = (min: number, max: number, message: string) => yup.number().typeError(message).required(message).min(min, message).max(max, message);
+
 export const siteSettingsSchema = yup.object({
   templeName: yup.string().trim().required('Temple name must be 2 to 100 characters').min(2, 'Temple name must be 2 to 100 characters').max(100, 'Temple name must be 2 to 100 characters'),
   shortName: longest('Short name', 40),
@@ -94,6 +99,8 @@ export const siteSettingsSchema = yup.object({
   youtubeUrl: httpsLink,
   xUrl: httpsLink,
   timeZone: yup.string().trim().required('Choose a time zone from the list (an IANA name such as America/Los_Angeles)'),
+  latitude: degrees(-60, 60, LATITUDE_MESSAGE),
+  longitude: degrees(-180, 180, LONGITUDE_MESSAGE),
   weekdayMorning: longest('Weekday morning hours', 40),
   weekdayEvening: longest('Weekday evening hours', 40),
   weekendMorning: longest('Weekend morning hours', 40),

@@ -1,14 +1,18 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { api } from '@/lib/api-client';
-import { apiKeys } from '@/lib/api-keys';
+import { apiKeys, keyPath } from '@/lib/api-keys';
 import type { Notice, NoticeBody, SiteSettings, SiteSettingsBody } from '@/types/api';
 
-/** PUT /api/admin/site, then reloads GET /api/site and /api/config (name and Zelle come from the settings). */
+/**
+ * PUT /api/admin/site, then reloads GET /api/site and /api/config (name and Zelle come from the
+ * settings) and any panchangam read (the temple's place and zone set its times).
+ */
 export function useSaveSiteSettings() {
   const { mutate } = useSWRConfig();
   return async (body: SiteSettingsBody): Promise<SiteSettings> => {
     const saved = await api.put<SiteSettings>('/api/admin/site', body);
-    await Promise.all([mutate(apiKeys.site), mutate(apiKeys.config)]);
+    const panchangam = (key: unknown) => keyPath(key)?.startsWith(apiKeys.panchangam()) === true;
+    await Promise.all([mutate(apiKeys.site), mutate(apiKeys.config), mutate(panchangam)]);
     return saved;
   };
 }

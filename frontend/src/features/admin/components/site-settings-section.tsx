@@ -48,7 +48,7 @@ export function SiteSettingsSection({ settings }: { settings: SiteSettings }) {
     validationSchema: siteSettingsSchema,
     onSubmit: async (values, helpers) => {
       try {
-        const saved = await save({ ...values, videoStart: Number(values.videoStart) || 0 });
+        const saved = await save({ ...values, videoStart: Number(values.videoStart) || 0, latitude: Number(values.latitude), longitude: Number(values.longitude) });
         helpers.resetForm({ values: saved });
         toast({ title: 'Site settings saved', description: 'Visitors see the changes at once.' });
       } catch (err) {
@@ -60,6 +60,9 @@ export function SiteSettingsSection({ settings }: { settings: SiteSettings }) {
   });
   const field = (name: keyof SiteSettings, label: string, helper?: string, wide = false) => (
     <TextField {...textFieldProps(formik, name, helper)} label={label} fullWidth sx={wide ? { gridColumn: '1 / -1' } : undefined} />
+  );
+  const degrees = (name: 'latitude' | 'longitude', label: string, helper: string) => (
+    <TextField {...textFieldProps(formik, name, helper)} label={label} type="number" fullWidth slotProps={{ htmlInput: { step: 'any' } }} />
   );
   const multiline = (name: keyof SiteSettings, label: string, helper?: string) => (
     <TextField {...textFieldProps(formik, name, helper)} label={label} fullWidth multiline minRows={3} sx={{ gridColumn: '1 / -1' }} />
@@ -92,6 +95,8 @@ export function SiteSettingsSection({ settings }: { settings: SiteSettings }) {
               )}
               sx={{ gridColumn: '1 / -1' }}
             />
+            {degrees('latitude', 'Latitude', 'Degrees north; for the panchangam’s sunrise and tithi times')}
+            {degrees('longitude', 'Longitude', 'Degrees east; west is negative')}
           </Group>
           <Group title="Contact">
             {multiline('address', 'Address', 'One line per line of the address')}

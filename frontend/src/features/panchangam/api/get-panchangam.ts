@@ -4,7 +4,7 @@ import type { PanchangamDay } from '@/types/api';
 
 /** GET /api/panchangam: today's panchangam at the temple (the server's today, in its zone). */
 export function usePanchangamToday() {
-  const { data, error, isLoading } = useSWR<PanchangamDay[]>(apiKeys.panchangamToday);
+  const { data, error, isLoading } = useSWR<PanchangamDay[]>(apiKeys.panchangam());
   return { day: data?.[0], error: error as Error | undefined, isLoading: isLoading && data === undefined };
 }
 

@@ -2,7 +2,6 @@
 // temple's UTC offset ("2026-11-25T23:45:45-08:00"), so its date and clock time are read from the
 // text itself: the temple's, whatever the visitor's zone, with no time-zone data (and so in the
 // server's page renderer too, docs/architecture.md#public-pages).
-import { addDays } from '@/lib/dates';
 import type { PanchangamDay } from '@/types/api';
 
 type Tithi = { number: number; name: string; paksha: string };
@@ -13,11 +12,13 @@ export function clockTime(instant: string): string {
   return `${hour % 12 || 12}:${instant.slice(14, 16)} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-/** When something that began on `date` ends: "11:45 PM", or "3:20 AM tomorrow" past the next midnight. */
+/**
+ * When something that was running at the sunrise of `date` ends: "11:45 PM", or "3:20 AM tomorrow"
+ * past the next midnight (a tithi, nakshatra, yoga or karana ends within a day and a few hours of
+ * sunrise, so never later than the next day).
+ */
 export function endTime(instant: string, date: string): string {
-  const day = instant.slice(0, 10);
-  if (day <= date) return clockTime(instant);
-  return `${clockTime(instant)} ${day === addDays(date, 1) ? 'tomorrow' : `on ${day}`}`;
+  return instant.slice(0, 10) > date ? `${clockTime(instant)} tomorrow` : clockTime(instant);
 }
 
 /** "Krishna Dvitiya"; Pournami and Amavasya alone, as they name their paksha. */

@@ -9,6 +9,10 @@ import { ApiError } from '@/lib/api-client';
 import { textFieldProps, useSpecFormik } from '@/lib/form';
 import { completeSetup } from '../api/setup';
 
+function degrees(min: number, max: number, message: string) {
+  return yup.number().typeError(message).required(message).min(min, message).max(max, message);
+}
+
 const schema = yup.object({
   firstName: yup.string().trim().required('First name must be at least 2 characters').min(2, 'First name must be at least 2 characters'),
   lastName: yup.string().trim().required('Last name must be at least 2 characters').min(2, 'Last name must be at least 2 characters'),
@@ -19,6 +23,9 @@ const schema = yup.object({
   phone: yup.string(),
   templeEmail: yup.string().trim().email('Invalid email address'),
   timeZone: yup.string().required('Choose a time zone from the list (an IANA name such as America/Los_Angeles)'),
+  // The temple's place for the panchangam; the server's messages (crates/domain/src/site.rs).
+  latitude: degrees(-60, 60, 'Latitude must be a number of degrees from -60 to 60 (north is positive)'),
+  longitude: degrees(-180, 180, 'Longitude must be a number of degrees from -180 to 180 (east is positive, west negative)'),
 });
 
 type Values = yup.InferType<typeof schema>;
@@ -41,11 +48,22 @@ export function SetupForm({ token, onDone }: { token: string; onDone: (email: st
       phone: '',
       templeEmail: '',
       timeZone: 'America/Los_Angeles',
+      // Folsom, CA: the server's default place.
+      latitude: 38.678,
+      longitude: -121.1761,
     },
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
       try {
-        const done = await completeSetup({ token, ...values, address: values.address ?? '', phone: values.phone ?? '', templeEmail: values.templeEmail ?? '' });
+        const done = await completeSetup({
+          token,
+          ...values,
+          address: values.address ?? '',
+          phone: values.phone ?? '',
+          templeEmail: values.templeEmail ?? '',
+          latitude: Number(values.latitude),
+          longitude: Number(values.longitude),
+        });
         await onDone(done.email, values.password);
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors);
@@ -81,6 +99,20 @@ export function SetupForm({ token, onDone }: { token: string; onDone: (email: st
         onChange={(_, v) => void formik.setFieldValue('timeZone', v ?? '')}
         renderInput={(params) => <TextField {...params} id="timeZone" name="timeZone" label="Time zone" error={tz.error} helperText={tz.helperText} />}
       />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <TextField
+          {...textFieldProps(formik, 'latitude', 'Degrees north; for the panchangam’s sunrise and tithi times')}
+          label="Latitude"
+          type="number"
+          slotProps={{ htmlInput: { step: 'any' } }}
+        />
+        <TextField
+          {...textFieldProps(formik, 'longitude', 'Degrees east; west is negative')}
+          label="Longitude"
+          type="number"
+          slotProps={{ htmlInput: { step: 'any' } }}
+        />
+      </Box>
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
         Create admin and finish setup
       </Button>

@@ -1,0 +1,315 @@
+import ChevronLeft from '@mui/icons-material/ChevronLeft';
+import ChevronRight from '@mui/icons-material/ChevronRight';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { LoadingRegion } from '@/components/ui/loading-region';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { visuallyHidden } from '@/components/ui/visually-hidden';
+import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { useNow } from '@/lib/render-instant';
+import { useSite } from '@/lib/site';
+import type { PanchangamDay } from '@/types/api';
+import { usePanchangamDays } from '../api/get-panchangam';
+import { tithiName } from '../lib/format';
+import {
+  MARKS,
+  MONTH_NAMES,
+  WEEKDAY_NAMES,
+  lunarMonthsOf,
+  marksOf,
+  monthRange,
+  monthTitle,
+  parseMonth,
+  shiftMonth,
+  templeToday,
+  weekdayOf,
+} from '../lib/month';
+import { DayDetails } from './day-details';
+import { MarkIcon } from './mark-icon';
+
+/** The width from which the days are a seven-column calendar; below it, a list (MUI's `sm`). */
+const GRID_FROM = '(min-width: 600px)';
+const COLUMNS = { xs: '1fr', sm: 'repeat(7, minmax(0, 1fr))' } as const;
+
+/** What a screen reader says of a day's button: its date and what the day shows. */
+function dayName(day: PanchangamDay, isToday: boolean): string {
+  const kshaya = day.tithi.kshaya ? `, also ${tithiName(day.tithi.kshaya)}, kshaya` : '';
+  const [, month, date] = day.date.split('-').map(Number);
+  return `${WEEKDAY_NAMES[weekdayOf(day.date)]}, ${MONTH_NAMES[month - 1]} ${date}${isToday ? ', today' : ''}: ${tithiName(day.tithi)}${kshaya}; ${day.nakshatra.name}`;
+}
+
+function DayButton({ day, isToday, selected, tabbable, onSelect }: { day: PanchangamDay; isToday: boolean; selected: boolean; tabbable: boolean; onSelect: () => void }) {
+  const marks = marksOf(day);
+  const weekday = WEEKDAY_NAMES[weekdayOf(day.date)].slice(0, 3);
+  const quiet = selected ? 'inherit' : 'text.secondary';
+  return (
+    <ButtonBase
+      data-date={day.date}
+      tabIndex={tabbable ? 0 : -1}
+      aria-pressed={selected}
+      aria-current={isToday ? 'date' : undefined}
+      onClick={onSelect}
+      sx={(theme) => ({
+        width: '100%',
+        height: '100%',
+        display: 'grid',
+        gridTemplateColumns: { xs: '4.25rem minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) auto' },
+        gridTemplateAreas: { xs: '"date names marks"', sm: '"date marks" "names names"' },
+        alignContent: 'start',
+        alignItems: 'start',
+        justifyItems: 'start',
+        columnGap: 1,
+        rowGap: 0.25,
+        minHeight: { xs: 60, sm: 112 },
+        p: { xs: 1.25, sm: 1 },
+        textAlign: 'left',
+        borderRadius: 1.5,
+        border: isToday ? 2 : 1,
+        borderColor: isToday || selected ? 'primary.main' : 'divider',
+        bgcolor: selected ? 'primary.main' : marks.length ? '#fff4e0' : 'background.paper',
+        color: selected ? 'primary.contrastText' : 'text.primary',
+        ...(selected || !marks.length ? {} : theme.applyStyles('dark', { bgcolor: 'rgba(252, 211, 77, 0.12)' })),
+        '&:hover': { borderColor: 'primary.main' },
+        '&.Mui-focusVisible': { outline: '3px solid', outlineColor: theme.vars?.palette.primary.main, outlineOffset: 2 },
+        // The marks keep their shapes on the selected day's colour.
+        ...(selected ? { '& .MuiSvgIcon-root': { color: 'inherit' } } : {}),
+      })}
+    >
+      <Box component="span" sx={visuallyHidden}>
+        {dayName(day, isToday)}
+      </Box>
+      <Box component="span" aria-hidden sx={{ gridArea: 'date', display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { sm: 'baseline' }, columnGap: 0.75 }}>
+        <Typography component="span" variant="caption" sx={{ display: { sm: 'none' }, color: quiet, lineHeight: 1.2 }}>
+          {weekday}
+        </Typography>
+        <Typography component="span" sx={{ fontWeight: 700, fontSize: { xs: '1.25rem', sm: '1rem' }, lineHeight: 1.2 }}>
+          {Number(day.date.slice(8))}
+        </Typography>
+        {isToday ? (
+          <Typography component="span" variant="caption" sx={{ fontWeight: 700, color: selected ? 'inherit' : 'primary.main', lineHeight: 1.2 }}>
+            Today
+          </Typography>
+        ) : null}
+      </Box>
+      <Box component="span" aria-hidden sx={{ gridArea: 'names', display: 'grid', gap: 0.25, minWidth: 0, overflowWrap: 'anywhere' }}>
+        <Typography component="span" variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
+          {tithiName(day.tithi)}
+        </Typography>
+        {day.tithi.kshaya ? (
+          <Typography component="span" variant="caption" sx={{ fontStyle: 'italic', lineHeight: 1.25 }}>
+            also {day.tithi.kshaya.name}, kshaya
+          </Typography>
+        ) : null}
+        <Typography component="span" variant="caption" sx={{ color: quiet, lineHeight: 1.25 }}>
+          {day.nakshatra.name}
+        </Typography>
+      </Box>
+      <Box component="span" aria-hidden sx={{ gridArea: 'marks', display: 'flex', gap: 0.25 }}>
+        {marks.map((mark) => (
+          <MarkIcon key={mark} mark={mark} fontSize="small" />
+        ))}
+      </Box>
+    </ButtonBase>
+  );
+}
+
+function Legend() {
+  return (
+    <Box component="ul" aria-label="Marks" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
+      {MARKS.map(({ mark, label, meaning }) => (
+        <Box component="li" key={mark} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+          <MarkIcon mark={mark} fontSize="small" />
+          <Typography variant="body2">
+            <strong>{label}</strong>: {meaning}
+          </Typography>
+        </Box>
+      ))}
+      <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+        <Typography variant="body2">
+          <strong>kshaya</strong>: a tithi that begins and ends between two sunrises
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function WeekdayHeader() {
+  return (
+    <Box aria-hidden sx={{ display: { xs: 'none', sm: 'grid' }, gridTemplateColumns: COLUMNS.sm, gap: 0.75, mb: 0.75 }}>
+      {WEEKDAY_NAMES.map((name) => (
+        <Typography key={name} variant="caption" color="text.secondary" sx={{ textAlign: 'center', fontWeight: 600 }}>
+          {name.slice(0, 3)}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
+/** Where the days' placeholders sit while the month loads: the month's own shape, so nothing moves. */
+function MonthSkeleton({ month }: { month: string }) {
+  const { from, to } = monthRange(month);
+  const count = Number(to.slice(8));
+  return (
+    <LoadingRegion label={`Loading the panchangam of ${monthTitle(month)}`}>
+      <WeekdayHeader />
+      <Box sx={{ display: 'grid', gap: { xs: 1, sm: 0.75 }, gridTemplateColumns: COLUMNS }}>
+        {Array.from({ length: count }, (_, i) => (
+          <Skeleton
+            key={i}
+            variant="rounded"
+            sx={{ height: { xs: 60, sm: 112 }, gridColumnStart: i === 0 ? { sm: weekdayOf(from) + 1 } : undefined }}
+          />
+        ))}
+      </Box>
+    </LoadingRegion>
+  );
+}
+
+function MonthView({ month, today }: { month: string; today: string }) {
+  const { from, to } = monthRange(month);
+  const { days, error, isLoading, refresh } = usePanchangamDays(from, to);
+  const [selected, setSelected] = useState(() => (today.startsWith(month) ? today : from));
+  const list = useRef<HTMLOListElement>(null);
+  const title = monthTitle(month);
+  const previous = shiftMonth(month, -1);
+  const next = shiftMonth(month, 1);
+  const chosen = days?.find((d) => d.date === selected) ?? days?.[0];
+
+  function move(e: KeyboardEvent<HTMLOListElement>) {
+    if (!days) return;
+    const index = days.findIndex((d) => d.date === (e.target as HTMLElement).dataset.date);
+    if (index < 0) return;
+    // Up and down go by a week in the calendar, by a day in the list it is on phones.
+    const week = window.matchMedia(GRID_FROM).matches ? 7 : 1;
+    const steps: Record<string, number> = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -week, ArrowDown: week };
+    const target = e.key === 'Home' ? 0 : e.key === 'End' ? days.length - 1 : e.key in steps ? index + steps[e.key] : null;
+    if (target === null) return;
+    e.preventDefault();
+    const date = days[Math.min(Math.max(target, 0), days.length - 1)].date;
+    setSelected(date);
+    list.current?.querySelector<HTMLElement>(`[data-date="${date}"]`)?.focus();
+  }
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-end', justifyContent: 'space-between', gap: 2 }}>
+        <Typography component="h2" variant="h4" sx={{ fontSize: { xs: '1.6rem', md: '2rem' } }}>
+          {title}
+          <Typography component="span" variant="h6" color="text.secondary" sx={{ display: 'block', fontWeight: 500, minHeight: '1.6em' }}>
+            {days ? lunarMonthsOf(days) : isLoading ? <Skeleton width="12rem" aria-hidden /> : null}
+          </Typography>
+        </Typography>
+        <Box component="nav" aria-label="Months" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          {previous ? (
+            <Button component={RouterLink} to={paths.panchangam.getHref(previous)} variant="outlined" startIcon={<ChevronLeft />}>
+              <Box component="span" sx={visuallyHidden}>
+                Previous month,{' '}
+              </Box>
+              {MONTH_NAMES[Number(previous.slice(5)) - 1]}
+            </Button>
+          ) : null}
+          <Button component={RouterLink} to={paths.panchangam.getHref()} variant="outlined">
+            This month
+          </Button>
+          {next ? (
+            <Button component={RouterLink} to={paths.panchangam.getHref(next)} variant="outlined" endIcon={<ChevronRight />}>
+              <Box component="span" sx={visuallyHidden}>
+                Next month,{' '}
+              </Box>
+              {MONTH_NAMES[Number(next.slice(5)) - 1]}
+            </Button>
+          ) : null}
+        </Box>
+      </Box>
+      <Legend />
+      {error ? (
+        <RetryAlert onRetry={refresh}>Failed to load the panchangam of {title}. Please try again.</RetryAlert>
+      ) : !days ? (
+        <MonthSkeleton month={month} />
+      ) : days.length === 0 || !chosen ? (
+        <Alert severity="info">There is no panchangam for {title}.</Alert>
+      ) : (
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 20rem' }, alignItems: 'start' }}>
+          <div>
+            <WeekdayHeader />
+            <Box component="p" id="panchangam-keys" sx={visuallyHidden}>
+              The arrow keys move between the days; the day chosen shows its whole panchangam.
+            </Box>
+            <Box
+              component="ol"
+              ref={list}
+              aria-label={`Days of ${title}`}
+              aria-describedby="panchangam-keys"
+              onKeyDown={move}
+              sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 0.75 }, gridTemplateColumns: COLUMNS }}
+            >
+              {days.map((day, i) => {
+                const isChosen = day.date === chosen.date;
+                return (
+                  <Box component="li" key={day.date} sx={{ gridColumnStart: i === 0 ? { sm: weekdayOf(day.date) + 1 } : undefined }}>
+                    <DayButton
+                      day={day}
+                      isToday={day.date === today}
+                      selected={isChosen}
+                      tabbable={isChosen}
+                      onSelect={() => setSelected(day.date)}
+                    />
+                    {isChosen ? (
+                      // On phones the chosen day opens under its row; wider screens show it beside the calendar.
+                      <Paper variant="outlined" sx={{ display: { xs: 'block', sm: 'none' }, mt: 1, p: 2 }}>
+                        <DayDetails day={day} isToday={day.date === today} />
+                      </Paper>
+                    ) : null}
+                  </Box>
+                );
+              })}
+            </Box>
+          </div>
+          <Paper
+            component="section"
+            variant="outlined"
+            aria-label="The day chosen"
+            sx={{ display: { xs: 'none', sm: 'block' }, p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}
+          >
+            <DayDetails day={chosen} isToday={chosen.date === today} />
+          </Paper>
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The temple's panchangam, a month at a glance: a Sunday-first calendar of the Gregorian month (a
+ * list on phones), each day with its tithi and nakshatra at sunrise and its marks, and the chosen
+ * day's whole panchangam. `monthParam` is `?month=YYYY-MM`; the temple's current month without it.
+ */
+export function PanchangamPage({ monthParam }: { monthParam: string | null }) {
+  const { settings } = useSite();
+  const timeZone = settings?.timeZone || env.timeZone;
+  const today = templeToday(timeZone, useNow());
+  const month = parseMonth(monthParam) ?? today.slice(0, 7);
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: 3 }}>
+      <div>
+        <Typography component="h1" variant="h3" gutterBottom>
+          Panchangam
+        </Typography>
+        <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
+          Each day’s tithi, nakshatra, yoga and karana at sunrise, its sunrise and sunset, and Rahu kalam, Yamagandam and
+          Gulika kalam, worked out for the temple’s place. Times are the temple’s ({timeZone}).
+        </Typography>
+      </div>
+      <MonthView key={month} month={month} today={today} />
+    </Container>
+  );
+}
