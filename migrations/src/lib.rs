@@ -37,7 +37,8 @@ mod m20261125_000041_staff_invitations;
 mod m20261125_000042_seva_payments_are_religious;
 mod m20261125_000043_counter_sales;
 mod m20261125_000044_cash_office;
-mod seed;
+mod m20261126_000045_lunar_calendar;
+pub mod seed;
 
 pub struct Migrator;
 
@@ -79,6 +80,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000042_seva_payments_are_religious::Migration),
             Box::new(m20261125_000043_counter_sales::Migration),
             Box::new(m20261125_000044_cash_office::Migration),
+            Box::new(m20261126_000045_lunar_calendar::Migration),
         ]
     }
 }

@@ -83,6 +83,214 @@ pub const PAYMENT_METHODS: &[PaymentMethodSeed] = &[
     ("7c1e2d3f-4a5b-4c6d-8e9f-0a1b2c3d0002", "zelle", "Zelle", Some("Send the donation from your bank with Zelle"), 1, Some("bank")),
 ];
 
+/// A festival of the shipped table (docs/festivals.md): its rule by the lunar calendar.
+#[derive(Debug, Clone, Copy)]
+pub struct ShippedFestival {
+    /// A readable id (`diwali`); editors' own festivals get UUIDs.
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    /// The amanta lunar month, 1 = Chaitra … 12 = Phalguna; `None` for a festival of a solar month.
+    pub lunar_month: Option<u8>,
+    /// The solar month (the Sun's sidereal sign, 0 = Mesha … 11 = Meena).
+    pub solar_month: Option<u8>,
+    /// 1–30: 1–15 shukla, 16–30 krishna (30 Amavasya).
+    pub tithi: u8,
+    /// `sunrise`, `madhyahna`, `pradosha` or `nishita`: the moment at which the tithi must run.
+    pub moment: &'static str,
+    pub source: &'static str,
+}
+
+const NIRNAYA: &str = "Nirnaya Sindhu (Kamalakara Bhatta, 1612)";
+const DHARMA: &str = "Dharma Sindhu (Kashinath Upadhyaya, 1790)";
+
+const fn lunar(
+    id: &'static str,
+    name: &'static str,
+    month: u8,
+    tithi: u8,
+    moment: &'static str,
+    source: &'static str,
+    description: &'static str,
+) -> ShippedFestival {
+    ShippedFestival { id, name, description, lunar_month: Some(month), solar_month: None, tithi, moment, source }
+}
+
+/// The major festivals a temple starts with; editors may change them and add their own. Each is
+/// kept in the nija month only when the year has an adhika one, and on the first of two days.
+pub const FESTIVALS: [ShippedFestival; 25] = [
+    lunar(
+        "ugadi",
+        "Ugadi / Gudi Padwa",
+        1,
+        1,
+        "sunrise",
+        DHARMA,
+        "The lunar new year: panchanga shravanam, the reading of the year's almanac, and Ugadi pachadi.",
+    ),
+    lunar(
+        "sri-rama-navami",
+        "Sri Rama Navami",
+        1,
+        9,
+        "madhyahna",
+        NIRNAYA,
+        "The birth of Sri Rama at midday: abhishekam, Sita Rama kalyanam and panakam.",
+    ),
+    lunar(
+        "hanuman-jayanti",
+        "Hanuman Jayanti (Chaitra Pournami)",
+        1,
+        15,
+        "sunrise",
+        DHARMA,
+        "The birth of Sri Hanuman, kept on Chaitra Pournami: Hanuman Chalisa and vada mala.",
+    ),
+    lunar(
+        "akshaya-tritiya",
+        "Akshaya Tritiya",
+        2,
+        3,
+        "sunrise",
+        NIRNAYA,
+        "A day whose good deeds never diminish: charity, new beginnings and Lakshmi puja.",
+    ),
+    lunar(
+        "narasimha-jayanti",
+        "Narasimha Jayanti",
+        2,
+        14,
+        "pradosha",
+        NIRNAYA,
+        "The appearance of Sri Narasimha at dusk: abhishekam and Narasimha stotrams.",
+    ),
+    lunar(
+        "ratha-yatra",
+        "Jagannatha Ratha Yatra",
+        4,
+        2,
+        "sunrise",
+        DHARMA,
+        "Sri Jagannatha, Balabhadra and Subhadra ride out in their chariots.",
+    ),
+    lunar("guru-purnima", "Guru Purnima", 4, 15, "sunrise", DHARMA, "Vyasa Purnima: gratitude to Veda Vyasa and to one's own teachers."),
+    lunar("naga-panchami", "Naga Panchami", 5, 5, "sunrise", NIRNAYA, "Worship of the naga devatas with milk and turmeric."),
+    lunar(
+        "raksha-bandhan",
+        "Raksha Bandhan / Upakarma",
+        5,
+        15,
+        "sunrise",
+        NIRNAYA,
+        "Shravana Pournami: the rakhi, and the yajnopavita's renewal (upakarma).",
+    ),
+    lunar(
+        "krishna-janmashtami",
+        "Krishna Janmashtami",
+        5,
+        23,
+        "nishita",
+        NIRNAYA,
+        "The birth of Sri Krishna at midnight: bhajans, abhishekam and the midnight arati.",
+    ),
+    lunar(
+        "vinayaka-chaturthi",
+        "Vinayaka Chaturthi",
+        6,
+        4,
+        "madhyahna",
+        NIRNAYA,
+        "The birth of Sri Ganesha: Ganapati puja at midday, modakas and the 21 leaves.",
+    ),
+    lunar("anant-chaturdashi", "Anant Chaturdashi", 6, 14, "sunrise", DHARMA, "Ananta Padmanabha vratam, and the Ganesha visarjanam."),
+    lunar("navaratri", "Navaratri begins", 7, 1, "sunrise", NIRNAYA, "Ghatasthapana: the first of the nine nights of the Goddess."),
+    lunar("durga-ashtami", "Durga Ashtami", 7, 8, "sunrise", NIRNAYA, "The eighth night of Navaratri: Durga puja and kanya puja."),
+    lunar(
+        "vijaya-dashami",
+        "Vijaya Dashami",
+        7,
+        10,
+        "sunrise",
+        NIRNAYA,
+        "Dasara: the victory of good, Shami puja and vidyarambham for children.",
+    ),
+    lunar(
+        "dhanteras",
+        "Dhanteras",
+        7,
+        28,
+        "pradosha",
+        DHARMA,
+        "Dhana Trayodashi: Dhanvantari and Lakshmi puja at dusk, and the Yama deepam.",
+    ),
+    lunar(
+        "naraka-chaturdashi",
+        "Naraka Chaturdashi",
+        7,
+        29,
+        "sunrise",
+        DHARMA,
+        "Choti Diwali: the oil bath before dawn and the victory over Narakasura.",
+    ),
+    lunar(
+        "diwali",
+        "Diwali (Lakshmi Puja)",
+        7,
+        30,
+        "pradosha",
+        NIRNAYA,
+        "Deepavali: Lakshmi puja in the evening after sunset, and the lamps.",
+    ),
+    lunar(
+        "govardhan-puja",
+        "Govardhan Puja / Bali Pratipada",
+        8,
+        1,
+        "sunrise",
+        DHARMA,
+        "Annakut: the mountain of food offered to Sri Krishna as Govardhana.",
+    ),
+    lunar("kartika-purnima", "Kartika Purnima", 8, 15, "sunrise", DHARMA, "Karthika Deepam and Tripuri Purnima: lamps for Lord Shiva."),
+    lunar(
+        "gita-jayanti",
+        "Gita Jayanti (Mokshada Ekadashi)",
+        9,
+        11,
+        "sunrise",
+        DHARMA,
+        "The day the Bhagavad Gita was spoken: its recitation and Ekadashi vratam.",
+    ),
+    ShippedFestival {
+        id: "vaikuntha-ekadashi",
+        name: "Vaikuntha Ekadashi",
+        description: "The gates of Vaikuntha open: the Uttara dvara darshanam and Ekadashi vratam.",
+        lunar_month: None,
+        solar_month: Some(8),
+        tithi: 11,
+        moment: "sunrise",
+        source: "Vaikhanasa and Pancharatra agamas: the shukla Ekadashi of Dhanu masa",
+    },
+    lunar("vasant-panchami", "Vasant Panchami", 11, 5, "sunrise", NIRNAYA, "Sri Panchami: Saraswati puja and aksharabhyasam."),
+    lunar(
+        "maha-shivaratri",
+        "Maha Shivaratri",
+        11,
+        29,
+        "nishita",
+        NIRNAYA,
+        "The great night of Lord Shiva: abhishekams through the four watches of the night.",
+    ),
+    lunar(
+        "holika-dahan",
+        "Holika Dahan",
+        12,
+        15,
+        "pradosha",
+        NIRNAYA,
+        "The Holi bonfire on Phalguna Pournami at dusk; colours the next morning.",
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -95,5 +303,18 @@ mod tests {
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), rows.len());
+    }
+
+    #[test]
+    fn the_shipped_festivals_are_each_one_rule_with_an_id_of_their_own() {
+        let mut ids: Vec<&str> = FESTIVALS.iter().map(|f| f.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), FESTIVALS.len());
+        for f in FESTIVALS {
+            assert!(f.lunar_month.is_some() != f.solar_month.is_some(), "{}", f.name);
+            assert!((1..=30).contains(&f.tithi) && f.description.len() >= 10, "{}", f.name);
+            assert!(["sunrise", "madhyahna", "pradosha", "nishita"].contains(&f.moment), "{}", f.name);
+        }
     }
 }

@@ -27,6 +27,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("waitlist_promoted.jinja", include_str!("../templates/email/waitlist_promoted.jinja")),
     ("statement.jinja", include_str!("../templates/email/statement.jinja")),
     ("staff_invitation.jinja", include_str!("../templates/email/staff_invitation.jinja")),
+    ("star_day_reminder.jinja", include_str!("../templates/email/star_day_reminder.jinja")),
 ];
 
 /// A message's fields; `TEMPLATE` names its file.

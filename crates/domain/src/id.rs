@@ -132,6 +132,14 @@ id_type!(
     /// A family member saved in a member's profile.
     FamilyMemberId
 );
+id_type!(
+    /// A festival's rule by the lunar calendar (the shipped ones have readable ids: `diwali`).
+    FestivalRuleId
+);
+id_type!(
+    /// A member's record of a person's birth star (janma nakshatra), with its reminder.
+    StarBirthdayId
+);
 
 #[cfg(test)]
 mod tests {

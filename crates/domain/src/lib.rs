@@ -28,6 +28,7 @@ pub mod seva;
 pub mod seva_booking;
 pub mod site;
 pub mod staff;
+pub mod star_birthday;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod text_enum;
@@ -37,8 +38,8 @@ pub mod volunteer;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
-    AttendeeId, DonationTypeId, EventId, FamilyMemberId, NoticeId, PaymentId, PaymentMethodId, PriestId, RecurringServiceId, SevaBookingId,
-    SevaId, UserId, VolunteerId, WaitlistId,
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, NoticeId, PaymentId, PaymentMethodId, PriestId,
+    RecurringServiceId, SevaBookingId, SevaId, StarBirthdayId, UserId, VolunteerId, WaitlistId,
 };
 pub use input::NumberInput;
 pub use money::Money;

@@ -359,7 +359,7 @@ mod tests {
 
     #[test]
     fn the_daytime_is_cut_in_eighths_by_weekday() {
-        let rise = Utc.with_ymd_and_hms(2026, 11, 25, 14, 0, 0).unwrap();
+        let rise = Utc.with_ymd_and_hms(2026, 11, 25, 14, 0, 0).single().expect("valid");
         let set = rise + chrono::Duration::hours(8);
         // A Wednesday (3): Rahu kalam is the fifth eighth, Yamagandam the second, Gulika the fourth.
         let [rahu, yama, gulika] = daytime_periods(rise, set, 3);
@@ -373,24 +373,24 @@ mod tests {
 
     #[test]
     fn a_range_is_at_most_a_leap_year_of_real_dates() {
-        let today = NaiveDate::from_ymd_opt(2026, 11, 25).unwrap();
+        let today = NaiveDate::from_ymd_opt(2026, 11, 25).expect("valid");
         assert_eq!(day_range(None, None, today), Ok((today, today)));
         assert_eq!(day_range(Some(" "), Some(""), today), Ok((today, today)));
-        let jan1 = NaiveDate::from_ymd_opt(2028, 1, 1).unwrap();
-        let dec31 = NaiveDate::from_ymd_opt(2028, 12, 31).unwrap();
+        let jan1 = NaiveDate::from_ymd_opt(2028, 1, 1).expect("valid");
+        let dec31 = NaiveDate::from_ymd_opt(2028, 12, 31).expect("valid");
         assert_eq!(day_range(Some("2028-01-01"), Some("2028-12-31"), today), Ok((jan1, dec31)));
-        assert_eq!(day_range(Some("2028-01-01"), Some("2029-01-01"), today).unwrap_err().get("to"), Some(RANGE_TOO_LONG));
-        assert_eq!(day_range(Some("2028-01-02"), Some("2028-01-01"), today).unwrap_err().get("to"), Some(RANGE_BACKWARDS));
-        let bad = day_range(Some("2028-02-30"), Some("2101-01-01"), today).unwrap_err();
+        assert_eq!(day_range(Some("2028-01-01"), Some("2029-01-01"), today).expect_err("invalid").get("to"), Some(RANGE_TOO_LONG));
+        assert_eq!(day_range(Some("2028-01-02"), Some("2028-01-01"), today).expect_err("invalid").get("to"), Some(RANGE_BACKWARDS));
+        let bad = day_range(Some("2028-02-30"), Some("2101-01-01"), today).expect_err("invalid");
         assert_eq!(bad.get("from"), Some(DATE_INVALID));
         assert_eq!(bad.get("to"), Some(DATE_OUT_OF_RANGE));
-        assert_eq!(day_range(Some("1899-12-31"), None, today).unwrap_err().get("from"), Some(DATE_OUT_OF_RANGE));
+        assert_eq!(day_range(Some("1899-12-31"), None, today).expect_err("invalid").get("from"), Some(DATE_OUT_OF_RANGE));
     }
 
     #[test]
     fn the_fortnight_follows_the_tithi() {
         assert_eq!(Paksha::of(15), Paksha::Shukla);
         assert_eq!(Paksha::of(16), Paksha::Krishna);
-        assert_eq!(vara_of(NaiveDate::from_ymd_opt(2026, 11, 25).unwrap()), 3);
+        assert_eq!(vara_of(NaiveDate::from_ymd_opt(2026, 11, 25).expect("valid")), 3);
     }
 }

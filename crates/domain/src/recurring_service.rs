@@ -7,9 +7,13 @@
 //! zone is any `chrono::TimeZone` (the server passes a `chrono_tz::Tz`), so this module needs no
 //! time-zone database of its own.
 
+use std::collections::BTreeSet;
+
 use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveTime, Offset, TimeZone, Utc, Weekday};
 
+use crate::festival::{nakshatra_days, tithi_days};
 use crate::id::RecurringServiceId;
+use crate::panchangam::{PanchangamDay, nakshatra_name, tithi_name};
 use crate::text_enum::text_enum;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
@@ -25,6 +29,13 @@ pub const MONTH_INVALID: &str = "Choose a month";
 pub const DATE_NOT_IN_MONTH: &str = "That day does not exist in the chosen month";
 pub const TIME_INVALID: &str = "Time must be a valid time (HH:MM)";
 pub const END_DATE_INVALID: &str = "End date must be a valid date (YYYY-MM-DD)";
+pub const TITHIS_REQUIRED: &str = "Choose at least one tithi (1–30: 1–15 shukla, 16–30 krishna)";
+pub const NAKSHATRA_INVALID: &str = "Choose a nakshatra (1 = Ashwini … 27 = Revati)";
+
+/// How many days ahead the next occurrence of a service by the lunar calendar is looked for: a
+/// tithi comes back within a lunar month, a nakshatra within a sidereal one, and a month of a
+/// vriddhi or kshaya day at most shifts that by a day or two.
+pub const LUNAR_SEARCH_DAYS: i64 = 35;
 
 /// How far ahead the next occurrence is looked for: a yearly service on February 29 can wait
 /// eight years (2096 to 2104).
@@ -38,6 +49,10 @@ text_enum!(
         MonthlyWeekday => "monthlyWeekday",
         MonthlyDate => "monthlyDate",
         Yearly => "yearly",
+        // By the lunar calendar: on chosen tithis ("every Ekadashi": 11 and 26).
+        Tithi => "tithi",
+        // By the lunar calendar: on the day of a nakshatra, every month.
+        Nakshatra => "nakshatra",
     }
 );
 
@@ -98,6 +113,11 @@ pub enum Recurrence {
         month: u8,
         day: u8,
     },
+    /// On the days of these tithis (1–30, sorted, no repeats, at least one) at the temple, by the
+    /// tithi at sunrise (docs/product.md#recurring-services).
+    Tithi(Vec<u8>),
+    /// On the day of this nakshatra (1–27) every month, by the nakshatra at sunrise.
+    Nakshatra(u8),
 }
 
 impl Recurrence {
@@ -108,12 +128,31 @@ impl Recurrence {
             Self::MonthlyWeekday { .. } => Frequency::MonthlyWeekday,
             Self::MonthlyDate(_) => Frequency::MonthlyDate,
             Self::Yearly { .. } => Frequency::Yearly,
+            Self::Tithi(_) => Frequency::Tithi,
+            Self::Nakshatra(_) => Frequency::Nakshatra,
         }
     }
 
-    /// Whether the rule falls on this local date (end dates aside).
-    pub fn falls_on(&self, date: NaiveDate) -> bool {
+    /// Whether the rule follows the lunar calendar, so its dates need the panchangam.
+    pub fn is_lunar(&self) -> bool {
+        matches!(self, Self::Tithi(_) | Self::Nakshatra(_))
+    }
+
+    /// The dates of a rule by the lunar calendar among the panchangam's `days` (consecutive, from a
+    /// day before the first date wanted); empty for the others.
+    pub fn lunar_dates(&self, days: &[PanchangamDay]) -> BTreeSet<NaiveDate> {
         match self {
+            Self::Tithi(tithis) => tithis.iter().flat_map(|t| tithi_days(*t, days)).collect(),
+            Self::Nakshatra(star) => nakshatra_days(*star, days).into_iter().collect(),
+            _ => BTreeSet::new(),
+        }
+    }
+
+    /// Whether the rule falls on this local date (end dates aside). A rule by the lunar calendar
+    /// falls on the dates of `lunar` (see [`Recurrence::lunar_dates`]).
+    pub fn falls_on(&self, date: NaiveDate, lunar: &BTreeSet<NaiveDate>) -> bool {
+        match self {
+            Self::Tithi(_) | Self::Nakshatra(_) => lunar.contains(&date),
             Self::Daily => true,
             Self::Weekly(days) => days.contains(&DayOfWeek::of(date.weekday())),
             Self::MonthlyWeekday { week, day } => date.weekday() == day.weekday() && (date.day() - 1) / 7 + 1 == u32::from(*week),
@@ -158,8 +197,8 @@ pub fn local_instant<Tz: TimeZone>(zone: &Tz, date: NaiveDate, time: NaiveTime) 
 }
 
 impl Schedule {
-    pub fn falls_on(&self, date: NaiveDate) -> bool {
-        self.end_date.is_none_or(|end| date <= end) && self.recurrence.falls_on(date)
+    pub fn falls_on(&self, date: NaiveDate, lunar: &BTreeSet<NaiveDate>) -> bool {
+        self.end_date.is_none_or(|end| date <= end) && self.recurrence.falls_on(date, lunar)
     }
 
     fn occurrence_on<Tz: TimeZone>(&self, zone: &Tz, date: NaiveDate) -> Occurrence {
@@ -167,15 +206,20 @@ impl Schedule {
         Occurrence { date, time: starts_at.with_timezone(zone).time(), starts_at }
     }
 
-    /// Every occurrence on the local dates `from` to `to` (both included), in order.
-    pub fn occurrences<Tz: TimeZone>(&self, zone: &Tz, from: NaiveDate, to: NaiveDate) -> Vec<Occurrence> {
+    /// Every occurrence on the local dates `from` to `to` (both included), in order. `days` is the
+    /// panchangam from the day before `from` to `to` for a rule by the lunar calendar (see
+    /// [`Recurrence::lunar_dates`]); other rules do not read it.
+    pub fn occurrences<Tz: TimeZone>(&self, zone: &Tz, from: NaiveDate, to: NaiveDate, days: &[PanchangamDay]) -> Vec<Occurrence> {
+        let lunar = self.recurrence.lunar_dates(days);
         let last = self.end_date.map_or(to, |end| end.min(to));
-        from.iter_days().take_while(|d| *d <= last).filter(|d| self.falls_on(*d)).map(|d| self.occurrence_on(zone, d)).collect()
+        from.iter_days().take_while(|d| *d <= last).filter(|d| self.falls_on(*d, &lunar)).map(|d| self.occurrence_on(zone, d)).collect()
     }
 
     /// The first occurrence starting strictly after `now` (one starting this very instant has
-    /// begun); `None` once the end date has passed.
-    pub fn next_after<Tz: TimeZone>(&self, zone: &Tz, now: DateTime<Utc>) -> Option<Occurrence> {
+    /// begun); `None` once the end date has passed. A rule by the lunar calendar looks among the
+    /// dates of `days`, the panchangam from two days before `now` to [`LUNAR_SEARCH_DAYS`] after.
+    pub fn next_after<Tz: TimeZone>(&self, zone: &Tz, now: DateTime<Utc>, days: &[PanchangamDay]) -> Option<Occurrence> {
+        let lunar = self.recurrence.lunar_dates(days);
         // Yesterday too: an instant late in a local day can be early the next day in UTC, and
         // starting a day early costs nothing since earlier occurrences are skipped.
         let today = now.with_timezone(zone).date_naive();
@@ -183,9 +227,9 @@ impl Schedule {
             .pred_opt()
             .unwrap_or(today)
             .iter_days()
-            .take(usize::try_from(SEARCH_DAYS).unwrap_or(usize::MAX))
+            .take(usize::try_from(if self.recurrence.is_lunar() { LUNAR_SEARCH_DAYS + 2 } else { SEARCH_DAYS }).unwrap_or(usize::MAX))
             .take_while(|d| self.end_date.is_none_or(|end| *d <= end))
-            .filter(|d| self.falls_on(*d))
+            .filter(|d| self.falls_on(*d, &lunar))
             .map(|d| self.occurrence_on(zone, d))
             .find(|o| o.starts_at > now)
     }
@@ -200,12 +244,36 @@ impl Schedule {
             Recurrence::MonthlyWeekday { week, day } => format!("{} {} of the month", ordinal(u32::from(*week)), day.label()),
             Recurrence::MonthlyDate(day) => format!("Monthly on the {}", ordinal(u32::from(*day))),
             Recurrence::Yearly { month, day } => format!("Every year on {} {day}", MONTHS[usize::from(*month - 1)]),
+            Recurrence::Tithi(tithis) => {
+                format!("Every {}", join_and(&tithi_labels(tithis).iter().map(String::as_str).collect::<Vec<_>>()))
+            }
+            Recurrence::Nakshatra(star) => format!("Every month on {}", nakshatra_name(*star)),
         };
         match self.end_date {
             Some(end) => format!("{rule}, {time}, until {} {}, {}", MONTHS[end.month0() as usize], end.day(), end.year()),
             None => format!("{rule}, {time}"),
         }
     }
+}
+
+/// The tithis of a rule in words: both Ekadashis are "Ekadashi", Pournami and Amavasya name
+/// themselves, others carry their paksha ("Shukla Chaturthi").
+fn tithi_labels(tithis: &[u8]) -> Vec<String> {
+    let mut labels = Vec::new();
+    for &t in tithis {
+        let twin = if t <= 15 { t + 15 } else { t - 15 };
+        let both = t != 15 && t != 30 && tithis.contains(&twin);
+        let label = match t {
+            15 | 30 => tithi_name(t).to_owned(),
+            _ if both => tithi_name(t).to_owned(),
+            1..=14 => format!("Shukla {}", tithi_name(t)),
+            _ => format!("Krishna {}", tithi_name(t)),
+        };
+        if !labels.contains(&label) {
+            labels.push(label);
+        }
+    }
+    labels
 }
 
 /// "7:00 AM", "12:30 PM".
@@ -258,6 +326,10 @@ pub struct RecurringServiceInput {
     pub day: Option<i64>,
     /// Yearly: the month, 1 to 12.
     pub month: Option<i64>,
+    /// By tithi: the tithis, 1 to 30.
+    pub tithis: Vec<i64>,
+    /// By nakshatra: the nakshatra, 1 to 27.
+    pub nakshatra: Option<i64>,
     /// "HH:MM", 24-hour, local to the temple.
     pub time: String,
     /// "YYYY-MM-DD"; blank for none.
@@ -356,6 +428,24 @@ impl RecurringServiceInput {
                     _ => None,
                 }
             }
+            Some(Frequency::Tithi) => {
+                let mut tithis = Vec::new();
+                for raw in &self.tithis {
+                    match in_range(Some(*raw), 1..=30, TITHIS_REQUIRED) {
+                        Ok(t) => tithis.push(t),
+                        Err(message) => errors.add("tithis", &message),
+                    }
+                }
+                tithis.sort_unstable();
+                tithis.dedup();
+                if tithis.is_empty() {
+                    errors.add("tithis", TITHIS_REQUIRED);
+                }
+                Some(Recurrence::Tithi(tithis))
+            }
+            Some(Frequency::Nakshatra) => {
+                errors.check("nakshatra", in_range(self.nakshatra, 1..=27, NAKSHATRA_INVALID)).map(Recurrence::Nakshatra)
+            }
         };
         match (name, description, time, end_date, recurrence) {
             (Some(name), Some(description), Some(time), Some(end_date), Some(recurrence)) if errors.is_empty() => {
@@ -415,11 +505,11 @@ mod tests {
     fn a_daily_seven_am_service_stays_at_seven_local_across_both_dst_changes() {
         let s = schedule(Recurrence::Daily, hm(7, 0));
         // 2026: clocks go forward on Sunday March 8 and back on Sunday November 1 in Los Angeles.
-        let march = s.occurrences(&Los_Angeles, date(2026, 3, 7), date(2026, 3, 9));
+        let march = s.occurrences(&Los_Angeles, date(2026, 3, 7), date(2026, 3, 9), &[]);
         let utc_hours: Vec<u32> = march.iter().map(|o| o.starts_at.time().hour()).collect();
         assert_eq!(utc_hours, [15, 14, 14], "7:00 PST is 15:00 UTC, 7:00 PDT is 14:00 UTC");
         assert!(march.iter().all(|o| o.time == hm(7, 0)));
-        let november = s.occurrences(&Los_Angeles, date(2026, 10, 31), date(2026, 11, 2));
+        let november = s.occurrences(&Los_Angeles, date(2026, 10, 31), date(2026, 11, 2), &[]);
         let utc_hours: Vec<u32> = november.iter().map(|o| o.starts_at.time().hour()).collect();
         assert_eq!(utc_hours, [14, 15, 15]);
         assert!(november.iter().all(|o| o.time == hm(7, 0) && o.starts_at.with_timezone(&Los_Angeles).time() == hm(7, 0)));
@@ -430,12 +520,12 @@ mod tests {
     fn skipped_and_repeated_local_times_resolve_like_icalendar() {
         // 2:30 AM does not exist on March 8, 2026 in Los Angeles: read with PST it is 3:30 AM PDT.
         let s = schedule(Recurrence::Daily, hm(2, 30));
-        let [o] = s.occurrences(&Los_Angeles, date(2026, 3, 8), date(2026, 3, 8))[..] else { panic!("one occurrence") };
+        let [o] = s.occurrences(&Los_Angeles, date(2026, 3, 8), date(2026, 3, 8), &[])[..] else { panic!("one occurrence") };
         assert_eq!(o.starts_at, utc(2026, 3, 8, 10, 30));
         assert_eq!(o.time, hm(3, 30));
         // 1:30 AM happens twice on November 1, 2026: the first one (PDT) counts.
         let s = schedule(Recurrence::Daily, hm(1, 30));
-        let [o] = s.occurrences(&Los_Angeles, date(2026, 11, 1), date(2026, 11, 1))[..] else { panic!("one occurrence") };
+        let [o] = s.occurrences(&Los_Angeles, date(2026, 11, 1), date(2026, 11, 1), &[])[..] else { panic!("one occurrence") };
         assert_eq!(o.starts_at, utc(2026, 11, 1, 8, 30));
         assert_eq!(o.time, hm(1, 30));
     }
@@ -443,11 +533,11 @@ mod tests {
     #[test]
     fn the_fifth_weekday_skips_months_without_one() {
         let s = schedule(Recurrence::MonthlyWeekday { week: 5, day: DayOfWeek::Saturday }, hm(10, 0));
-        let dates: Vec<NaiveDate> = s.occurrences(&Los_Angeles, date(2026, 1, 1), date(2026, 12, 31)).iter().map(|o| o.date).collect();
+        let dates: Vec<NaiveDate> = s.occurrences(&Los_Angeles, date(2026, 1, 1), date(2026, 12, 31), &[]).iter().map(|o| o.date).collect();
         // 2026 has a fifth Saturday in January, May, August and October only.
         assert_eq!(dates, [date(2026, 1, 31), date(2026, 5, 30), date(2026, 8, 29), date(2026, 10, 31)]);
         // From June, the next one is in August.
-        let next = s.next_after(&Los_Angeles, utc(2026, 6, 1, 0, 0)).expect("next");
+        let next = s.next_after(&Los_Angeles, utc(2026, 6, 1, 0, 0), &[]).expect("next");
         assert_eq!(next.date, date(2026, 8, 29));
         assert_eq!(next.starts_at, utc(2026, 8, 29, 17, 0));
     }
@@ -455,52 +545,53 @@ mod tests {
     #[test]
     fn nth_weekdays_dates_and_weekly_days() {
         let second_saturday = schedule(Recurrence::MonthlyWeekday { week: 2, day: DayOfWeek::Saturday }, hm(10, 0));
-        let dates: Vec<_> = second_saturday.occurrences(&Los_Angeles, date(2026, 3, 1), date(2026, 5, 31)).iter().map(|o| o.date).collect();
+        let dates: Vec<_> =
+            second_saturday.occurrences(&Los_Angeles, date(2026, 3, 1), date(2026, 5, 31), &[]).iter().map(|o| o.date).collect();
         assert_eq!(dates, [date(2026, 3, 14), date(2026, 4, 11), date(2026, 5, 9)]);
 
         let the_31st = schedule(Recurrence::MonthlyDate(31), hm(18, 0));
-        let dates: Vec<_> = the_31st.occurrences(&Los_Angeles, date(2026, 1, 1), date(2026, 6, 30)).iter().map(|o| o.date).collect();
+        let dates: Vec<_> = the_31st.occurrences(&Los_Angeles, date(2026, 1, 1), date(2026, 6, 30), &[]).iter().map(|o| o.date).collect();
         assert_eq!(dates, [date(2026, 1, 31), date(2026, 3, 31), date(2026, 5, 31)]);
 
         let tue_sat = schedule(Recurrence::Weekly(vec![DayOfWeek::Tuesday, DayOfWeek::Saturday]), hm(18, 30));
-        let dates: Vec<_> = tue_sat.occurrences(&Los_Angeles, date(2026, 3, 1), date(2026, 3, 10)).iter().map(|o| o.date).collect();
+        let dates: Vec<_> = tue_sat.occurrences(&Los_Angeles, date(2026, 3, 1), date(2026, 3, 10), &[]).iter().map(|o| o.date).collect();
         assert_eq!(dates, [date(2026, 3, 3), date(2026, 3, 7), date(2026, 3, 10)]);
     }
 
     #[test]
     fn yearly_services_fall_once_a_year_and_february_29_waits_for_leap_years() {
         let diwali_like = schedule(Recurrence::Yearly { month: 11, day: 8 }, hm(18, 0));
-        let next = diwali_like.next_after(&Los_Angeles, utc(2026, 11, 9, 3, 0)).expect("7 PM PST on the 8th: next year");
+        let next = diwali_like.next_after(&Los_Angeles, utc(2026, 11, 9, 3, 0), &[]).expect("7 PM PST on the 8th: next year");
         assert_eq!(next.date, date(2027, 11, 8));
         let leap = schedule(Recurrence::Yearly { month: 2, day: 29 }, hm(9, 0));
-        assert_eq!(leap.next_after(&Los_Angeles, utc(2026, 1, 1, 0, 0)).expect("next").date, date(2028, 2, 29));
-        assert_eq!(leap.next_after(&Los_Angeles, utc(2097, 1, 1, 0, 0)).expect("next").date, date(2104, 2, 29));
+        assert_eq!(leap.next_after(&Los_Angeles, utc(2026, 1, 1, 0, 0), &[]).expect("next").date, date(2028, 2, 29));
+        assert_eq!(leap.next_after(&Los_Angeles, utc(2097, 1, 1, 0, 0), &[]).expect("next").date, date(2104, 2, 29));
     }
 
     #[test]
     fn end_dates_are_inclusive_and_stop_the_service() {
         let s = Schedule { recurrence: Recurrence::Daily, time: hm(19, 0), end_date: Some(date(2026, 3, 10)) };
-        let dates: Vec<_> = s.occurrences(&Los_Angeles, date(2026, 3, 9), date(2026, 3, 31)).iter().map(|o| o.date).collect();
+        let dates: Vec<_> = s.occurrences(&Los_Angeles, date(2026, 3, 9), date(2026, 3, 31), &[]).iter().map(|o| o.date).collect();
         assert_eq!(dates, [date(2026, 3, 9), date(2026, 3, 10)]);
         // 6 PM on the last day: that evening's occurrence is the last.
-        let last = s.next_after(&Los_Angeles, utc(2026, 3, 11, 1, 0)).expect("the 10th at 7 PM PDT");
+        let last = s.next_after(&Los_Angeles, utc(2026, 3, 11, 1, 0), &[]).expect("the 10th at 7 PM PDT");
         assert_eq!(last.starts_at, utc(2026, 3, 11, 2, 0));
-        assert_eq!(s.next_after(&Los_Angeles, utc(2026, 3, 11, 2, 0)), None, "once it has started, nothing is left");
+        assert_eq!(s.next_after(&Los_Angeles, utc(2026, 3, 11, 2, 0), &[]), None, "once it has started, nothing is left");
     }
 
     #[test]
     fn the_next_occurrence_is_strictly_later_and_computed_in_the_temples_zone() {
         let s = schedule(Recurrence::Daily, hm(7, 0));
         // 7:00 AM PDT on March 10 is 14:00 UTC: at that instant, the next one is the 11th.
-        assert_eq!(s.next_after(&Los_Angeles, utc(2026, 3, 10, 14, 0)).expect("next").date, date(2026, 3, 11));
-        assert_eq!(s.next_after(&Los_Angeles, utc(2026, 3, 10, 13, 59)).expect("next").date, date(2026, 3, 10));
+        assert_eq!(s.next_after(&Los_Angeles, utc(2026, 3, 10, 14, 0), &[]).expect("next").date, date(2026, 3, 11));
+        assert_eq!(s.next_after(&Los_Angeles, utc(2026, 3, 10, 13, 59), &[]).expect("next").date, date(2026, 3, 10));
         // 23:30 UTC on March 10 is 5:00 AM on March 11 in India: the next 7:00 AM there is that morning.
-        let india = s.next_after(&Kolkata, utc(2026, 3, 10, 23, 30)).expect("next");
+        let india = s.next_after(&Kolkata, utc(2026, 3, 10, 23, 30), &[]).expect("next");
         assert_eq!(india.date, date(2026, 3, 11));
         assert_eq!(india.starts_at, utc(2026, 3, 11, 1, 30));
         // Late evening in Los Angeles is the next day in UTC: the local date still decides.
         let evening = schedule(Recurrence::Weekly(vec![DayOfWeek::Tuesday]), hm(18, 30));
-        let next = evening.next_after(&Los_Angeles, utc(2026, 3, 11, 0, 0)).expect("next");
+        let next = evening.next_after(&Los_Angeles, utc(2026, 3, 11, 0, 0), &[]).expect("next");
         assert_eq!(next.date, date(2026, 3, 10), "Tuesday 5 PM local: this evening's 6:30 PM is next");
         assert_eq!(next.starts_at, utc(2026, 3, 11, 1, 30));
     }
@@ -572,5 +663,33 @@ mod tests {
             RecurringServiceInput { month: Some(13), day: Some(1), ..input("yearly") }.validate().expect_err("month").get("month"),
             Some(MONTH_INVALID)
         );
+    }
+
+    #[test]
+    fn services_by_the_lunar_calendar_fall_on_the_panchangams_days_and_read_in_words() {
+        let ekadashi = RecurringServiceInput { tithis: vec![26, 11, 26], ..input("tithi") }.validate().expect("valid");
+        assert_eq!(ekadashi.schedule.recurrence, Recurrence::Tithi(vec![11, 26]));
+        assert_eq!(ekadashi.schedule.describe(), "Every Ekadashi, 7:00 AM");
+        assert_eq!(schedule(Recurrence::Tithi(vec![15]), hm(18, 30)).describe(), "Every Pournami, 6:30 PM");
+        assert_eq!(schedule(Recurrence::Tithi(vec![4, 30]), hm(18, 30)).describe(), "Every Shukla Chaturthi and Amavasya, 6:30 PM");
+        assert_eq!(schedule(Recurrence::Nakshatra(22), hm(9, 0)).describe(), "Every month on Shravana, 9:00 AM");
+        assert_eq!(input("tithi").validate().expect_err("none").get("tithis"), Some(TITHIS_REQUIRED));
+        assert_eq!(
+            RecurringServiceInput { tithis: vec![31], ..input("tithi") }.validate().expect_err("31").get("tithis"),
+            Some(TITHIS_REQUIRED)
+        );
+        assert_eq!(
+            RecurringServiceInput { nakshatra: Some(28), ..input("nakshatra") }.validate().expect_err("28").get("nakshatra"),
+            Some(NAKSHATRA_INVALID)
+        );
+
+        // Without the panchangam a lunar rule falls nowhere; with it, on its days.
+        let s = schedule(Recurrence::Tithi(vec![11]), hm(18, 30));
+        assert!(s.occurrences(&Los_Angeles, date(2026, 3, 1), date(2026, 3, 31), &[]).is_empty());
+        let days = crate::testing::panchangam_days(date(2026, 3, 1), &[9, 10, 11, 11, 12, 13]);
+        let found: Vec<NaiveDate> = s.occurrences(&Los_Angeles, date(2026, 3, 2), date(2026, 3, 6), &days).iter().map(|o| o.date).collect();
+        assert_eq!(found, [date(2026, 3, 3)], "the first of two sunrises");
+        let next = s.next_after(&Los_Angeles, utc(2026, 3, 1, 12, 0), &days).expect("next");
+        assert_eq!((next.date, next.time), (date(2026, 3, 3), hm(18, 30)));
     }
 }

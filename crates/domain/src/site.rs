@@ -606,10 +606,10 @@ mod tests {
         assert_eq!((valid.latitude, valid.longitude), (Some(DEFAULT_LATITUDE), Some(DEFAULT_LONGITUDE)));
         let chennai = SiteSettings { latitude: Some(13.0827), longitude: Some(80.2707), ..settings() }.validate().expect("valid");
         assert_eq!(chennai.place().longitude, 80.2707);
-        let invalid = SiteSettings { latitude: Some(61.0), longitude: Some(-180.5), ..settings() }.validate().unwrap_err();
+        let invalid = SiteSettings { latitude: Some(61.0), longitude: Some(-180.5), ..settings() }.validate().expect_err("invalid");
         assert_eq!(invalid.get("latitude"), Some(INVALID_LATITUDE));
         assert_eq!(invalid.get("longitude"), Some(INVALID_LONGITUDE));
-        let invalid = SiteSettings { latitude: Some(f64::NAN), ..settings() }.validate().unwrap_err();
+        let invalid = SiteSettings { latitude: Some(f64::NAN), ..settings() }.validate().expect_err("invalid");
         assert_eq!(invalid.get("latitude"), Some(INVALID_LATITUDE));
     }
 }

@@ -85,3 +85,65 @@ pub fn payment(id: &str, status: PaymentStatus, provider: PaymentProvider) -> Pa
         updated_at: now(),
     }
 }
+
+/// Consecutive panchangam days from `first`, with these tithis at sunrise (06:00 UTC, sunset
+/// 18:00) and, to tell them apart, the same numbers as their nakshatras (27 at most); every limb
+/// ends 20 hours after its sunrise.
+pub fn panchangam_days(first: chrono::NaiveDate, tithis: &[u8]) -> Vec<crate::panchangam::PanchangamDay> {
+    use crate::panchangam::{Limb, LunarMonth, PanchangamDay, Span};
+    tithis
+        .iter()
+        .enumerate()
+        .map(|(i, &tithi)| {
+            let date = first + Duration::days(i64::try_from(i).unwrap_or_default());
+            let sunrise = date.and_hms_opt(6, 0, 0).unwrap_or_default().and_utc();
+            let limb = |number: u8| Limb { number, ends_at: sunrise + Duration::hours(20) };
+            let span = Span { start: sunrise, end: sunrise };
+            PanchangamDay {
+                date,
+                sunrise,
+                sunset: sunrise + Duration::hours(12),
+                tithi: limb(tithi),
+                vriddhi: false,
+                kshaya: None,
+                nakshatra: limb((tithi - 1) % 27 + 1),
+                yoga: limb(1),
+                karana: limb(1),
+                lunar_month: LunarMonth { number: 1, adhika: false },
+                sun_sign: 0,
+                rahu_kalam: span,
+                yamagandam: span,
+                gulika_kalam: span,
+            }
+        })
+        .collect()
+}
+
+/// An active $11.00 archana at the temple on Saturdays, one 9:00 AM slot for 3, bookable 30 days
+/// ahead until 12 hours before, with the id `archana`.
+pub fn seva() -> crate::seva::Seva {
+    use crate::recurring_service::DayOfWeek;
+    use crate::seva::{Capacity, PriceKind, Seva, SevaCategory, SevaRules, Slot};
+    Seva {
+        id: "archana".into(),
+        name: "Archana".into(),
+        description: None,
+        category: SevaCategory::Temple,
+        price: Money::from_cents(1100),
+        price_kind: PriceKind::Fixed,
+        duration_minutes: 15,
+        rules: SevaRules {
+            weekdays: vec![DayOfWeek::Saturday],
+            capacity: Capacity::Slots(vec![Slot { time: chrono::NaiveTime::from_hms_opt(9, 0, 0).unwrap_or_default(), capacity: 3 }]),
+            blackout_dates: vec![],
+            horizon_days: 30,
+            cutoff_hours: 12,
+        },
+        requires_address: false,
+        is_active: true,
+        sort_order: 0,
+        image_url: None,
+        created_at: now(),
+        updated_at: now(),
+    }
+}

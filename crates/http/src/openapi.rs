@@ -153,6 +153,8 @@ pub fn api_doc() -> Document {
         routes::ledger::Api::openapi(),
         routes::services::Api::openapi(),
         routes::panchangam::Api::openapi(),
+        routes::festivals::Api::openapi(),
+        routes::star_birthdays::Api::openapi(),
         routes::priests::Api::openapi(),
         routes::sevas::Api::openapi(),
         routes::family_members::Api::openapi(),

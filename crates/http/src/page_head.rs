@@ -101,6 +101,13 @@ fn month_key(first: NaiveDate) -> (String, String, String) {
     (format!("/api/panchangam?from={from}&to={to}"), from, to)
 }
 
+/// The SWR key of the festivals of a month's year: the path the panchangam page fetches for the
+/// festivals it names on their days (frontend/src/lib/api-keys.ts).
+fn festivals_key(first: NaiveDate) -> (String, String) {
+    let year = first.format("%Y").to_string();
+    (format!("/api/festivals?year={year}"), year)
+}
+
 impl Page {
     fn of(path: &str, query: &str) -> Self {
         let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
@@ -151,6 +158,11 @@ async fn events_json(state: &AppState) -> Result<Vec<u8>, ApiError> {
     let events = state.events.list().await?;
     let body = state.events_json.list_body(events).map_err(crate::routes::events::serializing_events)?;
     Ok(body.to_vec())
+}
+
+/// The festivals of a year exactly as `GET /api/festivals?year=` answers them.
+async fn festivals_json(state: &AppState, year: &str) -> Result<Vec<u8>, ApiError> {
+    json(&crate::routes::festivals::festivals_dto(state, Some(year)).await?)
 }
 
 /// A page's data block entry that the page can do without: on failure it is left out (logged), and
@@ -317,6 +329,9 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
                 let (key, from, to) = month_key(first);
                 let days = async { json(&crate::routes::panchangam::panchangam_dto(state, Some(&from), Some(&to)).await?) };
                 data.extend(optional(&key, days).await);
+                // The year's festivals, named on their days: the page shows the days without them.
+                let (key, year) = festivals_key(first);
+                data.extend(optional(&key, festivals_json(state, &year)).await);
                 if month.is_some() {
                     // Its own URL: rendered (and linked as canonical) with its month.
                     head.path = format!("/panchangam?month={}", first.format("%Y-%m"));
@@ -580,5 +595,7 @@ mod tests {
         assert_eq!(month_key(first("2028-02-01")).0, "/api/panchangam?from=2028-02-01&to=2028-02-29");
         assert_eq!(month_key(first("2026-12-01")).0, "/api/panchangam?from=2026-12-01&to=2026-12-31");
         assert_eq!(month_key(first("2100-12-01")).0, "/api/panchangam?from=2100-12-01&to=2100-12-31");
+        assert_eq!(festivals_key(first("2026-11-01")), ("/api/festivals?year=2026".to_owned(), "2026".to_owned()));
+        assert_eq!(festivals_key(first("1900-01-01")).0, "/api/festivals?year=1900");
     }
 }

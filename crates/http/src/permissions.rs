@@ -73,6 +73,13 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("getStatementProgress", Permission::SendStatements),
     // services, priests and the site's texts
     ("createService", Permission::EditContent),
+    // festivals by the lunar calendar
+    ("listFestivalRules", Permission::EditContent),
+    ("createFestivalRule", Permission::EditContent),
+    ("updateFestivalRule", Permission::EditContent),
+    ("deleteFestivalRule", Permission::EditContent),
+    ("previewFestivalEvents", Permission::EditContent),
+    ("createFestivalEvents", Permission::EditContent),
     ("updateService", Permission::EditContent),
     ("deleteService", Permission::EditContent),
     ("createPriest", Permission::EditContent),

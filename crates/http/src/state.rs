@@ -15,6 +15,7 @@ use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
+use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::jobs::Scheduler;
 use mandir_application::services::panchangam::PanchangamService;
@@ -31,6 +32,7 @@ use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
 use mandir_application::services::staff::StaffService;
 use mandir_application::services::staff_invites::StaffInviteService;
+use mandir_application::services::star_birthdays::StarBirthdayService;
 use mandir_application::services::statements::StatementService;
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::EventId;
@@ -118,6 +120,8 @@ pub struct AppState {
     /// Hundi counts, the drawer's close, deposits and the daily report.
     pub cash_office: CashOfficeService,
     pub panchangam: PanchangamService,
+    pub festivals: FestivalService,
+    pub star_birthdays: StarBirthdayService,
     /// The counter's search of the members, kept in memory.
     pub counter_search: std::sync::Arc<CounterSearch>,
     /// The audit log of staff actions (admins).

@@ -266,6 +266,11 @@ pub fn tithi_at(at: DateTime<Utc>) -> u8 {
     Quantity::Tithi.number_at(jd_of_instant(at))
 }
 
+/// The nakshatra (1–27) at an instant: the Moon's sidereal longitude then (a person's birth star).
+pub fn nakshatra_at(at: DateTime<Utc>) -> u8 {
+    Quantity::Nakshatra.number_at(jd_of_instant(at))
+}
+
 /// The adapter behind the `Almanac` port: works out days on the blocking threads, one request at
 /// a time. A year is tens of milliseconds of one core; a burst of requests for years nobody has
 /// asked for yet waits its turn instead of taking every core from the rest of the site.
@@ -288,5 +293,9 @@ impl Almanac for AstronomicalAlmanac {
         let worked =
             tokio::task::spawn_blocking(move || days(&place, from, to)).await.map_err(|error| AlmanacError::Stopped(error.to_string()))?;
         Ok(worked?)
+    }
+
+    fn nakshatra_at(&self, at: DateTime<Utc>) -> u8 {
+        nakshatra_at(at)
     }
 }

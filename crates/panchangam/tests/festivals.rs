@@ -1,14 +1,15 @@
-//! The shipped festival table (domain/src/festival.rs) applied to the engine's days and to the
-//! Swiss Ephemeris fixture tables of 2026–2030 at Folsom and Chennai (issue 29): the same dates,
-//! and a festival that falls on different Gregorian dates at the two places.
+//! The shipped festival table (migrations/src/seed.rs, docs/festivals.md) applied to the engine's
+//! days and to the Swiss Ephemeris fixture tables of 2026–2030 at Folsom and Chennai: the same
+//! dates, and a festival that falls on different Gregorian dates at the two places.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use chrono::{DateTime, NaiveDate, Utc};
 use chrono_tz::Tz;
-use mandir_domain::festival::{FESTIVALS, Festival, dates_of};
+use mandir_domain::festival::{FestivalMonth, FestivalRule, Moment, TwoDays, dates_of};
 use mandir_domain::panchangam::{Limb, LunarMonth, PanchangamDay, Place, Span};
+use mandir_migration::seed::{FESTIVALS, ShippedFestival};
 use serde::Deserialize;
 
 /// A decision this close to a tithi's change may honestly go either way.
@@ -61,6 +62,16 @@ struct FestivalYears {
     sankrantis: Vec<Sankranti>,
 }
 
+/// A shipped festival's rule, as the migration seeds it.
+fn rule(f: &ShippedFestival) -> FestivalRule {
+    let month = match (f.lunar_month, f.solar_month) {
+        (Some(month), None) => FestivalMonth::Lunar(month),
+        (None, Some(sign)) => FestivalMonth::Solar(sign),
+        _ => panic!("{}: one month", f.name),
+    };
+    FestivalRule { month, tithi: f.tithi, moment: Moment::parse(f.moment).expect("moment"), two_days: TwoDays::First, in_adhika: false }
+}
+
 fn fixture() -> FestivalYears {
     let path = format!("{}/tests/fixtures/festival-years.json", env!("CARGO_MANIFEST_DIR"));
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
@@ -100,10 +111,10 @@ fn oracle_days(days: &[&Day], starts: &[DateTime<Utc>], sankrantis: &[Sankranti]
 
 /// Whether the festival's moment on `date` or the days around it is within the close-call
 /// distance of a tithi's change.
-fn close_call(festival: &Festival, days: &[PanchangamDay], date: NaiveDate, starts: &[DateTime<Utc>]) -> bool {
+fn close_call(rule: &FestivalRule, days: &[PanchangamDay], date: NaiveDate, starts: &[DateTime<Utc>]) -> bool {
     let Some(index) = days.iter().position(|d| d.date == date) else { return true };
     (index.saturating_sub(1)..=(index + 1).min(days.len() - 2)).any(|i| {
-        let moment = festival.rule.moment.on(&days[i], days[i + 1].sunrise);
+        let moment = rule.moment.on(&days[i], days[i + 1].sunrise);
         starts.iter().any(|s| (*s - moment).num_seconds().abs() <= CLOSE_CALL_SECONDS)
     })
 }
@@ -122,15 +133,16 @@ fn the_shipped_festivals_fall_on_the_days_the_swiss_ephemeris_gives() {
         let (first, last) = (oracle[0].date, oracle[oracle.len() - 1].date);
         let ours = mandir_panchangam::days(&place, first, last).unwrap();
         for festival in &FESTIVALS {
-            let expected: BTreeSet<NaiveDate> = dates_of(&festival.rule, &oracle).into_iter().collect();
-            let found: BTreeSet<NaiveDate> = dates_of(&festival.rule, &ours).into_iter().collect();
+            let rule = rule(festival);
+            let expected: BTreeSet<NaiveDate> = dates_of(&rule, &oracle).into_iter().collect();
+            let found: BTreeSet<NaiveDate> = dates_of(&rule, &ours).into_iter().collect();
             // Every lunar festival falls four or five times in five Gregorian years; one defined by a
             // solar month (Vaikuntha Ekadashi in Dhanu masa) skips a year now and then.
-            let least = if festival.rule.solar_month.is_some() { 2 } else { 4 };
+            let least = if festival.solar_month.is_some() { 2 } else { 4 };
             assert!(expected.len() >= least, "{}: {} falls every year: {expected:?}", location.name, festival.name);
             for date in expected.symmetric_difference(&found) {
                 assert!(
-                    close_call(festival, &oracle, *date, &starts),
+                    close_call(&rule, &oracle, *date, &starts),
                     "{} at {}: the oracle says {expected:?}, the engine {found:?}",
                     festival.name,
                     location.name

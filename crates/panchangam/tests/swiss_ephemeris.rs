@@ -222,3 +222,27 @@ fn an_adhika_jyeshtha_in_2026() {
     assert_eq!((nija.number, nija.adhika), (3, false));
     assert_eq!(engine_day(&folsom, date(5, 10)).lunar_month.number, 2);
 }
+
+/// A birth star is the nakshatra at an instant: at each oracle sunrise, the oracle's nakshatra
+/// (skipping days whose nakshatra ends within the tolerance of sunrise), and the next one just
+/// after its end.
+#[test]
+fn the_nakshatra_at_an_instant_is_the_oracles() {
+    let sample: SampleDays = load("sample-days.json");
+    let mut compared = 0;
+    for day in &sample.days {
+        let end = day.nakshatra.ends_at;
+        if seconds_between(end, day.sunrise) > END_TOLERANCE {
+            assert_eq!(mandir_panchangam::nakshatra_at(day.sunrise), day.nakshatra.number, "{} {}", day.location, day.date);
+            compared += 1;
+        }
+        assert_eq!(
+            mandir_panchangam::nakshatra_at(end + Duration::seconds(END_TOLERANCE)),
+            day.nakshatra.number % 27 + 1,
+            "{} {}",
+            day.location,
+            day.date
+        );
+    }
+    assert!(compared > 1_000, "{compared} days compared");
+}

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, RepoError};
+use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, RepoError, StarDayNotice};
+use mandir_domain::UserId;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, OnConflict, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
 
@@ -70,10 +71,19 @@ pub(crate) async fn enqueue_event_notices<C: ConnectionTrait>(
 }
 
 fn to_domain(m: member_emails::Model) -> Result<MemberEmail, RepoError> {
+    let kind = MemberEmailKind::parse(&m.kind)
+        .ok_or_else(|| RepoError::unexpected(format!("stored member e-mail has an unknown kind {:?}", m.kind)))?;
+    // The payload is the event as it was told about, or for a star day, the star day.
+    let (notice, star_day) = match kind {
+        MemberEmailKind::StarDay => {
+            (None, m.payload.as_deref().map(serde_json::from_str::<StarDayNotice>).transpose().map_err(RepoError::unexpected)?)
+        }
+        _ => (m.payload.as_deref().map(serde_json::from_str).transpose().map_err(RepoError::unexpected)?, None),
+    };
     Ok(MemberEmail {
-        kind: MemberEmailKind::parse(&m.kind)
-            .ok_or_else(|| RepoError::unexpected(format!("stored member e-mail has an unknown kind {:?}", m.kind)))?,
-        notice: m.payload.as_deref().map(serde_json::from_str).transpose().map_err(RepoError::unexpected)?,
+        kind,
+        notice,
+        star_day,
         id: m.id,
         user_id: m.user_id.into(),
         event_id: m.event_id.map(Into::into),
@@ -152,5 +162,34 @@ impl MemberOutbox for SeaOrmMemberOutbox {
             .on_conflict(OnConflict::column(Alias::new("id")).do_nothing().to_owned())
             .to_owned();
         Ok(self.db.conn.execute(&insert).await.repo()?.rows_affected())
+    }
+
+    async fn queue_star_days(&self, reminders: &[(UserId, StarDayNotice)], now: DateTime<Utc>) -> Result<u64, RepoError> {
+        if reminders.is_empty() {
+            return Ok(0);
+        }
+        let mut rows = Vec::with_capacity(reminders.len());
+        for (user_id, notice) in reminders {
+            rows.push(member_emails::ActiveModel {
+                id: Set(format!("star:{}:{}", notice.star_birthday_id, notice.date)),
+                kind: Set(MemberEmailKind::StarDay.as_str().to_owned()),
+                user_id: Set(user_id.to_string()),
+                event_id: Set(None),
+                payload: Set(Some(serde_json::to_string(notice).map_err(RepoError::unexpected)?)),
+                created_at: Set(now),
+                claimed_until: Set(None),
+                attempts: Set(0),
+                sent_at: Set(None),
+                last_error: Set(None),
+            });
+        }
+        let turn = self.db.begin_write().await.repo()?;
+        let added = member_emails::Entity::insert_many(rows)
+            .on_conflict(OnConflict::column(member_emails::Column::Id).do_nothing().to_owned())
+            .exec_without_returning(&turn)
+            .await
+            .repo()?;
+        turn.commit().await.repo()?;
+        Ok(added)
     }
 }

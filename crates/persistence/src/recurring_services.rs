@@ -46,6 +46,16 @@ fn to_domain(m: recurring_services::Model) -> Result<RecurringService, RepoError
             month: small(m.month).ok_or_else(|| bad_row(&m.id, "month"))?,
             day: small(m.day).ok_or_else(|| bad_row(&m.id, "day"))?,
         },
+        Frequency::Tithi => Recurrence::Tithi(
+            m.tithis
+                .as_deref()
+                .unwrap_or_default()
+                .split(',')
+                .filter(|t| !t.is_empty())
+                .map(|t| t.parse::<u8>().map_err(|_| bad_row(&m.id, "tithi")))
+                .collect::<Result<_, _>>()?,
+        ),
+        Frequency::Nakshatra => Recurrence::Nakshatra(small(m.nakshatra).ok_or_else(|| bad_row(&m.id, "nakshatra"))?),
     };
     let time = NaiveTime::parse_from_str(&m.time, "%H:%M").map_err(|_| bad_row(&m.id, "time"))?;
     Ok(RecurringService {
@@ -61,6 +71,7 @@ fn to_domain(m: recurring_services::Model) -> Result<RecurringService, RepoError
 /// The service's columns, every rule column set (to none where the frequency does not use it).
 fn fill(model: &mut recurring_services::ActiveModel, s: NewRecurringService, now: DateTime<Utc>) {
     let (mut weekdays, mut week, mut weekday, mut day, mut month) = (None, None, None, None, None);
+    let (mut tithis, mut nakshatra) = (None, None);
     match &s.schedule.recurrence {
         Recurrence::Daily => {}
         Recurrence::Weekly(days) => weekdays = Some(days.iter().map(|d| d.as_str()).collect::<Vec<_>>().join(",")),
@@ -73,6 +84,8 @@ fn fill(model: &mut recurring_services::ActiveModel, s: NewRecurringService, now
             month = Some(i16::from(*m));
             day = Some(i16::from(*d));
         }
+        Recurrence::Tithi(ts) => tithis = Some(ts.iter().map(u8::to_string).collect::<Vec<_>>().join(",")),
+        Recurrence::Nakshatra(n) => nakshatra = Some(i16::from(*n)),
     }
     model.frequency = Set(s.schedule.recurrence.frequency().as_str().to_owned());
     model.weekdays = Set(weekdays);
@@ -80,6 +93,8 @@ fn fill(model: &mut recurring_services::ActiveModel, s: NewRecurringService, now
     model.weekday = Set(weekday);
     model.day = Set(day);
     model.month = Set(month);
+    model.tithis = Set(tithis);
+    model.nakshatra = Set(nakshatra);
     model.time = Set(s.schedule.time.format("%H:%M").to_string());
     model.end_date = Set(s.schedule.end_date);
     model.name = Set(s.name);

@@ -101,6 +101,9 @@ pub struct JobsConfig {
     /// `MANDIR_JOB_QUEUE_REMINDERS_SECONDS`: how often the reminders of events starting within a
     /// day are added and sent (default 15 minutes; ADR 0108).
     pub queue_reminders_every: Duration,
+    /// `MANDIR_JOB_QUEUE_STAR_REMINDERS_SECONDS`: how often the reminders of star days coming up
+    /// (star birthdays) are added and sent (default an hour; ADR 0133).
+    pub queue_star_reminders_every: Duration,
     /// `MANDIR_JOB_SEND_STATEMENTS_SECONDS`: how often year-end statements an admin asked for and
     /// not sent yet (a crash, a mail outage) are sent (default 5 minutes; ADR 0103).
     pub send_statements_every: Duration,
@@ -121,6 +124,7 @@ impl Default for JobsConfig {
             expire_seva_holds_every: Duration::from_secs(60),
             send_member_emails_every: Duration::from_secs(60),
             queue_reminders_every: Duration::from_secs(15 * 60),
+            queue_star_reminders_every: Duration::from_secs(60 * 60),
             send_statements_every: Duration::from_secs(5 * 60),
             card_payment_max_age: Duration::from_secs(24 * 60 * 60),
             lease: Duration::from_secs(5 * 60),
@@ -298,6 +302,12 @@ impl Config {
                 &mut problems,
             ),
             queue_reminders_every: positive("MANDIR_JOB_QUEUE_REMINDERS_SECONDS", defaults.queue_reminders_every, second, &mut problems),
+            queue_star_reminders_every: positive(
+                "MANDIR_JOB_QUEUE_STAR_REMINDERS_SECONDS",
+                defaults.queue_star_reminders_every,
+                second,
+                &mut problems,
+            ),
             send_statements_every: positive("MANDIR_JOB_SEND_STATEMENTS_SECONDS", defaults.send_statements_every, second, &mut problems),
             card_payment_max_age: positive("MANDIR_CARD_PAYMENT_MAX_AGE_HOURS", defaults.card_payment_max_age, hour, &mut problems),
             lease: positive("MANDIR_JOB_LEASE_SECONDS", defaults.lease, second, &mut problems),

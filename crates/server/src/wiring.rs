@@ -19,6 +19,7 @@ use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
+use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::images::ImageVariants;
 use mandir_application::services::jobs::{ExpireAbandonedCardPayments, PurgeExpired, Scheduler};
@@ -38,6 +39,7 @@ use mandir_application::services::sevas::SevaService;
 use mandir_application::services::site::SiteService;
 use mandir_application::services::staff::StaffService;
 use mandir_application::services::staff_invites::{StaffInviteDeps, StaffInviteService};
+use mandir_application::services::star_birthdays::{QueueStarReminders, StarBirthdayService};
 use mandir_application::services::statements::{SendStatements, StatementDeps, StatementService};
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::payment::PaymentProvider;
@@ -48,10 +50,10 @@ use mandir_mail::{BackgroundMailer, OutboxMailer, SmtpMailer};
 use mandir_panchangam::AstronomicalAlmanac;
 use mandir_persistence::{
     Database, DatabaseKind, PgChangeNotifier, SeaOrmAccountRepository, SeaOrmAttendeeRepository, SeaOrmAuditLog,
-    SeaOrmDonationTypeRepository, SeaOrmEventRepository, SeaOrmFamilyMemberRepository, SeaOrmGotramRepository, SeaOrmJobStore,
-    SeaOrmMemberOutbox, SeaOrmPaymentMethodRepository, SeaOrmPriestRepository, SeaOrmRateLimitStore, SeaOrmReceiptOutbox,
+    SeaOrmDonationTypeRepository, SeaOrmEventRepository, SeaOrmFamilyMemberRepository, SeaOrmFestivalRepository, SeaOrmGotramRepository,
+    SeaOrmJobStore, SeaOrmMemberOutbox, SeaOrmPaymentMethodRepository, SeaOrmPriestRepository, SeaOrmRateLimitStore, SeaOrmReceiptOutbox,
     SeaOrmRecurringServiceRepository, SeaOrmSetupRepository, SeaOrmSevaBookingRepository, SeaOrmSevaRepository, SeaOrmSiteRepository,
-    SeaOrmUserRepository, SeaOrmVolunteerRepository,
+    SeaOrmStarBirthdayRepository, SeaOrmUserRepository, SeaOrmVolunteerRepository,
 };
 use mandir_security::{Argon2PasswordHasher, HmacLinkSigner, JwtTokenIssuer};
 
@@ -184,13 +186,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     // The zone and name of the site settings (seeded by MANDIR_TEMPLE_TIME_ZONE and MANDIR_TEMPLE_NAME).
     let temple_zone: Arc<dyn TempleZone> = Arc::new(site.clone());
     let temple_name: Arc<dyn TempleName> = Arc::new(site.clone());
-    let panchangam = PanchangamService::new(
-        Arc::new(site.clone()),
-        temple_name.clone(),
-        Arc::new(AstronomicalAlmanac::default()),
-        clock.clone(),
-        config.public_url.clone(),
-    );
+    let panchangam = PanchangamService::new(Arc::new(site.clone()), Arc::new(AstronomicalAlmanac::default()), clock.clone());
     let auth = AuthService::new(
         AuthDeps {
             users: users.clone(),
@@ -229,19 +225,41 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         temple: temple_name.clone(),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
+        panchangam: panchangam.clone(),
     });
+    let sevas = Arc::new(SeaOrmSevaRepository::new(db.clone()));
+    let member_outbox = Arc::new(SeaOrmMemberOutbox::new(db.clone()));
     let member_mail = MemberMailService::new(MemberMailDeps {
-        outbox: Arc::new(SeaOrmMemberOutbox::new(db.clone())),
+        outbox: member_outbox.clone(),
         users: users.clone(),
         events: events.clone(),
         attendees: attendees.clone(),
         calendar: calendar.clone(),
         temple: temple_name.clone(),
         zone: temple_zone.clone(),
+        sevas: sevas.clone(),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
     });
+    let family_member_repository = Arc::new(SeaOrmFamilyMemberRepository::new(db.clone()));
+    let star_birthdays = StarBirthdayService::new(
+        Arc::new(SeaOrmStarBirthdayRepository::new(db.clone())),
+        family_member_repository.clone(),
+        users.clone(),
+        member_outbox,
+        panchangam.clone(),
+        clock.clone(),
+    );
+    let festivals = FestivalService::new(
+        Arc::new(SeaOrmFestivalRepository::new(db.clone())),
+        panchangam.clone(),
+        temple_name.clone(),
+        clock.clone(),
+        changes.clone(),
+        recorder.clone(),
+        config.public_url.clone(),
+    );
     let account = AccountService::new(AccountDeps {
         users: users.clone(),
         accounts,
@@ -325,7 +343,6 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         .with_list_ttl(config.events_cache_ttl);
     local.subscribe(event_service.list_cache());
     let priests = Arc::new(SeaOrmPriestRepository::new(db.clone()));
-    let sevas = Arc::new(SeaOrmSevaRepository::new(db.clone()));
     let seva_bookings = SevaBookingService::new(BookingDeps {
         sevas: sevas.clone(),
         bookings: Arc::new(SeaOrmSevaBookingRepository::new(db.clone())),
@@ -351,7 +368,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         .with_job(Arc::new(SendReceipts(receipts.clone())), config.jobs.send_receipts_every)
         .with_job(Arc::new(ExpireSevaHolds(seva_bookings.clone())), config.jobs.expire_seva_holds_every)
         .with_job(Arc::new(SendMemberEmails(member_mail.clone())), config.jobs.send_member_emails_every)
-        .with_job(Arc::new(QueueReminders(member_mail)), config.jobs.queue_reminders_every)
+        .with_job(Arc::new(QueueReminders(member_mail.clone())), config.jobs.queue_reminders_every)
+        .with_job(Arc::new(QueueStarReminders { stars: star_birthdays.clone(), mail: member_mail }), config.jobs.queue_star_reminders_every)
         .with_job(Arc::new(SendStatements(statements.clone())), config.jobs.send_statements_every);
 
     let setup = SetupService::new(SetupDeps {
@@ -392,15 +410,12 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             clock.clone(),
             changes.clone(),
             recorder.clone(),
+            panchangam.clone(),
         ),
         priests: PriestService::new(priests.clone(), clock.clone(), changes.clone(), pictures.clone(), recorder.clone()),
         sevas: SevaService::new(sevas.clone(), temple_zone.clone(), clock.clone(), pictures.clone(), recorder.clone()),
         seva_bookings,
-        family_members: FamilyMemberService::new(
-            Arc::new(SeaOrmFamilyMemberRepository::new(db.clone())),
-            temple_zone.clone(),
-            clock.clone(),
-        ),
+        family_members: FamilyMemberService::new(family_member_repository, temple_zone.clone(), clock.clone()),
         calendar,
         account,
         payments,
@@ -412,6 +427,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         counter,
         cash_office,
         panchangam,
+        festivals,
+        star_birthdays,
         counter_search,
         audit: AuditService::new(audit_log, temple_zone.clone(), recorder),
         jobs: scheduler.clone(),

@@ -1,7 +1,7 @@
 //! The panchangam of a place (issue 29): the astronomy is an adapter's (crate `mandir-panchangam`).
 
 use async_trait::async_trait;
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use mandir_domain::panchangam::{NoSunrise, PanchangamDay, Place};
 
 /// Works out each local day's panchangam, from `from` to `to` inclusive. Pure computation: a year
@@ -11,6 +11,9 @@ use mandir_domain::panchangam::{NoSunrise, PanchangamDay, Place};
 #[async_trait]
 pub trait Almanac: Send + Sync {
     async fn days(&self, place: &Place, from: NaiveDate, to: NaiveDate) -> Result<Vec<PanchangamDay>, AlmanacError>;
+    /// The nakshatra (1–27) at an instant, anywhere: the Moon's sidereal longitude (a person's
+    /// birth star from their birth's date, time and zone). Microseconds of work.
+    fn nakshatra_at(&self, at: DateTime<Utc>) -> u8;
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -1,5 +1,5 @@
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use mandir_domain::{EventId, UserId};
 
 use super::RepoError;
@@ -18,6 +18,8 @@ pub enum MemberEmailKind {
     EventCancelled,
     /// The day-before reminder.
     Reminder,
+    /// A few days before a person's monthly star day (star birthdays).
+    StarDay,
 }
 
 impl MemberEmailKind {
@@ -28,11 +30,12 @@ impl MemberEmailKind {
             Self::EventChanged => "changed",
             Self::EventCancelled => "cancelled",
             Self::Reminder => "reminder",
+            Self::StarDay => "starDay",
         }
     }
 
     pub fn parse(text: &str) -> Option<Self> {
-        [Self::Registered, Self::Promoted, Self::EventChanged, Self::EventCancelled, Self::Reminder]
+        [Self::Registered, Self::Promoted, Self::EventChanged, Self::EventCancelled, Self::Reminder, Self::StarDay]
             .into_iter()
             .find(|k| k.as_str() == text)
     }
@@ -49,6 +52,19 @@ pub struct EventNotice {
     pub previous_location: Option<String>,
 }
 
+/// A star day a reminder tells about, kept with the e-mail.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StarDayNotice {
+    /// The star birthday's id.
+    pub star_birthday_id: String,
+    /// The family member's name, or the member's first name for their own.
+    pub person: String,
+    pub own: bool,
+    pub nakshatra: u8,
+    /// The temple's local date on which the star is at sunrise.
+    pub date: NaiveDate,
+}
+
 /// One e-mail to a member (ADR 0106).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemberEmail {
@@ -57,6 +73,8 @@ pub struct MemberEmail {
     pub user_id: UserId,
     pub event_id: Option<EventId>,
     pub notice: Option<EventNotice>,
+    /// For [`MemberEmailKind::StarDay`].
+    pub star_day: Option<StarDayNotice>,
     pub created_at: DateTime<Utc>,
     pub attempts: i32,
     pub sent_at: Option<DateTime<Utc>>,
@@ -81,4 +99,8 @@ pub trait MemberOutbox: Send + Sync {
     /// `(from, to]` whose reminders are on, in one statement; a reminder that exists is kept, so
     /// each person gets one per event however many processes run this. Answers how many were added.
     async fn queue_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, now: DateTime<Utc>) -> Result<u64, RepoError>;
+    /// Adds the star-day reminders `star:<star birthday>:<date>` for these members, in one
+    /// transaction; a reminder that exists is kept, so each star day is told once per person
+    /// however many processes run this. Answers how many were added.
+    async fn queue_star_days(&self, reminders: &[(UserId, StarDayNotice)], now: DateTime<Utc>) -> Result<u64, RepoError>;
 }

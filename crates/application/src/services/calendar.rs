@@ -54,6 +54,8 @@ pub struct CalendarDeps {
     pub clock: Arc<dyn Clock>,
     /// The site's address, for the events' links and the entries' UIDs.
     pub public_url: String,
+    /// The days of the services that repeat by tithi or nakshatra.
+    pub panchangam: super::panchangam::PanchangamService,
 }
 
 #[derive(Clone)]
@@ -122,8 +124,13 @@ impl CalendarService {
             self.deps.events.list().await?.iter().filter(|e| !ended(e, now)).map(|e| self.event_entry(e)).collect();
         let today = now.with_timezone(&zone).date_naive();
         let host = host_of(&self.deps.public_url).to_owned();
-        for service in self.deps.services.list().await? {
-            for occurrence in service.schedule.occurrences(&zone, today, today + Duration::days(FEED_SERVICE_DAYS)) {
+        let services = self.deps.services.list().await?;
+        let last = today + Duration::days(FEED_SERVICE_DAYS);
+        let days = super::recurring_services::lunar_days(&self.deps.panchangam, &services, today, last)
+            .await
+            .map_err(|e| CalendarError::Unexpected(Box::new(e)))?;
+        for service in services {
+            for occurrence in service.schedule.occurrences(&zone, today, last, &days) {
                 if occurrence.starts_at + Duration::minutes(SERVICE_DURATION_MINUTES) <= now {
                     continue;
                 }
@@ -234,6 +241,7 @@ mod tests {
                 temple: temple_name("Sri Ganesha Temple"),
                 clock: Arc::new(clock),
                 public_url: "https://temple.example.org/".into(),
+                panchangam: crate::services::test_fixtures::panchangam(),
             })
         }
     }

@@ -22,7 +22,7 @@ use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
     AdmissionError, Attachment, AttendeeRepository, Clock, EventNotice, EventRepository, Mailer, MemberEmail, MemberEmailKind,
-    MemberOutbox, RepoError, TempleName, TempleZone, UserRepository,
+    MemberOutbox, RepoError, SevaRepository, StarDayNotice, TempleName, TempleZone, UserRepository,
 };
 
 /// How long a sender holds a claimed e-mail; also the delay before a failed one is retried.
@@ -66,6 +66,26 @@ macro_rules! event_messages {
     };
 }
 
+/// The reminder before a person's monthly star day.
+#[derive(Debug, Serialize)]
+struct StarDayMessage<'a> {
+    first_name: &'a str,
+    /// "Anand's" or "your", and at the start of a sentence "Anand's" or "Your".
+    whose: String,
+    whose_start: String,
+    nakshatra: &'static str,
+    /// "Tuesday, December 1, 2026".
+    day: String,
+    /// Booking the archana for that day, or the sevas when the temple has no archana.
+    link: String,
+    archana: bool,
+    settings_link: String,
+}
+
+impl EmailMessage for StarDayMessage<'_> {
+    const TEMPLATE: &'static str = "star_day_reminder.jinja";
+}
+
 event_messages! {
     RegisteredMessage => "registration_confirmation.jinja",
     PromotedMessage => "waitlist_promoted.jinja",
@@ -82,6 +102,8 @@ pub struct MemberMailDeps {
     pub calendar: CalendarService,
     pub temple: Arc<dyn TempleName>,
     pub zone: Arc<dyn TempleZone>,
+    /// The seva catalogue: a star-day reminder links to booking the archana.
+    pub sevas: Arc<dyn SevaRepository>,
     /// A mailer that answers once the message is handed over (not the background one), so an
     /// e-mail is marked sent only when it was.
     pub mailer: Arc<dyn Mailer>,
@@ -205,6 +227,16 @@ impl MemberMailService {
                 }
                 email
             }
+            MemberEmailKind::StarDay => {
+                let Some(notice) = &row.star_day else {
+                    return Ok(Outcome::Skipped("no star day was kept"));
+                };
+                if notice.date < self.deps.clock.now().with_timezone(&zone).date_naive() {
+                    return Ok(Outcome::Skipped("the star day has passed"));
+                }
+                let message = self.star_day_message(&user.first_name, notice).await?;
+                self.templates.render(to, &site, &message)?
+            }
             MemberEmailKind::EventChanged | MemberEmailKind::EventCancelled => {
                 let Some(notice) = &row.notice else {
                     return Ok(Outcome::Skipped("no event details were kept"));
@@ -226,6 +258,26 @@ impl MemberMailService {
         };
         self.deps.mailer.send(email).await?;
         Ok(Outcome::Sent)
+    }
+
+    /// The archana to book on a star day: the first active seva (by the catalogue's order) whose name
+    /// says "archana" (docs/product.md#star-birthdays); the sevas' page when there is none.
+    async fn star_day_message<'a>(&self, first_name: &'a str, notice: &StarDayNotice) -> Result<StarDayMessage<'a>, BoxError> {
+        let archana = self.deps.sevas.list(false).await?.into_iter().find(|s| s.name.to_lowercase().contains("archana"));
+        let link = match &archana {
+            Some(seva) => format!("{}/sevas/{}?date={}", self.base(), seva.id, notice.date),
+            None => format!("{}/sevas", self.base()),
+        };
+        Ok(StarDayMessage {
+            first_name,
+            whose: if notice.own { "your".to_owned() } else { format!("{}'s", notice.person) },
+            whose_start: if notice.own { "Your".to_owned() } else { format!("{}'s", notice.person) },
+            nakshatra: mandir_domain::panchangam::nakshatra_name(notice.nakshatra),
+            day: notice.date.format("%A, %B %-d, %Y").to_string(),
+            link,
+            archana: archana.is_some(),
+            settings_link: format!("{}/profile?tab=stars", self.base()),
+        })
     }
 
     async fn current_event_any(&self, row: &MemberEmail) -> Result<Option<Event>, RepoError> {
@@ -306,6 +358,7 @@ mod tests {
     use crate::ports::mailer::MockMailer;
     use crate::ports::member_outbox::MockMemberOutbox;
     use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
+    use crate::ports::seva_repository::MockSevaRepository;
     use crate::ports::temple_zone::MockTempleZone;
     use crate::ports::user_repository::MockUserRepository;
     use crate::ports::{MailError, OutgoingEmail};
@@ -345,6 +398,7 @@ mod tests {
             user_id: "u1".into(),
             event_id: Some("e1".into()),
             notice,
+            star_day: None,
             created_at: now(),
             attempts: 1,
             sent_at: None,
@@ -357,6 +411,7 @@ mod tests {
         events: MockEventRepository,
         attendees: MockAttendeeRepository,
         mailer: MockMailer,
+        sevas: MockSevaRepository,
     }
 
     impl Mocks {
@@ -367,7 +422,14 @@ mod tests {
             outbox.expect_claim().returning(move |_, _, _| Ok(Some(claimed.clone())));
             let mut users = MockUserRepository::new();
             users.expect_find_by_id().returning(|_| Ok(Some(user("u1"))));
-            Self { outbox, users, events: MockEventRepository::new(), attendees: MockAttendeeRepository::new(), mailer: MockMailer::new() }
+            Self {
+                outbox,
+                users,
+                events: MockEventRepository::new(),
+                attendees: MockAttendeeRepository::new(),
+                mailer: MockMailer::new(),
+                sevas: MockSevaRepository::new(),
+            }
         }
 
         fn service(self) -> MemberMailService {
@@ -380,6 +442,7 @@ mod tests {
                 temple: temple_name("Sri Ganesha Temple"),
                 clock: clock(),
                 public_url: "http://temple.test".into(),
+                panchangam: crate::services::test_fixtures::panchangam(),
             });
             MemberMailService::new(MemberMailDeps {
                 outbox: Arc::new(self.outbox),
@@ -389,6 +452,7 @@ mod tests {
                 calendar,
                 temple: temple_name("Sri Ganesha Temple"),
                 zone: zone(),
+                sevas: Arc::new(self.sevas),
                 mailer: Arc::new(self.mailer),
                 clock: clock(),
                 public_url: "http://temple.test/".into(),
@@ -513,5 +577,44 @@ mod tests {
         let mut m = Mocks::new(row("x", MemberEmailKind::Reminder, None));
         m.outbox = outbox;
         assert_eq!(m.service().queue_reminders().await.expect("queued"), 2);
+    }
+
+    fn star_day(own: bool, date: chrono::NaiveDate) -> MemberEmail {
+        MemberEmail {
+            event_id: None,
+            star_day: Some(StarDayNotice { star_birthday_id: "s1".into(), person: "Anand".into(), own, nakshatra: 4, date }),
+            ..row("star:s1:2026-11-03", MemberEmailKind::StarDay, None)
+        }
+    }
+
+    #[tokio::test]
+    async fn a_star_day_reminder_links_to_booking_the_archana_that_day() {
+        let mut m = Mocks::new(star_day(false, chrono::NaiveDate::from_ymd_opt(2026, 11, 3).expect("date")));
+        m.sevas.expect_list().returning(|_| {
+            let seva =
+                |id: &str, name: &str| mandir_domain::seva::Seva { id: id.into(), name: name.into(), ..mandir_domain::testing::seva() };
+            Ok(vec![seva("abhishekam", "Abhishekam"), seva("archana", "Sahasranama Archana")])
+        });
+        let sent = capture(&mut m.mailer);
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+        let sent = sent.lock().expect("lock");
+        assert_eq!(sent[0].subject, "Rohini: Anand's star day is Tuesday, November 3, 2026");
+        assert!(sent[0].text_body.contains("Anand's star day, Rohini, is on Tuesday, November 3, 2026"), "{}", sent[0].text_body);
+        assert!(
+            sent[0].text_body.contains("Book an archana for that day: http://temple.test/sevas/archana?date=2026-11-03"),
+            "{}",
+            sent[0].text_body
+        );
+        assert!(sent[0].text_body.contains("http://temple.test/profile?tab=stars"));
+    }
+
+    #[tokio::test]
+    async fn a_star_day_already_passed_is_not_sent() {
+        let mut m = Mocks::new(star_day(true, chrono::NaiveDate::from_ymd_opt(2026, 10, 30).expect("date")));
+        m.mailer.expect_send().never();
+        m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        m.outbox.expect_mark_failed().withf(|_, why| why == "the star day has passed").times(1).returning(|_, _| Ok(()));
+        assert_eq!(m.service().deliver_due().await.expect("delivered"), 0);
     }
 }

@@ -12,6 +12,7 @@ pub mod counter_search;
 pub mod donation_types;
 pub mod events;
 pub mod family_members;
+pub mod festivals;
 pub mod gotrams;
 pub mod images;
 pub mod jobs;
@@ -32,6 +33,7 @@ pub mod sevas;
 pub mod site;
 pub mod staff;
 pub mod staff_invites;
+pub mod star_birthdays;
 pub mod statements;
 #[cfg(test)]
 mod test_fixtures;
@@ -134,6 +136,7 @@ permission_required_is_forbidden!(
     staff::StaffError,
     donation_types::DonationTypeError,
     events::EventError,
+    festivals::FestivalError,
     jobs::JobError,
     payment_methods::PaymentMethodError,
     payments::PaymentError,

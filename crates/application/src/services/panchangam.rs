@@ -1,19 +1,16 @@
-//! The panchangam at the temple's place (issue 29): the days asked for, worked out by the
+//! The panchangam at the temple's place (docs/product.md#the-panchangam): the days asked for, worked out by the
 //! `Almanac` adapter and kept per day and place. A change of the temple's place (Admin → Temple)
 //! empties the cache on the next request.
 
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use chrono::{Datelike, Duration, NaiveDate, NaiveTime};
+use chrono::{DateTime, NaiveDate, Utc};
 use mandir_domain::ValidationErrors;
-use mandir_domain::festival::{FESTIVALS, FestivalRule, dates_of};
-use mandir_domain::panchangam::{FIRST_YEAR, LAST_YEAR, PanchangamDay, Place, day_range, lunar_month_name, tithi_name};
+use mandir_domain::panchangam::{FIRST_YEAR, LAST_YEAR, PanchangamDay, Place, day_range};
 
 use crate::BoxError;
-use crate::calendar::{CalendarEntry, calendar_text};
-use crate::ports::{Almanac, AlmanacError, Clock, RepoError, TempleName, TemplePlace};
-use crate::services::calendar::CalendarFile;
+use crate::ports::{Almanac, AlmanacError, Clock, RepoError, TemplePlace};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PanchangamError {
@@ -71,39 +68,17 @@ impl DayCache {
     }
 }
 
-/// A festival's day.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FestivalDate {
-    pub name: String,
-    pub date: NaiveDate,
-    pub rule: FestivalRule,
-}
-
-pub const YEAR_INVALID: &str = "Choose a year from 1900 to 2100";
-
-/// How far before and after a Gregorian year a festival's lunar month may begin or end.
-const MARGIN_DAYS: i64 = 40;
-
 #[derive(Clone)]
 pub struct PanchangamService {
     place: Arc<dyn TemplePlace>,
-    name: Arc<dyn TempleName>,
     almanac: Arc<dyn Almanac>,
     clock: Arc<dyn Clock>,
-    /// The site's address, for the calendar's stable `UID`s.
-    public_url: String,
     cache: Arc<Mutex<DayCache>>,
 }
 
 impl PanchangamService {
-    pub fn new(
-        place: Arc<dyn TemplePlace>,
-        name: Arc<dyn TempleName>,
-        almanac: Arc<dyn Almanac>,
-        clock: Arc<dyn Clock>,
-        public_url: String,
-    ) -> Self {
-        Self { place, name, almanac, clock, public_url, cache: Arc::default() }
+    pub fn new(place: Arc<dyn TemplePlace>, almanac: Arc<dyn Almanac>, clock: Arc<dyn Clock>) -> Self {
+        Self { place, almanac, clock, cache: Arc::default() }
     }
 
     /// Days from `from` to `to` at the place, from the cache or worked out (no length limit:
@@ -117,89 +92,28 @@ impl PanchangamService {
         Ok(days)
     }
 
-    /// The festivals of the shipped table (docs/festivals.md) on their days at the temple, from
-    /// `from` to `to` inclusive, in date order.
-    async fn festivals_between(&self, place: &Place, from: NaiveDate, to: NaiveDate) -> Result<Vec<FestivalDate>, PanchangamError> {
-        let first = (from - Duration::days(MARGIN_DAYS)).max(NaiveDate::from_ymd_opt(FIRST_YEAR, 1, 1).unwrap_or(from));
-        let last = (to + Duration::days(2)).min(NaiveDate::from_ymd_opt(LAST_YEAR, 12, 31).unwrap_or(to));
-        let days = self.span(place, first, last).await?;
-        let mut found: Vec<FestivalDate> = FESTIVALS
-            .iter()
-            .flat_map(|festival| {
-                dates_of(&festival.rule, &days).into_iter().filter(|date| (from..=to).contains(date)).map(|date| FestivalDate {
-                    name: festival.name.to_owned(),
-                    date,
-                    rule: festival.rule,
-                })
-            })
-            .collect();
-        found.sort_by(|a, b| a.date.cmp(&b.date).then_with(|| a.name.cmp(&b.name)));
-        Ok(found)
+    /// The temple's place and its today there.
+    pub async fn place_and_today(&self) -> Result<(Place, NaiveDate), PanchangamError> {
+        let place = self.place.place().await?;
+        Ok((place, self.clock.now().with_timezone(&place.zone).date_naive()))
     }
 
-    /// The festivals of a Gregorian year (`YYYY`; this year at the temple when absent) on their
-    /// days at the temple.
-    #[tracing::instrument(skip(self))]
-    pub async fn festivals(&self, year: Option<&str>) -> Result<(Place, Vec<FestivalDate>), PanchangamError> {
+    /// The days from `from` to `to` at the temple, within the years the engine answers for
+    /// (1900–2100; days outside them are left out). For the services and festivals that follow
+    /// the lunar calendar; callers bound the length.
+    pub async fn temple_days(&self, from: NaiveDate, to: NaiveDate) -> Result<(Place, Vec<PanchangamDay>), PanchangamError> {
         let place = self.place.place().await?;
-        let year = match year.map(str::trim).filter(|y| !y.is_empty()) {
-            None => self.clock.now().with_timezone(&place.zone).year(),
-            Some(text) => text
-                .parse::<i32>()
-                .ok()
-                .filter(|y| (FIRST_YEAR..=LAST_YEAR).contains(y))
-                .ok_or_else(|| PanchangamError::Validation(ValidationErrors::single("year", YEAR_INVALID)))?,
-        };
-        let (Some(from), Some(to)) = (NaiveDate::from_ymd_opt(year, 1, 1), NaiveDate::from_ymd_opt(year, 12, 31)) else {
-            return Err(PanchangamError::Validation(ValidationErrors::single("year", YEAR_INVALID)));
-        };
-        Ok((place, self.festivals_between(&place, from, to).await?))
-    }
-
-    /// The coming year's festivals and special tithis (Ekadashi, Pournami, Amavasya) as an
-    /// iCalendar file of all-day entries, to download or subscribe to.
-    #[tracing::instrument(skip(self))]
-    pub async fn calendar(&self) -> Result<CalendarFile, PanchangamError> {
-        let place = self.place.place().await?;
-        let now = self.clock.now();
-        let today = now.with_timezone(&place.zone).date_naive();
-        let end = (today + Duration::days(365)).min(NaiveDate::from_ymd_opt(LAST_YEAR, 12, 31).unwrap_or(today));
-        let festivals = self.festivals_between(&place, today, end).await?;
-        let days = self.span(&place, today, end).await?;
-        let host = crate::services::calendar::host_of(&self.public_url).to_owned();
-        let base = self.public_url.trim_end_matches('/').to_owned();
-        let noon = |date: NaiveDate| date.and_time(NaiveTime::MIN).and_utc();
-        let entry = |uid: String, summary: String, description: Option<String>, date: NaiveDate| CalendarEntry {
-            uid,
-            summary,
-            description,
-            location: None,
-            starts_at: noon(date),
-            ends_at: noon(date) + Duration::days(1),
-            url: Some(format!("{base}/panchangam?month={}", date.format("%Y-%m"))),
-            updated_at: noon(today),
-            day: Some(date),
-        };
-        let mut entries: Vec<CalendarEntry> = festivals
-            .iter()
-            .map(|f| {
-                let slug: String = f.name.chars().filter(char::is_ascii_alphanumeric).collect::<String>().to_ascii_lowercase();
-                entry(format!("festival-{slug}-{}@{host}", f.date.format("%Y%m%d")), f.name.clone(), None, f.date)
-            })
-            .collect();
-        for day in &days {
-            let tithis = std::iter::once(day.tithi.number).chain(day.kshaya.map(|k| k.number));
-            for number in tithis.filter(|n| matches!(n, 11 | 15 | 26 | 30)) {
-                let name = special_tithi(day, number);
-                let description = format!("{} at sunrise on {}", tithi_name(day.tithi.number), day.date.format("%B %-d, %Y"));
-                entries.push(entry(format!("tithi-{number}-{}@{host}", day.date.format("%Y%m%d")), name, Some(description), day.date));
-            }
+        let first = NaiveDate::from_ymd_opt(FIRST_YEAR, 1, 1).map_or(from, |f| from.max(f));
+        let last = NaiveDate::from_ymd_opt(LAST_YEAR, 12, 31).map_or(to, |l| to.min(l));
+        if last < first {
+            return Ok((place, Vec::new()));
         }
-        entries.sort_by(|a, b| a.day.cmp(&b.day).then_with(|| a.uid.cmp(&b.uid)));
-        let temple = self.name.temple_name().await?;
-        let title =
-            if temple.is_empty() { "Festivals and special tithis".to_owned() } else { format!("{temple}: festivals and special tithis") };
-        Ok(CalendarFile { filename: "festivals.ics".to_owned(), text: calendar_text(&title, place.zone, &entries, now) })
+        Ok((place, self.span(&place, first, last).await?))
+    }
+
+    /// The nakshatra (1–27) at an instant: a birth star.
+    pub fn nakshatra_at(&self, at: DateTime<Utc>) -> u8 {
+        self.almanac.nakshatra_at(at)
     }
 
     /// The panchangam of each local day from `from` to `to` (`YYYY-MM-DD`; today and `from` when
@@ -223,23 +137,12 @@ impl PanchangamService {
     }
 }
 
-/// "Kartika Shukla Ekadashi", "Kartika Pournami", "Kartika Amavasya".
-fn special_tithi(day: &PanchangamDay, number: u8) -> String {
-    let month = lunar_month_name(day.lunar_month.number);
-    let month = if day.lunar_month.adhika { format!("Adhika {month}") } else { month.to_owned() };
-    match number {
-        11 => format!("{month} Shukla Ekadashi"),
-        26 => format!("{month} Krishna Ekadashi"),
-        _ => format!("{month} {}", tithi_name(number)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ports::almanac::MockAlmanac;
     use crate::ports::clock::MockClock;
-    use crate::ports::temple_zone::{MockTempleName, MockTemplePlace};
+    use crate::ports::temple_zone::MockTemplePlace;
     use chrono::{TimeZone, Utc};
     use mandir_domain::panchangam::{Limb, LunarMonth, RANGE_TOO_LONG, Span};
 
@@ -275,14 +178,12 @@ mod tests {
 
     fn clock() -> Arc<MockClock> {
         let mut clock = MockClock::new();
-        clock.expect_now().returning(|| Utc.with_ymd_and_hms(2026, 11, 25, 20, 0, 0).unwrap());
+        clock.expect_now().returning(|| Utc.with_ymd_and_hms(2026, 11, 25, 20, 0, 0).single().expect("valid"));
         Arc::new(clock)
     }
 
     fn service(places: MockTemplePlace, almanac: MockAlmanac) -> PanchangamService {
-        let mut name = MockTempleName::new();
-        name.expect_temple_name().returning(|| Ok("Sri Test Temple".to_owned()));
-        PanchangamService::new(Arc::new(places), Arc::new(name), Arc::new(almanac), clock(), "https://temple.example".into())
+        PanchangamService::new(Arc::new(places), Arc::new(almanac), clock())
     }
 
     fn almanac(times: usize) -> MockAlmanac {
@@ -297,15 +198,15 @@ mod tests {
         let mut answers = vec![place(38.0), place(38.0), place(38.0), place(13.0)].into_iter();
         places.expect_place().times(4).returning(move || Ok(answers.next().unwrap_or(place(0.0))));
         let service = service(places, almanac(2));
-        let month = service.days(Some("2026-11-01"), Some("2026-11-30")).await.unwrap();
+        let month = service.days(Some("2026-11-01"), Some("2026-11-30")).await.expect("valid");
         assert_eq!(month.days.len(), 30);
         // Within the month: from the cache.
-        let week = service.days(Some("2026-11-02"), Some("2026-11-08")).await.unwrap();
+        let week = service.days(Some("2026-11-02"), Some("2026-11-08")).await.expect("valid");
         assert_eq!(week.days.first().map(|d| d.date), NaiveDate::from_ymd_opt(2026, 11, 2));
         // Today in the temple's zone, from the cache.
-        assert_eq!(service.today().await.unwrap().days[0].date, NaiveDate::from_ymd_opt(2026, 11, 25).unwrap());
+        assert_eq!(service.today().await.expect("valid").days[0].date, NaiveDate::from_ymd_opt(2026, 11, 25).expect("valid"));
         // The place changed: worked out again.
-        let moved = service.days(Some("2026-11-25"), None).await.unwrap();
+        let moved = service.days(Some("2026-11-25"), None).await.expect("valid");
         assert_eq!(moved.place.latitude, 13.0);
     }
 

@@ -4,15 +4,18 @@
 
 use std::sync::Arc;
 
+use chrono::{DateTime, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use mandir_domain::RecurringServiceId;
 use mandir_domain::ValidationErrors;
-use mandir_domain::recurring_service::{Occurrence, RecurringService, RecurringServiceInput, parse_range};
+use mandir_domain::panchangam::PanchangamDay;
+use mandir_domain::recurring_service::{LUNAR_SEARCH_DAYS, Occurrence, RecurringService, RecurringServiceInput, parse_range};
 use mandir_domain::staff::Permission;
 
 use mandir_domain::audit::AuditKind;
 
 use super::audit::{Action, Recorder, Target};
+use super::panchangam::PanchangamService;
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{ChangeNotifier, Clock, RecurringServiceRepository, RepoError, TempleZone, Topic};
@@ -37,6 +40,38 @@ mandir_domain::failure!(RecurringServiceError, fields: Validation, {
 });
 
 super::unexpected_from!(RecurringServiceError: RepoError);
+
+impl From<super::panchangam::PanchangamError> for RecurringServiceError {
+    fn from(error: super::panchangam::PanchangamError) -> Self {
+        Self::Unexpected(Box::new(error))
+    }
+}
+
+/// The panchangam at the temple from the day before `from` to `to`, when one of `services`
+/// repeats by tithi or nakshatra; none otherwise (the others' dates need no astronomy).
+pub async fn lunar_days(
+    panchangam: &PanchangamService,
+    services: &[RecurringService],
+    from: NaiveDate,
+    to: NaiveDate,
+) -> Result<Vec<PanchangamDay>, super::panchangam::PanchangamError> {
+    if !services.iter().any(|s| s.schedule.recurrence.is_lunar()) {
+        return Ok(Vec::new());
+    }
+    Ok(panchangam.temple_days(from - Duration::days(1), to).await?.1)
+}
+
+/// The panchangam [`Schedule::next_after`](mandir_domain::recurring_service::Schedule::next_after)
+/// needs at `now` in `zone` for `services`.
+async fn days_for_next(
+    panchangam: &PanchangamService,
+    services: &[RecurringService],
+    zone: Tz,
+    now: DateTime<Utc>,
+) -> Result<Vec<PanchangamDay>, super::panchangam::PanchangamError> {
+    let today = now.with_timezone(&zone).date_naive();
+    lunar_days(panchangam, services, today - Duration::days(1), today + Duration::days(LUNAR_SEARCH_DAYS + 2)).await
+}
 
 fn not_found_or(error: RepoError) -> RecurringServiceError {
     match error {
@@ -67,6 +102,7 @@ pub struct RecurringServiceService {
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
     audit: Recorder,
+    panchangam: PanchangamService,
 }
 
 impl RecurringServiceService {
@@ -76,13 +112,16 @@ impl RecurringServiceService {
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
         audit: Recorder,
+        panchangam: PanchangamService,
     ) -> Self {
-        Self { services, zone, clock, changes, audit }
+        Self { services, zone, clock, changes, audit, panchangam }
     }
 
     async fn scheduled(&self, service: RecurringService) -> Result<ScheduledService, RecurringServiceError> {
         let zone = self.zone.time_zone().await?;
-        let next = service.schedule.next_after(&zone, self.clock.now());
+        let now = self.clock.now();
+        let days = days_for_next(&self.panchangam, std::slice::from_ref(&service), zone, now).await?;
+        let next = service.schedule.next_after(&zone, now, &days);
         Ok(ScheduledService { service, next })
     }
 
@@ -92,13 +131,12 @@ impl RecurringServiceService {
     pub async fn list(&self) -> Result<(Tz, Vec<ScheduledService>), RecurringServiceError> {
         let zone = self.zone.time_zone().await?;
         let now = self.clock.now();
-        let mut list: Vec<ScheduledService> = self
-            .services
-            .list()
-            .await?
+        let services = self.services.list().await?;
+        let days = days_for_next(&self.panchangam, &services, zone, now).await?;
+        let mut list: Vec<ScheduledService> = services
             .into_iter()
             .map(|service| {
-                let next = service.schedule.next_after(&zone, now);
+                let next = service.schedule.next_after(&zone, now, &days);
                 ScheduledService { service, next }
             })
             .collect();
@@ -117,9 +155,11 @@ impl RecurringServiceService {
     pub async fn occurrences(&self, from: Option<&str>, to: Option<&str>) -> Result<(Tz, Vec<ServiceOccurrence>), RecurringServiceError> {
         let (from, to) = parse_range(from, to).map_err(RecurringServiceError::Validation)?;
         let zone = self.zone.time_zone().await?;
+        let services = self.services.list().await?;
+        let days = lunar_days(&self.panchangam, &services, from, to).await?;
         let mut all: Vec<ServiceOccurrence> = Vec::new();
-        for service in self.services.list().await? {
-            for occurrence in service.schedule.occurrences(&zone, from, to) {
+        for service in services {
+            for occurrence in service.schedule.occurrences(&zone, from, to, &days) {
                 all.push(ServiceOccurrence { service_id: service.id.clone(), name: service.name.clone(), occurrence });
             }
         }
@@ -187,6 +227,7 @@ mod tests {
             Arc::new(clock),
             crate::services::test_fixtures::changes(),
             crate::services::test_fixtures::recorder().0,
+            crate::services::test_fixtures::panchangam(),
         )
     }
 

@@ -245,11 +245,7 @@ mod tests {
     use crate::services::test_fixtures::{admin, member};
     use base64::Engine as _;
     use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
-    use mandir_domain::Money;
-    use mandir_domain::recurring_service::DayOfWeek;
-    use mandir_domain::seva::{
-        BookedCounts, Capacity, DayStatus, NAME_TOO_SHORT, PriceKind, SevaCategory, SevaRules, Slot, SlotInput, SlotStatus,
-    };
+    use mandir_domain::seva::{BookedCounts, DayStatus, NAME_TOO_SHORT, SlotInput, SlotStatus};
 
     fn now() -> DateTime<Utc> {
         // Thursday 2026-03-12, 8:00 PM in California.
@@ -270,28 +266,7 @@ mod tests {
     }
 
     fn seva(id: &str, active: bool) -> Seva {
-        Seva {
-            id: id.into(),
-            name: "Archana".into(),
-            description: None,
-            category: SevaCategory::Temple,
-            price: Money::from_cents(1100),
-            price_kind: PriceKind::Fixed,
-            duration_minutes: 15,
-            rules: SevaRules {
-                weekdays: vec![DayOfWeek::Saturday],
-                capacity: Capacity::Slots(vec![Slot { time: NaiveTime::from_hms_opt(9, 0, 0).expect("time"), capacity: 3 }]),
-                blackout_dates: vec![],
-                horizon_days: 30,
-                cutoff_hours: 12,
-            },
-            requires_address: false,
-            is_active: active,
-            sort_order: 0,
-            image_url: None,
-            created_at: now(),
-            updated_at: now(),
-        }
+        Seva { id: id.into(), is_active: active, ..mandir_domain::testing::seva() }
     }
 
     fn input(image: Option<String>) -> SevaInput {

@@ -94,3 +94,32 @@ pub fn pictures() -> std::sync::Arc<crate::ports::image_transcoder::MockImageTra
     pictures.expect_check().returning(|_| Ok(()));
     std::sync::Arc::new(pictures)
 }
+
+/// The panchangam service over mocks: the temple at Folsom in Los Angeles' zone, and days whose
+/// tithi and nakshatra at sunrise simply count on from 2026-01-01 (tithi 1, nakshatra 1 that day;
+/// `n` days later tithi `n % 30 + 1` and nakshatra `n % 27 + 1`), so tests can tell which days a
+/// lunar rule falls on.
+pub fn panchangam() -> super::panchangam::PanchangamService {
+    use mandir_domain::panchangam::{DEFAULT_LATITUDE, DEFAULT_LONGITUDE, Place};
+    let mut place = crate::ports::temple_zone::MockTemplePlace::new();
+    place
+        .expect_place()
+        .returning(|| Ok(Place { latitude: DEFAULT_LATITUDE, longitude: DEFAULT_LONGITUDE, zone: chrono_tz::America::Los_Angeles }));
+    let mut almanac = crate::ports::almanac::MockAlmanac::new();
+    almanac.expect_days().returning(|_, from, to| Ok(counted_days(from, to)));
+    almanac.expect_nakshatra_at().returning(|at| u8::try_from(at.timestamp().rem_euclid(27)).unwrap_or(0) + 1);
+    super::panchangam::PanchangamService::new(std::sync::Arc::new(place), std::sync::Arc::new(almanac), std::sync::Arc::new(fixed_clock()))
+}
+
+/// The days of [`panchangam`] from `from` to `to`.
+pub fn counted_days(from: chrono::NaiveDate, to: chrono::NaiveDate) -> Vec<mandir_domain::panchangam::PanchangamDay> {
+    let anchor = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap_or_default();
+    let count = usize::try_from((to - from).num_days() + 1).unwrap_or(0);
+    let mut days = mandir_domain::testing::panchangam_days(from, &vec![1; count]);
+    for day in &mut days {
+        let n = (day.date - anchor).num_days();
+        day.tithi.number = u8::try_from(n.rem_euclid(30) + 1).unwrap_or(1);
+        day.nakshatra.number = u8::try_from(n.rem_euclid(27) + 1).unwrap_or(1);
+    }
+    days
+}

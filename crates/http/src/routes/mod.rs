@@ -9,6 +9,7 @@ pub mod counter;
 pub mod donation_types;
 pub mod events;
 pub mod family_members;
+pub mod festivals;
 pub mod gotrams;
 pub mod jobs;
 pub mod ledger;
@@ -24,6 +25,7 @@ pub mod sevas;
 pub mod site;
 pub mod staff;
 pub mod staff_invitations;
+pub mod star_birthdays;
 pub mod statements;
 pub mod system;
 pub mod users;
@@ -50,6 +52,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(payments::configure)
         .configure(services::configure)
         .configure(panchangam::configure)
+        .configure(festivals::configure)
+        .configure(star_birthdays::configure)
         .configure(priests::configure)
         .configure(sevas::configure)
         .configure(family_members::configure)

@@ -1,4 +1,4 @@
-//! The panchangam at the temple's place (issue 29): public, one object per local day, every
+//! The panchangam at the temple's place (docs/product.md#the-panchangam): public, one object per local day, every
 //! instant in RFC 3339 at the temple's UTC offset.
 
 use actix_web::{HttpResponse, get, http::header, web};
@@ -14,13 +14,13 @@ use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(get_panchangam, list_festivals, festival_calendar),
-    components(schemas(PanchangamDayDto, TithiDto, TithiRefDto, NamedLimbDto, VaraDto, LunarMonthDto, SpanDto, FestivalDto))
+    paths(get_panchangam),
+    components(schemas(PanchangamDayDto, TithiDto, TithiRefDto, NamedLimbDto, VaraDto, LunarMonthDto, SpanDto))
 )]
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(get_panchangam).service(list_festivals).service(festival_calendar);
+    cfg.service(get_panchangam);
 }
 
 /// Which days.
@@ -186,76 +186,4 @@ pub(crate) async fn panchangam_dto(state: &AppState, from: Option<&str>, to: Opt
     let panchangam = state.panchangam.days(from, to).await?;
     let zone = panchangam.place.zone;
     Ok(panchangam.days.iter().map(|day| PanchangamDayDto::of(day, zone)).collect())
-}
-
-/// Which year.
-#[derive(Debug, Deserialize, IntoParams)]
-pub struct FestivalQuery {
-    /// A Gregorian year, 1900–2100; this year at the temple when omitted or blank.
-    #[param(value_type = Option<String>, pattern = "^([0-9]{4})?$")]
-    year: Option<String>,
-}
-
-/// A festival on its day at the temple, with the rule that decided it.
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct FestivalDto {
-    name: String,
-    /// The local day.
-    date: NaiveDate,
-    /// The tithi the rule asks for (1–30).
-    tithi: u8,
-    tithi_name: &'static str,
-    #[schema(value_type = String, example = "shukla")]
-    paksha: &'static str,
-    /// The amanta lunar month of the rule (1 = Chaitra), or null for a rule by solar month.
-    lunar_month: Option<u8>,
-    /// The solar month of the rule (the Sun's sign, 0 = Mesha … 11 = Meena), if it has one.
-    solar_month: Option<u8>,
-    /// The moment at which the tithi must run: `sunrise`, `madhyahna` (midday), `pradosha` (the
-    /// evening after sunset) or `nishita` (midnight).
-    #[schema(value_type = String, example = "sunrise")]
-    moment: &'static str,
-}
-
-impl From<mandir_application::services::panchangam::FestivalDate> for FestivalDto {
-    fn from(f: mandir_application::services::panchangam::FestivalDate) -> Self {
-        Self {
-            name: f.name,
-            date: f.date,
-            tithi: f.rule.tithi,
-            tithi_name: p::tithi_name(f.rule.tithi),
-            paksha: p::Paksha::of(f.rule.tithi).as_str(),
-            lunar_month: f.rule.solar_month.is_none().then_some(f.rule.lunar_month),
-            solar_month: f.rule.solar_month,
-            moment: f.rule.moment.as_str(),
-        }
-    }
-}
-
-/// The festivals of a Gregorian year on their days at the temple's place, decided by their lunar
-/// rules (docs/festivals.md): the tithi of a lunar month at sunrise, midday, dusk or midnight.
-#[utoipa::path(operation_id = "listFestivals", tag = "panchangam", params(FestivalQuery), responses(
-    (status = 200, body = Vec<FestivalDto>), (status = 400, body = ErrorBody)
-))]
-#[get("/api/festivals")]
-async fn list_festivals(state: web::Data<AppState>, query: web::Query<FestivalQuery>) -> Result<HttpResponse, ApiError> {
-    let (_, festivals) = state.panchangam.festivals(query.year.as_deref()).await?;
-    let festivals: Vec<FestivalDto> = festivals.into_iter().map(Into::into).collect();
-    Ok(HttpResponse::Ok().insert_header((header::CACHE_CONTROL, "public, max-age=60")).json(festivals))
-}
-
-/// The coming year's festivals and special tithis (Ekadashi, Pournami, Amavasya) at the temple,
-/// as all-day entries of an iCalendar file to download or subscribe to.
-#[utoipa::path(operation_id = "getFestivalCalendar", tag = "panchangam", responses(
-    (status = 200, content_type = "text/calendar", body = String, description = "festivals.ics"),
-))]
-#[get("/api/panchangam/festivals.ics")]
-async fn festival_calendar(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let file = state.panchangam.calendar().await?;
-    Ok(HttpResponse::Ok()
-        .insert_header((header::CONTENT_TYPE, crate::routes::calendar::CONTENT_TYPE_CALENDAR))
-        .insert_header((header::CONTENT_DISPOSITION, format!("attachment; filename=\"{}\"", file.filename)))
-        .insert_header((header::CACHE_CONTROL, "public, max-age=3600"))
-        .body(file.text))
 }

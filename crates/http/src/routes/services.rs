@@ -70,7 +70,8 @@ pub struct RecurringServiceDto {
     pub id: String,
     pub name: String,
     pub description: Option<String>,
-    /// `daily`, `weekly`, `monthlyWeekday`, `monthlyDate` or `yearly`.
+    /// `daily`, `weekly`, `monthlyWeekday`, `monthlyDate`, `yearly`, or by the lunar calendar
+    /// `tithi` or `nakshatra`.
     #[schema(example = "weekly")]
     pub frequency: String,
     /// Weekly: the days (`sunday` ... `saturday`); empty otherwise.
@@ -83,6 +84,11 @@ pub struct RecurringServiceDto {
     pub day: Option<u8>,
     /// Yearly: the month, 1 to 12.
     pub month: Option<u8>,
+    /// By tithi: the tithis, 1 to 30 (1–15 shukla, 16–30 krishna; both Ekadashis are 11 and 26);
+    /// empty otherwise.
+    pub tithis: Vec<u8>,
+    /// By nakshatra: 1 (Ashwini) to 27 (Revati).
+    pub nakshatra: Option<u8>,
     /// Local time in the temple's zone, 24-hour.
     #[schema(example = "09:00")]
     pub time: String,
@@ -102,6 +108,7 @@ impl From<ScheduledService> for RecurringServiceDto {
         let service = s.service;
         let schedule = service.schedule.describe();
         let (mut weekdays, mut week, mut weekday, mut day, mut month) = (Vec::new(), None, None, None, None);
+        let (mut tithis, mut nakshatra) = (Vec::new(), None);
         match &service.schedule.recurrence {
             Recurrence::Daily => {}
             Recurrence::Weekly(days) => weekdays = days.iter().map(|d| d.as_str().to_owned()).collect(),
@@ -114,6 +121,8 @@ impl From<ScheduledService> for RecurringServiceDto {
                 month = Some(*m);
                 day = Some(*d);
             }
+            Recurrence::Tithi(ts) => tithis.clone_from(ts),
+            Recurrence::Nakshatra(n) => nakshatra = Some(*n),
         }
         Self {
             id: service.id.into(),
@@ -125,6 +134,8 @@ impl From<ScheduledService> for RecurringServiceDto {
             weekday,
             day,
             month,
+            tithis,
+            nakshatra,
             time: service.schedule.time.format("%H:%M").to_string(),
             end_date: service.schedule.end_date.map(|d| d.format("%Y-%m-%d").to_string()),
             schedule,
@@ -169,7 +180,8 @@ pub struct RecurringServiceRequest {
     /// At most 1000 characters; blank or null for none.
     #[serde(default)]
     description: Option<String>,
-    /// `daily`, `weekly`, `monthlyWeekday`, `monthlyDate` or `yearly`.
+    /// `daily`, `weekly`, `monthlyWeekday`, `monthlyDate`, `yearly`, or by the lunar calendar at
+    /// the temple `tithi` or `nakshatra`.
     #[serde(default)]
     #[schema(value_type = String, required = true)]
     frequency: Option<String>,
@@ -188,6 +200,13 @@ pub struct RecurringServiceRequest {
     /// Yearly: 1 to 12.
     #[serde(default)]
     month: Option<i64>,
+    /// By tithi: one or more of 1 to 30 (1–15 shukla, 16–30 krishna; 11 and 26 are the Ekadashis,
+    /// 15 Pournami, 30 Amavasya), on the day the tithi is at sunrise.
+    #[serde(default)]
+    tithis: Option<Vec<i64>>,
+    /// By nakshatra: 1 (Ashwini) to 27 (Revati), on the day it is at sunrise, every month.
+    #[serde(default)]
+    nakshatra: Option<i64>,
     /// "HH:MM", 24-hour, local to the temple.
     #[serde(default)]
     #[schema(value_type = String, required = true, example = "09:00")]
@@ -208,6 +227,8 @@ impl From<RecurringServiceRequest> for RecurringServiceInput {
             weekday: b.weekday,
             day: b.day,
             month: b.month,
+            tithis: b.tithis.unwrap_or_default(),
+            nakshatra: b.nakshatra,
             time: b.time.unwrap_or_default(),
             end_date: b.end_date,
         }

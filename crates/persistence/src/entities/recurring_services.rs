@@ -17,6 +17,10 @@ pub struct Model {
     /// "HH:MM".
     pub time: String,
     pub end_date: Option<Date>,
+    /// Comma-separated tithis, 1–30 (by tithi).
+    pub tithis: Option<String>,
+    /// 1–27 (by nakshatra).
+    pub nakshatra: Option<i16>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

@@ -83,6 +83,8 @@ enum Target {
     Collection,
     /// A deposit not yet cleared (of a closed drawer).
     Deposit,
+    /// A festival's rule an editor added.
+    Festival,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -201,6 +203,17 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("getPanchangam", Access::Public, Target::None, none),
     ("listFestivals", Access::Public, Target::None, none),
     ("getFestivalCalendar", Access::Public, Target::None, none),
+    ("workOutBirthStar", Access::Public, Target::None, |_| {
+        Some(json!({"birthDate": "1990-08-15", "birthTime": "05:30", "birthZone": "Asia/Kolkata"}))
+    }),
+    ("listFestivalRules", Access::Staff(&[Editor]), Target::None, none),
+    ("createFestivalRule", Access::Staff(&[Editor]), Target::None, |_| Some(festival_body("Matrix festival"))),
+    ("updateFestivalRule", Access::Staff(&[Editor]), Target::Festival, |_| Some(festival_body("Changed festival"))),
+    ("deleteFestivalRule", Access::Staff(&[Editor]), Target::Festival, none),
+    ("previewFestivalEvents", Access::Staff(&[Editor]), Target::Festival, none),
+    ("createFestivalEvents", Access::Staff(&[Editor]), Target::Festival, |_| {
+        Some(json!({"time": "18:00", "location": "Main hall", "description": "Festival puja, bhajans and prasadam"}))
+    }),
     ("createService", Access::Staff(&[Editor]), Target::None, |_| Some(service_body("Matrix service"))),
     ("updateService", Access::Staff(&[Editor]), Target::Service, |_| Some(service_body("Changed service"))),
     ("deleteService", Access::Staff(&[Editor]), Target::Service, none),
@@ -239,6 +252,10 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("createFamilyMember", Access::Member, Target::None, |_| Some(json!({"name": "Matrix Relative", "relation": "Brother"}))),
     ("updateFamilyMember", Access::Own, Target::FamilyMember, |_| Some(json!({"name": "Changed Relative"}))),
     ("deleteFamilyMember", Access::Own, Target::FamilyMember, none),
+    // star birthdays: the owner's family member's, recorded by the fixture
+    ("listStarBirthdays", Access::Member, Target::None, none),
+    ("putStarBirthday", Access::Own, Target::FamilyMember, |_| Some(json!({"nakshatra": 4, "remind": true}))),
+    ("deleteStarBirthday", Access::Own, Target::FamilyMember, none),
     // admin
     ("listStaff", Access::Staff(&[]), Target::None, none),
     ("setStaffRoles", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email, "roles": ["editor"]}))),
@@ -335,6 +352,10 @@ fn event_body(name: &str) -> Value {
     json!({"name": name, "description": "An event for the matrix test", "location": "Main Hall", "eventDate": date, "imageUrl": PNG})
 }
 
+fn festival_body(name: &str) -> Value {
+    json!({"name": name, "lunarMonth": 11, "tithi": 7, "moment": "sunrise", "source": "Matrix"})
+}
+
 fn service_body(name: &str) -> Value {
     json!({"name": name, "frequency": "weekly", "weekdays": ["saturday"], "time": "09:00"})
 }
@@ -405,6 +426,7 @@ struct Fixture {
     /// A count confirmed by two people, in no deposit.
     locked_collection: String,
     deposit: String,
+    festival: String,
     /// What the drawer holds now ("11.00").
     drawer_expected: String,
 }
@@ -538,6 +560,12 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
             .await
         }
     };
+    // The family member's birth star (deleting it needs one).
+    let star = format!("/api/users/me/stars/{}", family["id"].as_str().expect("id"));
+    expect_status::<Value>(app.put(&star, Some(&owner.token), json!({"nakshatra": 22})).await, StatusCode::OK).await;
+    let festival: Value =
+        expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
+            .await;
     Fixture {
         owner: owner.clone(),
         event,
@@ -562,6 +590,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         held_booking,
         confirmed_booking,
         family_member: family["id"].as_str().expect("id").to_owned(),
+        festival: festival["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
         collection: cash_office.collection,
         locked_collection: cash_office.locked_collection,
@@ -646,12 +675,14 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::CounterSale => &f.counter_sale,
         Target::Collection => &f.collection,
         Target::Deposit => &f.deposit,
+        Target::Festival => &f.festival,
     };
     let mut path = template
         .replace("{id}", id)
         .replace("{userId}", &f.owner.id)
         .replace("{volunteerId}", &f.volunteer)
         .replace("{attendeeId}", &f.attendee)
+        .replace("{person}", &f.family_member)
         .replace("{gotramId}", "1")
         .replace("{receiptNumber}", "AUTO-1-1")
         .replace("{token}", "0123456789abcdef")

@@ -147,6 +147,21 @@ async fn public_pages_get_their_own_head_and_the_data_they_read_first() {
 }
 
 #[tokio::test]
+async fn the_panchangam_page_carries_its_months_days_and_its_years_festivals() {
+    let app = app_with_index().await;
+    let (_, page) = html(&app, "/panchangam?month=2026-11").await;
+    assert!(page.contains("<title>Panchangam — Test Temple</title>"), "{page}");
+    assert!(page.contains("<link rel=\"canonical\" href=\"http://temple.test/panchangam?month=2026-11\">"), "{page}");
+    let data: Value = serde_json::from_str(script_with(&page, "id=\"mandir-data\"").expect("data")).expect("json");
+    // Keyed by the paths the page's hooks ask for (frontend/src/lib/api-keys.ts), with the API's answers.
+    let days: Value = expect_status(app.get("/api/panchangam?from=2026-11-01&to=2026-11-30", None).await, StatusCode::OK).await;
+    assert_eq!(data["/api/panchangam?from=2026-11-01&to=2026-11-30"], days);
+    let festivals: Value = expect_status(app.get("/api/festivals?year=2026", None).await, StatusCode::OK).await;
+    assert_eq!(data["/api/festivals?year=2026"], festivals);
+    assert!(festivals.as_array().is_some_and(|f| !f.is_empty()), "{festivals}");
+}
+
+#[tokio::test]
 async fn sitemap_lists_public_pages_and_events_and_robots_points_at_it() {
     let app = app_with_index().await;
     let admin = app.admin().await;

@@ -3,8 +3,7 @@ use std::sync::{Arc, Mutex};
 use chrono::{NaiveTime, TimeZone};
 use mandir_domain::family_member::{Person, PersonInput};
 use mandir_domain::payment::PaymentProvider;
-use mandir_domain::recurring_service::DayOfWeek;
-use mandir_domain::seva::{Capacity, DATE_BLACKOUT, PriceKind, SevaCategory, SevaRules, SevaSettings, Slot};
+use mandir_domain::seva::{DATE_BLACKOUT, SevaRules, SevaSettings};
 use mandir_domain::testing::{payment, user};
 use mandir_domain::{Money, PaymentId};
 
@@ -30,27 +29,12 @@ fn saturday_nine() -> DateTime<Utc> {
 }
 
 fn seva(price: i64) -> Seva {
+    let archana = mandir_domain::testing::seva();
     Seva {
         id: "s".into(),
-        name: "Archana".into(),
-        description: None,
-        category: SevaCategory::Temple,
         price: Money::from_cents(price),
-        price_kind: PriceKind::Fixed,
-        duration_minutes: 15,
-        rules: SevaRules {
-            weekdays: vec![DayOfWeek::Saturday],
-            capacity: Capacity::Slots(vec![Slot { time: NaiveTime::from_hms_opt(9, 0, 0).expect("time"), capacity: 3 }]),
-            blackout_dates: vec![NaiveDate::from_ymd_opt(2026, 3, 21).expect("date")],
-            horizon_days: 30,
-            cutoff_hours: 12,
-        },
-        requires_address: false,
-        is_active: true,
-        sort_order: 0,
-        image_url: None,
-        created_at: now(),
-        updated_at: now(),
+        rules: SevaRules { blackout_dates: vec![NaiveDate::from_ymd_opt(2026, 3, 21).expect("date")], ..archana.rules.clone() },
+        ..archana
     }
 }
 
