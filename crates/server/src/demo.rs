@@ -8,7 +8,9 @@ use mandir_application::ports::{
 };
 use mandir_application::services::cash_office::CashOfficeService;
 use mandir_application::services::counter::CounterService;
+use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::new_id;
+use mandir_application::services::star_birthdays::StarBirthdayService;
 use mandir_domain::priest::PriestInput;
 use mandir_domain::recurring_service::RecurringServiceInput;
 use mandir_domain::seva::{SevaInput, SlotInput};
@@ -306,6 +308,83 @@ pub async fn seed_demo_services(services: &dyn RecurringServiceRepository) -> an
         services.create(new_id(), valid, now).await.context("creating a demo service")?;
     }
     Ok(count)
+}
+
+/// Loads the demo's services by the lunar calendar once: nothing is added when a service already
+/// repeats by tithi or nakshatra. Answers how many were added.
+pub async fn seed_demo_lunar_services(services: &dyn RecurringServiceRepository) -> anyhow::Result<usize> {
+    if services.list().await.context("reading services")?.iter().any(|s| s.schedule.recurrence.is_lunar()) {
+        return Ok(0);
+    }
+    let demo = [
+        RecurringServiceInput {
+            tithis: vec![11, 26],
+            ..demo_service("Ekadashi Vishnu Sahasranamam", "The thousand names on every Ekadashi, with tulasi archana", "tithi", "18:30")
+        },
+        RecurringServiceInput {
+            tithis: vec![15],
+            ..demo_service("Pournami Satyanarayana Vratam", "The full-moon vratam with katha; families may sponsor", "tithi", "18:00")
+        },
+        RecurringServiceInput {
+            nakshatra: Some(22),
+            ..demo_service("Shravanam Srinivasa Kalyanam", "The Lord's wedding on His star every month", "nakshatra", "10:00")
+        },
+    ];
+    let now = Utc::now();
+    let count = demo.len();
+    for input in demo {
+        let valid = input.validate().map_err(|e| anyhow::anyhow!("demo service: {e}"))?;
+        services.create(new_id(), valid, now).await.context("creating a demo service")?;
+    }
+    Ok(count)
+}
+
+/// The demo's festival events: the next two of the shipped festivals (Diwali, Maha Shivaratri …)
+/// made by the demo admin through the festivals' use case, for this year and the two after, so the
+/// events list shows them. Dates made before are left alone. Answers how many events were made.
+pub async fn seed_demo_festival_events(users: &dyn UserRepository, festivals: &FestivalService) -> anyhow::Result<usize> {
+    use mandir_application::services::festivals::FestivalEventsInput;
+    let admin = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let Some(admin) = users.find_by_email(&admin).await.context("looking up the demo admin")? else { return Ok(0) };
+    let actor = mandir_application::services::Actor::of(&admin.user);
+    let plans = [
+        ("diwali", "18:30", "Lakshmi puja at dusk, lamps, bhajans and prasadam for all (Demo content.)", Some(500)),
+        ("maha-shivaratri", "19:00", "Abhishekams through the four watches of the night; come and go as you can (Demo content.)", None),
+    ];
+    let mut made = 0;
+    for (id, time, description, capacity) in plans {
+        let input = FestivalEventsInput {
+            from_year: None,
+            years: Some(3),
+            time: time.to_owned(),
+            location: "Main hall".to_owned(),
+            description: description.to_owned(),
+            capacity,
+        };
+        match festivals.create_events(&actor, &id.into(), input).await {
+            Ok(result) => made += result.created.len(),
+            // A temple that deleted the rule: nothing to make.
+            Err(mandir_application::services::festivals::FestivalError::NotFound) => {}
+            Err(other) => return Err(anyhow::anyhow!("demo festival events: {other}")),
+        }
+    }
+    Ok(made)
+}
+
+/// The demo admin's own birth star (Rohini) with its reminder, so Profile → Star birthdays is not
+/// empty. Left alone when the admin has one.
+pub async fn seed_demo_star_birthday(users: &dyn UserRepository, stars: &StarBirthdayService) -> anyhow::Result<bool> {
+    use mandir_domain::star_birthday::StarBirthdayInput;
+    let admin = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let Some(admin) = users.find_by_email(&admin).await.context("looking up the demo admin")? else { return Ok(false) };
+    let actor = mandir_application::services::Actor::of(&admin.user);
+    let people = stars.list(&actor).await.map_err(|e| anyhow::anyhow!("demo star birthdays: {e}"))?;
+    if people.iter().any(|p| p.family_member_id.is_none() && p.star.is_some()) {
+        return Ok(false);
+    }
+    let input = StarBirthdayInput { nakshatra: Some(4), remind: true, days_before: Some(2), ..StarBirthdayInput::default() };
+    stars.put(&actor, None, input).await.map_err(|e| anyhow::anyhow!("demo star birthday: {e}"))?;
+    Ok(true)
 }
 
 /// Loads demo priests once (without photos): nothing is added when priests already exist.

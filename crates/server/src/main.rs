@@ -211,6 +211,16 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_cash_office(built.users.as_ref(), &built.state.cash_office).await? > 0 {
                     println!("Demo cash office added: hundi counts (/collections), a closed drawer and a cleared deposit (/deposits).");
                 }
+                let lunar = demo::seed_demo_lunar_services(built.recurring_services.as_ref()).await?;
+                let festival_events = demo::seed_demo_festival_events(built.users.as_ref(), &built.state.festivals).await?;
+                if lunar + festival_events > 0 {
+                    println!(
+                        "By the lunar calendar: {lunar} demo services (every Ekadashi, Pournami, Shravanam) and {festival_events} festival events (Admin → Temple → Festivals makes more; /panchangam shows the month)."
+                    );
+                }
+                if demo::seed_demo_star_birthday(built.users.as_ref(), &built.state.star_birthdays).await? {
+                    println!("The demo admin's star birthday (Rohini) is recorded with its reminder (Profile → Star birthdays).");
+                }
                 Ok(())
             }
             // answered before the configuration is read

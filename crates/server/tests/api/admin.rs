@@ -223,3 +223,31 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
     let ready: Value = expect_status(app.get("/api/deposits/undeposited", Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!((ready["drawers"].as_array().map(Vec::len), ready["checks"].as_array().map(Vec::len)), (Some(1), Some(1)));
 }
+
+#[tokio::test]
+async fn seed_demo_adds_the_lunar_calendars_services_festival_events_and_a_star_birthday_once() {
+    use mandir_server::demo::{seed_demo_admin, seed_demo_festival_events, seed_demo_lunar_services, seed_demo_star_birthday};
+    let app = spawn_app().await;
+    let built = mandir_server::build(&app.config).await.expect("built");
+    let users = built.users.as_ref();
+    assert_eq!(seed_demo_festival_events(users, &built.state.festivals).await.expect("no admin yet"), 0);
+    assert!(seed_demo_admin(users, built.hasher.as_ref()).await.expect("demo admin"));
+    assert_eq!(seed_demo_lunar_services(built.recurring_services.as_ref()).await.expect("seeded"), 3);
+    assert_eq!(seed_demo_lunar_services(built.recurring_services.as_ref()).await.expect("second run"), 0);
+    let services: Vec<Value> = expect_status(app.get("/api/services", None).await, StatusCode::OK).await;
+    let schedules: Vec<&str> = services.iter().filter_map(|s| s["schedule"].as_str()).collect();
+    for schedule in ["Every Ekadashi, 6:30 PM", "Every Pournami, 6:00 PM", "Every month on Shravana, 10:00 AM"] {
+        assert!(schedules.contains(&schedule), "{schedule} in {schedules:?}");
+    }
+    assert!(services.iter().all(|s| s["nextOccurrence"].is_object()), "each has its next day");
+
+    // Diwali and Maha Shivaratri for this year and the two after, the passed ones left out.
+    let made = seed_demo_festival_events(users, &built.state.festivals).await.expect("seeded");
+    assert!((4..=6).contains(&made), "{made} events");
+    assert_eq!(seed_demo_festival_events(users, &built.state.festivals).await.expect("second run"), 0);
+    let events: Vec<Value> = expect_status(app.get("/api/events", None).await, StatusCode::OK).await;
+    assert_eq!(events.iter().filter(|e| e["name"] == "Diwali (Lakshmi Puja)" || e["name"] == "Maha Shivaratri").count(), made);
+
+    assert!(seed_demo_star_birthday(users, &built.state.star_birthdays).await.expect("seeded"));
+    assert!(!seed_demo_star_birthday(users, &built.state.star_birthdays).await.expect("second run"));
+}
