@@ -206,8 +206,14 @@ def create_fixtures(api: Api, outbox: Path) -> dict[str, str]:
         body = {"name": name, "displayName": name.title(), "description": "api-fuzz fixture", "isActive": True, "sortOrder": 9, "icon": "cash"}
         return api.call("POST", "/api/payment-methods", body, token=token, expect=(201,))["id"]
 
+    def festival(name: str) -> str:
+        body = {"name": name, "lunarMonth": 11, "tithi": 7, "moment": "sunrise", "source": "api-fuzz fixture"}
+        return api.call("POST", "/api/admin/festivals", body, token=token, expect=(201,))["id"]
+
     return {
         "MANDIR_FUZZ_TOKEN": token,
+        "MANDIR_FUZZ_FESTIVAL_ID": festival("Fuzz festival"),
+        "MANDIR_FUZZ_FESTIVAL_DELETE_ID": festival("Fuzz deleted festival"),
         "MANDIR_FUZZ_USER_ID": admin["id"],
         "MANDIR_FUZZ_EVENT_ID": main,
         "MANDIR_FUZZ_REGISTRATION_ID": registration,

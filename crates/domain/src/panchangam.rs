@@ -40,12 +40,12 @@ pub const DATE_OUT_OF_RANGE: &str = "Choose dates from 1900-01-01 to 2100-12-31"
 pub const RANGE_BACKWARDS: &str = "The last day must be on or after the first";
 pub const RANGE_TOO_LONG: &str = "Ask for at most 366 days at once";
 
-/// The days asked for: `from` and `to` as sent (`YYYY-MM-DD`, blank or absent for none). An
+/// The days asked for: `from` and `to` as sent (`YYYY-MM-DD`, empty or absent for none). An
 /// absent `from` is `today`; an absent `to` is `from`.
 pub fn day_range(from: Option<&str>, to: Option<&str>, today: NaiveDate) -> Result<(NaiveDate, NaiveDate), ValidationErrors> {
     let mut errors = ValidationErrors::new();
     let mut parse = |field: &str, text: Option<&str>| -> Option<Option<NaiveDate>> {
-        match text.map(str::trim).filter(|t| !t.is_empty()) {
+        match text.filter(|t| !t.is_empty()) {
             None => Some(None),
             Some(text) => match NaiveDate::parse_from_str(text, "%Y-%m-%d") {
                 Ok(day) if (FIRST_YEAR..=LAST_YEAR).contains(&day.year()) => Some(Some(day)),
@@ -375,7 +375,9 @@ mod tests {
     fn a_range_is_at_most_a_leap_year_of_real_dates() {
         let today = NaiveDate::from_ymd_opt(2026, 11, 25).expect("valid");
         assert_eq!(day_range(None, None, today), Ok((today, today)));
-        assert_eq!(day_range(Some(" "), Some(""), today), Ok((today, today)));
+        assert_eq!(day_range(Some(""), Some(""), today), Ok((today, today)));
+        // Only the empty text is "none": white space is not a date (the document's `date` or "").
+        assert_eq!(day_range(Some("\u{c}"), None, today).expect_err("invalid").get("from"), Some(DATE_INVALID));
         let jan1 = NaiveDate::from_ymd_opt(2028, 1, 1).expect("valid");
         let dec31 = NaiveDate::from_ymd_opt(2028, 12, 31).expect("valid");
         assert_eq!(day_range(Some("2028-01-01"), Some("2028-12-31"), today), Ok((jan1, dec31)));

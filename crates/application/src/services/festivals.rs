@@ -195,7 +195,7 @@ impl FestivalService {
     #[tracing::instrument(skip(self))]
     pub async fn festivals(&self, year: Option<&str>) -> Result<Vec<FestivalDate>, FestivalError> {
         let (_, today) = self.panchangam.place_and_today().await?;
-        let year = match year.map(str::trim).filter(|y| !y.is_empty()) {
+        let year = match year.filter(|y| !y.is_empty()) {
             None => today.year(),
             Some(text) => text
                 .parse::<i32>()
