@@ -15,7 +15,7 @@ use mandir_persistence::{ChangeRelay, Database, SeaOrmUserRepository};
 use crate::config::Config;
 use crate::maintenance::InstanceLock;
 use crate::production;
-use crate::wiring::{Built, ReceiptSender, build};
+use crate::wiring::{Built, EmailSender, build};
 
 /// The server, bound and ready to run.
 pub struct Application {
@@ -25,7 +25,7 @@ pub struct Application {
     users: Arc<SeaOrmUserRepository>,
     hasher: Arc<dyn PasswordHasher>,
     scheduler: Scheduler,
-    receipt_sender: ReceiptSender,
+    email_sender: EmailSender,
     /// On PostgreSQL: relays other processes' changes into this process's caches.
     relay: Option<ChangeRelay>,
     setup_token: Option<String>,
@@ -44,7 +44,7 @@ impl Application {
     /// [`Self::run_until_stopped`].
     pub async fn build(config: &Config) -> anyhow::Result<Self> {
         let lock = InstanceLock::shared(&config.database_url)?;
-        let Built { state, db, users, hasher, pg_notifier, scheduler, receipt_sender, .. } = build(config).await?;
+        let Built { state, db, users, hasher, pg_notifier, scheduler, email_sender, .. } = build(config).await?;
         if let Err(refusals) = production::serve_refusals(config).into_result() {
             db.close().await.ok();
             return Err(refusals.into());
@@ -67,7 +67,7 @@ impl Application {
         }
         let server = server.bind(&config.bind).with_context(|| format!("binding {}", config.bind))?;
         let addresses = server.addrs();
-        Ok(Self { addresses, server: server.run(), db, users, hasher, scheduler, receipt_sender, relay, setup_token, lock })
+        Ok(Self { addresses, server: server.run(), db, users, hasher, scheduler, email_sender, relay, setup_token, lock })
     }
 
     /// The addresses the server listens on.
@@ -106,7 +106,7 @@ impl Application {
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let (stop, mut stopped) = tokio::sync::watch::channel(false);
         let scheduler = self.scheduler;
-        let mut receipts = tokio::spawn(self.receipt_sender.run(stopped.clone()));
+        let mut emails = tokio::spawn(self.email_sender.run(stopped.clone()));
         let mut jobs = tokio::spawn(async move {
             let every = scheduler.poll_interval();
             let mut registered = false;
@@ -129,8 +129,8 @@ impl Application {
         if tokio::time::timeout(JOBS_STOP_GRACE, &mut jobs).await.is_err() {
             jobs.abort();
         }
-        if tokio::time::timeout(JOBS_STOP_GRACE, &mut receipts).await.is_err() {
-            receipts.abort();
+        if tokio::time::timeout(JOBS_STOP_GRACE, &mut emails).await.is_err() {
+            emails.abort();
         }
         if let Some(relay) = self.relay {
             relay.stop().await;

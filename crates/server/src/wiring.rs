@@ -76,7 +76,7 @@ pub struct Built {
     /// The background jobs, driven by `serve`.
     pub scheduler: Scheduler,
     /// Sends receipt and member e-mails right after the change that wrote them, driven by `serve`.
-    pub receipt_sender: ReceiptSender,
+    pub email_sender: EmailSender,
 }
 
 /// Wakes the receipt sender: a permit is kept when it is busy, so no wake-up is lost.
@@ -103,18 +103,19 @@ impl ChangeListener for WakeOnEventChanges {
     }
 }
 
-/// Delivers due receipt e-mails each time a payment completes (ADR 0091), due member e-mails each
+/// Sends every e-mail of the outboxes right after the change that wrote it: due receipt e-mails
+/// each time a payment completes (ADR 0091), due member e-mails each
 /// time events or registrations change (ADR 0106), and year-end statements right after an admin
 /// asks for them (ADR 0103); the `send-receipts`, `send-member-emails` and `send-statements` jobs
 /// cover what this misses.
-pub struct ReceiptSender {
-    pub service: ReceiptService,
+pub struct EmailSender {
+    pub receipts: ReceiptService,
     pub members: MemberMailService,
     pub statements: StatementService,
     pub wake: Arc<NotifyWake>,
 }
 
-impl ReceiptSender {
+impl EmailSender {
     /// Runs until `stopped` turns true.
     pub async fn run(self, mut stopped: tokio::sync::watch::Receiver<bool>) {
         loop {
@@ -122,7 +123,7 @@ impl ReceiptSender {
                 _ = stopped.wait_for(|stop| *stop) => return,
                 () = self.wake.0.notified() => {}
             }
-            if let Err(error) = self.service.deliver_due().await {
+            if let Err(error) = self.receipts.deliver_due().await {
                 tracing::warn!(error = ?error, "sending receipts failed; the send-receipts job retries");
             }
             if let Err(error) = self.members.deliver_due().await {
@@ -300,8 +301,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         sandbox: config.payment_provider.is_test(),
         recorder: recorder.clone(),
     });
-    let receipt_sender = ReceiptSender { service: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
-    local.subscribe(Arc::new(WakeOnEventChanges(receipt_sender.wake.clone())));
+    let email_sender = EmailSender { receipts: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
+    local.subscribe(Arc::new(WakeOnEventChanges(email_sender.wake.clone())));
     let (gateway, webhooks) = payment_gateway(config)?;
     let counter_search = Arc::new(CounterSearch::new(users.clone()));
     local.subscribe(counter_search.clone());
@@ -312,7 +313,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         sevas: Arc::new(SeaOrmSevaRepository::new(db.clone())),
         zone: temple_zone.clone(),
         clock: clock.clone(),
-        receipts: receipt_sender.wake.clone(),
+        receipts: email_sender.wake.clone(),
         recorder: recorder.clone(),
     });
     let cash_office = CashOfficeService::new(CashOfficeDeps {
@@ -333,7 +334,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         limiter,
         audit: Arc::new(mandir_persistence::SeaOrmPaymentAuditRepository::new(db.clone())),
         zone: temple_zone.clone(),
-        receipts: receipt_sender.wake.clone(),
+        receipts: email_sender.wake.clone(),
         recorder: recorder.clone(),
     });
     local.subscribe(auth.session_cache());
@@ -391,7 +392,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             events.clone(),
             clock.clone(),
             changes.clone(),
-            receipt_sender.wake.clone(),
+            email_sender.wake.clone(),
             recorder.clone(),
         ),
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
@@ -458,7 +459,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         hasher,
         pg_notifier,
         scheduler,
-        receipt_sender,
+        email_sender,
     })
 }
 
