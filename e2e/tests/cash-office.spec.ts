@@ -3,7 +3,7 @@ import { newStaff, uid, type Session } from '../support/api';
 import { baseURL } from '../support/env';
 import { expectSettled } from '../support/ui';
 
-// The treasurer's cash office (issue 28) on a 1024×768 tablet: a hundi count by bill and coin,
+// The treasurer's cash office (docs/product.md#the-cash-office) on a 1024×768 tablet: a hundi count by bill and coin,
 // confirmed by two different treasurers (the second locks it), then a bank deposit of the count and
 // a check taken at the counter, its printed slip, and the bank clearing it.
 

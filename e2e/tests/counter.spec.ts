@@ -1,7 +1,7 @@
 import { test, expect } from '../support/fixtures';
 import { adminSession, api, newMember, newStaff, uid } from '../support/api';
 
-// The temple counter (issue 28) on a 1024×768 tablet, with the keyboard alone: find a member, book
+// The temple counter (docs/product.md#the-counter) on a 1024×768 tablet, with the keyboard alone: find a member, book
 // an archana for today, add a $51 donation, take $100 in cash, give $38 change, print the receipt,
 // and find the sale in the ledger and on the member's My Donations.
 

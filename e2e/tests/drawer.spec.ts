@@ -4,7 +4,7 @@ import { test, expect } from '../support/fixtures';
 import { newStaff, uid } from '../support/api';
 import { baseURL } from '../support/env';
 
-// The front desk's day's end (issue 28) on a 1024×768 tablet: two cash sales, the drawer counted
+// The front desk's day's end (docs/product.md#the-cash-office) on a 1024×768 tablet: two cash sales, the drawer counted
 // $2 short and closed with a note, then the day's report. The drawer is the whole database's and
 // other specs sell at the counter at the same time: the expected cash is read from the page, and
 // a close refused because a sale came in meanwhile is counted again.

@@ -1,5 +1,5 @@
 /**
- * Seva bookings (issue 15): a member books an archana for two family members and pays by sandbox
+ * Seva bookings (docs/product.md#sevas): a member books an archana for two family members and pays by sandbox
  * card; an admin sees it on the day view and its printable sankalpam sheet; the member cancels
  * before the cut-off.
  */

@@ -3,7 +3,7 @@ import { adminSession, api, newMember, newStaff, signIn, uid, uniqueEmail } from
 import { staffInviteLink } from '../support/outbox';
 import { expectSettled, expectToast } from '../support/ui';
 
-// Staff roles (issue 27): each role sees the admin area's tabs its work needs and no control it
+// Staff roles (docs/product.md#roles-and-permissions): each role sees the admin area's tabs its work needs and no control it
 // cannot use; the server refuses the rest whatever the page shows.
 
 test('the front desk finds members and sees no payments, no refund and no member export', async ({ page, signInAs }) => {

@@ -1,6 +1,6 @@
 use sea_orm_migration::prelude::*;
 
-/// The seva booking settings' limits on unpaid places (issue 25, a security review: one member
+/// The seva booking settings' limits on unpaid places (a security review, docs/security.md: one member
 /// held every place with Zelle "payments" that never came): how long a Zelle booking waits for
 /// staff to confirm its payment, and how many unpaid bookings a member may have at once.
 #[derive(DeriveMigrationName)]

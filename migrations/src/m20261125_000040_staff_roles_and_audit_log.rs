@@ -3,7 +3,7 @@ use sea_orm_migration::sea_orm::{ConnectionTrait, DbBackend};
 
 use crate::cols::*;
 
-/// Staff roles and the audit log (issue 27, docs/decisions/0126-staff-roles.md and
+/// Staff roles and the audit log (docs/decisions/0126-staff-roles.md and
 /// 0127-audit-log.md):
 /// - `users.roles` holds an account's staff roles, their names separated by spaces (`"admin
 ///   treasurer"`), in place of `users.is_admin`: each admin keeps `admin`;

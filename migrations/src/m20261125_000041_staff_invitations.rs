@@ -2,7 +2,7 @@ use sea_orm_migration::prelude::*;
 
 use crate::cols::*;
 
-/// Staff invitations (issue 27, docs/decisions/0128-staff-invitations.md): an admin invites an
+/// Staff invitations (docs/decisions/0128-staff-invitations.md): an admin invites an
 /// e-mail address with roles; the link's token is kept as its SHA-256 only. One pending
 /// invitation per address (inviting again replaces it); accepting or withdrawing one deletes its
 /// row, and the audit log keeps what happened.

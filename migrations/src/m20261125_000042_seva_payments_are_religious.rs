@@ -1,7 +1,7 @@
 use sea_orm_migration::prelude::*;
 
 /// A seva's payment was acknowledged as a plain donation ("No goods or services were provided"),
-/// which is wrong for a religious service (issue 28). Every purpose line now says what the donor
+/// which is wrong for a religious service (docs/product.md#acknowledgements). Every purpose line now says what the donor
 /// received for it; this marks the lines of the payments that paid a seva booking as
 /// `"exchange":"religious"`, so their receipts and statements say "intangible religious benefits".
 ///

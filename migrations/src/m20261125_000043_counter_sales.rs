@@ -2,7 +2,7 @@ use sea_orm_migration::prelude::*;
 
 use crate::cols::*;
 
-/// The temple counter (issue 28, docs/decisions/0129-the-counter.md): every payment's channel
+/// The temple counter (docs/decisions/0129-the-counter.md): every payment's channel
 /// (online until now), walk-in donors kept as records, the counter's sales with their idempotency
 /// key and void, and how each sale was paid (its tenders: cash with what was handed over, checks
 /// with their number, bank and date).

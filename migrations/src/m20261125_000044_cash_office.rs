@@ -2,7 +2,7 @@ use sea_orm_migration::prelude::*;
 
 use crate::cols::*;
 
-/// The cash office (issue 28, docs/decisions/0130-the-cash-office.md): hundi counts with their two
+/// The cash office (docs/decisions/0130-the-cash-office.md): hundi counts with their two
 /// confirmations, the drawer's closes, and bank deposits; each cash tender knows the close that
 /// counted it, and each check the deposit that holds it.
 #[derive(DeriveMigrationName)]

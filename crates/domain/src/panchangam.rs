@@ -31,7 +31,7 @@ pub const DEFAULT_LONGITUDE: f64 = -121.1761;
 /// The most days one request may ask for (a leap year).
 pub const MAX_DAYS: i64 = 366;
 
-/// The years the engine is checked over (issue 29: within two minutes of the Swiss Ephemeris).
+/// The years the engine is checked over (within two minutes of the Swiss Ephemeris: docs/product.md#the-panchangam).
 pub const FIRST_YEAR: i32 = 1900;
 pub const LAST_YEAR: i32 = 2100;
 

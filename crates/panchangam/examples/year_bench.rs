@@ -1,4 +1,4 @@
-//! `just bench`'s panchangam budget (issue 29): a full year of daily panchangam for one place in
+//! `just bench`'s panchangam budget (bench/README.md): a full year of daily panchangam for one place in
 //! under 50 ms on one core. Run in release, pinned to one core by bench/run.py; prints JSON.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

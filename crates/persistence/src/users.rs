@@ -81,7 +81,7 @@ impl SeaOrmUserRepository {
 /// What ends with a member's sessions: a password change or reset, "sign out everywhere",
 /// `create-admin` and a demo account's lockout. Every token (the version moves on), every
 /// password-reset link and the personal calendar feed's link end together, so nothing issued
-/// before outlives the change (issue 25: a reset link or a feed link survived it).
+/// before outlives the change (a reset link or a feed link once survived it; docs/security.md).
 pub(crate) trait EndingSessions {
     fn ending_sessions(self) -> Self;
 }

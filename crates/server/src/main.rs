@@ -15,7 +15,7 @@ use tracing_subscriber::EnvFilter;
 
 /// mimalloc instead of glibc's malloc: memory freed by the password hashes (19 MiB each, on the
 /// blocking threads) goes back to the system instead of staying in per-thread arenas, so 500
-/// failed sign-ins no longer leave the process at 1.5 GB (issue 25; ADR 0124). Set here, by the
+/// failed sign-ins no longer leave the process at 1.5 GB (ADR 0124). Set here, by the
 /// program, so no unit file or environment variable is needed.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;

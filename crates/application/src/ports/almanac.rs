@@ -1,4 +1,4 @@
-//! The panchangam of a place (issue 29): the astronomy is an adapter's (crate `mandir-panchangam`).
+//! The panchangam of a place (docs/product.md#the-panchangam): the astronomy is an adapter's (crate `mandir-panchangam`).
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};

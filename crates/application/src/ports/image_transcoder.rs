@@ -1,4 +1,4 @@
-//! Smaller, lighter copies of uploaded pictures for phones (issue 16: responsive event images),
+//! Smaller, lighter copies of uploaded pictures for phones (ADR 0121: responsive event images),
 //! and the check that an uploaded picture is one the server can decode.
 
 use async_trait::async_trait;

@@ -1,4 +1,4 @@
-//! The cash office (issue 28, docs/decisions/0130-the-cash-office.md): the hundi counted by
+//! The cash office (docs/product.md#the-cash-office, docs/decisions/0130-the-cash-office.md): the hundi counted by
 //! denomination and confirmed by two people (the second confirmation locks it and records it in
 //! the ledger, channel `hundi`, anonymous, to its fund); the front desk's daily close of the
 //! drawer; bank deposits made of closed drawers, locked counts and checks, each item in one deposit

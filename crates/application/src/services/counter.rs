@@ -1,4 +1,4 @@
-//! The temple counter (issue 28, docs/decisions/0129-the-counter.md): the front desk records a
+//! The temple counter (docs/product.md#the-counter, docs/decisions/0129-the-counter.md): the front desk records a
 //! sale for a member or a walk-in, paid in cash (with change), by check, or split; the sale is one
 //! completed payment of channel `counter`, stored with its tenders, its walk-in donor record and
 //! its audit entry in one transaction, once per key however often it is sent. A treasurer voids a

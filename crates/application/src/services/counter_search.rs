@@ -1,4 +1,4 @@
-//! Finding the person at the counter as the front desk types (issue 28): the members' names,
+//! Finding the person at the counter as the front desk types (docs/product.md#the-counter): the members' names,
 //! e-mails and phone digits kept in memory, searched without the database.
 //!
 //! The directory's search (ADR 0110) counts every match and sorts them by name in SQL, 10 ms and

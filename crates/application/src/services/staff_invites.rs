@@ -1,4 +1,4 @@
-//! Inviting staff by e-mail (issue 27, docs/decisions/0128-staff-invitations.md). An admin
+//! Inviting staff by e-mail (docs/decisions/0128-staff-invitations.md). An admin
 //! invites an address with roles; the address gets a link that works once, for
 //! [`INVITATION_DAYS`]. Opened by someone without an account, it makes a verified account holding
 //! the roles (the link reached the address); opened by the owner of the account at that address,

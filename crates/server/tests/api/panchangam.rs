@@ -1,5 +1,5 @@
 //! `/api/panchangam`: the panchangam at the temple's place, its shape, its limits, and that the
-//! answer follows the temple's place (issue 29).
+//! answer follows the temple's place (docs/product.md#the-panchangam).
 
 use chrono::{DateTime, FixedOffset};
 use reqwest::StatusCode;

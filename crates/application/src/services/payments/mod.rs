@@ -169,7 +169,7 @@ impl Payer {
 
 /// An idempotency key as stored: the payer's own. A member's key is scoped to their account, a
 /// guest's to the e-mail their receipt goes to, so a key another payer sent finds nothing of
-/// theirs (issue 25: a guest reusing a key got another guest's donation). Hashed, so any key up to
+/// theirs (a guest reusing a key once got another guest's donation; docs/security.md). Hashed, so any key up to
 /// 255 characters fits the column with its scope.
 pub fn scoped_key(payer: &Payer, guest_email: &str, key: &str) -> String {
     let scope = match payer {
