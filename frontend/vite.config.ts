@@ -24,22 +24,29 @@ export default defineConfig({
     sourcemap: false,
     // scripts/prerender.mjs reads it to preload each prerendered page's chunks.
     manifest: true,
-    // The staff's own pages (the counter, the cash office, the daily report, the seva schedule, My Sevas, the door) list no chunks to
-    // preload in the entry: every public page would carry their lists (the entry's map of each
-    // lazy page's chunks), while a staff tablet loads their few chunks in turn from the temple's
-    // own server. The admin area keeps its preloads (its many tabs). The public panchangam page lists
+    // The staff's own pages (the admin area, the counter, the cash office, the daily report, the seva
+    // schedule, My Sevas, the door) list no chunks to preload in the entry: every public page would
+    // carry their lists (the entry's map of each lazy page's chunks), while a staff tablet loads
+    // their chunks in turn from the temple's own server. The public panchangam page lists
     // none either, to keep the entry within its budget: a visit starting there has its chunks
     // preloaded by its page's markup (scripts/prerender.mjs), and one coming from another page
     // fetches the few it has not loaded yet once the page's own chunk has come.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(counter|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {
         // React DOM in a chunk of its own: a prerendered page imports its chunks one task each
         // (ADR 0120), so React DOM's evaluation is one task and the entry's another, neither of
         // them long on a phone, where together they were.
-        codeSplitting: { groups: [{ name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ }] },
+        // The tithi's names, the panchangam's formats and its hook in one chunk: the home page's line
+        // of today needs all three, and small chunks cost a request and their gzip overhead each.
+        codeSplitting: {
+          groups: [
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'panchangam-format', test: /src[\\/](lib[\\/]tithi|features[\\/]panchangam[\\/](lib[\\/]format|api[\\/]get-panchangam))\.ts$/ },
+          ],
+        },
       },
     },
   },

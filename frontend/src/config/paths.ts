@@ -18,7 +18,8 @@ export const paths = {
   myDonations: { path: '/my-donations', getHref: () => '/my-donations' },
   admin: { path: '/admin', getHref: () => '/admin' },
   sevas: { path: '/sevas', getHref: () => '/sevas' },
-  sevaDetail: { path: '/sevas/:id', getHref: (id: string) => `/sevas/${id}` },
+  /** A seva's page; `?date=YYYY-MM-DD` opens it on that date when it can be booked (the star-birthday reminders link so). */
+  sevaDetail: { path: '/sevas/:id', getHref: (id: string, date?: string | null) => `/sevas/${id}${date ? `?date=${date}` : ''}` },
   /** The priests' day view and printable sankalpam sheet (admins). */
   sevaSchedule: { path: '/admin/sevas/schedule', getHref: (date?: string) => (date ? `/admin/sevas/schedule?date=${date}` : '/admin/sevas/schedule') },
   /** A priest's own day: the sevas assigned to the priest's profile, with each sankalpam's people. */

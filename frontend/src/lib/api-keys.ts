@@ -33,6 +33,8 @@ export const apiKeys = {
   priests: '/api/priests',
   /** The panchangam of the days from `from` to `to` ("YYYY-MM-DD"), or today's (the home page's line). */
   panchangam: (from?: string, to?: string) => `/api/panchangam${from ? `?from=${from}&to=${to}` : ''}`,
+  /** The festivals of a Gregorian year ("YYYY") on their days at the temple; the server writes it into the panchangam page. */
+  festivals: (year: string) => `/api/festivals?year=${year}`,
   sevas: '/api/sevas',
   allSevas: '/api/sevas?all=true',
   seva: (id: string) => `/api/sevas/${id}`,
@@ -41,6 +43,12 @@ export const apiKeys = {
   mySevaBookings: '/api/seva-bookings/mine',
   sevaSchedule: (date: string) => `/api/admin/sevas/schedule?date=${date}`,
   family: '/api/users/me/family',
+  /** Every festival's rule (editors). */
+  festivalRules: '/api/admin/festivals',
+  /** A festival rule's dates at the temple in `years` years from `fromYear`, each with its event if made (editors). */
+  festivalPreview: (id: string, fromYear: number, years: number) => `/api/admin/festivals/${id}/events?fromYear=${fromYear}&years=${years}`,
+  /** The member and each family member with their birth star and next star day. */
+  myStars: '/api/users/me/stars',
 } as const;
 
 /** The API path of a key: the key itself, or the first element of an array key. */

@@ -4,7 +4,11 @@ import type {
   Attendee,
   DonationType,
   Event,
+  Festival,
+  FestivalRule,
   Gotram,
+  PanchangamDay,
+  PersonStar,
   Payment,
   PaymentMethod,
   Priest,
@@ -286,6 +290,8 @@ export function makeService(overrides: Partial<RecurringService> = {}): Recurrin
     month: null,
     time: '09:00',
     endDate: null,
+    tithis: [],
+    nakshatra: null,
     schedule: 'Every Saturday, 9:00 AM',
     nextOccurrence: { date: '2026-03-14', time: '09:00', timeLabel: '9:00 AM', startsAt: '2026-03-14T16:00:00Z' },
     createdAt: '2026-01-01T00:00:00Z',
@@ -307,4 +313,104 @@ export function makePriest(overrides: Partial<Priest> = {}): Priest {
     updatedAt: '2026-01-01T00:00:00Z',
     ...overrides,
   };
+}
+
+const TITHI_NAMES = [
+  'Pratipada', 'Dvitiya', 'Tritiya', 'Chaturthi', 'Panchami', 'Shashthi', 'Saptami', 'Ashtami',
+  'Navami', 'Dashami', 'Ekadashi', 'Dvadashi', 'Trayodashi', 'Chaturdashi', 'Pournami',
+];
+const NAKSHATRA_NAMES = ['Ashwini', 'Bharani', 'Krittika', 'Rohini', 'Mrigashira', 'Ardra', 'Punarvasu', 'Pushya', 'Ashlesha'];
+
+/** A tithi as the API writes it: 1–15 shukla (15 Pournami), 16–30 krishna (30 Amavasya). */
+export function tithiOf(number: number, endsAt: string): PanchangamDay['tithi'] {
+  const name = number === 30 ? 'Amavasya' : TITHI_NAMES[(number - 1) % 15];
+  return { number, name, paksha: number <= 15 ? 'shukla' : 'krishna', endsAt, vriddhi: false, kshaya: null };
+}
+
+/**
+ * One local day's panchangam at a temple at UTC-08:00: by default Wednesday, November 25, 2026,
+ * Kartika Krishna Dvitiya until 11:45 PM, Rohini, sunrise 6:57 AM.
+ */
+export function makePanchangamDay(overrides: Partial<PanchangamDay> = {}): PanchangamDay {
+  const date = overrides.date ?? '2026-11-25';
+  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1)).toISOString().slice(0, 10);
+  const at = (day: string, time: string) => `${day}T${time}-08:00`;
+  const span = (start: string, end: string) => ({ start: at(date, start), end: at(date, end) });
+  return {
+    date,
+    sunrise: at(date, '06:57:52'),
+    sunset: at(date, '16:47:10'),
+    tithi: tithiOf(17, at(date, '23:45:45')),
+    nakshatra: { number: 4, name: 'Rohini', endsAt: at(next, '01:10:00') },
+    yoga: { number: 9, name: 'Shula', endsAt: at(date, '20:02:00') },
+    karana: { number: 33, name: 'Garaja', endsAt: at(date, '11:30:00') },
+    vara: { number: new Date(`${date}T00:00:00Z`).getUTCDay(), name: 'Budhavara' },
+    lunarMonth: { number: 8, name: 'Kartika', adhika: false },
+    rahuKalam: span('11:53:00', '13:07:00'),
+    yamagandam: span('08:11:00', '09:25:00'),
+    gulikaKalam: span('10:39:00', '11:53:00'),
+    ...overrides,
+  };
+}
+
+/**
+ * The days from `from` to `to` ("YYYY-MM-DD"), a tithi a day: `from` has tithi `firstTithi`, the
+ * next the one after (30 is followed by 1), each ending at 11:45 PM; the nakshatras likewise.
+ */
+export function makePanchangamDays(from: string, to: string, firstTithi = 1): PanchangamDay[] {
+  const days: PanchangamDay[] = [];
+  for (let i = 0, date = from; date <= to; i++) {
+    const number = ((firstTithi - 1 + i) % 30) + 1;
+    days.push(
+      makePanchangamDay({
+        date,
+        tithi: tithiOf(number, `${date}T23:45:45-08:00`),
+        nakshatra: { number: (i % NAKSHATRA_NAMES.length) + 1, name: NAKSHATRA_NAMES[i % NAKSHATRA_NAMES.length], endsAt: `${date}T21:00:00-08:00` },
+      }),
+    );
+    const [y, m, d] = date.split('-').map(Number);
+    date = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  }
+  return days;
+}
+
+/** A festival on its day: by default Diwali (Lakshmi Puja) on November 8, 2026, Amavasya of Ashvina at dusk. */
+export function makeFestival(overrides: Partial<Festival> = {}): Festival {
+  const festival = {
+    ruleId: uuid(),
+    name: 'Diwali (Lakshmi Puja)',
+    date: '2026-11-08',
+    tithi: 30,
+    tithiName: 'Amavasya',
+    paksha: 'krishna',
+    lunarMonth: 7,
+    solarMonth: null,
+    moment: 'pradosha',
+  };
+  return { ...festival, ...overrides };
+}
+
+/** A festival's rule: by default Diwali (Lakshmi Puja), Ashwin Amavasya in the evening after sunset. */
+export function makeFestivalRule(overrides: Partial<FestivalRule> = {}): FestivalRule {
+  return {
+    id: uuid(),
+    name: 'Diwali (Lakshmi Puja)',
+    description: 'Lakshmi puja on the evening of Ashwin Amavasya.',
+    lunarMonth: 7,
+    solarMonth: null,
+    tithi: 30,
+    moment: 'pradosha',
+    twoDays: 'first',
+    inAdhika: false,
+    source: 'Nirnaya Sindhu',
+    rule: 'Ashwin Amavasya, in the evening after sunset (pradosha)',
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A person of the member's family and their birth star: by default the member, with no star recorded. */
+export function makePersonStar(overrides: Partial<PersonStar> = {}): PersonStar {
+  return { person: 'me', name: 'Test User', relation: null, star: null, nextStarDay: null, ...overrides };
 }

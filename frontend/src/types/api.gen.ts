@@ -180,6 +180,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/festivals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every festival's rule, by month and tithi (editors). */
+        get: operations["listFestivalRules"];
+        put?: never;
+        /** Adds a festival's rule (editors). */
+        post: operations["createFestivalRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/festivals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces every field of a festival's rule (editors); the events made from it stay as they are. */
+        put: operations["updateFestivalRule"];
+        post?: never;
+        /** Removes a festival's rule (editors); the events made from it stay. */
+        delete: operations["deleteFestivalRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/festivals/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The festival's dates at the temple in the years asked for, each with the event already made for
+         *     it and whether it has passed: what making its events would do (editors).
+         */
+        get: operations["previewFestivalEvents"];
+        put?: never;
+        /**
+         * Makes the festival's events for the years asked for, one per date with the rule's name, in one
+         *     transaction; dates that have their event already, or have passed, are left out (editors).
+         */
+        post: operations["createFestivalEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -1645,6 +1705,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/panchangam/birth-star": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The birth star (janma nakshatra) of a birth's date, local time and birthplace's time zone: the
+         *     nakshatra of the Moon's sidereal longitude (Lahiri) at that instant. Anyone may ask.
+         */
+        post: operations["workOutBirthStar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/panchangam/festivals.ics": {
         parameters: {
             query?: never;
@@ -2499,6 +2579,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/users/me/stars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller and each of their family members with the birth star recorded and the next star day. */
+        get: operations["listStarBirthdays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/users/me/stars/{person}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Records the birth star of the caller (`me`) or of one of their family members (404 for anyone
+         *     else's), chosen or worked out from the birth; replaces what was recorded.
+         */
+        put: operations["putStarBirthday"];
+        post?: never;
+        /** Forgets the birth star recorded for the caller (`me`) or a family member, and its reminders. */
+        delete: operations["deleteStarBirthday"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/{userId}/events": {
         parameters: {
             query?: never;
@@ -2688,6 +2806,32 @@ export interface components {
         };
         /** @enum {string} */
         AvailabilityDto: "morning" | "evening" | "either";
+        BirthRequest: {
+            /**
+             * Format: date
+             * @description "YYYY-MM-DD", from 1900 and not in the future.
+             */
+            birthDate: string;
+            /**
+             * @description "HH:MM" at the birthplace.
+             * @example 05:30
+             */
+            birthTime: string;
+            /**
+             * @description The birthplace's IANA time zone.
+             * @example Asia/Kolkata
+             */
+            birthZone: string;
+        };
+        /** @description A birth star. */
+        BirthStarDto: {
+            /**
+             * Format: int32
+             * @description 1 (Ashwini) to 27 (Revati).
+             */
+            nakshatra: number;
+            name: string;
+        };
         BookingPriestRequest: {
             /** @description A priest's id; null for none. */
             priestId?: string | null;
@@ -3165,6 +3309,15 @@ export interface components {
             /** @description At most 50 characters. */
             relation?: string | null;
         };
+        /** @description One date of the festival and the event made for it. */
+        FestivalDayDto: {
+            /** Format: date */
+            date: string;
+            /** @description The event made from the rule for this date; null when none is. */
+            eventId: string | null;
+            /** @description The date has passed: no event is made for it. */
+            past: boolean;
+        };
         /** @description A festival on its day at the temple, with the rule that decided it. */
         FestivalDto: {
             /**
@@ -3186,6 +3339,8 @@ export interface components {
             name: string;
             /** @example shukla */
             paksha: string;
+            /** @description The rule's id. */
+            ruleId: string;
             /**
              * Format: int32
              * @description The solar month of the rule (the Sun's sign, 0 = Mesha … 11 = Meena), if it has one.
@@ -3197,6 +3352,114 @@ export interface components {
              */
             tithi: number;
             tithiName: string;
+        };
+        /** @description What making a festival's events did. */
+        FestivalEventsDto: {
+            /** @description The events made, by date. */
+            created: components["schemas"]["EventDto"][];
+            /** @description Dates that already had their event. */
+            existing: components["schemas"]["FestivalDayDto"][];
+            /** @description Dates that have passed. */
+            past: string[];
+        };
+        FestivalEventsRequest: {
+            /**
+             * Format: int64
+             * @description 1 to 100000 people; null for no limit.
+             */
+            capacity?: number | null;
+            /** @description The events' description, 10 to 10000 characters. */
+            description: string;
+            /**
+             * Format: int64
+             * @description The first Gregorian year, from this year to 2100; this year when omitted.
+             */
+            fromYear?: number | null;
+            /** @description The events' place, 3 to 300 characters. */
+            location: string;
+            /**
+             * @description The events' start, "HH:MM" at the temple.
+             * @example 18:00
+             */
+            time: string;
+            /**
+             * Format: int64
+             * @description How many years, 1 to 10; one when omitted.
+             */
+            years?: number | null;
+        };
+        /** @description The festival and its dates in the years asked for. */
+        FestivalPreviewDto: {
+            days: components["schemas"]["FestivalDayDto"][];
+            festival: components["schemas"]["FestivalRuleDto"];
+        };
+        /** @description A festival's rule. */
+        FestivalRuleDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            id: string;
+            /** @description Kept in an adhika month of that name too. */
+            inAdhika: boolean;
+            /**
+             * Format: int32
+             * @description 1 = Chaitra … 12 = Phalguna; null for a rule by solar month.
+             */
+            lunarMonth: number | null;
+            /** @example sunrise */
+            moment: string;
+            name: string;
+            /** @description The rule in words: "Ashwin Amavasya, in the evening after sunset (pradosha)". */
+            rule: string;
+            /**
+             * Format: int32
+             * @description 0 = Mesha … 11 = Meena; null for a rule by lunar month.
+             */
+            solarMonth: number | null;
+            source: string | null;
+            /**
+             * Format: int32
+             * @description 1–30: 1–15 shukla, 16–30 krishna.
+             */
+            tithi: number;
+            /**
+             * @description Of two days on which the tithi runs at the moment, which keeps the festival.
+             * @example first
+             */
+            twoDays: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        FestivalRuleRequest: {
+            /** @description At most 1000 characters; blank or null for none. */
+            description?: string | null;
+            inAdhika?: boolean | null;
+            /**
+             * Format: int64
+             * @description 1 (Chaitra) to 12 (Phalguna); give this or `solarMonth`.
+             */
+            lunarMonth?: number | null;
+            /**
+             * @description `sunrise`, `madhyahna`, `pradosha` or `nishita`.
+             * @example sunrise
+             */
+            moment: string;
+            /** @description 3 to 100 characters. */
+            name: string;
+            /**
+             * Format: int64
+             * @description 0 (Mesha) to 11 (Meena); give this or `lunarMonth`.
+             */
+            solarMonth?: number | null;
+            /** @description At most 200 characters. */
+            source?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 30.
+             */
+            tithi: number;
+            /** @description `first` (the default) or `second`. */
+            twoDays?: string | null;
         };
         ForceDeleteResponse: {
             message: string;
@@ -3530,6 +3793,19 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusDto: "pending" | "completed" | "failed" | "refunded" | "expired";
+        /** @description A person of the caller's family (the caller first) and their birth star. */
+        PersonStarDto: {
+            name: string;
+            /**
+             * Format: date
+             * @description The next day (today or later) the star is at sunrise at the temple.
+             */
+            nextStarDay: string | null;
+            /** @description `me` for the caller; else the family member's id (also the path's `{person}`). */
+            person: string;
+            relation: string | null;
+            star: null | components["schemas"]["StarBirthdayDto"];
+        };
         /** @description The account a priest's profile is linked to. */
         PriestAccountRequest: {
             /** @description The e-mail of an account holding the `priest` role; `null` or blank unlinks. */
@@ -3657,7 +3933,8 @@ export interface components {
             /** @description The last date it may fall on (local, inclusive). */
             endDate: string | null;
             /**
-             * @description `daily`, `weekly`, `monthlyWeekday`, `monthlyDate` or `yearly`.
+             * @description `daily`, `weekly`, `monthlyWeekday`, `monthlyDate`, `yearly`, or by the lunar calendar
+             *     `tithi` or `nakshatra`.
              * @example weekly
              */
             frequency: string;
@@ -3667,6 +3944,11 @@ export interface components {
              * @description Yearly: the month, 1 to 12.
              */
             month: number | null;
+            /**
+             * Format: int32
+             * @description By nakshatra: 1 (Ashwini) to 27 (Revati).
+             */
+            nakshatra: number | null;
             name: string;
             nextOccurrence: null | components["schemas"]["OccurrenceDto"];
             /**
@@ -3679,6 +3961,11 @@ export interface components {
              * @example 09:00
              */
             time: string;
+            /**
+             * @description By tithi: the tithis, 1 to 30 (1–15 shukla, 16–30 krishna; both Ekadashis are 11 and 26);
+             *     empty otherwise.
+             */
+            tithis: number[];
             /** Format: date-time */
             updatedAt: string;
             /**
@@ -3701,13 +3988,21 @@ export interface components {
             description?: string | null;
             /** @description "YYYY-MM-DD", the last date (inclusive); blank or null for none. */
             endDate?: string | null;
-            /** @description `daily`, `weekly`, `monthlyWeekday`, `monthlyDate` or `yearly`. */
+            /**
+             * @description `daily`, `weekly`, `monthlyWeekday`, `monthlyDate`, `yearly`, or by the lunar calendar at
+             *     the temple `tithi` or `nakshatra`.
+             */
             frequency: string;
             /**
              * Format: int64
              * @description Yearly: 1 to 12.
              */
             month?: number | null;
+            /**
+             * Format: int64
+             * @description By nakshatra: 1 (Ashwini) to 27 (Revati), on the day it is at sunrise, every month.
+             */
+            nakshatra?: number | null;
             /** @description 3 to 100 characters after trimming. */
             name: string;
             /**
@@ -3715,6 +4010,11 @@ export interface components {
              * @example 09:00
              */
             time: string;
+            /**
+             * @description By tithi: one or more of 1 to 30 (1–15 shukla, 16–30 krishna; 11 and 26 are the Ekadashis,
+             *     15 Pournami, 30 Amavasya), on the day the tithi is at sunrise.
+             */
+            tithis?: number[] | null;
             /**
              * Format: int64
              * @description Monthly on a weekday: 1 to 5 (months without a fifth one are skipped).
@@ -4279,6 +4579,51 @@ export interface components {
              */
             email: string;
             roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
+        };
+        /** @description The birth star recorded for a person. */
+        StarBirthdayDto: {
+            /**
+             * Format: date
+             * @description "YYYY-MM-DD", when given.
+             */
+            birthDate: string | null;
+            /** @description "HH:MM", when given. */
+            birthTime: string | null;
+            /** @description The birthplace's IANA time zone, when given. */
+            birthZone: string | null;
+            /**
+             * Format: int32
+             * @description How many days before, 1 to 7.
+             */
+            daysBefore: number;
+            /**
+             * Format: int32
+             * @description 1 (Ashwini) to 27 (Revati).
+             */
+            nakshatra: number;
+            nakshatraName: string;
+            /** @description E-mail a reminder before each star day. */
+            remind: boolean;
+        };
+        StarBirthdayRequest: {
+            /** @description "YYYY-MM-DD", from 1900 and not in the future; blank or null for none. */
+            birthDate?: string | null;
+            /** @description "HH:MM" at the birthplace; blank or null for none. */
+            birthTime?: string | null;
+            /** @description The birthplace's IANA time zone ("Asia/Kolkata"); blank or null for none. */
+            birthZone?: string | null;
+            /**
+             * Format: int64
+             * @description 1 to 7 days before; 2 when omitted.
+             */
+            daysBefore?: number | null;
+            /**
+             * Format: int64
+             * @description 1 (Ashwini) to 27 (Revati); without it, worked out from the birth's date, time and zone.
+             */
+            nakshatra?: number | null;
+            /** @description E-mail a reminder before each star day (the caller's e-mail must be verified). */
+            remind?: boolean | null;
         };
         /** @description A donor's giving in one calendar year of the temple's zone. */
         StatementDto: {
@@ -5271,6 +5616,365 @@ export interface operations {
             };
             /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listFestivalRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalRuleDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createFestivalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FestivalRuleRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalRuleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateFestivalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FestivalRuleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalRuleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteFestivalRule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewFestivalEvents: {
+        parameters: {
+            query?: {
+                /** @description The first Gregorian year, from this year to 2100; this year when omitted. */
+                fromYear?: number | null;
+                /** @description How many years, 1 to 10; one when omitted. */
+                years?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalPreviewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createFestivalEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FestivalEventsRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FestivalEventsDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10128,6 +10832,55 @@ export interface operations {
             };
         };
     };
+    workOutBirthStar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BirthRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BirthStarDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getFestivalCalendar: {
         parameters: {
             query?: never;
@@ -12983,6 +13736,137 @@ export interface operations {
             header?: never;
             path: {
                 id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listStarBirthdays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonStarDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    putStarBirthday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `me` or a family member's id */
+                person: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StarBirthdayRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonStarDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteStarBirthday: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description `me` or a family member's id */
+                person: string;
             };
             cookie?: never;
         };

@@ -58,6 +58,22 @@ export type ServiceOccurrence = Present<Schemas['ServiceOccurrenceDto']>;
 export type Priest = Present<Schemas['PriestDto']>;
 /** One local day's panchangam at the temple (`GET /api/panchangam`); instants at the temple's UTC offset. */
 export type PanchangamDay = Present<Schemas['PanchangamDayDto']>;
+/** A festival on its day at the temple (`GET /api/festivals?year=`), with the lunar rule that decided it. */
+export type Festival = Present<Schemas['FestivalDto']>;
+/** A festival's rule (`GET /api/admin/festivals`, editors): a tithi of a lunar or solar month at a moment of the day. */
+export type FestivalRule = Present<Schemas['FestivalRuleDto']>;
+/** One date of a festival at the temple, with the event made for it (null when none) and whether it has passed. */
+export type FestivalDay = Present<Schemas['FestivalDayDto']>;
+/** A festival rule and its dates in the years asked for (`GET /api/admin/festivals/{id}/events`). */
+export type FestivalPreview = Present<Schemas['FestivalPreviewDto']>;
+/** What making a festival's events did: the events made, the dates that had theirs, the dates passed. */
+export type FestivalEventsMade = Present<Schemas['FestivalEventsDto']>;
+/** A person of the member's family (the member first, person `me`) with their birth star and next star day. */
+export type PersonStar = Present<Schemas['PersonStarDto']>;
+/** The birth star recorded for a person. */
+export type StarBirthday = Present<Schemas['StarBirthdayDto']>;
+/** A birth star worked out from a birth (`POST /api/panchangam/birth-star`). */
+export type BirthStar = Present<Schemas['BirthStarDto']>;
 export type Seva = Present<Schemas['SevaDto']>;
 export type SevaAvailability = Present<Schemas['SevaAvailabilityDto']>;
 export type SevaDay = Present<Schemas['SevaDayDto']>;
@@ -146,3 +162,7 @@ export type SevaBookingBody = Schemas['SevaBookingRequest'];
 export type FamilyMemberBody = Schemas['FamilyMemberRequest'];
 export type StaffRolesBody = Schemas['StaffRolesRequest'];
 export type PriestAccountBody = Schemas['PriestAccountRequest'];
+export type FestivalRuleBody = Schemas['FestivalRuleRequest'];
+export type FestivalEventsBody = Schemas['FestivalEventsRequest'];
+export type StarBirthdayBody = Schemas['StarBirthdayRequest'];
+export type BirthBody = Schemas['BirthRequest'];

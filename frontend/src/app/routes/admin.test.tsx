@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeDonationType, makeUser } from '@/testing/data';
+import { makeDonationType, makeFestivalRule, makeStaff, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
@@ -27,5 +27,16 @@ describe('/admin', () => {
     await user.click(screen.getByRole('tab', { name: 'Donation Types' }));
     expect(await screen.findByRole('cell', { name: /^Annadanam/ })).toBeInTheDocument();
     expect(currentLocation()).toBe('/admin?tab=donation-types');
+  });
+
+  it("shows an editor the festivals after the recurring services in the Temple tab", async () => {
+    signInAs(makeStaff(['editor']));
+    server.use(http.get('/api/admin/festivals', () => HttpResponse.json([makeFestivalRule()])));
+    renderApp('/admin');
+    const festivals = await screen.findByRole('region', { name: 'Festivals' });
+    expect(await within(festivals).findByText('Ashwin Amavasya, in the evening after sunset (pradosha)')).toBeInTheDocument();
+    expect(within(festivals).getByRole('button', { name: 'Make events for Diwali (Lakshmi Puja)' })).toBeInTheDocument();
+    const services = screen.getByRole('region', { name: 'Recurring services' });
+    expect(services.compareDocumentPosition(festivals) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -9,10 +9,11 @@ import { SignOutEverywhereSection } from '@/features/auth/components/sign-out-ev
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
 import { FamilyMembersSection } from '@/features/sevas/components/family-members-section';
+import { StarBirthdays } from '@/features/star-birthdays/components/star-birthdays';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 
-const TABS = ['edit', 'family', 'events', 'settings'];
+const TABS = ['edit', 'family', 'stars', 'events', 'settings'];
 
 function ProfileContent() {
   const { user } = useAuth();
@@ -25,7 +26,7 @@ function ProfileContent() {
       <Typography component="h1" variant="h3" sx={{ mb: 4, fontSize: { xs: '2rem', md: '2.75rem' } }}>
         My Profile
       </Typography>
-      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2fr)' }, alignItems: 'start' }}>
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2.5fr)' }, alignItems: 'start' }}>
         <ProfileCard user={user} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <SimpleTabs
@@ -35,6 +36,8 @@ function ProfileContent() {
             items={[
               { value: 'edit', label: 'Edit Profile', content: <ProfileForm key={user.id} user={user} /> },
               { value: 'family', label: 'Family Members', content: <FamilyMembersSection /> },
+              // The star-day reminder e-mail links here (/profile?tab=stars).
+              { value: 'stars', label: 'Star birthdays', content: <StarBirthdays /> },
               {
                 value: 'events',
                 label: 'My Events',

@@ -2,7 +2,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { PaymentSelector } from '@/features/payments/components/payment-selector';
 import type { PaymentCompletion, PaymentRequest } from '@/features/payments/types';
@@ -53,12 +53,13 @@ function BookingPayment({ booking }: { booking: SevaBooking }) {
   );
 }
 
-/** /sevas/:id */
+/** /sevas/:id, and /sevas/:id?date=YYYY-MM-DD opened on that date (the star-birthday reminders' link). */
 export default function SevaDetailRoute() {
   const { id = '' } = useParams();
+  const [params] = useSearchParams();
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
-      <SevaDetail id={id} payment={(booking) => <BookingPayment booking={booking} />} />
+      <SevaDetail id={id} date={params.get('date')} payment={(booking) => <BookingPayment booking={booking} />} />
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminEmailSchema, donationTypeSchema, noticeSchema, paymentMethodSchema } from './schemas';
+import { adminEmailSchema, donationTypeSchema, noticeSchema, paymentMethodSchema, serviceSchema, SERVICE_NAKSHATRA_INVALID, SERVICE_TITHIS_REQUIRED } from './schemas';
 import { toDefaultAmount } from './components/donation-type-dialog';
 
 async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: Record<string, unknown>) {
@@ -61,5 +61,19 @@ describe('admin schemas', () => {
     );
     expect((await errorsOf(paymentMethodSchema, { name: 'cash', displayName: 'Cash', icon: 'rocket' })).icon).toBeDefined();
     expect(paymentMethodSchema.cast({ name: 'ab', displayName: 'Ab', sortOrder: '' }).sortOrder).toBe(0);
+  });
+
+  it('checks services by tithi and by nakshatra with the server\'s messages', async () => {
+    const base = { name: 'Ekadashi Puja', description: '', weekdays: [], week: '', weekday: '', day: '', month: '', tithis: [], nakshatra: '', time: '18:30', endDate: '' };
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'tithi' })).toEqual({ tithis: SERVICE_TITHIS_REQUIRED });
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'tithi', tithis: [11, 31] })).toEqual({ tithis: SERVICE_TITHIS_REQUIRED });
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'tithi', tithis: [11, 26] })).toEqual({});
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'nakshatra' })).toEqual({ nakshatra: SERVICE_NAKSHATRA_INVALID });
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'nakshatra', nakshatra: '28' })).toEqual({ nakshatra: SERVICE_NAKSHATRA_INVALID });
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'nakshatra', nakshatra: '27' })).toEqual({});
+    // Other rules ignore the lunar fields.
+    expect(await errorsOf(serviceSchema, { ...base, frequency: 'daily' })).toEqual({});
+    expect(SERVICE_TITHIS_REQUIRED).toBe('Choose at least one tithi (1–30: 1–15 shukla, 16–30 krishna)');
+    expect(SERVICE_NAKSHATRA_INVALID).toBe('Choose a nakshatra (1 = Ashwini … 27 = Revati)');
   });
 });

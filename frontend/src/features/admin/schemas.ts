@@ -137,6 +137,10 @@ export const noticeSchema = yup.object({
       return !v || !start || v >= start;
     }),
 });
+/** The server's messages for a service by the lunar calendar (crates/domain/src/recurring_service.rs). */
+export const SERVICE_TITHIS_REQUIRED = 'Choose at least one tithi (1–30: 1–15 shukla, 16–30 krishna)';
+export const SERVICE_NAKSHATRA_INVALID = 'Choose a nakshatra (1 = Ashwini … 27 = Revati)';
+
 /** Recurring service (docs/product.md#recurring-services); the server's messages. */
 export const serviceSchema = yup.object({
   name: yup
@@ -146,7 +150,10 @@ export const serviceSchema = yup.object({
     .min(3, 'Service name must be at least 3 characters')
     .max(100, 'Service name must be at most 100 characters'),
   description: yup.string().max(1000, 'Description must be at most 1000 characters'),
-  frequency: yup.string().oneOf(['daily', 'weekly', 'monthlyWeekday', 'monthlyDate', 'yearly'], 'Choose how often the service repeats').required('Choose how often the service repeats'),
+  frequency: yup
+    .string()
+    .oneOf(['daily', 'weekly', 'monthlyWeekday', 'monthlyDate', 'yearly', 'tithi', 'nakshatra'], 'Choose how often the service repeats')
+    .required('Choose how often the service repeats'),
   weekdays: yup.array(yup.string().required()).when('frequency', {
     is: 'weekly',
     then: (s) => s.min(1, 'Choose at least one day of the week'),
@@ -164,6 +171,17 @@ export const serviceSchema = yup.object({
         .test('day', 'Day of the month must be between 1 and 31', (v) => /^\d+$/.test(v ?? '') && Number(v) >= 1 && Number(v) <= 31),
   }),
   month: yup.string().when('frequency', { is: 'yearly', then: (s) => s.required('Choose a month') }),
+  tithis: yup.array(yup.number().required()).when('frequency', {
+    is: 'tithi',
+    then: (s) =>
+      s
+        .min(1, SERVICE_TITHIS_REQUIRED)
+        .test('range', SERVICE_TITHIS_REQUIRED, (v) => (v ?? []).every((t) => Number.isInteger(t) && t >= 1 && t <= 30)),
+  }),
+  nakshatra: yup.string().when('frequency', {
+    is: 'nakshatra',
+    then: (s) => s.required(SERVICE_NAKSHATRA_INVALID).test('range', SERVICE_NAKSHATRA_INVALID, (v) => /^\d+$/.test(v ?? '') && Number(v) >= 1 && Number(v) <= 27),
+  }),
   time: yup.string().required('Time must be a valid time (HH:MM)').matches(/^([01]\d|2[0-3]):[0-5]\d$/, 'Time must be a valid time (HH:MM)'),
   endDate: yup.string().matches(/^(\d{4}-\d{2}-\d{2})?$/, 'End date must be a valid date (YYYY-MM-DD)'),
 });
@@ -177,6 +195,10 @@ export type ServiceValues = {
   weekday: string;
   day: string;
   month: string;
+  /** By tithi: the tithis chosen, 1–30 (1–15 shukla, 16–30 krishna). */
+  tithis: number[];
+  /** By nakshatra: "1" (Ashwini) to "27" (Revati), or '' for none chosen. */
+  nakshatra: string;
   time: string;
   endDate: string;
 };

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { testConfig, testGotrams, testSite } from '../data';
+import { makePanchangamDays, makePersonStar, testConfig, testGotrams, testSite } from '../data';
 
 /** Baseline answers; tests override with server.use(...). */
 export const handlers = [
@@ -11,6 +11,13 @@ export const handlers = [
   http.get('/api/services', () => HttpResponse.json([])),
   http.get('/api/services/occurrences', () => HttpResponse.json({ timeZone: 'America/Los_Angeles', occurrences: [] })),
   http.get('/api/priests', () => HttpResponse.json([])),
+  // The panchangam of the days asked for (today, 2026-11-25, when none are), and no festivals.
+  http.get('/api/panchangam', ({ request }) => {
+    const url = new URL(request.url);
+    const from = url.searchParams.get('from') ?? '2026-11-25';
+    return HttpResponse.json(makePanchangamDays(from, url.searchParams.get('to') ?? from));
+  }),
+  http.get('/api/festivals', () => HttpResponse.json([])),
   // No account holds a staff role (User Management's staff list).
   http.get('/api/admin/staff', () => HttpResponse.json([])),
   // No invitation to the staff is pending.
@@ -19,6 +26,10 @@ export const handlers = [
   http.get('/api/users/:id/volunteering', () => HttpResponse.json([])),
   // No family members saved in the profile.
   http.get('/api/users/me/family', () => HttpResponse.json([])),
+  // The member alone, with no birth star recorded (Star birthdays).
+  http.get('/api/users/me/stars', () => HttpResponse.json([makePersonStar()])),
+  // No festival rules (Admin > Temple > Festivals).
+  http.get('/api/admin/festivals', () => HttpResponse.json([])),
   http.get('/api/users/me', () => HttpResponse.json({ message: 'Authentication required' }, { status: 401 })),
   // Every sign-out ends the token on the server first (best effort).
   http.post('/api/auth/signout', () => new HttpResponse(null, { status: 204 })),

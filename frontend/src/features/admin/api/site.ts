@@ -5,13 +5,16 @@ import type { Notice, NoticeBody, SiteSettings, SiteSettingsBody } from '@/types
 
 /**
  * PUT /api/admin/site, then reloads GET /api/site and /api/config (name and Zelle come from the
- * settings) and any panchangam read (the temple's place and zone set its times).
+ * settings) and any panchangam or festivals read (the temple's place and zone set their times and days).
  */
 export function useSaveSiteSettings() {
   const { mutate } = useSWRConfig();
   return async (body: SiteSettingsBody): Promise<SiteSettings> => {
     const saved = await api.put<SiteSettings>('/api/admin/site', body);
-    const panchangam = (key: unknown) => keyPath(key)?.startsWith(apiKeys.panchangam()) === true;
+    const panchangam = (key: unknown) => {
+      const path = keyPath(key);
+      return path !== undefined && (path.startsWith(apiKeys.panchangam()) || path.startsWith('/api/festivals'));
+    };
     await Promise.all([mutate(apiKeys.site), mutate(apiKeys.config), mutate(panchangam)]);
     return saved;
   };

@@ -13,6 +13,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { eventStaffPermissions, useAuth } from '@/lib/auth';
@@ -60,9 +61,10 @@ function WorkElsewhere() {
  * /admin: the staff's work, one tab per area the account's permissions allow (the tab is in
  * ?tab=; without one, or with one the account may not see, its first tab). A priest with no tab
  * here goes to their own sevas. `renderMemberActivity` shows a member's registrations and
- * volunteering in the directory (composed by the page from those features).
+ * volunteering in the directory (composed by the page from those features); `festivals` is the
+ * Temple tab's festivals section (from the festivals feature).
  */
-export function AdminPage({ renderMemberActivity }: { renderMemberActivity?: MemberActivityRenderer }) {
+export function AdminPage({ renderMemberActivity, festivals }: { renderMemberActivity?: MemberActivityRenderer; festivals?: ReactNode }) {
   const { can } = useAuth();
   const [params, setParams] = useSearchParams();
   const tabs = visibleTabs(can);
@@ -139,7 +141,7 @@ export function AdminPage({ renderMemberActivity }: { renderMemberActivity?: Mem
             {tab === 'payment-settings' ? <PaymentSettingsTab /> : null}
             {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}
             {tab === 'sevas' ? <SevasTab /> : null}
-            {tab === 'temple' ? <TempleTab /> : null}
+            {tab === 'temple' ? <TempleTab festivals={festivals} /> : null}
             {tab === 'audit' ? <AuditTab /> : null}
           </Box>
         </>

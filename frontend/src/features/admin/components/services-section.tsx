@@ -49,7 +49,7 @@ export function ServicesSection() {
     <CatalogueTab
       title="Recurring services"
       headingId="recurring-services-heading"
-      intro="Daily, weekly, monthly and yearly services. The home page and the events calendar show their next dates in the temple's time zone."
+      intro="Daily, weekly, monthly and yearly services, or by the lunar calendar: every Ekadashi, Pournami or a chosen nakshatra. The home page and the events calendar show their next dates in the temple's time zone."
       addLabel="Add Service"
       onAdd={() => state.openEditor(null)}
       items={services}

@@ -2,18 +2,27 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { LoadingRegion } from '@/components/ui/loading-region';
+import { RetryAlert } from '@/components/ui/retry-alert';
+import { TithiText } from '@/components/ui/tithi-text';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
 import { useEvents } from '../api/get-events';
+import { useMonthTithis, type DateTithi } from '../api/get-month-tithis';
 import { useServiceOccurrences } from '../api/get-service-occurrences';
 import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, monthRange, occurrencesByDay, type MonthRef } from '../lib/calendar';
+import { useShowTithis } from '../lib/show-tithis';
 import { useNow } from '@/lib/render-instant';
 
 const weekdays = [
@@ -26,7 +35,44 @@ const weekdays = [
   ['Sat', 'Saturday'],
 ] as const;
 
-/** Month calendar of the events, with previous/next month buttons. */
+/**
+ * The room a date's tithi takes under its number: three lines of small text on phones (a narrow
+ * column wraps "Krishna / Chatur- / dashi"), one line on wider screens; the same while it loads,
+ * so nothing moves when the names arrive.
+ */
+const TITHI_SX = {
+  mt: 0.25,
+  minHeight: { xs: '3.6em', md: '1.2em' },
+  fontSize: { xs: '0.625rem', md: '0.75rem' },
+  lineHeight: 1.2,
+  color: 'text.secondary',
+  // The names break between their words, then at their soft hyphens (TithiText); a column
+  // narrower still wraps anywhere rather than spill into the next date.
+  overflowWrap: 'anywhere',
+} as const;
+
+/** A date's tithi under its number, or its placeholder while the month's tithis load. */
+function DateTithiLine({ tithi, loading }: { tithi: DateTithi | undefined; loading: boolean }) {
+  if (loading) {
+    return (
+      <Box aria-hidden sx={TITHI_SX}>
+        <Skeleton variant="text" sx={{ fontSize: 'inherit', width: '90%' }} />
+      </Box>
+    );
+  }
+  return (
+    <Box sx={TITHI_SX}>
+      {tithi ? (
+        // Ekadashi, Pournami and Amavasya stand out: darker, and bold where the column is wide enough.
+        <Box component="span" sx={tithi.marked ? { fontWeight: { xs: 500, md: 700 }, color: 'text.primary' } : undefined}>
+          <TithiText name={tithi.name} />
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Month calendar of the events, with previous/next month buttons and, when switched on, each date's tithi. */
 export function EventsCalendar({ now: given }: { now?: Date }) {
   const renderNow = useNow();
   const now = given ?? renderNow;
@@ -37,6 +83,9 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
   const range = monthRange(month);
   const { occurrences } = useServiceOccurrences(range.from, range.to);
   const servicesByDay = useMemo(() => occurrencesByDay(occurrences ?? []), [occurrences]);
+  // The tithis, when the visitor has switched them on (remembered on the device).
+  const [showTithis, setShowTithis] = useShowTithis();
+  const tithis = useMonthTithis(range.from, range.to, showTithis);
   const monthServices = occurrences ?? [];
   const weeks = monthGrid(month);
   const today = dayKey(now);
@@ -63,6 +112,24 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
         </Box>
       </Box>
 
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 1.5, mb: 1, mt: -1 }}>
+        {tithis.isLoading ? (
+          <LoadingRegion label={`Loading the tithis of ${label}`} sx={{ display: 'inline-flex' }}>
+            <CircularProgress size={16} aria-hidden />
+          </LoadingRegion>
+        ) : null}
+        <FormControlLabel
+          control={<Switch size="small" checked={showTithis} onChange={(e) => setShowTithis(e.target.checked)} />}
+          label="Show tithis"
+          sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
+        />
+      </Box>
+      {showTithis && tithis.error ? (
+        <Box sx={{ mb: 1.5 }}>
+          <RetryAlert onRetry={tithis.refresh}>Failed to load the tithis of {label}. Please try again.</RetryAlert>
+        </Box>
+      ) : null}
+
       <Box
         component="table"
         sx={{
@@ -81,6 +148,7 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
       >
         <caption style={visuallyHidden}>
           Events in {label}
+          {showTithis && tithis.tithis ? ', with the tithi of each date at sunrise' : ''}
         </caption>
         <thead>
           <tr>
@@ -118,6 +186,7 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
                     >
                       {cell.day}
                     </Typography>
+                    {showTithis && !tithis.error ? <DateTithiLine tithi={tithis.tithis?.get(cell.key)} loading={tithis.isLoading} /> : null}
                     {dayServices.length > 0 ? (
                       <Box sx={{ display: { xs: 'none', md: 'grid' }, gap: 0.5, mt: 0.5 }}>
                         {dayServices.map((o) => (

@@ -1,9 +1,13 @@
+import CelebrationOutlined from '@mui/icons-material/CelebrationOutlined';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { PanchangamDay } from '@/types/api';
-import { clockTime, endTime, lunarMonthName, tithiName } from '../lib/format';
+import { LoadingRegion } from '@/components/ui/loading-region';
+import { tithiName } from '@/lib/tithi';
+import type { Festival, PanchangamDay } from '@/types/api';
+import { clockTime, endTime, festivalRule, lunarMonthName } from '../lib/format';
 import { MARKS, WEEKDAY_NAMES, longDate, marksOf } from '../lib/month';
 import { MarkIcon } from './mark-icon';
 
@@ -22,8 +26,41 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
 
 const span = (s: { start: string; end: string }) => `${clockTime(s.start)} – ${clockTime(s.end)}`;
 
-/** The whole panchangam of one day: its sun, its five limbs with their ends, and its periods. */
-export function DayDetails({ day, isToday }: { day: PanchangamDay; isToday: boolean }) {
+/** The day's festivals, each with the tithi and moment that set it on this day. */
+function Festivals({ festivals }: { festivals: readonly Festival[] }) {
+  return (
+    <Box component="ul" aria-label="Festivals" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+      {festivals.map((festival, i) => (
+        <Box component="li" key={`${festival.name}-${i}`} sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, alignItems: 'start' }}>
+          <CelebrationOutlined fontSize="small" aria-hidden sx={{ color: 'secondary.main', mt: '2px' }} />
+          <Box sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <Typography sx={{ fontWeight: 700, lineHeight: 1.3 }}>{festival.name}</Typography>
+            <Typography variant="caption" color="text.secondary">
+              {festivalRule(festival)}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/**
+ * The whole panchangam of one day: its festivals, its sun, its five limbs with their ends, and its
+ * periods. `festivals` is undefined while they load (a line's placeholder holds their place) and
+ * when they could not be had (the page says so once, above the days).
+ */
+export function DayDetails({
+  day,
+  isToday,
+  festivals,
+  festivalsLoading = false,
+}: {
+  day: PanchangamDay;
+  isToday: boolean;
+  festivals?: readonly Festival[];
+  festivalsLoading?: boolean;
+}) {
   const { tithi } = day;
   const paksha = `${tithi.paksha.charAt(0).toUpperCase()}${tithi.paksha.slice(1)} paksha`;
   const marks = marksOf(day);
@@ -35,6 +72,13 @@ export function DayDetails({ day, isToday }: { day: PanchangamDay; isToday: bool
         </Typography>
         {isToday ? <Chip label="Today" color="primary" size="small" /> : null}
       </Box>
+      {festivalsLoading ? (
+        <LoadingRegion label="Loading the festivals">
+          <Skeleton width="60%" />
+        </LoadingRegion>
+      ) : festivals && festivals.length > 0 ? (
+        <Festivals festivals={festivals} />
+      ) : null}
       {marks.length > 0 ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {marks.map((mark) => (

@@ -1,5 +1,6 @@
 import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
+import EventAvailableOutlined from '@mui/icons-material/EventAvailableOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,22 +9,26 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { TithiText } from '@/components/ui/tithi-text';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-instant';
 import { useSite } from '@/lib/site';
-import type { PanchangamDay } from '@/types/api';
+import { tithiName } from '@/lib/tithi';
+import type { Festival, PanchangamDay } from '@/types/api';
+import { FESTIVAL_CALENDAR_FILE, FESTIVAL_CALENDAR_PATH } from '../api/festival-calendar';
+import { useFestivals } from '../api/get-festivals';
 import { usePanchangamDays } from '../api/get-panchangam';
-import { tithiName } from '../lib/format';
 import {
   MARKS,
   MONTH_NAMES,
   WEEKDAY_NAMES,
+  festivalsByDay,
   lunarMonthsOf,
   marksOf,
   monthRange,
@@ -40,14 +45,28 @@ import { MarkIcon } from './mark-icon';
 const GRID_FROM = '(min-width: 600px)';
 const COLUMNS = { xs: '1fr', sm: 'repeat(7, minmax(0, 1fr))' } as const;
 
+/** The festivals of a day without any (or while they load). */
+const NO_FESTIVALS: readonly Festival[] = [];
+
 /** What a screen reader says of a day's button: its date and what the day shows. */
-function dayName(day: PanchangamDay, isToday: boolean): string {
+function dayName(day: PanchangamDay, isToday: boolean, festivals: readonly Festival[]): string {
   const kshaya = day.tithi.kshaya ? `, also ${tithiName(day.tithi.kshaya)}, kshaya` : '';
   const [, month, date] = day.date.split('-').map(Number);
-  return `${WEEKDAY_NAMES[weekdayOf(day.date)]}, ${MONTH_NAMES[month - 1]} ${date}${isToday ? ', today' : ''}: ${tithiName(day.tithi)}${kshaya}; ${day.nakshatra.name}`;
+  const names = festivals.map((f) => f.name).join(', ');
+  const festive = festivals.length ? `; ${festivals.length > 1 ? 'festivals' : 'festival'}: ${names}` : '';
+  return `${WEEKDAY_NAMES[weekdayOf(day.date)]}, ${MONTH_NAMES[month - 1]} ${date}${isToday ? ', today' : ''}: ${tithiName(day.tithi)}${kshaya}; ${day.nakshatra.name}${festive}`;
 }
 
-function DayButton({ day, isToday, selected, tabbable, onSelect }: { day: PanchangamDay; isToday: boolean; selected: boolean; tabbable: boolean; onSelect: () => void }) {
+type DayButtonProps = {
+  day: PanchangamDay;
+  festivals: readonly Festival[];
+  isToday: boolean;
+  selected: boolean;
+  tabbable: boolean;
+  onSelect: () => void;
+};
+
+function DayButton({ day, festivals, isToday, selected, tabbable, onSelect }: DayButtonProps) {
   const marks = marksOf(day);
   const weekday = WEEKDAY_NAMES[weekdayOf(day.date)].slice(0, 3);
   const quiet = selected ? 'inherit' : 'text.secondary';
@@ -60,7 +79,9 @@ function DayButton({ day, isToday, selected, tabbable, onSelect }: { day: Pancha
       onClick={onSelect}
       sx={(theme) => ({
         width: '100%',
-        height: '100%',
+        // A row of the calendar is as tall as its tallest day; on phones the chosen day's details
+        // open under it in its list item, so the button keeps its own height there.
+        height: { xs: 'auto', sm: '100%' },
         display: 'grid',
         gridTemplateColumns: { xs: '4.25rem minmax(0, 1fr) auto', sm: 'minmax(0, 1fr) auto' },
         gridTemplateAreas: { xs: '"date names marks"', sm: '"date marks" "names names"' },
@@ -85,7 +106,7 @@ function DayButton({ day, isToday, selected, tabbable, onSelect }: { day: Pancha
       })}
     >
       <Box component="span" sx={visuallyHidden}>
-        {dayName(day, isToday)}
+        {dayName(day, isToday, festivals)}
       </Box>
       <Box component="span" aria-hidden sx={{ gridArea: 'date', display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, alignItems: { sm: 'baseline' }, columnGap: 0.75 }}>
         <Typography component="span" variant="caption" sx={{ display: { sm: 'none' }, color: quiet, lineHeight: 1.2 }}>
@@ -102,7 +123,7 @@ function DayButton({ day, isToday, selected, tabbable, onSelect }: { day: Pancha
       </Box>
       <Box component="span" aria-hidden sx={{ gridArea: 'names', display: 'grid', gap: 0.25, minWidth: 0, overflowWrap: 'anywhere' }}>
         <Typography component="span" variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
-          {tithiName(day.tithi)}
+          <TithiText name={tithiName(day.tithi)} />
         </Typography>
         {day.tithi.kshaya ? (
           <Typography component="span" variant="caption" sx={{ fontStyle: 'italic', lineHeight: 1.25 }}>
@@ -112,6 +133,25 @@ function DayButton({ day, isToday, selected, tabbable, onSelect }: { day: Pancha
         <Typography component="span" variant="caption" sx={{ color: quiet, lineHeight: 1.25 }}>
           {day.nakshatra.name}
         </Typography>
+        {festivals.map((festival, i) => (
+          // Compact: a long name is cut to two lines in the calendar (the day's details say it whole).
+          <Typography
+            key={`${festival.name}-${i}`}
+            component="span"
+            variant="caption"
+            sx={{
+              fontWeight: 700,
+              lineHeight: 1.25,
+              color: selected ? 'inherit' : 'secondary.main',
+              display: '-webkit-box',
+              WebkitBoxOrient: 'vertical',
+              WebkitLineClamp: 2,
+              overflow: 'hidden',
+            }}
+          >
+            {festival.name}
+          </Typography>
+        ))}
       </Box>
       <Box component="span" aria-hidden sx={{ gridArea: 'marks', display: 'flex', gap: 0.25 }}>
         {marks.map((mark) => (
@@ -177,6 +217,11 @@ function MonthSkeleton({ month }: { month: string }) {
 function MonthView({ month, today }: { month: string; today: string }) {
   const { from, to } = monthRange(month);
   const { days, error, isLoading, refresh } = usePanchangamDays(from, to);
+  // The year's festivals, named on their days; the days show without them while they load or fail.
+  const year = month.slice(0, 4);
+  const festivals = useFestivals(year);
+  const byDay = useMemo(() => festivalsByDay(festivals.festivals), [festivals.festivals]);
+  const festivalsOf = (date: string) => byDay.get(date) ?? NO_FESTIVALS;
   const [selected, setSelected] = useState(() => (today.startsWith(month) ? today : from));
   const list = useRef<HTMLOListElement>(null);
   const title = monthTitle(month);
@@ -231,6 +276,9 @@ function MonthView({ month, today }: { month: string; today: string }) {
         </Box>
       </Box>
       <Legend />
+      {festivals.error && !error ? (
+        <RetryAlert onRetry={festivals.refresh}>Failed to load the festivals of {year}; the days are shown without them. Please try again.</RetryAlert>
+      ) : null}
       {error ? (
         <RetryAlert onRetry={refresh}>Failed to load the panchangam of {title}. Please try again.</RetryAlert>
       ) : !days ? (
@@ -258,6 +306,7 @@ function MonthView({ month, today }: { month: string; today: string }) {
                   <Box component="li" key={day.date} sx={{ gridColumnStart: i === 0 ? { sm: weekdayOf(day.date) + 1 } : undefined }}>
                     <DayButton
                       day={day}
+                      festivals={festivalsOf(day.date)}
                       isToday={day.date === today}
                       selected={isChosen}
                       tabbable={isChosen}
@@ -266,7 +315,12 @@ function MonthView({ month, today }: { month: string; today: string }) {
                     {isChosen ? (
                       // On phones the chosen day opens under its row; wider screens show it beside the calendar.
                       <Paper variant="outlined" sx={{ display: { xs: 'block', sm: 'none' }, mt: 1, p: 2 }}>
-                        <DayDetails day={day} isToday={day.date === today} />
+                        <DayDetails
+                          day={day}
+                          isToday={day.date === today}
+                          festivals={festivals.festivals ? festivalsOf(day.date) : undefined}
+                          festivalsLoading={festivals.isLoading}
+                        />
                       </Paper>
                     ) : null}
                   </Box>
@@ -280,7 +334,12 @@ function MonthView({ month, today }: { month: string; today: string }) {
             aria-label="The day chosen"
             sx={{ display: { xs: 'none', sm: 'block' }, p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}
           >
-            <DayDetails day={chosen} isToday={chosen.date === today} />
+            <DayDetails
+              day={chosen}
+              isToday={chosen.date === today}
+              festivals={festivals.festivals ? festivalsOf(chosen.date) : undefined}
+              festivalsLoading={festivals.isLoading}
+            />
           </Paper>
         </Box>
       )}
@@ -289,9 +348,32 @@ function MonthView({ month, today }: { month: string; today: string }) {
 }
 
 /**
+ * The festivals' iCalendar file: a plain link with `download`, so it works before the page's
+ * scripts run (the page is rendered by the server), with what it holds said next to it.
+ */
+function FestivalCalendarLink() {
+  return (
+    <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 2, rowGap: 1 }}>
+      <Button
+        href={FESTIVAL_CALENDAR_PATH}
+        download={FESTIVAL_CALENDAR_FILE}
+        variant="outlined"
+        startIcon={<EventAvailableOutlined />}
+        aria-describedby="festival-calendar-note"
+      >
+        Add the festivals to your calendar
+      </Button>
+      <Typography id="festival-calendar-note" variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
+        The coming year’s festivals and every Ekadashi, Pournami and Amavasya, as all-day entries for any calendar app.
+      </Typography>
+    </Box>
+  );
+}
+
+/**
  * The temple's panchangam, a month at a glance: a Sunday-first calendar of the Gregorian month (a
- * list on phones), each day with its tithi and nakshatra at sunrise and its marks, and the chosen
- * day's whole panchangam. `monthParam` is `?month=YYYY-MM`; the temple's current month without it.
+ * list on phones), each day with its tithi and nakshatra at sunrise, its marks and its festivals, and
+ * the chosen day's whole panchangam. `monthParam` is `?month=YYYY-MM`; the temple's current month without it.
  */
 export function PanchangamPage({ monthParam }: { monthParam: string | null }) {
   const { settings } = useSite();
@@ -306,8 +388,9 @@ export function PanchangamPage({ monthParam }: { monthParam: string | null }) {
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
           Each day’s tithi, nakshatra, yoga and karana at sunrise, its sunrise and sunset, and Rahu kalam, Yamagandam and
-          Gulika kalam, worked out for the temple’s place. Times are the temple’s ({timeZone}).
+          Gulika kalam, worked out for the temple’s place, with the festivals on their days. Times are the temple’s ({timeZone}).
         </Typography>
+        <FestivalCalendarLink />
       </div>
       <MonthView key={month} month={month} today={today} />
     </Container>

@@ -2,9 +2,8 @@
 // temple's UTC offset ("2026-11-25T23:45:45-08:00"), so its date and clock time are read from the
 // text itself: the temple's, whatever the visitor's zone, with no time-zone data (and so in the
 // server's page renderer too, docs/architecture.md#public-pages).
-import type { PanchangamDay } from '@/types/api';
-
-type Tithi = { number: number; name: string; paksha: string };
+import { tithiName } from '@/lib/tithi';
+import type { Festival, PanchangamDay } from '@/types/api';
 
 /** The clock time of an instant at the temple: "11:45 PM" (seconds dropped, as almanacs do). */
 export function clockTime(instant: string): string {
@@ -21,12 +20,6 @@ export function endTime(instant: string, date: string): string {
   return instant.slice(0, 10) > date ? `${clockTime(instant)} tomorrow` : clockTime(instant);
 }
 
-/** "Krishna Dvitiya"; Pournami and Amavasya alone, as they name their paksha. */
-export function tithiName(tithi: Tithi): string {
-  if (tithi.number === 15 || tithi.number === 30) return tithi.name;
-  return `${tithi.paksha.charAt(0).toUpperCase()}${tithi.paksha.slice(1)} ${tithi.name}`;
-}
-
 /** "Kartika", or "Adhika Jyeshtha" for a leap month. */
 export function lunarMonthName(month: PanchangamDay['lunarMonth']): string {
   return month.adhika ? `Adhika ${month.name}` : month.name;
@@ -35,4 +28,14 @@ export function lunarMonthName(month: PanchangamDay['lunarMonth']): string {
 /** The home page's line: "Kartika Krishna Dvitiya until 11:45 PM · Rohini · Sunrise 6:57 AM". */
 export function todayText(day: PanchangamDay): string {
   return `${lunarMonthName(day.lunarMonth)} ${tithiName(day.tithi)} until ${endTime(day.tithi.endsAt, day.date)} · ${day.nakshatra.name} · Sunrise ${clockTime(day.sunrise)}`;
+}
+
+/** When in the day a festival's tithi must run, in words. */
+const MOMENTS: Record<string, string> = { sunrise: 'sunrise', madhyahna: 'midday', pradosha: 'dusk', nishita: 'midnight' };
+
+/** Why a festival falls on its day: "Krishna Ashtami at midnight", "Shukla Dashami at sunrise". */
+export function festivalRule(festival: Festival): string {
+  const tithi = tithiName({ number: festival.tithi, name: festival.tithiName, paksha: festival.paksha });
+  const moment = MOMENTS[festival.moment];
+  return moment ? `${tithi} at ${moment}` : tithi;
 }

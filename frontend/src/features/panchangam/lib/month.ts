@@ -1,7 +1,7 @@
 // The month the panchangam page shows, as "YYYY-MM" texts of the Gregorian calendar, and the marks
 // of its days. Nothing here reads the visitor's zone or `Intl` beyond time-zone offsets, so the
 // server's page renderer runs it too (docs/architecture.md#public-pages).
-import type { PanchangamDay } from '@/types/api';
+import type { Festival, PanchangamDay } from '@/types/api';
 import { lunarMonthName } from './format';
 
 export const MONTH_NAMES = [
@@ -103,4 +103,11 @@ function markOf(tithi: number): Mark | null {
 export function marksOf(day: PanchangamDay): Mark[] {
   const marks = [markOf(day.tithi.number), day.tithi.kshaya ? markOf(day.tithi.kshaya.number) : null];
   return marks.filter((m, i): m is Mark => m !== null && marks.indexOf(m) === i);
+}
+
+/** The festivals by their day ("YYYY-MM-DD"), each day's in the API's order. */
+export function festivalsByDay(festivals: readonly Festival[] | undefined): Map<string, Festival[]> {
+  const byDay = new Map<string, Festival[]>();
+  for (const festival of festivals ?? []) byDay.set(festival.date, [...(byDay.get(festival.date) ?? []), festival]);
+  return byDay;
 }

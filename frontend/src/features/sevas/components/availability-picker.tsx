@@ -58,9 +58,18 @@ function gridKeyTarget(key: string, ctrl: boolean, index: number, count: number)
   return Math.min(Math.max(target, 0), count - 1);
 }
 
-function weekStart(date: string): string {
+function dayNumber(date: string): number {
   const [y, m, d] = date.split('-').map(Number);
-  return addDays(date, -new Date(Date.UTC(y, m - 1, d)).getUTCDay());
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+}
+
+function weekStart(date: string): string {
+  return addDays(date, -new Date(dayNumber(date) * 86_400_000).getUTCDay());
+}
+
+/** The first day of the page (of six weeks from `first`, the first page's Sunday) that shows `date`. */
+function pageStart(first: string, date: string): string {
+  return addDays(first, Math.floor((dayNumber(date) - dayNumber(first)) / PAGE_DAYS) * PAGE_DAYS);
 }
 
 function dayBookable(day: SevaDay): boolean {
@@ -82,20 +91,36 @@ function dayLabel(day: SevaDay): string {
 export function AvailabilityPicker({
   sevaId,
   today,
+  initialDate = null,
   value,
   onChange,
 }: {
   sevaId: string;
   /** The temple's today, "YYYY-MM-DD". */
   today: string;
+  /**
+   * A date to open on (the page's `?date=`, from today on): its page is shown and the date chosen
+   * once its availability says it can be booked; otherwise the first page, as without it.
+   */
+  initialDate?: string | null;
   value: ChosenSlot | null;
   onChange: (value: ChosenSlot | null) => void;
 }) {
-  const [from, setFrom] = useState(() => weekStart(today));
+  const firstPage = weekStart(today);
+  const [wanted, setWanted] = useState(() => (initialDate && initialDate >= today ? initialDate : null));
+  const [from, setFrom] = useState(() => (wanted ? pageStart(firstPage, wanted) : firstPage));
   const to = addDays(from, PAGE_DAYS - 1);
   const { availability, error, isLoading, refresh } = useSevaAvailability(sevaId, from, to);
   const [selectedDate, setSelectedDate] = useState<string | null>(value?.date ?? null);
   const days = availability?.days ?? [];
+  // The wanted date's page has loaded: the date is chosen if it can be booked, else forgotten and
+  // the first page shown (set while rendering, so the page never paints the unchosen date first).
+  const wantedDay = wanted ? days.find((d) => d.date === wanted) : undefined;
+  if (wanted && (wantedDay || error)) {
+    setWanted(null);
+    if (wantedDay && dayBookable(wantedDay)) setSelectedDate(wantedDay.date);
+    else setFrom(firstPage);
+  }
   const selectedDay = days.find((d) => d.date === selectedDate) ?? null;
   // The grid's one tab stop: the day last focused, else the chosen one, else the first bookable.
   const gridRef = useRef<HTMLDivElement>(null);

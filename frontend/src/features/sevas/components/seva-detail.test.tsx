@@ -1,11 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { paths } from '@/config/paths';
 import { makeSeva, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { fireEvent, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import type { Seva, SevaAvailability } from '@/types/api';
-import { addDays } from '../lib/sankalpam';
+import { addDays, formatLocalDate, todayIn } from '../lib/sankalpam';
 import { AvailabilityPicker, type ChosenSlot } from './availability-picker';
 import { SevaDetail } from './seva-detail';
 
@@ -156,5 +157,77 @@ describe('booking a seva', () => {
     expect(within(grid).getByRole('button', { name: new RegExp(`: Fully booked$`) })).toHaveAttribute('data-date', booked);
     expect(screen.getByText('Choose a date and time above first.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Book' })).toBeDisabled();
+  });
+});
+
+describe("a seva's page opened on a date (?date=, the star-birthday reminders' link)", () => {
+  const today = todayIn('America/Los_Angeles');
+  const weekStart = (date: string) => addDays(date, -new Date(`${date}T00:00:00Z`).getUTCDay());
+
+  function serveSeva(full: Set<string> = new Set(), overrides: Partial<Seva> = {}) {
+    const asked: string[] = [];
+    serveAvailability(full);
+    server.use(
+      http.get(`/api/sevas/${SEVA_ID}`, () => HttpResponse.json({ ...seva, ...overrides })),
+      http.get('/api/seva-settings', () => HttpResponse.json({ cancellationPolicy: null, zellePendingConfirms: false, zelleHoldHours: 48, maxUnpaidHolds: 3 })),
+      http.get(`/api/sevas/${SEVA_ID}/availability`, ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(url.searchParams.get('from') ?? '');
+        return HttpResponse.json(availability(url.searchParams.get('from') ?? '', url.searchParams.get('to') ?? '', full));
+      }),
+    );
+    return asked;
+  }
+
+  it('shows the six weeks holding a bookable date with the date chosen and its times', async () => {
+    // On the second page of six weeks, past its first two (past) days.
+    const date = addDays(today, 50);
+    const asked = serveSeva();
+    const { user } = renderWithProviders(<SevaDetail id={SEVA_ID} date={date} payment={() => null} />);
+    const grid = await screen.findByRole('grid', { name: 'Available dates' });
+    const chosen = within(grid).getByRole('gridcell', { selected: true });
+    expect(within(chosen).getByRole('button')).toHaveAttribute('data-date', date);
+    expect(within(chosen).getByRole('button')).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('heading', { name: formatLocalDate(date) })).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Time slot' })).toBeInTheDocument();
+    // Only that page was asked for, and the earlier dates are a click away.
+    expect(asked).toEqual([addDays(weekStart(today), 42)]);
+    await user.click(screen.getByRole('button', { name: 'Earlier dates' }));
+    expect(await within(await screen.findByRole('grid', { name: 'Available dates' })).findAllByRole('gridcell')).toHaveLength(42);
+    expect(asked).toEqual([addDays(weekStart(today), 42), weekStart(today)]);
+    // Signing in comes back to the date.
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', paths.signIn.getHref(`/sevas/${SEVA_ID}?date=${date}`));
+  });
+
+  it.each([
+    ['not a date', () => 'tomorrow'],
+    ['not a real date', () => `${today.slice(0, 4)}-02-30`],
+    ['in the past', () => addDays(today, -3)],
+    ['beyond the booking window', () => addDays(today, 61)],
+    ['a blackout date', () => addDays(today, 10)],
+    ['a weekday the seva is not offered', () => addDays(today, 5)],
+  ])('ignores a date %s quietly: the first six weeks, nothing chosen', async (_, dateOf) => {
+    const date = dateOf();
+    const off = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'][new Date(`${addDays(today, 5)}T00:00:00Z`).getUTCDay()];
+    const asked = serveSeva(new Set(), {
+      blackoutDates: [addDays(today, 10)],
+      weekdays: seva.weekdays.filter((d) => d !== off),
+    });
+    renderWithProviders(<SevaDetail id={SEVA_ID} date={date} payment={() => null} />);
+    const grid = await screen.findByRole('grid', { name: 'Available dates' });
+    expect(within(grid).queryByRole('gridcell', { selected: true })).not.toBeInTheDocument();
+    expect(screen.getByText('Choose a highlighted date to see its times.')).toBeInTheDocument();
+    expect(asked).toEqual([weekStart(today)]);
+  });
+
+  it('goes back to the first six weeks when the date turns out fully booked', async () => {
+    const date = addDays(today, 50);
+    const asked = serveSeva(new Set([date]));
+    renderWithProviders(<SevaDetail id={SEVA_ID} date={date} payment={() => null} />);
+    await waitFor(() => expect(asked).toEqual([addDays(weekStart(today), 42), weekStart(today)]));
+    const grid = await screen.findByRole('grid', { name: 'Available dates' });
+    expect(within(grid).getAllByRole('button')[0]).toHaveAttribute('data-date', weekStart(today));
+    expect(within(grid).queryByRole('gridcell', { selected: true })).not.toBeInTheDocument();
+    expect(screen.getByText('Choose a highlighted date to see its times.')).toBeInTheDocument();
   });
 });

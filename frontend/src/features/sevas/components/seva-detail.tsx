@@ -16,6 +16,7 @@ import { useAuth } from '@/lib/auth';
 import { useSite } from '@/lib/site';
 import type { Seva, SevaBooking } from '@/types/api';
 import { useSeva, useSevaSettings } from '../api/sevas';
+import { requestedDate } from '../lib/requested-date';
 import { CATEGORY_LABELS, formatCents, formatLocalDate, personLabel, todayIn } from '../lib/sankalpam';
 import { AvailabilityPicker, type ChosenSlot } from './availability-picker';
 import { BookingForm } from './booking-form';
@@ -55,9 +56,11 @@ function Held({ booking, children }: { booking: SevaBooking; children: ReactNode
 
 /**
  * /sevas/:id: the seva, its calendar of real availability, and for a verified member the booking
- * form; once the slot is held, `payment` shows how to pay (composed by the route).
+ * form; once the slot is held, `payment` shows how to pay (composed by the route). `date` is the
+ * page's `?date=YYYY-MM-DD`: the calendar opens on it, chosen, when it can be booked, and ignores it
+ * quietly otherwise.
  */
-export function SevaDetail({ id, payment }: { id: string; payment: (booking: SevaBooking) => ReactNode }) {
+export function SevaDetail({ id, date = null, payment }: { id: string; date?: string | null; payment: (booking: SevaBooking) => ReactNode }) {
   const { seva, error, isLoading, refresh } = useSeva(id);
   const { settings: site } = useSite();
   const { settings } = useSevaSettings();
@@ -74,6 +77,7 @@ export function SevaDetail({ id, payment }: { id: string; payment: (booking: Sev
   }
   if (error || !seva) return <RetryAlert onRetry={() => void refresh()}>Failed to load the seva. Please try again.</RetryAlert>;
   const today = todayIn(site?.timeZone || 'America/Los_Angeles');
+  const initialDate = requestedDate(seva, date, today);
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
@@ -89,7 +93,7 @@ export function SevaDetail({ id, payment }: { id: string; payment: (booking: Sev
             <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
               Choose a date and time
             </Typography>
-            <AvailabilityPicker sevaId={seva.id} today={today} value={chosen} onChange={setChosen} />
+            <AvailabilityPicker sevaId={seva.id} today={today} initialDate={initialDate} value={chosen} onChange={setChosen} />
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
             <Typography component="h2" variant="h6">
@@ -99,7 +103,7 @@ export function SevaDetail({ id, payment }: { id: string; payment: (booking: Sev
               <Alert
                 severity="info"
                 action={
-                  <Button component={RouterLink} to={paths.signIn.getHref(paths.sevaDetail.getHref(seva.id))} color="inherit">
+                  <Button component={RouterLink} to={paths.signIn.getHref(paths.sevaDetail.getHref(seva.id, chosen?.date ?? initialDate))} color="inherit">
                     Sign in
                   </Button>
                 }

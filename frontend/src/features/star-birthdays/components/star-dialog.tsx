@@ -1,0 +1,199 @@
+import AutoAwesomeOutlined from '@mui/icons-material/AutoAwesomeOutlined';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { FormikErrors } from 'formik';
+import { useId, useMemo, useState } from 'react';
+import { useToast } from '@/components/ui/toast';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { NAKSHATRA_NAMES } from '@/lib/lunar-names';
+import type { PersonStar } from '@/types/api';
+import { useSaveStar } from '../api/save-star';
+import { workOutBirthStar } from '../api/work-out-birth-star';
+import { birthZones } from '../lib/time-zones';
+import { birthErrors, starSchema, starValues, toStarBody, type StarValues } from '../schemas';
+
+/** Today in the browser, "YYYY-MM-DD". */
+function localToday(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+type BirthField = 'birthDate' | 'birthTime' | 'birthZone';
+
+type Props = { person: PersonStar; onClose: () => void; today?: string };
+
+/**
+ * A person's birth star: chosen from the 27 nakshatras or worked out from the birth's date, time
+ * and birthplace's time zone, and whether to e-mail the member before each star day.
+ */
+export function StarDialog({ person, onClose, today = localToday() }: Props) {
+  const titleId = useId();
+  const { toast } = useToast();
+  const save = useSaveStar();
+  const schema = useMemo(() => starSchema(today), [today]);
+  // What "Work it out" found wanting, and what it found.
+  const [workOut, setWorkOut] = useState<{ busy: boolean; errors: Partial<Record<BirthField, string>>; found: string | null }>({
+    busy: false,
+    errors: {},
+    found: null,
+  });
+  const formik = useSpecFormik<StarValues>({
+    initialValues: starValues(person.star),
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      try {
+        const saved = await save(person.person, toStarBody(values));
+        toast({ title: 'Birth star saved', description: `${saved.name}: ${saved.star?.nakshatraName ?? ''}` });
+        onClose();
+      } catch (err) {
+        if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<StarValues>);
+        toast({ title: 'Error', description: errorMessage(err, 'Failed to save the birth star'), variant: 'destructive' });
+      }
+    },
+  });
+  const v = formik.values;
+  const zones = useMemo(() => birthZones(person.star?.birthZone), [person.star?.birthZone]);
+
+  /** A birth field's props: the form's error after a submit, else what "Work it out" found wanting. */
+  function birthProps(field: BirthField, hint?: string) {
+    const props = textFieldProps(formik, field, hint);
+    const message = props.error ? props.helperText : workOut.errors[field];
+    return { ...props, error: Boolean(message), helperText: message ?? hint };
+  }
+
+  function changeBirth(field: BirthField, value: string) {
+    void formik.setFieldValue(field, value);
+    setWorkOut((w) => ({ ...w, errors: { ...w.errors, [field]: undefined }, found: null }));
+  }
+
+  async function workItOut() {
+    const missing = birthErrors(v, today);
+    if (missing) {
+      setWorkOut({ busy: false, errors: missing, found: null });
+      return;
+    }
+    setWorkOut({ busy: true, errors: {}, found: null });
+    try {
+      const star = await workOutBirthStar({ birthDate: v.birthDate.trim(), birthTime: v.birthTime.trim(), birthZone: v.birthZone.trim() });
+      await formik.setFieldValue('nakshatra', String(star.nakshatra));
+      setWorkOut({ busy: false, errors: {}, found: star.name });
+    } catch (err) {
+      const fields = err instanceof ApiError ? (err.fieldErrors as Partial<Record<BirthField, string>>) : {};
+      setWorkOut({ busy: false, errors: fields, found: null });
+      if (Object.keys(fields).length === 0) {
+        toast({ title: 'Error', description: errorMessage(err, 'Failed to work out the birth star'), variant: 'destructive' });
+      }
+    }
+  }
+
+  const zone = birthProps('birthZone');
+  const busy = formik.isSubmitting;
+  const self = person.person === 'me';
+
+  return (
+    <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={formik.handleSubmit}>
+        <DialogTitle id={titleId}>Birth star: {self ? 'you' : person.name}</DialogTitle>
+        <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
+          <Typography variant="body2" color="text.secondary">
+            The birth star (janma nakshatra) is the nakshatra the Moon was in at the birth. Choose it, or work it out below.
+          </Typography>
+          <TextField
+            {...textFieldProps(formik, 'nakshatra', workOut.found ? `Worked out: the Moon was in ${workOut.found}` : undefined)}
+            select
+            label="Birth star (nakshatra)"
+            fullWidth
+            slotProps={{ formHelperText: { 'aria-live': 'polite' } }}
+          >
+            <MenuItem value="">
+              <em>Not chosen</em>
+            </MenuItem>
+            {NAKSHATRA_NAMES.map((name, i) => (
+              <MenuItem key={name} value={String(i + 1)}>
+                {name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <Box
+            component="fieldset"
+            sx={{ m: 0, px: 2, pb: 2, pt: 1, display: 'grid', gap: 2, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
+          >
+            <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
+              Work it out from the birth (optional)
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+              <TextField
+                {...birthProps('birthDate')}
+                onChange={(e) => changeBirth('birthDate', e.target.value)}
+                label="Birth date"
+                type="date"
+                slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
+              />
+              <TextField
+                {...birthProps('birthTime', 'Local time at the birthplace')}
+                onChange={(e) => changeBirth('birthTime', e.target.value)}
+                label="Birth time"
+                type="time"
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            </Box>
+            <Autocomplete
+              options={zones}
+              value={v.birthZone || null}
+              onChange={(_, value) => changeBirth('birthZone', value ?? '')}
+              renderInput={(params) => (
+                <TextField
+                  {...params}
+                  id="birthZone"
+                  name="birthZone"
+                  label="Birthplace time zone"
+                  error={zone.error}
+                  helperText={zone.helperText ?? 'The zone of the place of birth, such as Asia/Kolkata for India'}
+                />
+              )}
+            />
+            <Box>
+              <Button variant="outlined" startIcon={<AutoAwesomeOutlined />} onClick={() => void workItOut()} disabled={workOut.busy || busy}>
+                {workOut.busy ? 'Working it out...' : 'Work it out'}
+              </Button>
+            </Box>
+          </Box>
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            <FormControlLabel
+              control={<Switch name="remind" checked={v.remind} onChange={(e) => void formik.setFieldValue('remind', e.target.checked)} />}
+              label="E-mail me before each star day"
+            />
+            {v.remind ? (
+              <TextField {...textFieldProps(formik, 'daysBefore', 'With a link to book an archana that day')} select label="Days before" sx={{ maxWidth: 280 }}>
+                {Array.from({ length: 7 }, (_, i) => (
+                  <MenuItem key={i} value={String(i + 1)}>
+                    {i + 1} {i === 0 ? 'day' : 'days'} before
+                  </MenuItem>
+                ))}
+              </TextField>
+            ) : null}
+          </Box>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} disabled={busy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
