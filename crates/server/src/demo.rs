@@ -784,7 +784,7 @@ pub async fn seed_demo_cash_office(users: &dyn UserRepository, office: &CashOffi
     if !office.collections(&treasurer).await.map_err(failed)?.is_empty() {
         return Ok(0);
     }
-    let today = Utc::now().date_naive();
+    let today = office.today().await.map_err(failed)?;
     let count = |box_name: &str, day: chrono::NaiveDate, pieces: &[(&str, i64)]| HundiCountInput {
         box_name: Some(box_name.to_owned()),
         counted_on: Some(day.format("%Y-%m-%d").to_string()),

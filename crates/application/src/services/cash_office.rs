@@ -207,7 +207,8 @@ impl CashOfficeService {
         Self { deps: Arc::new(deps) }
     }
 
-    async fn today(&self) -> Result<NaiveDate, CashOfficeError> {
+    /// The temple's date now (its time zone, not UTC's).
+    pub async fn today(&self) -> Result<NaiveDate, CashOfficeError> {
         let zone = self.deps.zone.time_zone().await?;
         Ok(self.deps.clock.now().with_timezone(&zone).date_naive())
     }
