@@ -83,7 +83,7 @@ try {
   const events = await (await fetch(`${base}/api/events`)).json();
   const list = Array.isArray(events) ? events : (events.items ?? events.events ?? []);
   if (list.length === 0) throw new Error('the demo data has no events');
-  const all = ['/', '/events', `/events/${list[0].id}`, '/donate', '/sign-in', '/sign-up', '/contact'];
+  const all = ['/', '/events', `/events/${list[0].id}`, '/donate', '/sign-in', '/sign-up', '/contact', '/panchangam'];
   // LIGHTHOUSE_PAGES=/,/events/{id} measures only those pages (while working on one of them).
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
   const pages = only ? all.filter((p) => only.includes(p.startsWith('/events/') ? '/events/{id}' : p)) : all;

@@ -67,6 +67,9 @@ export default async function globalSetup(_config: FullConfig) {
     // Every browser test comes from 127.0.0.1: the abuse limits (per address) are scaled up
     // so only a journey that means to meet them does (docs/deploy.md, "Abuse limits": MANDIR_RATE_LIMIT_SCALE).
     MANDIR_RATE_LIMIT_SCALE: process.env.MANDIR_RATE_LIMIT_SCALE ?? '1000',
+    // Star-day reminders are looked for every 2 s (hourly in production), so the journey that asks
+    // for one sees it arrive.
+    MANDIR_JOB_QUEUE_STAR_REMINDERS_SECONDS: '2',
   };
   // Settings of the developer's shell must not leak into the run.
   for (const key of ['MANDIR_SMTP_URL', 'MANDIR_ENV', 'MANDIR_JWT_SECRET', 'MANDIR_PAYMENT_PROVIDER', 'MANDIR_TEMPLE_NAME', 'MANDIR_TRUST_PROXY']) {

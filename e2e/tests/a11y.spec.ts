@@ -306,6 +306,17 @@ const routes: Record<string, Route> = {
   'profile family members': { path: '/profile?tab=family', who: 'member', ready: async (page) => {
     await expect(page.getByText('No family members saved yet.')).toBeVisible();
   } },
+  panchangam: { path: '/panchangam', who: 'visitor', ready: async (page) => {
+    await h1('Panchangam')(page);
+    await expect(page.getByRole('list', { name: /^Days of / }).getByRole('button').first()).toBeVisible();
+  } },
+  'panchangam (member)': { path: '/panchangam?month=2026-11', who: 'member', ready: async (page) => {
+    await h1('Panchangam')(page);
+    await expect(page.getByRole('button', { name: /Diwali \(Lakshmi Puja\)/ })).toBeVisible();
+  } },
+  'profile star birthdays': { path: '/profile?tab=stars', who: 'member', ready: async (page) => {
+    await expect(page.getByRole('button', { name: /^Add birth star for / })).toBeVisible();
+  } },
   'profile my events': { path: '/profile?tab=events', who: 'member', ready: async (page) => {
     await expect(page.getByRole('tabpanel')).toContainText('registered for any events yet');
   } },
@@ -331,6 +342,8 @@ const routes: Record<string, Route> = {
   } },
   'admin temple content': { path: '/admin?tab=temple', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('heading', { name: 'Site settings' })).toBeVisible();
+    // The festivals' rules, loaded (the shipped ones).
+    await expect(page.getByRole('button', { name: /^Make events for Diwali/ })).toBeVisible();
   } },
   'admin audit log': { path: '/admin?tab=audit', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();

@@ -6,7 +6,7 @@ import { api, createEvent, newMember } from '../support/api';
 // public pages arrive with their markup, data and CSS, paint without JavaScript, and hydrate without
 // a mismatch, in light and dark mode.
 
-const PAGES = ['/', '/events', '/donate', '/sign-in', '/sign-up', '/contact'];
+const PAGES = ['/', '/events', '/donate', '/sign-in', '/sign-up', '/contact', '/panchangam'];
 
 /** Console errors and warnings that point at hydration (React reports mismatches as errors). */
 function watchHydration(page: Page): string[] {
@@ -55,6 +55,11 @@ test('public pages come as styled markup that paints without JavaScript', async 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The month's days and the year's festivals are in the markup.
+    await page.goto('/panchangam?month=2026-11');
+    await expect(page.getByRole('heading', { level: 1, name: 'Panchangam' })).toBeVisible();
+    await expect(page.getByText('Diwali (Lakshmi Puja)').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Add the festivals to your calendar' })).toHaveAttribute('href', '/api/panchangam/festivals.ics');
   } finally {
     await context.close();
   }
