@@ -38,7 +38,7 @@ test-api-fuzz:
 # The Rust suite on SQLite, then on PostgreSQL.
 test-rust: test-rust-sqlite test-rust-postgres
 
-test-rust-sqlite: check-layers check-deploy
+test-rust-sqlite: check-layers check-cycles check-deploy
     cargo test --workspace --locked
 
 # The core crates must not depend on adapters' technologies (docs/architecture.md#layers).
@@ -50,6 +50,10 @@ check-layers:
         if [ -n "$bad" ]; then echo "$crate depends on adapter crates:"; echo "$bad"; exit 1; fi
     done
     echo "layers ok: mandir-domain and mandir-application depend on no adapter crates"
+
+# No two modules of a crate import each other, directly or through others (tools/check-cycles.py).
+check-cycles:
+    python3 tools/check-cycles.py
 
 # The files in deploy/: systemd-analyze verify, caddy validate and nginx -t when present, and the
 # MANDIR_* settings of deploy/ against crates/server/src (docs/deploy.md).
@@ -150,7 +154,7 @@ fmt:
     cd frontend && npx eslint . --fix
 
 # Every static check: rustfmt, clippy (warnings are errors), tsc, eslint.
-lint:
+lint: check-cycles
     cargo fmt --all --check
     cargo clippy --workspace --all-targets --locked -- -D warnings
     cd frontend && npm run typecheck && npm run lint

@@ -12,14 +12,10 @@ use crate::money::Money;
 use crate::payment::{
     DonationDetail, DonationDetailsInput, MAX_AMOUNT, MIN_AMOUNT, PaymentMethodKind, details_total, parse_donation_details,
 };
-use crate::text_enum::text_enum;
 use crate::user::Email;
 use crate::validation::{ValidationErrors, optional_text};
 
-text_enum!(
-    /// How money reached the temple: the ledger's channel of every payment.
-    Channel { Online => "online", Counter => "counter", Hundi => "hundi", Mail => "mail" }
-);
+pub use crate::payment::Channel;
 
 pub const TENDERS_MISSING: &str = "Add how the sale was paid";
 pub const TENDERS_TOO_MANY: &str = "A sale can be paid in at most 4 parts";

@@ -2,6 +2,7 @@
 //! memory of" line. A guest types them on the donate form; a member's come from the profile.
 //! The payment keeps them as they were at the time (docs/product.md#donor-identity).
 
+pub use crate::address::{DONOR_ADDRESS_TOO_LONG, MAX_ADDRESS, mailing_address};
 use crate::user::Email;
 use crate::validation::{ValidationErrors, optional_text};
 
@@ -12,11 +13,9 @@ pub const TEST_RECEIPT: &str = "TEST — not a receipt";
 pub const DONOR_NAME_REQUIRED: &str = "Please enter your name";
 pub const DONOR_NAME_TOO_LONG: &str = "Name must be at most 200 characters";
 pub const DONOR_EMAIL_REQUIRED: &str = "Please enter your email address";
-pub const DONOR_ADDRESS_TOO_LONG: &str = "Mailing address must be at most 500 characters";
 pub const IN_HONOR_TOO_LONG: &str = "In honor / in memory of must be at most 200 characters";
 
 pub const MAX_DONOR_NAME: usize = 200;
-pub const MAX_ADDRESS: usize = 500;
 pub const MAX_IN_HONOR: usize = 200;
 
 /// The donor fields of a donation as submitted; all optional on the wire.
@@ -35,12 +34,6 @@ pub struct DonorIdentity {
     pub email: String,
     pub address: Option<String>,
     pub in_honor_of: Option<String>,
-}
-
-/// A mailing address: trimmed, blank lines dropped, at most [`MAX_ADDRESS`] characters.
-pub fn mailing_address(raw: Option<&str>) -> Result<Option<String>, String> {
-    let joined = raw.map(|text| text.lines().map(str::trim).filter(|line| !line.is_empty()).collect::<Vec<_>>().join("\n"));
-    optional_text(joined.as_deref(), MAX_ADDRESS, DONOR_ADDRESS_TOO_LONG)
 }
 
 /// The "in honor / in memory of" line, trimmed; blank is none.

@@ -2,7 +2,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::donor::mailing_address;
+use crate::address::mailing_address;
 use crate::id::UserId;
 use crate::patch::Patch;
 use crate::staff::{Role, Roles};
@@ -346,7 +346,7 @@ mod tests {
         let set = ProfileInput { mailing_address: Patch::Set(" 1 Temple Rd \n\n Folsom, CA ".into()), ..base.clone() };
         assert_eq!(set.validate().expect("set").mailing_address, Patch::Set("1 Temple Rd\nFolsom, CA".into()));
         let long = ProfileInput { mailing_address: Patch::Set("x".repeat(501)), ..base };
-        assert_eq!(long.validate().expect_err("long").get("mailingAddress"), Some(crate::donor::DONOR_ADDRESS_TOO_LONG));
+        assert_eq!(long.validate().expect_err("long").get("mailingAddress"), Some(crate::address::DONOR_ADDRESS_TOO_LONG));
     }
 
     #[test]

@@ -13,6 +13,7 @@ pub mod metrics;
 mod openapi;
 pub mod page_head;
 pub mod page_render;
+mod path_items;
 pub mod permissions;
 mod request_span;
 pub mod routes;

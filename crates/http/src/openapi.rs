@@ -5,11 +5,12 @@ use actix_web::{HttpResponse, get, web};
 use utoipa::openapi::content::ContentBuilder;
 use utoipa::openapi::path::Operation;
 use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
-use utoipa::openapi::{OpenApi as Document, PathItem, Ref, RefOr, ResponseBuilder, Schema};
+use utoipa::openapi::{OpenApi as Document, Ref, RefOr, ResponseBuilder, Schema};
 use utoipa::{Modify, OpenApi};
 
 use crate::dto::MessageResponse;
 use crate::error::ErrorBody;
+use crate::path_items::{operations, operations_mut};
 use crate::routes;
 
 struct BearerAuth;
@@ -202,37 +203,6 @@ async fn docs(rendered: web::Data<Rendered>) -> HttpResponse {
 
 fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
-fn operations(item: &PathItem) -> Vec<(&'static str, &utoipa::openapi::path::Operation)> {
-    [
-        ("GET", item.get.as_ref()),
-        ("POST", item.post.as_ref()),
-        ("PUT", item.put.as_ref()),
-        ("PATCH", item.patch.as_ref()),
-        ("DELETE", item.delete.as_ref()),
-    ]
-    .into_iter()
-    .filter_map(|(m, op)| op.map(|op| (m, op)))
-    .collect()
-}
-
-/// The methods a path item documents.
-pub(crate) fn methods(item: &PathItem) -> Vec<&'static str> {
-    operations(item).into_iter().map(|(method, _)| method).collect()
-}
-
-pub(crate) fn operations_mut(item: &mut PathItem) -> Vec<(&'static str, &mut Operation)> {
-    [
-        ("GET", item.get.as_mut()),
-        ("POST", item.post.as_mut()),
-        ("PUT", item.put.as_mut()),
-        ("PATCH", item.patch.as_mut()),
-        ("DELETE", item.delete.as_mut()),
-    ]
-    .into_iter()
-    .filter_map(|(m, op)| op.map(|op| (m, op)))
-    .collect()
 }
 
 fn render_reference(doc: &Document) -> String {

@@ -10,7 +10,7 @@ use utoipa::openapi::OpenApi as Document;
 use utoipa::openapi::extensions::ExtensionsBuilder;
 use utoipa::openapi::security::SecurityRequirement;
 
-use crate::openapi::operations_mut;
+use crate::path_items::operations_mut;
 
 /// Operations only staff may call, and the permission each needs.
 pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[

@@ -2,11 +2,10 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{AdmissionError, AttendeeRepository, MemberEmailKind, NewAttendeeRecord, NewWaitlistRecord, RepoError};
+use mandir_application::ports::{AdmissionError, AttendeeRepository, NewAttendeeRecord, NewWaitlistRecord, RepoError};
 use mandir_domain::event::Event;
 use mandir_domain::registration::{
     Attendee, AttendeeWithContact, Occupancy, Refusal, ValidRegistration, WaitlistEntry, WaitlistEntryWithContact, admit, ensure_open,
-    promote,
 };
 use mandir_domain::{AttendeeId, EventId, UserId};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement};
@@ -16,9 +15,10 @@ use sea_orm::{
 };
 
 use crate::db::WriteTransaction;
-use crate::entities::{attendees, events, member_emails, users, waitlist};
+use crate::entities::{attendees, events, users, waitlist};
 use crate::error::{MapDbErr, map};
-use crate::events::{EventWithPeople, PEOPLE, PEOPLE_SQL, with_people};
+use crate::event_people::{EventWithPeople, PEOPLE, PEOPLE_SQL, attendee_of, event_of, with_people};
+use crate::waitlist::{already_waitlisted_or, position_of, promote_waitlist, waitlist_entry};
 use crate::{Database, DatabaseKind};
 
 /// The event held by a registration write, with its people count and whether the member is
@@ -34,72 +34,6 @@ impl FromQueryResult for HeldEvent {
         let EventWithPeople(event, taken) = EventWithPeople::from_query_result(row, pre)?;
         Ok(Self { event, taken, registered: row.try_get(pre, "registered")? })
     }
-}
-
-/// Inside a transaction holding the event, after spots were freed (a cancellation, a smaller
-/// party, a larger capacity): drops waitlist entries of members registered meanwhile, then moves
-/// the parties that fit now onto the attendees in waitlist order ([`promote`]). Each promoted
-/// registration keeps the entry's id, family count and notes; the trigger on `attendees` adds its
-/// people to the event's count and queues its e-mail, which is marked as a promotion here so the
-/// member gets one e-mail saying they moved from the waitlist (ADR 0109).
-pub(crate) async fn promote_waitlist(tx: &WriteTransaction, event_id: &EventId, now: DateTime<Utc>) -> Result<Vec<Attendee>, RepoError> {
-    waitlist::Entity::delete_many()
-        .filter(waitlist::Column::EventId.eq(event_id.as_str()))
-        .filter(
-            waitlist::Column::UserId.in_subquery(
-                Query::select()
-                    .column(attendees::Column::UserId)
-                    .from(attendees::Entity)
-                    .and_where(Expr::col(attendees::Column::EventId).eq(event_id.as_str()))
-                    .to_owned(),
-            ),
-        )
-        .exec(tx)
-        .await
-        .repo()?;
-    let entries = waitlist::Entity::find()
-        .filter(waitlist::Column::EventId.eq(event_id.as_str()))
-        .order_by_asc(waitlist::Column::Seq)
-        .all(tx)
-        .await
-        .repo()?;
-    if entries.is_empty() {
-        return Ok(Vec::new());
-    }
-    let Some(EventWithPeople(event, people)) =
-        with_people().filter(events::Column::Id.eq(event_id.as_str())).into_model::<EventWithPeople>().one(tx).await.repo()?
-    else {
-        return Ok(Vec::new());
-    };
-    let free = event.capacity.map(|capacity| i64::from(capacity) - people);
-    let parties: Vec<i64> = entries.iter().map(|w| i64::from(w.number_of_family_members) + 1).collect();
-    let mut promoted = Vec::new();
-    for i in promote(free, &parties) {
-        let w = &entries[i];
-        let model = attendees::ActiveModel {
-            id: Set(w.id.clone()),
-            event_id: Set(w.event_id.clone()),
-            user_id: Set(w.user_id.clone()),
-            number_of_family_members: Set(w.number_of_family_members),
-            additional_notes: Set(w.additional_notes.clone()),
-            created_at: Set(now),
-            updated_at: Set(now),
-            checked_in_at: Set(None),
-        }
-        .insert(tx)
-        .await
-        .repo()?;
-        waitlist::Entity::delete_by_id(w.id.clone()).exec(tx).await.repo()?;
-        member_emails::Entity::update_many()
-            .col_expr(member_emails::Column::Kind, Expr::val(MemberEmailKind::Promoted.as_str()))
-            .filter(member_emails::Column::Id.eq(format!("{}:{}", MemberEmailKind::Registered.as_str(), w.id)))
-            .filter(member_emails::Column::SentAt.is_null())
-            .exec(tx)
-            .await
-            .repo()?;
-        promoted.push(to_domain(model));
-    }
-    Ok(promoted)
 }
 
 /// Adds every attendee column of the table aliased `table` to `query`, each named `{prefix}{column}`.
@@ -250,20 +184,7 @@ impl SeaOrmAttendeeRepository {
         .await
         .map_err(already_registered_or)?;
         tx.commit().await.map_err(already_registered_or)?;
-        Ok(to_domain(model))
-    }
-}
-
-fn to_domain(m: attendees::Model) -> Attendee {
-    Attendee {
-        id: m.id.into(),
-        event_id: m.event_id.into(),
-        user_id: m.user_id.into(),
-        number_of_family_members: m.number_of_family_members,
-        additional_notes: m.additional_notes,
-        created_at: m.created_at,
-        updated_at: m.updated_at,
-        checked_in_at: m.checked_in_at,
+        Ok(attendee_of(model))
     }
 }
 
@@ -283,40 +204,8 @@ async fn members_by_id<C: ConnectionTrait>(conn: &C, ids: Vec<String>) -> Result
     Ok(users::Entity::find().filter(users::Column::Id.is_in(ids)).all(conn).await.repo()?.into_iter().map(|u| (u.id.clone(), u)).collect())
 }
 
-fn waitlist_entry(m: waitlist::Model, position: i64) -> WaitlistEntry {
-    WaitlistEntry {
-        id: m.id.into(),
-        event_id: m.event_id.into(),
-        user_id: m.user_id.into(),
-        number_of_family_members: m.number_of_family_members,
-        additional_notes: m.additional_notes,
-        position,
-        created_at: m.created_at,
-    }
-}
-
-/// The entry's place in line: 1 + the entries of its event before it.
-async fn position_of<C: ConnectionTrait>(conn: &C, entry: &waitlist::Model) -> Result<i64, RepoError> {
-    let ahead = waitlist::Entity::find()
-        .filter(waitlist::Column::EventId.eq(entry.event_id.as_str()))
-        .filter(waitlist::Column::Seq.lt(entry.seq))
-        .count(conn)
-        .await
-        .repo()?;
-    Ok(i64::try_from(ahead).unwrap_or(i64::MAX - 1) + 1)
-}
-
 fn occupancy(event: &events::Model, taken: i64, own: i64) -> Occupancy {
     Occupancy { event_date: event.event_date, capacity: event.capacity, taken, own }
-}
-
-/// A unique violation of the waitlist means the member joined it already (the `seq` index cannot
-/// clash: the event is held while it is numbered).
-fn already_waitlisted_or(error: sea_orm::DbErr) -> AdmissionError {
-    match map(error) {
-        RepoError::Conflict(_) => AdmissionError::AlreadyWaitlisted,
-        other => other.into(),
-    }
 }
 
 /// A unique violation here means a concurrent request registered the same member first.
@@ -331,7 +220,7 @@ fn already_registered_or(error: sea_orm::DbErr) -> AdmissionError {
 impl AttendeeRepository for SeaOrmAttendeeRepository {
     async fn register(&self, r: NewAttendeeRecord) -> Result<Attendee, AdmissionError> {
         if let Some(model) = self.insert_if_admitted(&r).await? {
-            return Ok(to_domain(model));
+            return Ok(attendee_of(model));
         }
         // Refused (or the event changed between the two): the held transaction decides again
         // with the domain's rule and says why.
@@ -362,7 +251,7 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
             promote_waitlist(&tx, event_id, now).await?;
         }
         tx.commit().await.repo()?;
-        Ok(to_domain(saved))
+        Ok(attendee_of(saved))
     }
 
     async fn find(&self, event_id: &EventId, user_id: &UserId) -> Result<Attendee, AdmissionError> {
@@ -383,7 +272,7 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
         if row.try_get::<Option<String>>("", "o_id").repo()?.is_none() {
             return Err(AdmissionError::NotRegistered);
         }
-        Ok(to_domain(attendees::Model::from_query_result(&row, "o_").repo()?))
+        Ok(attendee_of(attendees::Model::from_query_result(&row, "o_").repo()?))
     }
 
     async fn delete(&self, event_id: &EventId, user_id: &UserId, now: DateTime<Utc>) -> Result<Option<Vec<Attendee>>, RepoError> {
@@ -421,7 +310,7 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
             return Err(RepoError::NotFound);
         }
         let model = attendees::Entity::find_by_id(attendee_id.to_owned()).one(&self.db.conn).await.repo()?.ok_or(RepoError::NotFound)?;
-        Ok(to_domain(model))
+        Ok(attendee_of(model))
     }
 
     async fn join_waitlist(&self, r: NewWaitlistRecord) -> Result<WaitlistEntry, AdmissionError> {
@@ -545,7 +434,7 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
                     last_name: member.last_name.clone(),
                     email: member.email.clone(),
                     phone_number: member.phone_number.clone(),
-                    attendee: to_domain(a),
+                    attendee: attendee_of(a),
                 })
             })
             .collect())
@@ -573,7 +462,7 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
         rows.iter()
             .map(|row| {
                 let EventWithPeople(event, people) = EventWithPeople::from_query_result(row, "")?;
-                Ok((crate::events::to_domain(event, people), to_domain(attendees::Model::from_query_result(row, "a_")?)))
+                Ok((event_of(event, people), attendee_of(attendees::Model::from_query_result(row, "a_")?)))
             })
             .collect::<Result<_, DbErr>>()
             .repo()

@@ -23,10 +23,10 @@ use sea_orm::{
 };
 
 use crate::Database;
-use crate::counter::{tender_of, tender_row};
 use crate::entities::{collection_batches, deposits, drawer_closes, payment_tenders, payments, seva_bookings};
 use crate::error::MapDbErr;
 use crate::payments::{insert_payment, to_domain};
+use crate::tenders::{tender_of, tender_row};
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmCashOfficeRepository {

@@ -6,17 +6,15 @@ use mandir_application::ports::{
 use mandir_domain::EventId;
 use mandir_domain::event::Event;
 use sea_orm::sea_query::Expr;
-use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, PaginatorTrait, QueryFilter, QueryOrder,
-    QueryResult, QuerySelect, Set,
-};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::Database;
-use crate::attendees::promote_waitlist;
 use crate::entities::{attendees, event_images, events, payments, volunteers};
 use crate::error::MapDbErr;
+use crate::event_people::{EventWithPeople, event_of, with_people};
 use crate::member_emails::enqueue_event_notices;
 use crate::patch::set_patch;
+use crate::waitlist::promote_waitlist;
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmEventRepository {
@@ -27,45 +25,6 @@ impl SeaOrmEventRepository {
     pub fn new(db: Database) -> Self {
         Self { db }
     }
-}
-
-pub(crate) fn to_domain(m: events::Model, attendee_count: i64) -> Event {
-    Event {
-        id: m.id.into(),
-        name: m.name,
-        description: m.description,
-        location: m.location,
-        event_date: m.event_date,
-        image_url: m.image_url,
-        donation_options: m.donation_options.and_then(|text| serde_json::from_str(&text).ok()),
-        capacity: m.capacity,
-        attendee_count,
-        created_at: m.created_at,
-        updated_at: m.updated_at,
-    }
-}
-
-/// People registered for the event of the row: the sum over its registrations of (family members +
-/// 1), kept in `events.people` by triggers on `attendees` (migration 000016, ADR 0071), so an event
-/// and its count come back in one statement without summing its registrations. A bigint on
-/// PostgreSQL, an integer on SQLite: read as i64.
-pub(crate) const PEOPLE_SQL: &str = "events.people";
-
-/// The column holding [`PEOPLE_SQL`] in a row.
-pub(crate) const PEOPLE: &str = "people";
-
-/// An event row with its people count ([`PEOPLE_SQL`] as [`PEOPLE`]).
-pub(crate) struct EventWithPeople(pub events::Model, pub i64);
-
-impl FromQueryResult for EventWithPeople {
-    fn from_query_result(row: &QueryResult, pre: &str) -> Result<Self, DbErr> {
-        Ok(Self(events::Model::from_query_result(row, pre)?, row.try_get(pre, PEOPLE)?))
-    }
-}
-
-/// Every event column, with its people count, in one statement.
-pub(crate) fn with_people() -> sea_orm::Select<events::Entity> {
-    events::Entity::find().expr_as(Expr::cust(PEOPLE_SQL), PEOPLE)
 }
 
 async fn related<C: ConnectionTrait>(conn: &C, id: &str) -> Result<RelatedRecords, RepoError> {
@@ -85,13 +44,13 @@ impl EventRepository for SeaOrmEventRepository {
             .all(&self.db.conn)
             .await
             .repo()?;
-        Ok(rows.into_iter().map(|EventWithPeople(m, n)| to_domain(m, n)).collect())
+        Ok(rows.into_iter().map(|EventWithPeople(m, n)| event_of(m, n)).collect())
     }
 
     async fn get(&self, id: &EventId) -> Result<Option<Event>, RepoError> {
         let found =
             with_people().filter(events::Column::Id.eq(id.as_str())).into_model::<EventWithPeople>().one(&self.db.conn).await.repo()?;
-        Ok(found.map(|EventWithPeople(m, n)| to_domain(m, n)))
+        Ok(found.map(|EventWithPeople(m, n)| event_of(m, n)))
     }
 
     async fn create(&self, r: EventRecord, image: Option<StoredImage>) -> Result<Event, RepoError> {
@@ -125,7 +84,7 @@ impl EventRepository for SeaOrmEventRepository {
             .repo()?;
         }
         tx.commit().await.repo()?;
-        Ok(to_domain(model, 0))
+        Ok(event_of(model, 0))
     }
 
     async fn update(&self, id: &EventId, changes: EventChanges, now: DateTime<Utc>) -> Result<Event, RepoError> {
@@ -182,7 +141,7 @@ impl EventRepository for SeaOrmEventRepository {
             enqueue_event_notices(&tx, id.as_str(), MemberEmailKind::EventChanged, &key, &notice, now).await?;
         }
         tx.commit().await.repo()?;
-        Ok(to_domain(saved, n))
+        Ok(event_of(saved, n))
     }
 
     async fn related_records(&self, id: &EventId) -> Result<RelatedRecords, RepoError> {

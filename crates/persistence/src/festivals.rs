@@ -208,7 +208,7 @@ impl FestivalRepository for SeaOrmFestivalRepository {
             .insert(&turn)
             .await
             .repo()?;
-            created.push(crate::events::to_domain(model, 0));
+            created.push(crate::event_people::event_of(model, 0));
         }
         turn.commit().await.repo()?;
         Ok(created)

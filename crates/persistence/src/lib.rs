@@ -12,6 +12,7 @@ mod donation_details;
 pub mod donation_types;
 mod entities;
 mod error;
+mod event_people;
 pub mod events;
 pub mod family_members;
 pub mod festivals;
@@ -35,10 +36,12 @@ pub mod site;
 pub mod staff_invitations;
 pub mod star_birthdays;
 pub mod statements;
+mod tenders;
 #[cfg(feature = "test-support")]
 pub mod test_support;
 pub mod users;
 pub mod volunteers;
+mod waitlist;
 
 pub use account::SeaOrmAccountRepository;
 pub use attendees::SeaOrmAttendeeRepository;

@@ -9,7 +9,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait,
 use crate::Database;
 use crate::entities::{events, volunteers};
 use crate::error::{MapDbErr, map};
-use crate::events::{EventWithPeople, with_people};
+use crate::event_people::{EventWithPeople, with_people};
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmVolunteerRepository {
@@ -118,7 +118,7 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
             .await
             .repo()?
             .into_iter()
-            .map(|EventWithPeople(event, people)| (event.id.clone(), crate::events::to_domain(event, people)))
+            .map(|EventWithPeople(event, people)| (event.id.clone(), crate::event_people::event_of(event, people)))
             .collect();
         // Events cascade to their volunteers, so every record has its event.
         let mut pairs = records

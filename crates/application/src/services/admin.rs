@@ -10,7 +10,7 @@ use mandir_domain::{UserId, ValidationErrors};
 
 use super::Actor;
 use super::audit::{Action, Recorder, Target};
-use super::payments::PageQuery;
+use super::paging::PageQuery;
 use crate::BoxError;
 use crate::ports::{MemberSearch, RepoError, UserRepository};
 

@@ -10,7 +10,7 @@ use mandir_domain::staff::Permission;
 use mandir_domain::{UserId, ValidationErrors};
 use serde::Serialize;
 
-use super::payments::PageQuery;
+use super::paging::PageQuery;
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{AuditLog, AuditSearch, Clock, RepoError, TempleZone};

@@ -12,7 +12,7 @@ use crate::auth::CurrentUser;
 use crate::body::JsonBody;
 use crate::dto::{EventDto, MessageResponse, UserDto};
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::payments::PaymentDto;
+use crate::routes::payment_dto::PaymentDto;
 use crate::routes::registrations::{AttendeeDto, UserEventDto};
 use crate::routes::volunteers::VolunteerDto;
 use crate::state::AppState;

@@ -11,7 +11,7 @@ use crate::body::JsonBody;
 use crate::csv_export::csv_response;
 use crate::dto::UserDto;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::payments::PaymentDto;
+use crate::routes::payment_dto::PaymentDto;
 use crate::state::AppState;
 
 #[derive(OpenApi)]

@@ -14,7 +14,7 @@ use crate::body::JsonBody;
 use crate::error::{ApiError, ErrorBody};
 use crate::input;
 use crate::routes::admin::MemberDto;
-use crate::routes::payments::PaymentDto;
+use crate::routes::payment_dto::PaymentDto;
 use crate::state::AppState;
 
 #[derive(OpenApi)]

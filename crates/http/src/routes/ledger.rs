@@ -4,18 +4,17 @@
 
 use actix_web::{HttpResponse, get, web};
 use chrono::{DateTime, Utc};
-use mandir_application::services::payments::{LedgerPage, LedgerTotals, PageQuery, PaymentQuery, YearTotal, donor_of, refunded_amount};
-use mandir_domain::payment::{Payment, PaymentMethodKind, PaymentStatus};
+use mandir_application::services::payments::{LedgerPage, LedgerTotals, PageQuery, YearTotal, donor_of, refunded_amount};
+use mandir_domain::payment::Payment;
 use mandir_domain::payment_audit::PaymentAuditEntry;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use super::payments::PaymentDto;
+use super::payment_dto::{LedgerFilters, PaymentDto};
 use crate::auth::CurrentUser;
 use crate::csv_export::csv_response;
 use crate::dto::PaymentStatusDto;
 use crate::error::{ApiError, ErrorBody};
-use crate::input;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
@@ -27,58 +26,6 @@ pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(admin_ledger).service(admin_csv).service(admin_audit).service(my_years).service(my_csv);
-}
-
-/// A filter's closed set; blank (`status=`) filters nothing.
-fn status_schema() -> utoipa::openapi::schema::Schema {
-    input::one_of_texts(&[""].into_iter().chain(PaymentStatus::ALL.iter().map(|s| s.as_str())).collect::<Vec<_>>())
-}
-
-fn method_schema() -> utoipa::openapi::schema::Schema {
-    input::one_of_texts(&[""].into_iter().chain(PaymentMethodKind::ALL.iter().map(|m| m.as_str())).collect::<Vec<_>>())
-}
-
-/// The ledger's filters (the admin payment list takes the same ones).
-#[derive(Debug, Default, Deserialize, IntoParams)]
-#[serde(rename_all = "camelCase")]
-#[into_params(parameter_in = Query)]
-pub struct LedgerFilters {
-    /// pending, completed, failed, refunded or expired.
-    #[param(schema_with = status_schema)]
-    status: Option<String>,
-    /// credit_card, paypal, zelle, cash, check or split (a counter sale paid in several ways).
-    #[param(schema_with = method_schema)]
-    method: Option<String>,
-    /// An event's id, or 'direct-donation' for donations not tied to an event.
-    event_id: Option<String>,
-    /// A donation type's id, or 'custom'.
-    purpose: Option<String>,
-    /// ISO date-time or day, inclusive.
-    #[param(schema_with = input::day_or_instant_schema)]
-    from: Option<String>,
-    /// ISO date-time or day, inclusive.
-    #[param(schema_with = input::day_or_instant_schema)]
-    to: Option<String>,
-    /// Words to find in the donor's name or e-mail or the receipt number (at most 200 characters).
-    #[param(max_length = 200)]
-    q: Option<String>,
-    /// `true` lists expired card intents too (hidden by default unless `status=expired`).
-    include_expired: Option<String>,
-}
-
-impl From<LedgerFilters> for PaymentQuery {
-    fn from(f: LedgerFilters) -> Self {
-        PaymentQuery {
-            status: f.status,
-            method: f.method,
-            event_id: f.event_id,
-            from: f.from,
-            to: f.to,
-            purpose: f.purpose,
-            search: f.q,
-            include_expired: f.include_expired.is_some_and(|v| matches!(v.trim(), "true" | "1")),
-        }
-    }
 }
 
 #[derive(Debug, Default, Deserialize, IntoParams)]

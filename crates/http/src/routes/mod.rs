@@ -14,6 +14,7 @@ pub mod gotrams;
 pub mod jobs;
 pub mod ledger;
 pub mod panchangam;
+pub mod payment_dto;
 pub mod payment_methods;
 pub mod payments;
 pub mod priests;
@@ -95,7 +96,7 @@ fn templates() -> &'static [Template] {
             .map(|(path, item)| Template {
                 path: path.clone(),
                 segments: path.split('/').map(|s| if s.starts_with('{') && s.ends_with('}') { None } else { Some(s.to_owned()) }).collect(),
-                methods: crate::openapi::methods(item),
+                methods: crate::path_items::methods(item),
             })
             .collect()
     })

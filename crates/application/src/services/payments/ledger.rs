@@ -6,19 +6,12 @@ use std::collections::BTreeMap;
 
 use chrono::Datelike;
 use mandir_domain::Money;
-use mandir_domain::ValidationErrors;
 use mandir_domain::payment::{Payment, PaymentStatus};
 use mandir_domain::staff::Permission;
 
 use super::{PaymentError, PaymentQuery, PaymentService};
 use crate::services::Actor;
-
-pub const DEFAULT_PAGE_SIZE: u64 = 25;
-pub const MAX_PAGE_SIZE: u64 = 100;
-/// The last page a client may ask for (far past any temple's ledger; keeps the offset in range).
-pub const MAX_PAGE: u64 = 1_000_000;
-pub const PAGE_INVALID: &str = "Page must be a whole number from 1 to 1000000";
-pub const PAGE_SIZE_INVALID: &str = "Page size must be a whole number from 1 to 100";
+use crate::services::paging::PageQuery;
 
 /// The donor as the ledger shows and searches them. Every reader of a payment's donor goes
 /// through [`donor_of`], so where the name comes from is decided in one place.
@@ -119,35 +112,9 @@ pub fn refunded_amount(payment: &Payment) -> Money {
     }
 }
 
-/// Which page of the ledger, as sent in the query string.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct PageQuery {
-    pub page: Option<String>,
-    pub page_size: Option<String>,
-}
-
 impl PageQuery {
     fn parse(&self) -> Result<(u64, u64), PaymentError> {
         self.read().map_err(PaymentError::Validation)
-    }
-
-    /// The page (from 1) and the page size (1-100, default 25), or the messages for `page` and
-    /// `pageSize`. Shared by every paged list (the ledger, the member directory).
-    pub fn read(&self) -> Result<(u64, u64), ValidationErrors> {
-        let mut errors = ValidationErrors::new();
-        let read = |raw: &Option<String>| raw.as_deref().map(str::trim).filter(|s| !s.is_empty()).map(str::parse::<u64>);
-        let page = match read(&self.page) {
-            None => Some(1),
-            Some(Ok(n)) if (1..=MAX_PAGE).contains(&n) => Some(n),
-            Some(_) => errors.check("page", Err(PAGE_INVALID.to_owned())),
-        };
-        let size = match read(&self.page_size) {
-            None => Some(DEFAULT_PAGE_SIZE),
-            Some(Ok(n)) if (1..=MAX_PAGE_SIZE).contains(&n) => Some(n),
-            Some(_) => errors.check("pageSize", Err(PAGE_SIZE_INVALID.to_owned())),
-        };
-        errors.into_result()?;
-        Ok((page.unwrap_or(1), size.unwrap_or(DEFAULT_PAGE_SIZE)))
     }
 }
 
@@ -229,6 +196,7 @@ impl PaymentService {
 
 #[cfg(test)]
 mod tests {
+    use crate::services::paging::{DEFAULT_PAGE_SIZE, PAGE_INVALID, PAGE_SIZE_INVALID};
     use chrono::{TimeZone, Utc};
     use mandir_domain::payment::{DonationDetail, PaymentProvider};
 

@@ -34,10 +34,11 @@ use crate::ports::{
 };
 use mandir_domain::donor::DonorIdentity;
 
+pub use crate::services::paging::{MAX_PAGE, MAX_PAGE_SIZE, PageQuery};
 pub use admin::{ADMIN_TARGETS, PaymentQuery};
 pub use card::{CreatedIntent, SandboxConfirmation, confirmation_url};
 pub use expiry::cancel_key;
-pub use ledger::{DonorShown, LedgerPage, LedgerTotals, MAX_PAGE, MAX_PAGE_SIZE, PageQuery, YearTotal, donor_of, refunded_amount};
+pub use ledger::{DonorShown, LedgerPage, LedgerTotals, YearTotal, donor_of, refunded_amount};
 pub use refunds::{NOT_REFUNDABLE, OTHER_PROVIDER, REFUND_REFUSED, refund_key};
 
 pub const ZELLE_RECORDED: &str = "Your Zelle payment has been recorded successfully";

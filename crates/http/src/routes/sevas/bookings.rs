@@ -14,7 +14,7 @@ use super::catalogue::hhmm;
 use crate::auth::CurrentUser;
 use crate::body::JsonBody;
 use crate::error::{ApiError, ErrorBody};
-use crate::routes::payments::PaymentDto;
+use crate::routes::payment_dto::PaymentDto;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
