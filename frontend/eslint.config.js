@@ -6,6 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { boundariesPlugin } from './eslint/boundaries.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -24,11 +26,20 @@ export default tseslint.config(
       'react-refresh': reactRefresh,
       // docs/architecture.md#frontend: features do not import each other; shared folders do not import features or app.
       boundaries: boundariesPlugin(path.join(here, 'src')),
+      'import-x': importX,
+    },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(here, 'tsconfig.json') })],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': 'off',
       'boundaries/no-cross-boundary': 'error',
+      // No two modules import each other, directly or through others, lazy imports included
+      // (docs/architecture.md#frontend); the Rust side is tools/check-cycles.py.
+      'import-x/no-cycle': ['error', { allowUnsafeDynamicCyclicDependency: false }],
       'no-duplicate-imports': ['error', { allowSeparateTypeImports: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',

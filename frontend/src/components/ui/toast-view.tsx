@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { TOAST_DURATION, type ToastState } from './toast';
+import { TOAST_DURATION, type ToastState } from './toast-state';
 
 const severity = {
   default: 'success',

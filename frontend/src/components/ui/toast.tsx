@@ -1,22 +1,12 @@
 import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 
-export type ToastVariant = 'default' | 'success' | 'destructive' | 'info' | 'warning';
+import { type ToastInput, type ToastState } from './toast-state';
 
-export type ToastInput = {
-  title: string;
-  description?: ReactNode;
-  variant?: ToastVariant;
-  /** Milliseconds; default 5000 (docs/product.md#notifications). */
-  duration?: number;
-};
-
-export type ToastState = ToastInput & { id: number };
+export { TOAST_DURATION, type ToastInput, type ToastState, type ToastVariant } from './toast-state';
 
 type ToastContextValue = { toast: (t: ToastInput) => void; dismiss: () => void };
 
 const ToastContext = createContext<ToastContextValue | null>(null);
-
-export const TOAST_DURATION = 5000;
 
 // The Snackbar is loaded with the first toast: it is not part of the initial bundle.
 const ToastView = lazy(() => import('./toast-view'));
