@@ -135,7 +135,7 @@ test('an admin adds special closing times and a notice; a visitor sees both on t
   const notices = visitor.getByRole('region', { name: 'Notices' });
   await expect(notices.getByText(title)).toBeVisible();
   await expect(visitor.getByText(closing)).toBeVisible();
-  // The spec's hours stay as they were.
+  // The default hours (docs/product.md#temple-hours) stay as they were.
   await expect(visitor.getByText('9:30 AM - 11:30 AM').first()).toBeVisible();
 });
 

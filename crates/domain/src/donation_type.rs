@@ -147,7 +147,7 @@ mod tests {
     }
 
     #[test]
-    fn create_reports_spec_messages() {
+    fn create_reports_the_documented_messages() {
         let input = NewDonationTypeInput { name: " a ".into(), default_amount: t("abc"), ..NewDonationTypeInput::default() };
         let errors = input.validate().expect_err("invalid");
         assert_eq!(errors.get("name"), Some(NAME_REQUIRED));

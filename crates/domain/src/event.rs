@@ -180,7 +180,7 @@ mod tests {
     }
 
     #[test]
-    fn create_reports_spec_messages() {
+    fn create_reports_the_documented_messages() {
         let errors = NewEventInput::default().validate(now()).expect_err("invalid");
         assert_eq!(errors.get("name"), Some(NAME_TOO_SHORT));
         assert_eq!(errors.get("description"), Some(DESCRIPTION_TOO_SHORT));

@@ -163,7 +163,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn create_reports_spec_messages() {
+    fn create_reports_the_documented_messages() {
         let input = NewPaymentMethodInput {
             name: " x ".into(),
             display_name: "Y".into(),

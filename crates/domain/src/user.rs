@@ -295,7 +295,7 @@ mod tests {
     }
 
     #[test]
-    fn sign_up_reports_every_rule_with_spec_messages() {
+    fn sign_up_reports_every_rule_with_the_documented_messages() {
         let errors = SignUpInput::default().validate().expect_err("invalid");
         assert_eq!(errors.get("email"), Some(INVALID_EMAIL));
         assert_eq!(errors.get("password"), Some(PASSWORD_TOO_SHORT));
@@ -305,7 +305,7 @@ mod tests {
     }
 
     #[test]
-    fn profile_uses_spec_messages() {
+    fn profile_uses_the_documented_messages() {
         let errors =
             ProfileInput { first_name: "A".into(), last_name: "".into(), ..ProfileInput::default() }.validate().expect_err("invalid");
         assert_eq!(errors.get("firstName"), Some(FIRST_NAME_REQUIRED));

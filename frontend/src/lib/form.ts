@@ -4,7 +4,7 @@ import { useState } from 'react';
 /**
  * Formik as docs/product.md#validation-rules wants it: validation runs on submit, then re-validates on change.
  */
-export function useSpecFormik<Values extends FormikValues>(config: FormikConfig<Values>) {
+export function useFormikValidatedOnSubmit<Values extends FormikValues>(config: FormikConfig<Values>) {
   const [validateOnChange, setValidateOnChange] = useState(false);
   const formik = useFormik<Values>({ ...config, validateOnBlur: false, validateOnChange });
   // Adjusting state while rendering (React's pattern for deriving from a previous render).

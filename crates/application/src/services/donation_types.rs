@@ -200,7 +200,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn create_validates_with_spec_messages() {
+    async fn create_validates_with_the_documented_messages() {
         let mut repo = MockDonationTypeRepository::new();
         repo.expect_create().never();
         let bad = NewDonationTypeInput { name: "A".into(), default_amount: NumberInput::text("lots"), ..input() };

@@ -484,7 +484,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn create_validates_with_spec_messages() {
+    async fn create_validates_with_the_documented_messages() {
         let service = service(MockEventRepository::new());
         let error = service.create(&admin(), NewEventInput::default()).await.expect_err("invalid");
         assert_eq!(error.field_errors().and_then(|e| e.get("name")), Some("Event name must be at least 3 characters"));

@@ -236,7 +236,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn create_validates_with_spec_messages() {
+    async fn create_validates_with_the_documented_messages() {
         let mut repo = MockPaymentMethodRepository::new();
         repo.expect_create().never();
         let bad = NewPaymentMethodInput { name: "p".into(), display_name: "".into(), sort_order: NumberInput::number(-3), ..input() };

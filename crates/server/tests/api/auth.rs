@@ -27,7 +27,7 @@ async fn sign_up_creates_an_unverified_member_and_mails_a_verification_link() {
 }
 
 #[tokio::test]
-async fn sign_up_validates_with_spec_messages() {
+async fn sign_up_validates_with_the_documented_messages() {
     let app = spawn_app().await;
     let body: Value = expect_status(
         app.post(

@@ -55,7 +55,7 @@ async fn members_and_visitors_cannot_manage_events() {
 }
 
 #[tokio::test]
-async fn create_validates_with_spec_messages() {
+async fn create_validates_with_the_documented_messages() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let body: Value = expect_status(

@@ -91,7 +91,7 @@ async fn members_register_read_update_and_cancel_their_registration() {
 }
 
 #[tokio::test]
-async fn registration_defaults_and_validates_with_spec_messages() {
+async fn registration_defaults_and_validates_with_the_documented_messages() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let member = app.member().await;

@@ -99,7 +99,7 @@ async fn a_members_volunteering_lists_their_events_for_them_and_admins() {
 }
 
 #[tokio::test]
-async fn the_form_is_validated_with_the_spec_messages() {
+async fn the_form_is_validated_with_the_documented_messages() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let member = app.member().await;

@@ -5,7 +5,7 @@ import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 
 describe('/sign-in', () => {
-  it('validates on submit with the spec messages, then on change', async () => {
+  it('validates on submit with the messages of docs/product.md#validation-rules, then on change', async () => {
     const { user } = renderApp('/sign-in');
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeInTheDocument();
     expect(screen.queryByText('Invalid email address')).not.toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('/sign-in', () => {
 });
 
 describe('/sign-up', () => {
-  it('validates the fields with the spec messages', async () => {
+  it('validates the fields with the messages of docs/product.md#validation-rules', async () => {
     const { user } = renderApp('/sign-up');
     expect(await screen.findByRole('heading', { name: 'Create an Account' })).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Password/), '123');

@@ -22,7 +22,7 @@ describe('auth schemas', () => {
     expect(await errorsOf(signInSchema, { email: 'a@b.org', password: 'x' })).toEqual({});
   });
 
-  it('sign up: the spec messages', async () => {
+  it('sign up: the messages of docs/product.md#validation-rules', async () => {
     expect(
       await errorsOf(signUpSchema, { firstName: 'A', lastName: 'B', email: 'x', password: '12345', phoneNumber: '' }),
     ).toEqual({

@@ -28,7 +28,7 @@ describe('createEventSchema', () => {
     expect(await errorsOf(createEventSchema, validCreate)).toEqual({});
   });
 
-  it('uses the spec messages', async () => {
+  it('uses the messages of docs/product.md#validation-rules', async () => {
     expect(await errorsOf(createEventSchema, { name: 'Di', description: 'short', location: 'H', eventDate: '', imageUrl: '', capacity: '' })).toEqual({
       name: 'Event name must be at least 3 characters',
       description: 'Description must be at least 10 characters',

@@ -9,7 +9,7 @@ describe('registrationSchema', () => {
     expect(registrationSchema.isValidSync({ numberOfFamilyMembers: '4' })).toBe(true);
   });
 
-  it.each(['-1', '1.5', '', 'abc'])('rejects %j with the spec message', async (value) => {
+  it.each(['-1', '1.5', '', 'abc'])('rejects %j with the message of docs/product.md#validation-rules', async (value) => {
     await expect(registrationSchema.validate({ numberOfFamilyMembers: value })).rejects.toThrow(msg);
   });
 });

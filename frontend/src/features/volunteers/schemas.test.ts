@@ -27,7 +27,7 @@ describe('volunteerSchema', () => {
     expect(await errorsOf(valid)).toEqual({});
   });
 
-  it('checks name, phone and e-mail with the spec messages', async () => {
+  it('checks name, phone and e-mail with the messages of docs/product.md#validation-rules', async () => {
     const e = await errorsOf({ ...valid, name: 'R', contactNumber: '555-0111', contactEmail: 'ravi' });
     expect(e).toEqual({
       name: 'Name must be at least 2 characters',

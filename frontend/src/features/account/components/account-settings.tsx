@@ -16,7 +16,7 @@ import { useState, type ReactNode } from 'react';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { User } from '@/types/api';
 import { downloadMyData } from '../api/account-data';
 import { useAccountSettings, useSetReminders } from '../api/account-settings';
@@ -49,7 +49,7 @@ const EMAIL_CHANGED: Record<string, { severity: 'success' | 'error'; text: strin
 function PasswordSection() {
   const { toast } = useToast();
   const changePassword = useChangePassword();
-  const formik = useSpecFormik<ChangePasswordValues>({
+  const formik = useFormikValidatedOnSubmit<ChangePasswordValues>({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validationSchema: changePasswordSchema,
     onSubmit: async (values, helpers) => {
@@ -82,7 +82,7 @@ function PasswordSection() {
 function EmailSection({ user, pendingEmail }: { user: User; pendingEmail: string | null }) {
   const { toast } = useToast();
   const changeEmail = useChangeEmail();
-  const formik = useSpecFormik<ChangeEmailValues>({
+  const formik = useFormikValidatedOnSubmit<ChangeEmailValues>({
     initialValues: { newEmail: '', currentPassword: '' },
     validationSchema: changeEmailSchema,
     onSubmit: async (values, helpers) => {

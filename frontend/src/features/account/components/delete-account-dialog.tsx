@@ -11,7 +11,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { deleteAccount } from '../api/account-data';
 import { deleteAccountSchema, type DeleteAccountValues } from '../schemas';
 
@@ -21,7 +21,7 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   const { signOut } = useAuth();
   const { toast } = useToast();
   const navigate = useNavigate();
-  const formik = useSpecFormik<DeleteAccountValues>({
+  const formik = useFormikValidatedOnSubmit<DeleteAccountValues>({
     initialValues: { currentPassword: '' },
     validationSchema: deleteAccountSchema,
     onSubmit: async (values, helpers) => {

@@ -33,7 +33,7 @@ export function downloadMembersCsv(q: string): Promise<string> {
 }
 
 /**
- * Grants or removes admin rights through the spec's e-mail endpoints, then reloads every page of
+ * Grants or removes admin rights through the e-mail endpoints of docs/product.md#api-calls, then reloads every page of
  * the directory, the member and the staff list.
  */
 export function useSetMemberAdmin() {

@@ -4,7 +4,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { DonationType, DonationTypeBody } from '@/types/api';
 import { useSaveDonationType } from '../api/donation-types';
 import { donationTypeSchema, type DonationTypeValues } from '../schemas';
@@ -31,7 +31,7 @@ export function DonationTypeDialog({ open, onClose, donationType }: Props) {
   const saveDonationType = useSaveDonationType();
   const editing = donationType !== null;
 
-  const formik = useSpecFormik<DonationTypeValues>({
+  const formik = useFormikValidatedOnSubmit<DonationTypeValues>({
     initialValues: {
       name: donationType?.name ?? '',
       description: donationType?.description ?? '',

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Role } from '@/types/api';
 import { useInviteStaff } from '../api/staff-invitations';
 import { rolesText } from '../lib/roles';
@@ -27,7 +27,7 @@ export function InviteStaffDialog({ onClose }: { onClose: () => void }) {
   const { toast } = useToast();
   const invite = useInviteStaff();
   const [failure, setFailure] = useState<string | null>(null);
-  const formik = useSpecFormik<{ email: string; roles: Role[] }>({
+  const formik = useFormikValidatedOnSubmit<{ email: string; roles: Role[] }>({
     initialValues: { email: '', roles: [] },
     validationSchema: staffSchema,
     onSubmit: async (values, helpers) => {

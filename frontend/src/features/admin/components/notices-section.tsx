@@ -21,7 +21,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Notice, NoticeBody } from '@/types/api';
 import { useAdminNotices, useDeleteNotice, useSaveNotice } from '../api/site';
 import { noticeSchema } from '../schemas';
@@ -51,7 +51,7 @@ function NoticeDialog({ notice, today, onClose }: { notice: Notice | 'new'; toda
   const save = useSaveNotice();
   const { toast } = useToast();
   const editing = notice === 'new' ? null : notice;
-  const formik = useSpecFormik<FormValues>({
+  const formik = useFormikValidatedOnSubmit<FormValues>({
     initialValues: editing
       ? { title: editing.title, body: editing.body, link: editing.link ?? '', startsOn: editing.startsOn, endsOn: editing.endsOn }
       : { title: '', body: '', link: '', startsOn: today, endsOn: today },

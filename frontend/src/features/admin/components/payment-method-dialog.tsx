@@ -6,7 +6,7 @@ import type { FormikErrors } from 'formik';
 import type { FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { PaymentMethod, PaymentMethodBody, PaymentMethodIcon } from '@/types/api';
 import { useSavePaymentMethod } from '../api/payment-methods';
 import { paymentMethodFieldOrder, paymentMethodIcons, paymentMethodSchema, type PaymentMethodValues } from '../schemas';
@@ -40,7 +40,7 @@ export function PaymentMethodDialog({ open, onClose, method }: Props) {
   const savePaymentMethod = useSavePaymentMethod();
   const editing = method !== null;
 
-  const formik = useSpecFormik<PaymentMethodValues>({
+  const formik = useFormikValidatedOnSubmit<PaymentMethodValues>({
     initialValues: {
       name: method?.name ?? '',
       displayName: method?.displayName ?? '',

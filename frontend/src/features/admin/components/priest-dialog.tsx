@@ -8,7 +8,7 @@ import { useState, type ChangeEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { initials } from '@/lib/avatar';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { IMAGE_TYPES, readAsDataUrl, validateImageFile } from '@/lib/image-file';
 import type { Priest, PriestBody } from '@/types/api';
 import { useSavePriest } from '../api/temple';
@@ -36,7 +36,7 @@ export function PriestDialog({ open, onClose, priest }: Props) {
   const savePriest = useSavePriest();
   const [photoError, setPhotoError] = useState<string | null>(null);
   const editing = priest !== null;
-  const formik = useSpecFormik<PriestValues>({
+  const formik = useFormikValidatedOnSubmit<PriestValues>({
     initialValues: {
       name: priest?.name ?? '',
       title: priest?.title ?? '',

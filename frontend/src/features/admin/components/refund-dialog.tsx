@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import * as yup from 'yup';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
 import type { Payment } from '@/types/api';
 
@@ -51,7 +51,7 @@ export function RefundDialog({
 }) {
   const left = refundableCents(payment);
   const [failure, setFailure] = useState<string | null>(null);
-  const formik = useSpecFormik<Values>({
+  const formik = useFormikValidatedOnSubmit<Values>({
     initialValues: { amount: (left / 100).toFixed(2), note: '' },
     validationSchema: refundSchema(left),
     onSubmit: async (values, helpers) => {

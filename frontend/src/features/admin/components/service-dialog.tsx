@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import type { FormikErrors } from 'formik';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { NAKSHATRA_NAMES, tithiLabel, tithiNameOf } from '@/lib/lunar-names';
 import type { RecurringService, RecurringServiceBody } from '@/types/api';
 import { useSaveService } from '../api/temple';
@@ -88,7 +88,7 @@ export function ServiceDialog({ open, onClose, service }: Props) {
   const { toast } = useToast();
   const saveService = useSaveService();
   const editing = service !== null;
-  const formik = useSpecFormik<ServiceValues>({
+  const formik = useFormikValidatedOnSubmit<ServiceValues>({
     initialValues: {
       name: service?.name ?? '',
       description: service?.description ?? '',

@@ -18,7 +18,7 @@ import type { FormikErrors } from 'formik';
 import { useState, type ChangeEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { IMAGE_TYPES, readAsDataUrl, validateImageFile } from '@/lib/image-file';
 import type { Seva, SevaBody } from '@/types/api';
 import { useSaveSeva } from '../api/sevas';
@@ -84,7 +84,7 @@ export function SevaDialog({ open, onClose, seva }: Props) {
   const saveSeva = useSaveSeva();
   const [imageError, setImageError] = useState<string | null>(null);
   const editing = seva !== null;
-  const formik = useSpecFormik<SevaValues>({
+  const formik = useFormikValidatedOnSubmit<SevaValues>({
     initialValues: sevaValues(seva),
     validationSchema: sevaSchema,
     onSubmit: async (values, helpers) => {

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { useSpecFormik, textFieldProps } from '@/lib/form';
+import { useFormikValidatedOnSubmit, textFieldProps } from '@/lib/form';
 import type { SiteSettings } from '@/types/api';
 import { useSaveSiteSettings } from '../api/site';
 import { siteSettingsSchema } from '../schemas';
@@ -42,7 +42,7 @@ function Group({ title, description, children }: { title: string; description?: 
 export function SiteSettingsSection({ settings }: { settings: SiteSettings }) {
   const save = useSaveSiteSettings();
   const { toast } = useToast();
-  const formik = useSpecFormik<SiteSettings>({
+  const formik = useFormikValidatedOnSubmit<SiteSettings>({
     initialValues: settings,
     enableReinitialize: true,
     validationSchema: siteSettingsSchema,

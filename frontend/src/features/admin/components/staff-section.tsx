@@ -20,7 +20,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Role, StaffMember } from '@/types/api';
 import { useSetStaffRoles, useStaff } from '../api/staff';
 import { useAllPriests } from '../api/temple';
@@ -87,7 +87,7 @@ function AddStaffForm() {
   const setStaffRoles = useSetStaffRoles();
   const refreshIfSelf = useRefreshIfSelf();
   const [error, setError] = useState<string | null>(null);
-  const formik = useSpecFormik<{ email: string; roles: Role[] }>({
+  const formik = useFormikValidatedOnSubmit<{ email: string; roles: Role[] }>({
     initialValues: { email: '', roles: [] },
     validationSchema: staffSchema,
     onSubmit: async (values, helpers) => {

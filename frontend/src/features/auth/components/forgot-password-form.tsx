@@ -10,7 +10,7 @@ import { Link as RouterLink } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { forgotPassword } from '../api/forgot-password';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
 
@@ -21,7 +21,7 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const formik = useSpecFormik<ForgotPasswordValues>({
+  const formik = useFormikValidatedOnSubmit<ForgotPasswordValues>({
     initialValues: { email: '' },
     validationSchema: forgotPasswordSchema,
     onSubmit: async (values) => {

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { invitedAccountSchema, type InvitedAccountValues } from '../schemas';
 import { PasswordField } from './password-field';
 
@@ -19,7 +19,7 @@ type Props = {
 /** The account a person creates from an invitation link: name, phone and a password. */
 export function InvitedAccountForm({ email, onSubmit, submitLabel }: Props) {
   const [failure, setFailure] = useState<string | null>(null);
-  const formik = useSpecFormik<InvitedAccountValues>({
+  const formik = useFormikValidatedOnSubmit<InvitedAccountValues>({
     initialValues: { firstName: '', lastName: '', phoneNumber: '', password: '' },
     validationSchema: invitedAccountSchema,
     onSubmit: async (values, helpers) => {

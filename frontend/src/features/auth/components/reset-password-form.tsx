@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { resetPassword } from '../api/reset-password';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import { PasswordField } from './password-field';
@@ -19,7 +19,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const formik = useSpecFormik<ResetPasswordValues>({
+  const formik = useFormikValidatedOnSubmit<ResetPasswordValues>({
     initialValues: { token, password: '', confirmPassword: '' },
     validationSchema: resetPasswordSchema,
     onSubmit: async (values) => {

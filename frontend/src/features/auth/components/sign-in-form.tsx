@@ -10,7 +10,7 @@ import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { signIn as signInRequest } from '../api/sign-in';
 import { signInSchema, type SignInValues } from '../schemas';
 import { PasswordField } from './password-field';
@@ -20,7 +20,7 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const { toast } = useToast();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const formik = useSpecFormik<SignInValues>({
+  const formik = useFormikValidatedOnSubmit<SignInValues>({
     initialValues: { email: '', password: '' },
     validationSchema: signInSchema,
     onSubmit: async (values) => {

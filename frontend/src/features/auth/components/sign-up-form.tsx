@@ -9,7 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatGotram, useGotrams } from '@/lib/gotrams';
 import { signUp } from '../api/sign-up';
 import { signUpSchema, type SignUpValues } from '../schemas';
@@ -20,7 +20,7 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   const { gotrams } = useGotrams();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const formik = useSpecFormik<SignUpValues>({
+  const formik = useFormikValidatedOnSubmit<SignUpValues>({
     initialValues: {
       firstName: '',
       lastName: '',

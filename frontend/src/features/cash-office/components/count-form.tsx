@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
 import type { DonationType } from '@/types/api';
 import { useCollectionActions } from '../api/collections';
@@ -82,7 +82,7 @@ type Props = {
 export function CountForm({ donationTypes, count, today, onSaved, onCancel }: Props) {
   const actions = useCollectionActions();
   const [refusal, setRefusal] = useState<{ message: string; stale: boolean } | null>(null);
-  const formik = useSpecFormik<CountValues>({
+  const formik = useFormikValidatedOnSubmit<CountValues>({
     initialValues: count ? countValuesOf(count) : newCountValues(today),
     validationSchema: countSchema(today),
     onSubmit: async (values, helpers) => {

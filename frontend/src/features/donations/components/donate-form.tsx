@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '@/lib/auth';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
 import type { DonationDetail } from '@/types/api';
 import { useDonationTypes } from '../api/get-donation-types';
@@ -52,7 +52,7 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
   const { donationTypes, isLoading, error } = useDonationTypes({ tolerate401: true });
   const { user } = useAuth();
 
-  const formik = useSpecFormik<DonateValues>({
+  const formik = useFormikValidatedOnSubmit<DonateValues>({
     initialValues: {
       amount: '',
       donationTypeId: '',

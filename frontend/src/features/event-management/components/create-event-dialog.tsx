@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
-import { useSpecFormik } from '@/lib/form';
+import { useFormikValidatedOnSubmit } from '@/lib/form';
 import type { CreateEventBody } from '@/types/api';
 import { useCreateEvent } from '../api/events-admin';
 import { fromTempleInput } from '../lib/temple-time';
@@ -34,7 +34,7 @@ export function CreateEventDialog({ open, onClose, readFile }: CreateEventDialog
   const createEvent = useCreateEvent();
   const [pendingUpload, setPendingUpload] = useState(false);
 
-  const formik = useSpecFormik<EventFormValues>({
+  const formik = useFormikValidatedOnSubmit<EventFormValues>({
     initialValues: { name: '', description: '', location: '', eventDate: '', imageUrl: '', capacity: '' },
     validationSchema: createEventSchema,
     onSubmit: async (values) => {

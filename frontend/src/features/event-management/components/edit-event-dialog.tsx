@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { useSpecFormik } from '@/lib/form';
+import { useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Event, UpdateEventBody } from '@/types/api';
 import { useUpdateEvent } from '../api/events-admin';
 import { fromTempleInput, toTempleInput } from '../lib/temple-time';
@@ -59,7 +59,7 @@ export function EditEventDialog({ open, onClose, event, readFile }: EditEventDia
   const [upcoming] = useState(() => new Date(event.eventDate).getTime() > Date.now());
   const schema = useMemo(() => editEventSchema(Boolean(event.imageUrl)), [event.imageUrl]);
 
-  const formik = useSpecFormik<EventFormValues>({
+  const formik = useFormikValidatedOnSubmit<EventFormValues>({
     initialValues: initialValuesOf(event),
     validationSchema: schema,
     onSubmit: async (values) => {

@@ -19,7 +19,7 @@ import type { FormikErrors } from 'formik';
 import { useId } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { LUNAR_MONTH_NAMES, SOLAR_MONTH_NAMES, tithiLabel } from '@/lib/lunar-names';
 import type { FestivalRule } from '@/types/api';
 import { useCreateFestivalRule } from '../api/create-festival-rule';
@@ -56,7 +56,7 @@ export function FestivalDialog({ rule, onClose }: Props) {
   const { toast } = useToast();
   const create = useCreateFestivalRule();
   const update = useUpdateFestivalRule();
-  const formik = useSpecFormik<FestivalRuleValues>({
+  const formik = useFormikValidatedOnSubmit<FestivalRuleValues>({
     initialValues: festivalRuleValues(rule),
     validationSchema: festivalRuleSchema,
     onSubmit: async (values, helpers) => {

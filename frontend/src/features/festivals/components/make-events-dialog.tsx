@@ -20,7 +20,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatLongDate, formatTime } from '@/lib/format';
 import { useSite } from '@/lib/site';
 import type { FestivalDay, FestivalEventsMade, FestivalRule } from '@/types/api';
@@ -180,7 +180,7 @@ export function MakeEventsDialog({ rule, onClose, thisYear = new Date().getFullY
   const makeEvents = useMakeFestivalEvents();
   const [made, setMade] = useState<FestivalEventsMade | null>(null);
   const schema = useMemo(() => makeEventsSchema(thisYear), [thisYear]);
-  const formik = useSpecFormik<MakeEventsValues>({
+  const formik = useFormikValidatedOnSubmit<MakeEventsValues>({
     initialValues: {
       fromYear: String(thisYear),
       years: '1',

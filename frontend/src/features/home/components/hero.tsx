@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 
-/** The spec's intro sentence, shown until the temple writes its own welcome text. */
+/** The product's default intro sentence, shown until the temple writes its own welcome text. */
 export const DEFAULT_WELCOME =
   'Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to worship, volunteer and celebrate with us.';
 

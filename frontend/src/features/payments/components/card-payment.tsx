@@ -35,7 +35,7 @@ export function CardPayment({ request, onFinished }: Props) {
   const usable = provider === 'sandbox' || (provider === 'stripe' && Boolean(key));
   const { intent, error, emailNotVerified, isLoading, retry } = usePaymentIntent(request, usable);
   const { user } = useAuth();
-  // The donor's name on the card: the guest's typed name, else the member's (the spec's fixed
+  // The donor's name on the card: the guest's typed name, else the member's (the fixed
   // 'Temple Donation' only when neither is known).
   const memberName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const billingName = request.billingName?.trim() || memberName || 'Temple Donation';

@@ -9,7 +9,7 @@ import { PaymentConfirmation, resolveConfirmation } from './payment-confirmation
 const render = (query: string) => renderWithProviders(<PaymentConfirmation />, { route: `/payment-confirmation${query}` });
 
 describe('resolveConfirmation', () => {
-  it('follows the spec state machine', () => {
+  it('follows the payment states of docs/product.md#states-and-flows', () => {
     const r = (q: string) => resolveConfirmation(new URLSearchParams(q)).state.status;
     expect(r('redirect_status=succeeded')).toBe('success');
     expect(r('redirect_status=failed')).toBe('failed');

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { useGotrams } from '@/lib/gotrams';
 import type { User } from '@/types/api';
 import { useUpdateProfile } from '../api/update-profile';
@@ -15,7 +15,7 @@ export function ProfileForm({ user }: { user: User }) {
   const updateProfile = useUpdateProfile();
   const { gotrams, isLoading: gotramsLoading } = useGotrams();
 
-  const formik = useSpecFormik<ProfileValues>({
+  const formik = useFormikValidatedOnSubmit<ProfileValues>({
     initialValues: {
       firstName: user.firstName,
       lastName: user.lastName,

@@ -17,7 +17,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { isEmailNotVerified } from '@/lib/email-verification';
 import { useFamily } from '@/lib/family';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Attendee, Event } from '@/types/api';
 import { useJoinWaitlist, useMyAttendee, useSaveRegistration } from '../api/registrations';
 import { registrationSchema, type RegistrationValues } from '../schemas';
@@ -60,7 +60,7 @@ function RegistrationForm({
   // The saved family members ticked as coming: each tick adds one to the count, each untick takes
   // one off, so relatives not saved in the profile can still be counted by typing.
   const [coming, setComing] = useState<ReadonlySet<string>>(new Set());
-  const formik = useSpecFormik<RegistrationValues>({
+  const formik = useFormikValidatedOnSubmit<RegistrationValues>({
     initialValues: {
       numberOfFamilyMembers: String(initial?.numberOfFamilyMembers ?? 0),
       additionalNotes: initial?.additionalNotes ?? '',

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import * as yup from 'yup';
 import { ApiError } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { completeSetup } from '../api/setup';
 
 function degrees(min: number, max: number, message: string) {
@@ -37,7 +37,7 @@ function timeZones(): string[] {
 
 /** The first-run setup: the first admin's account and the temple's basics. */
 export function SetupForm({ token, onDone }: { token: string; onDone: (email: string, password: string) => Promise<void> }) {
-  const formik = useSpecFormik<Values>({
+  const formik = useFormikValidatedOnSubmit<Values>({
     initialValues: {
       firstName: '',
       lastName: '',

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { FormikErrors } from 'formik';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { FamilyMember, Seva, SevaBooking, SevaBookingBody } from '@/types/api';
 import { useFamily } from '../api/family';
 import { useBookSeva } from '../api/sevas';
@@ -56,7 +56,7 @@ export function BookingForm({ seva, chosen, onBooked }: Props) {
   const { family, error: familyError } = useFamily();
   const book = useBookSeva();
   const suggested = seva.priceKind === 'suggestedDonation';
-  const formik = useSpecFormik<BookingValues>({
+  const formik = useFormikValidatedOnSubmit<BookingValues>({
     initialValues: { familyIds: [], people: [], address: '', note: '', amount: suggested ? (seva.priceCents / 100).toFixed(2) : '' },
     validationSchema: bookingSchema(seva.requiresAddress, suggested),
     onSubmit: async (values, helpers) => {

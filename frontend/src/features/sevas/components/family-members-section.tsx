@@ -21,7 +21,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { FamilyMember } from '@/types/api';
 import { useDeleteFamilyMember, useFamily, useSaveFamilyMember } from '../api/family';
 import { personLabel } from '../lib/sankalpam';
@@ -32,7 +32,7 @@ function FamilyDialog({ member, onClose }: { member: FamilyMember | null; onClos
   const titleId = useId();
   const save = useSaveFamilyMember();
   const { toast } = useToast();
-  const formik = useSpecFormik<FamilyMemberValues>({
+  const formik = useFormikValidatedOnSubmit<FamilyMemberValues>({
     initialValues: {
       name: member?.name ?? '',
       gotram: member?.gotram ?? '',

@@ -15,7 +15,7 @@ import type { FormikErrors } from 'formik';
 import { useId, useMemo, useState } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { NAKSHATRA_NAMES } from '@/lib/lunar-names';
 import type { PersonStar } from '@/types/api';
 import { useSaveStar } from '../api/save-star';
@@ -48,7 +48,7 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
     errors: {},
     found: null,
   });
-  const formik = useSpecFormik<StarValues>({
+  const formik = useFormikValidatedOnSubmit<StarValues>({
     initialValues: starValues(person.star),
     validationSchema: schema,
     onSubmit: async (values, helpers) => {

@@ -22,7 +22,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { isEmailNotVerified } from '@/lib/email-verification';
-import { textFieldProps, useSpecFormik } from '@/lib/form';
+import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import {
   availabilityLabels,
   contactPreferenceLabels,
@@ -164,7 +164,7 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
   const { toast } = useToast();
   const createVolunteer = useCreateVolunteer();
   const [notVerified, setNotVerified] = useState<string | null>(null);
-  const formik = useSpecFormik<VolunteerValues>({
+  const formik = useFormikValidatedOnSubmit<VolunteerValues>({
     initialValues: {
       eventId: event.id,
       name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
