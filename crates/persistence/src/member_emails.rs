@@ -104,30 +104,10 @@ impl SeaOrmMemberOutbox {
     }
 }
 
+outbox::outbox_port!(SeaOrmMemberOutbox, member_emails, MemberEmail, to_domain);
+
 #[async_trait]
 impl MemberOutbox for SeaOrmMemberOutbox {
-    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError> {
-        outbox::due::<member_emails::Entity>(now, max_attempts, limit)
-            .select_only()
-            .column(member_emails::Column::Id)
-            .into_tuple()
-            .all(&self.db.conn)
-            .await
-            .repo()
-    }
-
-    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<MemberEmail>, RepoError> {
-        outbox::claim::<member_emails::Entity, _>(&self.db.conn, id, now, until).await?.map(to_domain).transpose()
-    }
-
-    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        outbox::mark_sent::<member_emails::Entity, _>(&self.db.conn, id, now).await
-    }
-
-    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError> {
-        outbox::mark_failed::<member_emails::Entity, _>(&self.db.conn, id, error).await
-    }
-
     async fn queue_reminders(&self, from: DateTime<Utc>, to: DateTime<Utc>, now: DateTime<Utc>) -> Result<u64, RepoError> {
         let (a, e, u) = (Alias::new("a"), Alias::new("e"), Alias::new("u"));
         let select = Query::select()

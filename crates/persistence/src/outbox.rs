@@ -57,6 +57,16 @@ pub(crate) fn due<E: OutboxTable>(now: DateTime<Utc>, max_attempts: i32, limit: 
         .limit(limit)
 }
 
+/// The ids of the rows to send now ([`due`]).
+pub(crate) async fn due_ids<E: OutboxTable, C: ConnectionTrait>(
+    conn: &C,
+    now: DateTime<Utc>,
+    max_attempts: i32,
+    limit: u64,
+) -> Result<Vec<String>, RepoError> {
+    due::<E>(now, max_attempts, limit).select_only().column(E::ID).into_tuple().all(conn).await.repo()
+}
+
 /// Claims the row until `until` and counts the attempt; `None` when it was sent or another
 /// sender holds it.
 pub(crate) async fn claim<E: OutboxTable, C: ConnectionTrait>(
@@ -101,3 +111,40 @@ pub(crate) async fn mark_failed<E: OutboxTable, C: ConnectionTrait>(conn: &C, id
         .repo()?;
     Ok(())
 }
+
+/// Implements the `Outbox` port of `$item` for the repository `$repo` (with a `db: Database`)
+/// over the outbox table `$table`, reading a claimed row with `$read` (a model to
+/// `Result<$item, RepoError>`).
+macro_rules! outbox_port {
+    ($repo:ty, $table:ident, $item:ty, $read:expr) => {
+        #[async_trait::async_trait]
+        impl mandir_application::ports::Outbox<$item> for $repo {
+            async fn due(
+                &self,
+                now: chrono::DateTime<chrono::Utc>,
+                max_attempts: i32,
+                limit: u64,
+            ) -> Result<Vec<String>, mandir_application::ports::RepoError> {
+                $crate::outbox::due_ids::<$table::Entity, _>(&self.db.conn, now, max_attempts, limit).await
+            }
+
+            async fn claim(
+                &self,
+                id: &str,
+                now: chrono::DateTime<chrono::Utc>,
+                until: chrono::DateTime<chrono::Utc>,
+            ) -> Result<Option<$item>, mandir_application::ports::RepoError> {
+                $crate::outbox::claim::<$table::Entity, _>(&self.db.conn, id, now, until).await?.map($read).transpose()
+            }
+
+            async fn mark_sent(&self, id: &str, now: chrono::DateTime<chrono::Utc>) -> Result<(), mandir_application::ports::RepoError> {
+                $crate::outbox::mark_sent::<$table::Entity, _>(&self.db.conn, id, now).await
+            }
+
+            async fn mark_failed(&self, id: &str, error: &str) -> Result<(), mandir_application::ports::RepoError> {
+                $crate::outbox::mark_failed::<$table::Entity, _>(&self.db.conn, id, error).await
+            }
+        }
+    };
+}
+pub(crate) use outbox_port;

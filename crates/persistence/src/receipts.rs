@@ -65,25 +65,10 @@ impl SeaOrmReceiptOutbox {
     }
 }
 
+outbox::outbox_port!(SeaOrmReceiptOutbox, receipt_emails, ReceiptEmail, to_domain);
+
 #[async_trait]
 impl ReceiptOutbox for SeaOrmReceiptOutbox {
-    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError> {
-        let rows = outbox::due::<receipt_emails::Entity>(now, max_attempts, limit).all(&self.db.conn).await.repo()?;
-        Ok(rows.into_iter().map(|r| r.id).collect())
-    }
-
-    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<ReceiptEmail>, RepoError> {
-        outbox::claim::<receipt_emails::Entity, _>(&self.db.conn, id, now, until).await?.map(to_domain).transpose()
-    }
-
-    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        outbox::mark_sent::<receipt_emails::Entity, _>(&self.db.conn, id, now).await
-    }
-
-    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError> {
-        outbox::mark_failed::<receipt_emails::Entity, _>(&self.db.conn, id, error).await
-    }
-
     async fn add_resend(&self, id: &str, payment_id: &PaymentId, by: &UserId, now: DateTime<Utc>) -> Result<ReceiptEmail, RepoError> {
         if payments::Entity::find_by_id(payment_id.as_str()).one(&self.db.conn).await.repo()?.is_none() {
             return Err(RepoError::NotFound);

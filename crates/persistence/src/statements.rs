@@ -39,6 +39,8 @@ impl SeaOrmStatementStore {
     }
 }
 
+outbox::outbox_port!(SeaOrmStatementStore, year_statements, StatementSend, |m| Ok(to_domain(m)));
+
 #[async_trait]
 impl StatementStore for SeaOrmStatementStore {
     async fn enqueue(&self, year: i32, donors: Vec<StatementDonor>, by: &UserId, now: DateTime<Utc>) -> Result<u64, RepoError> {
@@ -65,23 +67,6 @@ impl StatementStore for SeaOrmStatementStore {
         Ok(self.counts(year, i32::MAX).await?.total.saturating_sub(before))
     }
 
-    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<(i32, String)>, RepoError> {
-        let rows = outbox::due::<year_statements::Entity>(now, max_attempts, limit).all(&self.db.conn).await.repo()?;
-        Ok(rows.into_iter().map(|r| (r.year, r.donor_email)).collect())
-    }
-
-    async fn claim(&self, year: i32, email: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<StatementSend>, RepoError> {
-        Ok(outbox::claim::<year_statements::Entity, _>(&self.db.conn, &key(year, email), now, until).await?.map(to_domain))
-    }
-
-    async fn mark_sent(&self, year: i32, email: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
-        outbox::mark_sent::<year_statements::Entity, _>(&self.db.conn, &key(year, email), now).await
-    }
-
-    async fn mark_failed(&self, year: i32, email: &str, error: &str) -> Result<(), RepoError> {
-        outbox::mark_failed::<year_statements::Entity, _>(&self.db.conn, &key(year, email), error).await
-    }
-
     async fn counts(&self, year: i32, max_attempts: i32) -> Result<StatementCounts, RepoError> {
         let of_year = || year_statements::Entity::find().filter(year_statements::Column::Year.eq(year));
         let total = of_year().count(&self.db.conn).await.repo()?;
@@ -101,6 +86,7 @@ mod tests {
     use super::*;
     use crate::test_support::fresh_database;
     use chrono::TimeZone;
+    use mandir_application::ports::Outbox;
 
     fn at(minute: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2027, 1, 5, 12, minute, 0).single().expect("date")
@@ -122,19 +108,23 @@ mod tests {
 
         let due = store.due(at(2), 3, 10).await.expect("due");
         assert_eq!(due.len(), 4);
-        let first = store.claim(2026, "a@example.org", at(2), at(12)).await.expect("claim").expect("claimed");
-        assert_eq!((first.attempts, first.donor_name.as_str()), (1, "Donor a@example.org"));
-        assert_eq!(store.claim(2026, "a@example.org", at(3), at(13)).await.expect("claim"), None, "held by the first sender");
-        store.mark_sent(2026, "a@example.org", at(3)).await.expect("sent");
-        assert_eq!(store.claim(2026, "a@example.org", at(20), at(30)).await.expect("claim"), None, "sent: never again");
+        assert!(due.contains(&"2026:a@example.org".to_owned()), "{due:?}");
+        let first = store.claim("2026:a@example.org", at(2), at(12)).await.expect("claim").expect("claimed");
+        assert_eq!(
+            (first.year, first.donor_email.as_str(), first.attempts, first.donor_name.as_str()),
+            (2026, "a@example.org", 1, "Donor a@example.org")
+        );
+        assert_eq!(store.claim("2026:a@example.org", at(3), at(13)).await.expect("claim"), None, "held by the first sender");
+        store.mark_sent("2026:a@example.org", at(3)).await.expect("sent");
+        assert_eq!(store.claim("2026:a@example.org", at(20), at(30)).await.expect("claim"), None, "sent: never again");
 
         // A failure is retried after the claim expires, until the attempts run out.
         for minute in [0, 15, 30] {
-            let claimed = store.claim(2026, "b@example.org", at(minute), at(minute + 10)).await.expect("claim");
+            let claimed = store.claim("2026:b@example.org", at(minute), at(minute + 10)).await.expect("claim");
             assert!(claimed.is_some(), "attempt at {minute}");
-            store.mark_failed(2026, "b@example.org", "mail server down").await.expect("failed");
+            store.mark_failed("2026:b@example.org", "mail server down").await.expect("failed");
         }
-        assert!(!store.due(at(50), 3, 10).await.expect("due").contains(&(2026, "b@example.org".to_owned())));
+        assert!(!store.due(at(50), 3, 10).await.expect("due").contains(&"2026:b@example.org".to_owned()));
         assert_eq!(store.counts(2026, 3).await.expect("counts"), StatementCounts { total: 3, sent: 1, failed: 1 });
     }
 }

@@ -3,7 +3,8 @@
 
 use chrono::{DateTime, Duration, NaiveDate, TimeZone, Utc};
 use mandir_application::ports::{
-    FamilyMemberRepository, MemberEmailKind, MemberOutbox, NewUserRecord, RepoError, StarBirthdayRepository, StarDayNotice, UserRepository,
+    FamilyMemberRepository, MemberEmailKind, MemberOutbox, NewUserRecord, Outbox, RepoError, StarBirthdayRepository, StarDayNotice,
+    UserRepository,
 };
 use mandir_domain::family_member::{NewFamilyMember, Person};
 use mandir_domain::staff::Roles;

@@ -206,6 +206,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let receipts = ReceiptService::new(ReceiptDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         outbox: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
+        receipt_emails: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
         site: site_repository.clone(),
         mailer: direct_mailer.clone(),
         signer: Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links")),
@@ -232,6 +233,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let member_outbox = Arc::new(SeaOrmMemberOutbox::new(db.clone()));
     let member_mail = MemberMailService::new(MemberMailDeps {
         outbox: member_outbox.clone(),
+        queue: member_outbox.clone(),
         users: users.clone(),
         events: events.clone(),
         attendees: attendees.clone(),
@@ -292,6 +294,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let statements = StatementService::new(StatementDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         store: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
+        outbox: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
         site: site_repository.clone(),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),

@@ -87,14 +87,6 @@ pub struct MemberEmail {
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait MemberOutbox: Send + Sync {
-    /// Unsent e-mails nobody holds with fewer than `max_attempts` attempts, oldest first.
-    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError>;
-    /// Claims an e-mail until `until` with one conditional update and counts an attempt; `None`
-    /// when another sender holds it or it was sent.
-    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<MemberEmail>, RepoError>;
-    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
-    /// Records why sending failed (or why it was not sent); the claim stays until it expires.
-    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError>;
     /// Adds the reminder `reminder:<event>:<user>` for every registrant of an event starting in
     /// `(from, to]` whose reminders are on, in one statement; a reminder that exists is kept, so
     /// each person gets one per event however many processes run this. Answers how many were added.

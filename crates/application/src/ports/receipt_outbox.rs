@@ -43,21 +43,13 @@ pub struct ReceiptEmail {
     pub last_error: Option<String>,
 }
 
-/// The receipt e-mails still to send, shared by every process on the database (ADR 0091). The
-/// row for a completed payment is written by the `PaymentRepository` in the transaction that
-/// completes the payment; this port claims, marks and adds resends.
+/// The receipt e-mails, shared by every process on the database (ADR 0091). The row for a
+/// completed payment is written by the `PaymentRepository` in the transaction that completes the
+/// payment; they are sent through their [`Outbox`](super::Outbox); this port adds resends and
+/// lists a payment's e-mails.
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait ReceiptOutbox: Send + Sync {
-    /// Unsent e-mails nobody holds (no claim, or an expired one) with fewer than `max_attempts`
-    /// attempts, oldest first, at most `limit`.
-    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<String>, RepoError>;
-    /// Claims an e-mail until `until` with one conditional update (unsent, unheld) and counts an
-    /// attempt; `None` when another sender holds it or it was sent.
-    async fn claim(&self, id: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<ReceiptEmail>, RepoError>;
-    async fn mark_sent(&self, id: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
-    /// Records why sending failed; the claim stays until it expires (the retry's delay).
-    async fn mark_failed(&self, id: &str, error: &str) -> Result<(), RepoError>;
     /// Adds an admin's resend. `RepoError::NotFound` when the payment is gone.
     async fn add_resend(&self, id: &str, payment_id: &PaymentId, by: &UserId, now: DateTime<Utc>) -> Result<ReceiptEmail, RepoError>;
     /// Every receipt e-mail of a payment, oldest first.

@@ -33,19 +33,14 @@ pub struct StatementCounts {
 }
 
 /// The year-end statements to send, shared by every process on the database. A donor is listed
-/// once per year (the key is the year and the e-mail), and a sender claims a row with one
-/// conditional update, so no donor gets two statements for a year.
+/// once per year (the row's id is `<year>:<lowercase e-mail>`), and they are sent through their
+/// [`Outbox`](super::Outbox), which claims a row with one conditional update, so no donor gets
+/// two statements for a year.
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait StatementStore: Send + Sync {
     /// Lists the donors for `year`; a donor already listed is left as is. Answers how many were added.
     async fn enqueue(&self, year: i32, donors: Vec<StatementDonor>, by: &UserId, now: DateTime<Utc>) -> Result<u64, RepoError>;
-    /// Unsent statements nobody holds with fewer than `max_attempts` attempts, oldest first.
-    async fn due(&self, now: DateTime<Utc>, max_attempts: i32, limit: u64) -> Result<Vec<(i32, String)>, RepoError>;
-    /// Claims a statement until `until` and counts an attempt; `None` when it was sent or is held.
-    async fn claim(&self, year: i32, email: &str, now: DateTime<Utc>, until: DateTime<Utc>) -> Result<Option<StatementSend>, RepoError>;
-    async fn mark_sent(&self, year: i32, email: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
-    async fn mark_failed(&self, year: i32, email: &str, error: &str) -> Result<(), RepoError>;
     /// The year's counts; `failed` counts unsent rows with `max_attempts` attempts or more.
     async fn counts(&self, year: i32, max_attempts: i32) -> Result<StatementCounts, RepoError>;
 }

@@ -18,21 +18,21 @@ use serde::Serialize;
 
 use super::calendar::CalendarService;
 use super::jobs::{Job, Step};
+use super::outbox::{Delivery, Drain, deliver_due};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
     AdmissionError, Attachment, AttendeeRepository, Clock, EventNotice, EventRepository, Mailer, MemberEmail, MemberEmailKind,
-    MemberOutbox, RepoError, SevaRepository, StarDayNotice, TempleName, TempleZone, UserRepository,
+    MemberOutbox, Outbox, RepoError, SevaRepository, StarDayNotice, TempleName, TempleZone, UserRepository,
 };
 
-/// How long a sender holds a claimed e-mail; also the delay before a failed one is retried.
-pub const CLAIM_DURATION_MINUTES: i64 = 10;
 /// Attempts before an e-mail is given up (it stays in the table with its last error).
 pub const MAX_ATTEMPTS: i32 = 8;
 /// How long before an event its reminder is sent.
 pub const REMINDER_HOURS: i64 = 24;
 /// E-mails handled per delivery round.
 const BATCH: u64 = 100;
+const DRAIN: Drain = Drain { max_attempts: MAX_ATTEMPTS, batch: BATCH };
 
 /// `Saturday, November 21, 2026 at 10:30 AM PST`.
 pub fn when_text(at: DateTime<Utc>, zone: Tz) -> String {
@@ -95,7 +95,10 @@ event_messages! {
 }
 
 pub struct MemberMailDeps {
-    pub outbox: Arc<dyn MemberOutbox>,
+    /// The e-mails to send.
+    pub outbox: Arc<dyn Outbox<MemberEmail>>,
+    /// Adds the reminders (the same table as `outbox`).
+    pub queue: Arc<dyn MemberOutbox>,
     pub users: Arc<dyn UserRepository>,
     pub events: Arc<dyn EventRepository>,
     pub attendees: Arc<dyn AttendeeRepository>,
@@ -117,13 +120,6 @@ pub struct MemberMailService {
     templates: Arc<EmailTemplates>,
 }
 
-/// What became of one claimed e-mail.
-enum Outcome {
-    Sent,
-    /// Not sent on purpose (the registration or the event is gone, the event began); recorded.
-    Skipped(&'static str),
-}
-
 impl MemberMailService {
     pub fn new(deps: MemberMailDeps) -> Self {
         Self { deps: Arc::new(deps), templates: Arc::new(EmailTemplates::new()) }
@@ -138,47 +134,31 @@ impl MemberMailService {
     #[tracing::instrument(skip_all)]
     pub async fn queue_reminders(&self) -> Result<u64, BoxError> {
         let now = self.deps.clock.now();
-        Ok(self.deps.outbox.queue_reminders(now, now + Duration::hours(REMINDER_HOURS), now).await?)
+        Ok(self.deps.queue.queue_reminders(now, now + Duration::hours(REMINDER_HOURS), now).await?)
     }
 
-    /// Sends the member e-mails that are due; answers how many went out.
+    /// Sends the member e-mails that are due; answers how many went out. An e-mail not needed
+    /// any more (the registration or the event is gone, the event began) is recorded as such; any
+    /// error while sending one is kept on it for a retry.
     #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<u64, BoxError> {
-        let due = self.deps.outbox.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
-        let mut sent = 0;
-        for id in due {
-            if self.deliver(&id).await? {
-                sent += 1;
-            }
-        }
-        Ok(sent)
-    }
-
-    /// Claims one e-mail and sends it; `false` when another sender holds it, it was sent, it was
-    /// skipped, or sending failed (recorded, retried once the claim expires).
-    async fn deliver(&self, id: &str) -> Result<bool, BoxError> {
-        let now = self.deps.clock.now();
-        let Some(row) = self.deps.outbox.claim(id, now, now + Duration::minutes(CLAIM_DURATION_MINUTES)).await? else {
-            return Ok(false);
-        };
-        match self.send(&row).await {
-            Ok(Outcome::Sent) => {
-                self.deps.outbox.mark_sent(id, self.deps.clock.now()).await?;
-                tracing::info!(email = %row.id, "member e-mail sent");
-                Ok(true)
-            }
-            Ok(Outcome::Skipped(why)) => {
-                self.deps.outbox.mark_sent(id, self.deps.clock.now()).await?;
-                self.deps.outbox.mark_failed(id, why).await?;
-                tracing::info!(email = %row.id, why, "member e-mail not needed");
-                Ok(false)
-            }
-            Err(error) => {
-                tracing::warn!(error = ?error, email = %row.id, attempt = row.attempts, "sending a member e-mail failed; retried later");
-                self.deps.outbox.mark_failed(id, &error.to_string()).await?;
-                Ok(false)
-            }
-        }
+        deliver_due(self.deps.outbox.as_ref(), || self.deps.clock.now(), DRAIN, |row: MemberEmail| async move {
+            Ok::<_, BoxError>(match self.send(&row).await {
+                Ok(Delivery::NotNeeded(why)) => {
+                    tracing::info!(email = %row.id, why, "member e-mail not needed");
+                    Delivery::NotNeeded(why)
+                }
+                Ok(delivery) => {
+                    tracing::info!(email = %row.id, "member e-mail sent");
+                    delivery
+                }
+                Err(error) => {
+                    tracing::warn!(error = ?error, email = %row.id, attempt = row.attempts, "sending a member e-mail failed; retried later");
+                    Delivery::Failed(error.to_string())
+                }
+            })
+        })
+        .await
     }
 
     /// The registered event, still there and the member still on it.
@@ -191,9 +171,9 @@ impl MemberMailService {
         }
     }
 
-    async fn send(&self, row: &MemberEmail) -> Result<Outcome, BoxError> {
+    async fn send(&self, row: &MemberEmail) -> Result<Delivery, BoxError> {
         let Some(user) = self.deps.users.find_by_id(&row.user_id).await? else {
-            return Ok(Outcome::Skipped("the account is gone"));
+            return Ok(Delivery::NotNeeded("the account is gone"));
         };
         let zone = self.deps.zone.time_zone().await?;
         let site = SiteContext { temple_name: self.deps.temple.temple_name().await?, public_url: self.deps.public_url.clone() };
@@ -202,10 +182,10 @@ impl MemberMailService {
         let email = match row.kind {
             MemberEmailKind::Registered | MemberEmailKind::Promoted | MemberEmailKind::Reminder => {
                 let Some(event) = self.current_event(row).await? else {
-                    return Ok(Outcome::Skipped("the registration or the event is gone"));
+                    return Ok(Delivery::NotNeeded("the registration or the event is gone"));
                 };
                 if event.event_date <= self.deps.clock.now() {
-                    return Ok(Outcome::Skipped("the event has begun"));
+                    return Ok(Delivery::NotNeeded("the event has begun"));
                 }
                 let message = EventMessage {
                     first_name: &user.first_name,
@@ -229,17 +209,17 @@ impl MemberMailService {
             }
             MemberEmailKind::StarDay => {
                 let Some(notice) = &row.star_day else {
-                    return Ok(Outcome::Skipped("no star day was kept"));
+                    return Ok(Delivery::NotNeeded("no star day was kept"));
                 };
                 if notice.date < self.deps.clock.now().with_timezone(&zone).date_naive() {
-                    return Ok(Outcome::Skipped("the star day has passed"));
+                    return Ok(Delivery::NotNeeded("the star day has passed"));
                 }
                 let message = self.star_day_message(&user.first_name, notice).await?;
                 self.templates.render(to, &site, &message)?
             }
             MemberEmailKind::EventChanged | MemberEmailKind::EventCancelled => {
                 let Some(notice) = &row.notice else {
-                    return Ok(Outcome::Skipped("no event details were kept"));
+                    return Ok(Delivery::NotNeeded("no event details were kept"));
                 };
                 let link =
                     row.event_id.as_ref().map_or_else(|| format!("{}/events", self.base()), |id| format!("{}/events/{id}", self.base()));
@@ -257,7 +237,7 @@ impl MemberMailService {
             }
         };
         self.deps.mailer.send(email).await?;
-        Ok(Outcome::Sent)
+        Ok(Delivery::Sent)
     }
 
     /// The archana to book on a star day: the first active seva (by the catalogue's order) whose name
@@ -357,6 +337,7 @@ mod tests {
     use crate::ports::event_repository::MockEventRepository;
     use crate::ports::mailer::MockMailer;
     use crate::ports::member_outbox::MockMemberOutbox;
+    use crate::ports::outbox::MockOutbox;
     use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
     use crate::ports::seva_repository::MockSevaRepository;
     use crate::ports::temple_zone::MockTempleZone;
@@ -406,7 +387,8 @@ mod tests {
     }
 
     struct Mocks {
-        outbox: MockMemberOutbox,
+        outbox: MockOutbox<MemberEmail>,
+        queue: MockMemberOutbox,
         users: MockUserRepository,
         events: MockEventRepository,
         attendees: MockAttendeeRepository,
@@ -416,7 +398,7 @@ mod tests {
 
     impl Mocks {
         fn new(claimed: MemberEmail) -> Self {
-            let mut outbox = MockMemberOutbox::new();
+            let mut outbox = MockOutbox::new();
             let id = claimed.id.clone();
             outbox.expect_due().returning(move |_, _, _| Ok(vec![id.clone()]));
             outbox.expect_claim().returning(move |_, _, _| Ok(Some(claimed.clone())));
@@ -424,6 +406,7 @@ mod tests {
             users.expect_find_by_id().returning(|_| Ok(Some(user("u1"))));
             Self {
                 outbox,
+                queue: MockMemberOutbox::new(),
                 users,
                 events: MockEventRepository::new(),
                 attendees: MockAttendeeRepository::new(),
@@ -446,6 +429,7 @@ mod tests {
             });
             MemberMailService::new(MemberMailDeps {
                 outbox: Arc::new(self.outbox),
+                queue: Arc::new(self.queue),
                 users: Arc::new(self.users),
                 events: Arc::new(self.events),
                 attendees: Arc::new(self.attendees),
@@ -568,14 +552,14 @@ mod tests {
 
     #[tokio::test]
     async fn reminders_are_queued_for_the_next_day() {
-        let mut outbox = MockMemberOutbox::new();
-        outbox
+        let mut queue = MockMemberOutbox::new();
+        queue
             .expect_queue_reminders()
             .withf(|from, to, at| *from == now() && *to == now() + Duration::hours(REMINDER_HOURS) && *at == now())
             .times(1)
             .returning(|_, _, _| Ok(2));
         let mut m = Mocks::new(row("x", MemberEmailKind::Reminder, None));
-        m.outbox = outbox;
+        m.queue = queue;
         assert_eq!(m.service().queue_reminders().await.expect("queued"), 2);
     }
 

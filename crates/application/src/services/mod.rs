@@ -17,6 +17,7 @@ pub mod gotrams;
 pub mod images;
 pub mod jobs;
 pub mod member_mail;
+pub mod outbox;
 pub mod paging;
 pub mod panchangam;
 pub mod payment_methods;

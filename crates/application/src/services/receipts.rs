@@ -9,7 +9,7 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use chrono::{DateTime, Duration, Utc};
+use chrono::{DateTime, Utc};
 use mandir_domain::exchange::{Acknowledged, Exchange};
 use mandir_domain::payment::{DonationDetail, Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::site::SiteSettings;
@@ -18,17 +18,17 @@ use mandir_domain::{PaymentId, UserId};
 use serde::Serialize;
 
 use super::jobs::{Job, Step};
+use super::outbox::{Delivery, Drain, deliver_due, deliver_one};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
-use crate::ports::{LinkSigner, Mailer, PaymentRepository, ReceiptEmail, ReceiptOutbox, ReceiptReason, RepoError, SiteRepository};
+use crate::ports::{LinkSigner, Mailer, Outbox, PaymentRepository, ReceiptEmail, ReceiptOutbox, ReceiptReason, RepoError, SiteRepository};
 
-/// How long a sender holds a claimed receipt e-mail; also the delay before a failed one is retried.
-pub const CLAIM_DURATION_MINUTES: i64 = 10;
 /// Attempts before a receipt e-mail is given up (it stays listed, with its last error).
 pub const MAX_ATTEMPTS: i32 = 8;
 /// Receipt e-mails handled per delivery round.
 const BATCH: u64 = 50;
+const DRAIN: Drain = Drain { max_attempts: MAX_ATTEMPTS, batch: BATCH };
 
 pub const NOT_COMPLETED: &str = "Only completed payments have a receipt";
 pub const NO_DONOR_EMAIL: &str = "This payment has no donor e-mail address to send a receipt to";
@@ -165,7 +165,10 @@ pub fn receipt_of(payment: &Payment, settings: &SiteSettings, sandbox_site: bool
 /// The ports the receipts use.
 pub struct ReceiptDeps {
     pub payments: Arc<dyn PaymentRepository>,
-    pub outbox: Arc<dyn ReceiptOutbox>,
+    /// The receipt e-mails to send.
+    pub outbox: Arc<dyn Outbox<ReceiptEmail>>,
+    /// Resends and a payment's e-mails (the same table as `outbox`).
+    pub receipt_emails: Arc<dyn ReceiptOutbox>,
     pub site: Arc<dyn SiteRepository>,
     /// A mailer that answers once the message is handed over (not the background one), so a
     /// receipt is marked sent only when it was.
@@ -203,31 +206,18 @@ impl ReceiptService {
     /// Sends the receipt e-mails that are due; answers how many went out.
     #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<u64, ReceiptError> {
-        let due = self.deps.outbox.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
-        let mut sent = 0;
-        for id in due {
-            if self.deliver(&id).await? {
-                sent += 1;
-            }
-        }
-        Ok(sent)
+        deliver_due(self.deps.outbox.as_ref(), || self.deps.clock.now(), DRAIN, |row| self.send(row)).await
     }
 
-    /// Claims one receipt e-mail and sends it; `false` when another sender holds it, it was sent,
-    /// or sending failed (recorded, retried once the claim expires).
-    async fn deliver(&self, id: &str) -> Result<bool, ReceiptError> {
-        let now = self.deps.clock.now();
-        let Some(row) = self.deps.outbox.claim(id, now, now + Duration::minutes(CLAIM_DURATION_MINUTES)).await? else {
-            return Ok(false);
-        };
+    /// Sends one claimed receipt e-mail. A payment that is gone or has no donor e-mail is a
+    /// failure kept on the row (and retried, like a refusal).
+    async fn send(&self, row: ReceiptEmail) -> Result<Delivery, ReceiptError> {
         let Some(payment) = self.deps.payments.find_by_id(&row.payment_id).await? else {
-            self.deps.outbox.mark_failed(id, "the payment is gone").await?;
-            return Ok(false);
+            return Ok(Delivery::Failed("the payment is gone".to_owned()));
         };
         let Some(to) = payment.donor_email.clone().filter(|e| !e.trim().is_empty()) else {
             tracing::warn!(payment = %payment.id, "no donor e-mail: receipt not sent");
-            self.deps.outbox.mark_failed(id, "no donor e-mail address").await?;
-            return Ok(false);
+            return Ok(Delivery::Failed("no donor e-mail address".to_owned()));
         };
         let settings = self.settings().await?;
         let receipt = receipt_of(&payment, &settings, self.deps.sandbox);
@@ -237,14 +227,12 @@ impl ReceiptService {
         let email = self.templates.render(&to, &site, &message).map_err(|e| ReceiptError::Unexpected(e.into()))?;
         match self.deps.mailer.send(email).await {
             Ok(()) => {
-                self.deps.outbox.mark_sent(id, self.deps.clock.now()).await?;
                 tracing::info!(payment = %payment.id, receipt = %receipt.receipt_number, reason = row.reason.as_str(), "receipt e-mailed");
-                Ok(true)
+                Ok(Delivery::Sent)
             }
             Err(error) => {
                 tracing::warn!(error = ?error, payment = %payment.id, attempt = row.attempts, "sending a receipt failed; retried later");
-                self.deps.outbox.mark_failed(id, &error.to_string()).await?;
-                Ok(false)
+                Ok(Delivery::Failed(error.to_string()))
             }
         }
     }
@@ -263,13 +251,13 @@ impl ReceiptService {
         }
         let id = format!("resend:{}", new_id::<String>());
         let by: UserId = actor.user_id.clone();
-        let row = match self.deps.outbox.add_resend(&id, payment_id, &by, self.deps.clock.now()).await {
+        let row = match self.deps.receipt_emails.add_resend(&id, payment_id, &by, self.deps.clock.now()).await {
             Err(RepoError::NotFound) => return Err(ReceiptError::PaymentNotFound),
             other => other?,
         };
-        self.deliver(&row.id).await?;
+        deliver_one(self.deps.outbox.as_ref(), &|| self.deps.clock.now(), &row.id, &mut |row| self.send(row)).await?;
         tracing::info!(payment = %payment_id, admin = %actor.user_id, "receipt resent");
-        let rows = self.deps.outbox.for_payment(payment_id).await?;
+        let rows = self.deps.receipt_emails.for_payment(payment_id).await?;
         Ok(rows.into_iter().find(|r| r.id == id).unwrap_or(row))
     }
 
@@ -278,7 +266,7 @@ impl ReceiptService {
     pub async fn history(&self, actor: &Actor, payment_id: &PaymentId) -> Result<Vec<ReceiptEmail>, ReceiptError> {
         actor.require(Permission::ReadLedger)?;
         self.deps.payments.find_by_id(payment_id).await?.ok_or(ReceiptError::PaymentNotFound)?;
-        Ok(self.deps.outbox.for_payment(payment_id).await?)
+        Ok(self.deps.receipt_emails.for_payment(payment_id).await?)
     }
 
     /// The receipt for its signed link, its owner or an admin; 404 for anyone else, and for a
@@ -318,6 +306,7 @@ mod tests {
     use super::*;
 
     use crate::ports::mailer::MockMailer;
+    use crate::ports::outbox::MockOutbox;
     use crate::ports::payment_repository::MockPaymentRepository;
     use crate::ports::receipt_outbox::{MockLinkSigner, MockReceiptOutbox};
     use crate::ports::site_repository::MockSiteRepository;
@@ -352,7 +341,8 @@ mod tests {
 
     pub(crate) struct Mocks {
         pub(crate) payments: MockPaymentRepository,
-        pub(crate) outbox: MockReceiptOutbox,
+        pub(crate) outbox: MockOutbox<ReceiptEmail>,
+        pub(crate) receipt_emails: MockReceiptOutbox,
         pub(crate) site: MockSiteRepository,
         pub(crate) mailer: MockMailer,
     }
@@ -368,7 +358,13 @@ mod tests {
                     ..SiteSettings::default()
                 }))
             });
-            Self { payments: MockPaymentRepository::new(), outbox: MockReceiptOutbox::new(), site, mailer: MockMailer::new() }
+            Self {
+                payments: MockPaymentRepository::new(),
+                outbox: MockOutbox::new(),
+                receipt_emails: MockReceiptOutbox::new(),
+                site,
+                mailer: MockMailer::new(),
+            }
         }
 
         pub(crate) fn service(self) -> ReceiptService {
@@ -379,6 +375,7 @@ mod tests {
             ReceiptService::new(ReceiptDeps {
                 payments: Arc::new(self.payments),
                 outbox: Arc::new(self.outbox),
+                receipt_emails: Arc::new(self.receipt_emails),
                 site: Arc::new(self.site),
                 mailer: Arc::new(self.mailer),
                 signer: Arc::new(signer),
@@ -525,14 +522,14 @@ mod tests {
         m.payments.expect_find_by_id().returning(|id| {
             Ok(Some(if id.as_str() == "p1" { completed_payment() } else { payment("p2", PaymentStatus::Pending, PaymentProvider::Zelle) }))
         });
-        m.outbox
+        m.receipt_emails
             .expect_add_resend()
             .times(1)
             .returning(|id, _, by, _| Ok(ReceiptEmail { requested_by: Some(by.clone()), ..row(id, ReceiptReason::Resend) }));
         m.outbox.expect_claim().times(1).returning(|id, _, _| Ok(Some(row(id, ReceiptReason::Resend))));
         m.mailer.expect_send().withf(|e| e.subject.starts_with("Copy of your donation receipt")).times(1).returning(|_| Ok(()));
         m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
-        m.outbox.expect_for_payment().returning(|_| Ok(vec![]));
+        m.receipt_emails.expect_for_payment().returning(|_| Ok(vec![]));
         let service = m.service();
         assert!(matches!(service.resend(&member(), &"p1".into()).await, Err(ReceiptError::Forbidden)));
         assert!(matches!(service.resend(&admin(), &"p2".into()).await, Err(ReceiptError::Conflict(NOT_COMPLETED))));

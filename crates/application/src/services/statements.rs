@@ -5,7 +5,7 @@
 //! year at any time.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
@@ -19,19 +19,20 @@ use serde::Serialize;
 
 use super::Actor;
 use super::jobs::{Job, Step};
+use super::outbox::{Delivery, Drain, deliver_due};
 use super::receipts::{acknowledged, receipt_of};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    Clock, Mailer, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository, StatementCounts, StatementDonor, StatementStore,
+    Clock, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository, StatementCounts, StatementDonor,
+    StatementSend, StatementStore,
 };
 
-/// How long a sender holds a claimed statement; also the delay before a failed one is retried.
-pub const CLAIM_DURATION_MINUTES: i64 = 10;
 /// Attempts before a statement is given up (counted as failed).
 pub const MAX_ATTEMPTS: i32 = 5;
 /// Statements sent per round.
 const BATCH: u64 = 20;
+const DRAIN: Drain = Drain { max_attempts: MAX_ATTEMPTS, batch: BATCH };
 /// A statement's acknowledgement when its gifts call for different ones.
 pub const EACH_GIFT: &str = "What was provided in exchange for each gift is stated with it.";
 pub const YEAR_INVALID: &str = "Year must be a past or the current year, from 2000";
@@ -203,7 +204,10 @@ fn donors_of(payments: &[Payment]) -> BTreeMap<String, (String, Vec<&Payment>)> 
 /// The ports the statements use.
 pub struct StatementDeps {
     pub payments: Arc<dyn PaymentRepository>,
+    /// Lists a year's donors and counts what was sent.
     pub store: Arc<dyn StatementStore>,
+    /// The statements to send (the same table as `store`).
+    pub outbox: Arc<dyn Outbox<StatementSend>>,
     pub site: Arc<dyn SiteRepository>,
     /// A mailer that answers once the message is handed over, so a statement is marked sent only
     /// when it was.
@@ -300,35 +304,47 @@ impl StatementService {
         Ok(statement_of(year, &name, &actor.email, &gifts, &settings, self.deps.sandbox))
     }
 
-    /// Sends the statements that are due; answers how many went out.
+    /// Sends the statements that are due; answers how many went out. The settings and each
+    /// year's payments are read once per pass.
     #[tracing::instrument(skip_all)]
     pub async fn deliver_due(&self) -> Result<u64, StatementError> {
-        let due = self.deps.store.due(self.deps.clock.now(), MAX_ATTEMPTS, BATCH).await?;
-        if due.is_empty() {
-            return Ok(0);
-        }
-        let settings = self.settings().await?;
-        let mut years: BTreeMap<i32, Vec<Payment>> = BTreeMap::new();
-        let mut sent = 0;
-        for (year, email) in due {
-            if let std::collections::btree_map::Entry::Vacant(entry) = years.entry(year) {
-                entry.insert(self.payments_of(year, &settings, None).await?);
-            }
-            let payments = years.get(&year).map(Vec::as_slice).unwrap_or_default();
-            if self.deliver(year, &email, payments, &settings).await? {
-                sent += 1;
-            }
-        }
-        Ok(sent)
+        // Read once per pass, by the first statement claimed: the settings and each year's payments.
+        let kept: Mutex<Kept> = Mutex::default();
+        let kept = &kept;
+        deliver_due(
+            self.deps.outbox.as_ref(),
+            || self.deps.clock.now(),
+            DRAIN,
+            |row: StatementSend| async move {
+                let (settings, payments) = {
+                    let kept = kept.lock().unwrap_or_else(PoisonError::into_inner);
+                    (kept.settings.clone(), kept.years.get(&row.year).cloned())
+                };
+                let settings = match settings {
+                    Some(settings) => settings,
+                    None => {
+                        let settings = Arc::new(self.settings().await?);
+                        kept.lock().unwrap_or_else(PoisonError::into_inner).settings = Some(Arc::clone(&settings));
+                        settings
+                    }
+                };
+                let payments = match payments {
+                    Some(payments) => payments,
+                    None => {
+                        let payments = Arc::new(self.payments_of(row.year, &settings, None).await?);
+                        kept.lock().unwrap_or_else(PoisonError::into_inner).years.insert(row.year, Arc::clone(&payments));
+                        payments
+                    }
+                };
+                self.send(&row, &payments, &settings).await
+            },
+        )
+        .await
     }
 
-    /// Claims one statement and sends it; `false` when another sender holds it, it was sent, or
-    /// sending failed (recorded, retried once the claim expires).
-    async fn deliver(&self, year: i32, email: &str, payments: &[Payment], settings: &SiteSettings) -> Result<bool, StatementError> {
-        let now = self.deps.clock.now();
-        let Some(row) = self.deps.store.claim(year, email, now, now + Duration::minutes(CLAIM_DURATION_MINUTES)).await? else {
-            return Ok(false);
-        };
+    /// Sends one claimed statement.
+    async fn send(&self, row: &StatementSend, payments: &[Payment], settings: &SiteSettings) -> Result<Delivery, StatementError> {
+        let (year, email) = (row.year, row.donor_email.as_str());
         let donors = donors_of(payments);
         let gifts = donors.get(email).map(|(_, gifts)| gifts.clone()).unwrap_or_default();
         let statement = statement_of(year, &row.donor_name, email, &gifts, settings, self.deps.sandbox);
@@ -338,17 +354,22 @@ impl StatementService {
         let rendered = self.templates.render(email, &site, &message).map_err(|e| StatementError::Unexpected(e.into()))?;
         match self.deps.mailer.send(rendered).await {
             Ok(()) => {
-                self.deps.store.mark_sent(year, email, self.deps.clock.now()).await?;
                 tracing::info!(year, gifts = statement.gifts.len(), "year-end statement e-mailed");
-                Ok(true)
+                Ok(Delivery::Sent)
             }
             Err(error) => {
                 tracing::warn!(error = ?error, year, attempt = row.attempts, "sending a statement failed; retried later");
-                self.deps.store.mark_failed(year, email, &error.to_string()).await?;
-                Ok(false)
+                Ok(Delivery::Failed(error.to_string()))
             }
         }
     }
+}
+
+/// What one delivery pass reads once: the settings and each year's payments.
+#[derive(Default)]
+struct Kept {
+    settings: Option<Arc<SiteSettings>>,
+    years: BTreeMap<i32, Arc<Vec<Payment>>>,
 }
 
 fn invalid_year() -> StatementError {
@@ -378,6 +399,7 @@ mod tests {
     use super::*;
 
     use crate::ports::mailer::MockMailer;
+    use crate::ports::outbox::MockOutbox;
     use crate::ports::payment_repository::MockPaymentRepository;
     use crate::ports::receipt_outbox::MockOutboxWake;
     use crate::ports::site_repository::MockSiteRepository;
@@ -402,6 +424,7 @@ mod tests {
     struct Mocks {
         payments: MockPaymentRepository,
         store: MockStatementStore,
+        outbox: MockOutbox<StatementSend>,
         mailer: MockMailer,
         wake: MockOutboxWake,
     }
@@ -411,6 +434,7 @@ mod tests {
             Self {
                 payments: MockPaymentRepository::new(),
                 store: MockStatementStore::new(),
+                outbox: MockOutbox::new(),
                 mailer: MockMailer::new(),
                 wake: MockOutboxWake::new(),
             }
@@ -430,6 +454,7 @@ mod tests {
             StatementService::new(StatementDeps {
                 payments: Arc::new(self.payments),
                 store: Arc::new(self.store),
+                outbox: Arc::new(self.outbox),
                 site: Arc::new(site),
                 mailer: Arc::new(self.mailer),
                 clock: Arc::new(clock),
@@ -542,13 +567,15 @@ mod tests {
     #[tokio::test]
     async fn each_claimed_statement_is_e_mailed_once_and_a_failure_is_recorded() {
         let mut m = Mocks::new();
-        m.store.expect_due().times(1).returning(|_, _, _| {
-            Ok(vec![(2026, "ravi@example.org".into()), (2026, "asha@example.org".into()), (2026, "held@example.org".into())])
-        });
+        m.outbox
+            .expect_due()
+            .times(1)
+            .returning(|_, _, _| Ok(vec!["2026:ravi@example.org".into(), "2026:asha@example.org".into(), "2026:held@example.org".into()]));
         m.payments.expect_list().times(1).returning(|_| Ok(year_gifts()));
-        m.store.expect_claim().returning(|year, email, _, _| {
+        m.outbox.expect_claim().returning(|id, _, _| {
+            let (year, email) = id.split_once(':').expect("year:email");
             Ok((email != "held@example.org").then(|| StatementSend {
-                year,
+                year: year.parse().expect("year"),
                 donor_email: email.into(),
                 donor_name: "Ravi Kumar".into(),
                 attempts: 1,
@@ -570,16 +597,12 @@ mod tests {
             .times(1)
             .returning(|_| Ok(()));
         m.mailer.expect_send().withf(|e| e.to == "asha@example.org").times(1).returning(|_| Err(MailError("smtp down".into())));
-        m.store
-            .expect_mark_sent()
-            .withf(|year, email, _| *year == 2026 && email == "ravi@example.org")
-            .times(1)
-            .returning(|_, _, _| Ok(()));
-        m.store
+        m.outbox.expect_mark_sent().withf(|id, _| id == "2026:ravi@example.org").times(1).returning(|_, _| Ok(()));
+        m.outbox
             .expect_mark_failed()
-            .withf(|_, email, error| email == "asha@example.org" && !error.is_empty())
+            .withf(|id, error| id == "2026:asha@example.org" && !error.is_empty())
             .times(1)
-            .returning(|_, _, _| Ok(()));
+            .returning(|_, _| Ok(()));
         assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
     }
 
