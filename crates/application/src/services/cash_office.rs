@@ -552,11 +552,12 @@ impl CashOfficeService {
         }
     }
 
-    /// The report of `date` (the temple's; today when none).
+    /// The report of `date` (the temple's; today when none or empty). Anything else must be a
+    /// `YYYY-MM-DD` day as the API document says: white space is refused, not read as today.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn daily_report(&self, actor: &Actor, date: Option<&str>) -> Result<DailyReport, CashOfficeError> {
         actor.require(Permission::ReadDailyReport)?;
-        let day = match date.map(str::trim).filter(|d| !d.is_empty()) {
+        let day = match date.filter(|d| !d.is_empty()) {
             None => self.today().await?,
             Some(text) => NaiveDate::parse_from_str(text, "%Y-%m-%d")
                 .map_err(|_| CashOfficeError::Validation(ValidationErrors::single("date", DATE_INVALID)))?,

@@ -286,6 +286,8 @@ async fn the_daily_report_adds_up_the_day_by_method_channel_and_fund() {
     let empty: Value = expect_status(app.get("/api/reports/daily?date=2020-01-01", Some(&desk.token)).await, StatusCode::OK).await;
     assert_eq!((empty["total"].as_str(), empty["byMethod"].as_array().map(Vec::len)), (Some("0.00"), Some(0)));
     assert_eq!(app.get("/api/reports/daily?date=yesterday", Some(&desk.token)).await.status(), StatusCode::BAD_REQUEST);
+    // White space is not a day (nor today): the API document allows a day or nothing.
+    assert_eq!(app.get("/api/reports/daily?date=%C2%A0", Some(&desk.token)).await.status(), StatusCode::BAD_REQUEST);
     let member = app.member().await;
     assert_eq!(app.get("/api/reports/daily", Some(&member.token)).await.status(), StatusCode::FORBIDDEN);
 }
