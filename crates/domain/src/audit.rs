@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use crate::UserId;
-use crate::text_enum::text_enum;
+use crate::text_enum;
 
 text_enum!(
     /// What an entry is about, for filtering.

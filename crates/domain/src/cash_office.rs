@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use crate::input::NumberInput;
 use crate::money::Money;
 use crate::payment::MAX_AMOUNT;
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::validation::{ValidationErrors, optional_text};
 
 text_enum!(

@@ -11,7 +11,7 @@ use chrono::{DateTime, Duration, NaiveDate, Utc};
 
 use crate::id::FestivalRuleId;
 use crate::panchangam::{PanchangamDay, RASHI_NAMES, lunar_month_name, tithi_name};
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const NAME_INVALID: &str = "Festival name must be 3 to 100 characters";

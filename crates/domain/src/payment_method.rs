@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use crate::id::PaymentMethodId;
 use crate::input::NumberInput;
 use crate::patch::Patch;
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const NAME_TOO_SHORT: &str = "Name must be at least 2 characters";

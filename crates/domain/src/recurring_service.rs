@@ -14,7 +14,7 @@ use chrono::{DateTime, Datelike, Duration, LocalResult, NaiveDate, NaiveTime, Of
 use crate::festival::{nakshatra_days, tithi_days};
 use crate::id::RecurringServiceId;
 use crate::panchangam::{PanchangamDay, nakshatra_name, tithi_name};
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const NAME_TOO_SHORT: &str = "Service name must be at least 3 characters";

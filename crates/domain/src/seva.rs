@@ -14,7 +14,7 @@ use crate::id::SevaId;
 use crate::image::{IMAGE_INVALID_TYPE, ImageSource, ImageUpload, parse_image};
 use crate::money::Money;
 use crate::recurring_service::{DayOfWeek, local_instant, parse_time, time_label};
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 
 pub const NAME_TOO_SHORT: &str = "Seva name must be at least 3 characters";
@@ -71,6 +71,11 @@ pub struct Slot {
     pub capacity: u32,
 }
 
+text_enum!(
+    /// How a seva's bookings are counted: per time slot, or per day.
+    CapacityMode { Slots => "slots", Daily => "daily" }
+);
+
 /// How many bookings a day takes.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 pub enum Capacity {
@@ -78,6 +83,15 @@ pub enum Capacity {
     Slots(Vec<Slot>),
     /// This many bookings a day, at no particular time.
     Daily(u32),
+}
+
+impl Capacity {
+    pub const fn mode(&self) -> CapacityMode {
+        match self {
+            Self::Slots(_) => CapacityMode::Slots,
+            Self::Daily(_) => CapacityMode::Daily,
+        }
+    }
 }
 
 /// When a seva can be booked.
@@ -246,9 +260,9 @@ impl SevaInput {
         );
         let duration = errors.check("durationMinutes", in_range(self.duration_minutes, 5..=1440, DURATION_INVALID));
         let weekdays = errors.check("weekdays", check_weekdays(&self.weekdays));
-        let capacity = match self.capacity_mode.trim() {
-            "slots" => errors.check("slots", check_slots(&self.slots)).map(Capacity::Slots),
-            "daily" => {
+        let capacity = match CapacityMode::parse(self.capacity_mode.trim()) {
+            Some(CapacityMode::Slots) => errors.check("slots", check_slots(&self.slots)).map(Capacity::Slots),
+            Some(CapacityMode::Daily) => {
                 errors.check("dailyCapacity", in_range(self.daily_capacity, 1..=MAX_CAPACITY, DAILY_CAPACITY_INVALID)).map(Capacity::Daily)
             }
             _ => {

@@ -7,7 +7,7 @@ use chrono::{DateTime, NaiveDate, NaiveTime, Utc};
 use crate::family_member::{Person, PersonInput};
 use crate::id::{PaymentId, PriestId, SevaBookingId, SevaId, UserId};
 use crate::money::Money;
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::validation::{ValidationErrors, optional_text};
 
 pub const PARTICIPANTS_REQUIRED: &str = "Add at least one person for the sankalpam";

@@ -4,7 +4,7 @@
 //! An account holds any set of [`Role`]s. A use case declares the one [`Permission`] it needs, and
 //! [`Permission::roles`] is the table of which roles hold it; an admin holds every permission.
 
-use crate::text_enum::text_enum;
+use crate::text_enum;
 
 text_enum!(
     /// A staff role. An account may hold several.

@@ -1,13 +1,16 @@
-//! `text_enum!`: the one way to declare a closed set of values with their wire (and stored) texts.
+//! `text_enum!`: the one way to declare a closed set of values with their wire (and stored) texts,
+//! in every crate (`mandir_domain::text_enum!`). The API document's enum schemas are made from the
+//! same `ALL` and `as_str` (`mandir_http::input::text_enum_schema`), so the texts are written once.
 
 /// Declares a `Copy` enum whose variants have fixed texts, with `ALL`, `as_str`, `parse` (exact
-/// text; callers trim what users type) and `Display`.
+/// text; callers trim what users type) and `Display`. Variants may carry doc comments.
+#[macro_export]
 macro_rules! text_enum {
-    ($(#[$meta:meta])* $name:ident { $($variant:ident => $text:literal),+ $(,)? }) => {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident => $text:literal),+ $(,)? }) => {
         $(#[$meta])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum $name {
-            $($variant),+
+            $($(#[$vmeta])* $variant),+
         }
 
         impl $name {
@@ -41,13 +44,16 @@ macro_rules! text_enum {
         }
     };
 }
-pub(crate) use text_enum;
 
 #[cfg(test)]
 mod tests {
-    text_enum!(
+    crate::text_enum!(
         /// A test set.
-        Colour { Red => "red", DarkBlue => "dark-blue" }
+        Colour {
+            Red => "red",
+            /// A variant with its own doc comment.
+            DarkBlue => "dark-blue",
+        }
     );
 
     #[test]

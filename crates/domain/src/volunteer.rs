@@ -3,7 +3,7 @@
 use chrono::{DateTime, Utc};
 
 use crate::id::{EventId, UserId, VolunteerId};
-use crate::text_enum::text_enum;
+use crate::text_enum;
 use crate::user::Email;
 use crate::validation::{ValidationErrors, min_chars, optional_text};
 

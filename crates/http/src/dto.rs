@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use mandir_application::services::profile::UserProfile;
 use mandir_domain::event::Event;
 use mandir_domain::gotram::Gotram;
+use mandir_domain::payment::{Channel, PaymentMethodKind, PaymentProvider, PaymentStatus};
 use serde::{Deserialize, Deserializer, Serialize};
 use utoipa::ToSchema;
 
@@ -129,57 +130,54 @@ impl From<Event> for EventDto {
     }
 }
 
-/// A payment's state (`PaymentDto.status`). Schema only: the field is written from the domain's text.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PaymentStatusDto {
-    Pending,
-    Completed,
-    Failed,
-    Refunded,
-    /// A card intent abandoned for a day, canceled at the provider.
-    Expired,
+/// A schema-only component of the API document for a closed set of texts kept by a domain
+/// `text_enum!`: the texts are the domain's (`ALL`, `as_str`), never a copy. The field it
+/// describes is written from the domain's text (`#[schema(value_type = ...)]`).
+macro_rules! text_enum_schema {
+    ($(#[doc = $doc:literal])* $name:ident = $texts:expr) => {
+        $(#[doc = $doc])*
+        pub struct $name;
+
+        impl utoipa::PartialSchema for $name {
+            fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+                let description: Vec<&str> = vec![$($doc.trim()),*];
+                utoipa::openapi::ObjectBuilder::new()
+                    .schema_type(utoipa::openapi::schema::Type::String)
+                    .description((!description.is_empty()).then(|| description.join("\n")))
+                    .enum_values(Some($texts))
+                    .build()
+                    .into()
+            }
+        }
+
+        impl utoipa::ToSchema for $name {}
+    };
 }
 
-/// How a payment was made (`PaymentDto.paymentMethod`). Schema only.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PaymentMethodKindDto {
-    CreditCard,
-    Paypal,
-    Zelle,
-    Cash,
-    Check,
-    /// A counter sale paid in more than one way (its tenders say how).
-    Split,
-}
+pub(crate) use text_enum_schema;
 
-/// Who handled a payment (`PaymentDto.provider`). Schema only.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum PaymentProviderDto {
-    Sandbox,
-    Stripe,
-    Zelle,
-    /// Staff, in person (the counter).
-    InPerson,
-}
+text_enum_schema!(
+    /// A payment's state (`PaymentDto.status`). Schema only: the field is written from the domain's text.
+    PaymentStatusDto = PaymentStatus::ALL.iter().map(|v| v.as_str())
+);
 
-/// Where the money came in (`PaymentDto.channel`). Schema only.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum ChannelDto {
-    Online,
-    Counter,
-    Hundi,
-    Mail,
-}
+text_enum_schema!(
+    /// How a payment was made (`PaymentDto.paymentMethod`). Schema only.
+    PaymentMethodKindDto = PaymentMethodKind::ALL.iter().map(|v| v.as_str())
+);
 
-/// The card payment provider of this installation (`ConfigResponse.paymentProvider`,
-/// `CreateIntentResponse.provider`). Schema only.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum CardProviderDto {
-    Sandbox,
-    Stripe,
-}
+text_enum_schema!(
+    /// Who handled a payment (`PaymentDto.provider`). Schema only.
+    PaymentProviderDto = PaymentProvider::ALL.iter().map(|v| v.as_str())
+);
+
+text_enum_schema!(
+    /// Where the money came in (`PaymentDto.channel`). Schema only.
+    ChannelDto = Channel::ALL.iter().map(|v| v.as_str())
+);
+
+text_enum_schema!(
+    /// The card payment provider of this installation (`ConfigResponse.paymentProvider`,
+    /// `CreateIntentResponse.provider`). Schema only.
+    CardProviderDto = PaymentProvider::CARD.iter().map(|v| v.as_str())
+);

@@ -2842,6 +2842,11 @@ export interface components {
             url: string;
         };
         /**
+         * @description How bookings are counted: per time slot (`slots`) or per day (`daily`).
+         * @enum {string}
+         */
+        CapacityModeDto: "slots" | "daily";
+        /**
          * @description The card payment provider of this installation (`ConfigResponse.paymentProvider`,
          *     `CreateIntentResponse.provider`). Schema only.
          * @enum {string}
@@ -3806,6 +3811,11 @@ export interface components {
             relation: string | null;
             star: null | components["schemas"]["StarBirthdayDto"];
         };
+        /**
+         * @description `fixed`, or `suggestedDonation` (the member may give another amount).
+         * @enum {string}
+         */
+        PriceKindDto: "fixed" | "suggestedDonation";
         /** @description The account a priest's profile is linked to. */
         PriestAccountRequest: {
             /** @description The e-mail of an account holding the `priest` role; `null` or blank unlinks. */
@@ -4200,6 +4210,11 @@ export interface components {
             /** @description "HH:MM" of one of the seva's slots; omitted for a seva with a daily count. */
             slot?: string | null;
         };
+        /**
+         * @description Where a seva is performed: `temple`, `home` or `proxy`.
+         * @enum {string}
+         */
+        SevaCategoryDto: "temple" | "home" | "proxy";
         SevaDayDto: {
             /** @example 2026-03-14 */
             date: string;
@@ -4214,16 +4229,8 @@ export interface components {
         SevaDto: {
             /** @description "YYYY-MM-DD" dates the seva is not offered. */
             blackoutDates: string[];
-            /**
-             * @description `slots` or `daily`.
-             * @example slots
-             */
-            capacityMode: string;
-            /**
-             * @description `temple`, `home` or `proxy`.
-             * @example temple
-             */
-            category: string;
+            capacityMode: components["schemas"]["CapacityModeDto"];
+            category: components["schemas"]["SevaCategoryDto"];
             /** Format: date-time */
             createdAt: string;
             /**
@@ -4251,11 +4258,7 @@ export interface components {
             name: string;
             /** Format: int64 */
             priceCents: number;
-            /**
-             * @description `fixed`, or `suggestedDonation` (the member may give another amount).
-             * @example fixed
-             */
-            priceKind: string;
+            priceKind: components["schemas"]["PriceKindDto"];
             requiresAddress: boolean;
             /** @description With `slots`: the time slots in time order; empty otherwise. */
             slots: components["schemas"]["SevaSlotDto"][];
@@ -4263,8 +4266,7 @@ export interface components {
             sortOrder: number;
             /** Format: date-time */
             updatedAt: string;
-            /** @description `sunday` ... `saturday`. */
-            weekdays: string[];
+            weekdays: components["schemas"]["WeekdayDto"][];
         };
         SevaPersonDto: {
             /** @description At most 100 characters (the profile's gotram list or the member's own). */
@@ -5065,6 +5067,11 @@ export interface components {
         WebhookResponse: {
             received: boolean;
         };
+        /**
+         * @description A day of the week: `sunday` ... `saturday`.
+         * @enum {string}
+         */
+        WeekdayDto: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
         YearTotalDto: {
             /** @description Completed gifts, test payments left out ("25.00"). */
             amount: string;

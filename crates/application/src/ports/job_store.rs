@@ -7,28 +7,15 @@ use chrono::{DateTime, Utc};
 
 use super::RepoError;
 
-/// How a run ended, or that it has not ended yet.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RunOutcome {
-    /// Started and not finished: in progress, or its holder died and the next claimant resumes it.
-    Running,
-    Succeeded,
-    Failed,
-}
-
-impl RunOutcome {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Running => "running",
-            Self::Succeeded => "succeeded",
-            Self::Failed => "failed",
-        }
+mandir_domain::text_enum!(
+    /// How a run ended, or that it has not ended yet.
+    RunOutcome {
+        /// Started and not finished: in progress, or its holder died and the next claimant resumes it.
+        Running => "running",
+        Succeeded => "succeeded",
+        Failed => "failed",
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        [Self::Running, Self::Succeeded, Self::Failed].into_iter().find(|outcome| outcome.as_str() == text)
-    }
-}
+);
 
 /// One run of a job, as recorded.
 #[derive(Debug, Clone, PartialEq, Eq)]

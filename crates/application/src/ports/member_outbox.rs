@@ -4,42 +4,24 @@ use mandir_domain::{EventId, UserId};
 
 use super::RepoError;
 
-/// What an e-mail to a member is about.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum MemberEmailKind {
-    /// The registration confirmation (written by the registration's own statement).
-    Registered,
-    /// The confirmation of a registration promoted from the waitlist (a `Registered` row the
-    /// promotion re-marks in its transaction).
-    Promoted,
-    /// The event's date, time or place changed.
-    EventChanged,
-    /// The event was deleted.
-    EventCancelled,
-    /// The day-before reminder.
-    Reminder,
-    /// A few days before a person's monthly star day (star birthdays).
-    StarDay,
-}
-
-impl MemberEmailKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Registered => "registered",
-            Self::Promoted => "promoted",
-            Self::EventChanged => "changed",
-            Self::EventCancelled => "cancelled",
-            Self::Reminder => "reminder",
-            Self::StarDay => "starDay",
-        }
+mandir_domain::text_enum!(
+    /// What an e-mail to a member is about.
+    MemberEmailKind {
+        /// The registration confirmation (written by the registration's own statement).
+        Registered => "registered",
+        /// The confirmation of a registration promoted from the waitlist (a `Registered` row the
+        /// promotion re-marks in its transaction).
+        Promoted => "promoted",
+        /// The event's date, time or place changed.
+        EventChanged => "changed",
+        /// The event was deleted.
+        EventCancelled => "cancelled",
+        /// The day-before reminder.
+        Reminder => "reminder",
+        /// A few days before a person's monthly star day (star birthdays).
+        StarDay => "starDay",
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        [Self::Registered, Self::Promoted, Self::EventChanged, Self::EventCancelled, Self::Reminder, Self::StarDay]
-            .into_iter()
-            .find(|k| k.as_str() == text)
-    }
-}
+);
 
 /// The event as a notice tells about it: as it is now and, for a change, as it was. Kept with
 /// the e-mail, since a deleted event is gone by the time it is sent.

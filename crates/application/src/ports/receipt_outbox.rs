@@ -4,31 +4,15 @@ use mandir_domain::{PaymentId, UserId};
 
 use super::RepoError;
 
-/// Why a receipt e-mail is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ReceiptReason {
-    /// The payment became completed (written with the status change, once per payment).
-    Completed,
-    /// An admin asked to send it again.
-    Resend,
-}
-
-impl ReceiptReason {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Self::Completed => "completed",
-            Self::Resend => "resend",
-        }
+mandir_domain::text_enum!(
+    /// Why a receipt e-mail is sent.
+    ReceiptReason {
+        /// The payment became completed (written with the status change, once per payment).
+        Completed => "completed",
+        /// An admin asked to send it again.
+        Resend => "resend",
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text {
-            "completed" => Some(Self::Completed),
-            "resend" => Some(Self::Resend),
-            _ => None,
-        }
-    }
-}
+);
 
 /// One receipt e-mail to send (or sent).
 #[derive(Debug, Clone, PartialEq, Eq)]

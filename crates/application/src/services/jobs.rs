@@ -59,27 +59,18 @@ mandir_domain::failure!(JobError, {
 
 super::unexpected_from!(JobError: RepoError);
 
-/// Where a job stands, as an admin sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum JobStatus {
-    /// No run in progress.
-    Idle,
-    /// A process holds the lease and is running it.
-    Running,
-    /// A run was left unfinished (its process stopped) and its lease expired: the next claimant
-    /// resumes it from its cursor.
-    Interrupted,
-}
-
-impl JobStatus {
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Idle => "idle",
-            Self::Running => "running",
-            Self::Interrupted => "interrupted",
-        }
+mandir_domain::text_enum!(
+    /// Where a job stands, as an admin sees it.
+    JobStatus {
+        /// No run in progress.
+        Idle => "idle",
+        /// A process holds the lease and is running it.
+        Running => "running",
+        /// A run was left unfinished (its process stopped) and its lease expired: the next claimant
+        /// resumes it from its cursor.
+        Interrupted => "interrupted",
     }
-}
+);
 
 /// A job of this process's scheduler with its stored state.
 #[derive(Debug, Clone, PartialEq, Eq)]

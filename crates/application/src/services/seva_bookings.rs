@@ -116,29 +116,15 @@ impl From<PaymentError> for BookingError {
     }
 }
 
-/// How a booking is paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PayMethod {
-    Card,
-    Zelle,
-}
+mandir_domain::text_enum!(
+    /// How a booking is paid.
+    PayMethod { Card => "card", Zelle => "zelle" }
+);
 
 impl PayMethod {
-    pub const ALL: [Self; 2] = [Self::Card, Self::Zelle];
-
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Self::Card => "card",
-            Self::Zelle => "zelle",
-        }
-    }
-
-    pub fn parse(raw: &str) -> Result<Self, BookingError> {
-        let raw = raw.trim();
-        Self::ALL
-            .into_iter()
-            .find(|method| method.as_str() == raw)
-            .ok_or_else(|| BookingError::Validation(ValidationErrors::single("method", METHOD_INVALID)))
+    /// The method a member chose (surrounding white space ignored), or the field's message.
+    pub fn chosen(raw: &str) -> Result<Self, BookingError> {
+        Self::parse(raw.trim()).ok_or_else(|| BookingError::Validation(ValidationErrors::single("method", METHOD_INVALID)))
     }
 }
 

@@ -7,7 +7,7 @@ use chrono::{DateTime, Utc};
 use crate::id::{EventId, PaymentId, UserId};
 use crate::input::NumberInput;
 use crate::money::Money;
-use crate::text_enum::text_enum;
+use crate::text_enum;
 
 mod donation;
 mod totals;
@@ -43,6 +43,9 @@ text_enum!(
 );
 
 impl PaymentProvider {
+    /// The providers a card payment goes through: the offline sandbox or Stripe.
+    pub const CARD: [Self; 2] = [Self::Sandbox, Self::Stripe];
+
     /// Whether its payments are tests (the offline sandbox): never money received
     /// (docs/decisions/0051-sandbox-payments-are-test-payments.md).
     pub const fn is_test(self) -> bool {

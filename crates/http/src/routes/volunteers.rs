@@ -34,65 +34,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(own).service(count).service(create).service(list).service(withdraw).service(user_volunteering).service(export_volunteers);
 }
 
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ContactPreferenceDto {
-    Email,
-    Text,
-    Call,
-    Whatsapp,
-}
-
-impl From<ContactPreference> for ContactPreferenceDto {
-    fn from(value: ContactPreference) -> Self {
-        match value {
-            ContactPreference::Email => Self::Email,
-            ContactPreference::Text => Self::Text,
-            ContactPreference::Call => Self::Call,
-            ContactPreference::Whatsapp => Self::Whatsapp,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum VolunteerPreferenceDto {
-    DailyServices,
-    Outreach,
-    Logistics,
-    Ritvik,
-    Any,
-}
-
-impl From<VolunteerPreference> for VolunteerPreferenceDto {
-    fn from(value: VolunteerPreference) -> Self {
-        match value {
-            VolunteerPreference::DailyServices => Self::DailyServices,
-            VolunteerPreference::Outreach => Self::Outreach,
-            VolunteerPreference::Logistics => Self::Logistics,
-            VolunteerPreference::Ritvik => Self::Ritvik,
-            VolunteerPreference::Any => Self::Any,
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum AvailabilityDto {
-    Morning,
-    Evening,
-    Either,
-}
-
-impl From<Availability> for AvailabilityDto {
-    fn from(value: Availability) -> Self {
-        match value {
-            Availability::Morning => Self::Morning,
-            Availability::Evening => Self::Evening,
-            Availability::Either => Self::Either,
-        }
-    }
-}
+crate::dto::text_enum_schema!(ContactPreferenceDto = ContactPreference::ALL.iter().map(|v| v.as_str()));
+crate::dto::text_enum_schema!(VolunteerPreferenceDto = VolunteerPreference::ALL.iter().map(|v| v.as_str()));
+crate::dto::text_enum_schema!(AvailabilityDto = Availability::ALL.iter().map(|v| v.as_str()));
 
 /// A volunteer record.
 #[derive(Debug, Serialize, ToSchema)]
@@ -104,9 +48,12 @@ pub struct VolunteerDto {
     pub name: String,
     pub contact_number: String,
     pub contact_email: String,
-    pub contact_preference: ContactPreferenceDto,
-    pub volunteer_preference: VolunteerPreferenceDto,
-    pub availability: AvailabilityDto,
+    #[schema(value_type = ContactPreferenceDto)]
+    pub contact_preference: ContactPreference,
+    #[schema(value_type = VolunteerPreferenceDto)]
+    pub volunteer_preference: VolunteerPreference,
+    #[schema(value_type = AvailabilityDto)]
+    pub availability: Availability,
     pub needs_certificate: bool,
     pub additional_notes: Option<String>,
     pub created_at: DateTime<Utc>,
@@ -121,9 +68,9 @@ impl From<Volunteer> for VolunteerDto {
             name: v.name,
             contact_number: v.contact_number,
             contact_email: v.contact_email.as_str().to_owned(),
-            contact_preference: v.contact_preference.into(),
-            volunteer_preference: v.volunteer_preference.into(),
-            availability: v.availability.into(),
+            contact_preference: v.contact_preference,
+            volunteer_preference: v.volunteer_preference,
+            availability: v.availability,
             needs_certificate: v.needs_certificate,
             additional_notes: v.additional_notes,
             created_at: v.created_at,

@@ -185,7 +185,7 @@ pub(super) async fn get_booking(
 }
 
 fn pay_method_schema() -> utoipa::openapi::schema::Schema {
-    crate::input::one_of_texts(&PayMethod::ALL.map(PayMethod::as_str))
+    crate::input::one_of_texts(&PayMethod::ALL.iter().map(|m| m.as_str()).collect::<Vec<_>>())
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -220,7 +220,7 @@ pub(super) async fn pay(
     path: web::Path<String>,
     body: JsonBody<PayBookingRequest>,
 ) -> Result<web::Json<PaidBookingDto>, ApiError> {
-    let method = PayMethod::parse(body.into_inner().method.as_deref().unwrap_or_default())?;
+    let method = PayMethod::chosen(body.into_inner().method.as_deref().unwrap_or_default())?;
     let paid = state.seva_bookings.pay(&user.0, &path.into_inner().into(), method).await?;
     Ok(web::Json(PaidBookingDto {
         booking: paid.booking.into(),

@@ -4,9 +4,11 @@
 use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveTime, Utc};
 use mandir_application::services::sevas::Availability;
+use mandir_domain::recurring_service::DayOfWeek;
 use mandir_domain::recurring_service::time_label;
 use mandir_domain::seva::{
-    Capacity, DayAvailability, Seva, SevaInput, SevaSettings, SevaSettingsInput, SlotAvailability, SlotInput, slot_label,
+    Capacity, CapacityMode, DayAvailability, PriceKind, Seva, SevaCategory, SevaInput, SevaSettings, SevaSettingsInput, SlotAvailability,
+    SlotInput, slot_label,
 };
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -21,6 +23,10 @@ use crate::state::AppState;
     paths(list, create, get, update, remove, image, availability, settings, update_settings),
     components(schemas(
         SevaDto,
+        SevaCategoryDto,
+        PriceKindDto,
+        WeekdayDto,
+        CapacityModeDto,
         SevaSlotDto,
         SevaRequest,
         SevaSlotRequest,
@@ -47,24 +53,38 @@ pub struct SevaSlotDto {
     pub capacity: u32,
 }
 
+crate::dto::text_enum_schema!(
+    /// Where a seva is performed: `temple`, `home` or `proxy`.
+    SevaCategoryDto = SevaCategory::ALL.iter().map(|v| v.as_str())
+);
+crate::dto::text_enum_schema!(
+    /// `fixed`, or `suggestedDonation` (the member may give another amount).
+    PriceKindDto = PriceKind::ALL.iter().map(|v| v.as_str())
+);
+crate::dto::text_enum_schema!(
+    /// A day of the week: `sunday` ... `saturday`.
+    WeekdayDto = DayOfWeek::ALL.iter().map(|v| v.as_str())
+);
+crate::dto::text_enum_schema!(
+    /// How bookings are counted: per time slot (`slots`) or per day (`daily`).
+    CapacityModeDto = CapacityMode::ALL.iter().map(|v| v.as_str())
+);
+
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct SevaDto {
     pub id: String,
     pub name: String,
     pub description: Option<String>,
-    /// `temple`, `home` or `proxy`.
-    #[schema(example = "temple")]
+    #[schema(value_type = SevaCategoryDto, example = "temple")]
     pub category: String,
     pub price_cents: i64,
-    /// `fixed`, or `suggestedDonation` (the member may give another amount).
-    #[schema(example = "fixed")]
+    #[schema(value_type = PriceKindDto, example = "fixed")]
     pub price_kind: String,
     pub duration_minutes: u32,
-    /// `sunday` ... `saturday`.
+    #[schema(value_type = Vec<WeekdayDto>)]
     pub weekdays: Vec<String>,
-    /// `slots` or `daily`.
-    #[schema(example = "slots")]
+    #[schema(value_type = CapacityModeDto, example = "slots")]
     pub capacity_mode: String,
     /// With `slots`: the time slots in time order; empty otherwise.
     pub slots: Vec<SevaSlotDto>,
@@ -87,13 +107,13 @@ pub struct SevaDto {
 
 impl From<Seva> for SevaDto {
     fn from(s: Seva) -> Self {
-        let (capacity_mode, slots, daily_capacity) = match &s.rules.capacity {
+        let capacity_mode = s.rules.capacity.mode();
+        let (slots, daily_capacity) = match &s.rules.capacity {
             Capacity::Slots(slots) => (
-                "slots",
                 slots.iter().map(|x| SevaSlotDto { time: hhmm(x.time), time_label: time_label(x.time), capacity: x.capacity }).collect(),
                 None,
             ),
-            Capacity::Daily(count) => ("daily", Vec::new(), Some(*count)),
+            Capacity::Daily(count) => (Vec::new(), Some(*count)),
         };
         Self {
             id: s.id.into(),
@@ -104,7 +124,7 @@ impl From<Seva> for SevaDto {
             price_kind: s.price_kind.as_str().to_owned(),
             duration_minutes: s.duration_minutes,
             weekdays: s.rules.weekdays.iter().map(|d| d.as_str().to_owned()).collect(),
-            capacity_mode: capacity_mode.to_owned(),
+            capacity_mode: capacity_mode.as_str().to_owned(),
             slots,
             daily_capacity,
             blackout_dates: s.rules.blackout_dates.iter().map(|d| d.format("%Y-%m-%d").to_string()).collect(),

@@ -1,10 +1,18 @@
 import useSWR, { useSWRConfig } from 'swr';
 import { api, downloadFile } from '@/lib/api-client';
-import type { LedgerPage, Payment, PaymentAuditEntry, PaymentTotals, ReceiptEmail, StatementProgress } from '@/types/api';
+import type {
+  LedgerPage,
+  Payment,
+  PaymentAuditEntry,
+  PaymentTotals,
+  ReceiptEmail,
+  SetPaymentStatusBody,
+  StatementProgress,
+} from '@/types/api';
 
-/** What the admin can filter by. The document types a payment's status and method as strings. */
-export type PaymentStatus = 'pending' | 'completed' | 'failed' | 'refunded' | 'expired';
-export type PaymentMethodKind = 'credit_card' | 'paypal' | 'zelle' | 'cash' | 'check' | 'split';
+/** What the admin can filter by: the document's closed sets (the server's `text_enum!`s). */
+export type PaymentStatus = Payment['status'];
+export type PaymentMethodKind = Payment['paymentMethod'];
 
 export type PaymentFilters = {
   status: PaymentStatus | '';
@@ -96,7 +104,7 @@ export function usePaymentAudit(id: string | null) {
 }
 
 /** What an admin may set: a pending Zelle payment received or failed, or a failed one reopened. */
-export type AdminStatus = 'completed' | 'failed' | 'pending';
+export type AdminStatus = SetPaymentStatusBody['status'];
 
 /** POST /api/admin/payments/{id}/status, with an optional note for the audit trail. */
 export function setPaymentStatus(id: string, status: AdminStatus, note?: string): Promise<Payment> {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { Seva } from '@/types/api';
 import { requestedDate } from './requested-date';
 
 /** Every day but Tuesday, a year's window, Christmas blacked out. */
-const seva = {
+const seva: Pick<Seva, 'weekdays' | 'blackoutDates' | 'horizonDays'> = {
   weekdays: ['sunday', 'monday', 'wednesday', 'thursday', 'friday', 'saturday'],
   blackoutDates: ['2026-12-25'],
   horizonDays: 366,

@@ -1,7 +1,7 @@
 import type { Seva } from '@/types/api';
 import { addDays } from '@/lib/dates';
 
-const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const WEEKDAYS: Seva['weekdays'] = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
 
 /**
  * The date of a seva page's `?date=YYYY-MM-DD` (the star-birthday reminders link to the day of the
