@@ -8,58 +8,38 @@
 //!
 //! Also `/sitemap.xml` and `/robots.txt`, and the CSP hash of the template's own inline scripts.
 
-use std::fmt::Write as _;
-
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
-use base64::Engine as _;
-use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
+use chrono::{Datelike, NaiveDate};
 use mandir_application::services::events::EventError;
-use mandir_domain::event::Event;
-use serde::Serialize;
-use sha2::{Digest, Sha256};
 
 use crate::dto::EventDto;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// The id of the JSON data block the frontend reads (frontend/src/lib/initial-data.ts).
-pub const DATA_BLOCK_ID: &str = "mandir-data";
+mod data;
+mod head;
+mod sitemap;
 
-/// The image shown for pages without one of their own (frontend/public/og-image.png).
-const DEFAULT_IMAGE: (&str, u32, u32) = ("/og-image.png", 1200, 630);
+pub use data::DATA_BLOCK_ID;
+use data::{events_json, festivals_json, festivals_key, json, month_key, optional};
+pub use head::inline_script_hashes;
+use head::{DEFAULT_IMAGE, event_head, excerpt, render_head, splice};
 
 /// What the head of one page says.
-struct Head {
-    title: String,
-    description: String,
+pub(super) struct Head {
+    pub(super) title: String,
+    pub(super) description: String,
     /// The path of the canonical URL (`/events/…`, `/panchangam?month=2027-01`), which is also the
     /// URL the page is rendered at.
-    path: String,
+    pub(super) path: String,
     /// An absolute or root-relative image URL, with its size when known.
-    image: (String, Option<(u32, u32)>),
-    json_ld: Option<serde_json::Value>,
+    pub(super) image: (String, Option<(u32, u32)>),
+    pub(super) json_ld: Option<serde_json::Value>,
     /// `(key, JSON)` pairs of the data block.
-    data: Vec<(String, Vec<u8>)>,
+    pub(super) data: Vec<(String, Vec<u8>)>,
     /// Whether the page is rendered with its data (ADR 0120): the public pages, not a missing event.
-    rendered: bool,
-}
-
-impl Head {
-    /// The data block's JSON: an object of the `data` pairs.
-    fn data_block(&self) -> String {
-        let mut block = String::from("{");
-        for (i, (key, value)) in self.data.iter().enumerate() {
-            if i > 0 {
-                block.push(',');
-            }
-            block.push_str(&serde_json::Value::String(key.clone()).to_string());
-            block.push(':');
-            block.push_str(&String::from_utf8_lossy(value));
-        }
-        block.push('}');
-        block
-    }
+    pub(super) rendered: bool,
 }
 
 /// The public pages the server describes; every other path gets the temple's generic head.
@@ -92,20 +72,6 @@ fn month_of(query: &str) -> Option<NaiveDate> {
     }
     let first = NaiveDate::from_ymd_opt(year.parse().ok()?, number.parse().ok()?, 1)?;
     (1900..=2100).contains(&first.year()).then_some(first)
-}
-
-/// The SWR key of a month's panchangam: the path the panchangam page fetches (frontend/src/lib/api-keys.ts).
-fn month_key(first: NaiveDate) -> (String, String, String) {
-    let last = first.checked_add_months(Months::new(1)).and_then(|next| next.pred_opt()).unwrap_or(first);
-    let (from, to) = (first.format("%Y-%m-%d").to_string(), last.format("%Y-%m-%d").to_string());
-    (format!("/api/panchangam?from={from}&to={to}"), from, to)
-}
-
-/// The SWR key of the festivals of a month's year: the path the panchangam page fetches for the
-/// festivals it names on their days (frontend/src/lib/api-keys.ts).
-fn festivals_key(first: NaiveDate) -> (String, String) {
-    let year = first.format("%Y").to_string();
-    (format!("/api/festivals?year={year}"), year)
 }
 
 impl Page {
@@ -144,99 +110,6 @@ pub fn prerendered_page(path: &str) -> Option<&'static str> {
         Page::Panchangam(_) => Some("prerender/panchangam"),
         Page::Other => None,
     }
-}
-
-fn json<T: Serialize>(value: &T) -> Result<Vec<u8>, ApiError> {
-    serde_json::to_vec(value).map_err(|e| {
-        tracing::error!(error = %e, "serializing a page's data");
-        ApiError::new(actix_web::http::StatusCode::INTERNAL_SERVER_ERROR, "Something went wrong")
-    })
-}
-
-/// The events list exactly as `GET /api/events` answers it (the same cached body).
-async fn events_json(state: &AppState) -> Result<Vec<u8>, ApiError> {
-    let events = state.events.list().await?;
-    let body = state.events_json.list_body(events).map_err(crate::routes::events::serializing_events)?;
-    Ok(body.to_vec())
-}
-
-/// The festivals of a year exactly as `GET /api/festivals?year=` answers them.
-async fn festivals_json(state: &AppState, year: &str) -> Result<Vec<u8>, ApiError> {
-    json(&crate::routes::festivals::festivals_dto(state, Some(year)).await?)
-}
-
-/// A page's data block entry that the page can do without: on failure it is left out (logged), and
-/// the page fetches it itself.
-async fn optional<F>(key: &str, value: F) -> Option<(String, Vec<u8>)>
-where
-    F: std::future::Future<Output = Result<Vec<u8>, ApiError>>,
-{
-    match value.await {
-        Ok(value) => Some((key.to_owned(), value)),
-        Err(e) => {
-            tracing::warn!(error = ?e, key, "a page's data left out");
-            None
-        }
-    }
-}
-
-/// Cuts `text` to at most `max` characters at a word boundary, adding `…` when cut.
-fn excerpt(text: &str, max: usize) -> String {
-    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-    if text.chars().count() <= max {
-        return text;
-    }
-    let cut: String = text.chars().take(max.saturating_sub(1)).collect();
-    let cut = match cut.rfind(' ') {
-        Some(i) if i > max / 2 => cut[..i].to_owned(),
-        _ => cut,
-    };
-    format!("{}…", cut.trim_end_matches([',', '.', ';', ':', ' ']))
-}
-
-/// `https://temple.example.org` + `/events/1` (an absolute URL is kept as it is).
-fn absolute(public_url: &str, url: &str) -> String {
-    if url.starts_with("https://") || url.starts_with("http://") {
-        url.to_owned()
-    } else {
-        format!("{}/{}", public_url.trim_end_matches('/'), url.trim_start_matches('/'))
-    }
-}
-
-/// When an event takes place, in the temple's zone: `Saturday, March 14, 2026 at 6:00 PM`.
-fn event_when(date: DateTime<Utc>, zone: chrono_tz::Tz) -> String {
-    date.with_timezone(&zone).format("%A, %B %-d, %Y at %-I:%M %p").to_string()
-}
-
-fn event_head(event: &Event, settings: &mandir_domain::site::SiteSettings, public_url: &str) -> (String, String, serde_json::Value) {
-    let zone = settings.zone();
-    let when = event_when(event.event_date, zone);
-    let mut description = format!("{when} · {}", event.location);
-    if let Some(text) = event.description.as_deref().filter(|t| !t.trim().is_empty()) {
-        description = format!("{description}. {}", excerpt(text, 200));
-    }
-    let url = absolute(public_url, &format!("/events/{}", event.id.as_str()));
-    let image = absolute(public_url, event.image_url.as_deref().unwrap_or(DEFAULT_IMAGE.0));
-    let mut ld = serde_json::json!({
-        "@context": "https://schema.org",
-        "@type": "Event",
-        "name": event.name,
-        "startDate": event.event_date.with_timezone(&zone).to_rfc3339(),
-        "eventStatus": "https://schema.org/EventScheduled",
-        "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
-        "location": {
-            "@type": "Place",
-            "name": event.location,
-            "address": if settings.address.trim().is_empty() { event.location.clone() } else { settings.address.lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(", ") },
-        },
-        "image": [image],
-        "url": url,
-        "organizer": { "@type": "Organization", "name": settings.temple_name, "url": absolute(public_url, "/") },
-    });
-    if let Some(text) = event.description.as_deref().filter(|t| !t.trim().is_empty()) {
-        ld["description"] = serde_json::Value::String(excerpt(text, 500));
-    }
-    (format!("{} — {}", event.name, settings.temple_name), description, ld)
 }
 
 async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
@@ -345,94 +218,6 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
     Ok(head)
 }
 
-/// Text for HTML content and quoted attribute values, and for XML.
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
-}
-
-/// JSON inside a `<script>` element: `<`, `>` and `&` written as `\u00XX` (valid JSON: they can only
-/// occur inside strings), so nothing can end the element or open a comment.
-fn script_safe(json: &[u8]) -> String {
-    let text = String::from_utf8_lossy(json);
-    text.replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
-}
-
-fn render_head(head: &Head, state: &AppState) -> String {
-    let public_url = state.config.public_url.as_str();
-    let url = absolute(public_url, &head.path);
-    let image = absolute(public_url, &head.image.0);
-    let mut out = String::new();
-    let _ = write!(out, "<title>{}</title>", escape(&head.title));
-    let _ = write!(out, "<meta name=\"description\" content=\"{}\">", escape(&head.description));
-    let _ = write!(out, "<link rel=\"canonical\" href=\"{}\">", escape(&url));
-    let _ = write!(out, "<meta property=\"og:type\" content=\"website\">");
-    let _ = write!(out, "<meta property=\"og:title\" content=\"{}\">", escape(&head.title));
-    let _ = write!(out, "<meta property=\"og:description\" content=\"{}\">", escape(&head.description));
-    let _ = write!(out, "<meta property=\"og:url\" content=\"{}\">", escape(&url));
-    let _ = write!(out, "<meta property=\"og:image\" content=\"{}\">", escape(&image));
-    if let Some((w, h)) = head.image.1 {
-        let _ = write!(out, "<meta property=\"og:image:width\" content=\"{w}\"><meta property=\"og:image:height\" content=\"{h}\">");
-    }
-    let _ = write!(out, "<meta name=\"twitter:card\" content=\"summary_large_image\">");
-    let _ = write!(out, "<meta name=\"twitter:title\" content=\"{}\">", escape(&head.title));
-    let _ = write!(out, "<meta name=\"twitter:description\" content=\"{}\">", escape(&head.description));
-    let _ = write!(out, "<meta name=\"twitter:image\" content=\"{}\">", escape(&image));
-    if let Some(ld) = &head.json_ld
-        && let Ok(bytes) = serde_json::to_vec(ld)
-    {
-        let _ = write!(out, "<script type=\"application/ld+json\">{}</script>", script_safe(&bytes));
-    }
-    let _ = write!(out, "<script type=\"application/json\" id=\"{DATA_BLOCK_ID}\">{}</script>", script_safe(head.data_block().as_bytes()));
-    out
-}
-
-/// `template` with the template's own `<title>` and description replaced by the page's head.
-/// A template without `<title>` or `</head>` is left as it is.
-fn splice(template: &str, head: &str) -> String {
-    let mut html = template.to_owned();
-    if let Some(start) = html.find("<meta name=\"description\"")
-        && let Some(len) = html[start..].find('>')
-    {
-        html.replace_range(start..=start + len, "");
-    }
-    match (html.find("<title>"), html.find("</title>")) {
-        (Some(start), Some(end)) if end > start => html.replace_range(start..end + "</title>".len(), head),
-        _ => {
-            if let Some(at) = html.find("</head>") {
-                html.insert_str(at, head);
-            }
-        }
-    }
-    html
-}
-
-/// The SHA-256 sources (`'sha256-…'`) of the template's inline executable scripts (no `src`, no
-/// `type` or a JavaScript type), for the page's Content-Security-Policy.
-pub fn inline_script_hashes(template: &str) -> Vec<String> {
-    let mut hashes = Vec::new();
-    let mut rest = template;
-    while let Some(open) = rest.find("<script") {
-        let after = &rest[open..];
-        let Some(tag_end) = after.find('>') else { break };
-        let tag = &after[..tag_end];
-        let Some(close) = after.find("</script>") else { break };
-        let body = &after[tag_end + 1..close];
-        let executable = !tag.contains(" src=")
-            && match tag.find(" type=") {
-                None => true,
-                Some(i) => {
-                    let t = tag[i + 6..].trim_matches(|c| c == '"' || c == '\'');
-                    t.starts_with("module") || t.starts_with("text/javascript")
-                }
-            };
-        if executable && !body.is_empty() {
-            hashes.push(format!("'sha256-{}'", base64::engine::general_purpose::STANDARD.encode(Sha256::digest(body.as_bytes()))));
-        }
-        rest = &after[close + "</script>".len()..];
-    }
-    hashes
-}
-
 /// `index.html` for `path`, with the page's head and data, and the CSP allowing its inline scripts.
 /// A public page with a `frame` (`prerender/<page>.frame.html`) is rendered with its data
 /// ([`crate::page_render`], ADR 0120) when the renderer answers in time; else `template` (the
@@ -466,58 +251,17 @@ where
     res
 }
 
-/// `/sitemap.xml`: the public pages and every event, with absolute URLs from `MANDIR_PUBLIC_URL`.
-pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
-    let public_url = state.config.public_url.as_str();
-    let events = state.events.list().await?;
-    let mut xml =
-        String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for path in ["/", "/events", "/donate", "/contact", "/panchangam"] {
-        let _ = writeln!(xml, "  <url><loc>{}</loc></url>", escape(&absolute(public_url, path)));
-    }
-    for event in events.iter() {
-        let _ = writeln!(
-            xml,
-            "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
-            escape(&absolute(public_url, &format!("/events/{}", event.id.as_str()))),
-            event.updated_at.format("%Y-%m-%d")
-        );
-    }
-    xml.push_str("</urlset>\n");
-    Ok(HttpResponse::Ok().content_type("application/xml; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-cache")).body(xml))
-}
-
-/// `/robots.txt`: everything public may be crawled; the API and members' and admins' pages not.
-pub async fn robots(state: web::Data<AppState>) -> HttpResponse {
-    let mut text = String::from("User-agent: *\nAllow: /\n");
-    for path in [
-        "/api/",
-        "/admin",
-        "/dashboard",
-        "/profile",
-        "/setup",
-        "/reset-password",
-        "/staff-invite",
-        "/my-sevas",
-        "/counter",
-        "/collections",
-        "/deposits",
-        "/reports",
-        "/payment-confirmation",
-        "/test-payment",
-    ] {
-        let _ = writeln!(text, "Disallow: {path}");
-    }
-    let _ = writeln!(text, "\nSitemap: {}", absolute(&state.config.public_url, "/sitemap.xml"));
-    HttpResponse::Ok().content_type("text/plain; charset=utf-8").insert_header((header::CACHE_CONTROL, "no-cache")).body(text)
-}
-
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/sitemap.xml", web::get().to(sitemap)).route("/robots.txt", web::get().to(robots));
+    cfg.route("/sitemap.xml", web::get().to(sitemap::sitemap)).route("/robots.txt", web::get().to(sitemap::robots));
 }
 
 #[cfg(test)]
 mod tests {
+    use base64::Engine as _;
+    use sha2::{Digest, Sha256};
+
+    use super::data::script_safe;
+    use super::head::absolute;
     use super::*;
 
     #[test]
