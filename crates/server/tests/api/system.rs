@@ -35,7 +35,7 @@ async fn spa_fallback_serves_index_html_and_assets_are_cached() {
     let page = app.get("/dashboard", None).await;
     assert_eq!(page.status(), StatusCode::OK);
     assert_eq!(page.headers()["cache-control"], "no-cache");
-    // The shell, its title replaced by the page's own (crates/http/src/page_head.rs).
+    // The shell, its title replaced by the page's own (crates/http/src/page_head/).
     let text = page.text().await.expect("text");
     assert!(text.contains("SPA shell") && text.contains("<title>Test Temple</title>"), "{text}");
 
