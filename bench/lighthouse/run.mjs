@@ -80,13 +80,23 @@ const server = spawn(binary, ['serve'], { env, stdio: ['ignore', log, log] });
 let failed = false;
 try {
   await waitFor(`${base}/api/health`, 60_000);
-  const events = await (await fetch(`${base}/api/events`)).json();
-  const list = Array.isArray(events) ? events : (events.items ?? events.events ?? []);
-  if (list.length === 0) throw new Error('the demo data has no events');
-  const all = ['/', '/events', `/events/${list[0].id}`, '/donate', '/sign-in', '/sign-up', '/contact', '/panchangam'];
+  // Every declared public page (frontend/src/app/public-pages.json); a page with an id is measured
+  // with the first item of its `example` list in the demo data.
+  const declared = JSON.parse(fs.readFileSync(path.join(root, 'frontend', 'src', 'app', 'public-pages.json'), 'utf8')).pages;
+  const all = [];
+  for (const page of declared) {
+    if (!page.path.includes(':id')) {
+      all.push({ pattern: page.path, url: page.path });
+      continue;
+    }
+    const answer = await (await fetch(`${base}${page.example}`)).json();
+    const list = Array.isArray(answer) ? answer : (answer.items ?? []);
+    if (list.length === 0) throw new Error(`the demo data has nothing at ${page.example} for ${page.path}`);
+    all.push({ pattern: page.path.replace(':id', '{id}'), url: page.path.replace(':id', list[0].id) });
+  }
   // LIGHTHOUSE_PAGES=/,/events/{id} measures only those pages (while working on one of them).
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-  const pages = only ? all.filter((p) => only.includes(p.startsWith('/events/') ? '/events/{id}' : p)) : all;
+  const pages = (only ? all.filter((p) => only.includes(p.pattern)) : all).map((p) => p.url);
 
   const rows = [];
   for (const page of pages) {

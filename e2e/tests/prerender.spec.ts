@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
 import { api, createEvent, newMember } from '../support/api';
@@ -6,7 +9,11 @@ import { api, createEvent, newMember } from '../support/api';
 // public pages arrive with their markup, data and CSS, paint without JavaScript, and hydrate without
 // a mismatch, in light and dark mode.
 
-const PAGES = ['/', '/events', '/donate', '/sign-in', '/sign-up', '/contact', '/panchangam'];
+/** The declared public pages (frontend/src/app/public-pages.json) without an id; the event's page is added with one. */
+const DECLARED: { path: string }[] = JSON.parse(
+  fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'frontend', 'src', 'app', 'public-pages.json'), 'utf8'),
+).pages;
+const PAGES = DECLARED.map((p) => p.path).filter((p) => !p.includes(':'));
 
 /** Console errors and warnings that point at hydration (React reports mismatches as errors). */
 function watchHydration(page: Page): string[] {
@@ -25,6 +32,7 @@ test('public pages come as styled markup that paints without JavaScript', async 
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
+    expect(DECLARED.filter((p) => p.path.includes(':')).map((p) => p.path)).toEqual(['/events/:id']);
     for (const path of [...PAGES, `/events/${event.id}`]) {
       await page.goto(path);
       // The header and its Donate button, laid out and styled by the prerendered CSS.
@@ -32,6 +40,8 @@ test('public pages come as styled markup that paints without JavaScript', async 
       await expect(donate, path).toBeVisible();
       const color = await donate.evaluate((el) => getComputedStyle(el).backgroundColor);
       expect(color, path).toBe('rgb(154, 52, 18)');
+      // The page's own main heading is in the markup as served, before any script.
+      await expect(page.getByRole('heading', { level: 1 }).first(), path).toBeVisible();
     }
     await page.goto('/sign-in');
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();

@@ -24,16 +24,9 @@ function chunkFiles(src, seen = new Set()) {
   return seen;
 }
 
-const ROUTE_SOURCES = {
-  home: 'src/app/routes/home.tsx',
-  events: 'src/app/routes/events.tsx',
-  event: 'src/app/routes/event-detail.tsx',
-  donate: 'src/app/routes/donate.tsx',
-  'sign-in': 'src/app/routes/sign-in.tsx',
-  'sign-up': 'src/app/routes/sign-up.tsx',
-  contact: 'src/app/routes/contact.tsx',
-  panchangam: 'src/app/routes/panchangam.tsx',
-};
+/** Each public page's route module (src/app/public-pages.json, their one declaration). */
+const { pages } = JSON.parse(fs.readFileSync(path.join(root, 'src', 'app', 'public-pages.json'), 'utf8'));
+const ROUTE_SOURCES = Object.fromEntries(pages.map(({ name, source }) => [name, source]));
 const entryChunks = chunkFiles('index.html');
 const marker = '<div id="root"></div>';
 if (!template.includes(marker)) throw new Error(`dist/index.html has no ${marker}`);

@@ -18,6 +18,7 @@ const loadSignUp = () => import('./routes/sign-up');
 const loadDonate = () => import('./routes/donate');
 const loadContact = () => import('./routes/contact');
 const loadPanchangam = () => import('./routes/panchangam');
+const loadSevas = () => import('./routes/sevas');
 const Home = preloadableLazy(loadHome);
 const Events = preloadableLazy(loadEvents);
 const EventDetail = preloadableLazy(loadEventDetail);
@@ -38,9 +39,9 @@ const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
 const TestPayment = lazy(() => import('./routes/test-payment'));
 const Contact = preloadableLazy(loadContact);
 const Panchangam = preloadableLazy(loadPanchangam);
+const Sevas = preloadableLazy(loadSevas);
 const Setup = lazy(() => import('./routes/setup'));
 const StaffInvite = lazy(() => import('./routes/staff-invite'));
-const Sevas = lazy(() => import('./routes/sevas'));
 const SevaDetail = lazy(() => import('./routes/seva-detail'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const MySevas = lazy(() => import('./routes/my-sevas'));
@@ -90,7 +91,7 @@ export function AppRoutes() {
         <Route path={paths.deposits.path} element={<Deposits />} />
         <Route path={paths.depositSlip.path} element={<DepositSlip />} />
         <Route path={paths.dailyReport.path} element={<DailyReport />} />
-        <Route path={paths.sevas.path} element={<Sevas />} />
+        <Route path={paths.sevas.path} element={<AfterHydration><Sevas /></AfterHydration>} />
         <Route path={paths.sevaDetail.path} element={<SevaDetail />} />
         <Route path={paths.eventCheckIn.path} element={<EventCheckIn />} />
         <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
@@ -109,9 +110,11 @@ export function AppRoutes() {
   );
 }
 
-// The pages prerendered at build time (entry-server.tsx): their chunks are loaded before the
-// browser hydrates the page's markup (main.tsx), so hydration does not wait on them.
-const prerendered: [string, { preload: () => Promise<void> }][] = [
+// The public pages (src/app/public-pages.json; a test checks this list against it), prerendered at
+// build time (entry-server.tsx): their chunks are loaded before the browser hydrates the page's
+// markup (main.tsx), so hydration does not wait on them. Kept here rather than read from the JSON,
+// which would add its bytes to the entry.
+export const PUBLIC_ROUTES: [string, { preload: () => Promise<void> }][] = [
   [paths.home.path, Home],
   [paths.events.path, Events],
   [paths.eventDetail.path, EventDetail],
@@ -120,11 +123,12 @@ const prerendered: [string, { preload: () => Promise<void> }][] = [
   [paths.donate.path, Donate],
   [paths.contact.path, Contact],
   [paths.panchangam.path, Panchangam],
+  [paths.sevas.path, Sevas],
 ];
 
 /** Loads the chunks of the prerendered page at `pathname` and of the layout around it. */
 export async function preloadRoute(pathname: string): Promise<void> {
-  const match = prerendered.find(([pattern]) => matchPath(pattern, pathname));
+  const match = PUBLIC_ROUTES.find(([pattern]) => matchPath(pattern, pathname));
   await Promise.all([preloadLayout(), match?.[1].preload()]);
 }
 

@@ -53,7 +53,54 @@ enum Page {
     Contact,
     /// The month at a glance; the month asked for (`?month=YYYY-MM`), else the temple's current one.
     Panchangam(Option<NaiveDate>),
+    Sevas,
     Other,
+}
+
+/// One public page as declared in frontend/src/app/public-pages.json, their one declaration: the
+/// build prerenders it, this server renders it with its data and lists it in the sitemap, `just
+/// lighthouse` measures it and the browser tests check it (docs/architecture.md#public-pages).
+#[derive(Debug, serde::Deserialize)]
+pub(super) struct Declared {
+    name: String,
+    /// The router's pattern: literal segments and `:id`.
+    pub(super) path: String,
+    pub(super) sitemap: bool,
+}
+
+#[derive(serde::Deserialize)]
+struct Declaration {
+    pages: Vec<Declared>,
+}
+
+/// The declared public pages, read from the JSON the build reads (compiled in).
+pub(super) fn declared() -> &'static [Declared] {
+    static PAGES: std::sync::OnceLock<Vec<Declared>> = std::sync::OnceLock::new();
+    PAGES.get_or_init(|| match serde_json::from_str::<Declaration>(include_str!("../../../../frontend/src/app/public-pages.json")) {
+        Ok(declaration) => declaration.pages,
+        Err(e) => {
+            // A unit test reads it too, so a broken file fails the build's tests first.
+            tracing::error!(error = %e, "frontend/src/app/public-pages.json does not parse; no page is rendered");
+            Vec::new()
+        }
+    })
+}
+
+/// The declared page whose pattern `path` matches, with the value of its `:id` segment.
+fn declared_at(path: &str) -> Option<(&'static Declared, Option<&str>)> {
+    let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
+    declared().iter().find_map(|page| {
+        let (mut pattern, mut actual) = (page.path.split('/'), path.split('/'));
+        let mut id = None;
+        loop {
+            match (pattern.next(), actual.next()) {
+                (None, None) => return Some((page, id)),
+                (Some(":id"), Some(value)) if !value.is_empty() => id = Some(value),
+                (Some(p), Some(a)) if p == a => {}
+                _ => return None,
+            }
+        }
+    })
 }
 
 /// The query of the panchangam page.
@@ -76,19 +123,18 @@ fn month_of(query: &str) -> Option<NaiveDate> {
 
 impl Page {
     fn of(path: &str, query: &str) -> Self {
-        let path = if path.len() > 1 { path.trim_end_matches('/') } else { path };
-        match path {
-            "/" => Self::Home,
-            "/events" => Self::Events,
-            "/donate" => Self::Donate,
-            "/sign-in" => Self::SignIn,
-            "/sign-up" => Self::SignUp,
-            "/contact" => Self::Contact,
-            "/panchangam" => Self::Panchangam(month_of(query)),
-            _ => match path.strip_prefix("/events/") {
-                Some(id) if !id.is_empty() && !id.contains('/') => Self::Event(id.to_owned()),
-                _ => Self::Other,
-            },
+        let Some((page, id)) = declared_at(path) else { return Self::Other };
+        match (page.name.as_str(), id) {
+            ("home", _) => Self::Home,
+            ("events", _) => Self::Events,
+            ("event", Some(id)) => Self::Event(id.to_owned()),
+            ("donate", _) => Self::Donate,
+            ("sign-in", _) => Self::SignIn,
+            ("sign-up", _) => Self::SignUp,
+            ("contact", _) => Self::Contact,
+            ("panchangam", _) => Self::Panchangam(month_of(query)),
+            ("sevas", _) => Self::Sevas,
+            _ => Self::Other,
         }
     }
 }
@@ -98,18 +144,8 @@ impl Page {
 /// server sends instead of the empty `index.html` when the build has it, and `<name>.frame.html`,
 /// the page to fill with the markup rendered per request (ADR 0120). Both are written by
 /// frontend/scripts/prerender.mjs.
-pub fn prerendered_page(path: &str) -> Option<&'static str> {
-    match Page::of(path, "") {
-        Page::Home => Some("prerender/home"),
-        Page::Events => Some("prerender/events"),
-        Page::Event(_) => Some("prerender/event"),
-        Page::Donate => Some("prerender/donate"),
-        Page::SignIn => Some("prerender/sign-in"),
-        Page::SignUp => Some("prerender/sign-up"),
-        Page::Contact => Some("prerender/contact"),
-        Page::Panchangam(_) => Some("prerender/panchangam"),
-        Page::Other => None,
-    }
+pub fn prerendered_page(path: &str) -> Option<String> {
+    declared_at(path).map(|(page, _)| format!("prerender/{}", page.name))
 }
 
 async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
@@ -212,6 +248,16 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
             }
             head
         }
+        Page::Sevas => {
+            data.push(("/api/sevas".to_owned(), json(&crate::routes::sevas::sevas_dto(state).await?)?));
+            simple(
+                format!("Sevas & Pujas — {temple}"),
+                format!(
+                    "Book an archana, abhishekam, vratam or homam at {temple}, or a priest at your home: dates, prices and online payment."
+                ),
+                "/sevas",
+            )
+        }
         Page::Other => Head { rendered: false, ..simple(temple.to_owned(), about, "/") },
     };
     head.data = data;
@@ -265,6 +311,20 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_declared_public_page_has_its_head_and_data_here_and_nothing_else_does() {
+        let pages = declared();
+        assert!(pages.len() >= 9, "frontend/src/app/public-pages.json parses: {pages:?}");
+        for page in pages {
+            let path = page.path.replace(":id", "an-id");
+            assert!(!matches!(Page::of(&path, ""), Page::Other), "{} is declared public but has no head here", page.path);
+            assert_eq!(prerendered_page(&path), Some(format!("prerender/{}", page.name)));
+        }
+        for (path, name) in [("/events/a/b", None), ("/admin", None), ("/sevas/", Some("prerender/sevas"))] {
+            assert_eq!(prerendered_page(path).as_deref(), name, "{path}");
+        }
+    }
+
+    #[test]
     fn excerpts_cut_at_words() {
         assert_eq!(excerpt("short  text\n here", 50), "short text here");
         assert_eq!(excerpt("one two three four five six", 15), "one two three…");
@@ -308,7 +368,7 @@ mod tests {
         assert!(matches!(Page::of("/admin", ""), Page::Other));
         assert!(matches!(Page::of("/panchangam", ""), Page::Panchangam(None)));
         assert!(matches!(Page::of("/panchangam/", "month=2027-01"), Page::Panchangam(Some(d)) if d.to_string() == "2027-01-01"));
-        assert_eq!(prerendered_page("/panchangam"), Some("prerender/panchangam"));
+        assert_eq!(prerendered_page("/panchangam").as_deref(), Some("prerender/panchangam"));
     }
 
     #[test]

@@ -9,14 +9,14 @@ use super::head::{absolute, escape};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// `/sitemap.xml`: the public pages and every event, with absolute URLs from `MANDIR_PUBLIC_URL`.
+/// `/sitemap.xml`: the declared public pages marked for it and every event, with absolute URLs from `MANDIR_PUBLIC_URL`.
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let public_url = state.config.public_url.as_str();
     let events = state.events.list().await?;
     let mut xml =
         String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n");
-    for path in ["/", "/events", "/donate", "/contact", "/panchangam"] {
-        let _ = writeln!(xml, "  <url><loc>{}</loc></url>", escape(&absolute(public_url, path)));
+    for page in super::declared().iter().filter(|page| page.sitemap) {
+        let _ = writeln!(xml, "  <url><loc>{}</loc></url>", escape(&absolute(public_url, &page.path)));
     }
     for event in events.iter() {
         let _ = writeln!(

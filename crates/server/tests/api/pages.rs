@@ -162,6 +162,24 @@ async fn the_panchangam_page_carries_its_months_days_and_its_years_festivals() {
 }
 
 #[tokio::test]
+async fn the_sevas_page_carries_the_active_sevas() {
+    let app = app_with_index().await;
+    let admin = app.admin().await;
+    let body = serde_json::json!({
+        "name": "Archana", "category": "temple", "priceCents": 1100, "priceKind": "fixed", "durationMinutes": 15,
+        "weekdays": ["saturday"], "capacityMode": "daily", "dailyCapacity": 20, "horizonDays": 60, "cutoffHours": 12,
+    });
+    let seva: Value = expect_status(app.post("/api/sevas", Some(&admin.token), body).await, StatusCode::CREATED).await;
+    let (_, page) = html(&app, "/sevas").await;
+    assert!(page.contains("<title>Sevas &amp; Pujas — Test Temple</title>"), "{page}");
+    assert!(page.contains("<link rel=\"canonical\" href=\"http://temple.test/sevas\">"), "{page}");
+    let data: Value = serde_json::from_str(script_with(&page, "id=\"mandir-data\"").expect("data")).expect("json");
+    let sevas: Value = expect_status(app.get("/api/sevas", None).await, StatusCode::OK).await;
+    assert_eq!(data["/api/sevas"], sevas);
+    assert_eq!(sevas[0]["id"], seva["id"]);
+}
+
+#[tokio::test]
 async fn sitemap_lists_public_pages_and_events_and_robots_points_at_it() {
     let app = app_with_index().await;
     let admin = app.admin().await;
@@ -173,6 +191,9 @@ async fn sitemap_lists_public_pages_and_events_and_robots_points_at_it() {
     let xml = sitemap.text().await.expect("xml");
     assert!(xml.contains("<loc>http://temple.test/</loc>"), "{xml}");
     assert!(xml.contains("<loc>http://temple.test/events</loc>"), "{xml}");
+    // Every declared page marked for the sitemap (frontend/src/app/public-pages.json), none other.
+    assert!(xml.contains("<loc>http://temple.test/sevas</loc>") && xml.contains("<loc>http://temple.test/panchangam</loc>"), "{xml}");
+    assert!(!xml.contains("/sign-in"), "{xml}");
     assert!(xml.contains(&format!("<loc>http://temple.test/events/{}</loc>", event["id"].as_str().expect("id"))), "{xml}");
     assert!(!xml.contains("/admin"), "{xml}");
 

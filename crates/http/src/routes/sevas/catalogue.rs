@@ -268,6 +268,11 @@ pub(super) async fn list(
     Ok(web::Json(sevas.into_iter().map(Into::into).collect()))
 }
 
+/// The active sevas as `GET /api/sevas` answers a visitor (the sevas page's data block).
+pub async fn sevas_dto(state: &AppState) -> Result<Vec<SevaDto>, ApiError> {
+    Ok(state.sevas.list(None, false).await?.into_iter().map(Into::into).collect())
+}
+
 /// Adds a seva (admins).
 #[utoipa::path(operation_id = "createSeva", post, path = "/api/sevas", tag = "sevas", security(("bearer" = [])), request_body = SevaRequest, responses(
     (status = 201, body = SevaDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)
