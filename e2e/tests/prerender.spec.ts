@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { api, createEvent, newMember } from '../support/api';
+import { adminSession, api, createEvent, newMember } from '../support/api';
 
 // docs/decisions/0117-prerendered-public-pages.md and 0120-public-pages-rendered-per-request.md:
 // public pages arrive with their markup, data and CSS, paint without JavaScript, and hydrate without
@@ -14,6 +14,19 @@ const DECLARED: { path: string }[] = JSON.parse(
   fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'frontend', 'src', 'app', 'public-pages.json'), 'utf8'),
 ).pages;
 const PAGES = DECLARED.map((p) => p.path).filter((p) => !p.includes(':'));
+
+/** A seva to open at /sevas/:id, bookable every day. */
+async function createSeva(name: string): Promise<{ id: string; name: string }> {
+  const admin = await adminSession();
+  return api('POST', '/api/sevas', {
+    token: admin.token,
+    body: {
+      name, category: 'temple', priceCents: 1100, priceKind: 'fixed', durationMinutes: 15,
+      weekdays: ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'],
+      capacityMode: 'slots', slots: [{ time: '09:00', capacity: 5 }], horizonDays: 60, cutoffHours: 12,
+    },
+  });
+}
 
 /** Console errors and warnings that point at hydration (React reports mismatches as errors). */
 function watchHydration(page: Page): string[] {
@@ -32,8 +45,9 @@ test('public pages come as styled markup that paints without JavaScript', async 
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
-    expect(DECLARED.filter((p) => p.path.includes(':')).map((p) => p.path)).toEqual(['/events/:id']);
-    for (const path of [...PAGES, `/events/${event.id}`]) {
+    const seva = await createSeva(`Prerendered Archana ${Date.now()}`);
+    expect(DECLARED.filter((p) => p.path.includes(':')).map((p) => p.path)).toEqual(['/events/:id', '/sevas/:id']);
+    for (const path of [...PAGES, `/events/${event.id}`, `/sevas/${seva.id}`]) {
       await page.goto(path);
       // The header and its Donate button, laid out and styled by the prerendered CSS.
       const donate = page.getByRole('banner').getByRole('link', { name: 'Donate' });
@@ -149,8 +163,9 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.addInitScript((mode) => {
       if (window.location.origin !== 'null') window.localStorage.setItem('vite-ui-theme', mode);
     }, scheme);
+    const seva = await createSeva(`Hydrated Archana ${Date.now()}`);
     const problems = watchHydration(page);
-    for (const path of [...PAGES, `/events/${event.id}`]) {
+    for (const path of [...PAGES, `/events/${event.id}`, `/sevas/${seva.id}`]) {
       const requests: string[] = [];
       const onRequest = (req: { url: () => string }) => {
         if (new URL(req.url()).pathname.startsWith('/api/')) requests.push(new URL(req.url()).pathname);

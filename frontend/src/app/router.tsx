@@ -19,6 +19,7 @@ const loadDonate = () => import('./routes/donate');
 const loadContact = () => import('./routes/contact');
 const loadPanchangam = () => import('./routes/panchangam');
 const loadSevas = () => import('./routes/sevas');
+const loadSevaDetail = () => import('./routes/seva-detail');
 const Home = preloadableLazy(loadHome);
 const Events = preloadableLazy(loadEvents);
 const EventDetail = preloadableLazy(loadEventDetail);
@@ -40,9 +41,9 @@ const TestPayment = lazy(() => import('./routes/test-payment'));
 const Contact = preloadableLazy(loadContact);
 const Panchangam = preloadableLazy(loadPanchangam);
 const Sevas = preloadableLazy(loadSevas);
+const SevaDetail = preloadableLazy(loadSevaDetail);
 const Setup = lazy(() => import('./routes/setup'));
 const StaffInvite = lazy(() => import('./routes/staff-invite'));
-const SevaDetail = lazy(() => import('./routes/seva-detail'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const MySevas = lazy(() => import('./routes/my-sevas'));
 const Counter = lazy(() => import('./routes/counter'));
@@ -92,7 +93,7 @@ export function AppRoutes() {
         <Route path={paths.depositSlip.path} element={<DepositSlip />} />
         <Route path={paths.dailyReport.path} element={<DailyReport />} />
         <Route path={paths.sevas.path} element={<AfterHydration><Sevas /></AfterHydration>} />
-        <Route path={paths.sevaDetail.path} element={<SevaDetail />} />
+        <Route path={paths.sevaDetail.path} element={<AfterHydration><SevaDetail /></AfterHydration>} />
         <Route path={paths.eventCheckIn.path} element={<EventCheckIn />} />
         <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
         <Route path={paths.donate.path} element={<Donate />} />
@@ -124,6 +125,7 @@ export const PUBLIC_ROUTES: [string, { preload: () => Promise<void> }][] = [
   [paths.contact.path, Contact],
   [paths.panchangam.path, Panchangam],
   [paths.sevas.path, Sevas],
+  [paths.sevaDetail.path, SevaDetail],
 ];
 
 /** Loads the chunks of the prerendered page at `pathname` and of the layout around it. */

@@ -12,6 +12,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use chrono::{Datelike, NaiveDate};
 use mandir_application::services::events::EventError;
+use mandir_application::services::sevas::SevaError;
 
 use crate::dto::EventDto;
 use crate::error::ApiError;
@@ -54,6 +55,8 @@ enum Page {
     /// The month at a glance; the month asked for (`?month=YYYY-MM`), else the temple's current one.
     Panchangam(Option<NaiveDate>),
     Sevas,
+    /// A seva's page.
+    Seva(String),
     Other,
 }
 
@@ -134,6 +137,7 @@ impl Page {
             ("contact", _) => Self::Contact,
             ("panchangam", _) => Self::Panchangam(month_of(query)),
             ("sevas", _) => Self::Sevas,
+            ("seva", Some(id)) => Self::Seva(id.to_owned()),
             _ => Self::Other,
         }
     }
@@ -258,6 +262,28 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
                 "/sevas",
             )
         }
+        Page::Seva(id) => match state.sevas.get(None, &id.clone().into()).await {
+            Ok(seva) => {
+                let mut description = excerpt(seva.description.as_deref().unwrap_or_default(), 200);
+                if description.is_empty() {
+                    description = format!("Book {} at {temple}: choose a date and time, and pay online.", seva.name);
+                }
+                let mut head = simple(format!("{} — {temple}", seva.name), description, &format!("/sevas/{}", seva.id.as_str()));
+                if let Some(url) = &seva.image_url {
+                    head.image = (url.clone(), None);
+                }
+                data.push((format!("/api/sevas/{id}"), json(&crate::routes::sevas::SevaDto::from(seva))?));
+                data.push(("/api/seva-settings".to_owned(), json(&crate::routes::sevas::settings_dto(state).await?)?));
+                // Not the picker's open days: the booking flow reloads them by a filter over SWR's
+                // cache, which a data block entry (SWR's `fallback`) is not in; the page asks for
+                // them itself, showing the seva and its spinner until they come.
+                head
+            }
+            Err(SevaError::NotFound | SevaError::Validation(_)) => {
+                Head { rendered: false, ..simple(format!("Seva not found — {temple}"), about, "/sevas") }
+            }
+            Err(e) => return Err(e.into()),
+        },
         Page::Other => Head { rendered: false, ..simple(temple.to_owned(), about, "/") },
     };
     head.data = data;

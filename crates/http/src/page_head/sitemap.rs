@@ -9,7 +9,7 @@ use super::head::{absolute, escape};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// `/sitemap.xml`: the declared public pages marked for it and every event, with absolute URLs from `MANDIR_PUBLIC_URL`.
+/// `/sitemap.xml`: the declared public pages marked for it, every event and every active seva, with absolute URLs from `MANDIR_PUBLIC_URL`.
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let public_url = state.config.public_url.as_str();
     let events = state.events.list().await?;
@@ -24,6 +24,14 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
             "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
             escape(&absolute(public_url, &format!("/events/{}", event.id.as_str()))),
             event.updated_at.format("%Y-%m-%d")
+        );
+    }
+    for seva in state.sevas.list(None, false).await? {
+        let _ = writeln!(
+            xml,
+            "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
+            escape(&absolute(public_url, &format!("/sevas/{}", seva.id.as_str()))),
+            seva.updated_at.format("%Y-%m-%d")
         );
     }
     xml.push_str("</urlset>\n");

@@ -162,7 +162,7 @@ async fn the_panchangam_page_carries_its_months_days_and_its_years_festivals() {
 }
 
 #[tokio::test]
-async fn the_sevas_page_carries_the_active_sevas() {
+async fn the_sevas_pages_carry_the_active_sevas_and_a_sevas_booking_data() {
     let app = app_with_index().await;
     let admin = app.admin().await;
     let body = serde_json::json!({
@@ -177,6 +177,23 @@ async fn the_sevas_page_carries_the_active_sevas() {
     let sevas: Value = expect_status(app.get("/api/sevas", None).await, StatusCode::OK).await;
     assert_eq!(data["/api/sevas"], sevas);
     assert_eq!(sevas[0]["id"], seva["id"]);
+
+    // A seva's own page: its head, the seva and the booking settings, keyed as the page asks for
+    // them; not the open days, which the booking flow reloads by a filter over SWR's cache.
+    let id = seva["id"].as_str().expect("id");
+    let (_, page) = html(&app, &format!("/sevas/{id}")).await;
+    assert!(page.contains("<title>Archana — Test Temple</title>"), "{page}");
+    assert!(page.contains(&format!("<link rel=\"canonical\" href=\"http://temple.test/sevas/{id}\">")), "{page}");
+    let data: Value = serde_json::from_str(script_with(&page, "id=\"mandir-data\"").expect("data")).expect("json");
+    assert_eq!(data[format!("/api/sevas/{id}")], seva);
+    let settings: Value = expect_status(app.get("/api/seva-settings", None).await, StatusCode::OK).await;
+    assert_eq!(data["/api/seva-settings"], settings);
+    assert!(data.as_object().is_some_and(|d| !d.keys().any(|k| k.contains("/availability"))), "{data}");
+    // A seva that is not there: not rendered, its own title.
+    let (_, missing) = html(&app, "/sevas/no-such-seva").await;
+    assert!(missing.contains("<title>Seva not found — Test Temple</title>"), "{missing}");
+    let sitemap = app.get("/sitemap.xml", None).await.text().await.expect("xml");
+    assert!(sitemap.contains(&format!("<loc>http://temple.test/sevas/{id}</loc>")), "{sitemap}");
 }
 
 #[tokio::test]

@@ -37,7 +37,6 @@ const NOT_PUBLIC: Record<string, string> = {
   [paths.receipt.path]: "a donor's receipt: opens with its signed link or for its owner",
   [paths.paymentConfirmation.path]: "the answer to a payment, read from the payment provider's redirect",
   [paths.testPayment.path]: "the sandbox's card form of one payment",
-  [paths.sevaDetail.path]: 'a seva with its booking form and the open days from today: not yet rendered by the server with them',
 };
 
 describe('the public pages', () => {

@@ -273,6 +273,11 @@ pub async fn sevas_dto(state: &AppState) -> Result<Vec<SevaDto>, ApiError> {
     Ok(state.sevas.list(None, false).await?.into_iter().map(Into::into).collect())
 }
 
+/// The booking settings as `GET /api/seva-settings` answers them (a seva page's data block).
+pub async fn settings_dto(state: &AppState) -> Result<SevaSettingsDto, ApiError> {
+    Ok(state.sevas.settings().await?.into())
+}
+
 /// Adds a seva (admins).
 #[utoipa::path(operation_id = "createSeva", post, path = "/api/sevas", tag = "sevas", security(("bearer" = [])), request_body = SevaRequest, responses(
     (status = 201, body = SevaDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody)

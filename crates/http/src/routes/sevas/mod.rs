@@ -12,7 +12,7 @@ mod bookings;
 mod catalogue;
 mod schedule;
 
-pub use catalogue::sevas_dto;
+pub use catalogue::{SevaDto, settings_dto, sevas_dto};
 
 use bookings::{assign_priest, book, cancel, complete, get_booking, mine, pay};
 use catalogue::{availability, create, get, image, list, remove, settings, update, update_settings};

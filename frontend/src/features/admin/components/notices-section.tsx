@@ -18,6 +18,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { todayIn } from '@/lib/dates';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
@@ -29,15 +30,6 @@ import { noticeSchema } from '../schemas';
 function reason(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? err.message;
   return err instanceof Error ? err.message : String(err);
-}
-
-/** Today as YYYY-MM-DD in the temple's zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
 }
 
 export function noticeStatus(n: Pick<Notice, 'startsOn' | 'endsOn'>, today: string): 'Current' | 'Scheduled' | 'Ended' {

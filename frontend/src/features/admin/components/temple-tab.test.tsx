@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { makeUser } from '@/testing/data';
 import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
-import { noticeStatus, todayIn } from './notices-section';
+import { todayIn } from '@/lib/dates';
+import { noticeStatus } from './notices-section';
 
 describe('Admin → Temple', () => {
   it('saves the site settings with a toast', async () => {

@@ -1,6 +1,7 @@
 // The month the panchangam page shows, as "YYYY-MM" texts of the Gregorian calendar, and the marks
 // of its days. Nothing here reads the visitor's zone or `Intl` beyond time-zone offsets, so the
 // server's page renderer runs it too (docs/architecture.md#public-pages).
+import { todayIn } from '@/lib/dates';
 import type { Festival, PanchangamDay } from '@/types/api';
 import { lunarMonthName } from './format';
 
@@ -22,21 +23,8 @@ export function parseMonth(value: string | null): string | null {
   return value >= FIRST_MONTH && value <= LAST_MONTH ? value : null;
 }
 
-/**
- * The temple's today, "YYYY-MM-DD", at the instant `now` in its IANA zone: from the zone's UTC
- * offset then ("GMT-08:00"), the one use of `Intl` the server's page renderer answers
- * (src/render/globals.ts).
- */
-export function templeToday(timeZone: string, now: Date): string {
-  let minutes = 0;
-  try {
-    const [hours = '0', mins = '0'] = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).format(now).split('GMT')[1].split(':');
-    minutes = Number(hours) * 60 + (hours.startsWith('-') ? -1 : 1) * Number(mins);
-  } catch {
-    // An unknown zone: the day in UTC.
-  }
-  return new Date(now.getTime() + (Number.isFinite(minutes) ? minutes : 0) * 60_000).toISOString().slice(0, 10);
-}
+/** The temple's today, "YYYY-MM-DD", at the instant `now` in its IANA zone (`todayIn`). */
+export const templeToday = (timeZone: string, now: Date): string => todayIn(timeZone, now);
 
 function parts(month: string): [number, number] {
   return [Number(month.slice(0, 4)), Number(month.slice(5, 7))];

@@ -12,6 +12,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import type { SevaDay, SevaSlotAvailability } from '@/types/api';
 import { useSevaAvailability } from '../api/sevas';
+import { monthYearLabel } from '@/lib/dates';
 import { addDays, formatLocalDate } from '../lib/sankalpam';
 
 /** How many days one page of the picker shows (six weeks). */
@@ -153,10 +154,6 @@ export function AvailabilityPicker({
     if (fresh.status !== 'open') onChange(null);
     else if (fresh.remaining !== value.slot.remaining) onChange({ date: value.date, slot: fresh });
   }, [availability, value, onChange]);
-  const monthLabel = (date: string) => {
-    const [y, m] = date.split('-').map(Number);
-    return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  };
 
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
@@ -165,7 +162,7 @@ export function AvailabilityPicker({
           <ChevronLeft />
         </IconButton>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }} aria-live="polite">
-          {monthLabel(from)} – {monthLabel(to)}
+          {monthYearLabel(from)} – {monthYearLabel(to)}
         </Typography>
         <IconButton aria-label="Later dates" onClick={() => setFrom(addDays(from, PAGE_DAYS))}>
           <ChevronRight />

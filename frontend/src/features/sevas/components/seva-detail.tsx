@@ -13,6 +13,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { useNow } from '@/lib/render-instant';
 import { useSite } from '@/lib/site';
 import type { Seva, SevaBooking } from '@/types/api';
 import { useSeva, useSevaSettings } from '../api/sevas';
@@ -65,6 +66,8 @@ export function SevaDetail({ id, date = null, payment }: { id: string; date?: st
   const { settings: site } = useSite();
   const { settings } = useSevaSettings();
   const { user } = useAuth();
+  // The markup's instant while the server renders the page and the browser hydrates it.
+  const now = useNow();
   const [chosen, setChosen] = useState<ChosenSlot | null>(null);
   const [booking, setBooking] = useState<SevaBooking | null>(null);
   if (isLoading) return <PageSpinner />;
@@ -76,7 +79,7 @@ export function SevaDetail({ id, date = null, payment }: { id: string; date?: st
     );
   }
   if (error || !seva) return <RetryAlert onRetry={() => void refresh()}>Failed to load the seva. Please try again.</RetryAlert>;
-  const today = todayIn(site?.timeZone || 'America/Los_Angeles');
+  const today = todayIn(site?.timeZone || 'America/Los_Angeles', now);
   const initialDate = requestedDate(seva, date, today);
 
   return (

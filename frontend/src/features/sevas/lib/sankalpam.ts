@@ -25,17 +25,11 @@ export function personLabel(p: { name?: string | null; gotram?: string | null; n
 
 /** "2026-03-14" as "Saturday, March 14, 2026", read as a calendar date (no time zone shift). */
 export function formatLocalDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  return longDateLabel(date);
 }
 
 export { addDays, todayIn } from '@/lib/dates';
+import { longDateLabel } from '@/lib/dates';
 
 export function formatCents(cents: number): string {
   return formatUSD(cents / 100);
