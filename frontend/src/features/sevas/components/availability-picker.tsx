@@ -3,12 +3,13 @@ import ChevronRight from '@mui/icons-material/ChevronRight';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
-import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import IconButton from '@mui/material/IconButton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import type { SevaDay, SevaSlotAvailability } from '@/types/api';
 import { useSevaAvailability } from '../api/sevas';
@@ -171,9 +172,24 @@ export function AvailabilityPicker({
       {error ? (
         <RetryAlert onRetry={() => void refresh()}>Failed to load the available dates. Please try again.</RetryAlert>
       ) : isLoading ? (
-        <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-          <CircularProgress aria-label="Loading available dates" />
-        </Box>
+        // The grid's own shape (a row of weekday names, six weeks of square days), so nothing
+        // moves when the days arrive.
+        <LoadingRegion label="Loading available dates" sx={{ display: 'grid', gap: 0.5 }}>
+          <Box sx={WEEK_ROW}>
+            {WEEKDAYS.map((d) => (
+              <Typography key={d} variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
+                {d}
+              </Typography>
+            ))}
+          </Box>
+          {Array.from({ length: PAGE_DAYS / 7 }, (_, week) => (
+            <Box key={week} sx={WEEK_ROW}>
+              {WEEKDAYS.map((d) => (
+                <Skeleton key={d} variant="rounded" sx={{ aspectRatio: '1', height: 'auto', borderRadius: 1.5 }} />
+              ))}
+            </Box>
+          ))}
+        </LoadingRegion>
       ) : (
         <Box
           ref={gridRef}
