@@ -1,7 +1,6 @@
 // The month the panchangam page shows, as "YYYY-MM" texts of the Gregorian calendar, and the marks
 // of its days. Nothing here reads the visitor's zone or `Intl` beyond time-zone offsets, so the
 // server's page renderer runs it too (docs/architecture.md#public-pages).
-import { todayIn } from '@/lib/dates';
 import type { Festival, PanchangamDay } from '@/types/api';
 import { lunarMonthName } from './format';
 
@@ -23,8 +22,8 @@ export function parseMonth(value: string | null): string | null {
   return value >= FIRST_MONTH && value <= LAST_MONTH ? value : null;
 }
 
-/** The temple's today, "YYYY-MM-DD", at the instant `now` in its IANA zone (`todayIn`). */
-export const templeToday = (timeZone: string, now: Date): string => todayIn(timeZone, now);
+/** The temple's today, "YYYY-MM-DD", at the instant `now` in its IANA zone. */
+export { todayIn as templeToday } from '@/lib/dates';
 
 function parts(month: string): [number, number] {
   return [Number(month.slice(0, 4)), Number(month.slice(5, 7))];

@@ -24,12 +24,9 @@ export function personLabel(p: { name?: string | null; gotram?: string | null; n
 }
 
 /** "2026-03-14" as "Saturday, March 14, 2026", read as a calendar date (no time zone shift). */
-export function formatLocalDate(date: string): string {
-  return longDateLabel(date);
-}
+export { longDateLabel as formatLocalDate } from '@/lib/dates';
 
 export { addDays, todayIn } from '@/lib/dates';
-import { longDateLabel } from '@/lib/dates';
 
 export function formatCents(cents: number): string {
   return formatUSD(cents / 100);
