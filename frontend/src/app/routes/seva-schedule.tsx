@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
-import { useAllPriests } from '@/features/admin/api/temple';
+import { useAllPriests } from '@/features/admin/temple/api/temple';
 import { ScheduleView } from '@/features/sevas/components/schedule-view';
 import { todayIn } from '@/features/sevas/lib/sankalpam';
 import { useAuth } from '@/lib/auth';

@@ -17,15 +17,15 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { eventStaffPermissions, useAuth } from '@/lib/auth';
+import { AuditTab } from '../audit/components/audit-tab';
+import { DonationTypesTab } from '../ledger/components/donation-types-tab';
+import { PaymentSettingsTab } from '../ledger/components/payment-settings-tab';
+import { PaymentsTab } from '../ledger/components/payments-tab';
+import { MembersTab, type MemberActivityRenderer } from '../members/components/members-tab';
+import { UserManagement } from '../members/components/user-management';
+import { SevasTab } from '../sevas/components/sevas-tab';
+import { TempleTab } from '../temple/components/temple-tab';
 import { chooseTab, describeAccess, visibleTabs, type AdminTabValue } from './admin-tabs';
-import { AuditTab } from './audit-tab';
-import { DonationTypesTab } from './donation-types-tab';
-import { MembersTab, type MemberActivityRenderer } from './members-tab';
-import { PaymentSettingsTab } from './payment-settings-tab';
-import { PaymentsTab } from './payments-tab';
-import { SevasTab } from './sevas-tab';
-import { TempleTab } from './temple-tab';
-import { UserManagement } from './user-management';
 
 /** For staff whose work has no tab here (a volunteer coordinator): where that work is. */
 function WorkElsewhere() {

@@ -1,5 +1,5 @@
 import type { Permission } from '@/types/api';
-import { joinList } from '../lib/roles';
+import { joinList } from '../members/lib/roles';
 
 export type AdminTabValue = 'users' | 'payments' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
 

@@ -11,9 +11,9 @@ import { initials } from '@/lib/avatar';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { IMAGE_TYPES, readAsDataUrl, validateImageFile } from '@/lib/image-file';
 import type { Priest, PriestBody } from '@/types/api';
+import { CatalogueDialog } from '../../components/catalogue-dialog';
 import { useSavePriest } from '../api/temple';
 import { priestSchema, type PriestValues } from '../schemas';
-import { CatalogueDialog } from './catalogue-dialog';
 
 /** The form's values as the API body: specialties split on commas; the photo is a new data URL, the current URL, or null. */
 export function toPriestBody(v: PriestValues): PriestBody {

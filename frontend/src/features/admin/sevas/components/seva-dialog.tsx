@@ -21,10 +21,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { IMAGE_TYPES, readAsDataUrl, validateImageFile } from '@/lib/image-file';
 import type { Seva, SevaBody } from '@/types/api';
+import { CatalogueDialog } from '../../components/catalogue-dialog';
+import { WEEKDAYS } from '../../lib/weekdays';
 import { useSaveSeva } from '../api/sevas';
 import { sevaSchema, type SevaValues } from '../schemas';
-import { CatalogueDialog } from './catalogue-dialog';
-import { WEEKDAYS } from './service-dialog';
 
 export const CATEGORIES = [
   ['temple', 'At the temple'],

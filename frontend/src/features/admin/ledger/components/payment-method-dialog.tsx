@@ -8,9 +8,9 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { PaymentMethod, PaymentMethodBody, PaymentMethodIcon } from '@/types/api';
+import { CatalogueDialog } from '../../components/catalogue-dialog';
 import { useSavePaymentMethod } from '../api/payment-methods';
 import { paymentMethodFieldOrder, paymentMethodIcons, paymentMethodSchema, type PaymentMethodValues } from '../schemas';
-import { CatalogueDialog } from './catalogue-dialog';
 
 const iconLabels: Record<PaymentMethodIcon, string> = {
   'credit-card': 'Credit card',

@@ -6,8 +6,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
 import type { DonationType } from '@/types/api';
+import { CatalogueTab, useCatalogueState, type CatalogueColumn } from '../../components/catalogue-tab';
 import { useAllDonationTypes, useDeleteDonationType } from '../api/donation-types';
-import { CatalogueTab, useCatalogueState, type CatalogueColumn } from './catalogue-tab';
 import { DonationTypeDialog } from './donation-type-dialog';
 
 const columns: CatalogueColumn<DonationType>[] = [

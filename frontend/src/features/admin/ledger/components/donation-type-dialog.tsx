@@ -6,9 +6,9 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { DonationType, DonationTypeBody } from '@/types/api';
+import { CatalogueDialog } from '../../components/catalogue-dialog';
 import { useSaveDonationType } from '../api/donation-types';
 import { donationTypeSchema, type DonationTypeValues } from '../schemas';
-import { CatalogueDialog } from './catalogue-dialog';
 
 type Props = {
   open: boolean;

@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import type { RecurringService } from '@/types/api';
+import { CatalogueTab, useCatalogueState, type CatalogueColumn } from '../../components/catalogue-tab';
 import { useAllServices, useDeleteService } from '../api/temple';
-import { CatalogueTab, useCatalogueState, type CatalogueColumn } from './catalogue-tab';
 import { ServiceDialog } from './service-dialog';
 
 function nextLabel(s: RecurringService): string {

@@ -13,15 +13,19 @@ import type { Payment } from '@/types/api';
 import { isTestPayment, type AdminStatus } from '../api/admin-payments';
 import { channelLabels, methodLabels, statusColor, statusLabel } from './payment-labels';
 
-type Props = {
-  payment: Payment;
-  /** While a change of this payment is saved. */
-  busy: boolean;
+/** What a row's buttons do. */
+export type PaymentRowActions = {
   onMark: (status: AdminStatus) => void;
   onReopen: () => void;
   onRefund: () => void;
   onResend: () => void;
   onHistory: () => void;
+};
+
+type Props = PaymentRowActions & {
+  payment: Payment;
+  /** While a change of this payment is saved. */
+  busy: boolean;
 };
 
 /** One payment of the ledger with the actions the account may take on it. */

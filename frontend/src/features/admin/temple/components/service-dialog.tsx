@@ -15,19 +15,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { NAKSHATRA_NAMES, tithiLabel, tithiNameOf } from '@/lib/lunar-names';
 import type { RecurringService, RecurringServiceBody } from '@/types/api';
+import { CatalogueDialog } from '../../components/catalogue-dialog';
+import { WEEKDAYS } from '../../lib/weekdays';
 import { useSaveService } from '../api/temple';
 import { serviceSchema, type ServiceValues } from '../schemas';
-import { CatalogueDialog } from './catalogue-dialog';
-
-export const WEEKDAYS = [
-  ['sunday', 'Sunday'],
-  ['monday', 'Monday'],
-  ['tuesday', 'Tuesday'],
-  ['wednesday', 'Wednesday'],
-  ['thursday', 'Thursday'],
-  ['friday', 'Friday'],
-  ['saturday', 'Saturday'],
-] as const;
 
 const FREQUENCIES = [
   ['daily', 'Every day'],

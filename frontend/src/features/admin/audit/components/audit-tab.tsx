@@ -23,10 +23,10 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { AuditKind, StaffAuditEntry, StaffMember } from '@/types/api';
+import { useStaff } from '../../members/api/staff';
+import { staffName } from '../../members/components/staff-roles-dialog';
 import { downloadAuditCsv, emptyAuditFilters, useAuditLog, type AuditFilters } from '../api/audit';
-import { useStaff } from '../api/staff';
 import { AuditEntryDialog, auditKindLabel, auditKindLabels, auditWhen } from './audit-entry-dialog';
-import { staffName } from './staff-roles-dialog';
 
 const pageSizes = [10, 25, 50, 100];
 // Filter selects show their 'All' option and keep the label up.

@@ -12,8 +12,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
 import type { PaymentMethod, PaymentMethodIcon } from '@/types/api';
+import { CatalogueTab, useCatalogueState, type CatalogueColumn } from '../../components/catalogue-tab';
 import { useDeletePaymentMethod, usePaymentMethods, useSavePaymentMethod } from '../api/payment-methods';
-import { CatalogueTab, useCatalogueState, type CatalogueColumn } from './catalogue-tab';
 import { PaymentMethodDialog } from './payment-method-dialog';
 
 const icons: Record<PaymentMethodIcon, ReactNode> = {

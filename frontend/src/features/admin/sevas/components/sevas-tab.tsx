@@ -17,8 +17,8 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
 import type { Seva, SevaSettings } from '@/types/api';
+import { CatalogueTab, useCatalogueState, type CatalogueColumn } from '../../components/catalogue-tab';
 import { useAllSevas, useDeleteSeva, useSaveSevaSettings, useSevaSettingsForAdmin } from '../api/sevas';
-import { CatalogueTab, useCatalogueState, type CatalogueColumn } from './catalogue-tab';
 import { CATEGORIES, SevaDialog } from './seva-dialog';
 
 function SettingsForm({ settings }: { settings: SevaSettings }) {

@@ -10,8 +10,8 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Priest } from '@/types/api';
+import { CatalogueTab, useCatalogueState, type CatalogueColumn } from '../../components/catalogue-tab';
 import { useAllPriests, useDeletePriest, useReorderPriests } from '../api/temple';
-import { CatalogueTab, useCatalogueState, type CatalogueColumn } from './catalogue-tab';
 import { PriestDialog } from './priest-dialog';
 
 /** Priests: the list in the home page's order (move up/down), the add/edit dialog with photo upload, and delete confirmation. */
