@@ -5,111 +5,103 @@ import type { components, operations } from './api.gen';
 
 type Schemas = components['schemas'];
 
-/**
- * A response body as the server writes it. The document lists every `Option` field as optional,
- * but the server always writes those fields (null when empty), so they are present here.
- */
-export type Present<T> = T extends readonly (infer U)[]
-  ? Present<U>[]
-  : T extends object
-    ? { [K in keyof T]-?: Present<Exclude<T[K], undefined>> }
-    : T;
-
+// Response schemas list every field as required (the server writes each one, `null` when empty;
+// crates/http/src/openapi.rs `ResponseFieldsRequired`), so the generated shapes are used as they are.
 // Responses.
-export type Gotram = Present<Schemas['GotramDto']>;
-export type User = Present<Schemas['UserDto']>;
-export type Event = Present<Schemas['EventDto']>;
-export type Attendee = Present<Schemas['AttendeeDto']>;
-export type AttendeeWithContact = Present<Schemas['AttendeeWithContactDto']>;
-export type DoorEntry = Present<Schemas['DoorEntryDto']>;
-export type CheckIn = Present<Schemas['CheckInDto']>;
-export type WaitlistEntry = Present<Schemas['WaitlistEntryDto']>;
-export type WaitlistEntryWithContact = Present<Schemas['WaitlistEntryWithContactDto']>;
-export type Volunteer = Present<Schemas['VolunteerDto']>;
-export type VolunteerCount = Present<Schemas['VolunteerCountDto']>;
-export type DonationType = Present<Schemas['DonationTypeDto']>;
-export type PaymentMethod = Present<Schemas['PaymentMethodDto']>;
-export type DonationDetail = Present<Schemas['DonationDetailDto']>;
-export type Payment = Present<Schemas['PaymentDto']>;
-export type PaymentTotals = Present<Schemas['TotalsResponse']>;
-export type LedgerPage = Present<Schemas['LedgerPageDto']>;
-export type LedgerTotals = Present<Schemas['LedgerTotalsDto']>;
-export type PaymentAuditEntry = Present<Schemas['AuditEntryDto']>;
-export type YearTotal = Present<Schemas['YearTotalDto']>;
-export type Receipt = Present<Schemas['ReceiptDto']>;
-export type Statement = Present<Schemas['StatementDto']>;
-export type StatementProgress = Present<Schemas['StatementProgressDto']>;
-export type ReceiptEmail = Present<Schemas['ReceiptEmailDto']>;
-export type AppConfig = Present<Schemas['ConfigResponse']>;
-export type Site = Present<Schemas['SiteDto']>;
-export type SiteSettings = Present<Schemas['SiteSettingsDto']>;
-export type Notice = Present<Schemas['NoticeDto']>;
-export type SetupResponse = Present<Schemas['SetupResponse']>;
-export type UserEvent = Present<Schemas['UserEventDto']>;
-export type AccountSettings = Present<Schemas['AccountSettingsDto']>;
-export type ChangePasswordResult = Present<Schemas['ChangePasswordResponse']>;
-export type CalendarFeed = Present<Schemas['CalendarFeedDto']>;
-export type UserVolunteering = Present<Schemas['UserVolunteeringDto']>;
-export type Member = Present<Schemas['MemberDto']>;
-export type MemberPage = Present<Schemas['MemberPageDto']>;
-export type RecurringService = Present<Schemas['RecurringServiceDto']>;
-export type ServiceOccurrences = Present<Schemas['OccurrencesDto']>;
-export type ServiceOccurrence = Present<Schemas['ServiceOccurrenceDto']>;
-export type Priest = Present<Schemas['PriestDto']>;
+export type Gotram = Schemas['GotramDto'];
+export type User = Schemas['UserDto'];
+export type Event = Schemas['EventDto'];
+export type Attendee = Schemas['AttendeeDto'];
+export type AttendeeWithContact = Schemas['AttendeeWithContactDto'];
+export type DoorEntry = Schemas['DoorEntryDto'];
+export type CheckIn = Schemas['CheckInDto'];
+export type WaitlistEntry = Schemas['WaitlistEntryDto'];
+export type WaitlistEntryWithContact = Schemas['WaitlistEntryWithContactDto'];
+export type Volunteer = Schemas['VolunteerDto'];
+export type VolunteerCount = Schemas['VolunteerCountDto'];
+export type DonationType = Schemas['DonationTypeDto'];
+export type PaymentMethod = Schemas['PaymentMethodDto'];
+export type DonationDetail = Schemas['DonationDetailDto'];
+export type Payment = Schemas['PaymentDto'];
+export type PaymentTotals = Schemas['TotalsResponse'];
+export type LedgerPage = Schemas['LedgerPageDto'];
+export type LedgerTotals = Schemas['LedgerTotalsDto'];
+export type PaymentAuditEntry = Schemas['AuditEntryDto'];
+export type YearTotal = Schemas['YearTotalDto'];
+export type Receipt = Schemas['ReceiptDto'];
+export type Statement = Schemas['StatementDto'];
+export type StatementProgress = Schemas['StatementProgressDto'];
+export type ReceiptEmail = Schemas['ReceiptEmailDto'];
+export type AppConfig = Schemas['ConfigResponse'];
+export type Site = Schemas['SiteDto'];
+export type SiteSettings = Schemas['SiteSettingsDto'];
+export type Notice = Schemas['NoticeDto'];
+export type SetupResponse = Schemas['SetupResponse'];
+export type UserEvent = Schemas['UserEventDto'];
+export type AccountSettings = Schemas['AccountSettingsDto'];
+export type ChangePasswordResult = Schemas['ChangePasswordResponse'];
+export type CalendarFeed = Schemas['CalendarFeedDto'];
+export type UserVolunteering = Schemas['UserVolunteeringDto'];
+export type Member = Schemas['MemberDto'];
+export type MemberPage = Schemas['MemberPageDto'];
+export type RecurringService = Schemas['RecurringServiceDto'];
+export type ServiceOccurrences = Schemas['OccurrencesDto'];
+export type ServiceOccurrence = Schemas['ServiceOccurrenceDto'];
+export type Priest = Schemas['PriestDto'];
 /** One local day's panchangam at the temple (`GET /api/panchangam`); instants at the temple's UTC offset. */
-export type PanchangamDay = Present<Schemas['PanchangamDayDto']>;
+export type PanchangamDay = Schemas['PanchangamDayDto'];
 /** A festival on its day at the temple (`GET /api/festivals?year=`), with the lunar rule that decided it. */
-export type Festival = Present<Schemas['FestivalDto']>;
+export type Festival = Schemas['FestivalDto'];
 /** A festival's rule (`GET /api/admin/festivals`, editors): a tithi of a lunar or solar month at a moment of the day. */
-export type FestivalRule = Present<Schemas['FestivalRuleDto']>;
+export type FestivalRule = Schemas['FestivalRuleDto'];
 /** One date of a festival at the temple, with the event made for it (null when none) and whether it has passed. */
-export type FestivalDay = Present<Schemas['FestivalDayDto']>;
+export type FestivalDay = Schemas['FestivalDayDto'];
 /** A festival rule and its dates in the years asked for (`GET /api/admin/festivals/{id}/events`). */
-export type FestivalPreview = Present<Schemas['FestivalPreviewDto']>;
+export type FestivalPreview = Schemas['FestivalPreviewDto'];
 /** What making a festival's events did: the events made, the dates that had theirs, the dates passed. */
-export type FestivalEventsMade = Present<Schemas['FestivalEventsDto']>;
+export type FestivalEventsMade = Schemas['FestivalEventsDto'];
 /** A person of the member's family (the member first, person `me`) with their birth star and next star day. */
-export type PersonStar = Present<Schemas['PersonStarDto']>;
+export type PersonStar = Schemas['PersonStarDto'];
 /** The birth star recorded for a person. */
-export type StarBirthday = Present<Schemas['StarBirthdayDto']>;
+export type StarBirthday = Schemas['StarBirthdayDto'];
 /** A birth star worked out from a birth (`POST /api/panchangam/birth-star`). */
-export type BirthStar = Present<Schemas['BirthStarDto']>;
-export type Seva = Present<Schemas['SevaDto']>;
-export type SevaAvailability = Present<Schemas['SevaAvailabilityDto']>;
-export type SevaDay = Present<Schemas['SevaDayDto']>;
-export type SevaSlotAvailability = Present<Schemas['SevaSlotAvailabilityDto']>;
-export type SevaSettings = Present<Schemas['SevaSettingsDto']>;
-export type SevaBooking = Present<Schemas['SevaBookingDto']>;
-export type SevaPerson = Present<Schemas['SevaPersonDto']>;
-export type PaidSevaBooking = Present<Schemas['PaidBookingDto']>;
-export type SevaSchedule = Present<Schemas['SevaScheduleDto']>;
-export type SevaScheduleEntry = Present<Schemas['SevaScheduleEntryDto']>;
-export type FamilyMember = Present<Schemas['FamilyMemberDto']>;
-export type StaffMember = Present<Schemas['StaffMemberDto']>;
-export type LinkedPriest = Present<Schemas['LinkedPriestDto']>;
-export type AssignedSeva = Present<Schemas['AssignedSevaDto']>;
+export type BirthStar = Schemas['BirthStarDto'];
+export type Seva = Schemas['SevaDto'];
+export type SevaAvailability = Schemas['SevaAvailabilityDto'];
+export type SevaDay = Schemas['SevaDayDto'];
+export type SevaSlotAvailability = Schemas['SevaSlotAvailabilityDto'];
+export type SevaSettings = Schemas['SevaSettingsDto'];
+export type SevaBooking = Schemas['SevaBookingDto'];
+export type SevaPerson = Schemas['SevaPersonDto'];
+export type PaidSevaBooking = Schemas['PaidBookingDto'];
+export type SevaSchedule = Schemas['SevaScheduleDto'];
+export type SevaScheduleEntry = Schemas['SevaScheduleEntryDto'];
+export type FamilyMember = Schemas['FamilyMemberDto'];
+export type StaffMember = Schemas['StaffMemberDto'];
+export type LinkedPriest = Schemas['LinkedPriestDto'];
+export type AssignedSeva = Schemas['AssignedSevaDto'];
 /** An invitation to the staff not yet accepted or withdrawn (`GET /api/admin/staff/invitations`). */
-export type StaffInvitation = Present<Schemas['StaffInvitationDto']>;
+export type StaffInvitation = Schemas['StaffInvitationDto'];
 /** What an invitation link offers, before it is accepted. */
-export type StaffInvitationPreview = Present<Schemas['StaffInvitationPreviewDto']>;
+export type StaffInvitationPreview = Schemas['StaffInvitationPreviewDto'];
 /** Accepting an invitation: a session token for a new account (null for an existing one) and the account. */
-export type StaffInvitationAccepted = Present<Schemas['StaffInvitationAcceptedDto']>;
+export type StaffInvitationAccepted = Schemas['StaffInvitationAcceptedDto'];
 /** One field of a record before and after a staff change (any JSON value; null when absent). */
-export type AuditChange = Present<Schemas['AuditLogChangeDto']>;
+export type AuditChange = Schemas['AuditLogChangeDto'];
 /** An entry of the staff audit log (`GET /api/admin/audit`). */
-export type StaffAuditEntry = Present<Schemas['AuditLogEntryDto']>;
-export type StaffAuditPage = Present<Schemas['AuditLogPageDto']>;
+export type StaffAuditEntry = Schemas['AuditLogEntryDto'];
+export type StaffAuditPage = Schemas['AuditLogPageDto'];
 /** A sale at the counter, with its payment, how it was paid and its receipt link. */
-export type CounterSale = Present<Schemas['CounterSaleDto']>;
+export type CounterSale = Schemas['CounterSaleDto'];
 export type CounterSaleRequest = Schemas['CounterSaleRequest'];
-export type SignInResponse = Present<Schemas['SignInResponse']>;
-export type SignUpResponse = Present<Schemas['SignUpResponse']>;
+export type SignInResponse = Schemas['SignInResponse'];
+export type SignUpResponse = Schemas['SignUpResponse'];
 export type MessageResponse = Schemas['MessageResponse'];
-export type AdminChangeResponse = Present<Schemas['AdminChangeResponse']>;
-export type ForceDeleteResponse = Present<Schemas['ForceDeleteResponse']>;
-export type PaymentIntentResponse = Present<Schemas['CreateIntentResponse']>;
+export type AdminChangeResponse = Schemas['AdminChangeResponse'];
+export type ForceDeleteResponse = Schemas['ForceDeleteResponse'];
+export type PaymentIntentResponse = Schemas['CreateIntentResponse'];
 export type SandboxConfirmResponse = Schemas['SandboxConfirmResponse'];
-export type ZelleConfirmResponse = Present<Schemas['ZelleConfirmResponse']>;
+export type ZelleConfirmResponse = Schemas['ZelleConfirmResponse'];
 /** Error body of every non-ok answer (`errors` only on 400s with per-field messages). */
 export type ApiErrorBody = Schemas['ErrorBody'];
 

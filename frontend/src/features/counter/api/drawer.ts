@@ -1,13 +1,12 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { Present } from '@/types/api';
 import type { components } from '@/types/api.gen';
 import type { DrawerCloseRequest } from '../lib/drawer';
 
 /** What the drawer should hold: the cash of the counter's sales since the last close. */
-export type Drawer = Present<components['schemas']['DrawerDto']>;
+export type Drawer = components['schemas']['DrawerDto'];
 /** A close of the drawer: the cash expected and counted, the difference and its note, who and when. */
-export type DrawerClose = Present<components['schemas']['DrawerCloseDto']>;
+export type DrawerClose = components['schemas']['DrawerCloseDto'];
 
 const DRAWER = '/api/counter/drawer';
 const CLOSES = '/api/counter/drawer/closes';

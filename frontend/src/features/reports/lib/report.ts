@@ -1,9 +1,8 @@
 import { formatUSD } from '@/lib/format';
-import type { Present } from '@/types/api';
 import type { components } from '@/types/api.gen';
 
 /** The day's money and sevas (GET /api/reports/daily). */
-export type DailyReport = Present<components['schemas']['DailyReportDto']>;
+export type DailyReport = components['schemas']['DailyReportDto'];
 export type ReportLine = DailyReport['byMethod'][number];
 
 type Method = components['schemas']['PaymentMethodKindDto'];
