@@ -46,6 +46,12 @@ export default tseslint.config(
     },
   },
   {
+    // Inlined into the public pages as a classic script (scripts/prerender.mjs).
+    files: ['scripts/after-paint-loader.js'],
+    extends: [js.configs.recommended],
+    languageOptions: { ecmaVersion: 2020, sourceType: 'script', globals: globals.browser },
+  },
+  {
     files: ['vite.config.ts', 'eslint.config.js', 'eslint/**/*.js'],
     languageOptions: { globals: globals.node },
   },

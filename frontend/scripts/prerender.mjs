@@ -5,9 +5,11 @@
 // `<!--mandir:markup-->` where the server puts the page it renders per request with its data
 // (docs/decisions/0120-public-pages-rendered-per-request.md). Runs after
 // `vite build` (the browser build, with its manifest) and `vite build --ssr` (dist-ssr/).
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { minifySync } from 'vite';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -49,21 +51,24 @@ function dependenciesFirst(files) {
 }
 
 /**
- * `page` with its scripts started only once it has painted (ADR 0120). The entry script and the
- * preloads come out of the head; a small inline loader at the end of the body starts them once the
- * browser reports the first contentful paint (a `paint` PerformanceObserver: the paint has been
- * presented, not only recorded), or at once in a tab that is or becomes hidden, where nothing
- * paints. A browser without paint entries starts them after the first frame, and a page whose
- * paint is not reported within 3 s starts them then. The loader
- * - preloads every file (`<link rel="modulepreload">`: fetched and compiled in parallel, not run),
- *   adding each link in a task of its own, as starting a request costs a phone up to 2 ms;
- * - then imports them one at a time, each after everything it imports, each in a task of its own.
- *   Each import so runs one file: a phone evaluates React DOM, MUI, the entry and the page's chunks
- *   in separate short tasks, where importing them together ran them all in one long task.
- * The markup paints without waiting for, or sharing the network or the main thread with, the
- * JavaScript that hydrates it. The server allows the loader by its hash, as it does the theme
- * bootstrap (ADR 0101). Until the app has hydrated the page (`data-hydrated` on `<html>`), its
- * links work and its buttons do not yet.
+ * The loader that starts a page's scripts once it has painted (scripts/after-paint-loader.js, ADR
+ * 0120), minified. Its text is the same on every page (each page's modules are in its
+ * `data-modules` attribute), so the Content-Security-Policy allows it by one hash, computed here and
+ * checked by the server against the page it sends (`page_head::inline_script_hashes`).
+ */
+const loaderSource = path.join(root, 'scripts', 'after-paint-loader.js');
+const minified = minifySync(loaderSource, fs.readFileSync(loaderSource, 'utf8'), { compress: true, mangle: true });
+if (minified.errors.length) throw new Error(`scripts/after-paint-loader.js: ${minified.errors.map((e) => e.message).join('; ')}`);
+const loader = minified.code.trim();
+if (loader.includes('</script')) throw new Error('the loader must not close its own script tag');
+console.log(`after-paint loader: ${loader.length} bytes, 'sha256-${createHash('sha256').update(loader).digest('base64')}'`);
+
+/**
+ * `page` with its scripts started only once it has painted (the loader above). The entry script
+ * and the preloads come out of the head; the loader at the end of the body starts them, entry's
+ * dependencies first. The markup paints without waiting for, or sharing the network or the main
+ * thread with, the JavaScript that hydrates it. Until the app has hydrated the page
+ * (`data-hydrated` on `<html>`), its links work and its buttons do not yet.
  */
 function scriptsAfterPaint(page) {
   const entry = page.match(/<script type="module" crossorigin src="([^"]+)"><\/script>/);
@@ -79,18 +84,9 @@ function scriptsAfterPaint(page) {
     if (file === files[0] || (importsOf.get(file) ?? []).some((dep) => needsEntry.has(dep))) needsEntry.add(file);
   }
   const urls = [...ordered.filter((f) => !needsEntry.has(f)), ...ordered.filter((f) => needsEntry.has(f))].map((file) => `/${file}`);
-  const loader =
-    `<script>(function(){var u=${JSON.stringify(urls)},d=0,i=0,P=window.PerformanceObserver;` +
-    `function next(){if(i<u.length)import(u[i++]).then(later,later)}function later(){setTimeout(next,0)}` +
-    `function go(){if(d)return;d=1;u.forEach(function(h){setTimeout(function(){var l=document.createElement('link');` +
-    `l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.appendChild(l)},0)});later()}` +
-    `if(document.visibilityState==='hidden')return go();` +
-    `document.addEventListener('visibilitychange',go,{once:true});` +
-    `if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf('paint')>=0){` +
-    `new P(function(l,o){if(l.getEntriesByName('first-contentful-paint').length){o.disconnect();go()}})` +
-    `.observe({type:'paint',buffered:true});setTimeout(go,3000)}` +
-    `else requestAnimationFrame(function(){setTimeout(go,0)})})()</script>`;
-  return page.replace(entry[0], '').replace(preload, '').replace('</body>', `${loader}</body>`);
+  const modules = JSON.stringify(urls).replace(/&/g, '&amp;').replace(/'/g, '&#39;').replace(/>/g, '&gt;');
+  const script = `<script data-modules='${modules}'>${loader}</script>`;
+  return page.replace(entry[0], '').replace(preload, '').replace('</body>', `${script}</body>`);
 }
 
 fs.mkdirSync(path.join(dist, 'prerender'), { recursive: true });
@@ -109,7 +105,7 @@ for (const { name, url } of PRERENDERED) {
   const frame = scriptsAfterPaint(
     template
       .replace('</head>', `${preloads}<!--mandir:styles--></head>`)
-      // The server writes the instant of its render in place of mandir:rendered-at (page_render::fill).
+      // The server writes the instant of its render in place of mandir:rendered-at (page_head::frame::fill).
       .replace(marker, '<div id="root" data-rendered-with-data data-rendered-at="mandir:rendered-at"><!--mandir:markup--></div>'),
   );
   fs.writeFileSync(path.join(dist, 'prerender', `${name}.frame.html`), frame);

@@ -12,7 +12,6 @@ pub mod input;
 pub mod metrics;
 mod openapi;
 pub mod page_head;
-pub mod page_render;
 mod path_items;
 pub mod permissions;
 mod request_span;

@@ -152,8 +152,9 @@ pub struct AppState {
     pub health: Arc<dyn HealthProbe>,
     pub config: PublicConfig,
     pub events_json: Arc<EventsJson>,
-    /// The public pages rendered with their data (docs/decisions/0120-public-pages-rendered-per-request.md).
-    pub pages: Arc<crate::page_render::PageRenderer>,
+    /// The public pages rendered with their data (docs/decisions/0120-public-pages-rendered-per-request.md);
+    /// `None` (`MANDIR_RENDER_PAGES=0`): they are sent as prerendered at build time.
+    pub pages: Option<Arc<dyn mandir_application::ports::PageRenderer>>,
     /// Uploaded event pictures' WebP copies at the `srcset` widths (docs/decisions/0121-responsive-event-images.md).
     pub image_variants: Arc<mandir_application::services::images::ImageVariants>,
     /// `MANDIR_TRUST_PROXY=1`: the client address is the right-most `X-Forwarded-For` entry

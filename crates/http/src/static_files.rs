@@ -224,14 +224,15 @@ async fn spa(req: HttpRequest, root: web::Data<StaticSource>) -> HttpResponse {
         }
     {
         let frame = frame.map(|f| String::from_utf8_lossy(&f).into_owned());
-        let bundle = || read(&root, RENDERER);
+        let source = root.clone();
+        let script: mandir_application::ports::RendererScript = Box::new(move || Box::pin(async move { read(&source, RENDERER).await }));
         return crate::page_head::page(
             state,
             req.path(),
             req.query_string(),
             &String::from_utf8_lossy(&template),
             frame.as_deref(),
-            bundle,
+            script,
         )
         .await;
     }

@@ -68,6 +68,9 @@ pub struct Config {
     /// `MANDIR_TRUST_PROXY=1`: the client address (for per-address limits) is the right-most
     /// `X-Forwarded-For` entry instead of the peer address. Only behind a proxy that sets it.
     pub trust_proxy: bool,
+    /// `MANDIR_RENDER_PAGES=0` turns the page renderer off: public pages are then sent as they
+    /// were prerendered at build time, without their data in the markup (ADR 0120). On by default.
+    pub render_pages: bool,
     /// `MANDIR_RATE_LIMIT_SCALE`: every abuse limit's maximum is multiplied by it (default 1), for
     /// staging sites and test runs where many browsers share one address.
     pub rate_limit_scale: u32,
@@ -350,6 +353,8 @@ impl Config {
             hashing: HashingCost::Owasp,
             http_workers: None,
             trust_proxy: flag("MANDIR_TRUST_PROXY"),
+            render_pages: !var("MANDIR_RENDER_PAGES")
+                .is_some_and(|v| matches!(v.to_ascii_lowercase().as_str(), "0" | "false" | "no" | "off")),
             rate_limit_scale,
             events_cache_ttl,
             jobs,

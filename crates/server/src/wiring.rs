@@ -446,7 +446,9 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             stripe_publishable_key: config.stripe_publishable_key.clone().filter(|_| config.payment_provider == PaymentProvider::Stripe),
         },
         events_json: Arc::default(),
-        pages: Arc::default(),
+        pages: config
+            .render_pages
+            .then(|| Arc::new(mandir_render::QuickJsRenderer::default()) as Arc<dyn mandir_application::ports::PageRenderer>),
         image_variants: Arc::new(ImageVariants::new(pictures)),
         trust_proxy: config.trust_proxy,
     };

@@ -19,6 +19,7 @@ use crate::error::ApiError;
 use crate::state::AppState;
 
 mod data;
+mod frame;
 mod head;
 mod sitemap;
 
@@ -292,18 +293,22 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
 
 /// `index.html` for `path`, with the page's head and data, and the CSP allowing its inline scripts.
 /// A public page with a `frame` (`prerender/<page>.frame.html`) is rendered with its data
-/// ([`crate::page_render`], ADR 0120) when the renderer answers in time; else `template` (the
-/// build-time prerendered page, or `index.html`) is sent. `bundle` reads the renderer's script.
-pub async fn page<F, Fut>(state: &AppState, path: &str, query: &str, template: &str, frame: Option<&str>, bundle: F) -> HttpResponse
-where
-    F: FnOnce() -> Fut,
-    Fut: std::future::Future<Output = Option<Vec<u8>>>,
-{
+/// (the [`PageRenderer`](mandir_application::ports::PageRenderer) port, ADR 0120) when the renderer
+/// answers in time; else `template` (the build-time prerendered page, or `index.html`) is sent.
+/// `script` reads the renderer's script.
+pub async fn page(
+    state: &AppState,
+    path: &str,
+    query: &str,
+    template: &str,
+    frame: Option<&str>,
+    script: mandir_application::ports::RendererScript,
+) -> HttpResponse {
     let html = match head_for(state, &Page::of(path, query)).await {
         Ok(head) => {
-            let rendered = match frame {
-                Some(frame) if head.rendered => {
-                    state.pages.render(&head.path, &head.data_block(), bundle).await.and_then(|page| crate::page_render::fill(frame, &page))
+            let rendered = match (frame, &state.pages) {
+                (Some(frame), Some(pages)) if head.rendered => {
+                    pages.render(&head.path, &head.data_block(), script).await.and_then(|page| frame::fill(frame, &page))
                 }
                 _ => None,
             };

@@ -69,6 +69,7 @@ pub async fn test_config() -> Config {
         hashing: HashingCost::TestOnlyFast,
         http_workers: Some(2),
         trust_proxy: false,
+        render_pages: true,
         rate_limit_scale: TEST_RATE_LIMIT_SCALE,
         events_cache_ttl: mandir_application::services::events::LIST_CACHE_TTL,
         jobs: mandir_server::config::JobsConfig::default(),

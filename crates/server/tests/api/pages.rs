@@ -265,9 +265,10 @@ async fn public_pages_are_sent_as_their_prerendered_markup_with_their_head() {
 
 /// A server whose build has the event page prerendered, its frame and a page renderer: a small
 /// script with the renderer's interface (frontend/src/entry-render.tsx) that writes the event's name
-/// from the data block, or fails for an event named "Broken".
-async fn app_with_renderer() -> TestApp {
-    let mut config = crate::helpers::test_config().await;
+/// from the data block, or fails for an event named "Broken". `render_pages: false` is
+/// `MANDIR_RENDER_PAGES=0`.
+async fn app_with_renderer(render_pages: bool) -> TestApp {
+    let mut config = mandir_server::Config { render_pages, ..crate::helpers::test_config().await };
     let dir = config.data_dir.join("dist");
     std::fs::create_dir_all(dir.join("prerender")).expect("dir");
     std::fs::create_dir_all(dir.join("server")).expect("dir");
@@ -302,7 +303,7 @@ async fn app_with_renderer() -> TestApp {
 
 #[tokio::test]
 async fn public_pages_arrive_rendered_with_their_data_or_prerendered_when_the_render_fails() {
-    let app = app_with_renderer().await;
+    let app = app_with_renderer(true).await;
     let admin = app.admin().await;
     let date = (chrono::Utc::now() + chrono::Duration::days(12)).to_rfc3339();
     let create = |name: &'static str| {
@@ -351,4 +352,20 @@ async fn public_pages_arrive_rendered_with_their_data_or_prerendered_when_the_re
     // A missing event is not rendered: the prerendered page says so once the app runs.
     let (_, page) = html(&app, "/events/00000000-0000-4000-8000-000000000000").await;
     assert!(page.contains("<p>Loading</p>") && !page.contains("data-rendered-with-data"), "{page}");
+}
+
+#[tokio::test]
+async fn with_the_renderer_off_public_pages_are_sent_prerendered_with_their_head_and_data() {
+    let app = app_with_renderer(false).await;
+    let admin = app.admin().await;
+    let date = (chrono::Utc::now() + chrono::Duration::days(12)).to_rfc3339();
+    let event: Value = expect_status(
+        app.post("/api/events", Some(&admin.token), json!({"name": "Holi", "description": "Colours and spring songs.", "location": "Temple lawn", "eventDate": date, "capacity": 100}))
+            .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let (_, page) = html(&app, &format!("/events/{}", event["id"].as_str().expect("id"))).await;
+    assert!(page.contains("<div id=\"root\"><p>Loading</p></div>") && !page.contains("data-rendered-with-data"), "{page}");
+    assert!(page.contains("<title>Holi — Test Temple</title>") && page.contains("id=\"mandir-data\""), "{page}");
 }

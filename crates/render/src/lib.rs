@@ -1,22 +1,28 @@
-//! The public pages rendered per request with their data (docs/decisions/0120-public-pages-rendered-per-request.md).
+//! The page renderer adapter: the public pages rendered per request with their data
+//! (docs/decisions/0120-public-pages-rendered-per-request.md), behind the application's
+//! [`PageRenderer`] port.
 //!
 //! The frontend's build carries `server/render.js` (frontend/src/entry-render.tsx): the app's own
-//! React tree as one script with a `render(url, data)` function. This module runs it in QuickJS
+//! React tree as one script with a `render(url, data)` function. This crate runs it in QuickJS
 //! (`rquickjs`, an embedded engine: no second process to deploy) on one thread of its own, started
 //! by the first page that asks, and keeps each page's markup for as long as its data block is the
 //! same (and at most [`FRESH_FOR`], as some of a page depends on the clock). A request never waits
 //! longer than [`WAIT`]: when the engine is busy, missing or fails, the caller sends the build-time
 //! prerendered page (ADR 0117) and the render, once done, serves the next request.
+//!
+//! The server leaves it out with `MANDIR_RENDER_PAGES=0`: every public page is then sent as
+//! prerendered at build time.
 
 use std::cell::Cell;
 use std::collections::HashMap;
-use std::future::Future;
 use std::rc::Rc;
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use async_trait::async_trait;
 use futures::channel::oneshot;
+use mandir_application::ports::{PageRenderer, RenderedPage, RendererScript};
 use rquickjs::{CatchResultExt, Context, Function, Object, Promise, Runtime};
 use sha2::{Digest, Sha256};
 
@@ -37,37 +43,22 @@ const MEMORY_LIMIT: usize = 64 * 1024 * 1024;
 const JS_STACK: usize = 4 * 1024 * 1024;
 const THREAD_STACK: usize = 16 * 1024 * 1024;
 
-/// A page's markup (what goes inside `<div id="root">`) and the `<style>` tags of the CSS it uses.
-#[derive(Clone, Debug)]
-pub struct Rendered {
-    pub html: Arc<str>,
-    pub styles: Arc<str>,
-    /// The instant (Unix milliseconds) the markup was rendered at: what it shows of the clock
-    /// (an event in progress, the recent events) is as of then, and the browser hydrates it with
-    /// the same instant ([`RENDERED_AT`]).
-    pub at_ms: i64,
-}
-
-/// The place in a frame's `<div id="root">` for [`Rendered::at_ms`]
-/// (`data-rendered-at="mandir:rendered-at"`, written by frontend/scripts/prerender.mjs).
-pub const RENDERED_AT: &str = "mandir:rendered-at";
-
 struct Entry {
     digest: [u8; 32],
     at: Instant,
-    rendered: Rendered,
+    rendered: RenderedPage,
 }
 
 #[derive(Default)]
 struct Pages(Mutex<HashMap<String, Entry>>);
 
 impl Pages {
-    fn fresh(&self, url: &str, digest: &[u8; 32]) -> Option<Rendered> {
+    fn fresh(&self, url: &str, digest: &[u8; 32]) -> Option<RenderedPage> {
         let pages = self.0.lock().unwrap_or_else(|e| e.into_inner());
         pages.get(url).filter(|e| &e.digest == digest && e.at.elapsed() < FRESH_FOR).map(|e| e.rendered.clone())
     }
 
-    fn insert(&self, url: String, digest: [u8; 32], rendered: Rendered) {
+    fn insert(&self, url: String, digest: [u8; 32], rendered: RenderedPage) {
         let mut pages = self.0.lock().unwrap_or_else(|e| e.into_inner());
         if pages.len() >= MAX_PAGES
             && !pages.contains_key(&url)
@@ -83,7 +74,7 @@ struct Job {
     url: String,
     data: String,
     digest: [u8; 32],
-    reply: oneshot::Sender<Result<Rendered, String>>,
+    reply: oneshot::Sender<Result<RenderedPage, String>>,
 }
 
 enum Engine {
@@ -93,32 +84,27 @@ enum Engine {
     Unavailable,
 }
 
-/// Renders the public pages with their data; one per process, in [`crate::AppState`].
-pub struct PageRenderer {
+/// Renders the public pages with their data in QuickJS; one per process.
+pub struct QuickJsRenderer {
     pages: Arc<Pages>,
     engine: Mutex<Engine>,
 }
 
-impl Default for PageRenderer {
+impl Default for QuickJsRenderer {
     fn default() -> Self {
         Self { pages: Arc::default(), engine: Mutex::new(Engine::NotStarted) }
     }
 }
 
-impl PageRenderer {
-    /// The markup of `url` rendered with `data` (the page's data block, JSON), from the pages kept
-    /// or rendered now; `None` when it cannot be had within [`WAIT`]. `bundle` reads the renderer's
-    /// script; it is asked once, by the first render.
-    pub async fn render<F, Fut>(&self, url: &str, data: &str, bundle: F) -> Option<Rendered>
-    where
-        F: FnOnce() -> Fut,
-        Fut: Future<Output = Option<Vec<u8>>>,
-    {
+#[async_trait]
+impl PageRenderer for QuickJsRenderer {
+    /// From the pages kept, or rendered now; `None` when it cannot be had within [`WAIT`].
+    async fn render(&self, url: &str, data: &str, script: RendererScript) -> Option<RenderedPage> {
         let digest: [u8; 32] = Sha256::digest(data.as_bytes()).into();
         if let Some(hit) = self.pages.fresh(url, &digest) {
             return Some(hit);
         }
-        let jobs = self.jobs(bundle).await?;
+        let jobs = self.jobs(script).await?;
         let (reply, answer) = oneshot::channel();
         match jobs.try_send(Job { url: url.to_owned(), data: data.to_owned(), digest, reply }) {
             Ok(()) => {}
@@ -131,7 +117,7 @@ impl PageRenderer {
                 return None;
             }
         }
-        match actix_web::rt::time::timeout(WAIT, answer).await {
+        match tokio::time::timeout(WAIT, answer).await {
             Ok(Ok(Ok(rendered))) => Some(rendered),
             Ok(Ok(Err(_))) | Ok(Err(_)) => None,
             Err(_) => {
@@ -140,19 +126,17 @@ impl PageRenderer {
             }
         }
     }
+}
 
+impl QuickJsRenderer {
     /// The engine's queue, starting its thread on first use.
-    async fn jobs<F, Fut>(&self, bundle: F) -> Option<SyncSender<Job>>
-    where
-        F: FnOnce() -> Fut,
-        Fut: Future<Output = Option<Vec<u8>>>,
-    {
+    async fn jobs(&self, script: RendererScript) -> Option<SyncSender<Job>> {
         match &*self.engine.lock().unwrap_or_else(|e| e.into_inner()) {
             Engine::Running(jobs) => return Some(jobs.clone()),
             Engine::Unavailable => return None,
             Engine::NotStarted => {}
         }
-        let script = bundle().await;
+        let script = script().await;
         let mut engine = self.engine.lock().unwrap_or_else(|e| e.into_inner());
         match &*engine {
             Engine::Running(jobs) => return Some(jobs.clone()),
@@ -261,9 +245,9 @@ impl Js {
             globals.set("__mandirTzOffset", tz_offset).map_err(|e| e.to_string())?;
             let log = Function::new(ctx.clone(), |level: String, message: String| {
                 if level == "error" {
-                    tracing::warn!(target: "mandir_http::page_render::js", "{message}");
+                    tracing::warn!(target: "mandir_render::js", "{message}");
                 } else {
-                    tracing::debug!(target: "mandir_http::page_render::js", "{message}");
+                    tracing::debug!(target: "mandir_render::js", "{message}");
                 }
             })
             .map_err(|e| e.to_string())?;
@@ -288,9 +272,9 @@ impl Js {
         Ok(())
     }
 
-    fn render(&self, url: &str, data: &str) -> Result<Rendered, String> {
+    fn render(&self, url: &str, data: &str) -> Result<RenderedPage, String> {
         self.deadline.set(Some(Instant::now() + RENDER_LIMIT));
-        let result = self.context.with(|ctx| -> Result<Rendered, String> {
+        let result = self.context.with(|ctx| -> Result<RenderedPage, String> {
             let app: Object = ctx.globals().get("MandirRender").map_err(|e| e.to_string())?;
             let render: Function = app.get("render").map_err(|e| e.to_string())?;
             let at_ms = chrono::Utc::now().timestamp_millis();
@@ -299,7 +283,7 @@ impl Js {
             let page: Object = render.call((url, data, at_ms as f64)).catch(&ctx).map_err(|e| describe(e))?;
             let html: String = page.get("html").map_err(|e| e.to_string())?;
             let styles: String = page.get("styles").map_err(|e| e.to_string())?;
-            Ok(Rendered { html: html.into(), styles: styles.into(), at_ms })
+            Ok(RenderedPage { html: html.into(), styles: styles.into(), at_ms })
         });
         self.deadline.set(None);
         self.runtime.run_gc();
@@ -315,22 +299,6 @@ fn tz_offset_minutes(zone: &str, epoch_ms: f64) -> f64 {
     f64::from(tz.offset_from_utc_datetime(&at.naive_utc()).fix().local_minus_utc()) / 60.0
 }
 
-/// `frame` (`prerender/<page>.frame.html`) with the page's styles and markup in their places; `None`
-/// for a frame without the places, or markup with a script (the page's CSP allows only the frame's
-/// own inline scripts, by their hashes).
-pub fn fill(frame: &str, rendered: &Rendered) -> Option<String> {
-    const STYLES: &str = "<!--mandir:styles-->";
-    const MARKUP: &str = "<!--mandir:markup-->";
-    if !frame.contains(STYLES) || !frame.contains(MARKUP) || rendered.html.to_ascii_lowercase().contains("<script") {
-        return None;
-    }
-    Some(frame.replacen(RENDERED_AT, &rendered.at_ms.to_string(), 1).replacen(STYLES, &rendered.styles, 1).replacen(
-        MARKUP,
-        &rendered.html,
-        1,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -344,20 +312,6 @@ mod tests {
         assert!(tz_offset_minutes("Nowhere/Else", 0.0).is_nan());
     }
 
-    #[test]
-    fn frames_get_the_markup_and_styles_once() {
-        let rendered = Rendered { html: "<p>Diwali</p>".into(), styles: "<style>p{}</style>".into(), at_ms: 1_768_478_400_000 };
-        let page = fill(
-            "<head><!--mandir:styles--></head><div id=\"root\" data-rendered-at=\"mandir:rendered-at\"><!--mandir:markup--></div>",
-            &rendered,
-        )
-        .expect("filled");
-        assert_eq!(page, "<head><style>p{}</style></head><div id=\"root\" data-rendered-at=\"1768478400000\"><p>Diwali</p></div>");
-        assert!(fill("<div id=\"root\"></div>", &rendered).is_none());
-        let scripted = Rendered { html: "<p>x</p><SCRIPT>alert(1)</SCRIPT>".into(), styles: "".into(), at_ms: 0 };
-        assert!(fill("<!--mandir:styles--><!--mandir:markup-->", &scripted).is_none());
-    }
-
     const SCRIPT: &str = r#"var MandirRender = {
         prepare: async () => { await Promise.resolve(); globalThis.ready = true; },
         render: (url, data, now) => {
@@ -368,25 +322,33 @@ mod tests {
         },
     };"#;
 
-    fn bundle(script: &'static str) -> impl FnOnce() -> std::future::Ready<Option<Vec<u8>>> {
-        move || std::future::ready(Some(script.as_bytes().to_vec()))
+    fn bundle(script: &'static str) -> RendererScript {
+        Box::new(move || Box::pin(std::future::ready(Some(script.as_bytes().to_vec()))))
     }
 
-    #[actix_web::test]
+    fn no_bundle() -> RendererScript {
+        Box::new(|| Box::pin(std::future::ready(None)))
+    }
+
+    fn never_asked() -> RendererScript {
+        Box::new(|| panic!("the bundle is read once"))
+    }
+
+    #[tokio::test]
     async fn pages_are_rendered_once_per_data() {
-        let renderer = PageRenderer::default();
+        let renderer = QuickJsRenderer::default();
         let first = renderer.render("/", r#"{"name":"Diwali"}"#, bundle(SCRIPT)).await.expect("rendered");
         assert_eq!(&*first.html, "/ Diwali -480");
         // Kept: the same data answers from the pages kept, without asking for the bundle again.
-        let again = renderer.render("/", r#"{"name":"Diwali"}"#, || async { panic!("the bundle is read once") }).await.expect("rendered");
+        let again = renderer.render("/", r#"{"name":"Diwali"}"#, never_asked()).await.expect("rendered");
         assert!(Arc::ptr_eq(&first.html, &again.html));
-        let changed = renderer.render("/", r#"{"name":"Holi"}"#, || async { None }).await.expect("rendered");
+        let changed = renderer.render("/", r#"{"name":"Holi"}"#, no_bundle()).await.expect("rendered");
         assert_eq!(&*changed.html, "/ Holi -480");
     }
 
-    #[actix_web::test]
+    #[tokio::test]
     async fn the_renderer_is_given_the_instant_it_renders_at() {
-        let renderer = PageRenderer::default();
+        let renderer = QuickJsRenderer::default();
         let before = chrono::Utc::now().timestamp_millis();
         let page = renderer.render("/now", r#"{"name":"Diwali"}"#, bundle(SCRIPT)).await.expect("rendered");
         let after = chrono::Utc::now().timestamp_millis();
@@ -394,19 +356,19 @@ mod tests {
         assert!((before..=after).contains(&page.at_ms));
     }
 
-    #[actix_web::test]
+    #[tokio::test]
     async fn failing_pages_answer_none_and_the_engine_recovers() {
-        let renderer = PageRenderer::default();
+        let renderer = QuickJsRenderer::default();
         assert!(renderer.render("/throw", "{}", bundle(SCRIPT)).await.is_none());
-        assert!(renderer.render("/", r#"{"name":"Diwali"}"#, || async { None }).await.is_some());
+        assert!(renderer.render("/", r#"{"name":"Diwali"}"#, no_bundle()).await.is_some());
     }
 
-    #[actix_web::test]
+    #[tokio::test]
     async fn a_missing_bundle_or_a_broken_one_sends_prerendered_pages() {
-        let renderer = PageRenderer::default();
-        assert!(renderer.render("/", "{}", || async { None }).await.is_none());
+        let renderer = QuickJsRenderer::default();
+        assert!(renderer.render("/", "{}", no_bundle()).await.is_none());
         assert!(renderer.render("/", "{}", bundle(SCRIPT)).await.is_none(), "not asked again once missing");
-        let broken = PageRenderer::default();
+        let broken = QuickJsRenderer::default();
         assert!(broken.render("/", "{}", bundle("this is not JavaScript")).await.is_none());
     }
 }
