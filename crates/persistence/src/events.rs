@@ -1,10 +1,9 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{
-    EventChanges, EventNotice, EventRecord, EventRepository, MemberEmailKind, RelatedRecords, RepoError, StoredImage,
-};
-use mandir_domain::EventId;
-use mandir_domain::event::Event;
+use mandir_application::ports::{EventNotice, EventPicture, EventRepository, MemberEmailKind, RelatedRecords, RepoError, StoredImage};
+use mandir_domain::event::{Event, EventPatch, NewEvent};
+use mandir_domain::patch::Patch;
+use mandir_domain::{EventId, UserId};
 use sea_orm::sea_query::Expr;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
@@ -34,6 +33,20 @@ async fn related<C: ConnectionTrait>(conn: &C, id: &str) -> Result<RelatedRecord
     Ok(RelatedRecords { attendees, volunteers, payments })
 }
 
+/// Keeps an uploaded picture's bytes for event `id`.
+async fn store_image<C: ConnectionTrait>(conn: &C, id: &EventId, image: StoredImage) -> Result<(), RepoError> {
+    event_images::ActiveModel {
+        event_id: Set(id.to_string()),
+        content_type: Set(image.content_type),
+        bytes: Set(image.bytes),
+        etag: Set(image.etag),
+    }
+    .insert(conn)
+    .await
+    .repo()?;
+    Ok(())
+}
+
 #[async_trait]
 impl EventRepository for SeaOrmEventRepository {
     async fn list(&self) -> Result<Vec<Event>, RepoError> {
@@ -53,74 +66,78 @@ impl EventRepository for SeaOrmEventRepository {
         Ok(found.map(|EventWithPeople(m, n)| event_of(m, n)))
     }
 
-    async fn create(&self, r: EventRecord, image: Option<StoredImage>) -> Result<Event, RepoError> {
+    async fn create(
+        &self,
+        id: &EventId,
+        event: &NewEvent,
+        picture: Option<EventPicture>,
+        created_by: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<Event, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
+        let (image_url, upload) = picture.map_or((None, None), |p| (Some(p.url), p.upload));
         let model = events::ActiveModel {
-            id: Set(r.id.clone().into()),
-            name: Set(r.name),
-            description: Set(r.description),
-            location: Set(r.location),
-            event_date: Set(r.event_date),
-            image_url: Set(r.image_url),
+            id: Set(id.to_string()),
+            name: Set(event.name.clone()),
+            description: Set(Some(event.description.clone())),
+            location: Set(event.location.clone()),
+            event_date: Set(event.event_date),
+            image_url: Set(image_url),
             donation_options: Set(None),
-            capacity: Set(r.capacity),
-            created_at: Set(r.now),
-            updated_at: Set(r.now),
-            created_by: Set(r.created_by.clone().map(Into::into)),
-            updated_by: Set(r.created_by.map(Into::into)),
+            capacity: Set(event.capacity),
+            created_at: Set(now),
+            updated_at: Set(now),
+            created_by: Set(created_by.clone().map(Into::into)),
+            updated_by: Set(created_by.map(Into::into)),
         }
         .insert(&tx)
         .await
         .repo()?;
-        if let Some(image) = image {
-            event_images::ActiveModel {
-                event_id: Set(r.id.into()),
-                content_type: Set(image.content_type),
-                bytes: Set(image.bytes),
-                etag: Set(image.etag),
-            }
-            .insert(&tx)
-            .await
-            .repo()?;
+        if let Some(image) = upload {
+            store_image(&tx, id, image).await?;
         }
         tx.commit().await.repo()?;
         Ok(event_of(model, 0))
     }
 
-    async fn update(&self, id: &EventId, changes: EventChanges, now: DateTime<Utc>) -> Result<Event, RepoError> {
+    async fn update(
+        &self,
+        id: &EventId,
+        patch: &EventPatch,
+        picture: Patch<EventPicture>,
+        updated_by: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<Event, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
         let Some(existing) = events::Entity::find_by_id(id.to_owned()).lock_exclusive().one(&tx).await.repo()? else {
             return Err(RepoError::NotFound);
         };
         let (was_date, was_location, was_capacity) = (existing.event_date, existing.location.clone(), existing.capacity);
         let mut model: events::ActiveModel = existing.into();
-        if let Some(name) = changes.name {
-            model.name = Set(name);
+        if let Some(name) = &patch.name {
+            model.name = Set(name.clone());
         }
-        if let Some(location) = changes.location {
-            model.location = Set(location);
+        if let Some(location) = &patch.location {
+            model.location = Set(location.clone());
         }
-        if let Some(date) = changes.event_date {
+        if let Some(date) = patch.event_date {
             model.event_date = Set(date);
         }
-        set_patch(&mut model.description, changes.description);
-        set_patch(&mut model.capacity, changes.capacity);
-        if set_patch(&mut model.image_url, changes.image_url) {
+        set_patch(&mut model.description, patch.description.clone());
+        set_patch(&mut model.capacity, patch.capacity.clone());
+        let (image_url, upload) = match picture {
+            Patch::Keep => (Patch::Keep, None),
+            Patch::Clear => (Patch::Clear, None),
+            Patch::Set(EventPicture { url, upload }) => (Patch::Set(url), upload),
+        };
+        if set_patch(&mut model.image_url, image_url) {
             event_images::Entity::delete_by_id(id.to_owned()).exec(&tx).await.repo()?;
-            if let Some(image) = changes.image_upload {
-                event_images::ActiveModel {
-                    event_id: Set(id.to_string()),
-                    content_type: Set(image.content_type),
-                    bytes: Set(image.bytes),
-                    etag: Set(image.etag),
-                }
-                .insert(&tx)
-                .await
-                .repo()?;
+            if let Some(image) = upload {
+                store_image(&tx, id, image).await?;
             }
         }
         model.updated_at = Set(now);
-        model.updated_by = Set(changes.updated_by.map(Into::into));
+        model.updated_by = Set(updated_by.map(Into::into));
         let updated = model.update(&tx).await.repo()?;
         // A larger capacity (or none) frees spots for the waitlist, in this transaction.
         if updated.capacity.map_or(was_capacity.is_some(), |c| was_capacity.is_some_and(|was| c > was)) {

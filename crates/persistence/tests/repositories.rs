@@ -3,10 +3,11 @@
 
 use chrono::{Duration, TimeZone, Utc};
 use mandir_application::ports::{
-    AdminRemoval, EventChanges, EventRecord, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, RolesChanged,
-    StoredImage, UserRepository,
+    AdminRemoval, EventPicture, EventRepository, GotramRepository, NewUserRecord, PaymentRepository, RepoError, RolesChanged, StoredImage,
+    UserRepository,
 };
 use mandir_domain::UserId;
+use mandir_domain::event::{EventPatch, NewEvent};
 use mandir_domain::patch::Patch;
 use mandir_domain::staff::{Role, Roles};
 use mandir_domain::user::{Email, ProfileUpdate};
@@ -37,17 +38,14 @@ fn new_user(id: &str, email: &str) -> NewUserRecord {
     }
 }
 
-fn event(id: &str, days: i64) -> EventRecord {
-    EventRecord {
-        id: id.into(),
-        name: format!("Event {id}"),
-        description: Some("A temple celebration".into()),
+fn event(days: i64) -> NewEvent {
+    NewEvent {
+        name: format!("Event in {days} days"),
+        description: "A temple celebration".into(),
         location: "Main Hall".into(),
         event_date: now() + Duration::days(days),
-        image_url: None,
+        image: None,
         capacity: Some(10),
-        created_by: None,
-        now: now(),
     }
 }
 
@@ -184,8 +182,17 @@ async fn events_with_images_counts_and_patches() {
     let db = db().await;
     let events = SeaOrmEventRepository::new(db.clone());
     let image = StoredImage { content_type: "image/png".into(), bytes: vec![1, 2, 3], etag: "abc".into() };
-    events.create(event("e2", 5), None).await.expect("created");
-    events.create(event("e1", 2), Some(image.clone())).await.expect("created");
+    events.create(&"e2".into(), &event(5), None, None, now()).await.expect("created");
+    events
+        .create(
+            &"e1".into(),
+            &event(2),
+            Some(EventPicture { url: "/api/events/e1/image?v=abc".into(), upload: Some(image.clone()) }),
+            None,
+            now(),
+        )
+        .await
+        .expect("created");
     let listed: Vec<String> = events.list().await.expect("list").into_iter().map(|e| e.id.into()).collect();
     assert_eq!(listed, ["e1", "e2"], "by date ascending");
     assert_eq!(events.image(&"e1".into()).await.expect("query"), Some(image));
@@ -209,23 +216,19 @@ async fn events_with_images_counts_and_patches() {
     assert_eq!(e1.attendee_count, 4, "(2 + 1) + (0 + 1) people");
     assert_eq!(e1.spots_left(), Some(6));
 
-    let changes = EventChanges {
-        location: Some("Annex".into()),
-        capacity: Patch::Clear,
-        image_url: Patch::Set("https://example.org/x.jpg".into()),
-        ..EventChanges::default()
-    };
-    let updated = events.update(&"e1".into(), changes, now()).await.expect("updated");
+    let patch = EventPatch { location: Some("Annex".into()), capacity: Patch::Clear, ..EventPatch::default() };
+    let picture = Patch::Set(EventPicture { url: "https://example.org/x.jpg".into(), upload: None });
+    let updated = events.update(&"e1".into(), &patch, picture, None, now()).await.expect("updated");
     assert_eq!((updated.location.as_str(), updated.capacity, updated.attendee_count), ("Annex", None, 4));
     assert_eq!(events.image(&"e1".into()).await.expect("query"), None, "a new URL drops the stored bytes");
-    assert!(matches!(events.update(&"ghost".into(), EventChanges::default(), now()).await, Err(RepoError::NotFound)));
+    assert!(matches!(events.update(&"ghost".into(), &EventPatch::default(), Patch::Keep, None, now()).await, Err(RepoError::NotFound)));
 }
 
 #[tokio::test]
 async fn delete_refuses_related_rows_and_force_delete_keeps_payments() {
     let db = db().await;
     let events = SeaOrmEventRepository::new(db.clone());
-    events.create(event("e1", 2), None).await.expect("created");
+    events.create(&"e1".into(), &event(2), None, None, now()).await.expect("created");
     db.execute_raw(
         "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
          VALUES ('u1', 'A', 'B', 'a@example.org', 'H', false, 0, '2026-11-21 12:00:00+00:00', '2026-11-21 12:00:00+00:00')",
@@ -306,8 +309,8 @@ async fn the_people_count_follows_every_write_to_registrations() {
     // Raw SQL on purpose: the count is kept by the database, whatever writes the rows.
     let db = db().await;
     let events = SeaOrmEventRepository::new(db.clone());
-    events.create(event("e1", 2), None).await.expect("created");
-    events.create(event("e2", 3), None).await.expect("created");
+    events.create(&"e1".into(), &event(2), None, None, now()).await.expect("created");
+    events.create(&"e2".into(), &event(3), None, None, now()).await.expect("created");
     db.execute_raw(USER_ROWS).await.expect("users");
     assert_eq!(people(&events, "e1").await, 0);
 
@@ -348,8 +351,8 @@ async fn the_people_count_migration_counts_existing_registrations() {
     let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
     db.migrate_before("m20261123_000016_count_event_people").await.expect("older schema");
     let events = SeaOrmEventRepository::new(db.clone());
-    events.create(event("e1", 2), None).await.expect("created");
-    events.create(event("e2", 3), None).await.expect("created");
+    events.create(&"e1".into(), &event(2), None, None, now()).await.expect("created");
+    events.create(&"e2".into(), &event(3), None, None, now()).await.expect("created");
     db.execute_raw(USER_ROWS).await.expect("users");
     db.execute_raw(
         "INSERT INTO attendees (id, event_id, user_id, number_of_family_members, created_at, updated_at) \

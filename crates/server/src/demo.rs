@@ -3,14 +3,15 @@
 use anyhow::{Context, bail};
 use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use mandir_application::ports::{
-    EventRecord, EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository, SevaFields,
-    SevaRepository, SiteRepository, UserRepository,
+    EventRepository, NewUserRecord, PasswordHasher, PriestFields, PriestRepository, RecurringServiceRepository, SevaFields, SevaRepository,
+    SiteRepository, UserRepository,
 };
 use mandir_application::services::cash_office::CashOfficeService;
 use mandir_application::services::counter::CounterService;
 use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::new_id;
 use mandir_application::services::star_birthdays::StarBirthdayService;
+use mandir_domain::event::NewEvent;
 use mandir_domain::priest::PriestInput;
 use mandir_domain::recurring_service::RecurringServiceInput;
 use mandir_domain::seva::{SevaInput, SlotInput};
@@ -612,18 +613,18 @@ pub async fn seed_demo(events: &dyn EventRepository) -> anyhow::Result<usize> {
     for (name, description, location, date, capacity) in demo {
         events
             .create(
-                EventRecord {
-                    id: new_id(),
+                &new_id(),
+                &NewEvent {
                     name: name.to_owned(),
-                    description: Some(description.to_owned()),
+                    description: description.to_owned(),
                     location: location.to_owned(),
                     event_date: date,
-                    image_url: None,
+                    image: None,
                     capacity,
-                    created_by: None,
-                    now,
                 },
                 None,
+                None,
+                now,
             )
             .await
             .context("creating a demo event")?;
@@ -668,6 +669,7 @@ worship, volunteer and celebrate with us."
         contact_text: "This is a demo site. Questions about pujas, events or volunteering? Call or write to the temple \
 office; an admin replaces this text in Admin → Temple."
             .into(),
+        receipt_paper: "page".into(),
     }
 }
 

@@ -1,6 +1,6 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_domain::event::Event;
+use mandir_domain::event::{Event, EventPatch, NewEvent};
 use mandir_domain::patch::Patch;
 use mandir_domain::{EventId, UserId};
 
@@ -15,30 +15,14 @@ pub struct StoredImage {
     pub etag: String,
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct EventRecord {
-    pub id: EventId,
-    pub name: String,
-    pub description: Option<String>,
-    pub location: String,
-    pub event_date: DateTime<Utc>,
-    pub image_url: Option<String>,
-    pub capacity: Option<i32>,
-    pub created_by: Option<UserId>,
-    pub now: DateTime<Utc>,
-}
-
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct EventChanges {
-    pub name: Option<String>,
-    pub description: Patch<String>,
-    pub location: Option<String>,
-    pub event_date: Option<DateTime<Utc>>,
-    pub image_url: Patch<String>,
-    /// New image bytes; when `image_url` changes without one, stored bytes are dropped.
-    pub image_upload: Option<StoredImage>,
-    pub capacity: Patch<i32>,
-    pub updated_by: Option<UserId>,
+/// An event's picture as stored with it: its URL, and the uploaded bytes served there (`None`
+/// for a link to a picture elsewhere). The service decides both from the domain's
+/// [`ImageSource`](mandir_domain::image::ImageSource), so the repository never reads the
+/// `image` of a [`NewEvent`] or [`EventPatch`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EventPicture {
+    pub url: String,
+    pub upload: Option<StoredImage>,
 }
 
 /// How many rows refer to an event.
@@ -61,9 +45,26 @@ pub trait EventRepository: Send + Sync {
     /// All events with their people counts, by date ascending.
     async fn list(&self) -> Result<Vec<Event>, RepoError>;
     async fn get(&self, id: &EventId) -> Result<Option<Event>, RepoError>;
-    async fn create(&self, record: EventRecord, image: Option<StoredImage>) -> Result<Event, RepoError>;
+    /// Stores a validated event, with its picture, as made by `created_by` (`None`: by the system,
+    /// as the demo's) at `now`.
+    async fn create(
+        &self,
+        id: &EventId,
+        event: &NewEvent,
+        picture: Option<EventPicture>,
+        created_by: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<Event, RepoError>;
+    /// Applies a validated patch, and `picture` (a new URL drops stored bytes it does not bring).
     /// `RepoError::NotFound` when the event is gone.
-    async fn update(&self, id: &EventId, changes: EventChanges, now: DateTime<Utc>) -> Result<Event, RepoError>;
+    async fn update(
+        &self,
+        id: &EventId,
+        patch: &EventPatch,
+        picture: Patch<EventPicture>,
+        updated_by: Option<UserId>,
+        now: DateTime<Utc>,
+    ) -> Result<Event, RepoError>;
     async fn related_records(&self, id: &EventId) -> Result<RelatedRecords, RepoError>;
     /// Deletes an event that nothing refers to. `RepoError::Conflict` when something does,
     /// `RepoError::NotFound` when it is gone.

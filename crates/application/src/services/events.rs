@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use mandir_domain::EventId;
 use mandir_domain::ValidationErrors;
-use mandir_domain::event::{Event, EventPatchInput, ImageSource, ImageUpload, NewEventInput};
+use mandir_domain::event::{Event, EventPatchInput, ImageSource, NewEventInput};
 use mandir_domain::patch::Patch;
 use mandir_domain::staff::Permission;
 
@@ -16,8 +16,7 @@ use super::audit::{Action, Recorder, Target};
 use super::{Actor, images, new_id};
 use crate::BoxError;
 use crate::ports::{
-    ChangeListener, ChangeNotifier, Clock, EventChanges, EventRecord, EventRepository, ImageTranscoder, RelatedRecords, RepoError,
-    StoredImage, Topic,
+    ChangeListener, ChangeNotifier, Clock, EventPicture, EventRepository, ImageTranscoder, RelatedRecords, RepoError, StoredImage, Topic,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -267,28 +266,13 @@ impl EventService {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: NewEventInput) -> Result<Event, EventError> {
         actor.require(Permission::EditContent)?;
-        let valid = input.validate(self.clock.now()).map_err(EventError::Validation)?;
-        let id = new_id();
-        let (image_url, image) = match valid.image {
-            None => (None, None),
-            Some(ImageSource::Url(url)) => (Some(url), None),
-            Some(ImageSource::Upload(upload)) => {
-                let stored = self.stored(upload).await?;
-                (Some(image_path(&id, &stored.etag)), Some(stored))
-            }
+        let mut valid = input.validate(self.clock.now()).map_err(EventError::Validation)?;
+        let id: EventId = new_id();
+        let picture = match valid.image.take() {
+            None => None,
+            Some(image) => Some(self.picture(&id, image).await?),
         };
-        let record = EventRecord {
-            id,
-            name: valid.name,
-            description: Some(valid.description),
-            location: valid.location,
-            event_date: valid.event_date,
-            image_url,
-            capacity: valid.capacity,
-            created_by: Some(actor.user_id.clone()),
-            now: self.clock.now(),
-        };
-        let event = self.events.create(record, image).await?;
+        let event = self.events.create(&id, &valid, picture, Some(actor.user_id.clone()), self.clock.now()).await?;
         self.changes.publish(Topic::Events).await;
         let summary = format!("Created the event {}", event.name);
         self.audit
@@ -306,28 +290,14 @@ impl EventService {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(&self, actor: &Actor, id: &EventId, input: EventPatchInput) -> Result<Event, EventError> {
         actor.require(Permission::EditContent)?;
-        let patch = input.validate().map_err(EventError::Validation)?;
-        let (image_url, image_upload) = match patch.image {
-            Patch::Keep => (Patch::Keep, None),
-            Patch::Clear => (Patch::Clear, None),
-            Patch::Set(ImageSource::Url(url)) => (Patch::Set(url), None),
-            Patch::Set(ImageSource::Upload(upload)) => {
-                let stored = self.stored(upload).await?;
-                (Patch::Set(image_path(id, &stored.etag)), Some(stored))
-            }
-        };
-        let changes = EventChanges {
-            name: patch.name,
-            description: patch.description,
-            location: patch.location,
-            event_date: patch.event_date,
-            image_url,
-            image_upload,
-            capacity: patch.capacity,
-            updated_by: Some(actor.user_id.clone()),
+        let mut patch = input.validate().map_err(EventError::Validation)?;
+        let picture = match std::mem::replace(&mut patch.image, Patch::Keep) {
+            Patch::Keep => Patch::Keep,
+            Patch::Clear => Patch::Clear,
+            Patch::Set(image) => Patch::Set(self.picture(id, image).await?),
         };
         let before = self.events.get(id).await?.ok_or(EventError::NotFound)?;
-        let event = self.events.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
+        let event = self.events.update(id, &patch, picture, Some(actor.user_id.clone()), self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::Events).await;
         let summary = format!("Changed the event {}", event.name);
         self.audit
@@ -390,10 +360,18 @@ impl EventService {
         self.events.image(id).await?.ok_or(EventError::NotFound)
     }
 
-    async fn stored(&self, upload: ImageUpload) -> Result<StoredImage, EventError> {
-        images::store(self.pictures.as_ref(), upload)
-            .await
-            .map_err(|message| EventError::Validation(ValidationErrors::single("imageUrl", &message)))
+    /// The picture stored with event `id`: a link as given, or an upload checked, kept and served
+    /// at its own URL.
+    async fn picture(&self, id: &EventId, image: ImageSource) -> Result<EventPicture, EventError> {
+        match image {
+            ImageSource::Url(url) => Ok(EventPicture { url, upload: None }),
+            ImageSource::Upload(upload) => {
+                let stored = images::store(self.pictures.as_ref(), upload)
+                    .await
+                    .map_err(|message| EventError::Validation(ValidationErrors::single("imageUrl", &message)))?;
+                Ok(EventPicture { url: image_path(id, &stored.etag), upload: Some(stored) })
+            }
+        }
     }
 }
 
@@ -445,13 +423,15 @@ mod tests {
         use base64::Engine as _;
         let mut repo = MockEventRepository::new();
         repo.expect_create()
-            .withf(|record, image| {
-                let image = image.as_ref().expect("image stored");
-                record.image_url.as_deref() == Some(image_path(&record.id, &image.etag).as_str())
+            .withf(|id, event, picture, created_by, _| {
+                let picture = picture.as_ref().expect("picture");
+                let image = picture.upload.as_ref().expect("image stored");
+                picture.url == image_path(id, &image.etag)
                     && image.content_type == "image/gif"
-                    && record.created_by.as_deref() == Some("admin")
+                    && event.image.is_none()
+                    && created_by.as_deref() == Some("admin")
             })
-            .returning(|record, _| Ok(Event { image_url: record.image_url, ..event(&record.id, 0) }));
+            .returning(|id, _, picture, _, _| Ok(Event { image_url: picture.map(|p| p.url), ..event(id, 0) }));
         let gif = format!("data:image/gif;base64,{}", base64::engine::general_purpose::STANDARD.encode(b"GIF89a\x01\x00\x01\x00"));
         let created = service(repo).create(&admin(), NewEventInput { image_url: Some(gif), ..input() }).await.expect("created");
         assert!(created.image_url.expect("url").starts_with(&format!("/api/events/{}/image?v=", created.id)));

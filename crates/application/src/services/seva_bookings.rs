@@ -33,8 +33,8 @@ use crate::BoxError;
 use crate::calendar::{CalendarEntry, calendar_text};
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    Attachment, BookingAdmission, Clock, Mailer, NewBookingRecord, PaymentRepository, PriestRepository, RepoError, SevaBookingRepository,
-    SevaRepository, SiteRepository, TempleZone, UserRepository,
+    Attachment, BookingAdmission, Checkout, Clock, Mailer, NewBookingRecord, PaymentRepository, PriestRepository, RepoError,
+    SevaBookingRepository, SevaRepository, SiteRepository, TempleZone, UserRepository,
 };
 
 pub const SLOT_FULL: &str = "This slot is fully booked; please choose another";
@@ -128,17 +128,7 @@ impl PayMethod {
     }
 }
 
-/// The payment flow a booking pays through: the payment service's card intents and Zelle records.
-#[cfg_attr(any(test, feature = "testing"), mockall::automock)]
-#[async_trait]
-pub trait Checkout: Send + Sync {
-    async fn card(&self, payer: &Payer, input: DonationInput, idempotency_key: &str) -> Result<CreatedIntent, PaymentError>;
-    async fn zelle(&self, payer: &Payer, input: DonationInput, idempotency_key: &str) -> Result<Payment, PaymentError>;
-    /// Gives back what is left of a completed card payment, `reason` kept in its history; `None`
-    /// when there is nothing to refund.
-    async fn refund(&self, actor: &Actor, payment_id: &PaymentId, reason: &str) -> Result<Option<Payment>, PaymentError>;
-}
-
+/// A booking pays through the payment service's card intents and Zelle records.
 #[async_trait]
 impl Checkout for PaymentService {
     async fn card(&self, payer: &Payer, input: DonationInput, idempotency_key: &str) -> Result<CreatedIntent, PaymentError> {

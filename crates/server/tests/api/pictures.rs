@@ -3,7 +3,8 @@
 //! picture is accepted, and one already stored is sent as it is while the server keeps running.
 
 use base64::Engine as _;
-use mandir_application::ports::{EventChanges, EventRepository, StoredImage};
+use mandir_application::ports::{EventPicture, EventRepository, StoredImage};
+use mandir_domain::event::EventPatch;
 use mandir_domain::patch::Patch;
 use mandir_imaging::crafted;
 use reqwest::StatusCode;
@@ -168,8 +169,11 @@ async fn store_below_the_check(app: &TestApp, admin: &TestUser, content_type: &s
     let id = event["id"].as_str().expect("id").to_owned();
     let url = format!("/api/events/{id}/image?v={etag}");
     let image = StoredImage { content_type: content_type.to_owned(), bytes, etag: etag.to_owned() };
-    let changes = EventChanges { image_url: Patch::Set(url.clone()), image_upload: Some(image), ..EventChanges::default() };
-    mandir_persistence::SeaOrmEventRepository::new(app.db.clone()).update(&id.into(), changes, chrono::Utc::now()).await.expect("stored");
+    let picture = Patch::Set(EventPicture { url: url.clone(), upload: Some(image) });
+    mandir_persistence::SeaOrmEventRepository::new(app.db.clone())
+        .update(&id.into(), &EventPatch::default(), picture, None, chrono::Utc::now())
+        .await
+        .expect("stored");
     url
 }
 

@@ -9,6 +9,7 @@ use mandir_domain::{Money, PaymentId};
 
 use super::*;
 use crate::ports::OutgoingEmail;
+use crate::ports::checkout::MockCheckout;
 use crate::ports::mailer::MockMailer;
 use crate::ports::payment_repository::MockPaymentRepository;
 use crate::ports::priest_repository::MockPriestRepository;
