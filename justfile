@@ -38,7 +38,7 @@ test-api-fuzz:
 # The Rust suite on SQLite, then on PostgreSQL.
 test-rust: test-rust-sqlite test-rust-postgres
 
-test-rust-sqlite: check-layers check-cycles check-deploy
+test-rust-sqlite: check-layers check-cycles check-instrumented check-deploy
     cargo test --workspace --locked
 
 # The core crates must not depend on adapters' technologies (docs/architecture.md#layers).
@@ -54,6 +54,10 @@ check-layers:
 # No two modules of a crate import each other, directly or through others (tools/check-cycles.py).
 check-cycles:
     python3 tools/check-cycles.py
+
+# Every service entry point carries #[tracing::instrument] (tools/check-instrumented.py).
+check-instrumented:
+    python3 tools/check-instrumented.py
 
 # The files in deploy/: systemd-analyze verify, caddy validate and nginx -t when present, and the
 # MANDIR_* settings of deploy/ against crates/server/src (docs/deploy.md).
@@ -154,7 +158,7 @@ fmt:
     cd frontend && npx eslint . --fix
 
 # Every static check: rustfmt, clippy (warnings are errors), tsc, eslint.
-lint: check-cycles
+lint: check-cycles check-instrumented
     cargo fmt --all --check
     cargo clippy --workspace --all-targets --locked -- -D warnings
     cd frontend && npm run typecheck && npm run lint

@@ -208,6 +208,7 @@ impl CashOfficeService {
     }
 
     /// The temple's date now (its time zone, not UTC's).
+    #[tracing::instrument(skip_all)]
     pub async fn today(&self) -> Result<NaiveDate, CashOfficeError> {
         let zone = self.deps.zone.time_zone().await?;
         Ok(self.deps.clock.now().with_timezone(&zone).date_naive())
@@ -249,11 +250,13 @@ impl CashOfficeService {
     }
 
     /// The latest hundi counts, newest first.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn collections(&self, actor: &Actor) -> Result<Vec<CollectionRecord>, CashOfficeError> {
         actor.require(Permission::CountCollections)?;
         Ok(self.deps.office.collections(LIST_LIMIT).await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn collection(&self, actor: &Actor, id: &str) -> Result<CollectionRecord, CashOfficeError> {
         actor.require(Permission::CountCollections)?;
         self.deps.office.collection(id).await?.ok_or(CashOfficeError::NotFound)
@@ -413,11 +416,13 @@ impl CashOfficeService {
     }
 
     /// What the drawer should hold: the cash of the counter's sales since the last close.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn drawer(&self, actor: &Actor) -> Result<OpenDrawer, CashOfficeError> {
         actor.require(Permission::Counter)?;
         Ok(self.deps.office.open_drawer().await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn drawer_closes(&self, actor: &Actor) -> Result<Vec<DrawerCloseRecord>, CashOfficeError> {
         actor.require(Permission::Counter)?;
         Ok(self.deps.office.drawer_closes(LIST_LIMIT).await?)
@@ -466,16 +471,19 @@ impl CashOfficeService {
     }
 
     /// What can go into a deposit: closed drawers, locked counts, and checks not deposited.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn undeposited(&self, actor: &Actor) -> Result<Undeposited, CashOfficeError> {
         actor.require(Permission::MakeDeposits)?;
         Ok(self.deps.office.undeposited().await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn deposits(&self, actor: &Actor) -> Result<Vec<DepositSummary>, CashOfficeError> {
         actor.require(Permission::MakeDeposits)?;
         Ok(self.deps.office.deposits(LIST_LIMIT).await?)
     }
 
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn deposit(&self, actor: &Actor, id: &str) -> Result<DepositRecord, CashOfficeError> {
         actor.require(Permission::MakeDeposits)?;
         self.deps.office.deposit(id).await?.ok_or(CashOfficeError::NotFound)

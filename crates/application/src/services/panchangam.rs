@@ -93,6 +93,7 @@ impl PanchangamService {
     }
 
     /// The temple's place and its today there.
+    #[tracing::instrument(skip_all)]
     pub async fn place_and_today(&self) -> Result<(Place, NaiveDate), PanchangamError> {
         let place = self.place.place().await?;
         Ok((place, self.clock.now().with_timezone(&place.zone).date_naive()))
@@ -101,6 +102,7 @@ impl PanchangamService {
     /// The days from `from` to `to` at the temple, within the years the engine answers for
     /// (1900–2100; days outside them are left out). For the services and festivals that follow
     /// the lunar calendar; callers bound the length.
+    #[tracing::instrument(skip_all, fields(from = %from, to = %to))]
     pub async fn temple_days(&self, from: NaiveDate, to: NaiveDate) -> Result<(Place, Vec<PanchangamDay>), PanchangamError> {
         let place = self.place.place().await?;
         let first = NaiveDate::from_ymd_opt(FIRST_YEAR, 1, 1).map_or(from, |f| from.max(f));
@@ -128,6 +130,7 @@ impl PanchangamService {
     }
 
     /// Today's panchangam at the temple.
+    #[tracing::instrument(skip_all)]
     pub async fn today(&self) -> Result<Panchangam, PanchangamError> {
         self.days(None, None).await
     }
