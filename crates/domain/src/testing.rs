@@ -1,5 +1,5 @@
 //! Fixtures for tests of this crate and the crates above it (feature `testing`): a fixed "now"
-//! and plain users, events and payments built around it. Tests change what they need with struct
+//! and plain users, events, payments, sevas, donation types and priests built around it. Tests change what they need with struct
 //! update syntax.
 
 use chrono::{DateTime, Duration, TimeZone, Utc};
@@ -143,6 +143,37 @@ pub fn seva() -> crate::seva::Seva {
         is_active: true,
         sort_order: 0,
         image_url: None,
+        created_at: now(),
+        updated_at: now(),
+    }
+}
+
+/// A catalogue donation type (no description or default amount) with the id `id`.
+pub fn donation_type(id: &str, name: &str, is_active: bool) -> crate::donation_type::DonationType {
+    crate::donation_type::DonationType {
+        id: id.into(),
+        name: name.into(),
+        description: None,
+        default_amount: None,
+        is_active,
+        created_at: now(),
+        updated_at: now(),
+        created_by: None,
+        updated_by: None,
+    }
+}
+
+/// A priest's profile named "Priest {id}", first in order, with no photo and no account.
+pub fn priest(id: &str) -> crate::priest::Priest {
+    crate::priest::Priest {
+        id: id.into(),
+        name: format!("Priest {id}"),
+        title: None,
+        bio: None,
+        specialties: vec![],
+        photo_url: None,
+        position: 0,
+        user_id: None,
         created_at: now(),
         updated_at: now(),
     }

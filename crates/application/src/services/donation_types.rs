@@ -137,17 +137,7 @@ mod tests {
     }
 
     fn donation_type(id: &str, name: &str, is_active: bool) -> DonationType {
-        DonationType {
-            id: id.into(),
-            name: name.into(),
-            description: None,
-            default_amount: Some(Money::from_cents(2500)),
-            is_active,
-            created_at: now(),
-            updated_at: now(),
-            created_by: None,
-            updated_by: None,
-        }
+        DonationType { default_amount: Some(Money::from_cents(2500)), ..mandir_domain::testing::donation_type(id, name, is_active) }
     }
 
     fn input() -> NewDonationTypeInput {

@@ -163,7 +163,7 @@ mod tests {
     use super::*;
 
     use crate::ports::priest_repository::MockPriestRepository;
-    use crate::services::test_fixtures::{admin, member, now};
+    use crate::services::test_fixtures::{admin, member};
     use base64::Engine as _;
     use mandir_domain::priest::{NAME_REQUIRED, ORDER_MISMATCH};
 
@@ -179,18 +179,7 @@ mod tests {
     }
 
     fn priest(id: &str, photo_url: Option<&str>, position: i32) -> Priest {
-        Priest {
-            id: id.into(),
-            name: format!("Priest {id}"),
-            title: None,
-            bio: None,
-            specialties: vec![],
-            photo_url: photo_url.map(str::to_owned),
-            position,
-            user_id: None,
-            created_at: now(),
-            updated_at: now(),
-        }
+        Priest { photo_url: photo_url.map(str::to_owned), position, ..mandir_domain::testing::priest(id) }
     }
 
     fn gif() -> String {

@@ -341,18 +341,7 @@ mod tests {
     }
 
     fn priest(id: &str, user: Option<&str>) -> Priest {
-        Priest {
-            id: id.into(),
-            name: "Sri Ramana Sastry".into(),
-            title: None,
-            bio: None,
-            specialties: vec![],
-            photo_url: None,
-            position: 0,
-            user_id: user.map(Into::into),
-            created_at: crate::services::test_fixtures::now(),
-            updated_at: crate::services::test_fixtures::now(),
-        }
+        Priest { name: "Sri Ramana Sastry".into(), user_id: user.map(Into::into), ..mandir_domain::testing::priest(id) }
     }
 
     #[tokio::test]

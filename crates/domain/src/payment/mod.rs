@@ -378,17 +378,7 @@ mod tests {
     }
 
     fn catalogue_type(id: &str, name: &str, is_active: bool) -> DonationType {
-        DonationType {
-            id: id.into(),
-            name: name.into(),
-            description: None,
-            default_amount: None,
-            is_active,
-            created_at: now(),
-            updated_at: now(),
-            created_by: None,
-            updated_by: None,
-        }
+        crate::testing::donation_type(id, name, is_active)
     }
 
     fn donation(details: DonationDetailsInput) -> Donation {

@@ -426,17 +426,7 @@ mod tests {
     const ANNADANAM: &str = "3f2b8c1e-5d4a-4b6f-9e2d-1a2b3c4d5e6f";
 
     fn catalogue_type(id: &str, name: &str, is_active: bool) -> DonationType {
-        DonationType {
-            id: id.into(),
-            name: name.into(),
-            description: None,
-            default_amount: None,
-            is_active,
-            created_at: now(),
-            updated_at: now(),
-            created_by: None,
-            updated_by: None,
-        }
+        mandir_domain::testing::donation_type(id, name, is_active)
     }
 
     /// $25 for Annadanam (named "Free food" by the client) and $5 of the donor's own.
