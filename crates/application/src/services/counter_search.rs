@@ -7,8 +7,12 @@
 //! the first search, dropped when this process changes an account (`Topic::Users`), and reloaded
 //! when older than [`MAX_AGE`] (a member who signed up meanwhile, or a change made by another
 //! process, shows within that time).
+//!
+//! One read at a time: with no copy (the first search, or the first after a change), the searches
+//! that arrive meanwhile wait for the one read and search what it read; with a stale copy, one
+//! search reads again and the others search the stale copy meanwhile.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -68,6 +72,10 @@ pub struct CounterSearch {
     copy: RwLock<Option<Copy>>,
     /// One reload at a time: while it runs, the others search the copy it replaces.
     reloading: AtomicBool,
+    /// With no copy, the searches take turns: the first reads, the ones after find its copy.
+    first_read: tokio::sync::Mutex<()>,
+    /// Counts the changes of accounts: a read that began before one is used once, not kept.
+    generation: AtomicU64,
 }
 
 /// Lowers the reload flag when the reload ends, whatever way.
@@ -81,7 +89,13 @@ impl Drop for Reloading<'_> {
 
 impl CounterSearch {
     pub fn new(users: Arc<dyn UserRepository>) -> Self {
-        Self { users, copy: RwLock::new(None), reloading: AtomicBool::new(false) }
+        Self {
+            users,
+            copy: RwLock::new(None),
+            reloading: AtomicBool::new(false),
+            first_read: tokio::sync::Mutex::new(()),
+            generation: AtomicU64::new(0),
+        }
     }
 
     /// The copy, and whether it is still fresh.
@@ -91,22 +105,37 @@ impl CounterSearch {
     }
 
     async fn entries(&self) -> Result<Arc<Vec<Entry>>, CounterError> {
-        let current = self.current();
-        if let Some((entries, true)) = current {
-            return Ok(entries);
+        match self.current() {
+            Some((entries, true)) => Ok(entries),
+            Some((stale, false)) => {
+                // Another search reloads the stale copy: this one uses it meanwhile.
+                if self.reloading.swap(true, Ordering::AcqRel) {
+                    return Ok(stale);
+                }
+                let _flag = Reloading(&self.reloading);
+                self.read().await
+            }
+            None => {
+                let _turn = self.first_read.lock().await;
+                // A search that held the turn before this one has read the members.
+                if let Some((entries, _)) = self.current() {
+                    return Ok(entries);
+                }
+                self.read().await
+            }
         }
-        let reload = !self.reloading.swap(true, Ordering::AcqRel);
-        // Another search reloads the stale copy: this one uses it meanwhile. (With no copy yet,
-        // the first searches all read one.)
-        if let (Some((entries, _)), false) = (current, reload) {
-            return Ok(entries);
-        }
-        let _flag = reload.then(|| Reloading(&self.reloading));
-        // Every member, in the directory's name order.
+    }
+
+    /// Every member, in the directory's name order, kept as the copy unless an account changed
+    /// while they were read.
+    async fn read(&self) -> Result<Arc<Vec<Entry>>, CounterError> {
+        let generation = self.generation.load(Ordering::Acquire);
         let (users, _) = self.users.search(&MemberSearch { words: Vec::new(), offset: 0, limit: None }).await?;
         let entries = Arc::new(users.into_iter().map(Entry::of).collect::<Vec<_>>());
-        *self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner) =
-            Some(Copy { read_at: Instant::now(), entries: entries.clone() });
+        let mut copy = self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if self.generation.load(Ordering::Acquire) == generation {
+            *copy = Some(Copy { read_at: Instant::now(), entries: entries.clone() });
+        }
         Ok(entries)
     }
 
@@ -139,7 +168,9 @@ impl CounterSearch {
 impl ChangeListener for CounterSearch {
     fn changed(&self, topic: Topic) {
         if topic == Topic::Users {
-            *self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+            let mut copy = self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+            self.generation.fetch_add(1, Ordering::AcqRel);
+            *copy = None;
         }
     }
 }
@@ -201,5 +232,51 @@ mod tests {
         s.find(&desk, "rao").await.expect("still the copy");
         s.changed(Topic::Users);
         s.find(&desk, "rao").await.expect("read again");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+    async fn searches_waiting_for_the_first_read_share_it() {
+        let desk = staff(&[Role::FrontDesk]);
+        let mut users = MockUserRepository::new();
+        users.expect_search().times(1).returning(|_| {
+            // A slow read of 20,000 members: the other searches arrive while it runs.
+            std::thread::sleep(Duration::from_millis(100));
+            Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
+        });
+        let s = Arc::new(CounterSearch::new(Arc::new(users)));
+        let searches: Vec<_> = (0..8)
+            .map(|_| {
+                let (s, desk) = (s.clone(), desk.clone());
+                tokio::spawn(async move { s.find(&desk, "laks").await })
+            })
+            .collect();
+        for search in searches {
+            assert_eq!(ids(&search.await.expect("joined").expect("found")), ["1"]);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_read_that_began_before_a_change_is_not_kept() {
+        let desk = staff(&[Role::FrontDesk]);
+        let itself: Arc<std::sync::OnceLock<Arc<CounterSearch>>> = Arc::default();
+        let mut users = MockUserRepository::new();
+        let (during, reads) = (itself.clone(), Arc::new(AtomicU64::new(0)));
+        let counted = reads.clone();
+        // An account changes while the members are read: what was read answers this search only.
+        users.expect_search().returning(move |_| {
+            if counted.fetch_add(1, Ordering::SeqCst) == 0
+                && let Some(search) = during.get()
+            {
+                search.changed(Topic::Users);
+            }
+            Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
+        });
+        let s = Arc::new(CounterSearch::new(Arc::new(users)));
+        itself.set(s.clone()).ok();
+        assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);
+        assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);
+        assert_eq!(reads.load(Ordering::SeqCst), 2, "read again, as nothing was kept");
+        assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);
+        assert_eq!(reads.load(Ordering::SeqCst), 2, "the second read was kept");
     }
 }
