@@ -24,6 +24,17 @@ pub const INVALID_LATITUDE: &str = "Latitude must be a number of degrees from -6
 pub const INVALID_LONGITUDE: &str = "Longitude must be a number of degrees from -180 to 180 (east is positive, west negative)";
 pub const INVALID_VIDEO: &str = "Enter a YouTube video id (11 characters) or a YouTube link";
 pub const INVALID_VIDEO_START: &str = "Start must be a whole number of seconds from 0 to 86400";
+pub const INVALID_RECEIPT_PAPER: &str = "Choose A4/Letter paper or an 80 mm receipt printer";
+
+crate::text_enum!(
+    /// The paper the counter's receipts are laid out for (print CSS): a tablet may choose its own.
+    ReceiptPaper {
+        /// A4 or Letter pages.
+        Page => "page",
+        /// An 80 mm thermal receipt printer.
+        Thermal => "thermal",
+    }
+);
 pub const INVALID_ZELLE_RECIPIENT: &str = "Zelle recipient must be an e-mail address or a phone number";
 pub const NOTICE_TITLE_LENGTH: &str = "Title must be 2 to 120 characters";
 pub const NOTICE_DATE: &str = "Enter a date as YYYY-MM-DD";
@@ -75,6 +86,8 @@ pub struct SiteSettings {
     pub zelle_recipient: String,
     pub zelle_memo: String,
     pub contact_text: String,
+    /// [`ReceiptPaper`]'s text; A4/Letter when empty.
+    pub receipt_paper: String,
 }
 
 impl SiteSettings {
@@ -93,6 +106,11 @@ impl SiteSettings {
     }
 
     /// Checks and normalises every field (trimmed texts, a YouTube link reduced to its id).
+    /// The counter's receipt paper, A4/Letter unless set.
+    pub fn receipt_paper(&self) -> ReceiptPaper {
+        ReceiptPaper::parse(&self.receipt_paper).unwrap_or(ReceiptPaper::Page)
+    }
+
     pub fn validate(self) -> Result<Self, ValidationErrors> {
         let mut errors = ValidationErrors::new();
         let mut text = |field: &str, label: &str, value: String, max: usize| -> String {
@@ -132,7 +150,11 @@ impl SiteSettings {
             zelle_recipient: text("zelleRecipient", "Zelle recipient", self.zelle_recipient, 254),
             zelle_memo: text("zelleMemo", "Zelle memo", self.zelle_memo, 100),
             contact_text: text("contactText", "Contact page text", self.contact_text, 2000),
+            receipt_paper: self.receipt_paper.trim().to_owned(),
         };
+        if !s.receipt_paper.is_empty() && ReceiptPaper::parse(&s.receipt_paper).is_none() {
+            errors.add("receiptPaper", INVALID_RECEIPT_PAPER);
+        }
         let chars = s.temple_name.chars().count();
         if !(2..=100).contains(&chars) {
             errors.add("templeName", TEMPLE_NAME_LENGTH);
@@ -408,6 +430,7 @@ mod tests {
             video_start: 90_000,
             zelle_recipient: "someone".into(),
             tagline: "t".repeat(161),
+            receipt_paper: "58mm".into(),
             ..SiteSettings::default()
         };
         let errors = bad.validate().expect_err("invalid");
@@ -422,6 +445,15 @@ mod tests {
         assert_eq!(errors.get("videoStart"), Some(INVALID_VIDEO_START));
         assert_eq!(errors.get("zelleRecipient"), Some(INVALID_ZELLE_RECIPIENT));
         assert_eq!(errors.get("tagline"), Some("Tagline must be at most 160 characters"));
+        assert_eq!(errors.get("receiptPaper"), Some(INVALID_RECEIPT_PAPER));
+    }
+
+    #[test]
+    fn receipts_print_on_pages_unless_a_receipt_printer_is_chosen() {
+        assert_eq!(SiteSettings::default().receipt_paper(), ReceiptPaper::Page);
+        let thermal = SiteSettings { temple_name: "Sri Test Temple".into(), receipt_paper: " thermal ".into(), ..SiteSettings::default() };
+        let saved = thermal.validate().expect("valid");
+        assert_eq!((saved.receipt_paper.as_str(), saved.receipt_paper()), ("thermal", ReceiptPaper::Thermal));
     }
 
     #[test]

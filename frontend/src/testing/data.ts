@@ -62,6 +62,7 @@ export const testSettings: SiteSettings = {
   contactText: 'Write to us any time.',
   latitude: 38.678,
   longitude: -121.1761,
+  receiptPaper: 'page',
 };
 
 export const testSite: Site = {

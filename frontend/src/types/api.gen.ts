@@ -3931,6 +3931,11 @@ export interface components {
             /** @description The fair-market value received, "15.00"; only for `goods`. */
             value: string | null;
         };
+        /**
+         * @description The paper the counter's receipts are laid out for: `page` (A4/Letter) or `thermal` (80 mm).
+         * @enum {string}
+         */
+        ReceiptPaperDto: "page" | "thermal";
         RecurringServiceDto: {
             /** Format: date-time */
             createdAt: string;
@@ -4493,6 +4498,8 @@ export interface components {
             mapQuery: string;
             /** @description 7 to 15 digits. */
             phone: string;
+            /** @description The paper the counter's receipts are laid out for (a tablet may choose its own). */
+            receiptPaper: components["schemas"]["ReceiptPaperDto"];
             /** @description The time of the daily Sayanostavam, e.g. `8:15 PM`. */
             sayanostavam: string;
             /** @description At most 40 characters, for narrow screens. */
@@ -4887,6 +4894,8 @@ export interface components {
              * @default
              */
             phone: string;
+            /** @default  */
+            receiptPaper: components["schemas"]["ReceiptPaperDto"];
             /**
              * @description The time of the daily Sayanostavam, e.g. `8:15 PM`.
              * @default

@@ -35,6 +35,7 @@ export type ReceiptEmail = Schemas['ReceiptEmailDto'];
 export type AppConfig = Schemas['ConfigResponse'];
 export type Site = Schemas['SiteDto'];
 export type SiteSettings = Schemas['SiteSettingsDto'];
+export type ReceiptPaper = Schemas['ReceiptPaperDto'];
 export type Notice = Schemas['NoticeDto'];
 export type SetupResponse = Schemas['SetupResponse'];
 export type UserEvent = Schemas['UserEventDto'];

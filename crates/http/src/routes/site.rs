@@ -4,7 +4,7 @@
 use actix_web::http::header;
 use actix_web::{HttpResponse, web};
 use chrono::NaiveDate;
-use mandir_domain::site::{Notice, NoticeInput, SiteSettings};
+use mandir_domain::site::{Notice, NoticeInput, ReceiptPaper, SiteSettings};
 use serde::{Deserialize, Serialize};
 use utoipa::{OpenApi, ToSchema};
 
@@ -16,7 +16,7 @@ use crate::state::AppState;
 #[derive(OpenApi)]
 #[openapi(
     paths(get_site, update_site, list_notices, create_notice, update_notice, delete_notice),
-    components(schemas(SiteDto, SiteSettingsDto, UpdateSiteSettingsRequest, NoticeDto, NoticeRequest))
+    components(schemas(SiteDto, SiteSettingsDto, UpdateSiteSettingsRequest, ReceiptPaperDto, NoticeDto, NoticeRequest))
 )]
 pub struct Api;
 
@@ -52,6 +52,9 @@ macro_rules! settings_dtos {
             pub latitude: f64,
             /// Degrees east; west is negative.
             pub longitude: f64,
+            /// The paper the counter's receipts are laid out for (a tablet may choose its own).
+            #[schema(value_type = ReceiptPaperDto)]
+            pub receipt_paper: &'static str,
         }
 
         /// Every setting at once; absent texts are saved empty.
@@ -67,18 +70,28 @@ macro_rules! settings_dtos {
             /// Degrees east, -180 to 180 (west is negative); Folsom, CA when absent.
             #[schema(minimum = -180, maximum = 180)]
             pub longitude: Option<f64>,
+            /// A4/Letter (`page`) when absent.
+            #[schema(value_type = ReceiptPaperDto)]
+            pub receipt_paper: String,
         }
 
         impl From<SiteSettings> for SiteSettingsDto {
             fn from(s: SiteSettings) -> Self {
                 let place = s.place();
-                Self { $($field: s.$field,)* video_start: s.video_start, latitude: place.latitude, longitude: place.longitude }
+                let receipt_paper = s.receipt_paper().as_str();
+                Self { $($field: s.$field,)* video_start: s.video_start, latitude: place.latitude, longitude: place.longitude, receipt_paper }
             }
         }
 
         impl From<UpdateSiteSettingsRequest> for SiteSettings {
             fn from(r: UpdateSiteSettingsRequest) -> Self {
-                Self { $($field: r.$field,)* video_start: r.video_start, latitude: r.latitude, longitude: r.longitude }
+                Self {
+                    $($field: r.$field,)*
+                    video_start: r.video_start,
+                    latitude: r.latitude,
+                    longitude: r.longitude,
+                    receipt_paper: r.receipt_paper,
+                }
             }
         }
     };
@@ -127,6 +140,11 @@ settings_dtos!(
     zelle_memo,
     /// The contact page's text.
     contact_text,
+);
+
+crate::dto::text_enum_schema!(
+    /// The paper the counter's receipts are laid out for: `page` (A4/Letter) or `thermal` (80 mm).
+    ReceiptPaperDto = ReceiptPaper::ALL.iter().map(|v| v.as_str())
 );
 
 /// A notice of the home page, shown from `startsOn` to `endsOn` (both included, temple time).

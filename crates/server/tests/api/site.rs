@@ -19,19 +19,22 @@ async fn the_environment_seeds_the_settings_until_an_admin_saves_them() {
     assert_eq!(site["settings"]["timeZone"], "America/Los_Angeles");
     assert_eq!(site["settings"]["zelleRecipient"], "zelle@temple.test");
     assert_eq!(site["settings"]["phone"], "");
+    assert_eq!(site["settings"]["receiptPaper"], "page", "receipts print on A4/Letter until a receipt printer is chosen");
     assert_eq!(site["notices"], json!([]));
 
     let admin = app.admin().await;
     let body = json!({
         "templeName": " Sri Example Temple ", "phone": "(916) 555-0199", "email": "Office@Example.org", "timeZone": "asia/kolkata",
         "weekdayMorning": "7:00 AM - 12:00 PM", "sayanostavam": "8:30 PM", "videoId": "https://youtu.be/M7lc1UVf-VE",
-        "videoStart": 12, "zelleRecipient": "gifts@example.org", "zelleMemo": "Gift", "facebookUrl": "https://facebook.com/example"
+        "videoStart": 12, "zelleRecipient": "gifts@example.org", "zelleMemo": "Gift", "facebookUrl": "https://facebook.com/example",
+        "receiptPaper": "thermal"
     });
     let saved: Value = expect_status(app.put("/api/admin/site", Some(&admin.token), body).await, StatusCode::OK).await;
     assert_eq!(saved["templeName"], "Sri Example Temple");
     assert_eq!(saved["timeZone"], "Asia/Kolkata");
     assert_eq!(saved["videoId"], "M7lc1UVf-VE");
     assert_eq!(saved["email"], "office@example.org");
+    assert_eq!(saved["receiptPaper"], "thermal");
 
     // Seen at once by visitors, and by the installation's config (the database wins over the
     // environment's Zelle details and name).
@@ -46,7 +49,7 @@ async fn the_environment_seeds_the_settings_until_an_admin_saves_them() {
 async fn invalid_settings_are_refused_field_by_field() {
     let app = spawn_app().await;
     let admin = app.admin().await;
-    let body = json!({"templeName": "x", "timeZone": "Mars/Base", "ein": "12345", "xUrl": "http://x.com/t", "videoStart": 100000});
+    let body = json!({"templeName": "x", "timeZone": "Mars/Base", "ein": "12345", "xUrl": "http://x.com/t", "videoStart": 100000, "receiptPaper": "58mm"});
     let response = app.put("/api/admin/site", Some(&admin.token), body).await;
     let error: Value = expect_status(response, StatusCode::BAD_REQUEST).await;
     assert_eq!(error["errors"]["templeName"], "Temple name must be 2 to 100 characters");
@@ -54,6 +57,7 @@ async fn invalid_settings_are_refused_field_by_field() {
     assert_eq!(error["errors"]["ein"], "EIN must look like 12-3456789");
     assert_eq!(error["errors"]["xUrl"], "Enter a full link starting with https://");
     assert_eq!(error["errors"]["videoStart"], "Start must be a whole number of seconds from 0 to 86400");
+    assert_eq!(error["errors"]["receiptPaper"], "Choose A4/Letter paper or an 80 mm receipt printer");
     let site: Value = expect_status(app.get("/api/site", None).await, StatusCode::OK).await;
     assert_eq!(site["settings"]["templeName"], "Test Temple", "nothing was saved");
 }

@@ -9,19 +9,28 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { useReceipt } from '@/features/receipts/api/get-receipt';
 import { ReceiptView } from '@/features/receipts/components/receipt-view';
 import { formatUSD } from '@/lib/format';
-import type { CounterSale } from '@/types/api';
+import { useSite } from '@/lib/site';
+import type { CounterSale, ReceiptPaper } from '@/types/api';
 
-type Paper = 'page' | 'thermal';
 const PAPER_KEY = 'mandir.counter.paper';
 
-/** The receipt printer this tablet prints on, remembered on the device. */
-function usePaper(): [Paper, (paper: Paper) => void] {
-  const [paper, setPaper] = useState<Paper>(() => (window.localStorage.getItem(PAPER_KEY) === 'thermal' ? 'thermal' : 'page'));
+function storedPaper(): ReceiptPaper | null {
+  const stored = window.localStorage.getItem(PAPER_KEY);
+  return stored === 'thermal' || stored === 'page' ? stored : null;
+}
+
+/**
+ * The receipt printer this tablet prints on: its own choice, remembered on the device, else the
+ * temple's (Admin → Temple → Site settings).
+ */
+function usePaper(): [ReceiptPaper, (paper: ReceiptPaper) => void] {
+  const { settings } = useSite();
+  const [chosen, setChosen] = useState<ReceiptPaper | null>(storedPaper);
   return [
-    paper,
+    chosen ?? settings?.receiptPaper ?? 'page',
     (next) => {
       window.localStorage.setItem(PAPER_KEY, next);
-      setPaper(next);
+      setChosen(next);
     },
   ];
 }
@@ -85,7 +94,7 @@ export function CounterReceipt({ sale, onNewSale }: { sale: CounterSale; onNewSa
           paper={paper}
           actions={
             <>
-              <TextField select size="small" label="Receipt printer" value={paper} onChange={(e) => setPaper(e.target.value as Paper)} sx={{ minWidth: 200 }}>
+              <TextField select size="small" label="Receipt printer" value={paper} onChange={(e) => setPaper(e.target.value as ReceiptPaper)} sx={{ minWidth: 200 }}>
                 <MenuItem value="page">A4 or Letter</MenuItem>
                 <MenuItem value="thermal">80 mm receipt printer</MenuItem>
               </TextField>

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeDonationType, makePayment, makeSeva, makeStaff, makeUser } from '@/testing/data';
+import { makeDonationType, makePayment, makeSeva, makeStaff, makeUser, testSite } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import type { CounterSale, CounterSaleRequest, Member, Receipt } from '@/types/api';
@@ -108,6 +108,33 @@ describe('/counter', () => {
     expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
     expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull();
   });
+
+  it("prints on the temple's receipt printer unless this tablet chose its own", async () => {
+    signInAs(makeStaff(['front_desk']));
+    serve((_, body) => HttpResponse.json(sold(body), { status: 201 }));
+    server.use(http.get('/api/site', () => HttpResponse.json({ ...testSite, settings: { ...testSite.settings, receiptPaper: 'thermal' } })));
+    const sell = async () => {
+      const { user, unmount } = renderApp('/counter');
+      await user.type(await screen.findByRole('combobox', { name: /Find a member/ }), 'laks');
+      await user.click(await screen.findByRole('option', { name: /Lakshmi Rao/ }));
+      await user.click(screen.getByRole('combobox', { name: 'Line 1: purpose' }));
+      await user.click(await screen.findByRole('option', { name: 'Annadanam' }));
+      await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '51');
+      await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '51');
+      await user.click(screen.getByRole('button', { name: 'Finish sale · $51.00' }));
+      await screen.findByRole('article', { name: 'Donation receipt' });
+      return { user, unmount };
+    };
+    const first = await sell();
+    const printer = screen.getByRole('combobox', { name: 'Receipt printer' });
+    expect(printer).toHaveTextContent('80 mm receipt printer');
+    await first.user.click(printer);
+    await first.user.click(await screen.findByRole('option', { name: 'A4 or Letter' }));
+    expect(window.localStorage.getItem('mandir.counter.paper')).toBe('page');
+    first.unmount();
+    await sell();
+    expect(screen.getByRole('combobox', { name: 'Receipt printer' })).toHaveTextContent('A4 or Letter');
+  }, 60_000);
 
   it('keeps a sale the network dropped and sends it again with the same key', async () => {
     signInAs(makeStaff(['front_desk']));

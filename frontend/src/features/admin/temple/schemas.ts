@@ -54,6 +54,7 @@ export const siteSettingsSchema = yup.object({
   zelleRecipient: longest('Zelle recipient', 254),
   zelleMemo: longest('Zelle memo', 100),
   contactText: longest('Contact page text', 2000),
+  receiptPaper: yup.string().oneOf(['page', 'thermal'], 'Choose A4/Letter paper or an 80 mm receipt printer'),
 });
 
 export const noticeSchema = yup.object({

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -125,6 +126,17 @@ export function SiteSettingsSection({ settings }: { settings: SiteSettings }) {
           <Group title="Zelle" description="Shown to donors who pay by Zelle.">
             {field('zelleRecipient', 'Zelle recipient', 'An e-mail address or a phone number')}
             {field('zelleMemo', 'Zelle memo')}
+          </Group>
+          <Group title="Counter">
+            <TextField
+              {...textFieldProps(formik, 'receiptPaper', 'What the counter’s receipts are laid out for; a tablet can choose its own')}
+              select
+              label="Receipt printer"
+              fullWidth
+            >
+              <MenuItem value="page">A4 or Letter</MenuItem>
+              <MenuItem value="thermal">80 mm receipt printer</MenuItem>
+            </TextField>
           </Group>
           <Box>
             <Button

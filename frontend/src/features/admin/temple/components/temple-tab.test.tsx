@@ -21,9 +21,11 @@ describe('Admin → Temple', () => {
     const morning = screen.getByLabelText('Weekdays morning');
     await user.clear(morning);
     await user.type(morning, '7 AM');
+    await user.click(screen.getByRole('combobox', { name: 'Receipt printer' }));
+    await user.click(await screen.findByRole('option', { name: '80 mm receipt printer' }));
     await user.click(screen.getByRole('button', { name: 'Save site settings' }));
     expect(await screen.findByText('Site settings saved')).toBeInTheDocument();
-    expect(sent).toMatchObject({ weekdayMorning: '7 AM', templeName: 'Sri Venkateswara Temple of Folsom', videoStart: 27 });
+    expect(sent).toMatchObject({ weekdayMorning: '7 AM', templeName: 'Sri Venkateswara Temple of Folsom', videoStart: 27, receiptPaper: 'thermal' });
   }, 60_000);
 
   it('checks the temple name and links before sending', async () => {
