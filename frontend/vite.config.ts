@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -60,6 +61,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     restoreMocks: true,
+    // A worker per core. Vitest's default leaves one core to its main process (cores - 1), which on
+    // a 2-core machine ran every file on one core; the main process only waits and reports.
+    maxWorkers: availableParallelism(),
     // Whole-app tests load lazy routes; a hang guard with room for a loaded 2-core machine, never
     // a speed assertion (docs/testing.md).
     testTimeout: 60000,

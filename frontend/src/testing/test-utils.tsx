@@ -2,9 +2,8 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Suspense, type ReactElement, type ReactNode } from 'react';
+import { type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { AppRoutes } from '@/app/router';
 import { SWRConfig } from 'swr';
 import { appTheme, THEME_STORAGE_KEY } from '@/app/theme';
 import { ToastProvider } from '@/components/ui/toast';
@@ -73,22 +72,6 @@ export function renderWithProviders(ui: ReactElement, { route = '/', path = '*',
             <Route key={p} path={p} element={el} />
           ))}
         </Routes>
-        <LocationDisplay />
-      </MemoryRouter>
-    </TestProviders>,
-  );
-  return { ...result, user };
-}
-
-/** Renders the whole app (layout, lazy routes) at a URL. */
-export function renderApp(route = '/') {
-  const user = userEvent.setup({ delay: null });
-  const result = render(
-    <TestProviders>
-      <MemoryRouter initialEntries={[route]}>
-        <Suspense fallback={null}>
-          <AppRoutes />
-        </Suspense>
         <LocationDisplay />
       </MemoryRouter>
     </TestProviders>,

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/sign-in', () => {
   it('validates on submit with the messages of docs/product.md#validation-rules, then on change', async () => {

@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { EventRegistrationPanel } from '@/features/events/components/event-registration-panel';
 import { makeAttendee, makeEvent, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const event = makeEvent({
   name: 'Sri Rama Navami',

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { EventsList } from '@/features/events/components/events-list';
 import { makeEvent, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderWithProviders, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const future = (days: number) => new Date(Date.now() + days * 86400000).toISOString();
 

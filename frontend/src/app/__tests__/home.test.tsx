@@ -5,7 +5,8 @@ import { tiltFor } from '@/features/home/components/promo-video';
 import { stepIndex } from '@/features/events/components/recent-events-carousel';
 import { makeEvent, makePriest, makeService, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
+import { screen, signInAs, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('home page', () => {
   afterEach(() => vi.unstubAllGlobals());

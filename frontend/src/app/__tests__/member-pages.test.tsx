@@ -2,7 +2,8 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeAttendee, makeEvent, makeUser, makeVolunteer, testGotrams } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const future = (days: number) => new Date(Date.now() + days * 86400000).toISOString();
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeCollection, makeTreasurer } from '@/features/cash-office/test-data';
 import { makeDonationType, makeStaff } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/collections', () => {
   it('lists the hundi counts, and a new count offers the active donation types as funds', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { directionsUrl } from '@/lib/site';
 import { testSettings } from '@/testing/data';
-import { renderApp, screen } from '@/testing/test-utils';
+import { screen } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/contact', () => {
   it('shows how to reach the temple from the site settings', async () => {

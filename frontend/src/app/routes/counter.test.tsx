@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeDonationType, makePayment, makeSeva, makeStaff, makeUser, testSite } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 import type { CounterSale, CounterSaleRequest, Member, Receipt } from '@/types/api';
 
 const lakshmi: Member = {

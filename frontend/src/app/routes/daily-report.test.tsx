@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { todayIn } from '@/lib/dates';
 import { makeStaff, makeUser, rolePermissions } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 import type { DailyReport } from '@/features/reports/lib/report';
 
 /** The front desk as the server lists it: its permissions include the daily report. */

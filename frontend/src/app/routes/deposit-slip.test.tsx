@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeDeposit, makeTreasurer } from '@/features/cash-office/test-data';
 import { makeStaff } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/deposits/:id', () => {
   it("shows the deposit's slip with the way back to the deposits", async () => {

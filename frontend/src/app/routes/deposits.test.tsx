@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { makeCheck, makeTreasurer } from '@/features/cash-office/test-data';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/deposits', () => {
   it('shows what is ready to deposit and the deposits made', async () => {

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeDonationType, makePaymentMethod } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, waitFor } from '@/testing/test-utils';
+import { currentLocation, screen, waitFor } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/donate', () => {
   it('takes a guest from the donation form to Zelle and the confirmation page', async () => {

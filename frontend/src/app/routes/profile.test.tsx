@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makePersonStar, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
+import { screen, signInAs, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/profile: Star birthdays', () => {
   it('opens on the Star birthdays tab from the reminder link (?tab=stars)', async () => {

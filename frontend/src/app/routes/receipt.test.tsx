@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
+import { screen, signInAs, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 import type { Receipt } from '@/types/api';
 
 const receipt: Receipt = {

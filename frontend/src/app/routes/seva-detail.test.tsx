@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { addDays, todayIn } from '@/lib/dates';
 import { makeSeva } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, within } from '@/testing/test-utils';
+import { screen, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/sevas/:id?date=YYYY-MM-DD', () => {
   it('opens the seva on the date of the link (the star-birthday reminders)', async () => {

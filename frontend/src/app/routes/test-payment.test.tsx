@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeDonationType, makeEvent, makePaymentMethod, makeUser, testConfig } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 describe('/test-payment', () => {
   it('shows the error state with a retry', async () => {

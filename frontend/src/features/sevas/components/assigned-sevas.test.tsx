@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeStaff, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { currentLocation, renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 import type { AssignedSeva } from '@/types/api';
 
 const priest = makeStaff(['priest'], { firstName: 'Ramana', lastName: 'Sharma' });

@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderApp, screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { screen, signInAs, waitFor, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 
 const member = (id: string, firstName: string, lastName: string, isAdmin = false) => ({
   id,

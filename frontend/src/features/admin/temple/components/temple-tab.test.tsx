@@ -2,7 +2,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '@/testing/mocks/server';
 import { makeUser } from '@/testing/data';
-import { renderApp, screen, signInAs, within } from '@/testing/test-utils';
+import { screen, signInAs, within } from '@/testing/test-utils';
+import { renderApp } from '@/testing/render-app';
 import { todayIn } from '@/lib/dates';
 import { noticeStatus } from './notices-section';
 
