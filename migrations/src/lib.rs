@@ -38,6 +38,7 @@ mod m20261125_000042_seva_payments_are_religious;
 mod m20261125_000043_counter_sales;
 mod m20261125_000044_cash_office;
 mod m20261126_000045_lunar_calendar;
+mod m20261127_000046_walk_in_seva_bookings;
 pub mod seed;
 
 pub struct Migrator;
@@ -81,6 +82,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000043_counter_sales::Migration),
             Box::new(m20261125_000044_cash_office::Migration),
             Box::new(m20261126_000045_lunar_calendar::Migration),
+            Box::new(m20261127_000046_walk_in_seva_bookings::Migration),
         ]
     }
 }

@@ -33,7 +33,6 @@ pub const WALK_IN_NAME_REQUIRED: &str = "Enter the walk-in's name";
 pub const WALK_IN_NAME_TOO_LONG: &str = "Name must be at most 200 characters";
 pub const WALK_IN_PHONE_INVALID: &str = "Phone must be at most 30 characters of digits, spaces and + - ( )";
 pub const VOID_REASON_REQUIRED: &str = "Say why the sale is voided (at most 500 characters)";
-pub const SEVAS_NEED_A_MEMBER: &str = "Sevas are booked for a member: find them, or take the walk-in's gift as a donation line";
 pub const SEVA_NOT_OFFERED: &str = "This seva is not offered; choose another";
 pub const TOO_MANY_SEVAS: &str = "At most 10 sevas can be booked in one sale";
 pub const NOTHING_SOLD: &str = "Add a seva or a donation line";

@@ -37,7 +37,9 @@ pub struct SevaBooking {
     pub seva_id: SevaId,
     /// The seva's name when booked.
     pub seva_name: String,
-    pub user_id: UserId,
+    /// The member who booked, or for whom the counter booked; `None` for a walk-in without an
+    /// account, who is the donor of the booking's payment.
+    pub user_id: Option<UserId>,
     /// The temple's local date.
     pub date: NaiveDate,
     /// `None` for a seva with a daily count.
@@ -59,6 +61,11 @@ pub struct SevaBooking {
 }
 
 impl SevaBooking {
+    /// Whether `user` is the member the booking is for.
+    pub fn is_for(&self, user: &UserId) -> bool {
+        self.user_id.as_ref() == Some(user)
+    }
+
     /// Whether the booking holds a place at `now`.
     pub fn holds_place(&self, now: DateTime<Utc>) -> bool {
         match self.status {

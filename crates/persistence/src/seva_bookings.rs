@@ -36,7 +36,7 @@ fn to_domain(m: seva_bookings::Model) -> Result<SevaBooking, RepoError> {
         id: m.id.into(),
         seva_id: m.seva_id.into(),
         seva_name: m.seva_name,
-        user_id: m.user_id.into(),
+        user_id: m.user_id.map(Into::into),
         date: parse_date(&m.date)?,
         slot: parse_slot(&m.slot)?,
         starts_at: m.starts_at,
@@ -106,11 +106,11 @@ pub(crate) async fn admit_on<C: ConnectionTrait>(
     if held >= u64::from(record.capacity) {
         return Ok(BookingAdmission::Full);
     }
-    if let Some(max) = record.max_unpaid {
+    if let (Some(max), Some(user_id)) = (record.max_unpaid, &record.user_id) {
         // The member's row taken too: two bookings of different sevas at once count in turn.
-        users::Entity::find_by_id(record.user_id.to_string()).lock_exclusive().one(tx).await.repo()?;
+        users::Entity::find_by_id(user_id.to_string()).lock_exclusive().one(tx).await.repo()?;
         let unpaid = seva_bookings::Entity::find()
-            .filter(seva_bookings::Column::UserId.eq(record.user_id.as_str()))
+            .filter(seva_bookings::Column::UserId.eq(user_id.as_str()))
             .filter(unpaid(record.now))
             .count(tx)
             .await
@@ -123,7 +123,7 @@ pub(crate) async fn admit_on<C: ConnectionTrait>(
         id: Set(record.id.to_string()),
         seva_id: Set(record.seva_id.to_string()),
         seva_name: Set(record.seva_name),
-        user_id: Set(record.user_id.to_string()),
+        user_id: Set(record.user_id.map(|u| u.to_string())),
         date: Set(date),
         slot: Set(slot),
         starts_at: Set(record.starts_at),

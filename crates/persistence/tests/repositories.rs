@@ -418,3 +418,49 @@ async fn the_migration_marks_the_lines_of_seva_payments_religious() {
     let gift = payments.find_by_id(&"p-gift".into()).await.expect("query").expect("gift");
     assert_eq!(gift.donation_details[0].exchange, Exchange::Nothing);
 }
+
+#[tokio::test]
+async fn the_migration_lets_a_seva_booking_have_no_member_and_keeps_its_rows_indexes_and_keys() {
+    use mandir_application::ports::SevaBookingRepository;
+    use mandir_persistence::SeaOrmSevaBookingRepository;
+    let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
+    db.migrate_before("m20261127_000046_walk_in_seva_bookings").await.expect("older schema");
+    let at = "'2026-11-21 12:00:00+00:00'";
+    db.execute_raw(&format!(
+        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
+         VALUES ('u1', 'Asha', 'Rao', 'asha@example.org', 'H', true, 0, {at}, {at})"
+    ))
+    .await
+    .expect("user");
+    db.execute_raw(&format!(
+        "INSERT INTO sevas (id, name, category, price_cents, price_kind, duration_minutes, weekdays, slots, blackout_dates, horizon_days, \
+         cutoff_hours, requires_address, is_active, sort_order, created_at, updated_at) \
+         VALUES ('s1', 'Archana', 'archana', 1100, 'fixed', 15, '[]', '[]', '[]', 30, 2, false, true, 0, {at}, {at})"
+    ))
+    .await
+    .expect("seva");
+    let booking = |id: &str, user: &str| {
+        format!(
+            "INSERT INTO seva_bookings (id, seva_id, seva_name, user_id, date, slot, starts_at, status, participants, amount_cents, \
+             created_at, updated_at) VALUES ('{id}', 's1', 'Archana', {user}, '2026-11-22', '09:00', {at}, 'confirmed', \
+             '[{{\"name\":\"Gopal Iyer\"}}]', 1100, {at}, {at})"
+        )
+    };
+    db.execute_raw(&booking("b1", "'u1'")).await.expect("a member's booking");
+    assert!(db.execute_raw(&booking("b0", "NULL")).await.is_err(), "before: every booking has a member");
+
+    db.migrate().await.expect("migrated");
+    db.execute_raw(&booking("b2", "NULL")).await.expect("a walk-in's booking");
+    let bookings = SeaOrmSevaBookingRepository::new(db.clone());
+    let kept = bookings.get(&"b1".into()).await.expect("query").expect("the member's booking is kept");
+    assert_eq!(kept.user_id, Some(UserId::from("u1")));
+    assert_eq!(bookings.list_for_user(&"u1".into()).await.expect("mine").len(), 1);
+    let walk_in = bookings.get(&"b2".into()).await.expect("query").expect("the walk-in's booking");
+    assert_eq!((walk_in.user_id, walk_in.participants[0].name.as_str()), (None, "Gopal Iyer"));
+    // The foreign keys and the indexes came through the rebuild (SQLite) as they were.
+    assert!(db.execute_raw(&booking("b3", "'nobody'")).await.is_err(), "the member must exist");
+    for index in ["idx_seva_bookings_slot", "idx_seva_bookings_user", "idx_seva_bookings_date", "idx_seva_bookings_hold"] {
+        let again = db.execute_raw(&format!("CREATE INDEX {index} ON seva_bookings (id)")).await;
+        assert!(again.is_err(), "{index} is still there");
+    }
+}

@@ -4193,7 +4193,8 @@ export interface components {
              * @example held
              */
             status: string;
-            userId: string;
+            /** @description The member's id; null for a walk-in booked at the counter without an account. */
+            userId: string | null;
         };
         SevaBookingRequest: {
             /** @description Required for home services; at most 500 characters. */

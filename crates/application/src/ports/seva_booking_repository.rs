@@ -12,7 +12,8 @@ pub struct NewBookingRecord {
     pub id: SevaBookingId,
     pub seva_id: SevaId,
     pub seva_name: String,
-    pub user_id: UserId,
+    /// `None` for a walk-in booked at the counter.
+    pub user_id: Option<UserId>,
     pub date: NaiveDate,
     pub slot: Option<NaiveTime>,
     pub starts_at: DateTime<Utc>,

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use mandir_domain::audit::AuditKind;
 use mandir_domain::counter::{
-    Channel, CounterDonor, CounterDonorInput, CounterSale, CounterSaleInput, CounterSevaInput, MAX_SEVAS, SEVA_NOT_OFFERED,
-    SEVAS_NEED_A_MEMBER, TOO_MANY_SEVAS, void_reason,
+    Channel, CounterDonor, CounterDonorInput, CounterSale, CounterSaleInput, CounterSevaInput, MAX_SEVAS, SEVA_NOT_OFFERED, TOO_MANY_SEVAS,
+    void_reason,
 };
 use mandir_domain::exchange::Exchange;
 use mandir_domain::family_member::Person;
@@ -73,6 +73,30 @@ super::unexpected_from!(CounterError: RepoError);
 impl From<super::PermissionRequired> for CounterError {
     fn from(_: super::PermissionRequired) -> Self {
         Self::Forbidden
+    }
+}
+
+/// A seva of the sale, priced and checked against its rules, before it is known for whom.
+struct PricedSeva {
+    record: NewBookingRecord,
+    requires_address: bool,
+}
+
+impl PricedSeva {
+    /// The booking for the member, or for the walk-in (no account: the sale's donor record), who
+    /// is named in the sankalpam; the address goes with a seva that needs one.
+    fn for_booker(self, member: Option<&User>, donor: &CounterDonor) -> NewBookingRecord {
+        let (user_id, name, address) = match (member, donor) {
+            (Some(user), _) => (Some(user.id.clone()), full_name(user), user.mailing_address.clone()),
+            (None, CounterDonor::WalkIn(walk_in)) => (None, walk_in.name.clone(), walk_in.address.clone()),
+            (None, CounterDonor::Member(_)) => unreachable!("a member donor is looked up before the sale is checked"),
+        };
+        NewBookingRecord {
+            user_id,
+            participants: vec![Person { name, gotram: None, nakshatram: None, rasi: None }],
+            address: address.filter(|_| self.requires_address),
+            ..self.record
+        }
     }
 }
 
@@ -145,22 +169,18 @@ impl CounterService {
 
     /// Each seva of the sale checked against its own rules (day, slot, cut-off), priced, and made
     /// into its booking (confirmed: it is paid in the sale) and its receipt line, a religious
-    /// service. Sevas are booked for a member; the booking names them in the sankalpam.
+    /// service. Who the bookings are for is set once the sale is checked ([`for_booker`]).
     async fn priced_sevas(
         &self,
         sevas: &[CounterSevaInput],
-        member: Option<&User>,
         now: chrono::DateTime<chrono::Utc>,
-    ) -> Result<Vec<(NewBookingRecord, DonationDetail)>, CounterError> {
+    ) -> Result<Vec<(PricedSeva, DonationDetail)>, CounterError> {
         if sevas.is_empty() {
             return Ok(Vec::new());
         }
         if sevas.len() > MAX_SEVAS {
             return Err(CounterError::Validation(ValidationErrors::single("sevas", TOO_MANY_SEVAS)));
         }
-        let Some(member) = member else {
-            return Err(CounterError::Validation(ValidationErrors::single("sevas", SEVAS_NEED_A_MEMBER)));
-        };
         let zone = self.deps.zone.time_zone().await?;
         let mut errors = ValidationErrors::new();
         let mut priced = Vec::new();
@@ -203,21 +223,21 @@ impl CounterService {
                 id: new_id(),
                 seva_id: seva.id.clone(),
                 seva_name: seva.name.clone(),
-                user_id: member.id.clone(),
+                user_id: None,
                 date: slot.date,
                 slot: slot.time,
                 starts_at: slot.starts_at,
                 capacity: slot.capacity,
                 status: BookingStatus::Confirmed,
                 hold_expires_at: None,
-                participants: vec![Person { name: full_name(member), gotram: None, nakshatram: None, rasi: None }],
-                address: member.mailing_address.clone().filter(|_| seva.requires_address),
+                participants: Vec::new(),
+                address: None,
                 note: None,
                 amount,
                 max_unpaid: None,
                 now,
             };
-            priced.push((record, line));
+            priced.push((PricedSeva { record, requires_address: seva.requires_address }, line));
         }
         if errors.is_empty() { Ok(priced) } else { Err(CounterError::Validation(errors)) }
     }
@@ -240,11 +260,12 @@ impl CounterService {
             CounterDonorInput::WalkIn { .. } => None,
         };
         let now = self.deps.clock.now();
-        let bookings = self.priced_sevas(&input.sevas, member.as_ref(), now).await?;
+        let bookings = self.priced_sevas(&input.sevas, now).await?;
         let seva_lines = bookings.iter().map(|(_, line)| line.clone()).collect();
         let sale = input.validate(seva_lines).map_err(CounterError::Validation)?;
         let sale = self.named_lines(sale).await?;
-        let bookings: Vec<NewBookingRecord> = bookings.into_iter().map(|(record, _)| record).collect();
+        let bookings: Vec<NewBookingRecord> =
+            bookings.into_iter().map(|(priced, _)| priced.for_booker(member.as_ref(), &sale.donor)).collect();
         let staff = self.deps.users.find_by_id(&actor.user_id).await?;
         let staff_name = staff.as_ref().map_or_else(|| actor.email.clone(), full_name);
         let (donor_name, donor_email, donor_address, walk_in) = match (&sale.donor, &member) {
@@ -645,7 +666,7 @@ mod tests {
                 let line = &sale.payment.donation_details[0];
                 sale.bookings.len() == 1
                     && sale.bookings[0].status == BookingStatus::Confirmed
-                    && sale.bookings[0].user_id.as_str() == "lakshmi"
+                    && sale.bookings[0].user_id.as_ref().map(|u| u.as_str()) == Some("lakshmi")
                     && sale.bookings[0].participants[0].name == "Desk Staff"
                     && line.exchange == Exchange::Religious
                     && line.name == "Seva: Archana, 2026-11-01 Any time"
@@ -656,18 +677,47 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_full_slot_refuses_the_whole_sale_and_walk_ins_give_donations() {
+    async fn a_walk_in_books_a_seva_without_an_account_and_is_named_in_it() {
+        let mut m = Mocks::new();
+        m.sevas.expect_get().returning(|_| Ok(Some(mandir_domain::seva::Seva { requires_address: true, ..daily_archana() })));
+        m.sales
+            .expect_record()
+            .withf(|sale| {
+                let booking = &sale.bookings[0];
+                sale.bookings.len() == 1
+                    && booking.user_id.is_none()
+                    && booking.status == BookingStatus::Confirmed
+                    && booking.participants.len() == 1
+                    && booking.participants[0].name == "Gopal Iyer"
+                    && booking.address.as_deref() == Some("12 Lotus Lane\nFolsom, CA 95630")
+                    && sale.walk_in.as_ref().is_some_and(|d| d.walk_in.name == "Gopal Iyer")
+                    && sale.payment.user_id.is_none()
+                    && sale.payment.donation_details[0].exchange == Exchange::Religious
+            })
+            .returning(|sale| Ok(SaleRecorded::Created(Box::new(stored(&sale)))));
+        let walk_in = CounterSaleInput {
+            donor: CounterDonorInput::WalkIn {
+                name: Some("  Gopal Iyer ".into()),
+                email: None,
+                phone: Some("916 555 0101".into()),
+                address: Some("12 Lotus Lane\nFolsom, CA 95630".into()),
+            },
+            sevas: member_seva_sale(Vec::new()).sevas,
+            lines: DonationDetailsInput::Missing,
+            ..walk_in_sale(vec![cash("11", "20")])
+        };
+        let sold = m.service().sell(&front_desk(), "sale-seva-00005", &walk_in).await.expect("sold");
+        assert!(sold.created);
+    }
+
+    #[tokio::test]
+    async fn a_full_slot_refuses_the_whole_sale() {
         let mut m = Mocks::new();
         m.sevas.expect_get().returning(|_| Ok(Some(daily_archana())));
         m.sales.expect_record().returning(|_| Ok(SaleRecorded::SevaFull("Archana".into())));
         let full = m.service().sell(&front_desk(), "sale-seva-00002", &member_seva_sale(vec![cash("62", "62")])).await;
         assert!(matches!(&full, Err(CounterError::SlotFull(name)) if name == "Archana"), "{full:?}");
         assert_eq!(full.expect_err("full").to_string(), "Archana: this slot is fully booked; please choose another");
-
-        let m = Mocks::new();
-        let walk_in = CounterSaleInput { sevas: member_seva_sale(Vec::new()).sevas, ..walk_in_sale(vec![cash("73", "73")]) };
-        let refused = m.service().sell(&front_desk(), "sale-seva-00003", &walk_in).await;
-        assert!(matches!(&refused, Err(CounterError::Validation(e)) if e.get("sevas") == Some(SEVAS_NEED_A_MEMBER)), "{refused:?}");
 
         let mut m = Mocks::new();
         m.sevas.expect_get().returning(|_| Ok(Some(daily_archana())));

@@ -259,7 +259,7 @@ impl SevaBookingService {
     /// The booking, for its member or an admin; 404 for anyone else.
     async fn visible(&self, actor: &Actor, id: &SevaBookingId) -> Result<SevaBooking, BookingError> {
         let booking = self.deps.bookings.get(id).await?.ok_or(BookingError::NotFound)?;
-        if booking.user_id == actor.user_id || actor.can(Permission::SevaDesk) { Ok(booking) } else { Err(BookingError::NotFound) }
+        if booking.is_for(&actor.user_id) || actor.can(Permission::SevaDesk) { Ok(booking) } else { Err(BookingError::NotFound) }
     }
 
     /// Holds a place in the slot (or confirms at once when there is nothing to pay).
@@ -289,7 +289,7 @@ impl SevaBookingService {
             id: new_id(),
             seva_id: seva.id.clone(),
             seva_name: seva.name.clone(),
-            user_id: actor.user_id.clone(),
+            user_id: Some(actor.user_id.clone()),
             date: slot.date,
             slot: slot.time,
             starts_at: slot.starts_at,
@@ -323,7 +323,7 @@ impl SevaBookingService {
     pub async fn pay(&self, user: &User, id: &SevaBookingId, method: PayMethod) -> Result<PaidBooking, BookingError> {
         let actor = Actor::of(user);
         actor.require_verified()?;
-        let booking = self.deps.bookings.get(id).await?.filter(|b| b.user_id == actor.user_id).ok_or(BookingError::NotFound)?;
+        let booking = self.deps.bookings.get(id).await?.filter(|b| b.is_for(&actor.user_id)).ok_or(BookingError::NotFound)?;
         if booking.status != BookingStatus::Held {
             return Err(conflict(NOT_PAYABLE));
         }
@@ -410,7 +410,9 @@ impl SevaBookingService {
     }
 
     async fn try_send_confirmation(&self, booking: &SevaBooking, paid: Paid) -> Result<(), BoxError> {
-        let Some(user) = self.deps.users.find_by_id(&booking.user_id).await? else { return Ok(()) };
+        // A walk-in's booking is confirmed by the counter's receipt.
+        let Some(user_id) = &booking.user_id else { return Ok(()) };
+        let Some(user) = self.deps.users.find_by_id(user_id).await? else { return Ok(()) };
         let settings = self.deps.site.settings().await?.unwrap_or_else(|| self.deps.seed.clone());
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
         let message = BookingConfirmedEmail {
@@ -482,7 +484,7 @@ impl SevaBookingService {
         if !matches!(booking.status, BookingStatus::Held | BookingStatus::Confirmed) {
             return Err(conflict(NOT_CANCELLABLE));
         }
-        let for_someone_else = booking.user_id != actor.user_id;
+        let for_someone_else = !booking.is_for(&actor.user_id);
         // Staff cancel others' bookings at any time; a paid one is refunded, which is a treasurer's
         // (or an admin's) to do, not the front desk's.
         if for_someone_else && booking.payment_id.is_some() {
@@ -528,7 +530,10 @@ impl SevaBookingService {
 
     async fn entry(&self, booking: SevaBooking, priests: &[Priest]) -> Result<ScheduleEntry, BookingError> {
         let booking = self.sync(booking).await?;
-        let user = self.deps.users.find_by_id(&booking.user_id).await?;
+        let user = match &booking.user_id {
+            Some(id) => self.deps.users.find_by_id(id).await?,
+            None => None,
+        };
         let payment = match &booking.payment_id {
             Some(id) => self.deps.payments.find_by_id(id).await?,
             None => None,
@@ -540,12 +545,19 @@ impl SevaBookingService {
             None => Paid::Unpaid,
         };
         let priest_name = booking.priest_id.as_ref().and_then(|id| priests.iter().find(|p| &p.id == id)).map(|p| p.name.clone());
+        // A walk-in booked at the counter has no account: the sale's donor is who booked.
+        let walk_in = payment.as_ref().filter(|_| booking.user_id.is_none());
         Ok(ScheduleEntry {
-            member_name: user
-                .as_ref()
-                .map(|u| format!("{} {}", u.first_name.trim(), u.last_name.trim()).trim().to_owned())
-                .unwrap_or_default(),
-            member_email: user.as_ref().map(|u| u.email.as_str().to_owned()).unwrap_or_default(),
+            member_name: match (&user, walk_in) {
+                (Some(u), _) => format!("{} {}", u.first_name.trim(), u.last_name.trim()).trim().to_owned(),
+                (None, Some(p)) => p.donor_name.clone().unwrap_or_default(),
+                (None, None) => String::new(),
+            },
+            member_email: match (&user, walk_in) {
+                (Some(u), _) => u.email.as_str().to_owned(),
+                (None, Some(p)) => p.donor_email.clone().unwrap_or_default(),
+                (None, None) => String::new(),
+            },
             member_phone: user.and_then(|u| u.phone_number),
             paid,
             payment_method: payment.map(|p| p.method),

@@ -7,7 +7,7 @@ pub struct Model {
     pub id: String,
     pub seva_id: String,
     pub seva_name: String,
-    pub user_id: String,
+    pub user_id: Option<String>,
     /// "YYYY-MM-DD", the temple's local date.
     pub date: String,
     /// "HH:MM"; empty for a daily count.

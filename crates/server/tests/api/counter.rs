@@ -218,8 +218,67 @@ async fn an_archana_for_today_is_booked_in_the_sale_and_a_full_day_refuses_the_w
     let mine: Vec<Value> = expect_status(app.get("/api/seva-bookings/mine", Some(&member.token)).await, StatusCode::OK).await;
     assert_eq!(mine[0]["status"], "cancelled");
     expect_status::<Value>(sell(&app, &desk, "sale-archana-0004", &sale(62)).await, StatusCode::CREATED).await;
-    // A walk-in gives donations; sevas are booked for members.
-    let walk_in = json!({"donor": {"name": "Walk In"}, "sevas": [{"sevaId": seva["id"], "date": today}], "tenders": [{"method": "cash", "amount": 11}]});
-    let refused: Value = expect_status(sell(&app, &desk, "sale-archana-0003", &walk_in).await, StatusCode::BAD_REQUEST).await;
-    assert_eq!(refused["errors"]["sevas"], "Sevas are booked for a member: find them, or take the walk-in's gift as a donation line");
+}
+
+#[tokio::test]
+async fn a_walk_in_without_an_account_books_an_archana_and_the_schedule_names_them() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive().format("%Y-%m-%d").to_string();
+    let seva: Value = expect_status(
+        app.post(
+            "/api/sevas",
+            Some(&admin.token),
+            json!({
+                "name": "Archana", "category": "temple", "priceCents": 1100, "priceKind": "fixed", "durationMinutes": 15,
+                "weekdays": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
+                "capacityMode": "daily", "dailyCapacity": 1, "horizonDays": 30, "cutoffHours": 48,
+            }),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
+    // A family walks in for an archana and pays $11 with a $20 bill; they have no account and no e-mail.
+    let walk_in = json!({
+        "donor": {"name": "  Gopal Iyer ", "phone": "(916) 555-0101"},
+        "sevas": [{"sevaId": seva["id"], "date": today}],
+        "tenders": [{"method": "cash", "amount": 11, "tendered": 20}],
+    });
+    let sold: Value = expect_status(sell(&app, &desk, "sale-walk-in-0001", &walk_in).await, StatusCode::CREATED).await;
+    assert_eq!((sold["change"].as_str(), sold["payment"]["amount"].as_str()), (Some("9.00"), Some("11.00")));
+    assert_eq!(sold["payment"]["donorName"], "Gopal Iyer");
+    assert!(sold["payment"]["userId"].is_null(), "{sold}");
+    let line = &sold["payment"]["donationDetails"][0];
+    assert!(line["name"].as_str().is_some_and(|n| n.starts_with(&format!("Seva: Archana, {today}"))), "{line}");
+    // Sent again (the network dropped), it is the same sale: one booking.
+    let again: Value = expect_status(sell(&app, &desk, "sale-walk-in-0001", &walk_in).await, StatusCode::OK).await;
+    assert_eq!(again["id"], sold["id"]);
+
+    // The seva desk's schedule names the walk-in and shows the booking paid.
+    let schedule: Value =
+        expect_status(app.get(&format!("/api/admin/sevas/schedule?from={today}&to={today}"), Some(&admin.token)).await, StatusCode::OK)
+            .await;
+    let entries = schedule["entries"].as_array().expect("entries");
+    assert_eq!(entries.len(), 1, "{schedule}");
+    let entry = &entries[0];
+    assert_eq!(
+        (entry["memberName"].as_str(), entry["memberEmail"].as_str(), entry["paid"].as_str()),
+        (Some("Gopal Iyer"), Some(""), Some("paid"))
+    );
+    assert!(entry["booking"]["userId"].is_null(), "{entry}");
+    assert_eq!(entry["booking"]["participants"][0]["name"], "Gopal Iyer");
+    assert_eq!(entry["booking"]["paymentId"], sold["payment"]["id"]);
+
+    // It takes the day's one place, as a member's would.
+    let member = app.member().await;
+    let member_sale = json!({"donor": {"userId": member.id}, "sevas": [{"sevaId": seva["id"], "date": today}], "tenders": [{"method": "cash", "amount": 11}]});
+    let full: Value = expect_status(sell(&app, &desk, "sale-walk-in-0002", &member_sale).await, StatusCode::CONFLICT).await;
+    assert_eq!(full["message"], "Archana: this slot is fully booked; please choose another");
+    // Voided, the walk-in's booking is cancelled and the place is free again.
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
+    expect_status::<Value>(app.post(&void, Some(&treasurer.token), json!({"reason": "Came back another day"})).await, StatusCode::OK).await;
+    expect_status::<Value>(sell(&app, &desk, "sale-walk-in-0003", &member_sale).await, StatusCode::CREATED).await;
 }

@@ -110,6 +110,34 @@ describe('/counter', () => {
     expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull();
   });
 
+  it('books an archana for a walk-in without an account, named in the sale', async () => {
+    signInAs(makeStaff(['front_desk']));
+    let sent: CounterSaleRequest | undefined;
+    serve((_, body) => {
+      sent = body;
+      return HttpResponse.json(sold(body), { status: 201 });
+    });
+    const { user } = renderApp('/counter');
+    await user.click(await screen.findByRole('button', { name: 'Walk-in without an account' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
+    await user.type(screen.getByRole('textbox', { name: 'Phone (optional)' }), '916 555 0101');
+    await user.click(screen.getByRole('button', { name: 'Add seva' }));
+    await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
+    await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+    await user.click(screen.getByRole('button', { name: 'Remove line 1' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '20');
+    expect(screen.getByRole('status')).toHaveTextContent('Change $9.00');
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $11.00' }));
+
+    await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sent).toEqual({
+      donor: { name: 'Gopal Iyer', email: null, phone: '916 555 0101', address: null },
+      sevas: [{ sevaId: archana.id, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string }],
+      lines: [],
+      tenders: [{ method: 'cash', amount: '11.00', tendered: '20' }],
+    });
+  });
+
   it("prints on the temple's receipt printer unless this tablet chose its own", async () => {
     signInAs(makeStaff(['front_desk']));
     serve((_, body) => HttpResponse.json(sold(body), { status: 201 }));

@@ -41,12 +41,33 @@ const schedule: SevaSchedule = {
   ],
 };
 
+const walkIn: SevaSchedule['entries'][number] = {
+  ...schedule.entries[0]!,
+  booking: {
+    ...schedule.entries[0]!.booking,
+    id: 'b-2',
+    sevaName: 'Archana',
+    userId: null,
+    slot: '10:00',
+    slotLabel: '10:00 AM',
+    participants: [{ name: 'Gopal Iyer', gotram: null, nakshatram: null, rasi: null }],
+  },
+  memberName: 'Gopal Iyer',
+  memberEmail: '',
+  paymentMethod: 'cash',
+};
+
 describe('/admin/sevas/schedule', () => {
   it('opens for the front desk, who assign priests and mark sevas completed', async () => {
     signInAs(makeStaff(['front_desk']));
-    server.use(http.get('/api/admin/sevas/schedule', () => HttpResponse.json(schedule)));
+    server.use(http.get('/api/admin/sevas/schedule', () => HttpResponse.json({ ...schedule, entries: [...schedule.entries, walkIn] })));
     renderApp('/admin/sevas/schedule?date=2030-03-14');
     const entry = await screen.findByRole('article', { name: '9:00 AM Satyanarayana Puja' });
+    expect(entry).toHaveTextContent('Booked by Lakshmi Rao · lakshmi@example.org');
+    // A walk-in booked at the counter has no account and, here, no e-mail.
+    const counter = screen.getByRole('article', { name: '10:00 AM Archana' });
+    expect(counter).toHaveTextContent('Booked by Gopal Iyer (walk-in at the counter)');
+    expect(counter).not.toHaveTextContent('(walk-in at the counter) ·');
     expect(within(entry).getByRole('combobox', { name: 'Priest' })).toBeInTheDocument();
     expect(within(entry).getByRole('button', { name: 'Mark completed' })).toBeInTheDocument();
     // The seva catalogue is the admins': the way back is the admin area itself.

@@ -44,7 +44,7 @@ fn booking(status: BookingStatus, payment_id: Option<&str>) -> SevaBooking {
         id: "b".into(),
         seva_id: "s".into(),
         seva_name: "Archana".into(),
-        user_id: "m".into(),
+        user_id: Some("m".into()),
         date: NaiveDate::from_ymd_opt(2026, 3, 14).expect("date"),
         slot: NaiveTime::from_hms_opt(9, 0, 0),
         starts_at: saturday_nine(),

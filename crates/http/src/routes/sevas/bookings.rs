@@ -98,7 +98,8 @@ pub struct SevaBookingDto {
     pub id: String,
     pub seva_id: String,
     pub seva_name: String,
-    pub user_id: String,
+    /// The member's id; null for a walk-in booked at the counter without an account.
+    pub user_id: Option<String>,
     #[schema(example = "2026-03-14")]
     pub date: String,
     /// "HH:MM"; null for a seva with a daily count.
@@ -128,7 +129,7 @@ impl From<SevaBooking> for SevaBookingDto {
             id: b.id.into(),
             seva_id: b.seva_id.into(),
             seva_name: b.seva_name,
-            user_id: b.user_id.into(),
+            user_id: b.user_id.map(Into::into),
             date: b.date.format("%Y-%m-%d").to_string(),
             slot: b.slot.map(hhmm),
             slot_label: slot_label(b.slot),

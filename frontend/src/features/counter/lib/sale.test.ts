@@ -32,13 +32,14 @@ describe('a counter sale', () => {
     expect(problems(sale({ tenders: [{ ...emptyTender('cash', '62'), tendered: '50' }] }))).toEqual(['The cash received must be at least the cash part']);
   });
 
-  it('adds sevas at their price, booked for a member only', () => {
+  it('adds sevas at their price, for a member or a walk-in', () => {
     const archana = { sevaId: 's1', name: 'Archana', date: '2026-11-25', slot: '', priceCents: 1100 };
     const withSeva = sale({ sevas: [archana], lines: [{ donationTypeId: 'custom', name: 'General donation', amount: '51' }] });
     expect(problems(withSeva)).toEqual([]);
     expect(toRequest(withSeva)).toMatchObject({ sevas: [{ sevaId: 's1', date: '2026-11-25' }], tenders: [{ amount: '62' }] });
     const walkIn = { ...withSeva, donor: { kind: 'walk-in' as const, name: 'Gopal', email: '', phone: '', address: '' } };
-    expect(problems(walkIn)).toEqual(['Sevas are booked for a member: find them, or take a donation line']);
+    expect(problems(walkIn)).toEqual([]);
+    expect(toRequest(walkIn)).toMatchObject({ donor: { name: 'Gopal' }, sevas: [{ sevaId: 's1', date: '2026-11-25' }] });
   });
 
   it('lets one part left blank pay the rest', () => {

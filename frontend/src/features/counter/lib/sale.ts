@@ -80,7 +80,6 @@ export function problems(sale: DraftSale): string[] {
   const out: string[] = [];
   if (!sale.donor) out.push('Choose a member or take a walk-in');
   else if (sale.donor.kind === 'walk-in' && !sale.donor.name.trim()) out.push("Enter the walk-in's name");
-  if (sale.sevas.length > 0 && sale.donor?.kind === 'walk-in') out.push('Sevas are booked for a member: find them, or take a donation line');
   if (sale.sevas.some((s) => !s.sevaId || !s.date)) out.push('Choose each seva and its day');
   if (sale.lines.length === 0 && sale.sevas.length === 0) out.push('Add a seva or a donation line');
   if (sale.lines.some((l) => !cents(l.amount))) out.push('Each line needs an amount');

@@ -99,7 +99,9 @@ function Entry({ entry, priests }: { entry: SevaScheduleEntry; priests: PriestOp
       ) : null}
       <Typography variant="body2" color="text.secondary">
         Booked by {entry.memberName}
-        {entry.memberPhone ? ` · ${entry.memberPhone}` : ''} · {entry.memberEmail}
+        {booking.userId === null ? ' (walk-in at the counter)' : ''}
+        {entry.memberPhone ? ` · ${entry.memberPhone}` : ''}
+        {entry.memberEmail ? ` · ${entry.memberEmail}` : ''}
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
         {can('seva_desk') ? (
