@@ -22,9 +22,15 @@ function measure(page, label, budgetKb) {
   for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)) files.add(m[1]);
   for (const m of html.matchAll(/<link[^>]+href="([^"]+\.js)"[^>]+rel="modulepreload"/g)) files.add(m[1]);
-  // A prerendered page starts its scripts after the first paint, from an inline loader (ADR 0120).
-  for (const script of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
-    for (const m of script[1].matchAll(/"(\/assets\/[^"]+\.js)"/g)) files.add(m[1]);
+  // A prerendered page starts its scripts after the first paint, from the inline loader, which
+  // reads their list from its `data-modules` attribute (scripts/after-paint-loader.js, ADR 0135).
+  for (const list of html.matchAll(/data-modules='([^']*)'/g)) {
+    for (const f of JSON.parse(list[1])) files.add(f);
+  }
+  if (files.size === 0) {
+    // Nothing found is a page this script no longer understands, never a page of no JavaScript.
+    console.error(`${label}: no script found in ${page}; the way pages list their scripts changed`);
+    return false;
   }
   let total = 0;
   for (const f of files) {
