@@ -128,9 +128,10 @@ test-e2e: frontend-build
     #!/usr/bin/env bash
     set -euo pipefail
     if [ ! -x /usr/bin/chromium ]; then echo "/usr/bin/chromium is missing (apt-get install chromium)" >&2; exit 1; fi
-    # target/debug/mandir, built with the same features as the Rust test run, so nothing is
-    # compiled twice when `just test` runs both (a plain `cargo build` unifies features differently).
-    cargo test -p mandir-server --locked --no-run
+    # target/debug/mandir, built as the Rust test run builds it (the whole workspace's tests), so
+    # nothing is compiled again when `just test` runs both: `-p mandir-server` or a plain `cargo
+    # build` unify the crates' features differently and rebuild every crate of the workspace.
+    cargo test --workspace --locked --no-run
     export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
     cd e2e && npm ci --no-audit --no-fund && npx playwright test
 
@@ -153,7 +154,7 @@ fuzz-api *args:
         cp "$req" "$venv/requirements.txt"
     fi
     # The same target/debug/mandir as test-e2e: nothing is compiled twice within `just test`.
-    cargo test -p mandir-server --locked --no-run
+    cargo test --workspace --locked --no-run
     "$venv/bin/python" tools/api-fuzz/run.py --binary target/debug/mandir {{args}}
 
 # Install the frontend's packages exactly as locked.

@@ -50,7 +50,7 @@ def prepare(suite: str) -> None:
     just = shutil.which("just") or sys.exit("just is missing (cargo install just)")
     if suite == "e2e":
         subprocess.run([just, "frontend-build"], cwd=REPO, check=True)
-        subprocess.run(["cargo", "test", "-p", "mandir-server", "--locked", "--no-run"], cwd=REPO, check=True)
+        subprocess.run(["cargo", "test", "--workspace", "--locked", "--no-run"], cwd=REPO, check=True)
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=REPO / "e2e", check=True,
                        env={**os.environ, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"})
     else:

@@ -285,7 +285,7 @@ def main() -> int:
 
     binary = Path(args.binary).resolve()
     if not os.access(binary, os.X_OK):
-        log(f"{binary} is missing; build it with `cargo test -p mandir-server --locked --no-run`")
+        log(f"{binary} is missing; build it with `cargo test --workspace --locked --no-run`")
         return 2
     schemathesis = shutil.which(args.schemathesis)
     if not schemathesis:

@@ -373,11 +373,11 @@ async fn the_people_count_migration_counts_existing_registrations() {
     assert_eq!(people(&events, "e1").await, 6, "counted from the backfilled figure on");
 }
 
-#[tokio::test]
-async fn the_migration_marks_the_lines_of_seva_payments_religious() {
-    use mandir_domain::exchange::Exchange;
+/// A database migrated up to just before `migration`, with member `u1` and seva `s1` written as
+/// the older code wrote them, and the timestamp literal used.
+async fn before_with_a_member_and_a_seva(migration: &str) -> (Database, &'static str) {
     let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
-    db.migrate_before("m20261125_000042_seva_payments_are_religious").await.expect("older schema");
+    db.migrate_before(migration).await.expect("older schema");
     let at = "'2026-11-21 12:00:00+00:00'";
     db.execute_raw(&format!(
         "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
@@ -392,6 +392,13 @@ async fn the_migration_marks_the_lines_of_seva_payments_religious() {
     ))
     .await
     .expect("seva");
+    (db, at)
+}
+
+#[tokio::test]
+async fn the_migration_marks_the_lines_of_seva_payments_religious() {
+    use mandir_domain::exchange::Exchange;
+    let (db, at) = before_with_a_member_and_a_seva("m20261125_000042_seva_payments_are_religious").await;
     // Two payments as the older code wrote them: one paid a seva, the other is a donation.
     for (id, name) in [("p-seva", r#"Seva: Archana, 2026-11-22 9:00 AM \"special\""#), ("p-gift", "Annadanam")] {
         db.execute_raw(&format!(
@@ -423,22 +430,7 @@ async fn the_migration_marks_the_lines_of_seva_payments_religious() {
 async fn the_migration_lets_a_seva_booking_have_no_member_and_keeps_its_rows_indexes_and_keys() {
     use mandir_application::ports::SevaBookingRepository;
     use mandir_persistence::SeaOrmSevaBookingRepository;
-    let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
-    db.migrate_before("m20261127_000046_walk_in_seva_bookings").await.expect("older schema");
-    let at = "'2026-11-21 12:00:00+00:00'";
-    db.execute_raw(&format!(
-        "INSERT INTO users (id, first_name, last_name, email, password_hash, email_verified, token_version, created_at, updated_at) \
-         VALUES ('u1', 'Asha', 'Rao', 'asha@example.org', 'H', true, 0, {at}, {at})"
-    ))
-    .await
-    .expect("user");
-    db.execute_raw(&format!(
-        "INSERT INTO sevas (id, name, category, price_cents, price_kind, duration_minutes, weekdays, slots, blackout_dates, horizon_days, \
-         cutoff_hours, requires_address, is_active, sort_order, created_at, updated_at) \
-         VALUES ('s1', 'Archana', 'archana', 1100, 'fixed', 15, '[]', '[]', '[]', 30, 2, false, true, 0, {at}, {at})"
-    ))
-    .await
-    .expect("seva");
+    let (db, at) = before_with_a_member_and_a_seva("m20261127_000046_walk_in_seva_bookings").await;
     let booking = |id: &str, user: &str| {
         format!(
             "INSERT INTO seva_bookings (id, seva_id, seva_name, user_id, date, slot, starts_at, status, participants, amount_cents, \

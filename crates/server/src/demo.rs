@@ -706,11 +706,17 @@ here between its start and end dates."
 }
 
 /// The demo's counter sales, made by the demo front desk through the counter itself: a walk-in
-/// paying cash with change, and one paying part cash, part check. Their fixed keys make a second
-/// `seed-demo` answer the same sales. Answers how many were new; none without the front desk.
-pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &CounterService) -> anyhow::Result<usize> {
+/// paying cash with change, one paying part cash, part check, and (when the demo Archana is
+/// offered) a walk-in without an account booking an archana two days ahead. Their fixed keys make
+/// a second `seed-demo` answer the same sales. Answers how many were new; none without the front
+/// desk.
+pub async fn seed_demo_counter_sales(
+    users: &dyn UserRepository,
+    sevas: &dyn SevaRepository,
+    counter: &CounterService,
+) -> anyhow::Result<usize> {
     use mandir_domain::NumberInput;
-    use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, TenderInput};
+    use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, CounterSevaInput, TenderInput};
     use mandir_domain::payment::{DonationDetailsInput, DonationItemInput};
     let desk = Email::parse(DEMO_STAFF.iter().find(|(.., role)| *role == Role::FrontDesk).map_or("", |(email, ..)| *email))
         .map_err(anyhow::Error::msg)?;
@@ -723,7 +729,8 @@ pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &Count
         phone: Some("(916) 555-0142".to_owned()),
         address: None,
     };
-    let sales = [
+    let archana = sevas.list(false).await.context("reading sevas")?.into_iter().find(|s| s.name == "Archana");
+    let mut sales = vec![
         (
             "demo-counter-sale-0001",
             CounterSaleInput {
@@ -756,6 +763,25 @@ pub async fn seed_demo_counter_sales(users: &dyn UserRepository, counter: &Count
             },
         ),
     ];
+    if let Some(archana) = archana {
+        // Two days ahead: its 9:00 AM slot is still open whatever the hour of the seeding.
+        let day = (Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + Duration::days(2)).format("%Y-%m-%d");
+        sales.push((
+            "demo-counter-sale-0003",
+            CounterSaleInput {
+                donor: walk_in("Ravi Subramanian", None),
+                sevas: vec![CounterSevaInput {
+                    seva_id: archana.id.to_string(),
+                    date: day.to_string(),
+                    slot: Some("09:00".into()),
+                    amount: NumberInput::Missing,
+                }],
+                lines: DonationDetailsInput::Missing,
+                tenders: vec![TenderInput::cash("11", "20")],
+                in_honor_of: None,
+            },
+        ));
+    }
     let mut made = 0;
     for (key, sale) in sales {
         let outcome = counter.sell(&actor, key, &sale).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;

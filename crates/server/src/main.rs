@@ -205,7 +205,7 @@ fn main() -> anyhow::Result<()> {
                     0 => println!("Sevas already exist: no demo sevas added."),
                     sevas => println!("Demo sevas added: {sevas}."),
                 }
-                if demo::seed_demo_counter_sales(built.users.as_ref(), &built.state.counter).await? > 0 {
+                if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
                 }
                 if demo::seed_demo_cash_office(built.users.as_ref(), &built.state.cash_office).await? > 0 {

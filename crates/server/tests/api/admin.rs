@@ -197,23 +197,36 @@ async fn seed_demo_leaves_a_database_with_another_admin_alone() {
 
 #[tokio::test]
 async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use_cases() {
-    use mandir_server::demo::{seed_demo_admin, seed_demo_cash_office, seed_demo_counter_sales, seed_demo_staff};
+    use mandir_server::demo::{seed_demo_admin, seed_demo_cash_office, seed_demo_counter_sales, seed_demo_sevas, seed_demo_staff};
     let app = spawn_app().await;
     let built = mandir_server::build(&app.config).await.expect("built");
-    let (users, counter) = (built.users.as_ref(), &built.state.counter);
-    assert_eq!(seed_demo_counter_sales(users, counter).await.expect("no desk yet"), 0, "nothing without the demo front desk");
+    let (users, sevas, counter) = (built.users.as_ref(), built.sevas.as_ref(), &built.state.counter);
+    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("no desk yet"), 0, "nothing without the demo front desk");
     let office = &built.state.cash_office;
     assert_eq!(seed_demo_cash_office(users, office).await.expect("no staff yet"), 0, "nothing without the demo staff");
     assert!(seed_demo_admin(users, built.hasher.as_ref()).await.expect("demo admin"));
     seed_demo_staff(users, built.hasher.as_ref(), built.priests.as_ref()).await.expect("staff");
-    assert_eq!(seed_demo_counter_sales(users, counter).await.expect("seeded"), 2);
-    assert_eq!(seed_demo_counter_sales(users, counter).await.expect("second run"), 0, "the same keys answer the same sales");
+    seed_demo_sevas(sevas).await.expect("sevas");
+    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("seeded"), 3);
+    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("second run"), 0, "the same keys answer the same sales");
     let admin = app.admin().await;
     let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
     let items = page["items"].as_array().expect("items");
     let methods: Vec<(&str, &str)> =
         items.iter().map(|p| (p["channel"].as_str().unwrap_or(""), p["paymentMethod"].as_str().unwrap_or(""))).collect();
     assert!(methods.contains(&("counter", "cash")) && methods.contains(&("counter", "split")), "{methods:?}");
+    // The walk-in's archana is on the seva schedule, for no account.
+    let day =
+        (chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + chrono::Duration::days(2)).format("%Y-%m-%d");
+    let schedule: Value =
+        expect_status(app.get(&format!("/api/admin/sevas/schedule?from={day}&to={day}"), Some(&admin.token)).await, StatusCode::OK).await;
+    let entry = &schedule["entries"][0];
+    assert_eq!(
+        (entry["memberName"].as_str(), entry["booking"]["sevaName"].as_str()),
+        (Some("Ravi Subramanian"), Some("Archana")),
+        "{schedule}"
+    );
+    assert!(entry["booking"]["userId"].is_null());
 
     // The cash office's demo: once, through its use cases.
     assert_eq!(seed_demo_cash_office(users, office).await.expect("seeded"), 5);

@@ -161,15 +161,9 @@ async fn only_a_treasurer_voids_a_sale_with_a_reason_and_the_void_is_audited() {
     assert_eq!(history[0]["note"], "Voided at the counter: Entered twice");
 }
 
-#[tokio::test]
-async fn an_archana_for_today_is_booked_in_the_sale_and_a_full_day_refuses_the_whole_sale() {
-    let app = spawn_app().await;
-    let admin = app.admin().await;
-    let desk = app.staff(&admin, &["front_desk"]).await;
-    let member = app.member().await;
-    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive().format("%Y-%m-%d").to_string();
-    // One archana a day, booked online at least two days ahead: the counter books today's anyway.
-    let seva: Value = expect_status(
+/// An archana every day, one a day, booked online at least two days ahead.
+async fn one_archana_a_day(app: &TestApp, admin: &TestUser) -> Value {
+    expect_status(
         app.post(
             "/api/sevas",
             Some(&admin.token),
@@ -182,7 +176,18 @@ async fn an_archana_for_today_is_booked_in_the_sale_and_a_full_day_refuses_the_w
         .await,
         StatusCode::CREATED,
     )
-    .await;
+    .await
+}
+
+#[tokio::test]
+async fn an_archana_for_today_is_booked_in_the_sale_and_a_full_day_refuses_the_whole_sale() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let member = app.member().await;
+    let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive().format("%Y-%m-%d").to_string();
+    // One archana a day, booked online at least two days ahead: the counter books today's anyway.
+    let seva = one_archana_a_day(&app, &admin).await;
     let sale = |tendered: i64| {
         json!({
             "donor": {"userId": member.id},
@@ -226,20 +231,7 @@ async fn a_walk_in_without_an_account_books_an_archana_and_the_schedule_names_th
     let admin = app.admin().await;
     let desk = app.staff(&admin, &["front_desk"]).await;
     let today = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive().format("%Y-%m-%d").to_string();
-    let seva: Value = expect_status(
-        app.post(
-            "/api/sevas",
-            Some(&admin.token),
-            json!({
-                "name": "Archana", "category": "temple", "priceCents": 1100, "priceKind": "fixed", "durationMinutes": 15,
-                "weekdays": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
-                "capacityMode": "daily", "dailyCapacity": 1, "horizonDays": 30, "cutoffHours": 48,
-            }),
-        )
-        .await,
-        StatusCode::CREATED,
-    )
-    .await;
+    let seva = one_archana_a_day(&app, &admin).await;
     // A family walks in for an archana and pays $11 with a $20 bill; they have no account and no e-mail.
     let walk_in = json!({
         "donor": {"name": "  Gopal Iyer ", "phone": "(916) 555-0101"},
