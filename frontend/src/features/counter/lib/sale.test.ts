@@ -39,6 +39,12 @@ describe('a counter sale', () => {
     expect(toRequest(withSeva)).toMatchObject({ sevas: [{ sevaId: 's1', date: '2026-11-25' }], tenders: [{ amount: '62' }] });
     const walkIn = { ...withSeva, donor: { kind: 'walk-in' as const, name: 'Gopal', email: '', phone: '', address: '' } };
     expect(problems(walkIn)).toEqual([]);
+    // The blank donation line the counter starts with is left out of an archana alone.
+    const archanaAlone = { ...walkIn, lines: [{ donationTypeId: 'custom', name: '', amount: '' }], tenders: [emptyTender('cash')] };
+    expect(problems(archanaAlone)).toEqual([]);
+    expect(toRequest(archanaAlone)).toMatchObject({ lines: [], tenders: [{ method: 'cash', amount: '11.00' }] });
+    // A line with a name but no amount is still the counter's to finish.
+    expect(problems({ ...archanaAlone, lines: [{ donationTypeId: 'custom', name: 'Flowers', amount: '' }] })).toEqual(['Each line needs an amount']);
     expect(toRequest(walkIn)).toMatchObject({ donor: { name: 'Gopal' }, sevas: [{ sevaId: 's1', date: '2026-11-25' }] });
   });
 

@@ -75,8 +75,17 @@ export const emptyTender = (method: DraftTender['method'], amount = ''): DraftTe
   checkDate: '',
 });
 
+/** A donation line left as it came, with neither a name nor an amount: not part of the sale. */
+const untouched = (line: DraftLine) => !line.name.trim() && !line.amount.trim();
+
+/** The sale without its untouched donation lines (an archana alone leaves the blank line as it is). */
+function filled(sale: DraftSale): DraftSale {
+  return { ...sale, lines: sale.lines.filter((l) => !untouched(l)) };
+}
+
 /** What stops the sale from being finished, in the order the counter fixes it; empty when ready. */
-export function problems(sale: DraftSale): string[] {
+export function problems(draft: DraftSale): string[] {
+  const sale = filled(draft);
   const out: string[] = [];
   if (!sale.donor) out.push('Choose a member or take a walk-in');
   else if (sale.donor.kind === 'walk-in' && !sale.donor.name.trim()) out.push("Enter the walk-in's name");
@@ -99,7 +108,8 @@ export function problems(sale: DraftSale): string[] {
 }
 
 /** The request the server takes for a finished sale. */
-export function toRequest(sale: DraftSale): CounterSaleRequest {
+export function toRequest(draft: DraftSale): CounterSaleRequest {
+  const sale = filled(draft);
   const donor = sale.donor;
   return {
     donor:
