@@ -546,18 +546,16 @@ impl SevaBookingService {
         };
         let priest_name = booking.priest_id.as_ref().and_then(|id| priests.iter().find(|p| &p.id == id)).map(|p| p.name.clone());
         // A walk-in booked at the counter has no account: the sale's donor is who booked.
-        let walk_in = payment.as_ref().filter(|_| booking.user_id.is_none());
+        let (member_name, member_email) = match (&user, &payment) {
+            (Some(u), _) => (format!("{} {}", u.first_name.trim(), u.last_name.trim()).trim().to_owned(), u.email.as_str().to_owned()),
+            (None, Some(p)) if booking.user_id.is_none() => {
+                (p.donor_name.clone().unwrap_or_default(), p.donor_email.clone().unwrap_or_default())
+            }
+            (None, _) => (String::new(), String::new()),
+        };
         Ok(ScheduleEntry {
-            member_name: match (&user, walk_in) {
-                (Some(u), _) => format!("{} {}", u.first_name.trim(), u.last_name.trim()).trim().to_owned(),
-                (None, Some(p)) => p.donor_name.clone().unwrap_or_default(),
-                (None, None) => String::new(),
-            },
-            member_email: match (&user, walk_in) {
-                (Some(u), _) => u.email.as_str().to_owned(),
-                (None, Some(p)) => p.donor_email.clone().unwrap_or_default(),
-                (None, None) => String::new(),
-            },
+            member_name,
+            member_email,
             member_phone: user.and_then(|u| u.phone_number),
             paid,
             payment_method: payment.map(|p| p.method),
