@@ -258,7 +258,7 @@ def counter_bench(base, store, tmp, admin_token):
     if store.kind == "pg":
         store.run("ANALYZE users;")
     queries = ["Devotee1", "devotee123", "Family042", "9165551", "Devotee19999", "fam", "devotee0420@example", "Family9"]
-    searches = [(f"/api/counter/members?q={q}", admin_token) for q in queries]
+    searches = [(f"/api/counter/people?q={q}", admin_token) for q in queries]
     script = lua_script(os.path.join(tmp, "counter-search.lua"), searches)
     wrk(base, connections=COUNTERS, script=script, duration="2s")
     search = wrk(base, connections=COUNTERS, script=script)

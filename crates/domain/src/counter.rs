@@ -108,10 +108,12 @@ impl TenderInput {
     }
 }
 
-/// Who is giving: a member found by the search, or a walk-in.
+/// Who is giving: a member found by the search, a walk-in found by the search (the donor record
+/// of an earlier sale, by its id), or a new walk-in.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CounterDonorInput {
     Member(crate::UserId),
+    Returning(String),
     WalkIn { name: Option<String>, email: Option<String>, phone: Option<String>, address: Option<String> },
 }
 
@@ -128,7 +130,16 @@ pub struct WalkIn {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum CounterDonor {
     Member(crate::UserId),
+    /// A walk-in who gave before: their donor record's id.
+    Returning(String),
     WalkIn(WalkIn),
+}
+
+/// A walk-in's donor record as stored, found again when they come back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DonorRecord {
+    pub id: String,
+    pub walk_in: WalkIn,
 }
 
 /// A seva to book in the sale: which, for which day and slot (the seva's own rules apply), and
@@ -283,6 +294,7 @@ impl CounterSaleInput {
         let mut errors = ValidationErrors::new();
         let donor = match &self.donor {
             CounterDonorInput::Member(id) => Some(CounterDonor::Member(id.clone())),
+            CounterDonorInput::Returning(id) => Some(CounterDonor::Returning(id.clone())),
             CounterDonorInput::WalkIn { name, email, phone, address } => {
                 walk_in(name.as_deref(), email.as_deref(), phone.as_deref(), address.as_deref(), &mut errors).map(CounterDonor::WalkIn)
             }

@@ -49,7 +49,8 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("refundPayment", Permission::Refund),
     ("sendStatements", Permission::SendStatements),
     // the counter
-    ("findCounterMembers", Permission::Counter),
+    ("findCounterPeople", Permission::Counter),
+    ("getWalkInStatement", Permission::Counter),
     ("createCounterSale", Permission::Counter),
     ("getCounterSale", Permission::Counter),
     ("voidCounterSale", Permission::VoidSales),

@@ -4,8 +4,9 @@
 
 use async_trait::async_trait;
 use mandir_application::ports::{
-    BookingAdmission, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleRecorded, SaleVoid, Voided,
+    BookingAdmission, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleDonor, SaleRecorded, SaleVoid, Voided,
 };
+use mandir_domain::counter::{DonorRecord, WalkIn};
 use mandir_domain::payment::PaymentStatus;
 use mandir_domain::payment_audit::PaymentAuditEntry;
 use mandir_domain::seva_booking::BookingStatus;
@@ -15,7 +16,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use crate::Database;
 use crate::entities::{counter_sales, donors, payment_tenders, payments, seva_bookings};
 use crate::error::MapDbErr;
-use crate::payments::{find_one, insert_payment};
+use crate::payments::{insert_payment, to_domain};
 use crate::tenders::{tender_of, tender_row};
 
 #[derive(Debug, Clone)]
@@ -29,13 +30,19 @@ impl SeaOrmCounterRepository {
     }
 }
 
+fn donor_of(row: donors::Model) -> DonorRecord {
+    DonorRecord { id: row.id, walk_in: WalkIn { name: row.name, email: row.email, phone: row.phone, address: row.address } }
+}
+
 fn corrupt(what: &str) -> RepoError {
     RepoError::unexpected(format!("stored counter sale has an unreadable {what}"))
 }
 
 /// The sale of `row` with its payment and tenders, on `conn`.
 async fn load<C: ConnectionTrait>(conn: &C, row: counter_sales::Model) -> Result<CounterSaleRecord, RepoError> {
-    let payment = find_one(conn, payments::Column::Id, &row.payment_id).await?.ok_or_else(|| corrupt("payment"))?;
+    let payment = payments::Entity::find_by_id(row.payment_id.clone()).one(conn).await.repo()?.ok_or_else(|| corrupt("payment"))?;
+    let donor_id = payment.donor_id.clone();
+    let payment = to_domain(payment)?;
     let tenders = payment_tenders::Entity::find()
         .filter(payment_tenders::Column::PaymentId.eq(row.payment_id.as_str()))
         .order_by_asc(payment_tenders::Column::Position)
@@ -50,7 +57,16 @@ async fn load<C: ConnectionTrait>(conn: &C, row: counter_sales::Model) -> Result
         (None, ..) => None,
     };
     let deposit = crate::cash_office::deposit_of_payment(conn, &row.payment_id).await?;
-    Ok(CounterSaleRecord { id: row.id, payment, tenders, staff_name: row.staff_name, created_at: row.created_at, voided, deposit })
+    Ok(CounterSaleRecord {
+        id: row.id,
+        payment,
+        donor_id,
+        tenders,
+        staff_name: row.staff_name,
+        created_at: row.created_at,
+        voided,
+        deposit,
+    })
 }
 
 async fn by_key<C: ConnectionTrait>(conn: &C, key: &str) -> Result<Option<CounterSaleRecord>, RepoError> {
@@ -64,8 +80,9 @@ async fn by_key<C: ConnectionTrait>(conn: &C, key: &str) -> Result<Option<Counte
 /// refusal, and the caller rolls everything back.
 async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Result<Result<CounterSaleRecord, SaleRecorded>, RepoError> {
     let now = sale.payment.now;
-    let donor_id = match &sale.walk_in {
-        Some(donor) => {
+    let donor_id = match &sale.donor {
+        Some(SaleDonor::Returning(id)) => Some(id.clone()),
+        Some(SaleDonor::New(donor)) => {
             donors::ActiveModel {
                 id: Set(donor.id.clone()),
                 name: Set(donor.walk_in.name.clone()),
@@ -142,6 +159,20 @@ impl CounterRepository for SeaOrmCounterRepository {
             },
             Err(other) => Err(other),
         }
+    }
+
+    async fn find_donor(&self, id: &str) -> Result<Option<DonorRecord>, RepoError> {
+        Ok(donors::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()?.map(donor_of))
+    }
+
+    async fn donors(&self) -> Result<Vec<DonorRecord>, RepoError> {
+        let rows = donors::Entity::find()
+            .order_by_asc(donors::Column::Name)
+            .order_by_asc(donors::Column::CreatedAt)
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(rows.into_iter().map(donor_of).collect())
     }
 
     async fn find(&self, id: &str) -> Result<Option<CounterSaleRecord>, RepoError> {

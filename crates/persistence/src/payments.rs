@@ -196,6 +196,9 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         if let Some(user_id) = filter.user_id {
             query = query.filter(payments::Column::UserId.eq(user_id.as_str()));
         }
+        if let Some(donor_id) = filter.donor_id {
+            query = query.filter(payments::Column::DonorId.eq(donor_id));
+        }
         if let Some(from) = filter.from {
             query = query.filter(payments::Column::PaymentDate.gte(from));
         }

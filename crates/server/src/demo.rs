@@ -706,8 +706,9 @@ here between its start and end dates."
 }
 
 /// The demo's counter sales, made by the demo front desk through the counter itself: a walk-in
-/// paying cash with change, one paying part cash, part check, and (when the demo Archana is
-/// offered) a walk-in without an account booking an archana two days ahead. Their fixed keys make
+/// paying cash with change, one paying part cash, part check, (when the demo Archana is offered) a
+/// walk-in without an account booking an archana two days ahead, and the first walk-in coming back
+/// to give again on the same donor record. Their fixed keys make
 /// a second `seed-demo` answer the same sales. Answers how many were new; none without the front
 /// desk.
 pub async fn seed_demo_counter_sales(
@@ -783,8 +784,25 @@ pub async fn seed_demo_counter_sales(
         ));
     }
     let mut made = 0;
+    let mut gopal = None;
     for (key, sale) in sales {
         let outcome = counter.sell(&actor, key, &sale).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;
+        made += usize::from(outcome.created);
+        if key == "demo-counter-sale-0001" {
+            gopal = outcome.sale.donor_id;
+        }
+    }
+    // Gopal Iyer comes back: found by the search, his second gift is on the same donor record.
+    if let Some(donor) = gopal {
+        let again = CounterSaleInput {
+            donor: CounterDonorInput::Returning(donor),
+            sevas: Vec::new(),
+            lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("51"), "Annadanam")]),
+            tenders: vec![TenderInput::cash("51", "51")],
+            in_honor_of: None,
+        };
+        let outcome =
+            counter.sell(&actor, "demo-counter-sale-0004", &again).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;
         made += usize::from(outcome.created);
     }
     Ok(made)

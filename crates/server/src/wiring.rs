@@ -291,11 +291,13 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         public_url: config.public_url.clone(),
     });
     let wake: Arc<NotifyWake> = Arc::default();
+    let counter_sales = Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone()));
     let statements = StatementService::new(StatementDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         store: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
         outbox: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
         site: site_repository.clone(),
+        donors: counter_sales.clone(),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),
         wake: wake.clone(),
@@ -307,16 +309,17 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let email_sender = EmailSender { receipts: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
     local.subscribe(Arc::new(WakeOnEventChanges(email_sender.wake.clone())));
     let (gateway, webhooks) = payment_gateway(config)?;
-    let counter_search = Arc::new(CounterSearch::new(users.clone()));
+    let counter_search = Arc::new(CounterSearch::new(users.clone(), counter_sales.clone()));
     local.subscribe(counter_search.clone());
     let counter = CounterService::new(CounterDeps {
-        sales: Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone())),
+        sales: counter_sales,
         users: users.clone(),
         donation_types: donation_types.clone(),
         sevas: Arc::new(SeaOrmSevaRepository::new(db.clone())),
         zone: temple_zone.clone(),
         clock: clock.clone(),
         receipts: email_sender.wake.clone(),
+        changes: changes.clone(),
         recorder: recorder.clone(),
     });
     let cash_office = CashOfficeService::new(CashOfficeDeps {

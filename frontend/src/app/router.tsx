@@ -47,6 +47,7 @@ const StaffInvite = lazy(() => import('./routes/staff-invite'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const MySevas = lazy(() => import('./routes/my-sevas'));
 const Counter = lazy(() => import('./routes/counter'));
+const WalkInStatement = lazy(() => import('./routes/walk-in-statement'));
 const Collections = lazy(() => import('./routes/collections'));
 const Deposits = lazy(() => import('./routes/deposits'));
 const DepositSlip = lazy(() => import('./routes/deposit-slip'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
         <Route path={paths.sevaSchedule.path} element={<SevaSchedule />} />
         <Route path={paths.mySevas.path} element={<MySevas />} />
         <Route path={paths.counter.path} element={<Counter />} />
+        <Route path={paths.walkInStatement.path} element={<WalkInStatement />} />
         <Route path={paths.collections.path} element={<Collections />} />
         <Route path={paths.deposits.path} element={<Deposits />} />
         <Route path={paths.depositSlip.path} element={<DepositSlip />} />

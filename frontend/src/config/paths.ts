@@ -26,6 +26,11 @@ export const paths = {
   mySevas: { path: '/my-sevas', getHref: () => '/my-sevas' },
   /** The front desk's counter: walk-in sales and gifts in person, with printed receipts. */
   counter: { path: '/counter', getHref: () => '/counter' },
+  /** A walk-in's printable giving statement for a year, from the counter. */
+  walkInStatement: {
+    path: '/counter/walk-ins/:id/statements/:year',
+    getHref: (id: string, year: number) => `/counter/walk-ins/${encodeURIComponent(id)}/statements/${year}`,
+  },
   /** The treasurer's hundi counts: counted by bill and coin, confirmed by two people. */
   collections: { path: '/collections', getHref: () => '/collections' },
   /** The treasurer's bank deposits: closed drawers, locked hundi counts and checks. */

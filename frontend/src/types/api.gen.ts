@@ -1061,7 +1061,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/counter/members": {
+    "/api/counter/people": {
         parameters: {
             query?: never;
             header?: never;
@@ -1069,11 +1069,12 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The first 8 members, in name order, whose name or e-mail holds every word typed, or whose phone
-         *     holds the digits (front desk, admins); searched in memory, so each keystroke answers at once
-         *     (a member who signed up in the last few seconds may not show yet).
+         * The first 8 people whose name or e-mail holds every word typed, or whose phone holds the digits
+         *     (front desk, admins): members in name order, then walk-ins who gave at the counter before, by
+         *     name. Searched in memory, so each keystroke answers at once (a member who signed up in the last
+         *     few seconds may not show yet).
          */
-        get: operations["findCounterMembers"];
+        get: operations["findCounterPeople"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1135,6 +1136,27 @@ export interface paths {
          *     leaves the totals and statements; the void stays on the sale and in the audit log.
          */
         post: operations["voidCounterSale"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/walk-ins/{id}/statements/{year}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A walk-in's statement for `year`, printed at the counter (front desk, admins): every completed
+         *     gift on their donor record net of refunds, whether or not they gave an e-mail address
+         *     (`donorEmail` is then empty).
+         */
+        get: operations["getWalkInStatement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2978,16 +3000,29 @@ export interface components {
             pieces: number;
         };
         /**
-         * @description Who gives: a member found by the search (`userId`), or a walk-in (`name`, and optionally
-         *     `email`, `phone` and `address`), kept as a donor record.
+         * @description Who gives: a member found by the search (`userId`), a walk-in found by the search (`donorId`:
+         *     their donor record of an earlier sale), or a new walk-in (`name`, and optionally `email`,
+         *     `phone` and `address`), kept as a donor record.
          */
         CounterDonorRequest: {
             address?: string | null;
+            donorId?: string | null;
             email?: string | null;
             name?: string | null;
             phone?: string | null;
             userId?: string | null;
         };
+        /**
+         * @description Someone the counter found: a member (`kind` "member", with `member`), or a walk-in who gave
+         *     before (`kind` "walkIn", with `walkIn`).
+         */
+        CounterPersonDto: {
+            kind: components["schemas"]["CounterPersonKind"];
+            member: null | components["schemas"]["MemberDto"];
+            walkIn: null | components["schemas"]["WalkInDonorDto"];
+        };
+        /** @enum {string} */
+        CounterPersonKind: "member" | "walkIn";
         /** @description A sale at the counter: its payment (channel `counter`), how it was paid, and its receipt. */
         CounterSaleDto: {
             /** @description The change given back in cash, "38.00". */
@@ -2995,6 +3030,11 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             deposit: null | components["schemas"]["DepositRefDto"];
+            /**
+             * @description The walk-in's donor record (their statement: `/api/counter/walk-ins/{donorId}/statements/{year}`);
+             *     null for a member.
+             */
+            donorId: string | null;
             id: string;
             payment: components["schemas"]["PaymentDto"];
             /** @description The online receipt's signed link. */
@@ -5073,6 +5113,15 @@ export interface components {
             firstName: string;
             lastName: string;
             phoneNumber: string | null;
+        };
+        /** @description A walk-in who gave at the counter before: their donor record. */
+        WalkInDonorDto: {
+            address: string | null;
+            email: string | null;
+            /** @description Sent back as the sale's `donor.donorId`. */
+            id: string;
+            name: string;
+            phone: string | null;
         };
         WebhookResponse: {
             received: boolean;
@@ -8660,7 +8709,7 @@ export interface operations {
             };
         };
     };
-    findCounterMembers: {
+    findCounterPeople: {
         parameters: {
             query?: {
                 /** @description Words of a name or e-mail, or a phone number; fewer than 2 characters find nobody. */
@@ -8677,7 +8726,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberDto"][];
+                    "application/json": components["schemas"]["CounterPersonDto"][];
                 };
             };
             /** @description More than 200 characters */
@@ -8920,6 +8969,61 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getWalkInStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The walk-in's donor record */
+                id: string;
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -95,6 +95,8 @@ export type StaffAuditPage = Schemas['AuditLogPageDto'];
 /** A sale at the counter, with its payment, how it was paid and its receipt link. */
 export type CounterSale = Schemas['CounterSaleDto'];
 export type CounterSaleRequest = Schemas['CounterSaleRequest'];
+/** Someone the counter's search found: a member, or a walk-in who gave at the counter before. */
+export type CounterPerson = Schemas['CounterPersonDto'];
 export type SignInResponse = Schemas['SignInResponse'];
 export type SignUpResponse = Schemas['SignUpResponse'];
 export type MessageResponse = Schemas['MessageResponse'];

@@ -21,11 +21,21 @@ pub enum Topic {
     Users,
     /// The temple's own content: site settings, recurring services, priests and notices.
     Site,
+    /// The walk-ins' donor records the counter keeps.
+    Donors,
 }
 
 impl Topic {
-    pub const ALL: [Self; 7] =
-        [Self::Events, Self::Registrations, Self::Volunteers, Self::DonationTypes, Self::PaymentMethods, Self::Users, Self::Site];
+    pub const ALL: [Self; 8] = [
+        Self::Events,
+        Self::Registrations,
+        Self::Volunteers,
+        Self::DonationTypes,
+        Self::PaymentMethods,
+        Self::Users,
+        Self::Site,
+        Self::Donors,
+    ];
 
     /// A stable name for the topic, usable as a notification channel between processes.
     pub const fn channel(self) -> &'static str {
@@ -37,6 +47,7 @@ impl Topic {
             Self::PaymentMethods => "mandir_payment_methods",
             Self::Users => "mandir_users",
             Self::Site => "mandir_site",
+            Self::Donors => "mandir_donors",
         }
     }
 

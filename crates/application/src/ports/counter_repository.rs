@@ -2,7 +2,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_domain::UserId;
 use mandir_domain::audit::AuditEntry;
-use mandir_domain::counter::{Tender, WalkIn};
+use mandir_domain::counter::{DonorRecord, Tender, WalkIn};
 use mandir_domain::payment::Payment;
 
 use super::{DepositRef, NewBookingRecord, NewPayment, RepoError};
@@ -14,6 +14,13 @@ pub struct NewDonor {
     pub walk_in: WalkIn,
 }
 
+/// The walk-in a sale is for: a new donor record to create, or the one an earlier sale kept (its id).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SaleDonor {
+    New(NewDonor),
+    Returning(String),
+}
+
 /// A counter sale ready to store: its payment (completed, channel `counter`), how it was paid,
 /// the walk-in it creates if any, who sold it, and its audit entry, all written in one
 /// transaction.
@@ -23,7 +30,8 @@ pub struct NewCounterSale {
     /// The counter's key for this sale, held in the browser until the server confirms it.
     pub idempotency_key: String,
     pub payment: NewPayment,
-    pub walk_in: Option<NewDonor>,
+    /// The walk-in it is for (none for a member).
+    pub donor: Option<SaleDonor>,
     /// The sevas it books, confirmed and linked to its payment; a full slot refuses the whole sale.
     pub bookings: Vec<NewBookingRecord>,
     pub tenders: Vec<Tender>,
@@ -45,6 +53,8 @@ pub struct Voided {
 pub struct CounterSaleRecord {
     pub id: String,
     pub payment: Payment,
+    /// The walk-in's donor record (none for a member).
+    pub donor_id: Option<String>,
     pub tenders: Vec<Tender>,
     pub staff_name: String,
     pub created_at: DateTime<Utc>,
@@ -78,6 +88,10 @@ pub trait CounterRepository: Send + Sync {
     /// Records the sale with everything it creates in one transaction, or answers the sale its
     /// key recorded before (also when two submissions race).
     async fn record(&self, sale: NewCounterSale) -> Result<SaleRecorded, RepoError>;
+    /// A walk-in's donor record.
+    async fn find_donor(&self, id: &str) -> Result<Option<DonorRecord>, RepoError>;
+    /// Every walk-in's donor record, in name order, for the counter's search.
+    async fn donors(&self) -> Result<Vec<DonorRecord>, RepoError>;
 
     async fn find(&self, id: &str) -> Result<Option<CounterSaleRecord>, RepoError>;
 

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use mandir_domain::audit::AuditKind;
 use mandir_domain::counter::{
-    Channel, CounterDonor, CounterDonorInput, CounterSale, CounterSaleInput, CounterSevaInput, MAX_SEVAS, SEVA_NOT_OFFERED, TOO_MANY_SEVAS,
-    void_reason,
+    Channel, CounterDonor, CounterDonorInput, CounterSale, CounterSaleInput, CounterSevaInput, DonorRecord, MAX_SEVAS, SEVA_NOT_OFFERED,
+    TOO_MANY_SEVAS, WalkIn, void_reason,
 };
 use mandir_domain::exchange::Exchange;
 use mandir_domain::family_member::Person;
@@ -26,14 +26,15 @@ use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, NewBookingRecord, NewCounterSale, NewDonor, NewPayment,
-    OutboxWake, RepoError, SaleRecorded, SaleVoid, SevaRepository, TempleZone, UserRepository, Voided,
+    ChangeNotifier, Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, NewBookingRecord, NewCounterSale, NewDonor,
+    NewPayment, OutboxWake, RepoError, SaleDonor, SaleRecorded, SaleVoid, SevaRepository, TempleZone, Topic, UserRepository, Voided,
 };
 
 /// The idempotency key a counter keeps per sale: 8 to 100 letters, digits, `-` or `_`.
 pub const KEY_INVALID: &str = "Each sale needs an idempotency key of 8 to 100 letters, digits, '-' or '_'";
 pub const KEY_REUSED: &str = "This sale's key was already used for a different sale; start a new sale";
 pub const MEMBER_NOT_FOUND: &str = "That member was not found; search again or take them as a walk-in";
+pub const RETURNING_NOT_FOUND: &str = "That walk-in was not found; search again or take them as a new walk-in";
 pub const ALREADY_VOIDED: &str = "This sale is already voided";
 pub const IN_A_DEPOSIT: &str = "This sale's money is in a bank deposit: take the deposit apart before voiding the sale";
 pub const IN_A_CLEARED_DEPOSIT: &str = "This sale's money is in a cleared bank deposit: it can no longer change";
@@ -82,14 +83,29 @@ struct PricedSeva {
     requires_address: bool,
 }
 
+/// Who gives, as found: a member's account, or a walk-in with their donor record (new, or the one
+/// an earlier sale kept).
+enum Giver {
+    Member(User),
+    WalkIn(WalkIn, SaleDonor),
+}
+
+impl Giver {
+    fn member(&self) -> Option<&User> {
+        match self {
+            Self::Member(user) => Some(user),
+            Self::WalkIn(..) => None,
+        }
+    }
+}
+
 impl PricedSeva {
     /// The booking for the member, or for the walk-in (no account: the sale's donor record), who
     /// is named in the sankalpam; the address goes with a seva that needs one.
-    fn for_booker(self, member: Option<&User>, donor: &CounterDonor) -> NewBookingRecord {
-        let (user_id, name, address) = match (member, donor) {
-            (Some(user), _) => (Some(user.id.clone()), full_name(user), user.mailing_address.clone()),
-            (None, CounterDonor::WalkIn(walk_in)) => (None, walk_in.name.clone(), walk_in.address.clone()),
-            (None, CounterDonor::Member(_)) => unreachable!("a member donor is looked up before the sale is checked"),
+    fn for_booker(self, giver: &Giver) -> NewBookingRecord {
+        let (user_id, name, address) = match giver {
+            Giver::Member(user) => (Some(user.id.clone()), full_name(user), user.mailing_address.clone()),
+            Giver::WalkIn(walk_in, _) => (None, walk_in.name.clone(), walk_in.address.clone()),
         };
         NewBookingRecord {
             user_id,
@@ -118,6 +134,8 @@ pub struct CounterDeps {
     pub clock: Arc<dyn Clock>,
     /// Wakes the receipt sender once a sale with an e-mail address is stored.
     pub receipts: Arc<dyn OutboxWake>,
+    /// Announces a new walk-in donor record ([`Topic::Donors`]), so the counter's search finds them.
+    pub changes: Arc<dyn ChangeNotifier>,
     pub recorder: Recorder,
 }
 
@@ -249,14 +267,23 @@ impl CounterService {
         if !valid_key(key) {
             return Err(CounterError::Validation(ValidationErrors::single("idempotencyKey", KEY_INVALID)));
         }
-        let member = match &input.donor {
-            CounterDonorInput::Member(id) => Some(
+        let known = match &input.donor {
+            CounterDonorInput::Member(id) => Some(Giver::Member(
                 self.deps
                     .users
                     .find_by_id(id)
                     .await?
                     .ok_or_else(|| CounterError::Validation(ValidationErrors::single("donor.userId", MEMBER_NOT_FOUND)))?,
-            ),
+            )),
+            CounterDonorInput::Returning(id) => {
+                let DonorRecord { id, walk_in } = self
+                    .deps
+                    .sales
+                    .find_donor(id)
+                    .await?
+                    .ok_or_else(|| CounterError::Validation(ValidationErrors::single("donor.donorId", RETURNING_NOT_FOUND)))?;
+                Some(Giver::WalkIn(walk_in, SaleDonor::Returning(id)))
+            }
             CounterDonorInput::WalkIn { .. } => None,
         };
         let now = self.deps.clock.now();
@@ -264,20 +291,22 @@ impl CounterService {
         let seva_lines = bookings.iter().map(|(_, line)| line.clone()).collect();
         let sale = input.validate(seva_lines).map_err(CounterError::Validation)?;
         let sale = self.named_lines(sale).await?;
-        let bookings: Vec<NewBookingRecord> =
-            bookings.into_iter().map(|(priced, _)| priced.for_booker(member.as_ref(), &sale.donor)).collect();
+        let giver = match (known, &sale.donor) {
+            (Some(giver), _) => giver,
+            (None, CounterDonor::WalkIn(walk_in)) => {
+                Giver::WalkIn(walk_in.clone(), SaleDonor::New(NewDonor { id: new_id(), walk_in: walk_in.clone() }))
+            }
+            (None, CounterDonor::Member(_) | CounterDonor::Returning(_)) => unreachable!("a known donor was looked up above"),
+        };
+        let bookings: Vec<NewBookingRecord> = bookings.into_iter().map(|(priced, _)| priced.for_booker(&giver)).collect();
         let staff = self.deps.users.find_by_id(&actor.user_id).await?;
         let staff_name = staff.as_ref().map_or_else(|| actor.email.clone(), full_name);
-        let (donor_name, donor_email, donor_address, walk_in) = match (&sale.donor, &member) {
-            (_, Some(user)) => (full_name(user), Some(user.email.as_str().to_owned()), user.mailing_address.clone(), None),
-            (CounterDonor::WalkIn(walk_in), None) => (
-                walk_in.name.clone(),
-                walk_in.email.clone(),
-                walk_in.address.clone(),
-                Some(NewDonor { id: new_id(), walk_in: walk_in.clone() }),
-            ),
-            (CounterDonor::Member(_), None) => unreachable!("a member donor was looked up above"),
+        let (donor_name, donor_email, donor_address) = match &giver {
+            Giver::Member(user) => (full_name(user), Some(user.email.as_str().to_owned()), user.mailing_address.clone()),
+            Giver::WalkIn(walk_in, _) => (walk_in.name.clone(), walk_in.email.clone(), walk_in.address.clone()),
         };
+        let member = giver.member().cloned();
+        let new_donor = matches!(giver, Giver::WalkIn(_, SaleDonor::New(_)));
         let id: String = new_id();
         let summary = format!("Counter sale of ${} to {donor_name} ({})", sale.total, payment_method_text(&sale));
         let audit =
@@ -308,7 +337,10 @@ impl CounterService {
                 channel: Channel::Counter,
                 now,
             },
-            walk_in,
+            donor: match giver {
+                Giver::Member(_) => None,
+                Giver::WalkIn(_, donor) => Some(donor),
+            },
             bookings,
             tenders: sale.tenders.clone(),
             staff_id: actor.user_id.clone(),
@@ -319,6 +351,9 @@ impl CounterService {
             SaleRecorded::Created(stored) => {
                 if has_email {
                     self.deps.receipts.wake();
+                }
+                if new_donor {
+                    self.deps.changes.publish(Topic::Donors).await;
                 }
                 tracing::info!(sale = %stored.id, payment = %stored.payment.id, "counter sale recorded");
                 Ok(SaleOutcome { sale: *stored, created: true })
@@ -472,6 +507,11 @@ mod tests {
                 channel: p.channel,
                 ..payment(p.id.as_str(), p.status, p.provider)
             },
+            donor_id: match &sale.donor {
+                Some(SaleDonor::New(d)) => Some(d.id.clone()),
+                Some(SaleDonor::Returning(id)) => Some(id.clone()),
+                None => None,
+            },
             tenders: sale.tenders.clone(),
             staff_name: sale.staff_name.clone(),
             created_at: now(),
@@ -480,11 +520,22 @@ mod tests {
         }
     }
 
+    /// The topics a service announced.
+    #[derive(Default)]
+    struct Announced(Mutex<Vec<Topic>>);
+
+    impl crate::ports::ChangeListener for Announced {
+        fn changed(&self, topic: Topic) {
+            self.0.lock().expect("lock").push(topic);
+        }
+    }
+
     struct Mocks {
         sales: MockCounterRepository,
         users: MockUserRepository,
         sevas: MockSevaRepository,
         wakes: Arc<Wakes>,
+        donor_changes: Arc<Announced>,
     }
 
     impl Mocks {
@@ -493,7 +544,13 @@ mod tests {
             users
                 .expect_find_by_id()
                 .returning(|id| Ok(Some(User { first_name: "Desk".into(), last_name: "Staff".into(), ..user(id.as_str()) })));
-            Self { sales: MockCounterRepository::new(), users, sevas: MockSevaRepository::new(), wakes: Arc::new(Wakes::default()) }
+            Self {
+                sales: MockCounterRepository::new(),
+                users,
+                sevas: MockSevaRepository::new(),
+                wakes: Arc::new(Wakes::default()),
+                donor_changes: Arc::default(),
+            }
         }
 
         fn service(self) -> CounterService {
@@ -509,6 +566,11 @@ mod tests {
                 zone: Arc::new(zone),
                 clock: Arc::new(fixed_clock()),
                 receipts: self.wakes,
+                changes: {
+                    let bus = crate::services::test_fixtures::changes();
+                    bus.subscribe(self.donor_changes);
+                    bus
+                },
                 recorder: recorder().0,
             })
         }
@@ -523,7 +585,7 @@ mod tests {
             *keep.lock().expect("lock") = Some(sale.clone());
             Ok(SaleRecorded::Created(Box::new(stored(&sale))))
         });
-        let wakes = m.wakes.clone();
+        let (wakes, donor_changes) = (m.wakes.clone(), m.donor_changes.clone());
         let outcome = m.service().sell(&front_desk(), "sale-0001-abcd", &walk_in_sale(vec![cash("62", "100")])).await.expect("sold");
         assert!(outcome.created);
         let sale = seen.lock().expect("lock").clone().expect("recorded");
@@ -534,7 +596,7 @@ mod tests {
         );
         assert_eq!(p.amount, mandir_domain::Money::from_dollars(62));
         assert_eq!(p.idempotency_key.as_deref(), Some("counter:sale-0001-abcd"));
-        assert_eq!(sale.walk_in.as_ref().map(|d| d.walk_in.name.as_str()), Some("Gopal Iyer"));
+        assert!(matches!(&sale.donor, Some(SaleDonor::New(d)) if d.walk_in.name == "Gopal Iyer"), "{:?}", sale.donor);
         assert_eq!(
             sale.tenders,
             vec![Tender::Cash { amount: mandir_domain::Money::from_dollars(62), tendered: mandir_domain::Money::from_dollars(100) }]
@@ -543,6 +605,40 @@ mod tests {
         assert!(sale.audit.summary.contains("$62.00 to Gopal Iyer (cash)"), "{}", sale.audit.summary);
         assert_eq!(sale.staff_name, "Desk Staff");
         assert_eq!(wakes.0.load(Ordering::SeqCst), 1, "the receipt e-mail goes out");
+        assert_eq!(*donor_changes.0.lock().expect("lock"), [Topic::Donors], "the counter's search finds the new walk-in");
+    }
+
+    #[tokio::test]
+    async fn a_returning_walk_in_gives_again_on_their_donor_record() {
+        let mut m = Mocks::new();
+        m.sales.expect_find_donor().withf(|id| id == "donor-1").returning(|_| {
+            Ok(Some(DonorRecord {
+                id: "donor-1".into(),
+                walk_in: WalkIn { name: "Gopal Iyer".into(), email: Some("gopal@example.org".into()), phone: None, address: None },
+            }))
+        });
+        m.sales
+            .expect_record()
+            .withf(|sale| {
+                sale.donor == Some(SaleDonor::Returning("donor-1".into()))
+                    && sale.payment.donor_name.as_deref() == Some("Gopal Iyer")
+                    && sale.payment.donor_email.as_deref() == Some("gopal@example.org")
+                    && sale.payment.user_id.is_none()
+            })
+            .returning(|sale| Ok(SaleRecorded::Created(Box::new(stored(&sale)))));
+        let changes = m.donor_changes.clone();
+        let returning = CounterSaleInput { donor: CounterDonorInput::Returning("donor-1".into()), ..walk_in_sale(vec![cash("62", "62")]) };
+        assert!(m.service().sell(&front_desk(), "sale-0009-abcd", &returning).await.expect("sold").created);
+        assert!(changes.0.lock().expect("lock").is_empty(), "no new donor record");
+
+        let mut m = Mocks::new();
+        m.sales.expect_find_donor().returning(|_| Ok(None));
+        m.sales.expect_record().never();
+        let gone = CounterSaleInput { donor: CounterDonorInput::Returning("donor-x".into()), ..walk_in_sale(vec![cash("62", "62")]) };
+        match m.service().sell(&front_desk(), "sale-0010-abcd", &gone).await {
+            Err(CounterError::Validation(errors)) => assert_eq!(errors.get("donor.donorId"), Some(RETURNING_NOT_FOUND)),
+            other => panic!("refused, not {other:?}"),
+        }
     }
 
     #[tokio::test]
@@ -690,7 +786,7 @@ mod tests {
                     && booking.participants.len() == 1
                     && booking.participants[0].name == "Gopal Iyer"
                     && booking.address.as_deref() == Some("12 Lotus Lane\nFolsom, CA 95630")
-                    && sale.walk_in.as_ref().is_some_and(|d| d.walk_in.name == "Gopal Iyer")
+                    && matches!(&sale.donor, Some(SaleDonor::New(d)) if d.walk_in.name == "Gopal Iyer")
                     && sale.payment.user_id.is_none()
                     && sale.payment.donation_details[0].exchange == Exchange::Religious
             })
@@ -739,6 +835,7 @@ mod tests {
         let sale = |voided: Option<Voided>| CounterSaleRecord {
             id: "s1".into(),
             payment: payment("p1", PaymentStatus::Completed, PaymentProvider::InPerson),
+            donor_id: None,
             tenders: Vec::new(),
             staff_name: "Desk Staff".into(),
             created_at: now(),

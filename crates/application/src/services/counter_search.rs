@@ -1,12 +1,14 @@
-//! Finding the person at the counter as the front desk types (docs/product.md#the-counter): the members' names,
-//! e-mails and phone digits kept in memory, searched without the database.
+//! Finding the person at the counter as the front desk types (docs/product.md#the-counter): the members' and
+//! the walk-ins' (donor records of earlier sales) names, e-mails and phone digits kept in memory,
+//! searched without the database.
 //!
 //! The directory's search (ADR 0110) counts every match and sorts them by name in SQL, 10 ms and
 //! more per keystroke with 20,000 members; twenty counters typing at once would queue behind one
 //! another. A temple's members fit in a few megabytes, so the counter searches a copy: loaded on
 //! the first search, dropped when this process changes an account (`Topic::Users`), and reloaded
 //! when older than [`MAX_AGE`] (a member who signed up meanwhile, or a change made by another
-//! process, shows within that time).
+//! process, shows within that time). A sale that keeps a new walk-in announces `Topic::Donors`,
+//! which drops the copy as well.
 //!
 //! One read at a time: with no copy (the first search, or the first after a change), the searches
 //! that arrive meanwhile wait for the one read and search what it read; with a stale copy, one
@@ -16,12 +18,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
+use mandir_domain::counter::DonorRecord;
 use mandir_domain::staff::Permission;
 use mandir_domain::user::User;
 
 use super::Actor;
 use super::counter::CounterError;
-use crate::ports::{ChangeListener, MemberSearch, Topic, UserRepository};
+use crate::ports::{ChangeListener, CounterRepository, MemberSearch, Topic, UserRepository};
 
 /// How long a copy of the members serves searches before it is read again.
 pub const MAX_AGE: Duration = Duration::from_secs(5);
@@ -33,21 +36,37 @@ const MIN_QUERY: usize = 2;
 pub const MAX_QUERY: usize = 200;
 pub const QUERY_TOO_LONG: &str = "Search at most 200 characters";
 
-/// One member as the counter finds them.
+/// Someone the counter finds: a member, or a walk-in who gave before (their donor record).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Found {
+    Member(User),
+    WalkIn(DonorRecord),
+}
+
+/// One person as the counter finds them.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Entry {
-    user: User,
+    found: Found,
     /// First and last name and e-mail, lowercased, space-separated.
     text: String,
     /// The phone number's digits.
     digits: String,
 }
 
+fn digits(phone: Option<&str>) -> String {
+    phone.unwrap_or_default().chars().filter(char::is_ascii_digit).collect()
+}
+
 impl Entry {
-    fn of(user: User) -> Self {
+    fn member(user: User) -> Self {
         let text = format!("{} {} {}", user.first_name, user.last_name, user.email.as_str()).to_lowercase();
-        let digits = user.phone_number.as_deref().unwrap_or_default().chars().filter(char::is_ascii_digit).collect();
-        Self { user, text, digits }
+        Self { digits: digits(user.phone_number.as_deref()), text, found: Found::Member(user) }
+    }
+
+    fn walk_in(donor: DonorRecord) -> Self {
+        let w = &donor.walk_in;
+        let text = format!("{} {}", w.name, w.email.as_deref().unwrap_or_default()).to_lowercase();
+        Self { digits: digits(w.phone.as_deref()), text, found: Found::WalkIn(donor) }
     }
 
     /// Every word is in the name or e-mail, or (a word of three digits or more) in the phone.
@@ -66,9 +85,10 @@ struct Copy {
     entries: Arc<Vec<Entry>>,
 }
 
-/// The members' copy and its search.
+/// The copy of the members and walk-ins, and its search.
 pub struct CounterSearch {
     users: Arc<dyn UserRepository>,
+    donors: Arc<dyn CounterRepository>,
     copy: RwLock<Option<Copy>>,
     /// One reload at a time: while it runs, the others search the copy it replaces.
     reloading: AtomicBool,
@@ -88,9 +108,10 @@ impl Drop for Reloading<'_> {
 }
 
 impl CounterSearch {
-    pub fn new(users: Arc<dyn UserRepository>) -> Self {
+    pub fn new(users: Arc<dyn UserRepository>, donors: Arc<dyn CounterRepository>) -> Self {
         Self {
             users,
+            donors,
             copy: RwLock::new(None),
             reloading: AtomicBool::new(false),
             first_read: tokio::sync::Mutex::new(()),
@@ -126,12 +147,14 @@ impl CounterSearch {
         }
     }
 
-    /// Every member, in the directory's name order, kept as the copy unless an account changed
-    /// while they were read.
+    /// Every member, in the directory's name order, then every walk-in by name, kept as the copy
+    /// unless an account or a walk-in changed while they were read.
     async fn read(&self) -> Result<Arc<Vec<Entry>>, CounterError> {
         let generation = self.generation.load(Ordering::Acquire);
         let (users, _) = self.users.search(&MemberSearch { words: Vec::new(), offset: 0, limit: None }).await?;
-        let entries = Arc::new(users.into_iter().map(Entry::of).collect::<Vec<_>>());
+        let mut walk_ins = self.donors.donors().await?;
+        walk_ins.sort_by_cached_key(|d| d.walk_in.name.to_lowercase());
+        let entries = Arc::new(users.into_iter().map(Entry::member).chain(walk_ins.into_iter().map(Entry::walk_in)).collect::<Vec<_>>());
         let mut copy = self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         if self.generation.load(Ordering::Acquire) == generation {
             *copy = Some(Copy { read_at: Instant::now(), entries: entries.clone() });
@@ -139,10 +162,10 @@ impl CounterSearch {
         Ok(entries)
     }
 
-    /// The first [`TOP`] members, in name order, whose name or e-mail holds every word typed, or
-    /// whose phone holds its digits (front desk and admins).
+    /// The first [`TOP`] people whose name or e-mail holds every word typed, or whose phone holds
+    /// its digits (front desk and admins): members in name order, then walk-ins by name.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
-    pub async fn find(&self, actor: &Actor, query: &str) -> Result<Vec<User>, CounterError> {
+    pub async fn find(&self, actor: &Actor, query: &str) -> Result<Vec<Found>, CounterError> {
         actor.require(Permission::Counter)?;
         if query.chars().count() > MAX_QUERY {
             return Err(CounterError::Validation(mandir_domain::ValidationErrors::single("q", QUERY_TOO_LONG)));
@@ -161,13 +184,13 @@ impl CounterSearch {
             return Ok(Vec::new());
         }
         let entries = self.entries().await?;
-        Ok(entries.iter().filter(|e| e.matches(&words)).take(TOP).map(|e| e.user.clone()).collect())
+        Ok(entries.iter().filter(|e| e.matches(&words)).take(TOP).map(|e| e.found.clone()).collect())
     }
 }
 
 impl ChangeListener for CounterSearch {
     fn changed(&self, topic: Topic) {
-        if topic == Topic::Users {
+        if matches!(topic, Topic::Users | Topic::Donors) {
             let mut copy = self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner);
             self.generation.fetch_add(1, Ordering::AcqRel);
             *copy = None;
@@ -178,8 +201,10 @@ impl ChangeListener for CounterSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ports::counter_repository::MockCounterRepository;
     use crate::ports::user_repository::MockUserRepository;
     use crate::services::test_fixtures::{member, staff, user};
+    use mandir_domain::counter::WalkIn;
     use mandir_domain::staff::Role;
 
     fn person(id: &str, first: &str, last: &str, phone: &str) -> User {
@@ -192,6 +217,26 @@ mod tests {
         }
     }
 
+    fn walk_in(id: &str, name: &str, phone: Option<&str>) -> DonorRecord {
+        DonorRecord { id: id.into(), walk_in: WalkIn { name: name.into(), email: None, phone: phone.map(Into::into), address: None } }
+    }
+
+    /// Walk-ins read `reads` times: Zoe Rao and Gopal Iyer (unsorted, as a database may answer).
+    fn walk_ins(reads: usize) -> Arc<MockCounterRepository> {
+        let mut donors = MockCounterRepository::new();
+        donors
+            .expect_donors()
+            .times(reads)
+            .returning(|| Ok(vec![walk_in("w2", "zoe Rao", None), walk_in("w1", "Gopal Iyer", Some("916 555 0177"))]));
+        Arc::new(donors)
+    }
+
+    fn no_walk_ins() -> Arc<MockCounterRepository> {
+        let mut donors = MockCounterRepository::new();
+        donors.expect_donors().returning(|| Ok(Vec::new()));
+        Arc::new(donors)
+    }
+
     fn search(reads: usize) -> CounterSearch {
         let mut users = MockUserRepository::new();
         users.expect_search().times(reads).returning(|_| {
@@ -202,11 +247,17 @@ mod tests {
             ];
             Ok((all, 3))
         });
-        CounterSearch::new(Arc::new(users))
+        CounterSearch::new(Arc::new(users), walk_ins(reads))
     }
 
-    fn ids(found: &[User]) -> Vec<&str> {
-        found.iter().map(|u| u.id.as_str()).collect()
+    fn ids(found: &[Found]) -> Vec<&str> {
+        found
+            .iter()
+            .map(|f| match f {
+                Found::Member(u) => u.id.as_str(),
+                Found::WalkIn(d) => d.id.as_str(),
+            })
+            .collect()
     }
 
     #[tokio::test]
@@ -217,21 +268,25 @@ mod tests {
         assert_eq!(ids(&s.find(&desk, "Lakshmi RAO").await.expect("found")), ["2"]);
         assert_eq!(ids(&s.find(&desk, "ravi@example").await.expect("found")), ["3"]);
         assert_eq!(ids(&s.find(&desk, "0142").await.expect("found")), ["2"]);
-        assert_eq!(ids(&s.find(&desk, "555 01").await.expect("found")), ["1", "2", "3"], "digits in the phone");
+        assert_eq!(ids(&s.find(&desk, "555 01").await.expect("found")), ["1", "2", "3", "w1"], "digits in the phone");
+        assert_eq!(ids(&s.find(&desk, "rao").await.expect("found")), ["2", "3", "w2"], "members first, then walk-ins");
+        assert_eq!(ids(&s.find(&desk, "iyer").await.expect("found")), ["1", "w1"]);
         assert!(s.find(&desk, "l").await.expect("too short").is_empty());
         assert!(matches!(s.find(&desk, &"x".repeat(201)).await, Err(CounterError::Validation(_))));
         assert!(matches!(s.find(&member(), "laks").await, Err(CounterError::Forbidden)));
     }
 
     #[tokio::test]
-    async fn a_change_of_accounts_drops_the_copy() {
+    async fn a_change_of_accounts_or_walk_ins_drops_the_copy() {
         let desk = staff(&[Role::FrontDesk]);
-        let s = search(2);
+        let s = search(3);
         s.find(&desk, "rao").await.expect("first read");
         s.changed(Topic::Events);
         s.find(&desk, "rao").await.expect("still the copy");
         s.changed(Topic::Users);
         s.find(&desk, "rao").await.expect("read again");
+        s.changed(Topic::Donors);
+        s.find(&desk, "rao").await.expect("read again, for a new walk-in");
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -243,7 +298,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(100));
             Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
         });
-        let s = Arc::new(CounterSearch::new(Arc::new(users)));
+        let s = Arc::new(CounterSearch::new(Arc::new(users), walk_ins(1)));
         let searches: Vec<_> = (0..8)
             .map(|_| {
                 let (s, desk) = (s.clone(), desk.clone());
@@ -271,7 +326,7 @@ mod tests {
             }
             Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
         });
-        let s = Arc::new(CounterSearch::new(Arc::new(users)));
+        let s = Arc::new(CounterSearch::new(Arc::new(users), no_walk_ins()));
         itself.set(s.clone()).ok();
         assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);
         assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);

@@ -24,9 +24,17 @@ use super::receipts::{acknowledged, receipt_of};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    Clock, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository, StatementCounts, StatementDonor,
-    StatementSend, StatementStore,
+    Clock, CounterRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository, StatementCounts,
+    StatementDonor, StatementSend, StatementStore,
 };
+
+/// Whose gifts a statement lists.
+enum Whose<'a> {
+    Everyone,
+    Member(&'a Actor),
+    /// A walk-in's, by their donor record's id.
+    WalkIn(&'a str),
+}
 
 /// Attempts before a statement is given up (counted as failed).
 pub const MAX_ATTEMPTS: i32 = 5;
@@ -43,6 +51,8 @@ pub enum StatementError {
     Validation(ValidationErrors),
     #[error("Admin access required")]
     Forbidden,
+    #[error("Walk-in not found")]
+    NotFound,
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
@@ -50,6 +60,7 @@ pub enum StatementError {
 mandir_domain::failure!(StatementError, fields: Validation, {
     Self::Validation(_) => Invalid,
     Self::Forbidden => Forbidden,
+    Self::NotFound => NotFound,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -209,6 +220,8 @@ pub struct StatementDeps {
     /// The statements to send (the same table as `store`).
     pub outbox: Arc<dyn Outbox<StatementSend>>,
     pub site: Arc<dyn SiteRepository>,
+    /// The walk-ins' donor records, for a walk-in's statement printed at the counter.
+    pub donors: Arc<dyn CounterRepository>,
     /// A mailer that answers once the message is handed over, so a statement is marked sent only
     /// when it was.
     pub mailer: Arc<dyn Mailer>,
@@ -238,14 +251,21 @@ impl StatementService {
         Ok(self.deps.site.settings().await?.unwrap_or_else(|| self.deps.seed.clone()))
     }
 
-    /// The completed payments of `year` in the temple's zone (optionally one member's).
-    async fn payments_of(&self, year: i32, settings: &SiteSettings, user: Option<&Actor>) -> Result<Vec<Payment>, StatementError> {
+    /// The completed payments of `year` in the temple's zone: everyone's, a member's or a walk-in's.
+    async fn payments_of(&self, year: i32, settings: &SiteSettings, whose: Whose<'_>) -> Result<Vec<Payment>, StatementError> {
         let (from, to) = year_bounds(year, settings.zone()).ok_or_else(invalid_year)?;
         let filter = PaymentFilter {
             status: Some(PaymentStatus::Completed),
             from: Some(from),
             to: Some(to - Duration::milliseconds(1)),
-            user_id: user.map(|a| a.user_id.clone()),
+            user_id: match whose {
+                Whose::Member(actor) => Some(actor.user_id.clone()),
+                Whose::Everyone | Whose::WalkIn(_) => None,
+            },
+            donor_id: match whose {
+                Whose::WalkIn(id) => Some(id.to_owned()),
+                Whose::Everyone | Whose::Member(_) => None,
+            },
             ..PaymentFilter::default()
         };
         Ok(self.deps.payments.list(filter).await?)
@@ -263,7 +283,7 @@ impl StatementService {
         actor.require(Permission::SendStatements)?;
         let settings = self.settings().await?;
         self.check_year(year, &settings)?;
-        let payments = self.payments_of(year, &settings, None).await?;
+        let payments = self.payments_of(year, &settings, Whose::Everyone).await?;
         let donors: Vec<StatementDonor> =
             donors_of(&payments).into_iter().map(|(email, (name, _))| StatementDonor { email, name }).collect();
         let added = self.deps.store.enqueue(year, donors, &actor.user_id, self.deps.clock.now()).await?;
@@ -298,10 +318,24 @@ impl StatementService {
     pub async fn mine(&self, actor: &Actor, year: i32) -> Result<StatementView, StatementError> {
         let settings = self.settings().await?;
         self.check_year(year, &settings)?;
-        let payments = self.payments_of(year, &settings, Some(actor)).await?;
+        let payments = self.payments_of(year, &settings, Whose::Member(actor)).await?;
         let gifts: Vec<&Payment> = payments.iter().collect();
         let name = gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default();
         Ok(statement_of(year, &name, &actor.email, &gifts, &settings, self.deps.sandbox))
+    }
+
+    /// A walk-in's statement for `year`, to print at the counter (front desk and admins): every
+    /// gift on their donor record, whether or not they gave an e-mail address.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, donor = %donor_id, year))]
+    pub async fn of_walk_in(&self, actor: &Actor, donor_id: &str, year: i32) -> Result<StatementView, StatementError> {
+        actor.require(Permission::Counter)?;
+        let donor = self.deps.donors.find_donor(donor_id).await?.ok_or(StatementError::NotFound)?;
+        let settings = self.settings().await?;
+        self.check_year(year, &settings)?;
+        let payments = self.payments_of(year, &settings, Whose::WalkIn(&donor.id)).await?;
+        let gifts: Vec<&Payment> = payments.iter().collect();
+        let email = donor.walk_in.email.unwrap_or_default();
+        Ok(statement_of(year, &donor.walk_in.name, &email, &gifts, &settings, self.deps.sandbox))
     }
 
     /// Sends the statements that are due; answers how many went out. The settings and each
@@ -331,7 +365,7 @@ impl StatementService {
                 let payments = match payments {
                     Some(payments) => payments,
                     None => {
-                        let payments = Arc::new(self.payments_of(row.year, &settings, None).await?);
+                        let payments = Arc::new(self.payments_of(row.year, &settings, Whose::Everyone).await?);
                         kept.lock().unwrap_or_else(PoisonError::into_inner).years.insert(row.year, Arc::clone(&payments));
                         payments
                     }
@@ -398,6 +432,7 @@ impl Job for SendStatements {
 mod tests {
     use super::*;
 
+    use crate::ports::counter_repository::MockCounterRepository;
     use crate::ports::mailer::MockMailer;
     use crate::ports::outbox::MockOutbox;
     use crate::ports::payment_repository::MockPaymentRepository;
@@ -427,6 +462,7 @@ mod tests {
         outbox: MockOutbox<StatementSend>,
         mailer: MockMailer,
         wake: MockOutboxWake,
+        donors: MockCounterRepository,
     }
 
     impl Mocks {
@@ -437,6 +473,7 @@ mod tests {
                 outbox: MockOutbox::new(),
                 mailer: MockMailer::new(),
                 wake: MockOutboxWake::new(),
+                donors: MockCounterRepository::new(),
             }
         }
 
@@ -456,6 +493,7 @@ mod tests {
                 store: Arc::new(self.store),
                 outbox: Arc::new(self.outbox),
                 site: Arc::new(site),
+                donors: Arc::new(self.donors),
                 mailer: Arc::new(self.mailer),
                 clock: Arc::new(clock),
                 wake: Arc::new(self.wake),
@@ -616,5 +654,30 @@ mod tests {
             .returning(|_| Ok(vec![gift("1", "m@example.org", 1000, 0), gift("2", "m@example.org", 2500, 5)]));
         let statement = m.service().mine(&member(), 2026).await.expect("statement");
         assert_eq!((statement.total.as_str(), statement.gifts.len(), statement.donor_email.as_str()), ("35.00", 2, "m@example.org"));
+    }
+
+    #[tokio::test]
+    async fn the_counter_prints_a_walk_in_s_statement_of_their_donor_record() {
+        let mut m = Mocks::new();
+        m.donors.expect_find_donor().returning(|id| {
+            Ok((id == "donor-1").then(|| mandir_domain::counter::DonorRecord {
+                id: "donor-1".into(),
+                walk_in: mandir_domain::counter::WalkIn { name: "Gopal Iyer".into(), email: None, phone: None, address: None },
+            }))
+        });
+        m.payments
+            .expect_list()
+            .withf(|f| f.donor_id.as_deref() == Some("donor-1") && f.user_id.is_none() && f.status == Some(PaymentStatus::Completed))
+            .times(1)
+            .returning(|_| {
+                Ok(vec![Payment { donor_email: None, ..gift("1", "", 1100, 0) }, Payment { donor_email: None, ..gift("2", "", 5100, 9) }])
+            });
+        let desk = crate::services::test_fixtures::staff(&[mandir_domain::staff::Role::FrontDesk]);
+        let service = m.service();
+        let statement = service.of_walk_in(&desk, "donor-1", 2026).await.expect("statement");
+        assert_eq!((statement.donor_name.as_str(), statement.donor_email.as_str()), ("Gopal Iyer", ""));
+        assert_eq!((statement.total.as_str(), statement.gifts.len()), ("62.00", 2));
+        assert!(matches!(service.of_walk_in(&desk, "donor-x", 2026).await, Err(StatementError::NotFound)));
+        assert!(matches!(service.of_walk_in(&member(), "donor-1", 2026).await, Err(StatementError::Forbidden)));
     }
 }

@@ -4,7 +4,8 @@
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{CounterSaleRecord, Voided};
-use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, CounterSevaInput, Tender, TenderInput};
+use mandir_application::services::counter_search::Found;
+use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, CounterSevaInput, DonorRecord, Tender, TenderInput};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -19,8 +20,11 @@ use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(find_counter_members, create_counter_sale, get_counter_sale, void_counter_sale),
+    paths(find_counter_people, create_counter_sale, get_counter_sale, void_counter_sale),
     components(schemas(
+        CounterPersonDto,
+        CounterPersonKind,
+        WalkInDonorDto,
         CounterSaleRequest,
         CounterDonorRequest,
         CounterSevaRequest,
@@ -34,16 +38,19 @@ use crate::state::AppState;
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(find_counter_members).service(create_counter_sale).service(get_counter_sale).service(void_counter_sale);
+    cfg.service(find_counter_people).service(create_counter_sale).service(get_counter_sale).service(void_counter_sale);
 }
 
-/// Who gives: a member found by the search (`userId`), or a walk-in (`name`, and optionally
-/// `email`, `phone` and `address`), kept as a donor record.
+/// Who gives: a member found by the search (`userId`), a walk-in found by the search (`donorId`:
+/// their donor record of an earlier sale), or a new walk-in (`name`, and optionally `email`,
+/// `phone` and `address`), kept as a donor record.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CounterDonorRequest {
     #[serde(default)]
     user_id: Option<String>,
+    #[serde(default)]
+    donor_id: Option<String>,
     #[serde(default)]
     #[schema(max_length = 200)]
     name: Option<String>,
@@ -135,9 +142,11 @@ pub struct CounterSaleRequest {
 impl From<CounterSaleRequest> for CounterSaleInput {
     fn from(b: CounterSaleRequest) -> Self {
         let d = b.donor;
-        let donor = match d.user_id.filter(|id| !id.trim().is_empty()) {
-            Some(id) => CounterDonorInput::Member(id.trim().into()),
-            None => CounterDonorInput::WalkIn { name: d.name, email: d.email, phone: d.phone, address: d.address },
+        let given = |id: Option<String>| id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
+        let donor = match (given(d.user_id), given(d.donor_id)) {
+            (Some(id), _) => CounterDonorInput::Member(id.into()),
+            (None, Some(id)) => CounterDonorInput::Returning(id),
+            (None, None) => CounterDonorInput::WalkIn { name: d.name, email: d.email, phone: d.phone, address: d.address },
         };
         Self {
             donor,
@@ -234,6 +243,9 @@ impl From<Voided> for VoidedDto {
 pub struct CounterSaleDto {
     id: String,
     payment: PaymentDto,
+    /// The walk-in's donor record (their statement: `/api/counter/walk-ins/{donorId}/statements/{year}`);
+    /// null for a member.
+    donor_id: Option<String>,
     tenders: Vec<TenderDto>,
     /// The change given back in cash, "38.00".
     change: String,
@@ -266,6 +278,7 @@ fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
         receipt_qr: receipt_link.as_deref().and_then(qr_svg),
         receipt_link,
         payment: sale.payment.into(),
+        donor_id: sale.donor_id,
         tenders: sale.tenders.into_iter().map(Into::into).collect(),
         change: change.to_string(),
         staff_name: sale.staff_name,
@@ -277,26 +290,69 @@ fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
 
 /// What the counter typed.
 #[derive(Debug, Deserialize, IntoParams)]
-pub struct CounterMemberQuery {
+pub struct CounterPeopleQuery {
     /// Words of a name or e-mail, or a phone number; fewer than 2 characters find nobody.
     #[serde(default)]
     #[param(max_length = 200)]
     q: String,
 }
 
-/// The first 8 members, in name order, whose name or e-mail holds every word typed, or whose phone
-/// holds the digits (front desk, admins); searched in memory, so each keystroke answers at once
-/// (a member who signed up in the last few seconds may not show yet).
-#[utoipa::path(operation_id = "findCounterMembers", tag = "counter", security(("bearer" = [])), params(CounterMemberQuery), responses(
-    (status = 200, body = Vec<MemberDto>),
+/// A walk-in who gave at the counter before: their donor record.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct WalkInDonorDto {
+    /// Sent back as the sale's `donor.donorId`.
+    id: String,
+    name: String,
+    email: Option<String>,
+    phone: Option<String>,
+    address: Option<String>,
+}
+
+/// Someone the counter found: a member (`kind` "member", with `member`), or a walk-in who gave
+/// before (`kind` "walkIn", with `walkIn`).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterPersonDto {
+    kind: CounterPersonKind,
+    member: Option<MemberDto>,
+    walk_in: Option<WalkInDonorDto>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CounterPersonKind {
+    Member,
+    WalkIn,
+}
+
+impl From<Found> for CounterPersonDto {
+    fn from(found: Found) -> Self {
+        match found {
+            Found::Member(user) => Self { kind: CounterPersonKind::Member, member: Some(user.into()), walk_in: None },
+            Found::WalkIn(DonorRecord { id, walk_in: w }) => Self {
+                kind: CounterPersonKind::WalkIn,
+                member: None,
+                walk_in: Some(WalkInDonorDto { id, name: w.name, email: w.email, phone: w.phone, address: w.address }),
+            },
+        }
+    }
+}
+
+/// The first 8 people whose name or e-mail holds every word typed, or whose phone holds the digits
+/// (front desk, admins): members in name order, then walk-ins who gave at the counter before, by
+/// name. Searched in memory, so each keystroke answers at once (a member who signed up in the last
+/// few seconds may not show yet).
+#[utoipa::path(operation_id = "findCounterPeople", tag = "counter", security(("bearer" = [])), params(CounterPeopleQuery), responses(
+    (status = 200, body = Vec<CounterPersonDto>),
     (status = 400, body = ErrorBody, description = "More than 200 characters"),
 ))]
-#[get("/api/counter/members")]
-async fn find_counter_members(
+#[get("/api/counter/people")]
+async fn find_counter_people(
     state: web::Data<AppState>,
     user: CurrentUser,
-    query: web::Query<CounterMemberQuery>,
-) -> Result<web::Json<Vec<MemberDto>>, ApiError> {
+    query: web::Query<CounterPeopleQuery>,
+) -> Result<web::Json<Vec<CounterPersonDto>>, ApiError> {
     let found = state.counter_search.find(&user.actor(), &query.q).await?;
     Ok(web::Json(found.into_iter().map(Into::into).collect()))
 }

@@ -13,13 +13,13 @@ use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(send_statements, statement_progress, my_statement),
+    paths(send_statements, statement_progress, my_statement, walk_in_statement),
     components(schemas(StatementProgressDto, StatementDto, StatementGiftDto))
 )]
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(send_statements).service(statement_progress).service(my_statement);
+    cfg.service(send_statements).service(statement_progress).service(my_statement).service(walk_in_statement);
 }
 
 /// How far a year's statements are.
@@ -143,4 +143,21 @@ async fn statement_progress(
 #[get("/api/payments/mine/statements/{year}")]
 async fn my_statement(state: web::Data<AppState>, user: CurrentUser, path: web::Path<i32>) -> Result<web::Json<StatementDto>, ApiError> {
     Ok(web::Json(state.statements.mine(&user.actor(), path.into_inner()).await?.into()))
+}
+
+/// A walk-in's statement for `year`, printed at the counter (front desk, admins): every completed
+/// gift on their donor record net of refunds, whether or not they gave an e-mail address
+/// (`donorEmail` is then empty).
+#[utoipa::path(operation_id = "getWalkInStatement", tag = "counter", security(("bearer" = [])),
+    params(("id" = String, Path, description = "The walk-in's donor record"), ("year" = i32, Path)),
+    responses((status = 200, body = StatementDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[get("/api/counter/walk-ins/{id}/statements/{year}")]
+async fn walk_in_statement(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(String, i32)>,
+) -> Result<web::Json<StatementDto>, ApiError> {
+    let (id, year) = path.into_inner();
+    Ok(web::Json(state.statements.of_walk_in(&user.actor(), &id, year).await?.into()))
 }

@@ -207,7 +207,7 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
     assert!(seed_demo_admin(users, built.hasher.as_ref()).await.expect("demo admin"));
     seed_demo_staff(users, built.hasher.as_ref(), built.priests.as_ref()).await.expect("staff");
     seed_demo_sevas(sevas).await.expect("sevas");
-    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("seeded"), 3);
+    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("seeded"), 4);
     assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("second run"), 0, "the same keys answer the same sales");
     let admin = app.admin().await;
     let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
@@ -227,6 +227,13 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
         "{schedule}"
     );
     assert!(entry["booking"]["userId"].is_null());
+    // Gopal Iyer came back: both his gifts are on one donor record, and on its statement.
+    let found: Vec<Value> = expect_status(app.get("/api/counter/people?q=gopal", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(found.len(), 1, "{found:?}");
+    let year = chrono::Datelike::year(&chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles));
+    let path = format!("/api/counter/walk-ins/{}/statements/{year}", found[0]["walkIn"]["id"].as_str().expect("donor id"));
+    let statement: Value = expect_status(app.get(&path, Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!((statement["total"].as_str(), statement["gifts"].as_array().map(Vec::len)), (Some("82.00"), Some(2)));
 
     // The cash office's demo: once, through its use cases.
     assert_eq!(seed_demo_cash_office(users, office).await.expect("seeded"), 5);

@@ -79,6 +79,8 @@ enum Target {
     FamilyMember,
     /// A sale at the counter (a walk-in's, in cash).
     CounterSale,
+    /// The walk-in of that sale (their donor record).
+    WalkIn,
     /// A hundi count nobody confirmed yet.
     Collection,
     /// A deposit not yet cleared (of a closed drawer).
@@ -264,7 +266,8 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("inviteStaff", Access::Staff(&[]), Target::None, |_| Some(json!({"email": unique_email("invited"), "roles": ["editor"]}))),
     ("withdrawStaffInvitation", Access::Staff(&[]), Target::Invitation, none),
     // the counter
-    ("findCounterMembers", Access::Staff(&[FrontDesk]), Target::None, none),
+    ("findCounterPeople", Access::Staff(&[FrontDesk]), Target::None, none),
+    ("getWalkInStatement", Access::Staff(&[FrontDesk]), Target::WalkIn, none),
     ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
     ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),
     ("voidCounterSale", Access::Staff(&[Treasurer]), Target::CounterSale, |_| Some(json!({"reason": "Matrix void"}))),
@@ -422,6 +425,7 @@ struct Fixture {
     confirmed_booking: String,
     family_member: String,
     counter_sale: String,
+    walk_in: String,
     collection: String,
     /// A count confirmed by two people, in no deposit.
     locked_collection: String,
@@ -507,6 +511,9 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         .await
         .expect("sent");
     let counter_sale: Value = expect_status(sold, StatusCode::CREATED).await;
+    let found: Vec<Value> =
+        expect_status(app.get("/api/counter/people?q=matrix%20walk-in", Some(&admin.token)).await, StatusCode::OK).await;
+    let walk_in = found[0]["walkIn"]["id"].as_str().expect("the sale's walk-in").to_owned();
     let drawer: Value = expect_status(app.get("/api/counter/drawer", Some(&admin.token)).await, StatusCode::OK).await;
     let drawer_expected = drawer["expected"].as_str().expect("expected").to_owned();
     let priest: Value = expect_status(
@@ -592,6 +599,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         family_member: family["id"].as_str().expect("id").to_owned(),
         festival: festival["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
+        walk_in,
         collection: cash_office.collection,
         locked_collection: cash_office.locked_collection,
         deposit: cash_office.deposit,
@@ -673,6 +681,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::ConfirmedBooking => &f.confirmed_booking,
         Target::FamilyMember => &f.family_member,
         Target::CounterSale => &f.counter_sale,
+        Target::WalkIn => &f.walk_in,
         Target::Collection => &f.collection,
         Target::Deposit => &f.deposit,
         Target::Festival => &f.festival,

@@ -48,11 +48,14 @@ async fn the_front_desk_sells_for_cash_with_change_and_a_resubmission_records_no
     let last = me["lastName"].as_str().expect("last name").to_lowercase();
     for q in [&last[..last.len().min(5)], &member.email[..8], "916 555 01"] {
         let found: Vec<Value> =
-            expect_status(app.get(&format!("/api/counter/members?q={}", q.replace(' ', "%20")), Some(&desk.token)).await, StatusCode::OK)
+            expect_status(app.get(&format!("/api/counter/people?q={}", q.replace(' ', "%20")), Some(&desk.token)).await, StatusCode::OK)
                 .await;
-        assert!(found.len() <= 8 && found.iter().any(|m| m["id"] == member.id.as_str()), "{q}: {found:?}");
+        assert!(
+            found.len() <= 8 && found.iter().any(|p| p["kind"] == "member" && p["member"]["id"] == member.id.as_str()),
+            "{q}: {found:?}"
+        );
     }
-    assert_eq!(app.get("/api/counter/members?q=rao", Some(&member.token)).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.get("/api/counter/people?q=rao", Some(&member.token)).await.status(), StatusCode::FORBIDDEN);
     let sold: Value = expect_status(sell(&app, &desk, "sale-member-0001", &body).await, StatusCode::CREATED).await;
     let payment = &sold["payment"];
     assert_eq!(
@@ -129,6 +132,50 @@ async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
     let receipt = app.wait_for_email("gopal@example.org", "donation receipt").await;
     assert!(receipt.contains("Split"), "{receipt}");
     assert_eq!(ledger_count(&app, &admin).await, before + 1);
+
+    // He comes back: the counter finds him by name or phone, and his second gift is on the same
+    // donor record, so his gifts add up.
+    let find = |q: &'static str| {
+        let (app, desk) = (&app, &desk);
+        async move {
+            let found: Vec<Value> =
+                expect_status(app.get(&format!("/api/counter/people?q={q}"), Some(&desk.token)).await, StatusCode::OK).await;
+            found.into_iter().filter(|p| p["kind"] == "walkIn").collect::<Vec<_>>()
+        }
+    };
+    let found = find("gopal").await;
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!((found[0]["walkIn"]["name"].as_str(), found[0]["walkIn"]["phone"].as_str()), (Some("Gopal Iyer"), Some("(916) 555-0100")));
+    assert_eq!(find("555-0100").await, found);
+    let donor_id = found[0]["walkIn"]["id"].as_str().expect("donor id");
+    let again = json!({
+        "donor": {"donorId": donor_id},
+        "lines": [{"donationTypeId": "custom", "amount": 21, "name": "Flowers"}],
+        "tenders": [{"method": "cash", "amount": 21}],
+    });
+    let sold: Value = expect_status(sell(&app, &desk, "sale-walkin-0003", &again).await, StatusCode::CREATED).await;
+    assert_eq!(
+        (sold["payment"]["donorName"].as_str(), sold["payment"]["donorEmail"].as_str(), sold["payment"]["userId"].as_str()),
+        (Some("Gopal Iyer"), Some("gopal@example.org"), None)
+    );
+    assert_eq!(find("gopal").await, found, "no second record of him");
+    // His year-end statement, printed at the counter: both gifts on his record.
+    let year = chrono::Datelike::year(&chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles));
+    let statement_path = format!("/api/counter/walk-ins/{donor_id}/statements/{year}");
+    let statement: Value = expect_status(app.get(&statement_path, Some(&desk.token)).await, StatusCode::OK).await;
+    assert_eq!(
+        (statement["donorName"].as_str(), statement["total"].as_str(), statement["gifts"].as_array().map(Vec::len)),
+        (Some("Gopal Iyer"), Some("83.00"), Some(2))
+    );
+    expect_status::<Value>(
+        app.get(&format!("/api/counter/walk-ins/nobody/statements/{year}"), Some(&desk.token)).await,
+        StatusCode::NOT_FOUND,
+    )
+    .await;
+    let unknown = json!({"donor": {"donorId": "no-such-donor"}, "lines": [{"donationTypeId": "custom", "amount": 5, "name": "Flowers"}], "tenders": [{"method": "cash", "amount": 5}]});
+    let refused: Value = expect_status(sell(&app, &desk, "sale-walkin-0004", &unknown).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["donor.donorId"], "That walk-in was not found; search again or take them as a new walk-in");
+    assert_eq!(ledger_count(&app, &admin).await, before + 2);
 }
 
 #[tokio::test]

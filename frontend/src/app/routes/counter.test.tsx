@@ -4,7 +4,7 @@ import { makeDonationType, makePayment, makeSeva, makeStaff, makeUser, testSite 
 import { server } from '@/testing/mocks/server';
 import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { renderApp } from '@/testing/render-app';
-import type { CounterSale, CounterSaleRequest, Member, Receipt } from '@/types/api';
+import type { CounterPerson, CounterSale, CounterSaleRequest, Member, Receipt } from '@/types/api';
 
 const lakshmi: Member = {
   id: 'u-lakshmi',
@@ -18,12 +18,20 @@ const lakshmi: Member = {
   createdAt: '2026-01-01T00:00:00Z',
 };
 
+/** A walk-in who gave at the counter before: his donor record. */
+const gopal: CounterPerson = {
+  kind: 'walkIn',
+  member: null,
+  walkIn: { id: 'donor-gopal', name: 'Gopal Iyer', email: null, phone: '(916) 555-0177', address: null },
+};
+
 const archana = makeSeva({ id: 'seva-archana', name: 'Archana', priceCents: 1100, capacityMode: 'daily', slots: [], dailyCapacity: 20 });
 const annadanam = makeDonationType({ id: '11111111-1111-4111-8111-111111111111', name: 'Annadanam', defaultAmount: null });
 
 function sold(request: CounterSaleRequest): CounterSale {
   return {
     id: 'sale-1',
+    donorId: null,
     payment: makePayment({ id: 'p1', amount: '62.00', status: 'completed', channel: 'counter', paymentMethod: 'cash', receiptNumber: 'AUTO-1-7', donorEmail: 'lakshmi@example.org', userId: lakshmi.id }),
     tenders: [{ method: 'cash', amount: '62.00', tendered: String(request.tenders[0]?.tendered ?? '62.00'), change: '38.00', checkNumber: null, bank: null, checkDate: null }],
     change: '38.00',
@@ -63,9 +71,10 @@ function serve(onSale: (key: string | null, body: CounterSaleRequest) => Respons
   server.use(
     http.get('/api/donation-types', () => HttpResponse.json([annadanam])),
     http.get('/api/sevas', () => HttpResponse.json([archana])),
-    http.get('/api/counter/members', ({ request }) => {
-      const q = new URL(request.url).searchParams.get('q') ?? '';
-      return HttpResponse.json('lakshmi rao'.includes(q.toLowerCase()) ? [lakshmi] : []);
+    http.get('/api/counter/people', ({ request }) => {
+      const q = (new URL(request.url).searchParams.get('q') ?? '').toLowerCase();
+      const people: CounterPerson[] = [{ kind: 'member', member: lakshmi, walkIn: null }, gopal];
+      return HttpResponse.json(people.filter((p) => (p.member ? 'lakshmi rao' : 'gopal iyer').includes(q)));
     }),
     http.post('/api/counter/sales', async ({ request }) => onSale(request.headers.get('Idempotency-Key'), (await request.json()) as CounterSaleRequest)),
     http.get('/api/receipts/:number', () => HttpResponse.json(receipt)),
@@ -110,6 +119,32 @@ describe('/counter', () => {
     expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull();
   });
 
+  it('finds a walk-in who gave before and sells on his donor record', async () => {
+    signInAs(makeStaff(['front_desk']));
+    let sent: CounterSaleRequest | undefined;
+    serve((_, body) => {
+      sent = body;
+      return HttpResponse.json(sold(body), { status: 201 });
+    });
+    const { user } = renderApp('/counter');
+    await user.type(await screen.findByRole('combobox', { name: /Find a member or a past walk-in/ }), 'gopal');
+    await user.click(await screen.findByRole('option', { name: 'Gopal Iyer · (916) 555-0177 · walk-in' }));
+    expect(screen.getByText('Gopal Iyer · (916) 555-0177 · walk-in')).toBeInTheDocument();
+    const year = new Date().getFullYear();
+    expect(screen.getByRole('link', { name: `Year-end statement ${year} (opens in a new tab)` })).toHaveAttribute(
+      'href',
+      `/counter/walk-ins/donor-gopal/statements/${year}`,
+    );
+    await user.click(screen.getByRole('button', { name: 'Add seva' }));
+    await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
+    await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+    await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '11');
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $11.00' }));
+
+    await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sent?.donor).toEqual({ donorId: 'donor-gopal' });
+  });
+
   it('books an archana for a walk-in without an account, named in the sale', async () => {
     signInAs(makeStaff(['front_desk']));
     let sent: CounterSaleRequest | undefined;
@@ -118,7 +153,7 @@ describe('/counter', () => {
       return HttpResponse.json(sold(body), { status: 201 });
     });
     const { user } = renderApp('/counter');
-    await user.click(await screen.findByRole('button', { name: 'Walk-in without an account' }));
+    await user.click(await screen.findByRole('button', { name: 'New walk-in without an account' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
     await user.type(screen.getByRole('textbox', { name: 'Phone (optional)' }), '916 555 0101');
     await user.click(screen.getByRole('button', { name: 'Add seva' }));
@@ -173,7 +208,7 @@ describe('/counter', () => {
       return keys.length === 1 ? HttpResponse.error() : HttpResponse.json(sold(body), { status: 201 });
     });
     const { user } = renderApp('/counter');
-    await user.click(await screen.findByRole('button', { name: 'Walk-in without an account' }));
+    await user.click(await screen.findByRole('button', { name: 'New walk-in without an account' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
     await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Archana');
     await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '62');
@@ -198,7 +233,7 @@ describe('/counter', () => {
     expect(within(missing).getByText('Choose a member or take a walk-in')).toBeInTheDocument();
     expect(within(missing).getByText('Add a seva or a donation line')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Walk-in without an account' }));
+    await user.click(screen.getByRole('button', { name: 'New walk-in without an account' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
     await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Flowers');
     await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '5');

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser } from '@/testing/data';
+import { makeStaff, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { screen, signInAs, within } from '@/testing/test-utils';
 import { renderApp } from '@/testing/render-app';
@@ -65,5 +65,24 @@ describe('/my-donations/statements/:year', () => {
     server.use(http.get('/api/payments/mine/statements/2026', () => new HttpResponse(null, { status: 500 })));
     renderApp('/my-donations/statements/2026');
     expect(await screen.findByText('Your statement could not be loaded. Please try again.')).toBeInTheDocument();
+  });
+});
+
+describe('/counter/walk-ins/:id/statements/:year', () => {
+  it("prints a walk-in's statement at the counter, without an e-mail, and says when the walk-in is unknown", async () => {
+    signInAs(makeStaff(['front_desk']));
+    const walkIn: Statement = { ...statement, donorName: 'Gopal Iyer', donorEmail: '' };
+    server.use(
+      http.get('/api/counter/walk-ins/donor-gopal/statements/2026', () => HttpResponse.json(walkIn)),
+      http.get('/api/counter/walk-ins/nobody/statements/2026', () => HttpResponse.json({ message: 'Walk-in not found' }, { status: 404 })),
+    );
+    const first = renderApp('/counter/walk-ins/donor-gopal/statements/2026');
+    const sheet = await screen.findByRole('article', { name: 'Giving statement' });
+    expect(within(sheet).getByText('Gopal Iyer')).toBeInTheDocument();
+    expect(within(sheet).getByRole('table', { name: 'Gifts in 2026' })).toHaveTextContent('Total for 2026$330.00');
+    first.unmount();
+
+    renderApp('/counter/walk-ins/nobody/statements/2026');
+    expect(await screen.findByText('This walk-in was not found.')).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { CounterSale, CounterSaleRequest, Member } from '@/types/api';
+import type { CounterPerson, CounterSale, CounterSaleRequest, Statement } from '@/types/api';
 
 /**
  * POST /api/counter/sales with the sale's key: a resubmission of the same key answers the sale
@@ -11,12 +11,19 @@ export function createCounterSale(key: string, request: CounterSaleRequest): Pro
 }
 
 /**
- * GET /api/counter/members?q=: the first members matching what the counter typed (name, e-mail or
- * phone), searched in the server's memory; none under 2 characters.
+ * GET /api/counter/people?q=: the first people matching what the counter typed (name, e-mail or
+ * phone): members, then walk-ins who gave at the counter before; searched in the server's memory,
+ * none under 2 characters.
  */
-export function useMemberSearch(q: string) {
+export function usePeopleSearch(q: string) {
   const query = q.trim();
-  const key = query.length >= 2 ? `/api/counter/members?${new URLSearchParams({ q: query }).toString()}` : null;
-  const { data, error, isLoading } = useSWR<Member[]>(key, (k: string) => api.get<Member[]>(k), { keepPreviousData: true });
-  return { members: key ? (data ?? []) : [], error: error as Error | undefined, isLoading: key !== null && isLoading };
+  const key = query.length >= 2 ? `/api/counter/people?${new URLSearchParams({ q: query }).toString()}` : null;
+  const { data, error, isLoading } = useSWR<CounterPerson[]>(key, (k: string) => api.get<CounterPerson[]>(k), { keepPreviousData: true });
+  return { people: key ? (data ?? []) : [], error: error as Error | undefined, isLoading: key !== null && isLoading };
+}
+
+/** GET /api/counter/walk-ins/{id}/statements/{year}: a walk-in's statement for a year, to print at the counter. */
+export function useWalkInStatement(id: string, year: number) {
+  const { data, error, isLoading, mutate } = useSWR<Statement>(`/api/counter/walk-ins/${encodeURIComponent(id)}/statements/${year}`);
+  return { statement: data, error: error as Error | undefined, isLoading, refresh: () => mutate() };
 }

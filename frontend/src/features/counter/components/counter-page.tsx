@@ -11,9 +11,10 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
+import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import type { CounterSale, DonationType, Member, Seva } from '@/types/api';
-import { createCounterSale, useMemberSearch } from '../api/counter';
+import type { CounterPerson, CounterSale, DonationType, Seva } from '@/types/api';
+import { createCounterSale, usePeopleSearch } from '../api/counter';
 import {
   changeCents,
   clearPending,
@@ -61,11 +62,19 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-function memberLabel(m: Member): string {
-  return [`${m.firstName} ${m.lastName}`.trim(), m.email, m.phoneNumber].filter(Boolean).join(' · ');
+/** A person found, as the list and the chosen donor show them: name, e-mail and phone; a walk-in says so. */
+function personLabel(p: CounterPerson): string {
+  if (p.walkIn) return [p.walkIn.name, p.walkIn.email, p.walkIn.phone, 'walk-in'].filter(Boolean).join(' · ');
+  const m = p.member;
+  return m ? [`${m.firstName} ${m.lastName}`.trim(), m.email, m.phoneNumber].filter(Boolean).join(' · ') : '';
 }
 
-/** Who is giving: a member found as the counter types, or a walk-in with a name. */
+const personKey = (p: CounterPerson) => p.walkIn?.id ?? p.member?.id ?? '';
+
+/**
+ * Who is giving: a member or a walk-in who gave before, found as the counter types (so a returning
+ * walk-in's gifts add up on one donor record), or a new walk-in with a name.
+ */
 function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (donor: DraftSale['donor']) => void; locked: boolean }) {
   const [query, setQuery] = useState('');
   const [debounced, setDebounced] = useState('');
@@ -73,10 +82,11 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
     const timer = window.setTimeout(() => setDebounced(query), 120);
     return () => window.clearTimeout(timer);
   }, [query]);
-  const { members, isLoading, error } = useMemberSearch(debounced);
+  const { people, isLoading, error } = usePeopleSearch(debounced);
   const donor = sale.donor;
 
-  if (donor?.kind === 'member') {
+  if (donor?.kind === 'member' || donor?.kind === 'returning') {
+    const year = new Date().getFullYear();
     return (
       <Section title="Who is giving" id="counter-donor">
         <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
@@ -85,6 +95,26 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
             Change
           </Button>
         </Box>
+        {donor.kind === 'returning' ? (
+          // A walk-in has no account to open their statement in: the counter prints it (in a new
+          // tab, so the sale being made stays).
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography color="text.secondary">Year-end statement (opens in a new tab):</Typography>
+            {[year, year - 1].map((y) => (
+              <Button
+                key={y}
+                size="small"
+                component="a"
+                href={paths.walkInStatement.getHref(donor.donorId, y)}
+                target="_blank"
+                rel="noopener"
+                aria-label={`Year-end statement ${y} (opens in a new tab)`}
+              >
+                {String(y)}
+              </Button>
+            ))}
+          </Box>
+        ) : null}
       </Section>
     );
   }
@@ -109,27 +139,32 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
   }
   return (
     <Section title="Who is giving" id="counter-donor">
-      <Autocomplete<Member>
-        options={members}
+      <Autocomplete<CounterPerson>
+        options={people}
         filterOptions={(options) => options}
-        getOptionLabel={memberLabel}
+        getOptionLabel={personLabel}
+        getOptionKey={personKey}
+        isOptionEqualToValue={(a, b) => personKey(a) === personKey(b)}
         inputValue={query}
         onInputChange={(_, value) => setQuery(value)}
-        onChange={(_, member) => {
-          if (!member) return;
-          onChange({ kind: 'member', userId: member.id, label: memberLabel(member) });
+        onChange={(_, person) => {
+          if (person?.member) onChange({ kind: 'member', userId: person.member.id, label: personLabel(person) });
+          else if (person?.walkIn) onChange({ kind: 'returning', donorId: person.walkIn.id, label: personLabel(person) });
+          else return;
           focusSoon('counter-next-step');
         }}
         loading={isLoading}
-        noOptionsText={debounced.trim().length < 2 ? 'Type at least 2 letters of a name, phone or e-mail' : 'No member matches'}
+        noOptionsText={
+          debounced.trim().length < 2 ? 'Type at least 2 letters of a name, phone or e-mail' : 'Nobody matches: take them as a walk-in below'
+        }
         disabled={locked}
         autoHighlight
-        renderInput={(params) => <TextField {...params} label="Find a member (name, phone or e-mail)" autoFocus />}
+        renderInput={(params) => <TextField {...params} label="Find a member or a past walk-in (name, phone or e-mail)" autoFocus />}
       />
       {error ? <Alert severity="error">{errorMessage(error, 'The search failed. Please try again.')}</Alert> : null}
       <Box>
         <Button variant="outlined" onClick={() => onChange({ kind: 'walk-in', name: '', email: '', phone: '', address: '' })} disabled={locked}>
-          Walk-in without an account
+          New walk-in without an account
         </Button>
       </Box>
     </Section>

@@ -15,7 +15,11 @@ export type DraftTender = {
   checkDate: string;
 };
 
-export type DraftDonor = { kind: 'member'; userId: string; label: string } | { kind: 'walk-in'; name: string; email: string; phone: string; address: string };
+/** Who gives: a member, a walk-in who gave before (their donor record), or a new walk-in. */
+export type DraftDonor =
+  | { kind: 'member'; userId: string; label: string }
+  | { kind: 'returning'; donorId: string; label: string }
+  | { kind: 'walk-in'; name: string; email: string; phone: string; address: string };
 
 /** A seva to book in the sale: its price is the catalogue's. */
 export type DraftSeva = { sevaId: string; name: string; date: string; slot: string; priceCents: number };
@@ -117,7 +121,9 @@ export function toRequest(draft: DraftSale): CounterSaleRequest {
         ? {}
         : donor.kind === 'member'
           ? { userId: donor.userId }
-          : { name: donor.name.trim(), email: donor.email.trim() || null, phone: donor.phone.trim() || null, address: donor.address.trim() || null },
+          : donor.kind === 'returning'
+            ? { donorId: donor.donorId }
+            : { name: donor.name.trim(), email: donor.email.trim() || null, phone: donor.phone.trim() || null, address: donor.address.trim() || null },
     ...(sale.sevas.length > 0 ? { sevas: sale.sevas.map((s) => ({ sevaId: s.sevaId, date: s.date, ...(s.slot ? { slot: s.slot } : {}) })) } : {}),
     lines: sale.lines.map((l) => ({ donationTypeId: l.donationTypeId, amount: l.amount.trim(), name: l.name.trim() })),
     tenders: resolved(sale).map((t) =>

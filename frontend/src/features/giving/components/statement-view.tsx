@@ -15,7 +15,7 @@ import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
 import { formatUSD } from '@/lib/format';
 import type { Statement } from '@/types/api';
 
-/** A member's printable giving statement for a year: every gift net of refunds, the total and the acknowledgement. */
+/** A donor's printable giving statement for a year (a member's, or a walk-in's printed at the counter): every gift net of refunds, the total and the acknowledgement. */
 export function StatementView({ statement }: { statement: Statement }) {
   return (
     <>
@@ -40,7 +40,7 @@ export function StatementView({ statement }: { statement: Statement }) {
         <Typography component="h2" variant="h5">
           {`Giving statement ${statement.year}`}
         </Typography>
-        <Typography sx={{ mb: 2 }}>{`${statement.donorName} · ${statement.donorEmail}`}</Typography>
+        <Typography sx={{ mb: 2 }}>{[statement.donorName, statement.donorEmail].filter(Boolean).join(' · ')}</Typography>
         {statement.gifts.length === 0 ? (
           <Typography color="text.secondary">{`No completed gifts in ${statement.year}.`}</Typography>
         ) : (
