@@ -36,6 +36,10 @@ pub const VOID_REASON_REQUIRED: &str = "Say why the sale is voided (at most 500 
 pub const SEVA_NOT_OFFERED: &str = "This seva is not offered; choose another";
 pub const TOO_MANY_SEVAS: &str = "At most 10 sevas can be booked in one sale";
 pub const NOTHING_SOLD: &str = "Add a seva or a donation line";
+pub const BATCH_EMPTY: &str = "Add at least one check";
+pub const BATCH_TOO_LARGE: &str = "A batch holds at most 100 checks";
+pub const BATCH_ONE_CHECK: &str = "Each entry of a batch is paid by one check";
+pub const BATCH_CHANNEL_INVALID: &str = "Say where the checks came from: counter (at the temple) or mail";
 
 const MAX_TENDERS: usize = 4;
 const MAX_CHECK_NUMBER: usize = 20;
@@ -44,6 +48,7 @@ const MAX_NAME: usize = 200;
 const MAX_PHONE: usize = 30;
 const MAX_VOID_REASON: usize = 500;
 pub const MAX_SEVAS: usize = 10;
+pub const MAX_BATCH_CHECKS: usize = 100;
 
 /// One part of a sale's payment.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -320,6 +325,46 @@ impl CounterSaleInput {
     }
 }
 
+/// Checks entered together, such as a festival table's or the week's mail: each one a gift of its
+/// own (a sale paid by that one check), for a member, a walk-in who gave before, or a new walk-in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckBatchInput {
+    /// `counter` (collected at the temple) or `mail`.
+    pub channel: Option<String>,
+    pub checks: Vec<CounterSaleInput>,
+}
+
+impl CheckBatchInput {
+    /// The batch's channel and its shape: 1 to 100 entries, each paid by one check and booking no
+    /// seva (each entry's own lines and check are checked as a sale's).
+    pub fn check_shape(&self) -> Result<Channel, ValidationErrors> {
+        let mut errors = ValidationErrors::new();
+        let channel = match self.channel.as_deref().map(str::trim) {
+            Some("counter") => Some(Channel::Counter),
+            Some("mail") => Some(Channel::Mail),
+            _ => {
+                errors.add("channel", BATCH_CHANNEL_INVALID);
+                None
+            }
+        };
+        if self.checks.is_empty() {
+            errors.add("checks", BATCH_EMPTY);
+        } else if self.checks.len() > MAX_BATCH_CHECKS {
+            errors.add("checks", BATCH_TOO_LARGE);
+        }
+        for (i, entry) in self.checks.iter().enumerate() {
+            let one_check = matches!(entry.tenders.as_slice(), [only] if only.method.as_deref().map(str::trim) == Some("check"));
+            if !one_check || !entry.sevas.is_empty() {
+                errors.add(&format!("checks[{i}].tenders"), BATCH_ONE_CHECK);
+            }
+        }
+        match channel {
+            Some(channel) if errors.is_empty() => Ok(channel),
+            _ => Err(errors),
+        }
+    }
+}
+
 /// The reason a treasurer gives for voiding a sale: required, at most 500 characters.
 pub fn void_reason(raw: Option<&str>) -> Result<String, ValidationErrors> {
     required_text(raw, MAX_VOID_REASON, |_| true, VOID_REASON_REQUIRED).map_err(|m| ValidationErrors::single("reason", &m))
@@ -445,5 +490,29 @@ mod tests {
         assert_eq!(void_reason(Some("  Entered twice ")), Ok("Entered twice".into()));
         assert_eq!(void_reason(Some(" ")).expect_err("blank").get("reason"), Some(VOID_REASON_REQUIRED));
         assert!(void_reason(Some(&"x".repeat(501))).is_err());
+    }
+
+    #[test]
+    fn a_check_batch_is_one_to_a_hundred_entries_each_paid_by_one_check() {
+        let entry = |tenders: Vec<TenderInput>| CounterSaleInput {
+            donor: CounterDonorInput::WalkIn { name: Some("Gopal Iyer".into()), email: None, phone: None, address: None },
+            sevas: Vec::new(),
+            lines: lines(&["51"]),
+            tenders,
+            in_honor_of: None,
+        };
+        let check = || TenderInput::check("51", "1042", "Golden 1", "2026-11-24");
+        let batch = |channel: &str, checks| CheckBatchInput { channel: Some(channel.into()), checks };
+        assert_eq!(batch("mail", vec![entry(vec![check()])]).check_shape(), Ok(Channel::Mail));
+        assert_eq!(batch(" counter ", vec![entry(vec![check()])]).check_shape(), Ok(Channel::Counter));
+        let bad = batch("online", vec![entry(vec![check()]), entry(vec![cash("51", "51")]), entry(vec![check(), check()])])
+            .check_shape()
+            .expect_err("refused");
+        assert_eq!(bad.get("channel"), Some(BATCH_CHANNEL_INVALID));
+        assert_eq!((bad.get("checks[0].tenders"), bad.get("checks[1].tenders")), (None, Some(BATCH_ONE_CHECK)));
+        assert_eq!(bad.get("checks[2].tenders"), Some(BATCH_ONE_CHECK));
+        assert_eq!(batch("mail", Vec::new()).check_shape().expect_err("empty").get("checks"), Some(BATCH_EMPTY));
+        let many = (0..101).map(|_| entry(vec![check()])).collect();
+        assert_eq!(batch("mail", many).check_shape().expect_err("too many").get("checks"), Some(BATCH_TOO_LARGE));
     }
 }

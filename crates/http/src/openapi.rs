@@ -162,6 +162,7 @@ pub fn api_doc() -> Document {
         routes::admin::Api::openapi(),
         routes::staff::Api::openapi(),
         routes::staff_invitations::Api::openapi(),
+        routes::check_batches::Api::openapi(),
         routes::counter::Api::openapi(),
         routes::cash_office::Api::openapi(),
         routes::jobs::Api::openapi(),

@@ -54,6 +54,7 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("createCounterSale", Permission::Counter),
     ("getCounterSale", Permission::Counter),
     ("voidCounterSale", Permission::VoidSales),
+    ("createCheckBatch", Permission::CountCollections),
     // the cash office
     ("listCollections", Permission::CountCollections),
     ("createCollection", Permission::CountCollections),

@@ -4,7 +4,8 @@
 
 use async_trait::async_trait;
 use mandir_application::ports::{
-    BookingAdmission, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleDonor, SaleRecorded, SaleVoid, Voided,
+    BatchRecorded, BookingAdmission, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleDonor, SaleRecorded, SaleVoid,
+    Voided,
 };
 use mandir_domain::counter::{DonorRecord, WalkIn};
 use mandir_domain::payment::PaymentStatus;
@@ -74,6 +75,15 @@ async fn by_key<C: ConnectionTrait>(conn: &C, key: &str) -> Result<Option<Counte
         Some(row) => load(conn, row).await.map(Some),
         None => Ok(None),
     }
+}
+
+/// The sales recorded under `keys`, in their order (those that exist).
+async fn by_keys<C: ConnectionTrait>(conn: &C, keys: &[String]) -> Result<Vec<CounterSaleRecord>, RepoError> {
+    let mut found = Vec::with_capacity(keys.len());
+    for key in keys {
+        found.extend(by_key(conn, key).await?);
+    }
+    Ok(found)
 }
 
 /// Writes the whole sale on `conn` (the caller's transaction); a seva it cannot book answers the
@@ -159,6 +169,36 @@ impl CounterRepository for SeaOrmCounterRepository {
             },
             Err(other) => Err(other),
         }
+    }
+
+    async fn record_batch(&self, sales: Vec<NewCounterSale>) -> Result<BatchRecorded, RepoError> {
+        let keys: Vec<String> = sales.iter().map(|s| s.idempotency_key.clone()).collect();
+        let tx = self.db.begin_write().await.repo()?;
+        let Some(first) = sales.first().map(|s| s.idempotency_key.clone()) else { return Ok(BatchRecorded::Created(Vec::new())) };
+        if by_key(&tx, &first).await?.is_some() {
+            return Ok(BatchRecorded::Existing(by_keys(&tx, &keys).await?));
+        }
+        let mut written = Vec::with_capacity(sales.len());
+        for sale in sales {
+            match insert_sale(&tx, sale).await {
+                Ok(Ok(sale)) => written.push(sale),
+                // A batch books no seva: nothing refuses a sale but the database.
+                Ok(Err(_)) => return Err(RepoError::unexpected("a check batch's sale was refused")),
+                Err(error) => {
+                    drop(tx);
+                    return match error {
+                        // Another submission of the same batch won the race (PostgreSQL).
+                        RepoError::Conflict(detail) if !detail.contains("receipt_number") => {
+                            let existing = by_keys(&self.db.conn, &keys).await?;
+                            if existing.is_empty() { Err(RepoError::Conflict(detail)) } else { Ok(BatchRecorded::Existing(existing)) }
+                        }
+                        other => Err(other),
+                    };
+                }
+            }
+        }
+        tx.commit().await.repo()?;
+        Ok(BatchRecorded::Created(written))
     }
 
     async fn find_donor(&self, id: &str) -> Result<Option<DonorRecord>, RepoError> {

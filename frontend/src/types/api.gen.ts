@@ -931,6 +931,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/check-batches": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Records a batch of checks (treasurers, admins): each check is a gift of its own (a completed
+         *     payment of channel `counter` or `mail`, method `check`, with its receipt e-mailed when an address
+         *     is known), on its donor's statement and waiting for a bank deposit. One bad entry refuses the
+         *     whole batch, its errors named `checks[i].…`. The `Idempotency-Key` is the batch's: sending it
+         *     again answers the sales already recorded (200) and records nothing.
+         */
+        post: operations["createCheckBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/collections": {
         parameters: {
             query?: never;
@@ -2894,6 +2917,21 @@ export interface components {
          * @enum {string}
          */
         ChannelDto: "online" | "counter" | "hundi" | "mail";
+        /** @description A recorded batch: each check's sale, in the order sent, and their total. */
+        CheckBatchDto: {
+            sales: components["schemas"]["CounterSaleDto"][];
+            /** @description "152.00" */
+            total: string;
+        };
+        /**
+         * @description Checks entered together: where they came from (`counter`: collected at the temple, such as a
+         *     festival table's; `mail`) and each check.
+         */
+        CheckBatchRequest: {
+            /** @example mail */
+            channel: string | null;
+            checks: components["schemas"]["CheckEntryRequest"][];
+        };
         /** @description A check received at the counter or by mail. */
         CheckDto: components["schemas"]["TenderDto"] & {
             channel: components["schemas"]["ChannelDto"];
@@ -2905,6 +2943,17 @@ export interface components {
             receiptNumber: string | null;
             /** Format: date-time */
             receivedAt: string;
+        };
+        /**
+         * @description One check of the batch: who gave it (as at the counter), what it is for (the lines add up to
+         *     the check), and the check.
+         */
+        CheckEntryRequest: {
+            check: components["schemas"]["CheckRequest"];
+            donor: components["schemas"]["CounterDonorRequest"];
+            inHonorOf?: string | null;
+            /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
+            lines: Record<string, unknown>[] | string;
         };
         /**
          * @description A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
@@ -2920,6 +2969,15 @@ export interface components {
         CheckInRequest: {
             /** @description true: the party arrived (now); false: not arrived (undoes a mistaken check-in). */
             checkedIn: boolean;
+        };
+        /** @description The check itself: its amount (the gift's total), number, bank and date. */
+        CheckRequest: {
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            amount: number | string;
+            bank: string | null;
+            /** Format: date */
+            checkDate: string | null;
+            checkNumber: string | null;
         };
         /**
          * @description A hundi count: locked once two different people confirmed it, and then in the ledger as an
@@ -8139,6 +8197,93 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCheckBatch: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One per batch, kept until the server confirms it */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckBatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Recorded before with this key */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckBatchDto"];
+                };
+            };
+            /** @description Recorded */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckBatchDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another batch (nothing recorded) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -75,6 +75,14 @@ pub enum SaleRecorded {
     SevaGone(String),
 }
 
+/// What recording a batch of checks did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum BatchRecorded {
+    Created(Vec<CounterSaleRecord>),
+    /// The batch's key was used before: the sales it recorded, untouched.
+    Existing(Vec<CounterSaleRecord>),
+}
+
 /// A void to apply.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SaleVoid {
@@ -88,6 +96,9 @@ pub trait CounterRepository: Send + Sync {
     /// Records the sale with everything it creates in one transaction, or answers the sale its
     /// key recorded before (also when two submissions race).
     async fn record(&self, sale: NewCounterSale) -> Result<SaleRecorded, RepoError>;
+    /// Records every sale of a batch in one transaction, all or nothing, or answers the sales the
+    /// batch's first key recorded before.
+    async fn record_batch(&self, sales: Vec<NewCounterSale>) -> Result<BatchRecorded, RepoError>;
     /// A walk-in's donor record.
     async fn find_donor(&self, id: &str) -> Result<Option<DonorRecord>, RepoError>;
     /// Every walk-in's donor record, in name order, for the counter's search.

@@ -54,7 +54,9 @@ pub use cash_office_repository::{
 pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic};
 pub use checkout::Checkout;
 pub use clock::{Clock, SystemClock};
-pub use counter_repository::{CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleDonor, SaleRecorded, SaleVoid, Voided};
+pub use counter_repository::{
+    BatchRecorded, CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleDonor, SaleRecorded, SaleVoid, Voided,
+};
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};
 pub use family_member_repository::FamilyMemberRepository;

@@ -116,6 +116,17 @@ impl PricedSeva {
     }
 }
 
+/// A sale checked and ready to store, with what recording it announces.
+pub(crate) struct Prepared {
+    pub(crate) record: NewCounterSale,
+    pub(crate) sale: CounterSale,
+    pub(crate) member: Option<User>,
+    /// It keeps a new walk-in's donor record.
+    pub(crate) new_donor: bool,
+    /// Its receipt goes out by e-mail.
+    pub(crate) has_email: bool,
+}
+
 /// A recorded sale and whether this call recorded it (`false`: a resubmission of the same key).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SaleOutcome {
@@ -267,6 +278,63 @@ impl CounterService {
         if !valid_key(key) {
             return Err(CounterError::Validation(ValidationErrors::single("idempotencyKey", KEY_INVALID)));
         }
+        let now = self.deps.clock.now();
+        let staff_name = self.staff_name(actor).await?;
+        let prepared = self.prepare(actor, key, input, Channel::Counter, &staff_name, now).await?;
+        let Prepared { record, sale, member, new_donor, has_email } = prepared;
+        match self.record_with_a_free_receipt_number(record, now).await? {
+            SaleRecorded::Created(stored) => {
+                self.announce(has_email, new_donor).await;
+                tracing::info!(sale = %stored.id, payment = %stored.payment.id, "counter sale recorded");
+                Ok(SaleOutcome { sale: *stored, created: true })
+            }
+            SaleRecorded::Existing(stored) if same_sale(&stored, &sale, member.as_ref()) => {
+                Ok(SaleOutcome { sale: *stored, created: false })
+            }
+            SaleRecorded::Existing(_) => Err(CounterError::Conflict(KEY_REUSED)),
+            SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
+            SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
+        }
+    }
+
+    /// The sales' store, for the other ways money is entered (a batch of checks).
+    pub(crate) fn sales(&self) -> &dyn CounterRepository {
+        self.deps.sales.as_ref()
+    }
+
+    pub(crate) fn now(&self) -> chrono::DateTime<chrono::Utc> {
+        self.deps.clock.now()
+    }
+
+    /// Who is recording: the staff member's name, or their e-mail when the account is gone.
+    pub(crate) async fn staff_name(&self, actor: &Actor) -> Result<String, CounterError> {
+        let staff = self.deps.users.find_by_id(&actor.user_id).await?;
+        Ok(staff.as_ref().map_or_else(|| actor.email.clone(), full_name))
+    }
+
+    /// After a sale (or a batch) is stored: the receipt sender is woken when an e-mail goes out,
+    /// and the counter's search learns of a new walk-in.
+    pub(crate) async fn announce(&self, has_email: bool, new_donor: bool) {
+        if has_email {
+            self.deps.receipts.wake();
+        }
+        if new_donor {
+            self.deps.changes.publish(Topic::Donors).await;
+        }
+    }
+
+    /// Checks `input` and makes the sale to store under `key`, on `channel`, recorded by
+    /// `staff_name`: who gives (a member or a walk-in looked up, or a new walk-in), its sevas'
+    /// bookings, its payment and its audit entry.
+    pub(crate) async fn prepare(
+        &self,
+        actor: &Actor,
+        key: &str,
+        input: &CounterSaleInput,
+        channel: Channel,
+        staff_name: &str,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Prepared, CounterError> {
         let known = match &input.donor {
             CounterDonorInput::Member(id) => Some(Giver::Member(
                 self.deps
@@ -286,7 +354,6 @@ impl CounterService {
             }
             CounterDonorInput::WalkIn { .. } => None,
         };
-        let now = self.deps.clock.now();
         let bookings = self.priced_sevas(&input.sevas, now).await?;
         let seva_lines = bookings.iter().map(|(_, line)| line.clone()).collect();
         let sale = input.validate(seva_lines).map_err(CounterError::Validation)?;
@@ -299,8 +366,6 @@ impl CounterService {
             (None, CounterDonor::Member(_) | CounterDonor::Returning(_)) => unreachable!("a known donor was looked up above"),
         };
         let bookings: Vec<NewBookingRecord> = bookings.into_iter().map(|(priced, _)| priced.for_booker(&giver)).collect();
-        let staff = self.deps.users.find_by_id(&actor.user_id).await?;
-        let staff_name = staff.as_ref().map_or_else(|| actor.email.clone(), full_name);
         let (donor_name, donor_email, donor_address) = match &giver {
             Giver::Member(user) => (full_name(user), Some(user.email.as_str().to_owned()), user.mailing_address.clone()),
             Giver::WalkIn(walk_in, _) => (walk_in.name.clone(), walk_in.email.clone(), walk_in.address.clone()),
@@ -308,7 +373,10 @@ impl CounterService {
         let member = giver.member().cloned();
         let new_donor = matches!(giver, Giver::WalkIn(_, SaleDonor::New(_)));
         let id: String = new_id();
-        let summary = format!("Counter sale of ${} to {donor_name} ({})", sale.total, payment_method_text(&sale));
+        let summary = match channel {
+            Channel::Mail => format!("Check of ${} by mail from {donor_name}", sale.total),
+            _ => format!("Counter sale of ${} to {donor_name} ({})", sale.total, payment_method_text(&sale)),
+        };
         let audit =
             self.deps.recorder.entry(Some(actor), Action::new(AuditKind::Money, "counter.sale", Target::of("counter_sale", &id)), summary);
         let has_email = donor_email.is_some();
@@ -334,7 +402,7 @@ impl CounterService {
                 donor_address,
                 in_honor_of: sale.in_honor_of.clone(),
                 notes: None,
-                channel: Channel::Counter,
+                channel,
                 now,
             },
             donor: match giver {
@@ -344,27 +412,10 @@ impl CounterService {
             bookings,
             tenders: sale.tenders.clone(),
             staff_id: actor.user_id.clone(),
-            staff_name,
+            staff_name: staff_name.to_owned(),
             audit,
         };
-        match self.record_with_a_free_receipt_number(record, now).await? {
-            SaleRecorded::Created(stored) => {
-                if has_email {
-                    self.deps.receipts.wake();
-                }
-                if new_donor {
-                    self.deps.changes.publish(Topic::Donors).await;
-                }
-                tracing::info!(sale = %stored.id, payment = %stored.payment.id, "counter sale recorded");
-                Ok(SaleOutcome { sale: *stored, created: true })
-            }
-            SaleRecorded::Existing(stored) if same_sale(&stored, &sale, member.as_ref()) => {
-                Ok(SaleOutcome { sale: *stored, created: false })
-            }
-            SaleRecorded::Existing(_) => Err(CounterError::Conflict(KEY_REUSED)),
-            SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
-            SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
-        }
+        Ok(Prepared { record, sale, member, new_donor, has_email })
     }
 
     /// Records the sale; a receipt number another payment took in the same millisecond (two
@@ -427,7 +478,7 @@ fn payment_method_text(sale: &CounterSale) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ports::counter_repository::MockCounterRepository;
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
@@ -490,7 +541,7 @@ mod tests {
     }
 
     /// What a repository stores for `sale`.
-    fn stored(sale: &NewCounterSale) -> CounterSaleRecord {
+    pub(crate) fn stored(sale: &NewCounterSale) -> CounterSaleRecord {
         let p = &sale.payment;
         CounterSaleRecord {
             id: sale.id.clone(),
@@ -530,8 +581,8 @@ mod tests {
         }
     }
 
-    struct Mocks {
-        sales: MockCounterRepository,
+    pub(crate) struct Mocks {
+        pub(crate) sales: MockCounterRepository,
         users: MockUserRepository,
         sevas: MockSevaRepository,
         wakes: Arc<Wakes>,
@@ -539,7 +590,7 @@ mod tests {
     }
 
     impl Mocks {
-        fn new() -> Self {
+        pub(crate) fn new() -> Self {
             let mut users = MockUserRepository::new();
             users
                 .expect_find_by_id()
@@ -553,7 +604,7 @@ mod tests {
             }
         }
 
-        fn service(self) -> CounterService {
+        pub(crate) fn service(self) -> CounterService {
             let mut types = MockDonationTypeRepository::new();
             types.expect_get().returning(|_| Ok(None));
             let mut zone = MockTempleZone::new();

@@ -7,6 +7,7 @@ pub mod audit;
 pub mod auth;
 pub mod calendar;
 pub mod cash_office;
+pub mod check_batches;
 pub mod counter;
 pub mod counter_search;
 pub mod donation_types;

@@ -139,17 +139,21 @@ pub struct CounterSaleRequest {
     in_honor_of: Option<String>,
 }
 
+impl From<CounterDonorRequest> for CounterDonorInput {
+    fn from(d: CounterDonorRequest) -> Self {
+        let given = |id: Option<String>| id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
+        match (given(d.user_id), given(d.donor_id)) {
+            (Some(id), _) => Self::Member(id.into()),
+            (None, Some(id)) => Self::Returning(id),
+            (None, None) => Self::WalkIn { name: d.name, email: d.email, phone: d.phone, address: d.address },
+        }
+    }
+}
+
 impl From<CounterSaleRequest> for CounterSaleInput {
     fn from(b: CounterSaleRequest) -> Self {
-        let d = b.donor;
-        let given = |id: Option<String>| id.map(|id| id.trim().to_owned()).filter(|id| !id.is_empty());
-        let donor = match (given(d.user_id), given(d.donor_id)) {
-            (Some(id), _) => CounterDonorInput::Member(id.into()),
-            (None, Some(id)) => CounterDonorInput::Returning(id),
-            (None, None) => CounterDonorInput::WalkIn { name: d.name, email: d.email, phone: d.phone, address: d.address },
-        };
         Self {
-            donor,
+            donor: b.donor.into(),
             sevas: b
                 .sevas
                 .into_iter()
@@ -270,7 +274,7 @@ fn qr_svg(text: &str) -> Option<String> {
     Some(code.render::<svg::Color<'_>>().min_dimensions(160, 160).dark_color(svg::Color("#000")).light_color(svg::Color("#fff")).build())
 }
 
-fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
+pub(crate) fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
     let change = mandir_domain::Money::from_cents(sale.tenders.iter().map(|t| t.change().cents()).sum());
     let receipt_link = sale.payment.receipt_number.as_deref().map(|n| state.receipts.link(n));
     CounterSaleDto {

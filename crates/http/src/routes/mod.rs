@@ -5,6 +5,7 @@ pub mod admin;
 pub mod auth;
 pub mod calendar;
 pub mod cash_office;
+pub mod check_batches;
 pub mod counter;
 pub mod donation_types;
 pub mod events;
@@ -61,6 +62,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(admin::configure)
         .configure(staff::configure)
         .configure(staff_invitations::configure)
+        .configure(check_batches::configure)
         .configure(counter::configure)
         .configure(cash_office::configure)
         .configure(jobs::configure)

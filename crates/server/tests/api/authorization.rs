@@ -271,6 +271,11 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
     ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),
     ("voidCounterSale", Access::Staff(&[Treasurer]), Target::CounterSale, |_| Some(json!({"reason": "Matrix void"}))),
+    ("createCheckBatch", Access::Staff(&[Treasurer]), Target::None, |_| {
+        Some(
+            json!({"channel": "mail", "checks": [{"donor": {"name": "Matrix Check"}, "lines": [{"donationTypeId": "custom", "amount": 25, "name": "General donation"}], "check": {"amount": 25, "checkNumber": "1001", "bank": "Golden 1", "checkDate": "2026-11-20"}}]}),
+        )
+    }),
     // the cash office
     ("listCollections", Access::Staff(&[Treasurer]), Target::None, none),
     ("createCollection", Access::Staff(&[Treasurer]), Target::None, |_| Some(collection_body())),

@@ -9,6 +9,7 @@ mod backup;
 mod budgets;
 mod calendar;
 mod cash_office;
+mod check_batches;
 mod contract;
 mod counter;
 mod donation_types;
