@@ -393,6 +393,10 @@ const routes: Record<string, Route> = {
   'deposit slip': { path: async (made) => `/deposits/${await made.deposit()}`, who: 'admin', ready: async (page) => {
     await expect(page.getByRole('article', { name: 'Deposit slip' })).toBeVisible();
   } },
+  'check batch': { path: '/checks', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('heading', { level: 1, name: 'Checks' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Check 1: from' })).toBeVisible();
+  } },
   'walk-in statement': { path: async (made) => `/counter/walk-ins/${await made.walkIn()}/statements/${new Date().getFullYear()}`, who: 'admin', ready: async (page) => {
     await expect(page.getByRole('article', { name: 'Giving statement' })).toContainText('Gopal Iyer');
   } },

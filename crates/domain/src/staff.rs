@@ -191,7 +191,8 @@ impl Permission {
             Self::CompleteSevas => &[FrontDesk, Priest],
             // A priest's own day: the sevas assigned to them, with each sankalpam's people.
             Self::OwnSevas => &[Priest],
-            // Finding a member by name, phone or e-mail and reading their record.
+            // Finding a member (or a walk-in who gave at the counter) by name, phone or e-mail and
+            // reading their record.
             Self::FindMembers => &[Treasurer, FrontDesk],
             // Lists of members' and attendees' contact details leaving the site.
             Self::ExportMembers => &[],
@@ -205,7 +206,8 @@ impl Permission {
             Self::Counter => &[FrontDesk],
             // Undoing a counter sale, with a reason.
             Self::VoidSales => &[Treasurer],
-            // Counting the hundi and confirming a count (two people per count).
+            // Counting the hundi and confirming a count (two people per count), and entering checks
+            // in bulk.
             Self::CountCollections => &[Treasurer],
             // Bank deposits: making them from closed drawers, hundi counts and checks, and
             // marking them cleared.

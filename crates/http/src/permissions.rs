@@ -49,7 +49,7 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("refundPayment", Permission::Refund),
     ("sendStatements", Permission::SendStatements),
     // the counter
-    ("findCounterPeople", Permission::Counter),
+    ("findCounterPeople", Permission::FindMembers),
     ("getWalkInStatement", Permission::Counter),
     ("createCounterSale", Permission::Counter),
     ("getCounterSale", Permission::Counter),

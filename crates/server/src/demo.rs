@@ -808,6 +808,38 @@ pub async fn seed_demo_counter_sales(
     Ok(made)
 }
 
+/// The demo's batch of mailed checks, entered by the demo treasurer through the batch's use case:
+/// two checks, each a gift of its own, waiting for a deposit. Its fixed key makes a second
+/// `seed-demo` answer the same batch. Answers how many checks were new; none without the treasurer.
+pub async fn seed_demo_check_batch(users: &dyn UserRepository, counter: &CounterService) -> anyhow::Result<usize> {
+    use mandir_domain::NumberInput;
+    use mandir_domain::counter::{CheckBatchInput, CounterDonorInput, CounterSaleInput, TenderInput};
+    use mandir_domain::payment::{DonationDetailsInput, DonationItemInput};
+    let email = Email::parse(DEMO_STAFF.iter().find(|(.., role)| *role == Role::Treasurer).map_or("", |(email, ..)| *email))
+        .map_err(anyhow::Error::msg)?;
+    let Some(treasurer) = users.find_by_email(&email).await.context("looking up the demo treasurer")? else { return Ok(0) };
+    let actor = mandir_application::services::Actor::of(&treasurer.user);
+    let last_week = (Utc::now() - Duration::days(5)).format("%Y-%m-%d").to_string();
+    let check = |name: &str, amount: &str, number: &str, bank: &str| CounterSaleInput {
+        donor: CounterDonorInput::WalkIn { name: Some(name.to_owned()), email: None, phone: None, address: None },
+        sevas: Vec::new(),
+        lines: DonationDetailsInput::Items(vec![DonationItemInput::new(
+            "custom",
+            NumberInput::Text(amount.to_owned()),
+            "General donation",
+        )]),
+        tenders: vec![TenderInput::check(amount, number, bank, &last_week)],
+        in_honor_of: None,
+    };
+    let batch = CheckBatchInput {
+        channel: Some("mail".into()),
+        checks: vec![check("Anand Sharma", "101", "5521", "Wells Fargo"), check("Suresh Natarajan", "51", "318", "Chase")],
+    };
+    let outcome =
+        counter.record_check_batch(&actor, "demo-check-batch-0001", &batch).await.map_err(|e| anyhow::anyhow!("demo check batch: {e}"))?;
+    Ok(if outcome.created { outcome.sales.len() } else { 0 })
+}
+
 /// The demo's cash office, when it has none yet: last week's hundi count confirmed by the demo
 /// treasurer and the demo admin, deposited and cleared; today's count waiting for its second
 /// confirmation; and today's drawer closed by the front desk, ready for a deposit with the demo

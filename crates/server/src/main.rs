@@ -208,6 +208,9 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
                 }
+                if demo::seed_demo_check_batch(built.users.as_ref(), &built.state.counter).await? > 0 {
+                    println!("A demo batch of mailed checks added, waiting for a deposit (/checks enters more).");
+                }
                 if demo::seed_demo_cash_office(built.users.as_ref(), &built.state.cash_office).await? > 0 {
                     println!("Demo cash office added: hundi counts (/collections), a closed drawer and a cleared deposit (/deposits).");
                 }

@@ -47,6 +47,7 @@ const StaffInvite = lazy(() => import('./routes/staff-invite'));
 const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
 const MySevas = lazy(() => import('./routes/my-sevas'));
 const Counter = lazy(() => import('./routes/counter'));
+const Checks = lazy(() => import('./routes/checks'));
 const WalkInStatement = lazy(() => import('./routes/walk-in-statement'));
 const Collections = lazy(() => import('./routes/collections'));
 const Deposits = lazy(() => import('./routes/deposits'));
@@ -92,6 +93,7 @@ export function AppRoutes() {
         <Route path={paths.walkInStatement.path} element={<WalkInStatement />} />
         <Route path={paths.collections.path} element={<Collections />} />
         <Route path={paths.deposits.path} element={<Deposits />} />
+        <Route path={paths.checks.path} element={<Checks />} />
         <Route path={paths.depositSlip.path} element={<DepositSlip />} />
         <Route path={paths.dailyReport.path} element={<DailyReport />} />
         <Route path={paths.sevas.path} element={<AfterHydration><Sevas /></AfterHydration>} />

@@ -35,6 +35,8 @@ export const paths = {
   collections: { path: '/collections', getHref: () => '/collections' },
   /** The treasurer's bank deposits: closed drawers, locked hundi counts and checks. */
   deposits: { path: '/deposits', getHref: () => '/deposits' },
+  /** Checks entered in bulk: a festival table's, or the week's mail. */
+  checks: { path: '/checks', getHref: () => '/checks' },
   /** A deposit's printable slip. */
   depositSlip: { path: '/deposits/:id', getHref: (id: string) => `/deposits/${id}` },
   /** The day's totals by method, channel and fund, and the sevas booked (treasurers, the front desk). */

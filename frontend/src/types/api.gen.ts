@@ -1093,8 +1093,8 @@ export interface paths {
         };
         /**
          * The first 8 people whose name or e-mail holds every word typed, or whose phone holds the digits
-         *     (front desk, admins): members in name order, then walk-ins who gave at the counter before, by
-         *     name. Searched in memory, so each keystroke answers at once (a member who signed up in the last
+         *     (front desk, treasurers, admins): members in name order, then walk-ins who gave at the counter
+         *     before, by name. Searched in memory, so each keystroke answers at once (a member who signed up in the last
          *     few seconds may not show yet).
          */
         get: operations["findCounterPeople"];

@@ -95,6 +95,9 @@ export type StaffAuditPage = Schemas['AuditLogPageDto'];
 /** A sale at the counter, with its payment, how it was paid and its receipt link. */
 export type CounterSale = Schemas['CounterSaleDto'];
 export type CounterSaleRequest = Schemas['CounterSaleRequest'];
+/** Checks entered together by a treasurer (`POST /api/check-batches`), and what was recorded. */
+export type CheckBatchRequest = Schemas['CheckBatchRequest'];
+export type CheckBatch = Schemas['CheckBatchDto'];
 /** Someone the counter's search found: a member, or a walk-in who gave at the counter before. */
 export type CounterPerson = Schemas['CounterPersonDto'];
 export type SignInResponse = Schemas['SignInResponse'];

@@ -163,10 +163,11 @@ impl CounterSearch {
     }
 
     /// The first [`TOP`] people whose name or e-mail holds every word typed, or whose phone holds
-    /// its digits (front desk and admins): members in name order, then walk-ins by name.
+    /// its digits (front desk, treasurers entering checks, admins): members in name order, then
+    /// walk-ins by name.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn find(&self, actor: &Actor, query: &str) -> Result<Vec<Found>, CounterError> {
-        actor.require(Permission::Counter)?;
+        actor.require(Permission::FindMembers)?;
         if query.chars().count() > MAX_QUERY {
             return Err(CounterError::Validation(mandir_domain::ValidationErrors::single("q", QUERY_TOO_LONG)));
         }

@@ -235,13 +235,17 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
     let statement: Value = expect_status(app.get(&path, Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!((statement["total"].as_str(), statement["gifts"].as_array().map(Vec::len)), (Some("82.00"), Some(2)));
 
+    // The mailed checks: once, each a gift of its own.
+    assert_eq!(mandir_server::demo::seed_demo_check_batch(users, counter).await.expect("seeded"), 2);
+    assert_eq!(mandir_server::demo::seed_demo_check_batch(users, counter).await.expect("second run"), 0);
+
     // The cash office's demo: once, through its use cases.
     assert_eq!(seed_demo_cash_office(users, office).await.expect("seeded"), 5);
     assert_eq!(seed_demo_cash_office(users, office).await.expect("second run"), 0);
     let counts: Vec<Value> = expect_status(app.get("/api/collections", Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!(counts.iter().map(|c| c["locked"].as_bool()).collect::<Vec<_>>(), [Some(false), Some(true)]);
     let ready: Value = expect_status(app.get("/api/deposits/undeposited", Some(&admin.token)).await, StatusCode::OK).await;
-    assert_eq!((ready["drawers"].as_array().map(Vec::len), ready["checks"].as_array().map(Vec::len)), (Some(1), Some(1)));
+    assert_eq!((ready["drawers"].as_array().map(Vec::len), ready["checks"].as_array().map(Vec::len)), (Some(1), Some(3)));
 }
 
 #[tokio::test]

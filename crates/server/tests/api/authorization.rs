@@ -266,7 +266,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("inviteStaff", Access::Staff(&[]), Target::None, |_| Some(json!({"email": unique_email("invited"), "roles": ["editor"]}))),
     ("withdrawStaffInvitation", Access::Staff(&[]), Target::Invitation, none),
     // the counter
-    ("findCounterPeople", Access::Staff(&[FrontDesk]), Target::None, none),
+    ("findCounterPeople", Access::Staff(&[Treasurer, FrontDesk]), Target::None, none),
     ("getWalkInStatement", Access::Staff(&[FrontDesk]), Target::WalkIn, none),
     ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
     ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),

@@ -6,6 +6,7 @@ import EventNoteOutlined from '@mui/icons-material/EventNoteOutlined';
 import EventOutlined from '@mui/icons-material/EventOutlined';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -95,9 +96,14 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
           </Button>
         ) : null}
         {can('count_collections') ? (
-          <Button component={RouterLink} to={paths.collections.getHref()} startIcon={<SavingsOutlined />}>
-            Hundi counts
-          </Button>
+          <>
+            <Button component={RouterLink} to={paths.collections.getHref()} startIcon={<SavingsOutlined />}>
+              Hundi counts
+            </Button>
+            <Button component={RouterLink} to={paths.checks.getHref()} startIcon={<ReceiptLongOutlined />}>
+              Checks
+            </Button>
+          </>
         ) : null}
         {can('make_deposits') ? (
           <Button component={RouterLink} to={paths.deposits.getHref()} startIcon={<AccountBalanceOutlined />}>

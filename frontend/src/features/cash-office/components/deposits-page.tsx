@@ -24,9 +24,14 @@ export function DepositsPage() {
           Admin
         </Button>
         {can('count_collections') ? (
-          <Button component={RouterLink} to={paths.collections.getHref()}>
-            Hundi counts
-          </Button>
+          <>
+            <Button component={RouterLink} to={paths.collections.getHref()}>
+              Hundi counts
+            </Button>
+            <Button component={RouterLink} to={paths.checks.getHref()}>
+              Enter checks
+            </Button>
+          </>
         ) : null}
       </Box>
       <div>

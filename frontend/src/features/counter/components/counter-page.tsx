@@ -15,6 +15,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { CounterPerson, CounterSale, DonationType, Seva } from '@/types/api';
 import { createCounterSale, usePeopleSearch } from '../api/counter';
+import { personKey, personLabel } from '../lib/people';
 import {
   changeCents,
   clearPending,
@@ -62,14 +63,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
   );
 }
 
-/** A person found, as the list and the chosen donor show them: name, e-mail and phone; a walk-in says so. */
-function personLabel(p: CounterPerson): string {
-  if (p.walkIn) return [p.walkIn.name, p.walkIn.email, p.walkIn.phone, 'walk-in'].filter(Boolean).join(' · ');
-  const m = p.member;
-  return m ? [`${m.firstName} ${m.lastName}`.trim(), m.email, m.phoneNumber].filter(Boolean).join(' · ') : '';
-}
-
-const personKey = (p: CounterPerson) => p.walkIn?.id ?? p.member?.id ?? '';
 
 /**
  * Who is giving: a member or a walk-in who gave before, found as the counter types (so a returning
