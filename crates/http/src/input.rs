@@ -9,6 +9,11 @@ use mandir_domain::payment::{DonationDetailsInput, DonationItemInput};
 use serde_json::Value;
 use utoipa::openapi::schema::{AnyOfBuilder, ArrayBuilder, ObjectBuilder, OneOfBuilder, Schema, Type};
 
+/// The `Idempotency-Key` header; a value that is not text is passed on (and refused) as blank.
+pub fn idempotency_key(req: &actix_web::HttpRequest) -> Option<String> {
+    req.headers().get("Idempotency-Key").map(|v| v.to_str().map(str::to_owned).unwrap_or_default())
+}
+
 /// A numeric field: a JSON number (its exact text), a text, null (missing), or anything else.
 pub fn number(value: &Value) -> NumberInput {
     match value {

@@ -129,7 +129,7 @@ async fn create_check_batch(
     user: CurrentUser,
     body: JsonBody<CheckBatchRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let key = input::idempotency_key(&req).unwrap_or_default();
     let input = CheckBatchInput::from(body.into_inner());
     let outcome = state.counter.record_check_batch(&user.actor(), &key, &input).await?;
     let total = mandir_domain::Money::from_cents(outcome.sales.iter().map(|s| s.payment.amount.cents()).sum());

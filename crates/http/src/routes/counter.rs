@@ -380,7 +380,7 @@ async fn create_counter_sale(
     user: CurrentUser,
     body: JsonBody<CounterSaleRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let key = input::idempotency_key(&req).unwrap_or_default();
     let input = CounterSaleInput::from(body.into_inner());
     let outcome = state.counter.sell(&user.actor(), &key, &input).await?;
     let dto = sale_dto(&state, outcome.sale);

@@ -26,11 +26,6 @@ fn check(donor: Value, amount: u32, number: &str) -> Value {
     })
 }
 
-async fn ledger_count(app: &TestApp, admin: &TestUser) -> u64 {
-    let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
-    page["total"].as_u64().expect("total")
-}
-
 #[tokio::test]
 async fn a_treasurer_enters_the_weeks_mailed_checks_once_each_a_gift_ready_for_a_deposit() {
     let app = spawn_app().await;
@@ -38,7 +33,7 @@ async fn a_treasurer_enters_the_weeks_mailed_checks_once_each_a_gift_ready_for_a
     let treasurer = app.staff(&admin, &["treasurer"]).await;
     let desk = app.staff(&admin, &["front_desk"]).await;
     let member = app.member().await;
-    let before = ledger_count(&app, &admin).await;
+    let before = app.ledger_count(&admin).await;
     let batch = json!({
         "channel": "mail",
         "checks": [check(json!({"userId": member.id}), 101, "2417"), check(json!({"name": "Gopal Iyer"}), 51, "1042")],
@@ -51,7 +46,7 @@ async fn a_treasurer_enters_the_weeks_mailed_checks_once_each_a_gift_ready_for_a
     });
     let refused: Value = expect_status(enter(&app, &treasurer, "batch-http-0002", &bad).await, StatusCode::BAD_REQUEST).await;
     assert_eq!(refused["errors"]["checks[1].tenders"], "Enter the check number (digits, at most 20)", "{refused}");
-    assert_eq!(ledger_count(&app, &admin).await, before, "one bad check records none of the batch");
+    assert_eq!(app.ledger_count(&admin).await, before, "one bad check records none of the batch");
 
     let made: Value = expect_status(enter(&app, &treasurer, "batch-http-0001", &batch).await, StatusCode::CREATED).await;
     assert_eq!(made["total"], "152.00");
@@ -66,12 +61,12 @@ async fn a_treasurer_enters_the_weeks_mailed_checks_once_each_a_gift_ready_for_a
     assert_eq!(summary[0].0, "mail");
     assert_eq!((summary[0].1, summary[1]), ("check", ("mail", "check", "Gopal Iyer")));
     assert!(sales[1]["donorId"].is_string() && sales[0]["donorId"].is_null());
-    assert_eq!(ledger_count(&app, &admin).await, before + 2);
+    assert_eq!(app.ledger_count(&admin).await, before + 2);
 
     // Sent again, as after a dropped answer: the same sales, nothing more.
     let again: Value = expect_status(enter(&app, &treasurer, "batch-http-0001", &batch).await, StatusCode::OK).await;
     assert_eq!(again["sales"][1]["id"], sales[1]["id"]);
-    assert_eq!(ledger_count(&app, &admin).await, before + 2);
+    assert_eq!(app.ledger_count(&admin).await, before + 2);
 
     // The member's check is on their My Donations; both wait for a deposit.
     let mine: Vec<Value> = expect_status(app.get("/api/payments/mine", Some(&member.token)).await, StatusCode::OK).await;

@@ -29,11 +29,6 @@ fn archana_and_donation(donor: Value, tenders: Value) -> Value {
     })
 }
 
-async fn ledger_count(app: &TestApp, admin: &TestUser) -> u64 {
-    let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
-    page["total"].as_u64().expect("total")
-}
-
 #[tokio::test]
 async fn the_front_desk_sells_for_cash_with_change_and_a_resubmission_records_nothing_more() {
     let app = spawn_app().await;
@@ -104,7 +99,7 @@ async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let desk = app.staff(&admin, &["front_desk"]).await;
-    let before = ledger_count(&app, &admin).await;
+    let before = app.ledger_count(&admin).await;
 
     let walk_in = json!({"name": "Gopal Iyer", "email": "gopal@example.org", "phone": "(916) 555-0100"});
     let short = archana_and_donation(
@@ -116,7 +111,7 @@ async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
     let nameless = archana_and_donation(json!({"email": "x@example.org"}), json!([{"method": "cash", "amount": 62}]));
     let refused: Value = expect_status(sell(&app, &desk, "sale-walkin-0002", &nameless).await, StatusCode::BAD_REQUEST).await;
     assert_eq!(refused["errors"]["donor.name"], "Enter the walk-in's name");
-    assert_eq!(ledger_count(&app, &admin).await, before, "a refused sale leaves nothing behind");
+    assert_eq!(app.ledger_count(&admin).await, before, "a refused sale leaves nothing behind");
 
     let split = archana_and_donation(
         walk_in,
@@ -131,7 +126,7 @@ async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
     assert_eq!((sold["payment"]["donorName"].as_str(), sold["payment"]["userId"].as_str()), (Some("Gopal Iyer"), None));
     let receipt = app.wait_for_email("gopal@example.org", "donation receipt").await;
     assert!(receipt.contains("Split"), "{receipt}");
-    assert_eq!(ledger_count(&app, &admin).await, before + 1);
+    assert_eq!(app.ledger_count(&admin).await, before + 1);
 
     // He comes back: the counter finds him by name or phone, and his second gift is on the same
     // donor record, so his gifts add up.
@@ -175,7 +170,7 @@ async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
     let unknown = json!({"donor": {"donorId": "no-such-donor"}, "lines": [{"donationTypeId": "custom", "amount": 5, "name": "Flowers"}], "tenders": [{"method": "cash", "amount": 5}]});
     let refused: Value = expect_status(sell(&app, &desk, "sale-walkin-0004", &unknown).await, StatusCode::BAD_REQUEST).await;
     assert_eq!(refused["errors"]["donor.donorId"], "That walk-in was not found; search again or take them as a new walk-in");
-    assert_eq!(ledger_count(&app, &admin).await, before + 2);
+    assert_eq!(app.ledger_count(&admin).await, before + 2);
 }
 
 #[tokio::test]

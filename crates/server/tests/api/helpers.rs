@@ -205,6 +205,12 @@ impl TestApp {
         self.signed_in(email, "admin-pass").await
     }
 
+    /// How many payments the ledger holds, as `admin` reads it.
+    pub async fn ledger_count(&self, admin: &TestUser) -> u64 {
+        let page: Value = expect_status(self.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
+        page["total"].as_u64().expect("total")
+    }
+
     /// A new verified member given exactly `roles` by `admin` (Admin → Staff), signed in.
     pub async fn staff(&self, admin: &TestUser, roles: &[&str]) -> TestUser {
         let member = self.member().await;

@@ -20,6 +20,8 @@ const SIGNED_IN: string[] = [
   paths.sevaSchedule.path,
   paths.mySevas.path,
   paths.counter.path,
+  paths.walkInStatement.path,
+  paths.checks.path,
   paths.collections.path,
   paths.deposits.path,
   paths.depositSlip.path,

@@ -1,10 +1,7 @@
-import { Navigate } from 'react-router';
-import { PageSpinner } from '@/components/ui/page-spinner';
+import { RequirePermission } from '@/components/require-permission';
 import { env } from '@/config/env';
-import { paths } from '@/config/paths';
 import { CheckBatchPage } from '@/features/counter/components/check-batch-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';
-import { useAuth } from '@/lib/auth';
 import { todayIn } from '@/lib/dates';
 import { useSite } from '@/lib/site';
 
@@ -17,9 +14,9 @@ function Checks() {
 
 /** /checks: checks entered in bulk (`count_collections`); signed-out visitors go to /sign-in, anyone else to /. */
 export default function ChecksRoute() {
-  const { user, loading, can } = useAuth();
-  if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to={paths.signIn.getHref(paths.checks.getHref())} replace />;
-  if (!can('count_collections')) return <Navigate to={paths.home.getHref()} replace />;
-  return <Checks />;
+  return (
+    <RequirePermission permission="count_collections">
+      <Checks />
+    </RequirePermission>
+  );
 }

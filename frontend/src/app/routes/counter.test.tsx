@@ -81,22 +81,31 @@ function serve(onSale: (key: string | null, body: CounterSaleRequest) => Respons
   );
 }
 
+/** Serves the counter, which records every sale it is sent; answers what it was sent (each key and body). */
+function serveRecording() {
+  const sent: { key: string | null; body: CounterSaleRequest }[] = [];
+  serve((key, body) => {
+    sent.push({ key, body });
+    return HttpResponse.json(sold(body), { status: 201 });
+  });
+  return sent;
+}
+
+/** Adds today's archana as the sale's first seva. */
+async function addArchana(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(screen.getByRole('button', { name: 'Add seva' }));
+  await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
+  await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+}
+
 describe('/counter', () => {
   it('finds a member, books an archana and takes a donation and cash, shows the change and prints the receipt', async () => {
     signInAs(makeStaff(['front_desk']));
-    let sent: CounterSaleRequest | undefined;
-    let key: string | null = null;
-    serve((k, body) => {
-      key = k;
-      sent = body;
-      return HttpResponse.json(sold(body), { status: 201 });
-    });
+    const sent = serveRecording();
     const { user } = renderApp('/counter');
     await user.type(await screen.findByRole('combobox', { name: /Find a member/ }), 'laks');
     await user.click(await screen.findByRole('option', { name: /Lakshmi Rao/ }));
-    await user.click(screen.getByRole('button', { name: 'Add seva' }));
-    await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
-    await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+    await addArchana(user);
     await user.click(screen.getByRole('combobox', { name: 'Line 1: purpose' }));
     await user.click(await screen.findByRole('option', { name: 'Annadanam' }));
     await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '51');
@@ -105,13 +114,13 @@ describe('/counter', () => {
     await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
 
     expect(await screen.findByText('Change to give: $38.00')).toBeInTheDocument();
-    expect(sent).toEqual({
+    expect(sent[0].body).toEqual({
       donor: { userId: lakshmi.id },
       sevas: [{ sevaId: archana.id, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string }],
       lines: [{ donationTypeId: annadanam.id, amount: '51', name: 'Annadanam' }],
       tenders: [{ method: 'cash', amount: '62.00', tendered: '100' }],
     });
-    expect(key).toMatch(/^sale-[0-9a-f-]{36}$/);
+    expect(sent[0].key).toMatch(/^sale-[0-9a-f-]{36}$/);
     const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
     expect(sheet).toHaveTextContent('Cash $62.00: received $100.00, change $38.00');
     const qr = within(sheet).getByRole('img', { name: 'QR code: scan to open this receipt online' });
@@ -121,11 +130,7 @@ describe('/counter', () => {
 
   it('finds a walk-in who gave before and sells on his donor record', async () => {
     signInAs(makeStaff(['front_desk']));
-    let sent: CounterSaleRequest | undefined;
-    serve((_, body) => {
-      sent = body;
-      return HttpResponse.json(sold(body), { status: 201 });
-    });
+    const sent = serveRecording();
     const { user } = renderApp('/counter');
     await user.type(await screen.findByRole('combobox', { name: /Find a member or a past walk-in/ }), 'gopal');
     await user.click(await screen.findByRole('option', { name: 'Gopal Iyer · (916) 555-0177 · walk-in' }));
@@ -135,37 +140,29 @@ describe('/counter', () => {
       'href',
       `/counter/walk-ins/donor-gopal/statements/${year}`,
     );
-    await user.click(screen.getByRole('button', { name: 'Add seva' }));
-    await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
-    await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+    await addArchana(user);
     await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '11');
     await user.click(screen.getByRole('button', { name: 'Finish sale · $11.00' }));
 
     await screen.findByRole('article', { name: 'Donation receipt' });
-    expect(sent?.donor).toEqual({ donorId: 'donor-gopal' });
+    expect(sent[0].body.donor).toEqual({ donorId: 'donor-gopal' });
   });
 
   it('books an archana for a walk-in without an account, named in the sale', async () => {
     signInAs(makeStaff(['front_desk']));
-    let sent: CounterSaleRequest | undefined;
-    serve((_, body) => {
-      sent = body;
-      return HttpResponse.json(sold(body), { status: 201 });
-    });
+    const sent = serveRecording();
     const { user } = renderApp('/counter');
     await user.click(await screen.findByRole('button', { name: 'New walk-in without an account' }));
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
     await user.type(screen.getByRole('textbox', { name: 'Phone (optional)' }), '916 555 0101');
-    await user.click(screen.getByRole('button', { name: 'Add seva' }));
-    await user.click(screen.getByRole('combobox', { name: 'Seva 1' }));
-    await user.click(await screen.findByRole('option', { name: 'Archana · $11.00' }));
+    await addArchana(user);
     // The blank donation line stays blank: it is not part of the sale.
     await user.type(screen.getByRole('textbox', { name: 'Cash received ($)' }), '20');
     expect(screen.getByRole('status')).toHaveTextContent('Change $9.00');
     await user.click(screen.getByRole('button', { name: 'Finish sale · $11.00' }));
 
     await screen.findByRole('article', { name: 'Donation receipt' });
-    expect(sent).toEqual({
+    expect(sent[0].body).toEqual({
       donor: { name: 'Gopal Iyer', email: null, phone: '916 555 0101', address: null },
       sevas: [{ sevaId: archana.id, date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) as string }],
       lines: [],

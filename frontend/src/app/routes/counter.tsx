@@ -1,10 +1,7 @@
-import { Navigate } from 'react-router';
-import { PageSpinner } from '@/components/ui/page-spinner';
-import { paths } from '@/config/paths';
+import { RequirePermission } from '@/components/require-permission';
 import { CounterPage } from '@/features/counter/components/counter-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';
 import { useSevas } from '@/features/sevas/api/sevas';
-import { useAuth } from '@/lib/auth';
 import { CounterReceipt } from '../flows/counter-receipt';
 
 /** The counter with what it sells: the active donation types and sevas. */
@@ -16,9 +13,9 @@ function Counter() {
 
 /** /counter: the front desk's sales (`counter`); signed-out visitors go to /sign-in, anyone else to /. */
 export default function CounterRoute() {
-  const { user, loading, can } = useAuth();
-  if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to={paths.signIn.getHref(paths.counter.getHref())} replace />;
-  if (!can('counter')) return <Navigate to={paths.home.getHref()} replace />;
-  return <Counter />;
+  return (
+    <RequirePermission permission="counter">
+      <Counter />
+    </RequirePermission>
+  );
 }

@@ -2,8 +2,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Navigate, useLocation, useSearchParams } from 'react-router';
-import { PageSpinner } from '@/components/ui/page-spinner';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { RequirePermission } from '@/components/require-permission';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { DailyReportView } from '@/features/reports/components/daily-report';
@@ -35,10 +35,9 @@ function DailyReport() {
 
 /** /reports/daily?date=: the day's totals (`read_daily_report`: treasurers, the front desk); signed-out visitors go to /sign-in, anyone else to /. */
 export default function DailyReportRoute() {
-  const { user, loading, can } = useAuth();
-  const { search } = useLocation();
-  if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to={paths.signIn.getHref(`${paths.dailyReport.getHref()}${search}`)} replace />;
-  if (!can('read_daily_report')) return <Navigate to={paths.home.getHref()} replace />;
-  return <DailyReport />;
+  return (
+    <RequirePermission permission="read_daily_report">
+      <DailyReport />
+    </RequirePermission>
+  );
 }

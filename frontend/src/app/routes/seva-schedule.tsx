@@ -2,8 +2,8 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
-import { PageSpinner } from '@/components/ui/page-spinner';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { RequirePermission } from '@/components/require-permission';
 import { paths } from '@/config/paths';
 import { useAllPriests } from '@/features/admin/temple/api/temple';
 import { ScheduleView } from '@/features/sevas/components/schedule-view';
@@ -39,9 +39,9 @@ function Schedule() {
 
 /** /admin/sevas/schedule?date=: the priests' day view (the seva desk: front desk, admins). */
 export default function SevaScheduleRoute() {
-  const { user, loading, can } = useAuth();
-  if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to={paths.signIn.getHref(paths.sevaSchedule.getHref())} replace />;
-  if (!can('seva_desk')) return <Navigate to={paths.home.getHref()} replace />;
-  return <Schedule />;
+  return (
+    <RequirePermission permission="seva_desk">
+      <Schedule />
+    </RequirePermission>
+  );
 }

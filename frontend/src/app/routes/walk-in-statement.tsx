@@ -2,14 +2,14 @@ import ArrowBack from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import { Link as RouterLink, Navigate, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from 'react-router';
+import { RequirePermission } from '@/components/require-permission';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { useWalkInStatement } from '@/features/counter/api/counter';
 import { StatementView } from '@/features/giving/components/statement-view';
 import { ApiError } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
 
 function Statement({ id, year }: { id: string; year: number }) {
   const { statement, error, isLoading, refresh } = useWalkInStatement(id, year);
@@ -28,16 +28,14 @@ function Statement({ id, year }: { id: string; year: number }) {
 export default function WalkInStatementRoute() {
   const { id = '', year = '' } = useParams();
   const parsed = Number.parseInt(year, 10);
-  const { user, loading, can } = useAuth();
-  if (loading) return <PageSpinner />;
-  if (!user) return <Navigate to={paths.signIn.getHref(paths.walkInStatement.getHref(id, parsed))} replace />;
-  if (!can('counter')) return <Navigate to={paths.home.getHref()} replace />;
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
-      <Button className="no-print" component={RouterLink} to={paths.counter.getHref()} startIcon={<ArrowBack />} sx={{ ml: -1, mb: 1 }}>
-        Counter
-      </Button>
-      <Statement key={`${id}/${parsed}`} id={id} year={parsed} />
-    </Container>
+    <RequirePermission permission="counter">
+      <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
+        <Button className="no-print" component={RouterLink} to={paths.counter.getHref()} startIcon={<ArrowBack />} sx={{ ml: -1, mb: 1 }}>
+          Counter
+        </Button>
+        <Statement key={`${id}/${parsed}`} id={id} year={parsed} />
+      </Container>
+    </RequirePermission>
   );
 }

@@ -106,7 +106,7 @@ pub(super) async fn close_drawer(
     user: CurrentUser,
     body: JsonBody<DrawerCloseRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let key = req.headers().get("Idempotency-Key").and_then(|v| v.to_str().ok()).unwrap_or_default().to_owned();
+    let key = input::idempotency_key(&req).unwrap_or_default();
     let b = body.into_inner();
     let close = DrawerCloseInput { expected: input::number(&b.expected), counted: input::number(&b.counted), note: b.note };
     let (stored, created) = state.cash_office.close_drawer(&user.actor(), &key, &close).await?;

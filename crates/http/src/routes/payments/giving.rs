@@ -55,11 +55,6 @@ fn payer(user: &MaybeUser, client: Client) -> Payer {
     }
 }
 
-/// The `Idempotency-Key` header; a value that is not text is passed on (and refused) as blank.
-fn idempotency_key(req: &HttpRequest) -> Option<String> {
-    req.headers().get("Idempotency-Key").map(|v| v.to_str().map(str::to_owned).unwrap_or_default())
-}
-
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct IntentMetadata {
@@ -141,7 +136,7 @@ pub(super) async fn create_intent(
     body: JsonBody<CreateIntentRequest>,
 ) -> Result<web::Json<CreateIntentResponse>, ApiError> {
     let input = DonationInput::from(body.into_inner());
-    let key = idempotency_key(&req);
+    let key = input::idempotency_key(&req);
     let created = state.payments.create_payment_intent(&payer(&user, client), input, key.as_deref()).await?;
     Ok(web::Json(CreateIntentResponse {
         client_secret: created.client_secret,
@@ -284,7 +279,7 @@ pub(super) async fn zelle_confirm(
     body: JsonBody<ZelleConfirmRequest>,
 ) -> Result<HttpResponse, ApiError> {
     let input = DonationInput::from(body.into_inner());
-    let key = idempotency_key(&req);
+    let key = input::idempotency_key(&req);
     let payment = state.payments.confirm_zelle(&payer(&user, client), input, key.as_deref()).await?;
     Ok(HttpResponse::Created().json(ZelleConfirmResponse {
         receipt_number: payment.receipt_number.clone().unwrap_or_default(),
