@@ -25,15 +25,16 @@ export default defineConfig({
     sourcemap: false,
     // scripts/prerender.mjs reads it to preload each prerendered page's chunks.
     manifest: true,
-    // The staff's own pages (the admin area, the counter, the cash office, the daily report, the seva
-    // schedule, My Sevas, the door) list no chunks to preload in the entry: every public page would
+    // The staff's own pages (the admin area, the counter with its checks and walk-ins' statements,
+    // the cash office, the daily report, the seva schedule, My Sevas, the door) and the first run's
+    // setup page list no chunks to preload in the entry: every public page would
     // carry their lists (the entry's map of each lazy page's chunks), while a staff tablet loads
     // their chunks in turn from the temple's own server. The public panchangam page lists
     // none either, to keep the entry within its budget: a visit starting there has its chunks
     // preloaded by its page's markup (scripts/prerender.mjs), and one coming from another page
     // fetches the few it has not loaded yet once the page's own chunk has come.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|checks|walk-in-statement|setup|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {

@@ -1,4 +1,4 @@
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { env } from '@/config/env';
 import { CheckBatchPage } from '@/features/counter/components/check-batch-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';

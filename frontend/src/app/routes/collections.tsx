@@ -1,4 +1,4 @@
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { CollectionsPage } from '@/features/cash-office/components/collections-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';
 

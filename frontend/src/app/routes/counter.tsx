@@ -1,4 +1,4 @@
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { CounterPage } from '@/features/counter/components/counter-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';
 import { useSevas } from '@/features/sevas/api/sevas';

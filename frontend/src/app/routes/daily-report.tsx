@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { DailyReportView } from '@/features/reports/components/daily-report';

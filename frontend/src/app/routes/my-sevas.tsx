@@ -1,4 +1,4 @@
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { AssignedSevas } from '@/features/sevas/components/assigned-sevas';
 
 /** /my-sevas: a priest's own sevas (`own_sevas`); signed-out visitors go to /sign-in, anyone else to /. */

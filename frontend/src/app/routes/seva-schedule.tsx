@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { paths } from '@/config/paths';
 import { useAllPriests } from '@/features/admin/temple/api/temple';
 import { ScheduleView } from '@/features/sevas/components/schedule-view';

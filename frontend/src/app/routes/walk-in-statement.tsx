@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { Link as RouterLink, useParams } from 'react-router';
-import { RequirePermission } from '@/components/require-permission';
+import { RequirePermission } from '@/components/require-auth';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';

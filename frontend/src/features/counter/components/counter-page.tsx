@@ -14,8 +14,7 @@ import { useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { CounterPerson, CounterSale, DonationType, Seva } from '@/types/api';
-import { createCounterSale, usePeopleSearch } from '../api/counter';
-import { personKey, personLabel } from '../lib/people';
+import { createCounterSale, personKey, personLabel, usePeopleSearch } from '../api/counter';
 import {
   changeCents,
   clearPending,

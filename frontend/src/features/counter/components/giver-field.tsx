@@ -1,8 +1,7 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { usePeopleSearch } from '../api/counter';
-import { personKey, personLabel } from '../lib/people';
+import { personKey, personLabel, usePeopleSearch } from '../api/counter';
 import type { CounterPerson } from '@/types/api';
 import type { DraftGiver } from '../lib/check-batch';
 
