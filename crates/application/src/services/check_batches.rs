@@ -8,11 +8,10 @@ use mandir_domain::ValidationErrors;
 use mandir_domain::counter::CheckBatchInput;
 use mandir_domain::payment;
 use mandir_domain::staff::Permission;
-use rand::Rng;
 
 use super::Actor;
 use super::counter::{CounterError, CounterService, KEY_INVALID, KEY_REUSED, Prepared, valid_key};
-use crate::ports::{BatchRecorded, CounterSaleRecord, RepoError};
+use crate::ports::{BatchRecorded, CounterSaleRecord, NewCounterSale, RepoError};
 
 /// The longest batch key: each check's key is the batch's with `-NNN` after it.
 const MAX_BATCH_KEY: usize = 90;
@@ -24,6 +23,15 @@ const RECEIPT_NUMBER_ATTEMPTS: usize = 4;
 pub struct BatchOutcome {
     pub sales: Vec<CounterSaleRecord>,
     pub created: bool,
+}
+
+/// Gives the batch's checks receipt numbers of their own: they share one instant, so each draws a
+/// different suffix (100 draws with replacement from 10,000 would collide about one time in three).
+fn numbered_apart(records: &mut [NewCounterSale], now: chrono::DateTime<chrono::Utc>) {
+    let suffixes = rand::seq::index::sample(&mut rand::rng(), 10_000, records.len());
+    for (record, suffix) in records.iter_mut().zip(suffixes.iter()) {
+        record.payment.receipt_number = payment::receipt_number(now, u16::try_from(suffix).unwrap_or_default());
+    }
 }
 
 impl CounterService {
@@ -58,6 +66,7 @@ impl CounterService {
         let new_donor = prepared.iter().any(|p| p.new_donor);
         let total = prepared.iter().map(|p| p.sale.total.cents()).sum::<i64>();
         let mut records: Vec<_> = prepared.into_iter().map(|p| p.record).collect();
+        numbered_apart(&mut records, now);
         for attempt in 1..=RECEIPT_NUMBER_ATTEMPTS {
             match self.sales().record_batch(records.clone()).await {
                 Ok(BatchRecorded::Created(sales)) => {
@@ -71,9 +80,7 @@ impl CounterService {
                 }
                 // Another payment took a receipt number in the same millisecond: draw them again.
                 Err(RepoError::Conflict(detail)) if detail.contains("receipt_number") && attempt < RECEIPT_NUMBER_ATTEMPTS => {
-                    for record in &mut records {
-                        record.payment.receipt_number = payment::receipt_number(now, rand::rng().random_range(0..10_000));
-                    }
+                    numbered_apart(&mut records, now);
                 }
                 Err(other) => return Err(other.into()),
             }
@@ -140,6 +147,7 @@ mod tests {
         );
         assert!(sales.iter().all(|s| s.payment.status == PaymentStatus::Completed && s.payment.provider == PaymentProvider::InPerson));
         assert!(sales[0].audit.summary.contains("Check of $51.00 by mail from Gopal Iyer"), "{}", sales[0].audit.summary);
+        assert_ne!(sales[0].payment.receipt_number, sales[1].payment.receipt_number);
 
         // Sent again (the answer was lost): the same sales, nothing new.
         let mut m = Mocks::new();
@@ -172,5 +180,21 @@ mod tests {
         let m = Mocks::new();
         let desk = m.service().record_check_batch(&staff(&[Role::FrontDesk]), "batch-0003-abcd", &batch).await;
         assert!(matches!(desk, Err(CounterError::Forbidden)), "{desk:?}");
+    }
+
+    #[tokio::test]
+    async fn the_checks_of_a_batch_never_share_a_receipt_number() {
+        let mut m = Mocks::new();
+        let numbers: Arc<Mutex<Vec<String>>> = Arc::default();
+        let keep = numbers.clone();
+        m.sales.expect_record_batch().times(1).returning(move |sales| {
+            keep.lock().expect("lock").extend(sales.iter().map(|s| s.payment.receipt_number.clone()));
+            Ok(BatchRecorded::Created(sales.iter().map(stored).collect()))
+        });
+        let batch = mail((0..100).map(|i| entry("Gopal Iyer", "5", &format!("{}", 1000 + i))).collect());
+        m.service().record_check_batch(&treasurer(), "batch-0004-abcd", &batch).await.expect("recorded");
+        let numbers = numbers.lock().expect("lock").clone();
+        let distinct: std::collections::HashSet<&String> = numbers.iter().collect();
+        assert_eq!((numbers.len(), distinct.len()), (100, 100), "they share one instant: each its own suffix");
     }
 }
