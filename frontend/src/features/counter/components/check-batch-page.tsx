@@ -38,6 +38,7 @@ import {
   type DraftCheck,
 } from '../lib/check-batch';
 import { GiverField } from './giver-field';
+import { ProblemList } from './problem-list';
 
 type Sending = { state: 'idle' } | { state: 'sending' } | { state: 'offline' } | { state: 'refused'; message: string; byCheck: Map<number, string[]> };
 
@@ -253,15 +254,7 @@ export function CheckBatchPage({ funds, today }: { funds: readonly DonationType[
           </Button>
           <Typography role="status" sx={{ fontWeight: 600 }}>{`${count === 1 ? '1 check' : `${count} checks`} · ${dollars(total)}`}</Typography>
         </Box>
-        {tried && missing.length > 0 ? (
-          <Alert severity="warning">
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {missing.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </Box>
-          </Alert>
-        ) : null}
+        {tried ? <ProblemList problems={missing} /> : null}
         {sending.state === 'offline' ? (
           <Alert severity="error">
             The network dropped before the server answered. The checks are kept on this device: send them again (they can never be recorded twice).

@@ -35,6 +35,7 @@ import {
   type PendingSale,
 } from '../lib/sale';
 import { CounterActions } from './counter-actions';
+import { ProblemList } from './problem-list';
 
 const CUSTOM = 'custom';
 const blankLine = (): DraftLine => ({ donationTypeId: CUSTOM, name: '', amount: '' });
@@ -500,15 +501,7 @@ export function CounterPage({
       <SevasSection sevas={draft.sevas} catalogue={sevas} onChange={(chosen) => setDraft({ ...draft, sevas: chosen })} locked={locked} />
       <LinesSection sale={draft} hasSevas={sevas.some((s) => s.isActive && s.priceCents > 0)} lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
       <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} locked={locked} />
-      {attempted && missing.length > 0 ? (
-        <Alert severity="error" role="alert">
-          <Box component="ul" sx={{ m: 0, pl: 2 }}>
-            {missing.map((m) => (
-              <li key={m}>{m}</li>
-            ))}
-          </Box>
-        </Alert>
-      ) : null}
+      {attempted ? <ProblemList problems={missing} /> : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
         <Button onClick={startOver} disabled={locked}>
           Clear
