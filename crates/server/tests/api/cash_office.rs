@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestUser, expect_status, spawn_app};
 
 async fn with_key(app: &TestApp, who: &TestUser, path: &str, key: &str, body: &Value) -> reqwest::Response {
-    app.client.post(app.url(path)).bearer_auth(&who.token).header("Idempotency-Key", key).json(body).send().await.expect("request sent")
+    app.post_with_key(who, path, key, body).await
 }
 
 fn hundi_count() -> Value {

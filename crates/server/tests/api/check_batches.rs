@@ -8,14 +8,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestUser, expect_status, spawn_app};
 
 async fn enter(app: &TestApp, who: &TestUser, key: &str, body: &Value) -> reqwest::Response {
-    app.client
-        .post(app.url("/api/check-batches"))
-        .bearer_auth(&who.token)
-        .header("Idempotency-Key", key)
-        .json(body)
-        .send()
-        .await
-        .expect("request sent")
+    app.post_with_key(who, "/api/check-batches", key, body).await
 }
 
 fn check(donor: Value, amount: u32, number: &str) -> Value {

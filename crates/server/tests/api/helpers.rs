@@ -205,6 +205,19 @@ impl TestApp {
         self.signed_in(email, "admin-pass").await
     }
 
+    /// POST `body` to `path` as `who` with an `Idempotency-Key` (the counter's sales, batches and
+    /// drawer closes).
+    pub async fn post_with_key(&self, who: &TestUser, path: &str, key: &str, body: &Value) -> Response {
+        self.client
+            .post(self.url(path))
+            .bearer_auth(&who.token)
+            .header("Idempotency-Key", key)
+            .json(body)
+            .send()
+            .await
+            .expect("request sent")
+    }
+
     /// How many payments the ledger holds, as `admin` reads it.
     pub async fn ledger_count(&self, admin: &TestUser) -> u64 {
         let page: Value = expect_status(self.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
