@@ -1,3 +1,4 @@
+import { keptOnDevice } from './kept';
 import { cents } from './sale';
 import { uuidv4 } from '@/lib/uuid';
 import type { CheckBatchRequest } from '@/types/api';
@@ -95,27 +96,8 @@ export function errorsByCheck(batch: DraftBatch, fields: Record<string, string>)
   return out;
 }
 
-const DRAFT_KEY = 'mandir.checks.draft';
-
 /** The batch being typed, kept on this device so a reload or a dropped network loses nothing. */
-export function loadDraft(): DraftBatch | null {
-  try {
-    const raw = window.localStorage.getItem(DRAFT_KEY);
-    const parsed = raw ? (JSON.parse(raw) as DraftBatch) : null;
-    return parsed && typeof parsed.key === 'string' && Array.isArray(parsed.checks) ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-export function saveDraft(batch: DraftBatch): void {
-  try {
-    window.localStorage.setItem(DRAFT_KEY, JSON.stringify(batch));
-  } catch {
-    // A full or blocked storage keeps the batch in the page only.
-  }
-}
-
-export function clearDraft(): void {
-  window.localStorage.removeItem(DRAFT_KEY);
-}
+const draft = keptOnDevice<DraftBatch>('mandir.checks.draft', (b) => typeof b.key === 'string' && Array.isArray(b.checks));
+export const loadDraft = draft.load;
+export const saveDraft = draft.save;
+export const clearDraft = draft.clear;

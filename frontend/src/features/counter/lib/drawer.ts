@@ -1,6 +1,7 @@
 import { formatUSD } from '@/lib/format';
 import { uuidv4 } from '@/lib/uuid';
 import type { components } from '@/types/api.gen';
+import { keptOnDevice } from './kept';
 
 export type DrawerCloseRequest = components['schemas']['DrawerCloseRequest'];
 
@@ -74,33 +75,11 @@ export function toCloseRequest(expected: string, count: DrawerCount): DrawerClos
 /** A close sent but not yet confirmed, kept on this device until the server answers. */
 export type PendingClose = { key: string; request: DrawerCloseRequest };
 
-const PENDING_KEY = 'mandir.counter.drawer-close';
-
-export function loadPendingClose(): PendingClose | null {
-  try {
-    const raw = window.localStorage.getItem(PENDING_KEY);
-    const parsed = raw ? (JSON.parse(raw) as PendingClose) : null;
-    return parsed && typeof parsed.key === 'string' && parsed.request ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-export function savePendingClose(pending: PendingClose): void {
-  try {
-    window.localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-  } catch {
-    // Storage unavailable: the close is still sent, only not kept across a reload.
-  }
-}
-
-export function clearPendingClose(): void {
-  try {
-    window.localStorage.removeItem(PENDING_KEY);
-  } catch {
-    // Nothing kept.
-  }
-}
+/** A close sent but not yet confirmed, kept on this device until the server answers. */
+const pendingClose = keptOnDevice<PendingClose>('mandir.counter.drawer-close', (p) => typeof p.key === 'string' && Boolean(p.request));
+export const loadPendingClose = pendingClose.load;
+export const savePendingClose = pendingClose.save;
+export const clearPendingClose = pendingClose.clear;
 
 /** A new key per close: sending the same close again answers the close already recorded. */
 export function newCloseKey(): string {
