@@ -1,10 +1,10 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/config/paths';
 import { markupHasData } from '@/lib/initial-data';
-import { preloadableLazy } from '@/lib/preloadable';
+import { preloadableLazy, type Preloadable } from '@/lib/preloadable';
 import { useHydrated } from '@/lib/use-hydrated';
 import { preloadLayout, RootLayout } from './layout/root-layout';
 
@@ -25,35 +25,42 @@ const Events = preloadableLazy(loadEvents);
 const EventDetail = preloadableLazy(loadEventDetail);
 const SignIn = preloadableLazy(loadSignIn);
 const SignUp = preloadableLazy(loadSignUp);
-const ForgotPassword = lazy(() => import('./routes/forgot-password'));
-const ResetPassword = lazy(() => import('./routes/reset-password'));
-const Profile = lazy(() => import('./routes/profile'));
-const Dashboard = lazy(() => import('./routes/dashboard'));
-const MyDonations = lazy(() => import('./routes/my-donations'));
-const Admin = lazy(() => import('./routes/admin'));
-const EventCheckIn = lazy(() => import('./routes/event-check-in'));
-const EventSignInSheet = lazy(() => import('./routes/event-sign-in-sheet'));
 const Donate = preloadableLazy(loadDonate);
-const Receipt = lazy(() => import('./routes/receipt'));
-const MyStatement = lazy(() => import('./routes/my-statement'));
-const PaymentConfirmation = lazy(() => import('./routes/payment-confirmation'));
-const TestPayment = lazy(() => import('./routes/test-payment'));
 const Contact = preloadableLazy(loadContact);
 const Panchangam = preloadableLazy(loadPanchangam);
 const Sevas = preloadableLazy(loadSevas);
 const SevaDetail = preloadableLazy(loadSevaDetail);
-const Setup = lazy(() => import('./routes/setup'));
-const StaffInvite = lazy(() => import('./routes/staff-invite'));
-const SevaSchedule = lazy(() => import('./routes/seva-schedule'));
-const MySevas = lazy(() => import('./routes/my-sevas'));
-const Counter = lazy(() => import('./routes/counter'));
-const Checks = lazy(() => import('./routes/checks'));
-const WalkInStatement = lazy(() => import('./routes/walk-in-statement'));
-const Collections = lazy(() => import('./routes/collections'));
-const Deposits = lazy(() => import('./routes/deposits'));
-const DepositSlip = lazy(() => import('./routes/deposit-slip'));
-const DailyReport = lazy(() => import('./routes/daily-report'));
 const NotFound = lazy(() => import('./routes/not-found'));
+
+/**
+ * The pages that are never prerendered (signed-in, staff and one-off pages), each loaded when first
+ * visited: one table, rather than a `lazy` and a `<Route>` each, keeps the entry small.
+ */
+const LAZY_ROUTES: [string, LazyExoticComponent<ComponentType>][] = [
+  [paths.forgotPassword.path, lazy(() => import('./routes/forgot-password'))],
+  [paths.resetPassword.path, lazy(() => import('./routes/reset-password'))],
+  [paths.profile.path, lazy(() => import('./routes/profile'))],
+  [paths.dashboard.path, lazy(() => import('./routes/dashboard'))],
+  [paths.myDonations.path, lazy(() => import('./routes/my-donations'))],
+  [paths.admin.path, lazy(() => import('./routes/admin'))],
+  [paths.sevaSchedule.path, lazy(() => import('./routes/seva-schedule'))],
+  [paths.mySevas.path, lazy(() => import('./routes/my-sevas'))],
+  [paths.counter.path, lazy(() => import('./routes/counter'))],
+  [paths.walkInStatement.path, lazy(() => import('./routes/walk-in-statement'))],
+  [paths.collections.path, lazy(() => import('./routes/collections'))],
+  [paths.deposits.path, lazy(() => import('./routes/deposits'))],
+  [paths.checks.path, lazy(() => import('./routes/checks'))],
+  [paths.depositSlip.path, lazy(() => import('./routes/deposit-slip'))],
+  [paths.dailyReport.path, lazy(() => import('./routes/daily-report'))],
+  [paths.eventCheckIn.path, lazy(() => import('./routes/event-check-in'))],
+  [paths.eventSignInSheet.path, lazy(() => import('./routes/event-sign-in-sheet'))],
+  [paths.receipt.path, lazy(() => import('./routes/receipt'))],
+  [paths.myStatement.path, lazy(() => import('./routes/my-statement'))],
+  [paths.paymentConfirmation.path, lazy(() => import('./routes/payment-confirmation'))],
+  [paths.testPayment.path, lazy(() => import('./routes/test-payment'))],
+  [paths.setup.path, lazy(() => import('./routes/setup'))],
+  [paths.staffInvite.path, lazy(() => import('./routes/staff-invite'))],
+];
 
 /**
  * Pages made of API data (the temple's texts, events) are in the markup only when the server
@@ -76,39 +83,12 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootLayout />}>
-        <Route path={paths.home.path} element={<AfterHydration><Home /></AfterHydration>} />
-        <Route path={paths.events.path} element={<AfterHydration><Events /></AfterHydration>} />
-        <Route path={paths.eventDetail.path} element={<AfterHydration><EventDetail /></AfterHydration>} />
-        <Route path={paths.signIn.path} element={<SignIn />} />
-        <Route path={paths.signUp.path} element={<SignUp />} />
-        <Route path={paths.forgotPassword.path} element={<ForgotPassword />} />
-        <Route path={paths.resetPassword.path} element={<ResetPassword />} />
-        <Route path={paths.profile.path} element={<Profile />} />
-        <Route path={paths.dashboard.path} element={<Dashboard />} />
-        <Route path={paths.myDonations.path} element={<MyDonations />} />
-        <Route path={paths.admin.path} element={<Admin />} />
-        <Route path={paths.sevaSchedule.path} element={<SevaSchedule />} />
-        <Route path={paths.mySevas.path} element={<MySevas />} />
-        <Route path={paths.counter.path} element={<Counter />} />
-        <Route path={paths.walkInStatement.path} element={<WalkInStatement />} />
-        <Route path={paths.collections.path} element={<Collections />} />
-        <Route path={paths.deposits.path} element={<Deposits />} />
-        <Route path={paths.checks.path} element={<Checks />} />
-        <Route path={paths.depositSlip.path} element={<DepositSlip />} />
-        <Route path={paths.dailyReport.path} element={<DailyReport />} />
-        <Route path={paths.sevas.path} element={<AfterHydration><Sevas /></AfterHydration>} />
-        <Route path={paths.sevaDetail.path} element={<AfterHydration><SevaDetail /></AfterHydration>} />
-        <Route path={paths.eventCheckIn.path} element={<EventCheckIn />} />
-        <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
-        <Route path={paths.donate.path} element={<Donate />} />
-        <Route path={paths.receipt.path} element={<Receipt />} />
-        <Route path={paths.myStatement.path} element={<MyStatement />} />
-        <Route path={paths.paymentConfirmation.path} element={<PaymentConfirmation />} />
-        <Route path={paths.testPayment.path} element={<TestPayment />} />
-        <Route path={paths.contact.path} element={<AfterHydration><Contact /></AfterHydration>} />
-        <Route path={paths.panchangam.path} element={<AfterHydration><Panchangam /></AfterHydration>} />
-        <Route path={paths.setup.path} element={<Setup />} />
-        <Route path={paths.staffInvite.path} element={<StaffInvite />} />
+        {PUBLIC_ROUTES.map(([path, Page, madeOfData]) => (
+          <Route key={path} path={path} element={madeOfData ? <AfterHydration><Page /></AfterHydration> : <Page />} />
+        ))}
+        {LAZY_ROUTES.map(([path, Page]) => (
+          <Route key={path} path={path} element={<Page />} />
+        ))}
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
@@ -119,17 +99,18 @@ export function AppRoutes() {
 // build time (entry-server.tsx): their chunks are loaded before the browser hydrates the page's
 // markup (main.tsx), so hydration does not wait on them. Kept here rather than read from the JSON,
 // which would add its bytes to the entry.
-export const PUBLIC_ROUTES: [string, { preload: () => Promise<void> }][] = [
-  [paths.home.path, Home],
-  [paths.events.path, Events],
-  [paths.eventDetail.path, EventDetail],
-  [paths.signIn.path, SignIn],
-  [paths.signUp.path, SignUp],
-  [paths.donate.path, Donate],
-  [paths.contact.path, Contact],
-  [paths.panchangam.path, Panchangam],
-  [paths.sevas.path, Sevas],
-  [paths.sevaDetail.path, SevaDetail],
+export const PUBLIC_ROUTES: [string, Preloadable<ComponentType>, boolean][] = [
+  // Each with whether it is made of API data (rendered after hydration unless the markup has it).
+  [paths.home.path, Home, true],
+  [paths.events.path, Events, true],
+  [paths.eventDetail.path, EventDetail, true],
+  [paths.signIn.path, SignIn, false],
+  [paths.signUp.path, SignUp, false],
+  [paths.donate.path, Donate, false],
+  [paths.contact.path, Contact, true],
+  [paths.panchangam.path, Panchangam, true],
+  [paths.sevas.path, Sevas, true],
+  [paths.sevaDetail.path, SevaDetail, true],
 ];
 
 /** Loads the chunks of the prerendered page at `pathname` and of the layout around it. */
