@@ -39,6 +39,7 @@ mod m20261125_000043_counter_sales;
 mod m20261125_000044_cash_office;
 mod m20261126_000045_lunar_calendar;
 mod m20261127_000046_walk_in_seva_bookings;
+mod m20261127_000047_counter_card_charges;
 pub mod seed;
 
 pub struct Migrator;
@@ -83,6 +84,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261125_000044_cash_office::Migration),
             Box::new(m20261126_000045_lunar_calendar::Migration),
             Box::new(m20261127_000046_walk_in_seva_bookings::Migration),
+            Box::new(m20261127_000047_counter_card_charges::Migration),
         ]
     }
 }

@@ -1,5 +1,6 @@
 //! The temple counter (docs/product.md#the-counter): a sale at the front desk, its lines and how
-//! it was paid, in cash (with the change), by check, or split across both.
+//! it was paid, in cash (with the change), by check, by card (taken first on the tablet), or split
+//! across them.
 //!
 //! A sale is one payment (one receipt, one gift on a statement) with `channel` `counter`; how it
 //! was paid is kept as its tenders, one per method used.
@@ -19,7 +20,9 @@ pub use crate::payment::Channel;
 
 pub const TENDERS_MISSING: &str = "Add how the sale was paid";
 pub const TENDERS_TOO_MANY: &str = "A sale can be paid in at most 4 parts";
-pub const TENDER_METHOD_INVALID: &str = "Each payment part is cash or check";
+pub const TENDER_METHOD_INVALID: &str = "Each payment part is cash, check or card";
+pub const CARD_INTENT_INVALID: &str = "Take the card payment on the tablet before finishing the sale";
+pub const ONE_CARD_TENDER: &str = "Take the card as one payment part";
 pub const TENDER_AMOUNT_INVALID: &str = "Each payment part needs an amount greater than 0 with at most 2 decimal places";
 pub const TENDERS_DO_NOT_ADD_UP: &str = "The payment parts must add up to the sale's total";
 pub const ONE_CASH_TENDER: &str = "Take cash as one payment part";
@@ -47,6 +50,7 @@ const MAX_BANK: usize = 100;
 const MAX_NAME: usize = 200;
 const MAX_PHONE: usize = 30;
 const MAX_VOID_REASON: usize = 500;
+const MAX_INTENT_ID: usize = 100;
 pub const MAX_SEVAS: usize = 10;
 pub const MAX_BATCH_CHECKS: usize = 100;
 
@@ -57,12 +61,14 @@ pub enum Tender {
     Cash { amount: Money, tendered: Money },
     /// A check, with what identifies it on the deposit slip.
     Check { amount: Money, number: String, bank: String, date: NaiveDate },
+    /// A card, charged on the tablet before the sale by the provider's intent `intent_id`.
+    Card { amount: Money, intent_id: String },
 }
 
 impl Tender {
     pub const fn amount(&self) -> Money {
         match self {
-            Self::Cash { amount, .. } | Self::Check { amount, .. } => *amount,
+            Self::Cash { amount, .. } | Self::Check { amount, .. } | Self::Card { amount, .. } => *amount,
         }
     }
 
@@ -70,6 +76,7 @@ impl Tender {
         match self {
             Self::Cash { .. } => PaymentMethodKind::Cash,
             Self::Check { .. } => PaymentMethodKind::Check,
+            Self::Card { .. } => PaymentMethodKind::CreditCard,
         }
     }
 
@@ -77,7 +84,15 @@ impl Tender {
     pub fn change(&self) -> Money {
         match self {
             Self::Cash { amount, tendered } => Money::from_cents(tendered.cents() - amount.cents()),
-            Self::Check { .. } => Money::from_cents(0),
+            Self::Check { .. } | Self::Card { .. } => Money::from_cents(0),
+        }
+    }
+
+    /// The card intent this part was charged by, for a card part.
+    pub fn card_intent(&self) -> Option<&str> {
+        match self {
+            Self::Card { intent_id, .. } => Some(intent_id),
+            _ => None,
         }
     }
 }
@@ -92,6 +107,8 @@ pub struct TenderInput {
     pub check_number: Option<String>,
     pub bank: Option<String>,
     pub check_date: Option<String>,
+    /// Card: the intent the tablet charged (`POST /api/counter/card-charges`).
+    pub payment_intent_id: Option<String>,
 }
 
 impl TenderInput {
@@ -108,6 +125,16 @@ impl TenderInput {
             check_number: Some(number.into()),
             bank: Some(bank.into()),
             check_date: Some(date.into()),
+            ..Self::default()
+        }
+    }
+
+    /// A card part of `amount` charged by the intent `intent_id`.
+    pub fn card(amount: &str, intent_id: &str) -> Self {
+        Self {
+            method: Some("card".into()),
+            amount: NumberInput::text(amount),
+            payment_intent_id: Some(intent_id.into()),
             ..Self::default()
         }
     }
@@ -237,6 +264,15 @@ fn tender(input: &TenderInput) -> Result<Tender, String> {
                 .ok_or_else(|| CHECK_DATE_INVALID.to_owned())?;
             Ok(Tender::Check { amount, number, bank, date })
         }
+        Some("card") => {
+            let intent_id = required_text(
+                input.payment_intent_id.as_deref(),
+                MAX_INTENT_ID,
+                |t| t.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_'),
+                CARD_INTENT_INVALID,
+            )?;
+            Ok(Tender::Card { amount, intent_id })
+        }
         _ => Err(TENDER_METHOD_INVALID.to_owned()),
     }
 }
@@ -251,6 +287,9 @@ fn tenders(inputs: &[TenderInput], total: Option<Money>) -> Result<Vec<Tender>, 
     let tenders = inputs.iter().map(tender).collect::<Result<Vec<_>, _>>()?;
     if tenders.iter().filter(|t| matches!(t, Tender::Cash { .. })).count() > 1 {
         return Err(ONE_CASH_TENDER.to_owned());
+    }
+    if tenders.iter().filter(|t| matches!(t, Tender::Card { .. })).count() > 1 {
+        return Err(ONE_CARD_TENDER.to_owned());
     }
     let paid = tenders.iter().try_fold(Money::from_cents(0), |sum, t| sum.checked_add(t.amount()));
     if total.is_some() && paid != total {
@@ -420,6 +459,10 @@ mod tests {
                 date: NaiveDate::from_ymd_opt(2026, 11, 24).expect("date")
             }
         );
+        let card = self::sale(vec![cash("12", "12"), TenderInput::card("50", "pi_sandbox_1")]).validate(Vec::new()).expect("card");
+        assert_eq!((card.method(), card.change()), (PaymentMethodKind::Split, Money::from_cents(0)));
+        assert_eq!(card.tenders[1].card_intent(), Some("pi_sandbox_1"));
+        assert_eq!(card.tenders[1].method(), PaymentMethodKind::CreditCard);
         let short = self::sale(vec![cash("12", "20"), check("40")]).validate(Vec::new()).expect_err("short");
         assert_eq!(short.get("tenders"), Some(TENDERS_DO_NOT_ADD_UP));
     }
@@ -430,7 +473,10 @@ mod tests {
             (vec![], TENDERS_MISSING),
             (vec![cash("62", "50")], TENDERED_TOO_LITTLE),
             (vec![cash("30", "30"), cash("32", "32")], ONE_CASH_TENDER),
-            (vec![TenderInput { method: Some("card".into()), amount: n("62"), ..TenderInput::default() }], TENDER_METHOD_INVALID),
+            (vec![TenderInput { method: Some("coupon".into()), amount: n("62"), ..TenderInput::default() }], TENDER_METHOD_INVALID),
+            (vec![TenderInput { method: Some("card".into()), amount: n("62"), ..TenderInput::default() }], CARD_INTENT_INVALID),
+            (vec![TenderInput::card("62", "pi_1 OR 1=1")], CARD_INTENT_INVALID),
+            (vec![TenderInput::card("30", "pi_a"), TenderInput::card("32", "pi_b")], ONE_CARD_TENDER),
             (vec![cash("0", "0")], TENDER_AMOUNT_INVALID),
             (vec![TenderInput { check_number: Some("12a".into()), ..check("62") }], CHECK_NUMBER_INVALID),
             (vec![TenderInput { bank: None, ..check("62") }], CHECK_BANK_INVALID),

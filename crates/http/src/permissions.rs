@@ -54,6 +54,10 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("createCounterSale", Permission::Counter),
     ("getCounterSale", Permission::Counter),
     ("voidCounterSale", Permission::VoidSales),
+    ("createCardCharge", Permission::Counter),
+    ("getCardCharge", Permission::Counter),
+    ("confirmSandboxCardCharge", Permission::Counter),
+    ("refundCardCharge", Permission::Counter),
     ("createCheckBatch", Permission::CountCollections),
     // the cash office
     ("listCollections", Permission::CountCollections),

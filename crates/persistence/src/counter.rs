@@ -4,18 +4,19 @@
 
 use async_trait::async_trait;
 use mandir_application::ports::{
-    BatchRecorded, BookingAdmission, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleDonor, SaleRecorded, SaleVoid,
-    Voided,
+    BatchRecorded, BookingAdmission, CardCharge, CardRefund, CounterRepository, CounterSaleRecord, NewCounterSale, RepoError, SaleDonor,
+    SaleRecorded, SaleVoid, Voided,
 };
+use mandir_domain::Money;
 use mandir_domain::counter::{DonorRecord, WalkIn};
-use mandir_domain::payment::PaymentStatus;
+use mandir_domain::payment::{PaymentProvider, PaymentStatus};
 use mandir_domain::payment_audit::PaymentAuditEntry;
 use mandir_domain::seva_booking::BookingStatus;
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::Database;
-use crate::entities::{counter_sales, donors, payment_tenders, payments, seva_bookings};
+use crate::entities::{counter_card_charges, counter_sales, donors, payment_tenders, payments, seva_bookings};
 use crate::error::MapDbErr;
 use crate::payments::{insert_payment, to_domain};
 use crate::tenders::{tender_of, tender_row};
@@ -118,6 +119,21 @@ async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Resu
             BookingAdmission::SevaGone => return Ok(Err(SaleRecorded::SevaGone(name))),
         }
     }
+    // A card part uses its charge: once, and only while nobody refunded it.
+    for intent in sale.tenders.iter().filter_map(|t| t.card_intent()) {
+        let used = counter_card_charges::Entity::update_many()
+            .col_expr(counter_card_charges::Column::SaleId, Expr::value(sale.id.clone()))
+            .col_expr(counter_card_charges::Column::PaidAt, Expr::col(counter_card_charges::Column::PaidAt).if_null(Expr::value(now)))
+            .filter(counter_card_charges::Column::IntentId.eq(intent))
+            .filter(counter_card_charges::Column::SaleId.is_null())
+            .filter(counter_card_charges::Column::RefundedAt.is_null())
+            .exec(conn)
+            .await
+            .repo()?;
+        if used.rows_affected != 1 {
+            return Ok(Err(SaleRecorded::CardTaken));
+        }
+    }
     for (position, tender) in sale.tenders.iter().enumerate() {
         tender_row(payment.id.as_str(), position, tender).insert(conn).await.repo()?;
     }
@@ -142,8 +158,106 @@ async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Resu
     load(conn, row).await.map(Ok)
 }
 
+fn charge_of(row: counter_card_charges::Model) -> Result<CardCharge, RepoError> {
+    Ok(CardCharge {
+        intent_id: row.intent_id,
+        sale_key: row.sale_key,
+        amount: Money::from_cents(row.amount_cents),
+        provider: PaymentProvider::parse(&row.provider)
+            .ok_or_else(|| RepoError::unexpected("stored card charge has an unreadable provider"))?,
+        staff_id: row.staff_id.map(mandir_domain::UserId::from),
+        created_at: row.created_at,
+        paid_at: row.paid_at,
+        sale_id: row.sale_id,
+        refunded_at: row.refunded_at,
+        refund_id: row.refund_id,
+    })
+}
+
+async fn charge_by_intent<C: ConnectionTrait>(conn: &C, intent_id: &str) -> Result<Option<CardCharge>, RepoError> {
+    counter_card_charges::Entity::find_by_id(intent_id.to_owned()).one(conn).await.repo()?.map(charge_of).transpose()
+}
+
 #[async_trait]
 impl CounterRepository for SeaOrmCounterRepository {
+    async fn add_card_charge(&self, charge: CardCharge) -> Result<CardCharge, RepoError> {
+        if let Some(stored) = charge_by_intent(&self.db.conn, &charge.intent_id).await? {
+            return Ok(stored);
+        }
+        let row = counter_card_charges::ActiveModel {
+            intent_id: Set(charge.intent_id.clone()),
+            sale_key: Set(charge.sale_key.clone()),
+            amount_cents: Set(charge.amount.cents()),
+            provider: Set(charge.provider.as_str().to_owned()),
+            staff_id: Set(charge.staff_id.as_ref().map(ToString::to_string)),
+            created_at: Set(charge.created_at),
+            paid_at: Set(charge.paid_at),
+            sale_id: Set(None),
+            refunded_at: Set(None),
+            refund_id: Set(None),
+        };
+        match row.insert(&self.db.conn).await.repo() {
+            Ok(row) => charge_of(row),
+            // The same intent stored by a concurrent request: it is the same charge.
+            Err(RepoError::Conflict(detail)) => {
+                charge_by_intent(&self.db.conn, &charge.intent_id).await?.ok_or(RepoError::Conflict(detail))
+            }
+            Err(other) => Err(other),
+        }
+    }
+
+    async fn find_card_charge(&self, intent_id: &str) -> Result<Option<CardCharge>, RepoError> {
+        charge_by_intent(&self.db.conn, intent_id).await
+    }
+
+    async fn card_charge_paid(&self, intent_id: &str, at: chrono::DateTime<chrono::Utc>) -> Result<(), RepoError> {
+        counter_card_charges::Entity::update_many()
+            .col_expr(counter_card_charges::Column::PaidAt, Expr::value(at))
+            .filter(counter_card_charges::Column::IntentId.eq(intent_id))
+            .filter(counter_card_charges::Column::PaidAt.is_null())
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(())
+    }
+
+    async fn card_charge_refunded(&self, intent_id: &str, refund: CardRefund) -> Result<CardCharge, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let done = counter_card_charges::Entity::update_many()
+            .col_expr(counter_card_charges::Column::RefundedAt, Expr::value(refund.at))
+            .col_expr(counter_card_charges::Column::RefundId, Expr::value(refund.refund_id.clone()))
+            .filter(counter_card_charges::Column::IntentId.eq(intent_id))
+            .filter(counter_card_charges::Column::SaleId.is_null())
+            .filter(counter_card_charges::Column::RefundedAt.is_null())
+            .exec(&tx)
+            .await
+            .repo()?;
+        if done.rows_affected != 1 {
+            return match charge_by_intent(&tx, intent_id).await? {
+                Some(_) => Err(RepoError::Conflict("the card charge was used by a sale or refunded already".into())),
+                None => Err(RepoError::NotFound),
+            };
+        }
+        crate::audit::insert_on(&tx, refund.audit).await?;
+        let charge = charge_by_intent(&tx, intent_id).await?.ok_or(RepoError::NotFound)?;
+        tx.commit().await.repo()?;
+        Ok(charge)
+    }
+
+    async fn unused_card_charges(&self, before: chrono::DateTime<chrono::Utc>) -> Result<Vec<CardCharge>, RepoError> {
+        counter_card_charges::Entity::find()
+            .filter(counter_card_charges::Column::PaidAt.lt(before))
+            .filter(counter_card_charges::Column::SaleId.is_null())
+            .filter(counter_card_charges::Column::RefundedAt.is_null())
+            .order_by_asc(counter_card_charges::Column::CreatedAt)
+            .all(&self.db.conn)
+            .await
+            .repo()?
+            .into_iter()
+            .map(charge_of)
+            .collect()
+    }
+
     async fn record(&self, sale: NewCounterSale) -> Result<SaleRecorded, RepoError> {
         let key = sale.idempotency_key.clone();
         let tx = self.db.begin_write().await.repo()?;

@@ -1,5 +1,5 @@
 //! How a payment taken in person was paid: its tenders (cash with what was handed over, or a
-//! check), one row each in `payment_tenders`, written by the counter and read by the cash office.
+//! check, or a card charged on the tablet), one row each in `payment_tenders`, written by the counter and read by the cash office.
 
 use chrono::NaiveDate;
 use mandir_application::ports::RepoError;
@@ -27,6 +27,7 @@ pub(crate) fn tender_of(m: payment_tenders::Model) -> Result<Tender, RepoError> 
                 .and_then(|d| NaiveDate::parse_from_str(d, "%Y-%m-%d").ok())
                 .ok_or_else(|| corrupt("check date"))?,
         }),
+        "credit_card" => Ok(Tender::Card { amount, intent_id: m.card_intent_id.ok_or_else(|| corrupt("card intent"))? }),
         _ => Err(corrupt("tender method")),
     }
 }
@@ -37,6 +38,7 @@ pub(crate) fn tender_row(payment_id: &str, position: usize, tender: &Tender) -> 
         Tender::Check { number, bank, date, .. } => {
             (None, Some(number.clone()), Some(bank.clone()), Some(date.format("%Y-%m-%d").to_string()))
         }
+        Tender::Card { .. } => (None, None, None, None),
     };
     payment_tenders::ActiveModel {
         id: Set(uuid::Uuid::new_v4().to_string()),
@@ -50,5 +52,6 @@ pub(crate) fn tender_row(payment_id: &str, position: usize, tender: &Tender) -> 
         check_date: Set(date),
         drawer_close_id: Set(None),
         deposit_id: Set(None),
+        card_intent_id: Set(tender.card_intent().map(str::to_owned)),
     }
 }

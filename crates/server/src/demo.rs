@@ -707,8 +707,8 @@ here between its start and end dates."
 
 /// The demo's counter sales, made by the demo front desk through the counter itself: a walk-in
 /// paying cash with change, one paying part cash, part check, (when the demo Archana is offered) a
-/// walk-in without an account booking an archana two days ahead, and the first walk-in coming back
-/// to give again on the same donor record. Their fixed keys make
+/// walk-in without an account booking an archana two days ahead, the first walk-in coming back
+/// to give again on the same donor record, and (with the sandbox provider) a gift by card. Their fixed keys make
 /// a second `seed-demo` answer the same sales. Answers how many were new; none without the front
 /// desk.
 pub async fn seed_demo_counter_sales(
@@ -803,6 +803,28 @@ pub async fn seed_demo_counter_sales(
         };
         let outcome =
             counter.sell(&actor, "demo-counter-sale-0004", &again).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;
+        made += usize::from(outcome.created);
+    }
+    // A card at the counter, taken on the tablet through the sandbox's card form (docs/product.md#card-at-the-counter).
+    if counter.card_provider() == mandir_domain::payment::PaymentProvider::Sandbox {
+        let sale_key = "demo-counter-sale-0005";
+        let started = counter
+            .start_card(&actor, "demo-counter-card-0005", sale_key, &text("101"))
+            .await
+            .map_err(|e| anyhow::anyhow!("demo card: {e}"))?;
+        let intent = started.charge.intent_id.clone();
+        counter
+            .confirm_sandbox_card(&actor, &intent, &started.client_secret, "succeeded")
+            .await
+            .map_err(|e| anyhow::anyhow!("demo card: {e}"))?;
+        let by_card = CounterSaleInput {
+            donor: walk_in("Anand Sharma", None),
+            sevas: Vec::new(),
+            lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("101"), "Temple building fund")]),
+            tenders: vec![TenderInput::card("101", &intent)],
+            in_honor_of: None,
+        };
+        let outcome = counter.sell(&actor, sale_key, &by_card).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;
         made += usize::from(outcome.created);
     }
     Ok(made)

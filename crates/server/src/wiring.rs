@@ -15,6 +15,7 @@ use mandir_application::services::auth::{AuthDeps, AuthService, AuthSettings};
 use mandir_application::services::calendar::{CalendarDeps, CalendarService};
 use mandir_application::services::cash_office::{CashOfficeDeps, CashOfficeService};
 use mandir_application::services::counter::{CounterDeps, CounterService};
+use mandir_application::services::counter_card::RefundUnusedCounterCards;
 use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
@@ -320,6 +321,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         clock: clock.clone(),
         receipts: email_sender.wake.clone(),
         changes: changes.clone(),
+        gateway: gateway.clone(),
         recorder: recorder.clone(),
     });
     let cash_office = CashOfficeService::new(CashOfficeDeps {
@@ -377,7 +379,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         .with_job(Arc::new(SendMemberEmails(member_mail.clone())), config.jobs.send_member_emails_every)
         .with_job(Arc::new(QueueReminders(member_mail.clone())), config.jobs.queue_reminders_every)
         .with_job(Arc::new(QueueStarReminders { stars: star_birthdays.clone(), mail: member_mail }), config.jobs.queue_star_reminders_every)
-        .with_job(Arc::new(SendStatements(statements.clone())), config.jobs.send_statements_every);
+        .with_job(Arc::new(SendStatements(statements.clone())), config.jobs.send_statements_every)
+        .with_job(Arc::new(RefundUnusedCounterCards(counter.clone())), config.jobs.expire_card_payments_every);
 
     let setup = SetupService::new(SetupDeps {
         setup: Arc::new(SeaOrmSetupRepository::new(db.clone())),

@@ -1030,6 +1030,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/counter/card-charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Starts charging the card part of a sale (front desk, admins): the provider's payment intent,
+         *     for the tablet's card form (Stripe's, or the sandbox's). The charge is kept: only the sale
+         *     `saleKey` can use it, once, and a charge no sale used within an hour is refunded. The same
+         *     `Idempotency-Key` answers the same charge.
+         */
+        post: operations["createCardCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/card-charges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A card charge, to see whether it was paid (front desk, admins). */
+        get: operations["getCardCharge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/card-charges/{id}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives back a card charge that no sale used (front desk, admins): refunded at the provider when
+         *     paid, cancelled there when not. Audited. A charge given back already answers as it is.
+         */
+        post: operations["refundCardCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/counter/card-charges/{id}/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox provider's card step for a counter charge (front desk, admins; only when the
+         *     sandbox is the provider): `succeeded` marks it paid, `failed` is a declined card (409),
+         *     `processing` leaves it waiting.
+         */
+        post: operations["confirmSandboxCardCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/counter/drawer": {
         parameters: {
             query?: never;
@@ -2891,6 +2971,32 @@ export interface components {
          * @enum {string}
          */
         CapacityModeDto: "slots" | "daily";
+        /** @description A card charged at the counter for a sale. */
+        CardChargeDto: {
+            /** @description "62.00" */
+            amount: string;
+            /** @description For the card form only when the charge was just started; null when read back. */
+            clientSecret: string | null;
+            /** @description Sent back as the sale's card part's `paymentIntentId`. */
+            paymentIntentId: string;
+            /** @description `stripe` or `sandbox`: which card form the tablet shows. */
+            provider: string;
+            /** @description The sale that recorded it. */
+            saleId: string | null;
+            state: components["schemas"]["CardChargeState"];
+        };
+        /** @description The card part of a sale to charge on the tablet. */
+        CardChargeRequest: {
+            /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
+            amount: number | string;
+            /** @description The sale's own key (its `Idempotency-Key` when it is recorded): only that sale may use the charge. */
+            saleKey: string;
+        };
+        /**
+         * @description Where a card charge stands.
+         * @enum {string}
+         */
+        CardChargeState: "pending" | "paid" | "used" | "refunded";
         /**
          * @description The card payment provider of this installation (`ConfigResponse.paymentProvider`,
          *     `CreateIntentResponse.provider`). Schema only.
@@ -4186,6 +4292,12 @@ export interface components {
             newPassword: string;
             token: string;
         };
+        /** @description The sandbox card form's answer for a counter charge. */
+        SandboxCardRequest: {
+            clientSecret: string;
+            /** @description How the simulated card ends. */
+            outcome: string;
+        };
         SandboxConfirmRequest: {
             clientSecret: string;
             /** @enum {string} */
@@ -4806,12 +4918,15 @@ export interface components {
             checkNumber: string | null;
             /** @example cash */
             method: string;
+            /** @description Card: the provider's intent that charged it. */
+            paymentIntentId: string | null;
             /** @description Cash: what was handed over, "100.00". */
             tendered: string | null;
         };
         /**
-         * @description One part of the payment: `cash` (with `tendered`, what was handed over) or `check` (with
-         *     `checkNumber`, `bank` and `checkDate`).
+         * @description One part of the payment: `cash` (with `tendered`, what was handed over), `check` (with
+         *     `checkNumber`, `bank` and `checkDate`), or `card` (with `paymentIntentId`, the card charge the
+         *     tablet took for this sale: `POST /api/counter/card-charges`).
          */
         TenderRequest: {
             /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
@@ -4822,6 +4937,7 @@ export interface components {
             checkNumber?: string | null;
             /** @example cash */
             method: string | null;
+            paymentIntentId?: string | null;
             /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
             tendered?: number | string;
         };
@@ -8688,6 +8804,273 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ConfigResponse"];
+                };
+            };
+        };
+    };
+    createCardCharge: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description One per card attempt */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CardChargeRequest"];
+            };
+        };
+        responses: {
+            /** @description Ready for the card form */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardChargeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The key was used for another charge, or the provider refused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getCardCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardChargeDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    refundCardCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardChargeDto"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A recorded sale used it: void the sale instead, or the provider refused */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmSandboxCardCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardChargeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Authentication required: no valid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not allowed: the caller's roles do not hold the operation's permission (`x-permission`) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card was declined, or the provider is not the sandbox */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -95,6 +95,7 @@ export type StaffAuditPage = Schemas['AuditLogPageDto'];
 /** A sale at the counter, with its payment, how it was paid and its receipt link. */
 export type CounterSale = Schemas['CounterSaleDto'];
 export type CounterSaleRequest = Schemas['CounterSaleRequest'];
+export type CardCharge = Schemas['CardChargeDto'];
 /** Checks entered together by a treasurer (`POST /api/check-batches`), and what was recorded. */
 export type CheckBatchRequest = Schemas['CheckBatchRequest'];
 export type CheckBatch = Schemas['CheckBatchDto'];

@@ -1,9 +1,10 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
+use mandir_domain::Money;
 use mandir_domain::UserId;
 use mandir_domain::audit::AuditEntry;
 use mandir_domain::counter::{DonorRecord, Tender, WalkIn};
-use mandir_domain::payment::Payment;
+use mandir_domain::payment::{Payment, PaymentProvider};
 
 use super::{DepositRef, NewBookingRecord, NewPayment, RepoError};
 
@@ -73,6 +74,9 @@ pub enum SaleRecorded {
     /// Nothing was recorded: a seva's slot filled up meanwhile, or the seva is no longer offered.
     SevaFull(String),
     SevaGone(String),
+    /// Nothing was recorded: the card charge its card part names was used by another sale or
+    /// refunded meanwhile.
+    CardTaken,
 }
 
 /// What recording a batch of checks did.
@@ -87,6 +91,34 @@ pub enum BatchRecorded {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SaleVoid {
     pub voided: Voided,
+    pub audit: AuditEntry,
+}
+
+/// A card charged on the tablet for a sale (docs/product.md#card-at-the-counter), kept from the
+/// moment its intent is made until a sale uses it or it is refunded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CardCharge {
+    /// The provider's intent (`pi_...`).
+    pub intent_id: String,
+    /// The key of the sale it was taken for.
+    pub sale_key: String,
+    pub amount: Money,
+    pub provider: PaymentProvider,
+    pub staff_id: Option<UserId>,
+    pub created_at: DateTime<Utc>,
+    /// When the provider said it was paid (the sandbox's confirm step, or Stripe when the sale was recorded).
+    pub paid_at: Option<DateTime<Utc>>,
+    /// The sale that recorded it.
+    pub sale_id: Option<String>,
+    pub refunded_at: Option<DateTime<Utc>>,
+    pub refund_id: Option<String>,
+}
+
+/// A refund of a charge no sale used, with its audit entry.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CardRefund {
+    pub refund_id: String,
+    pub at: DateTime<Utc>,
     pub audit: AuditEntry,
 }
 
@@ -110,4 +142,15 @@ pub trait CounterRepository: Send + Sync {
     /// with its reason. `RepoError::NotFound` for no such sale, `RepoError::Conflict` when it
     /// was voided already.
     async fn void(&self, id: &str, void: SaleVoid) -> Result<CounterSaleRecord, RepoError>;
+
+    /// Keeps a card charge when its intent is made; the same intent again answers the stored one.
+    async fn add_card_charge(&self, charge: CardCharge) -> Result<CardCharge, RepoError>;
+    async fn find_card_charge(&self, intent_id: &str) -> Result<Option<CardCharge>, RepoError>;
+    /// Notes that the provider says the charge is paid (once; later calls keep the first time).
+    async fn card_charge_paid(&self, intent_id: &str, at: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Notes the refund of a charge no sale used. `RepoError::Conflict` when a sale used it or
+    /// it was refunded already.
+    async fn card_charge_refunded(&self, intent_id: &str, refund: CardRefund) -> Result<CardCharge, RepoError>;
+    /// Charges paid before `before` that no sale used and nobody refunded: the ones to refund.
+    async fn unused_card_charges(&self, before: DateTime<Utc>) -> Result<Vec<CardCharge>, RepoError>;
 }

@@ -55,7 +55,8 @@ pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic}
 pub use checkout::Checkout;
 pub use clock::{Clock, SystemClock};
 pub use counter_repository::{
-    BatchRecorded, CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleDonor, SaleRecorded, SaleVoid, Voided,
+    BatchRecorded, CardCharge, CardRefund, CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleDonor, SaleRecorded,
+    SaleVoid, Voided,
 };
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};

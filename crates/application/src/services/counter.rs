@@ -9,7 +9,7 @@ use std::sync::Arc;
 use mandir_domain::audit::AuditKind;
 use mandir_domain::counter::{
     Channel, CounterDonor, CounterDonorInput, CounterSale, CounterSaleInput, CounterSevaInput, DonorRecord, MAX_SEVAS, SEVA_NOT_OFFERED,
-    TOO_MANY_SEVAS, WalkIn, void_reason,
+    TOO_MANY_SEVAS, Tender, WalkIn, void_reason,
 };
 use mandir_domain::exchange::Exchange;
 use mandir_domain::family_member::Person;
@@ -27,7 +27,8 @@ use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
     ChangeNotifier, Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, NewBookingRecord, NewCounterSale, NewDonor,
-    NewPayment, OutboxWake, RepoError, SaleDonor, SaleRecorded, SaleVoid, SevaRepository, TempleZone, Topic, UserRepository, Voided,
+    NewPayment, OutboxWake, PaymentGateway, RepoError, SaleDonor, SaleRecorded, SaleVoid, SevaRepository, TempleZone, Topic,
+    UserRepository, Voided,
 };
 
 /// The idempotency key a counter keeps per sale: 8 to 100 letters, digits, `-` or `_`.
@@ -57,6 +58,9 @@ pub enum CounterError {
     SlotFull(String),
     #[error("{0} is no longer offered; please choose another seva")]
     SevaGone(String),
+    /// The card provider refused (a declined card, a refund it cannot make): its message.
+    #[error("{0}")]
+    CardRefused(String),
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
@@ -65,7 +69,7 @@ mandir_domain::failure!(CounterError, fields: Validation, {
     Self::Validation(_) => Invalid,
     Self::Forbidden => Forbidden,
     Self::NotFound => NotFound,
-    Self::Conflict(_) | Self::SlotFull(_) | Self::SevaGone(_) => Conflict,
+    Self::Conflict(_) | Self::SlotFull(_) | Self::SevaGone(_) | Self::CardRefused(_) => Conflict,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -147,6 +151,8 @@ pub struct CounterDeps {
     pub receipts: Arc<dyn OutboxWake>,
     /// Announces a new walk-in donor record ([`Topic::Donors`]), so the counter's search finds them.
     pub changes: Arc<dyn ChangeNotifier>,
+    /// The card provider, for a sale's card part (docs/product.md#card-at-the-counter).
+    pub gateway: Arc<dyn PaymentGateway>,
     pub recorder: Recorder,
 }
 
@@ -282,6 +288,7 @@ impl CounterService {
         let staff_name = self.staff_name(actor).await?;
         let prepared = self.prepare(actor, key, input, Channel::Counter, &staff_name, now).await?;
         let Prepared { record, sale, member, new_donor, has_email } = prepared;
+        self.check_card_tenders(key, &sale.tenders).await?;
         match self.record_with_a_free_receipt_number(record, now).await? {
             SaleRecorded::Created(stored) => {
                 self.announce(has_email, new_donor).await;
@@ -294,7 +301,21 @@ impl CounterService {
             SaleRecorded::Existing(_) => Err(CounterError::Conflict(KEY_REUSED)),
             SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
             SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
+            SaleRecorded::CardTaken => Err(CounterError::Conflict(super::counter_card::CARD_TAKEN)),
         }
+    }
+
+    /// Which provider takes a card at the counter.
+    pub fn card_provider(&self) -> PaymentProvider {
+        self.deps.gateway.provider()
+    }
+
+    pub(crate) fn gateway(&self) -> &dyn PaymentGateway {
+        self.deps.gateway.as_ref()
+    }
+
+    pub(crate) fn recorder(&self) -> &Recorder {
+        &self.deps.recorder
     }
 
     /// The sales' store, for the other ways money is entered (a batch of checks).
@@ -461,6 +482,7 @@ impl CounterService {
             format!("Voided counter sale of ${} ({}): {reason}", sale.payment.amount, sale.payment.receipt_number.as_deref().unwrap_or(""));
         let audit =
             self.deps.recorder.entry(Some(actor), Action::new(AuditKind::Money, "counter.void", Target::of("counter_sale", id)), summary);
+        self.refund_voided_card(id, &sale.tenders).await?;
         let void = SaleVoid { voided: Voided { at: self.deps.clock.now(), by, reason }, audit };
         match self.deps.sales.void(id, void).await {
             Ok(sale) => Ok(sale),
@@ -472,9 +494,14 @@ impl CounterService {
     }
 }
 
-/// "cash", "check" or "cash and check", for the audit summary.
+/// "cash", "check", "card" or "cash and card", for the audit summary.
 fn payment_method_text(sale: &CounterSale) -> String {
-    sale.tenders.iter().map(|t| t.method().as_str()).collect::<Vec<_>>().join(" and ")
+    let name = |t: &Tender| match t {
+        Tender::Cash { .. } => "cash",
+        Tender::Check { .. } => "check",
+        Tender::Card { .. } => "card",
+    };
+    sale.tenders.iter().map(name).collect::<Vec<_>>().join(" and ")
 }
 
 #[cfg(test)]
@@ -482,6 +509,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::ports::counter_repository::MockCounterRepository;
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
+    use crate::ports::payment_gateway::MockPaymentGateway;
     use crate::ports::seva_repository::MockSevaRepository;
     use crate::ports::temple_zone::MockTempleZone;
     use crate::ports::user_repository::MockUserRepository;
@@ -587,6 +615,7 @@ pub(crate) mod tests {
         sevas: MockSevaRepository,
         wakes: Arc<Wakes>,
         donor_changes: Arc<Announced>,
+        pub(crate) gateway: MockPaymentGateway,
     }
 
     impl Mocks {
@@ -601,6 +630,7 @@ pub(crate) mod tests {
                 sevas: MockSevaRepository::new(),
                 wakes: Arc::new(Wakes::default()),
                 donor_changes: Arc::default(),
+                gateway: MockPaymentGateway::new(),
             }
         }
 
@@ -622,6 +652,7 @@ pub(crate) mod tests {
                     bus.subscribe(self.donor_changes);
                     bus
                 },
+                gateway: Arc::new(self.gateway),
                 recorder: recorder().0,
             })
         }

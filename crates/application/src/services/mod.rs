@@ -9,6 +9,7 @@ pub mod calendar;
 pub mod cash_office;
 pub mod check_batches;
 pub mod counter;
+pub mod counter_card;
 pub mod counter_search;
 pub mod donation_types;
 pub mod events;

@@ -92,6 +92,7 @@ impl From<CheckBatchRequest> for CheckBatchInput {
                         check_number: e.check.check_number,
                         bank: e.check.bank,
                         check_date: e.check.check_date,
+                        payment_intent_id: None,
                     }],
                     in_honor_of: e.in_honor_of,
                 })

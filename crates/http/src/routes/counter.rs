@@ -20,7 +20,16 @@ use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(find_counter_people, create_counter_sale, get_counter_sale, void_counter_sale),
+    paths(
+        find_counter_people,
+        create_counter_sale,
+        get_counter_sale,
+        void_counter_sale,
+        create_card_charge,
+        get_card_charge,
+        confirm_sandbox_card_charge,
+        refund_card_charge
+    ),
     components(schemas(
         CounterPersonDto,
         CounterPersonKind,
@@ -32,13 +41,24 @@ use crate::state::AppState;
         CounterSaleDto,
         TenderDto,
         VoidedDto,
-        VoidSaleRequest
+        VoidSaleRequest,
+        CardChargeRequest,
+        CardChargeDto,
+        CardChargeState,
+        SandboxCardRequest
     ))
 )]
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(find_counter_people).service(create_counter_sale).service(get_counter_sale).service(void_counter_sale);
+    cfg.service(find_counter_people)
+        .service(create_counter_sale)
+        .service(get_counter_sale)
+        .service(void_counter_sale)
+        .service(create_card_charge)
+        .service(get_card_charge)
+        .service(confirm_sandbox_card_charge)
+        .service(refund_card_charge);
 }
 
 /// Who gives: a member found by the search (`userId`), a walk-in found by the search (`donorId`:
@@ -65,13 +85,14 @@ pub struct CounterDonorRequest {
     address: Option<String>,
 }
 
-/// One part of the payment: `cash` (with `tendered`, what was handed over) or `check` (with
-/// `checkNumber`, `bank` and `checkDate`).
+/// One part of the payment: `cash` (with `tendered`, what was handed over), `check` (with
+/// `checkNumber`, `bank` and `checkDate`), or `card` (with `paymentIntentId`, the card charge the
+/// tablet took for this sale: `POST /api/counter/card-charges`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TenderRequest {
     #[serde(default)]
-    #[schema(required = true, pattern = "^(cash|check)$", example = "cash")]
+    #[schema(required = true, pattern = "^(cash|check|card)$", example = "cash")]
     method: Option<String>,
     /// The part of the sale it pays, in dollars.
     #[serde(default)]
@@ -90,6 +111,9 @@ pub struct TenderRequest {
     #[serde(default)]
     #[schema(format = Date)]
     check_date: Option<String>,
+    #[serde(default)]
+    #[schema(pattern = "^[A-Za-z0-9_]{1,100}$")]
+    payment_intent_id: Option<String>,
 }
 
 /// A seva to book in the sale, for the member: the seva's slots and capacity apply (not its online
@@ -175,6 +199,7 @@ impl From<CounterSaleRequest> for CounterSaleInput {
                     check_number: t.check_number,
                     bank: t.bank,
                     check_date: t.check_date,
+                    payment_intent_id: t.payment_intent_id,
                 })
                 .collect(),
             in_honor_of: b.in_honor_of,
@@ -186,7 +211,7 @@ impl From<CounterSaleRequest> for CounterSaleInput {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct TenderDto {
-    #[schema(pattern = "^(cash|check)$", example = "cash")]
+    #[schema(pattern = "^(cash|check|card)$", example = "cash")]
     method: &'static str,
     /// "62.00"
     amount: String,
@@ -197,31 +222,34 @@ pub struct TenderDto {
     check_number: Option<String>,
     bank: Option<String>,
     check_date: Option<String>,
+    /// Card: the provider's intent that charged it.
+    payment_intent_id: Option<String>,
 }
 
 impl From<Tender> for TenderDto {
     fn from(tender: Tender) -> Self {
-        let method = tender.method().as_str();
         let change = tender.change().to_string();
+        let none = |method, amount: mandir_domain::Money| Self {
+            method,
+            amount: amount.to_string(),
+            tendered: None,
+            change: None,
+            check_number: None,
+            bank: None,
+            check_date: None,
+            payment_intent_id: None,
+        };
         match tender {
-            Tender::Cash { amount, tendered } => Self {
-                method,
-                amount: amount.to_string(),
-                tendered: Some(tendered.to_string()),
-                change: Some(change),
-                check_number: None,
-                bank: None,
-                check_date: None,
-            },
+            Tender::Cash { amount, tendered } => {
+                Self { tendered: Some(tendered.to_string()), change: Some(change), ..none("cash", amount) }
+            }
             Tender::Check { amount, number, bank, date } => Self {
-                method,
-                amount: amount.to_string(),
-                tendered: None,
-                change: None,
                 check_number: Some(number),
                 bank: Some(bank),
                 check_date: Some(date.format("%Y-%m-%d").to_string()),
+                ..none("check", amount)
             },
+            Tender::Card { amount, intent_id } => Self { payment_intent_id: Some(intent_id), ..none("card", amount) },
         }
     }
 }
@@ -425,6 +453,156 @@ async fn void_counter_sale(
 ) -> Result<web::Json<CounterSaleDto>, ApiError> {
     let sale = state.counter.void(&user.actor(), &path.into_inner(), Some(body.reason.as_str())).await?;
     Ok(web::Json(sale_dto(&state, sale)))
+}
+
+/// The card part of a sale to charge on the tablet.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardChargeRequest {
+    /// The sale's own key (its `Idempotency-Key` when it is recorded): only that sale may use the charge.
+    #[serde(default)]
+    #[schema(required = true, pattern = "^[A-Za-z0-9_-]{8,100}$")]
+    sale_key: String,
+    /// The card part, in dollars.
+    #[serde(default)]
+    #[schema(required = true, schema_with = input::amount_schema)]
+    amount: Value,
+}
+
+/// Where a card charge stands.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum CardChargeState {
+    /// Waiting for the card on the tablet.
+    Pending,
+    /// Paid: the sale can be finished with it.
+    Paid,
+    /// Used by a recorded sale.
+    Used,
+    /// Given back (no sale used it).
+    Refunded,
+}
+
+/// A card charged at the counter for a sale.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CardChargeDto {
+    /// Sent back as the sale's card part's `paymentIntentId`.
+    payment_intent_id: String,
+    /// For the card form only when the charge was just started; null when read back.
+    client_secret: Option<String>,
+    /// `stripe` or `sandbox`: which card form the tablet shows.
+    provider: String,
+    /// "62.00"
+    amount: String,
+    state: CardChargeState,
+    /// The sale that recorded it.
+    sale_id: Option<String>,
+}
+
+fn card_dto(charge: mandir_application::ports::CardCharge, client_secret: Option<String>) -> CardChargeDto {
+    use mandir_application::services::counter_card::CardState;
+    let state = match CardState::of(&charge) {
+        CardState::Pending => CardChargeState::Pending,
+        CardState::Paid => CardChargeState::Paid,
+        CardState::Used => CardChargeState::Used,
+        CardState::Refunded => CardChargeState::Refunded,
+    };
+    CardChargeDto {
+        payment_intent_id: charge.intent_id,
+        client_secret,
+        provider: charge.provider.as_str().to_owned(),
+        amount: charge.amount.to_string(),
+        state,
+        sale_id: charge.sale_id,
+    }
+}
+
+/// Starts charging the card part of a sale (front desk, admins): the provider's payment intent,
+/// for the tablet's card form (Stripe's, or the sandbox's). The charge is kept: only the sale
+/// `saleKey` can use it, once, and a charge no sale used within an hour is refunded. The same
+/// `Idempotency-Key` answers the same charge.
+#[utoipa::path(operation_id = "createCardCharge", tag = "counter", security(("bearer" = [])), request_body = CardChargeRequest,
+    params(("Idempotency-Key" = String, Header, pattern = "^[A-Za-z0-9_-]{8,100}$", description = "One per card attempt")),
+    responses(
+        (status = 201, body = CardChargeDto, description = "Ready for the card form"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "The key was used for another charge, or the provider refused"),
+    ))]
+#[post("/api/counter/card-charges")]
+async fn create_card_charge(
+    req: HttpRequest,
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<CardChargeRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let key = input::idempotency_key(&req).unwrap_or_default();
+    let body = body.into_inner();
+    let started = state.counter.start_card(&user.actor(), &key, &body.sale_key, &input::number(&body.amount)).await?;
+    Ok(HttpResponse::Created().json(card_dto(started.charge, Some(started.client_secret))))
+}
+
+/// A card charge, to see whether it was paid (front desk, admins).
+#[utoipa::path(operation_id = "getCardCharge", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)), responses(
+    (status = 200, body = CardChargeDto), (status = 404, body = ErrorBody),
+))]
+#[get("/api/counter/card-charges/{id}")]
+async fn get_card_charge(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<web::Json<CardChargeDto>, ApiError> {
+    let charge = state.counter.card_charge(&user.actor(), &path.into_inner()).await?;
+    Ok(web::Json(card_dto(charge, None)))
+}
+
+/// The sandbox card form's answer for a counter charge.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SandboxCardRequest {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1)]
+    client_secret: String,
+    /// How the simulated card ends.
+    #[serde(default)]
+    #[schema(required = true, pattern = "^(succeeded|failed|processing)$")]
+    outcome: String,
+}
+
+/// The sandbox provider's card step for a counter charge (front desk, admins; only when the
+/// sandbox is the provider): `succeeded` marks it paid, `failed` is a declined card (409),
+/// `processing` leaves it waiting.
+#[utoipa::path(operation_id = "confirmSandboxCardCharge", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)),
+    request_body = SandboxCardRequest, responses(
+        (status = 200, body = CardChargeDto), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
+        (status = 409, body = ErrorBody, description = "The card was declined, or the provider is not the sandbox"),
+    ))]
+#[post("/api/counter/card-charges/{id}/sandbox")]
+async fn confirm_sandbox_card_charge(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: JsonBody<SandboxCardRequest>,
+) -> Result<web::Json<CardChargeDto>, ApiError> {
+    let charge = state.counter.confirm_sandbox_card(&user.actor(), &path.into_inner(), &body.client_secret, body.outcome.trim()).await?;
+    Ok(web::Json(card_dto(charge, None)))
+}
+
+/// Gives back a card charge that no sale used (front desk, admins): refunded at the provider when
+/// paid, cancelled there when not. Audited. A charge given back already answers as it is.
+#[utoipa::path(operation_id = "refundCardCharge", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)), responses(
+    (status = 200, body = CardChargeDto), (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody, description = "A recorded sale used it: void the sale instead, or the provider refused"),
+))]
+#[post("/api/counter/card-charges/{id}/refund")]
+async fn refund_card_charge(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<web::Json<CardChargeDto>, ApiError> {
+    let actor = user.actor();
+    let charge = state.counter.refund_card(Some(&actor), &path.into_inner()).await?;
+    Ok(web::Json(card_dto(charge, None)))
 }
 
 #[cfg(test)]

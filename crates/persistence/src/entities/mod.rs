@@ -4,6 +4,7 @@ pub mod account_settings;
 pub mod attendees;
 pub mod audit_log;
 pub mod collection_batches;
+pub mod counter_card_charges;
 pub mod counter_sales;
 pub mod deposits;
 pub mod donation_types;

@@ -9,7 +9,7 @@ pub struct Model {
     pub id: String,
     pub payment_id: String,
     pub position: i32,
-    /// `cash` or `check`.
+    /// `cash`, `check` or `credit_card`.
     pub method: String,
     pub amount_cents: i64,
     /// Cash only: what was handed over.
@@ -22,6 +22,8 @@ pub struct Model {
     pub drawer_close_id: Option<String>,
     /// A check: the deposit that holds it.
     pub deposit_id: Option<String>,
+    /// A card: the intent of the counter's charge that paid it (migration 000047).
+    pub card_intent_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

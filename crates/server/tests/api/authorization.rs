@@ -79,6 +79,7 @@ enum Target {
     FamilyMember,
     /// A sale at the counter (a walk-in's, in cash).
     CounterSale,
+    CardCharge,
     /// The walk-in of that sale (their donor record).
     WalkIn,
     /// A hundi count nobody confirmed yet.
@@ -271,6 +272,16 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("createCounterSale", Access::Staff(&[FrontDesk]), Target::None, |_| Some(counter_sale_body())),
     ("getCounterSale", Access::Staff(&[FrontDesk]), Target::CounterSale, none),
     ("voidCounterSale", Access::Staff(&[Treasurer]), Target::CounterSale, |_| Some(json!({"reason": "Matrix void"}))),
+    ("createCardCharge", Access::Staff(&[FrontDesk]), Target::None, |_| {
+        Some(json!({"saleKey": format!("matrix-sale-{}", uuid::Uuid::new_v4().simple()), "amount": 10}))
+    }),
+    ("getCardCharge", Access::Staff(&[FrontDesk]), Target::CardCharge, none),
+    // "processing" leaves the charge as it is, whoever asks first.
+    ("confirmSandboxCardCharge", Access::Staff(&[FrontDesk]), Target::CardCharge, |f| {
+        Some(json!({"clientSecret": f.card_secret, "outcome": "processing"}))
+    }),
+    // The first refund gives the charge back; later ones answer it as it is.
+    ("refundCardCharge", Access::Staff(&[FrontDesk]), Target::CardCharge, none),
     ("createCheckBatch", Access::Staff(&[Treasurer]), Target::None, |_| {
         Some(
             json!({"channel": "mail", "checks": [{"donor": {"name": "Matrix Check"}, "lines": [{"donationTypeId": "custom", "amount": 25, "name": "General donation"}], "check": {"amount": 25, "checkNumber": "1001", "bank": "Golden 1", "checkDate": "2026-11-20"}}]}),
@@ -431,6 +442,9 @@ struct Fixture {
     family_member: String,
     counter_sale: String,
     walk_in: String,
+    /// A counter card charge, not yet paid, and its client secret.
+    card_charge: String,
+    card_secret: String,
     collection: String,
     /// A count confirmed by two people, in no deposit.
     locked_collection: String,
@@ -516,6 +530,9 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         .await
         .expect("sent");
     let counter_sale: Value = expect_status(sold, StatusCode::CREATED).await;
+    let card = json!({"saleKey": "matrix-card-sale", "amount": 10});
+    let card: Value =
+        expect_status(app.post_with_key(admin, "/api/counter/card-charges", "matrix-card-0001", &card).await, StatusCode::CREATED).await;
     let found: Vec<Value> =
         expect_status(app.get("/api/counter/people?q=matrix%20walk-in", Some(&admin.token)).await, StatusCode::OK).await;
     let walk_in = found[0]["walkIn"]["id"].as_str().expect("the sale's walk-in").to_owned();
@@ -605,6 +622,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         festival: festival["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
         walk_in,
+        card_charge: card["paymentIntentId"].as_str().expect("intent").to_owned(),
+        card_secret: card["clientSecret"].as_str().expect("secret").to_owned(),
         collection: cash_office.collection,
         locked_collection: cash_office.locked_collection,
         deposit: cash_office.deposit,
@@ -686,6 +705,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::ConfirmedBooking => &f.confirmed_booking,
         Target::FamilyMember => &f.family_member,
         Target::CounterSale => &f.counter_sale,
+        Target::CardCharge => &f.card_charge,
         Target::WalkIn => &f.walk_in,
         Target::Collection => &f.collection,
         Target::Deposit => &f.deposit,

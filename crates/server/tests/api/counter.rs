@@ -114,7 +114,7 @@ async fn a_walk_in_pays_part_cash_part_check_and_bad_sales_record_nothing() {
     assert_eq!((sold["payment"]["paymentMethod"].as_str(), sold["change"].as_str()), (Some("split"), Some("8.00")));
     assert_eq!(
         sold["tenders"][1],
-        json!({"method": "check", "amount": "50.00", "tendered": null, "change": null, "checkNumber": "1042", "bank": "Golden 1", "checkDate": "2026-11-24"})
+        json!({"method": "check", "amount": "50.00", "tendered": null, "change": null, "checkNumber": "1042", "bank": "Golden 1", "checkDate": "2026-11-24", "paymentIntentId": null})
     );
     assert_eq!((sold["payment"]["donorName"].as_str(), sold["payment"]["userId"].as_str()), (Some("Gopal Iyer"), None));
     let receipt = app.wait_for_email("gopal@example.org", "donation receipt").await;
@@ -308,4 +308,100 @@ async fn a_walk_in_without_an_account_books_an_archana_and_the_schedule_names_th
     let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
     expect_status::<Value>(app.post(&void, Some(&treasurer.token), json!({"reason": "Came back another day"})).await, StatusCode::OK).await;
     expect_status::<Value>(sell(&app, &desk, "sale-walk-in-0003", &member_sale).await, StatusCode::CREATED).await;
+}
+
+/// Takes a card of `amount` for the sale `sale_key` on the tablet (the sandbox's card form).
+async fn charge_card(app: &TestApp, desk: &TestUser, card_key: &str, sale_key: &str, amount: &str, outcome: &str) -> reqwest::Response {
+    let started: Value = expect_status(
+        app.post_with_key(desk, "/api/counter/card-charges", card_key, &json!({"saleKey": sale_key, "amount": amount})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!((started["state"].as_str(), started["provider"].as_str()), (Some("pending"), Some("sandbox")), "{started}");
+    let intent = started["paymentIntentId"].as_str().expect("intent");
+    app.post(
+        &format!("/api/counter/card-charges/{intent}/sandbox"),
+        Some(&desk.token),
+        json!({"clientSecret": started["clientSecret"], "outcome": outcome}),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn a_card_taken_on_the_tablet_pays_its_own_sale_once_and_a_charge_no_sale_used_is_refunded() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let before = app.ledger_count(&admin).await;
+
+    // A declined card: nothing is paid, and the sale cannot use it.
+    let declined: Value =
+        expect_status(charge_card(&app, &desk, "card-decl-0001", "sale-card-0001", "50", "failed").await, StatusCode::CONFLICT).await;
+    assert_eq!(declined["message"], "The card was declined; try another card or take another payment");
+
+    let paid: Value =
+        expect_status(charge_card(&app, &desk, "card-paid-0001", "sale-card-0001", "50.00", "succeeded").await, StatusCode::OK).await;
+    assert_eq!((paid["state"].as_str(), paid["amount"].as_str()), (Some("paid"), Some("50.00")));
+    let intent = paid["paymentIntentId"].as_str().expect("intent").to_owned();
+    let card = |amount: &str, intent: &str| json!({"method": "card", "amount": amount, "paymentIntentId": intent});
+
+    // The card part must be the charge, for this sale.
+    let other_sale = archana_and_donation(json!({"name": "Gopal Iyer"}), json!([card("50", &intent), {"method": "cash", "amount": 12}]));
+    let refused: Value = expect_status(sell(&app, &desk, "sale-card-other", &other_sale).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["tenders"], "That card payment was taken for another sale; take the card again");
+    let changed = archana_and_donation(json!({"name": "Gopal Iyer"}), json!([card("52", &intent), {"method": "cash", "amount": 10}]));
+    let refused: Value = expect_status(sell(&app, &desk, "sale-card-0001", &changed).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["tenders"], "The card part must be what the card was charged; refund the card and take it again");
+    assert_eq!(app.ledger_count(&admin).await, before, "nothing recorded");
+
+    // $12 in cash and $50 by card: one sale, one gift.
+    let body = archana_and_donation(json!({"name": "Gopal Iyer"}), json!([{"method": "cash", "amount": 12}, card("50", &intent)]));
+    let sold: Value = expect_status(sell(&app, &desk, "sale-card-0001", &body).await, StatusCode::CREATED).await;
+    assert_eq!((sold["payment"]["paymentMethod"].as_str(), sold["payment"]["amount"].as_str()), (Some("split"), Some("62.00")));
+    assert_eq!(
+        (sold["tenders"][1]["method"].as_str(), sold["tenders"][1]["paymentIntentId"].as_str()),
+        (Some("card"), Some(intent.as_str()))
+    );
+    let again: Value = expect_status(sell(&app, &desk, "sale-card-0001", &body).await, StatusCode::OK).await;
+    assert_eq!(again["id"], sold["id"]);
+    let used: Value = expect_status(app.get(&format!("/api/counter/card-charges/{intent}"), Some(&desk.token)).await, StatusCode::OK).await;
+    assert_eq!((used["state"].as_str(), used["saleId"].as_str(), used["clientSecret"].as_str()), (Some("used"), sold["id"].as_str(), None));
+    let kept: Value = expect_status(
+        app.post(&format!("/api/counter/card-charges/{intent}/refund"), Some(&desk.token), json!({})).await,
+        StatusCode::CONFLICT,
+    )
+    .await;
+    assert_eq!(kept["message"], "This card payment is part of a recorded sale: void the sale to give the money back");
+    // Another sale cannot use the same charge.
+    let twice = archana_and_donation(json!({"name": "Gopal Iyer"}), json!([{"method": "cash", "amount": 12}, card("50", &intent)]));
+    assert_eq!(sell(&app, &desk, "sale-card-0002", &twice).await.status(), StatusCode::BAD_REQUEST);
+    // The drawer expects the cash part only.
+    let drawer: Value = expect_status(app.get("/api/counter/drawer", Some(&desk.token)).await, StatusCode::OK).await;
+    assert_eq!(drawer["expected"], "12.00", "{drawer}");
+
+    // A sale refused after the card was paid (its seva's day is full, say): the counter gives the card back.
+    let spare: Value =
+        expect_status(charge_card(&app, &desk, "card-spare-001", "sale-card-0003", "62", "succeeded").await, StatusCode::OK).await;
+    let spare_intent = spare["paymentIntentId"].as_str().expect("intent");
+    let refund = format!("/api/counter/card-charges/{spare_intent}/refund");
+    let member = app.member().await;
+    assert_eq!(app.post(&refund, Some(&member.token), json!({})).await.status(), StatusCode::FORBIDDEN);
+    let refunded: Value = expect_status(app.post(&refund, Some(&desk.token), json!({})).await, StatusCode::OK).await;
+    assert_eq!(refunded["state"], "refunded");
+    let again: Value = expect_status(app.post(&refund, Some(&desk.token), json!({})).await, StatusCode::OK).await;
+    assert_eq!(again["state"], "refunded", "a second refund answers the first");
+    let late = archana_and_donation(json!({"name": "Gopal Iyer"}), json!([card("62", spare_intent)]));
+    let refused: Value = expect_status(sell(&app, &desk, "sale-card-0003", &late).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["tenders"], "That card payment was refunded; take the card again");
+
+    // A void gives the card part back, and every step is in the audit log.
+    let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
+    let voided: Value = expect_status(app.post(&void, Some(&treasurer.token), json!({"reason": "Wrong card"})).await, StatusCode::OK).await;
+    assert_eq!(voided["payment"]["status"], "refunded");
+    let log: Value = expect_status(app.get("/api/admin/audit?kind=money", Some(&admin.token)).await, StatusCode::OK).await;
+    let actions: Vec<&str> = log["items"].as_array().expect("items").iter().filter_map(|e| e["action"].as_str()).collect();
+    assert_eq!(actions, ["counter.void", "counter.card_refund", "counter.sale"]);
+    assert!(log["items"][2]["summary"].as_str().is_some_and(|s| s.ends_with("(cash and card)")), "{log}");
+    assert_eq!(app.ledger_count(&admin).await, before + 1);
 }

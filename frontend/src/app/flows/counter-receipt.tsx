@@ -35,13 +35,15 @@ function usePaper(): [ReceiptPaper, (paper: ReceiptPaper) => void] {
   ];
 }
 
-/** How the sale was paid, on the printed receipt: cash with the change, each check by number. */
+/** How the sale was paid, on the printed receipt: cash with the change, each check by number, the card part. */
 function Tenders({ sale }: { sale: CounterSale }) {
   return (
     <Box sx={{ mt: 2 }} aria-label="How it was paid" component="section">
       {sale.tenders.map((t, i) =>
         t.method === 'cash' ? (
           <Typography key={i}>{`Cash ${formatUSD(t.amount)}: received ${formatUSD(t.tendered ?? t.amount)}, change ${formatUSD(t.change ?? '0')}`}</Typography>
+        ) : t.method === 'card' ? (
+          <Typography key={i}>{`Card ${formatUSD(t.amount)}`}</Typography>
         ) : (
           <Typography key={i}>{`Check #${t.checkNumber ?? ''} (${t.bank ?? ''}, ${t.checkDate ?? ''}) ${formatUSD(t.amount)}`}</Typography>
         ),

@@ -33,7 +33,7 @@ function sold(request: CounterSaleRequest): CounterSale {
     id: 'sale-1',
     donorId: null,
     payment: makePayment({ id: 'p1', amount: '62.00', status: 'completed', channel: 'counter', paymentMethod: 'cash', receiptNumber: 'AUTO-1-7', donorEmail: 'lakshmi@example.org', userId: lakshmi.id }),
-    tenders: [{ method: 'cash', amount: '62.00', tendered: String(request.tenders[0]?.tendered ?? '62.00'), change: '38.00', checkNumber: null, bank: null, checkDate: null }],
+    tenders: [{ method: 'cash', amount: '62.00', tendered: String(request.tenders[0]?.tendered ?? '62.00'), change: '38.00', checkNumber: null, bank: null, checkDate: null, paymentIntentId: null }],
     change: '38.00',
     staffName: 'Desk Staff',
     createdAt: '2026-11-25T18:00:00Z',
@@ -238,6 +238,105 @@ describe('/counter', () => {
     expect(await screen.findByText('Enter the check number (digits, at most 20)')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeEnabled();
     await waitFor(() => expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull());
+  });
+
+  it('takes the card part on the tablet first, then records the sale with its charge; a refused sale keeps the card until Clear refunds it', async () => {
+    signInAs(makeStaff(['front_desk']));
+    const calls: string[] = [];
+    const sales: { key: string | null; body: CounterSaleRequest }[] = [];
+    let refuse = true;
+    serve((key, body) => {
+      sales.push({ key, body });
+      if (refuse) return HttpResponse.json({ message: 'Archana: this slot is fully booked; please choose another' }, { status: 409 });
+      return HttpResponse.json(sold(body), { status: 201 });
+    });
+    const charge = (state: string) => ({ paymentIntentId: 'pi_sandbox_1', clientSecret: 'pi_sandbox_1_secret_x', provider: 'sandbox', amount: '50.00', state, saleId: null });
+    server.use(
+      http.post('/api/counter/card-charges', async ({ request }) => {
+        calls.push(`start ${request.headers.get('Idempotency-Key')?.slice(0, 5)} ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(charge('pending'), { status: 201 });
+      }),
+      http.post('/api/counter/card-charges/:id/sandbox', async ({ request }) => {
+        calls.push(`sandbox ${JSON.stringify(await request.json())}`);
+        return HttpResponse.json(charge('paid'));
+      }),
+      http.post('/api/counter/card-charges/:id/refund', () => {
+        calls.push('refund');
+        return HttpResponse.json(charge('refunded'));
+      }),
+    );
+    const { user } = renderApp('/counter');
+    await user.click(await screen.findByRole('button', { name: 'New walk-in without an account' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Gopal Iyer');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Archana');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '62');
+    await user.type(screen.getByRole('textbox', { name: 'Part 1: amount ($)' }), '12');
+    await user.click(screen.getByRole('button', { name: 'Split: add a part' }));
+    await user.click(screen.getByRole('combobox', { name: 'Part 2: method' }));
+    await user.click(await screen.findByRole('option', { name: 'Card' }));
+    expect(screen.getByText('Taken on the tablet when you finish the sale')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
+
+    // The card form: the sale's key and the card part go with the charge.
+    const dialog = await screen.findByRole('dialog', { name: 'Card payment · $50.00' });
+    expect(sales).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name on card' }), 'Gopal Iyer');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Card number (test)' }), '4242424242424242');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Expiry (MM/YY)' }), '1230');
+    await user.type(within(dialog).getByRole('textbox', { name: 'CVC' }), '123');
+    await user.click(within(dialog).getByRole('button', { name: 'Pay $50.00' }));
+
+    // Paid: the sale goes at once, with the charge, and the server refuses it (a full day).
+    await waitFor(() => expect(sales).toHaveLength(1));
+    const saleKey = sales[0].key ?? '';
+    expect(calls[0]).toBe(`start card- {"saleKey":"${saleKey}","amount":"50.00"}`);
+    expect(calls[1]).toBe('sandbox {"clientSecret":"pi_sandbox_1_secret_x","outcome":"succeeded"}');
+    expect(sales[0].body.tenders).toEqual([
+      { method: 'cash', amount: '12' },
+      { method: 'card', amount: '50.00', paymentIntentId: 'pi_sandbox_1' },
+    ]);
+    expect(await screen.findByText(/The card payment of \$50.00 is kept for this sale/)).toBeInTheDocument();
+    expect(screen.getByText('Card paid')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Part 2: amount ($)' })).toBeDisabled();
+    expect(JSON.parse(window.localStorage.getItem('mandir.counter.card-draft') ?? 'null')).toMatchObject({ key: saleKey });
+
+    // Sent again (the day freed up): the same key and the same charge, and no second card.
+    refuse = false;
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
+    await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sales[1].key).toBe(saleKey);
+    expect(calls).toHaveLength(2);
+    expect(window.localStorage.getItem('mandir.counter.card-draft')).toBeNull();
+  });
+
+  it('gives a paid card back when the sale is cleared', async () => {
+    signInAs(makeStaff(['front_desk']));
+    serve(() => HttpResponse.json({ message: 'Archana is no longer offered; please choose another seva' }, { status: 409 }));
+    let refunds = 0;
+    server.use(
+      http.post('/api/counter/card-charges/:id/refund', () => {
+        refunds += 1;
+        return HttpResponse.json({ paymentIntentId: 'pi_sandbox_2', clientSecret: null, provider: 'sandbox', amount: '5.00', state: 'refunded', saleId: null });
+      }),
+    );
+    window.localStorage.setItem(
+      'mandir.counter.card-draft',
+      JSON.stringify({
+        donor: { kind: 'walk-in', name: 'Gopal Iyer', email: '', phone: '', address: '' },
+        sevas: [],
+        lines: [{ donationTypeId: 'custom', name: 'Flowers', amount: '5' }],
+        tenders: [{ method: 'card', amount: '5', tendered: '', checkNumber: '', bank: '', checkDate: '', cardKey: 'card-1', intentId: 'pi_sandbox_2' }],
+        key: 'sale-kept-0001',
+      }),
+    );
+    const { user } = renderApp('/counter');
+    // The reload kept the sale with its paid card.
+    expect(await screen.findByText('Card paid')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Refund the card and clear' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Clear' })).toBeEnabled());
+    expect(refunds).toBe(1);
+    expect(screen.queryByText('Card paid')).not.toBeInTheDocument();
+    expect(window.localStorage.getItem('mandir.counter.card-draft')).toBeNull();
   });
 
   it('is for the front desk: members go home', async () => {

@@ -1,6 +1,7 @@
 import { RequirePermission } from '@/components/require-auth';
 import { CounterPage } from '@/features/counter/components/counter-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';
+import { ChargeCardForm } from '@/features/payments/components/charge-card-form';
 import { useSevas } from '@/features/sevas/api/sevas';
 import { CounterReceipt } from '../flows/counter-receipt';
 
@@ -8,7 +9,14 @@ import { CounterReceipt } from '../flows/counter-receipt';
 function Counter() {
   const { donationTypes } = useDonationTypes();
   const { sevas } = useSevas();
-  return <CounterPage donationTypes={donationTypes} sevas={sevas ?? []} renderReceipt={(sale, next) => <CounterReceipt sale={sale} onNewSale={next} />} />;
+  return (
+    <CounterPage
+      donationTypes={donationTypes}
+      sevas={sevas ?? []}
+      renderReceipt={(sale, next) => <CounterReceipt sale={sale} onNewSale={next} />}
+      renderCardForm={(card) => <ChargeCardForm {...card} />}
+    />
+  );
 }
 
 /** /counter: the front desk's sales (`counter`); signed-out visitors go to /sign-in, anyone else to /. */

@@ -67,6 +67,7 @@ export function makeCheck(overrides: Partial<Check> = {}): Check {
     checkNumber: '1042',
     bank: 'Golden 1',
     checkDate: '2026-11-20',
+    paymentIntentId: null,
     deposit: null,
     ...overrides,
   };

@@ -1,6 +1,6 @@
 import useSWR from 'swr';
 import { api } from '@/lib/api-client';
-import type { CounterPerson, CounterSale, CounterSaleRequest, Statement } from '@/types/api';
+import type { CardCharge, CounterPerson, CounterSale, CounterSaleRequest, Statement } from '@/types/api';
 
 /**
  * POST /api/counter/sales with the sale's key: a resubmission of the same key answers the sale
@@ -37,3 +37,21 @@ export function personLabel(p: CounterPerson): string {
 
 /** A found person's identity: their account's id or their donor record's. */
 export const personKey = (p: CounterPerson) => p.walkIn?.id ?? p.member?.id ?? '';
+
+/**
+ * POST /api/counter/card-charges: starts charging the card part of the sale `saleKey` on the
+ * tablet (the provider's intent, for the card form). The same `cardKey` answers the same charge.
+ */
+export function startCardCharge(cardKey: string, saleKey: string, amount: string): Promise<CardCharge> {
+  return api.post<CardCharge>('/api/counter/card-charges', { saleKey, amount }, { headers: { 'Idempotency-Key': cardKey } });
+}
+
+/** POST /api/counter/card-charges/{id}/sandbox: the sandbox card form's answer (test mode only). */
+export function confirmSandboxCard(intentId: string, clientSecret: string, outcome: string): Promise<CardCharge> {
+  return api.post<CardCharge>(`/api/counter/card-charges/${encodeURIComponent(intentId)}/sandbox`, { clientSecret, outcome });
+}
+
+/** POST /api/counter/card-charges/{id}/refund: gives back a card charge no recorded sale used. */
+export function refundCardCharge(intentId: string): Promise<CardCharge> {
+  return api.post<CardCharge>(`/api/counter/card-charges/${encodeURIComponent(intentId)}/refund`, {});
+}

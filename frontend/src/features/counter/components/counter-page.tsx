@@ -14,14 +14,19 @@ import { useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import type { CounterPerson, CounterSale, DonationType, Seva } from '@/types/api';
-import { createCounterSale, personKey, personLabel, usePeopleSearch } from '../api/counter';
+import { createCounterSale, personKey, personLabel, refundCardCharge, usePeopleSearch } from '../api/counter';
 import {
+  cardToCharge,
+  cents,
   changeCents,
   clearPending,
   dollars,
+  draftWithCard,
   emptyTender,
   loadPending,
+  newCardKey,
   newSaleKey,
+  paidCard,
   paidCents,
   problems,
   resolved,
@@ -34,6 +39,7 @@ import {
   type DraftTender,
   type PendingSale,
 } from '../lib/sale';
+import { CardDialog, type CardFormProps } from './card-dialog';
 import { CounterActions } from './counter-actions';
 import { ProblemList } from './problem-list';
 
@@ -319,12 +325,24 @@ function LinesSection({
   );
 }
 
-/** How it is paid: cash (with the change shown), a check, or both. */
-function PaymentSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (tenders: DraftTender[]) => void; locked: boolean }) {
+/** How it is paid: cash (with the change shown), a check, a card taken on the tablet, or a split. */
+function PaymentSection({
+  sale,
+  onChange,
+  onRefundCard,
+  locked,
+}: {
+  sale: DraftSale;
+  onChange: (tenders: DraftTender[]) => void;
+  /** Gives back the card part `i` paid on the tablet, then removes it. */
+  onRefundCard: (i: number) => void;
+  locked: boolean;
+}) {
   const tenders = sale.tenders;
   const shown = resolved(sale);
   const update = (i: number, tender: DraftTender) => onChange(tenders.map((t, j) => (j === i ? tender : t)));
   const hasCash = tenders.some((t) => t.method === 'cash');
+  const hasCard = tenders.some((t) => t.method === 'card');
   const change = changeCents(shown);
   return (
     <Section title="Payment" id="counter-payment">
@@ -337,24 +355,40 @@ function PaymentSection({ sale, onChange, locked }: { sale: DraftSale; onChange:
               select
               label={`Part ${n}: method`}
               value={tender.method}
-              disabled={locked}
+              disabled={locked || Boolean(tender.intentId)}
               onChange={(e) => update(i, { ...emptyTender(e.target.value as DraftTender['method']), amount: tender.amount })}
             >
               <MenuItem value="cash" disabled={hasCash && tender.method !== 'cash'}>
                 Cash
               </MenuItem>
               <MenuItem value="check">Check</MenuItem>
+              <MenuItem value="card" disabled={hasCard && tender.method !== 'card'}>
+                Card
+              </MenuItem>
             </TextField>
             <TextField
               label={`Part ${n}: amount ($)`}
               value={tender.amount}
               placeholder={shown[i]?.amount || undefined}
-              helperText={tender.amount.trim() ? undefined : 'Blank: the rest'}
-              disabled={locked}
+              helperText={tender.intentId ? 'Charged' : tender.amount.trim() ? undefined : 'Blank: the rest'}
+              disabled={locked || Boolean(tender.intentId)}
               inputMode="decimal"
               onChange={set('amount')}
             />
-            {tender.method === 'cash' ? (
+            {tender.method === 'card' ? (
+              <Box sx={{ gridColumn: { sm: 'span 2' }, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', minHeight: 56 }}>
+                {tender.intentId ? (
+                  <>
+                    <Typography sx={{ fontWeight: 600 }}>Card paid</Typography>
+                    <Button size="small" onClick={() => onRefundCard(i)} disabled={locked}>
+                      {`Refund card part ${n}`}
+                    </Button>
+                  </>
+                ) : (
+                  <Typography color="text.secondary">Taken on the tablet when you finish the sale</Typography>
+                )}
+              </Box>
+            ) : tender.method === 'cash' ? (
               <TextField label="Cash received ($)" value={tender.tendered} disabled={locked} inputMode="decimal" onChange={set('tendered')} sx={{ gridColumn: { sm: 'span 2' } }} />
             ) : (
               <>
@@ -363,7 +397,12 @@ function PaymentSection({ sale, onChange, locked }: { sale: DraftSale; onChange:
                 <TextField label="Check date" type="date" value={tender.checkDate} disabled={locked} onChange={set('checkDate')} slotProps={{ inputLabel: { shrink: true } }} />
               </>
             )}
-            <IconButton aria-label={`Remove part ${n}`} onClick={() => onChange(tenders.filter((_, j) => j !== i))} disabled={locked || tenders.length === 1} sx={{ mt: 1 }}>
+            <IconButton
+              aria-label={`Remove part ${n}`}
+              onClick={() => onChange(tenders.filter((_, j) => j !== i))}
+              disabled={locked || tenders.length === 1 || Boolean(tender.intentId)}
+              sx={{ mt: 1 }}
+            >
               <DeleteOutline />
             </IconButton>
           </Box>
@@ -396,19 +435,31 @@ export function CounterPage({
   donationTypes,
   sevas,
   renderReceipt,
+  renderCardForm,
 }: {
   donationTypes: readonly DonationType[];
   sevas: readonly Seva[];
   renderReceipt: (sale: CounterSale, onNewSale: () => void) => React.ReactNode;
+  /** The online card form, for the card part of a sale. */
+  renderCardForm: (props: CardFormProps) => React.ReactNode;
 }) {
   const [pending, setPending] = useState<PendingSale | null>(() => loadPending());
-  const [draft, setDraft] = useState<DraftSale>(() => ({ ...newDraft(), ...loadPending()?.draft }));
+  const [draft, setDraft] = useState<DraftSale>(() => ({ ...newDraft(), ...(loadPending()?.draft ?? draftWithCard.load()) }));
   const [done, setDone] = useState<CounterSale | null>(null);
   const [attempted, setAttempted] = useState(false);
   const [sending, setSending] = useState(false);
   const [failure, setFailure] = useState<Failure | null>(null);
-  const locked = pending !== null || sending;
+  /** The card part being taken on the tablet. */
+  const [charging, setCharging] = useState<{ index: number; cardKey: string; saleKey: string; amountCents: number } | null>(null);
+  const locked = pending !== null || sending || charging !== null;
   const missing = problems(draft);
+  const card = paidCard(draft);
+
+  // A card paid for a sale not yet recorded is kept on this device, so a reload keeps the sale with it.
+  useEffect(() => {
+    if (card && !done) draftWithCard.save(draft);
+    else draftWithCard.clear();
+  }, [card, done, draft]);
 
   const send = async (sale: PendingSale) => {
     setSending(true);
@@ -420,10 +471,14 @@ export function CounterPage({
       setDone(recorded);
     } catch (err) {
       if (err instanceof ApiError && err.status < 500) {
-        // Refused: nothing was recorded. The sale stays on screen to be corrected and sent with a new key.
+        // Refused: nothing was recorded. The sale stays on screen to be corrected and sent again.
         clearPending();
         setPending(null);
-        setFailure({ offline: false, message: errorMessage(err, 'The sale was refused.'), fields: Object.values(err.fieldErrors) });
+        const paid = paidCard(sale.draft);
+        const kept = paid
+          ? ` The card payment of ${dollars(cents(paid.amount) ?? 0)} is kept for this sale: correct the sale and finish it, or refund the card.`
+          : '';
+        setFailure({ offline: false, message: `${errorMessage(err, 'The sale was refused.')}${kept}`, fields: Object.values(err.fieldErrors) });
       } else {
         setFailure({
           offline: !(err instanceof ApiError),
@@ -439,13 +494,57 @@ export function CounterPage({
     }
   };
 
-  const finish = () => {
-    setAttempted(true);
-    if (missing.length > 0) return;
-    const sale: PendingSale = { key: newSaleKey(), request: toRequest(draft), draft };
+  /** Records `ready` (every card part paid) under its key. */
+  const record = (ready: DraftSale) => {
+    const sale: PendingSale = { key: ready.key ?? newSaleKey(), request: toRequest(ready), draft: ready };
     savePending(sale);
     setPending(sale);
     void send(sale);
+  };
+
+  const finish = () => {
+    setAttempted(true);
+    if (missing.length > 0) return;
+    const index = cardToCharge(draft);
+    if (index < 0) {
+      record(draft);
+      return;
+    }
+    // The card is taken first, for this sale's key: the key stays the sale's from now on.
+    const saleKey = draft.key ?? newSaleKey();
+    const cardKey = draft.tenders[index].cardKey ?? newCardKey();
+    const tenders = draft.tenders.map((t, j) => (j === index ? { ...t, cardKey } : t));
+    setDraft({ ...draft, key: saleKey, tenders });
+    setFailure(null);
+    setCharging({ index, cardKey, saleKey, amountCents: cents(resolved(draft)[index].amount) ?? 0 });
+  };
+
+  const cardPaid = (intentId: string) => {
+    if (!charging) return;
+    const ready = {
+      ...draft,
+      key: charging.saleKey,
+      tenders: resolved(draft).map((t, j) => (j === charging.index ? { ...t, cardKey: charging.cardKey, intentId } : t)),
+    };
+    setCharging(null);
+    setDraft(ready);
+    record(ready);
+  };
+
+  const refundCard = async (i: number) => {
+    const intentId = draft.tenders[i]?.intentId;
+    if (!intentId) return;
+    setSending(true);
+    try {
+      await refundCardCharge(intentId);
+      const tenders = draft.tenders.filter((_, j) => j !== i);
+      setDraft({ ...draft, tenders: tenders.length > 0 ? tenders : [emptyTender('cash')] });
+      setFailure(null);
+    } catch (err) {
+      setFailure({ offline: !(err instanceof ApiError), message: errorMessage(err, 'The card could not be refunded. Please try again.'), fields: [] });
+    } finally {
+      setSending(false);
+    }
   };
 
   const startOver = () => {
@@ -453,6 +552,23 @@ export function CounterPage({
     setDraft(newDraft());
     setAttempted(false);
     setFailure(null);
+  };
+
+  /** Clear: a card paid for this sale is given back first. */
+  const clear = async () => {
+    const index = draft.tenders.findIndex((t) => t.intentId);
+    if (index >= 0) {
+      setSending(true);
+      try {
+        await refundCardCharge(draft.tenders[index].intentId ?? '');
+      } catch (err) {
+        setFailure({ offline: !(err instanceof ApiError), message: errorMessage(err, 'The card could not be refunded. Please try again.'), fields: [] });
+        return;
+      } finally {
+        setSending(false);
+      }
+    }
+    startOver();
   };
 
   if (done) {
@@ -500,16 +616,19 @@ export function CounterPage({
       <DonorSection sale={draft} onChange={(donor) => setDraft({ ...draft, donor })} locked={locked} />
       <SevasSection sevas={draft.sevas} catalogue={sevas} onChange={(chosen) => setDraft({ ...draft, sevas: chosen })} locked={locked} />
       <LinesSection sale={draft} hasSevas={sevas.some((s) => s.isActive && s.priceCents > 0)} lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
-      <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} locked={locked} />
+      <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} onRefundCard={(i) => void refundCard(i)} locked={locked} />
       {attempted ? <ProblemList problems={missing} /> : null}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1 }}>
-        <Button onClick={startOver} disabled={locked}>
-          Clear
+        <Button onClick={() => void clear()} disabled={locked}>
+          {card ? 'Refund the card and clear' : 'Clear'}
         </Button>
         <Button variant="contained" size="large" onClick={finish} disabled={locked}>
           {sending ? 'Recording...' : `Finish sale · ${dollars(totalCents(draft))}`}
         </Button>
       </Box>
+      {charging ? (
+        <CardDialog charge={charging} renderCardForm={renderCardForm} onPaid={cardPaid} onClose={() => setCharging(null)} />
+      ) : null}
     </Container>
   );
 }

@@ -1,4 +1,5 @@
 import { uuidv4 } from '@/lib/uuid';
+import { keptOnDevice } from './kept';
 import type { CounterSaleRequest } from '@/types/api';
 
 /** One line of a sale as the counter edits it: a donation type (or 'custom' with its own name) and an amount. */
@@ -6,13 +7,17 @@ export type DraftLine = { donationTypeId: string; name: string; amount: string }
 
 /** One part of the payment as the counter edits it. */
 export type DraftTender = {
-  method: 'cash' | 'check';
+  method: 'cash' | 'check' | 'card';
   amount: string;
   /** Cash: what was handed over (blank: exactly the amount). */
   tendered: string;
   checkNumber: string;
   bank: string;
   checkDate: string;
+  /** Card: the key of this card attempt (the same key answers the same charge). */
+  cardKey?: string;
+  /** Card: the charge paid on the tablet; its amount can no longer change. */
+  intentId?: string;
 };
 
 /** Who gives: a member, a walk-in who gave before (their donor record), or a new walk-in. */
@@ -24,7 +29,14 @@ export type DraftDonor =
 /** A seva to book in the sale: its price is the catalogue's. */
 export type DraftSeva = { sevaId: string; name: string; date: string; slot: string; priceCents: number };
 
-export type DraftSale = { donor: DraftDonor | null; sevas: DraftSeva[]; lines: DraftLine[]; tenders: DraftTender[] };
+export type DraftSale = {
+  donor: DraftDonor | null;
+  sevas: DraftSeva[];
+  lines: DraftLine[];
+  tenders: DraftTender[];
+  /** The sale's key, fixed once a card is charged for it: only this sale may use that charge. */
+  key?: string;
+};
 
 /** Cents of a dollar amount typed at the counter ('62', '62.5', '62.50'); null when it is not one. */
 export function cents(text: string): number | null {
@@ -108,6 +120,7 @@ export function problems(draft: DraftSale): string[] {
   if (tenders.some((t) => t.method === 'check' && (!t.checkNumber.trim() || !t.bank.trim() || !t.checkDate))) {
     out.push("Enter each check's number, bank and date");
   }
+  if (tenders.filter((t) => t.method === 'card').length > 1) out.push('Take the card as one payment part');
   return out;
 }
 
@@ -129,7 +142,9 @@ export function toRequest(draft: DraftSale): CounterSaleRequest {
     tenders: resolved(sale).map((t) =>
       t.method === 'cash'
         ? { method: 'cash', amount: t.amount.trim(), ...(t.tendered.trim() ? { tendered: t.tendered.trim() } : {}) }
-        : { method: 'check', amount: t.amount.trim(), checkNumber: t.checkNumber.trim(), bank: t.bank.trim(), checkDate: t.checkDate },
+        : t.method === 'card'
+          ? { method: 'card', amount: t.amount.trim(), paymentIntentId: t.intentId ?? '' }
+          : { method: 'check', amount: t.amount.trim(), checkNumber: t.checkNumber.trim(), bank: t.bank.trim(), checkDate: t.checkDate },
     ),
   };
 }
@@ -137,26 +152,37 @@ export function toRequest(draft: DraftSale): CounterSaleRequest {
 /** A sale sent but not yet confirmed, kept on this device until the server answers. */
 export type PendingSale = { key: string; request: CounterSaleRequest; draft: DraftSale };
 
-const PENDING_KEY = 'mandir.counter.pending';
+const pendingSale = keptOnDevice<PendingSale>(
+  'mandir.counter.pending',
+  (p) => typeof p.key === 'string' && typeof p.request === 'object' && typeof p.draft === 'object',
+);
 
-export function loadPending(): PendingSale | null {
-  try {
-    const raw = window.localStorage.getItem(PENDING_KEY);
-    return raw ? (JSON.parse(raw) as PendingSale) : null;
-  } catch {
-    return null;
-  }
-}
+export const loadPending = (): PendingSale | null => pendingSale.load();
+export const savePending = (pending: PendingSale): void => pendingSale.save(pending);
+export const clearPending = (): void => pendingSale.clear();
 
-export function savePending(pending: PendingSale): void {
-  window.localStorage.setItem(PENDING_KEY, JSON.stringify(pending));
-}
-
-export function clearPending(): void {
-  window.localStorage.removeItem(PENDING_KEY);
-}
+/**
+ * A sale whose card was paid on the tablet but which is not recorded yet (it was refused, say):
+ * kept on this device so a reload does not forget the paid card.
+ */
+export const draftWithCard = keptOnDevice<DraftSale>('mandir.counter.card-draft', (d) => Array.isArray(d.tenders));
 
 /** A new key per sale: what makes a resubmission answer the sale already recorded. */
 export function newSaleKey(): string {
   return `sale-${uuidv4()}`;
+}
+
+/** A new key per card attempt. */
+export function newCardKey(): string {
+  return `card-${uuidv4()}`;
+}
+
+/** The card part still to be charged on the tablet before the sale can be sent (its index), or -1. */
+export function cardToCharge(draft: DraftSale): number {
+  return draft.tenders.findIndex((t) => t.method === 'card' && !t.intentId);
+}
+
+/** The card part paid on the tablet that no recorded sale used yet (what Clear must give back). */
+export function paidCard(draft: DraftSale): DraftTender | undefined {
+  return draft.tenders.find((t) => t.method === 'card' && t.intentId);
 }

@@ -22,9 +22,14 @@ import type { PaymentOutcome } from '../types';
 import { TestModeBanner } from './test-mode-banner';
 
 type Props = {
-  intent: PaymentIntentResponse;
+  intent: Pick<PaymentIntentResponse, 'paymentIntentId' | 'clientSecret'>;
   amount: number;
   onFinished: (result: { status: PaymentOutcome; redirectUrl: string }) => void;
+  /**
+   * Sends the chosen outcome somewhere else than the online confirm step (the counter's charge);
+   * the form then finishes at once, with no page to go to.
+   */
+  confirm?: (outcome: PaymentOutcome) => Promise<unknown>;
 };
 
 type CardErrors = Partial<Record<'name' | 'number' | 'expiry' | 'cvc', string>>;
@@ -39,7 +44,7 @@ const outcomes: { value: PaymentOutcome; label: string }[] = [
  * The sandbox provider's card form (TEST MODE). The card fields are only checked here; what goes
  * to the server is the intent id, its client secret and the chosen test outcome.
  */
-export function SandboxCardForm({ intent, amount, onFinished }: Props) {
+export function SandboxCardForm({ intent, amount, onFinished, confirm }: Props) {
   const { toast } = useToast();
   const [name, setName] = useState('');
   const [number, setNumber] = useState('');
@@ -72,6 +77,12 @@ export function SandboxCardForm({ intent, amount, onFinished }: Props) {
     }
     setSubmitting(true);
     try {
+      if (confirm) {
+        await confirm(outcome);
+        setSubmitting(false);
+        onFinished({ status: outcome, redirectUrl: '' });
+        return;
+      }
       const res = await confirmSandboxPayment({
         paymentIntentId: intent.paymentIntentId,
         clientSecret: intent.clientSecret,
