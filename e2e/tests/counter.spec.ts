@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { test, expect } from '../support/fixtures';
 import { adminSession, api, newMember, newStaff, uid } from '../support/api';
 
@@ -108,4 +109,47 @@ test('the front desk sells an archana and a donation for cash with the keyboard 
   const mine = family.getByRole('row').filter({ hasText: receiptNumber });
   await expect(mine).toContainText('Cash · at the temple');
   await expect(mine).toContainText('$62.00');
+});
+
+test('a walk-in pays part in cash and part by card, taken on the tablet before the sale is recorded', async ({ page, signInAs, openWindow }) => {
+  const admin = await adminSession();
+  const desk = await newStaff(['front_desk'], { firstName: 'Desk', lastName: 'Card' });
+  const name = `Anand Card${uid()}`;
+  await signInAs(desk);
+  await page.goto('/counter');
+  await page.getByRole('button', { name: 'New walk-in without an account' }).click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Line 1: name' }).fill('Temple building fund');
+  await page.getByRole('textbox', { name: 'Line 1: amount ($)' }).fill('62');
+  await page.getByRole('textbox', { name: 'Part 1: amount ($)' }).fill('12');
+  await page.getByRole('button', { name: 'Split: add a part' }).click();
+  await page.getByRole('combobox', { name: 'Part 2: method' }).click();
+  await page.getByRole('option', { name: 'Card' }).click();
+  await expect(page.getByText('Taken on the tablet when you finish the sale')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish sale · $62.00' }).click();
+
+  // The online card form, for the card part only; nothing is recorded until it is paid.
+  const dialog = page.getByRole('dialog', { name: 'Card payment · $50.00' });
+  await expect(dialog.getByRole('button', { name: 'Pay $50.00' })).toBeVisible();
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  await dialog.getByRole('textbox', { name: 'Name on card' }).fill(name);
+  await dialog.getByRole('textbox', { name: 'Card number (test)' }).fill('4242424242424242');
+  await dialog.getByRole('textbox', { name: 'Expiry (MM/YY)' }).fill('1230');
+  await dialog.getByRole('textbox', { name: 'CVC' }).fill('123');
+  await dialog.getByRole('button', { name: 'Pay $50.00' }).click();
+
+  // Paid: the sale is recorded at once with both parts.
+  const sheet = page.getByRole('article', { name: 'Donation receipt' });
+  await expect(sheet).toContainText('Cash $12.00: received $12.00, change $0.00');
+  await expect(sheet).toContainText('Card $50.00');
+  await expect(dialog).toBeHidden();
+  const receiptNumber = (await sheet.getByText(/^AUTO-\d+-\d+$/).textContent()) ?? '';
+
+  // One gift in the ledger, paid two ways.
+  const treasurer = await openWindow(admin);
+  await treasurer.goto('/admin?tab=payments');
+  const row = treasurer.getByRole('row').filter({ hasText: receiptNumber });
+  await expect(row).toContainText('Counter');
+  await expect(row).toContainText('$62.00');
 });
