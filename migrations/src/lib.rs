@@ -40,6 +40,7 @@ mod m20261125_000044_cash_office;
 mod m20261126_000045_lunar_calendar;
 mod m20261127_000046_walk_in_seva_bookings;
 mod m20261127_000047_counter_card_charges;
+mod m20261127_000048_counter_registrations;
 pub mod seed;
 
 pub struct Migrator;
@@ -85,6 +86,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261126_000045_lunar_calendar::Migration),
             Box::new(m20261127_000046_walk_in_seva_bookings::Migration),
             Box::new(m20261127_000047_counter_card_charges::Migration),
+            Box::new(m20261127_000048_counter_registrations::Migration),
         ]
     }
 }

@@ -39,6 +39,9 @@ pub const VOID_REASON_REQUIRED: &str = "Say why the sale is voided (at most 500 
 pub const SEVA_NOT_OFFERED: &str = "This seva is not offered; choose another";
 pub const TOO_MANY_SEVAS: &str = "At most 10 sevas can be booked in one sale";
 pub const NOTHING_SOLD: &str = "Add a seva or a donation line";
+pub const TOO_MANY_REGISTRATIONS: &str = "At most 5 event registrations can be made in one sale";
+pub const REGISTRATION_TWICE: &str = "Register for each event once";
+pub const REGISTRATION_EVENT_MISSING: &str = "Choose the event to register for";
 pub const BATCH_EMPTY: &str = "Add at least one check";
 pub const BATCH_TOO_LARGE: &str = "A batch holds at most 100 checks";
 pub const BATCH_ONE_CHECK: &str = "Each entry of a batch is paid by one check";
@@ -52,6 +55,7 @@ const MAX_PHONE: usize = 30;
 const MAX_VOID_REASON: usize = 500;
 const MAX_INTENT_ID: usize = 100;
 pub const MAX_SEVAS: usize = 10;
+pub const MAX_REGISTRATIONS: usize = 5;
 pub const MAX_BATCH_CHECKS: usize = 100;
 
 /// One part of a sale's payment.
@@ -186,11 +190,28 @@ pub struct CounterSevaInput {
     pub amount: NumberInput,
 }
 
-/// A sale as the counter sends it.
+/// An event registration in the sale, for the member: the event, and the party as the event's
+/// own registration form takes it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CounterRegistrationInput {
+    pub event_id: String,
+    pub registration: crate::registration::RegistrationInput,
+}
+
+/// A registration of the sale, checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CounterRegistration {
+    pub event_id: crate::EventId,
+    pub registration: crate::registration::ValidRegistration,
+}
+
+/// A sale as the counter sends it.
+#[derive(Debug, Clone, PartialEq)]
 pub struct CounterSaleInput {
     pub donor: CounterDonorInput,
     pub sevas: Vec<CounterSevaInput>,
+    /// Event registrations for the member, made with the sale (at most 5).
+    pub registrations: Vec<CounterRegistrationInput>,
     pub lines: DonationDetailsInput,
     pub tenders: Vec<TenderInput>,
     pub in_honor_of: Option<String>,
@@ -200,6 +221,7 @@ pub struct CounterSaleInput {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CounterSale {
     pub donor: CounterDonor,
+    pub registrations: Vec<CounterRegistration>,
     pub lines: Vec<DonationDetail>,
     pub total: Money,
     pub tenders: Vec<Tender>,
@@ -331,6 +353,37 @@ fn walk_in(
     Some(WalkIn { name: name?, email: email?, phone: phone?, address: address? })
 }
 
+/// The sale's event registrations: at most 5, each event once, each party as the event's form
+/// checks it (errors under `registrations[i].…`).
+fn registrations(inputs: &[CounterRegistrationInput], errors: &mut ValidationErrors) -> Vec<CounterRegistration> {
+    if inputs.len() > MAX_REGISTRATIONS {
+        errors.add("registrations", TOO_MANY_REGISTRATIONS);
+        return Vec::new();
+    }
+    let mut seen = std::collections::HashSet::new();
+    let mut valid = Vec::with_capacity(inputs.len());
+    for (i, input) in inputs.iter().enumerate() {
+        let event_id = input.event_id.trim();
+        if event_id.is_empty() {
+            errors.add(&format!("registrations[{i}].eventId"), REGISTRATION_EVENT_MISSING);
+            continue;
+        }
+        if !seen.insert(event_id.to_owned()) {
+            errors.add("registrations", REGISTRATION_TWICE);
+            continue;
+        }
+        match input.registration.clone().validate() {
+            Ok(registration) => valid.push(CounterRegistration { event_id: event_id.into(), registration }),
+            Err(found) => {
+                for (field, message) in found.fields() {
+                    errors.add(&format!("registrations[{i}].{field}"), message);
+                }
+            }
+        }
+    }
+    valid
+}
+
 impl CounterSaleInput {
     /// Checks the sale whose sevas were priced as `seva_lines` (first on the receipt): the donation
     /// lines may then be left out, and the payment parts add up to every line.
@@ -355,9 +408,10 @@ impl CounterSaleInput {
         }
         let tenders = errors.check("tenders", tenders(&self.tenders, total));
         let honor = errors.check("inHonorOf", in_honor_of(self.in_honor_of.as_deref()));
+        let registrations = registrations(&self.registrations, &mut errors);
         match (donor, lines, total, tenders, honor) {
             (Some(donor), Some(lines), Some(total), Some(tenders), Some(in_honor_of)) if errors.is_empty() => {
-                Ok(CounterSale { donor, lines, total, tenders, in_honor_of })
+                Ok(CounterSale { donor, registrations, lines, total, tenders, in_honor_of })
             }
             _ => Err(errors),
         }
@@ -366,7 +420,7 @@ impl CounterSaleInput {
 
 /// Checks entered together, such as a festival table's or the week's mail: each one a gift of its
 /// own (a sale paid by that one check), for a member, a walk-in who gave before, or a new walk-in.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CheckBatchInput {
     /// `counter` (collected at the temple) or `mail`.
     pub channel: Option<String>,
@@ -434,6 +488,7 @@ mod tests {
         CounterSaleInput {
             donor: CounterDonorInput::Member("u1".into()),
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: lines(&["11", "51"]),
             tenders,
             in_honor_of: None,
@@ -532,6 +587,24 @@ mod tests {
     }
 
     #[test]
+    fn event_registrations_are_checked_as_the_events_form_checks_them() {
+        let with = |registrations: Vec<CounterRegistrationInput>| CounterSaleInput { registrations, ..sale(vec![cash("62", "62")]) };
+        let reg = |event: &str, family: Option<f64>| CounterRegistrationInput {
+            event_id: event.into(),
+            registration: crate::registration::RegistrationInput { number_of_family_members: family, additional_notes: None },
+        };
+        let valid = with(vec![reg("e1", Some(2.0)), reg("e2", None)]).validate(Vec::new()).expect("valid");
+        assert_eq!(valid.registrations.iter().map(|r| r.registration.people()).collect::<Vec<_>>(), [3, 1]);
+        let twice = with(vec![reg("e1", None), reg(" e1 ", None)]).validate(Vec::new()).expect_err("twice");
+        assert_eq!(twice.get("registrations"), Some(REGISTRATION_TWICE));
+        let many = with((0..6).map(|i| reg(&format!("e{i}"), None)).collect()).validate(Vec::new()).expect_err("many");
+        assert_eq!(many.get("registrations"), Some(TOO_MANY_REGISTRATIONS));
+        let bad = with(vec![reg("", None), reg("e2", Some(1.5))]).validate(Vec::new()).expect_err("bad");
+        assert_eq!(bad.get("registrations[0].eventId"), Some(REGISTRATION_EVENT_MISSING));
+        assert!(bad.get("registrations[1].numberOfFamilyMembers").is_some(), "{bad:?}");
+    }
+
+    #[test]
     fn a_void_needs_a_reason() {
         assert_eq!(void_reason(Some("  Entered twice ")), Ok("Entered twice".into()));
         assert_eq!(void_reason(Some(" ")).expect_err("blank").get("reason"), Some(VOID_REASON_REQUIRED));
@@ -543,6 +616,7 @@ mod tests {
         let entry = |tenders: Vec<TenderInput>| CounterSaleInput {
             donor: CounterDonorInput::WalkIn { name: Some("Gopal Iyer".into()), email: None, phone: None, address: None },
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: lines(&["51"]),
             tenders,
             in_honor_of: None,

@@ -112,7 +112,7 @@ fn people(family: i32) -> i64 {
 
 /// The registration form as submitted. The family count is the JSON number as sent, so that a
 /// fraction is refused with a message instead of a parse error.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct RegistrationInput {
     pub number_of_family_members: Option<f64>,
     pub additional_notes: Option<String>,

@@ -179,6 +179,7 @@ impl SeaOrmAttendeeRepository {
             created_at: Set(r.now),
             updated_at: Set(r.now),
             checked_in_at: Set(None),
+            payment_id: Set(None),
         }
         .insert(&tx)
         .await
@@ -467,4 +468,83 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
             .collect::<Result<_, DbErr>>()
             .repo()
     }
+}
+
+/// Why a counter sale's registration was refused.
+pub(crate) struct RegistrationRefused {
+    pub event: String,
+    pub reason: String,
+}
+
+/// Registers the member of `record` for its event inside the caller's transaction (a counter
+/// sale's), linked to `payment_id`: the event's row is locked first (PostgreSQL; SQLite's write
+/// transaction holds the whole database), then its people are counted and the domain's rule
+/// decides. A refusal answers why, and the caller rolls the sale back.
+pub(crate) async fn admit_on<C: ConnectionTrait>(
+    conn: &C,
+    record: NewAttendeeRecord,
+    payment_id: &str,
+) -> Result<Result<(), RegistrationRefused>, RepoError> {
+    let Some(event) = events::Entity::find_by_id(record.event_id.to_string()).lock_exclusive().one(conn).await.repo()? else {
+        return Ok(Err(RegistrationRefused { event: "The event".into(), reason: "This event no longer exists".into() }));
+    };
+    let taken: i64 = attendees::Entity::find()
+        .filter(attendees::Column::EventId.eq(record.event_id.as_str()))
+        .all(conn)
+        .await
+        .repo()?
+        .iter()
+        .map(|a| i64::from(a.number_of_family_members) + 1)
+        .sum();
+    let registered = attendees::Entity::find()
+        .filter(attendees::Column::EventId.eq(record.event_id.as_str()))
+        .filter(attendees::Column::UserId.eq(record.user_id.as_str()))
+        .count(conn)
+        .await
+        .repo()?
+        > 0;
+    if registered {
+        return Ok(Err(RegistrationRefused { event: event.name, reason: "This member is already registered for this event".into() }));
+    }
+    if let Err(refusal) = admit(&occupancy(&event, taken, 0), record.registration.people(), record.now) {
+        return Ok(Err(RegistrationRefused { event: event.name, reason: refusal.to_string() }));
+    }
+    attendees::ActiveModel {
+        id: Set(record.id.into()),
+        event_id: Set(record.event_id.into()),
+        user_id: Set(record.user_id.into()),
+        number_of_family_members: Set(record.registration.number_of_family_members),
+        additional_notes: Set(record.registration.additional_notes),
+        created_at: Set(record.now),
+        updated_at: Set(record.now),
+        checked_in_at: Set(None),
+        payment_id: Set(Some(payment_id.to_owned())),
+    }
+    .insert(conn)
+    .await
+    .repo()?;
+    Ok(Ok(()))
+}
+
+/// The registrations a counter sale's payment made, with their events' names.
+pub(crate) async fn of_payment<C: ConnectionTrait>(
+    conn: &C,
+    payment_id: &str,
+) -> Result<Vec<mandir_application::ports::SaleRegistration>, RepoError> {
+    let rows = attendees::Entity::find()
+        .filter(attendees::Column::PaymentId.eq(payment_id))
+        .order_by_asc(attendees::Column::CreatedAt)
+        .all(conn)
+        .await
+        .repo()?;
+    let mut out = Vec::with_capacity(rows.len());
+    for row in rows {
+        let name = events::Entity::find_by_id(row.event_id.clone()).one(conn).await.repo()?.map(|e| e.name).unwrap_or_default();
+        out.push(mandir_application::ports::SaleRegistration {
+            event_id: row.event_id,
+            event_name: name,
+            people: i64::from(row.number_of_family_members) + 1,
+        });
+    }
+    Ok(out)
 }

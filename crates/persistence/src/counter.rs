@@ -16,7 +16,7 @@ use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::Database;
-use crate::entities::{counter_card_charges, counter_sales, donors, payment_tenders, payments, seva_bookings};
+use crate::entities::{attendees, counter_card_charges, counter_sales, donors, payment_tenders, payments, seva_bookings};
 use crate::error::MapDbErr;
 use crate::payments::{insert_payment, to_domain};
 use crate::tenders::{tender_of, tender_row};
@@ -59,11 +59,13 @@ async fn load<C: ConnectionTrait>(conn: &C, row: counter_sales::Model) -> Result
         (None, ..) => None,
     };
     let deposit = crate::cash_office::deposit_of_payment(conn, &row.payment_id).await?;
+    let registrations = crate::attendees::of_payment(conn, &row.payment_id).await?;
     Ok(CounterSaleRecord {
         id: row.id,
         payment,
         donor_id,
         tenders,
+        registrations,
         staff_name: row.staff_name,
         created_at: row.created_at,
         voided,
@@ -117,6 +119,11 @@ async fn insert_sale<C: ConnectionTrait>(conn: &C, sale: NewCounterSale) -> Resu
             BookingAdmission::Admitted(_) => {}
             BookingAdmission::Full | BookingAdmission::TooManyUnpaid(_) => return Ok(Err(SaleRecorded::SevaFull(name))),
             BookingAdmission::SevaGone => return Ok(Err(SaleRecorded::SevaGone(name))),
+        }
+    }
+    for registration in sale.registrations {
+        if let Err(refused) = crate::attendees::admit_on(conn, registration, payment.id.as_str()).await? {
+            return Ok(Err(SaleRecorded::EventRefused { event: refused.event, reason: refused.reason }));
         }
     }
     // A card part uses its charge: once, and only while nobody refunded it.
@@ -378,6 +385,8 @@ impl CounterRepository for SeaOrmCounterRepository {
             .exec(&tx)
             .await
             .repo()?;
+        // And the event registrations it made.
+        attendees::Entity::delete_many().filter(attendees::Column::PaymentId.eq(row.payment_id.as_str())).exec(&tx).await.repo()?;
         crate::payment_audit::insert_entry(
             &tx,
             PaymentAuditEntry {

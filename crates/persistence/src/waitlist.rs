@@ -62,6 +62,7 @@ pub(crate) async fn promote_waitlist(tx: &WriteTransaction, event_id: &EventId, 
             created_at: Set(now),
             updated_at: Set(now),
             checked_in_at: Set(None),
+            payment_id: Set(None),
         }
         .insert(tx)
         .await

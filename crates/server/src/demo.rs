@@ -737,6 +737,7 @@ pub async fn seed_demo_counter_sales(
             CounterSaleInput {
                 donor: walk_in("Gopal Iyer", None),
                 sevas: Vec::new(),
+                registrations: Vec::new(),
                 lines: DonationDetailsInput::Items(vec![
                     DonationItemInput::new("custom", text("21"), "General donation"),
                     DonationItemInput::new("custom", text("10"), "Flowers"),
@@ -755,6 +756,7 @@ pub async fn seed_demo_counter_sales(
             CounterSaleInput {
                 donor: walk_in("Meena Krishnan", Some("meena.krishnan@example.org")),
                 sevas: Vec::new(),
+                registrations: Vec::new(),
                 lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("151"), "Deepavali celebration")]),
                 tenders: vec![
                     TenderInput::cash("51", "60"),
@@ -771,6 +773,7 @@ pub async fn seed_demo_counter_sales(
             "demo-counter-sale-0003",
             CounterSaleInput {
                 donor: walk_in("Ravi Subramanian", None),
+                registrations: Vec::new(),
                 sevas: vec![CounterSevaInput {
                     seva_id: archana.id.to_string(),
                     date: day.to_string(),
@@ -797,6 +800,7 @@ pub async fn seed_demo_counter_sales(
         let again = CounterSaleInput {
             donor: CounterDonorInput::Returning(donor),
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("51"), "Annadanam")]),
             tenders: vec![TenderInput::cash("51", "51")],
             in_honor_of: None,
@@ -820,6 +824,7 @@ pub async fn seed_demo_counter_sales(
         let by_card = CounterSaleInput {
             donor: walk_in("Anand Sharma", None),
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", text("101"), "Temple building fund")]),
             tenders: vec![TenderInput::card("101", &intent)],
             in_honor_of: None,
@@ -845,6 +850,7 @@ pub async fn seed_demo_check_batch(users: &dyn UserRepository, counter: &Counter
     let check = |name: &str, amount: &str, number: &str, bank: &str| CounterSaleInput {
         donor: CounterDonorInput::WalkIn { name: Some(name.to_owned()), email: None, phone: None, address: None },
         sevas: Vec::new(),
+        registrations: Vec::new(),
         lines: DonationDetailsInput::Items(vec![DonationItemInput::new(
             "custom",
             NumberInput::Text(amount.to_owned()),

@@ -317,6 +317,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         users: users.clone(),
         donation_types: donation_types.clone(),
         sevas: Arc::new(SeaOrmSevaRepository::new(db.clone())),
+        events: events.clone(),
         zone: temple_zone.clone(),
         clock: clock.clone(),
         receipts: email_sender.wake.clone(),

@@ -3187,6 +3187,19 @@ export interface components {
         };
         /** @enum {string} */
         CounterPersonKind: "member" | "walkIn";
+        /**
+         * @description An event registration for the member, made with the sale: the event and the party, as the
+         *     event's own registration form takes them.
+         */
+        CounterRegistrationRequest: {
+            additionalNotes?: string | null;
+            eventId: string;
+            /**
+             * Format: double
+             * @description Family members coming with the member (0 to 50; omitted: none).
+             */
+            numberOfFamilyMembers?: number | null;
+        };
         /** @description A sale at the counter: its payment (channel `counter`), how it was paid, and its receipt. */
         CounterSaleDto: {
             /** @description The change given back in cash, "38.00". */
@@ -3205,20 +3218,27 @@ export interface components {
             receiptLink: string | null;
             /** @description The printed receipt's QR code of `receiptLink`: an SVG image, black on white. */
             receiptQr: string | null;
+            /** @description The event registrations it made (a void cancels them). */
+            registrations: components["schemas"]["SaleRegistrationDto"][];
             /** @description Who made the sale. */
             staffName: string;
             tenders: components["schemas"]["TenderDto"][];
             voided: null | components["schemas"]["VoidedDto"];
         };
         /**
-         * @description A sale at the counter: who gives, the sevas booked and the donation lines, and how it was paid
-         *     (the parts add up to every line).
+         * @description A sale at the counter: who gives, the sevas booked, the events registered for and the donation
+         *     lines, and how it was paid (the parts add up to every line).
          */
         CounterSaleRequest: {
             donor: components["schemas"]["CounterDonorRequest"];
             inHonorOf?: string | null;
             /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
             lines?: Record<string, unknown>[] | string;
+            /**
+             * @description Event registrations for the member (not a walk-in), made with the sale; an event that
+             *     started or is full refuses the whole sale.
+             */
+            registrations?: components["schemas"]["CounterRegistrationRequest"][];
             /** @description Sevas to book for the member (each a religious-service line of the receipt). */
             sevas?: components["schemas"]["CounterSevaRequest"][];
             tenders: components["schemas"]["TenderRequest"][];
@@ -4291,6 +4311,16 @@ export interface components {
             /** @description 6 to 256 characters, counted as sent. */
             newPassword: string;
             token: string;
+        };
+        /** @description An event registration a sale made. */
+        SaleRegistrationDto: {
+            eventId: string;
+            eventName: string;
+            /**
+             * Format: int64
+             * @description The member and their family.
+             */
+            people: number;
         };
         /** @description The sandbox card form's answer for a counter charge. */
         SandboxCardRequest: {

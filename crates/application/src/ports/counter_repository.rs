@@ -6,7 +6,7 @@ use mandir_domain::audit::AuditEntry;
 use mandir_domain::counter::{DonorRecord, Tender, WalkIn};
 use mandir_domain::payment::{Payment, PaymentProvider};
 
-use super::{DepositRef, NewBookingRecord, NewPayment, RepoError};
+use super::{DepositRef, NewAttendeeRecord, NewBookingRecord, NewPayment, RepoError};
 
 /// A walk-in kept as a donor record, so their gifts add up.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,6 +35,9 @@ pub struct NewCounterSale {
     pub donor: Option<SaleDonor>,
     /// The sevas it books, confirmed and linked to its payment; a full slot refuses the whole sale.
     pub bookings: Vec<NewBookingRecord>,
+    /// The member's event registrations it makes, linked to its payment; an event that started
+    /// or is full refuses the whole sale.
+    pub registrations: Vec<NewAttendeeRecord>,
     pub tenders: Vec<Tender>,
     pub staff_id: UserId,
     pub staff_name: String,
@@ -49,6 +52,14 @@ pub struct Voided {
     pub reason: String,
 }
 
+/// An event registration a sale made: the event and the people it brings.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaleRegistration {
+    pub event_id: String,
+    pub event_name: String,
+    pub people: i64,
+}
+
 /// A counter sale as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CounterSaleRecord {
@@ -57,6 +68,8 @@ pub struct CounterSaleRecord {
     /// The walk-in's donor record (none for a member).
     pub donor_id: Option<String>,
     pub tenders: Vec<Tender>,
+    /// The event registrations it made (cancelled by a void).
+    pub registrations: Vec<SaleRegistration>,
     pub staff_name: String,
     pub created_at: DateTime<Utc>,
     pub voided: Option<Voided>,
@@ -74,6 +87,12 @@ pub enum SaleRecorded {
     /// Nothing was recorded: a seva's slot filled up meanwhile, or the seva is no longer offered.
     SevaFull(String),
     SevaGone(String),
+    /// Nothing was recorded: an event of its registrations started, is full, or has the member
+    /// already (the event's name, and why).
+    EventRefused {
+        event: String,
+        reason: String,
+    },
     /// Nothing was recorded: the card charge its card part names was used by another sale or
     /// refunded meanwhile.
     CardTaken,

@@ -56,7 +56,7 @@ pub use checkout::Checkout;
 pub use clock::{Clock, SystemClock};
 pub use counter_repository::{
     BatchRecorded, CardCharge, CardRefund, CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleDonor, SaleRecorded,
-    SaleVoid, Voided,
+    SaleRegistration, SaleVoid, Voided,
 };
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};

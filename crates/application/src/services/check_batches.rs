@@ -107,6 +107,7 @@ mod tests {
         CounterSaleInput {
             donor: CounterDonorInput::WalkIn { name: Some(name.into()), email: None, phone: None, address: None },
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: DonationDetailsInput::Items(vec![DonationItemInput::new(
                 "custom",
                 NumberInput::Text(amount.into()),

@@ -26,9 +26,9 @@ use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    ChangeNotifier, Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, NewBookingRecord, NewCounterSale, NewDonor,
-    NewPayment, OutboxWake, PaymentGateway, RepoError, SaleDonor, SaleRecorded, SaleVoid, SevaRepository, TempleZone, Topic,
-    UserRepository, Voided,
+    ChangeNotifier, Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, EventRepository, NewAttendeeRecord,
+    NewBookingRecord, NewCounterSale, NewDonor, NewPayment, OutboxWake, PaymentGateway, RepoError, SaleDonor, SaleRecorded, SaleVoid,
+    SevaRepository, TempleZone, Topic, UserRepository, Voided,
 };
 
 /// The idempotency key a counter keeps per sale: 8 to 100 letters, digits, `-` or `_`.
@@ -42,6 +42,9 @@ pub const IN_A_CLEARED_DEPOSIT: &str = "This sale's money is in a cleared bank d
 /// Receipt numbers drawn before the last attempt (one in 10,000 collides within a millisecond).
 const RECEIPT_NUMBER_ATTEMPTS: usize = 4;
 pub const FREE_SEVA: &str = "This seva is free: book it on its page";
+pub const REGISTRATION_FOR_MEMBERS: &str =
+    "Event registrations at the counter are for members: find the member (a walk-in registers on the event's page with an account)";
+pub const EVENT_NOT_FOUND: &str = "That event was not found; choose another";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CounterError {
@@ -58,6 +61,9 @@ pub enum CounterError {
     SlotFull(String),
     #[error("{0} is no longer offered; please choose another seva")]
     SevaGone(String),
+    /// An event of the sale's registrations started, is full, or has the member already.
+    #[error("{event}: {reason}")]
+    EventRefused { event: String, reason: String },
     /// The card provider refused (a declined card, a refund it cannot make): its message.
     #[error("{0}")]
     CardRefused(String),
@@ -69,7 +75,7 @@ mandir_domain::failure!(CounterError, fields: Validation, {
     Self::Validation(_) => Invalid,
     Self::Forbidden => Forbidden,
     Self::NotFound => NotFound,
-    Self::Conflict(_) | Self::SlotFull(_) | Self::SevaGone(_) | Self::CardRefused(_) => Conflict,
+    Self::Conflict(_) | Self::SlotFull(_) | Self::SevaGone(_) | Self::CardRefused(_) | Self::EventRefused { .. } => Conflict,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -144,6 +150,8 @@ pub struct CounterDeps {
     pub users: Arc<dyn UserRepository>,
     pub donation_types: Arc<dyn DonationTypeRepository>,
     pub sevas: Arc<dyn SevaRepository>,
+    /// The events a member is registered for in a sale.
+    pub events: Arc<dyn EventRepository>,
     /// The temple's time zone: a seva's day and slot are the temple's.
     pub zone: Arc<dyn TempleZone>,
     pub clock: Arc<dyn Clock>,
@@ -292,6 +300,10 @@ impl CounterService {
         match self.record_with_a_free_receipt_number(record, now).await? {
             SaleRecorded::Created(stored) => {
                 self.announce(has_email, new_donor).await;
+                if !stored.registrations.is_empty() {
+                    // The events' people counts changed.
+                    self.deps.changes.publish(Topic::Registrations).await;
+                }
                 tracing::info!(sale = %stored.id, payment = %stored.payment.id, "counter sale recorded");
                 Ok(SaleOutcome { sale: *stored, created: true })
             }
@@ -302,6 +314,7 @@ impl CounterService {
             SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
             SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
             SaleRecorded::CardTaken => Err(CounterError::Conflict(super::counter_card::CARD_TAKEN)),
+            SaleRecorded::EventRefused { event, reason } => Err(CounterError::EventRefused { event, reason }),
         }
     }
 
@@ -387,6 +400,7 @@ impl CounterService {
             (None, CounterDonor::Member(_) | CounterDonor::Returning(_)) => unreachable!("a known donor was looked up above"),
         };
         let bookings: Vec<NewBookingRecord> = bookings.into_iter().map(|(priced, _)| priced.for_booker(&giver)).collect();
+        let registrations = self.registrations(&sale, &giver, now).await?;
         let (donor_name, donor_email, donor_address) = match &giver {
             Giver::Member(user) => (full_name(user), Some(user.email.as_str().to_owned()), user.mailing_address.clone()),
             Giver::WalkIn(walk_in, _) => (walk_in.name.clone(), walk_in.email.clone(), walk_in.address.clone()),
@@ -431,12 +445,43 @@ impl CounterService {
                 Giver::WalkIn(_, donor) => Some(donor),
             },
             bookings,
+            registrations,
             tenders: sale.tenders.clone(),
             staff_id: actor.user_id.clone(),
             staff_name: staff_name.to_owned(),
             audit,
         };
         Ok(Prepared { record, sale, member, new_donor, has_email })
+    }
+
+    /// The member's registrations for the sale's events (each event must exist; walk-ins have no
+    /// account to register).
+    async fn registrations(
+        &self,
+        sale: &CounterSale,
+        giver: &Giver,
+        now: chrono::DateTime<chrono::Utc>,
+    ) -> Result<Vec<NewAttendeeRecord>, CounterError> {
+        if sale.registrations.is_empty() {
+            return Ok(Vec::new());
+        }
+        let Giver::Member(member) = giver else {
+            return Err(CounterError::Validation(ValidationErrors::single("registrations", REGISTRATION_FOR_MEMBERS)));
+        };
+        let mut records = Vec::with_capacity(sale.registrations.len());
+        for (i, r) in sale.registrations.iter().enumerate() {
+            if self.deps.events.get(&r.event_id).await?.is_none() {
+                return Err(CounterError::Validation(ValidationErrors::single(&format!("registrations[{i}].eventId"), EVENT_NOT_FOUND)));
+            }
+            records.push(NewAttendeeRecord {
+                id: new_id(),
+                event_id: r.event_id.clone(),
+                user_id: member.id.clone(),
+                registration: r.registration.clone(),
+                now,
+            });
+        }
+        Ok(records)
     }
 
     /// Records the sale; a receipt number another payment took in the same millisecond (two
@@ -483,9 +528,16 @@ impl CounterService {
         let audit =
             self.deps.recorder.entry(Some(actor), Action::new(AuditKind::Money, "counter.void", Target::of("counter_sale", id)), summary);
         self.refund_voided_card(id, &sale.tenders).await?;
+        // The events' people counts change with the void.
+        let voided_registrations = sale.registrations.clone();
         let void = SaleVoid { voided: Voided { at: self.deps.clock.now(), by, reason }, audit };
         match self.deps.sales.void(id, void).await {
-            Ok(sale) => Ok(sale),
+            Ok(sale) => {
+                if !voided_registrations.is_empty() {
+                    self.deps.changes.publish(Topic::Registrations).await;
+                }
+                Ok(sale)
+            }
             Err(RepoError::NotFound) => Err(CounterError::NotFound),
             Err(RepoError::Conflict(detail)) if detail.contains("deposit") => Err(CounterError::Conflict(IN_A_DEPOSIT)),
             Err(RepoError::Conflict(_)) => Err(CounterError::Conflict(ALREADY_VOIDED)),
@@ -509,6 +561,7 @@ pub(crate) mod tests {
     use super::*;
     use crate::ports::counter_repository::MockCounterRepository;
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
+    use crate::ports::event_repository::MockEventRepository;
     use crate::ports::payment_gateway::MockPaymentGateway;
     use crate::ports::seva_repository::MockSevaRepository;
     use crate::ports::temple_zone::MockTempleZone;
@@ -559,6 +612,7 @@ pub(crate) mod tests {
                 address: None,
             },
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: DonationDetailsInput::Items(vec![
                 DonationItemInput::new("custom", n("11"), "Archana"),
                 DonationItemInput::new("custom", n("51"), "General donation"),
@@ -592,6 +646,7 @@ pub(crate) mod tests {
                 None => None,
             },
             tenders: sale.tenders.clone(),
+            registrations: Vec::new(),
             staff_name: sale.staff_name.clone(),
             created_at: now(),
             voided: None,
@@ -613,6 +668,7 @@ pub(crate) mod tests {
         pub(crate) sales: MockCounterRepository,
         users: MockUserRepository,
         sevas: MockSevaRepository,
+        pub(crate) events: MockEventRepository,
         wakes: Arc<Wakes>,
         donor_changes: Arc<Announced>,
         pub(crate) gateway: MockPaymentGateway,
@@ -628,6 +684,7 @@ pub(crate) mod tests {
                 sales: MockCounterRepository::new(),
                 users,
                 sevas: MockSevaRepository::new(),
+                events: MockEventRepository::new(),
                 wakes: Arc::new(Wakes::default()),
                 donor_changes: Arc::default(),
                 gateway: MockPaymentGateway::new(),
@@ -644,6 +701,7 @@ pub(crate) mod tests {
                 users: Arc::new(self.users),
                 donation_types: Arc::new(types),
                 sevas: Arc::new(self.sevas),
+                events: Arc::new(self.events),
                 zone: Arc::new(zone),
                 clock: Arc::new(fixed_clock()),
                 receipts: self.wakes,
@@ -822,6 +880,7 @@ pub(crate) mod tests {
     fn member_seva_sale(tenders: Vec<TenderInput>) -> CounterSaleInput {
         CounterSaleInput {
             donor: CounterDonorInput::Member("lakshmi".into()),
+            registrations: Vec::new(),
             sevas: vec![mandir_domain::counter::CounterSevaInput {
                 seva_id: "archana".into(),
                 date: "2026-11-01".into(),
@@ -881,6 +940,7 @@ pub(crate) mod tests {
                 address: Some("12 Lotus Lane\nFolsom, CA 95630".into()),
             },
             sevas: member_seva_sale(Vec::new()).sevas,
+            registrations: Vec::new(),
             lines: DonationDetailsInput::Missing,
             ..walk_in_sale(vec![cash("11", "20")])
         };
@@ -919,6 +979,7 @@ pub(crate) mod tests {
             payment: payment("p1", PaymentStatus::Completed, PaymentProvider::InPerson),
             donor_id: None,
             tenders: Vec::new(),
+            registrations: Vec::new(),
             staff_name: "Desk Staff".into(),
             created_at: now(),
             voided,
@@ -956,5 +1017,42 @@ pub(crate) mod tests {
             let refused = m.service().void(&treasurer(), "s1", Some("Entered twice")).await;
             assert!(matches!(refused, Err(CounterError::Conflict(m)) if m == message));
         }
+    }
+
+    #[tokio::test]
+    async fn a_member_is_registered_for_the_sales_events_and_a_walk_in_is_not() {
+        let registration = |event: &str| mandir_domain::counter::CounterRegistrationInput {
+            event_id: event.into(),
+            registration: mandir_domain::registration::RegistrationInput { number_of_family_members: Some(2.0), additional_notes: None },
+        };
+        let member_sale = CounterSaleInput {
+            donor: CounterDonorInput::Member("lakshmi".into()),
+            registrations: vec![registration("e1")],
+            ..walk_in_sale(vec![cash("62", "62")])
+        };
+        let mut m = Mocks::new();
+        m.events.expect_get().returning(|id| Ok((id.as_str() == "e1").then(|| mandir_domain::testing::event("e1", 10))));
+        let seen: Arc<Mutex<Option<NewCounterSale>>> = Arc::default();
+        let keep = seen.clone();
+        m.sales.expect_record().times(1).returning(move |sale| {
+            *keep.lock().expect("lock") = Some(sale.clone());
+            Ok(SaleRecorded::EventRefused { event: "Deepavali Dinner".into(), reason: "This event is full".into() })
+        });
+        let service = m.service();
+        let full = service.sell(&front_desk(), "sale-reg-0001", &member_sale).await;
+        assert!(matches!(&full, Err(e @ CounterError::EventRefused { .. }) if e.to_string() == "Deepavali Dinner: This event is full"));
+        let sale = seen.lock().expect("lock").clone().expect("sent");
+        assert_eq!(sale.registrations.len(), 1);
+        assert_eq!(
+            (sale.registrations[0].user_id.as_str(), sale.registrations[0].event_id.as_str(), sale.registrations[0].registration.people()),
+            ("lakshmi", "e1", 3)
+        );
+
+        let unknown = CounterSaleInput { registrations: vec![registration("gone")], ..member_sale.clone() };
+        let refused = service.sell(&front_desk(), "sale-reg-0002", &unknown).await;
+        assert!(matches!(&refused, Err(CounterError::Validation(e)) if e.get("registrations[0].eventId") == Some(EVENT_NOT_FOUND)));
+        let walk_in = CounterSaleInput { registrations: vec![registration("e1")], ..walk_in_sale(vec![cash("62", "62")]) };
+        let refused = service.sell(&front_desk(), "sale-reg-0003", &walk_in).await;
+        assert!(matches!(&refused, Err(CounterError::Validation(e)) if e.get("registrations") == Some(REGISTRATION_FOR_MEMBERS)));
     }
 }

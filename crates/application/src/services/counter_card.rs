@@ -348,6 +348,7 @@ mod tests {
         CounterSaleInput {
             donor: CounterDonorInput::WalkIn { name: Some("Gopal Iyer".into()), email: None, phone: None, address: None },
             sevas: Vec::new(),
+            registrations: Vec::new(),
             lines: DonationDetailsInput::Items(vec![DonationItemInput::new("custom", NumberInput::text("62"), "General donation")]),
             tenders: vec![TenderInput::card(amount, "pi_sandbox_1")],
             in_honor_of: None,
@@ -506,6 +507,7 @@ mod tests {
             id: "s1".into(),
             payment: payment("p1", PaymentStatus::Completed, PaymentProvider::InPerson),
             donor_id: None,
+            registrations: Vec::new(),
             tenders: vec![
                 Tender::Cash { amount: Money::from_dollars(12), tendered: Money::from_dollars(12) },
                 Tender::Card { amount: Money::from_dollars(50), intent_id: "pi_sandbox_1".into() },

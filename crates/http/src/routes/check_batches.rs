@@ -84,6 +84,7 @@ impl From<CheckBatchRequest> for CheckBatchInput {
                 .map(|e| CounterSaleInput {
                     donor: e.donor.into(),
                     sevas: Vec::new(),
+                    registrations: Vec::new(),
                     lines: input::donation_details(&e.lines),
                     tenders: vec![TenderInput {
                         method: Some("check".into()),

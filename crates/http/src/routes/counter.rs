@@ -5,7 +5,10 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{CounterSaleRecord, Voided};
 use mandir_application::services::counter_search::Found;
-use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, CounterSevaInput, DonorRecord, Tender, TenderInput};
+use mandir_domain::counter::{
+    CounterDonorInput, CounterRegistrationInput, CounterSaleInput, CounterSevaInput, DonorRecord, Tender, TenderInput,
+};
+use mandir_domain::registration::RegistrationInput;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -37,6 +40,8 @@ use crate::state::AppState;
         CounterSaleRequest,
         CounterDonorRequest,
         CounterSevaRequest,
+        CounterRegistrationRequest,
+        SaleRegistrationDto,
         TenderRequest,
         CounterSaleDto,
         TenderDto,
@@ -138,8 +143,25 @@ pub struct CounterSevaRequest {
     amount: Value,
 }
 
-/// A sale at the counter: who gives, the sevas booked and the donation lines, and how it was paid
-/// (the parts add up to every line).
+/// An event registration for the member, made with the sale: the event and the party, as the
+/// event's own registration form takes them.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct CounterRegistrationRequest {
+    #[serde(default)]
+    #[schema(required = true, min_length = 1)]
+    event_id: String,
+    /// Family members coming with the member (0 to 50; omitted: none).
+    #[serde(default)]
+    #[schema(minimum = 0, maximum = 50)]
+    number_of_family_members: Option<f64>,
+    #[serde(default)]
+    #[schema(max_length = 1000)]
+    additional_notes: Option<String>,
+}
+
+/// A sale at the counter: who gives, the sevas booked, the events registered for and the donation
+/// lines, and how it was paid (the parts add up to every line).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct CounterSaleRequest {
@@ -150,6 +172,11 @@ pub struct CounterSaleRequest {
     #[serde(default)]
     #[schema(max_items = 10)]
     sevas: Vec<CounterSevaRequest>,
+    /// Event registrations for the member (not a walk-in), made with the sale; an event that
+    /// started or is full refuses the whole sale.
+    #[serde(default)]
+    #[schema(max_items = 5)]
+    registrations: Vec<CounterRegistrationRequest>,
     /// `DonationDetail[]`: a donation type (or 'custom'), an amount and a name per line; may be
     /// omitted when sevas are booked.
     #[serde(default)]
@@ -186,6 +213,17 @@ impl From<CounterSaleRequest> for CounterSaleInput {
                     date: s.date,
                     slot: s.slot,
                     amount: if s.amount.is_null() { mandir_domain::NumberInput::Missing } else { input::number(&s.amount) },
+                })
+                .collect(),
+            registrations: b
+                .registrations
+                .into_iter()
+                .map(|r| CounterRegistrationInput {
+                    event_id: r.event_id,
+                    registration: RegistrationInput {
+                        number_of_family_members: r.number_of_family_members,
+                        additional_notes: r.additional_notes,
+                    },
                 })
                 .collect(),
             lines: input::donation_details(&b.lines),
@@ -269,6 +307,16 @@ impl From<Voided> for VoidedDto {
     }
 }
 
+/// An event registration a sale made.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SaleRegistrationDto {
+    event_id: String,
+    event_name: String,
+    /// The member and their family.
+    people: i64,
+}
+
 /// A sale at the counter: its payment (channel `counter`), how it was paid, and its receipt.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -279,6 +327,8 @@ pub struct CounterSaleDto {
     /// null for a member.
     donor_id: Option<String>,
     tenders: Vec<TenderDto>,
+    /// The event registrations it made (a void cancels them).
+    registrations: Vec<SaleRegistrationDto>,
     /// The change given back in cash, "38.00".
     change: String,
     /// Who made the sale.
@@ -312,6 +362,11 @@ pub(crate) fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSale
         payment: sale.payment.into(),
         donor_id: sale.donor_id,
         tenders: sale.tenders.into_iter().map(Into::into).collect(),
+        registrations: sale
+            .registrations
+            .into_iter()
+            .map(|r| SaleRegistrationDto { event_id: r.event_id, event_name: r.event_name, people: r.people })
+            .collect(),
         change: change.to_string(),
         staff_name: sale.staff_name,
         created_at: sale.created_at,

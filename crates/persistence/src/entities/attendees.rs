@@ -12,6 +12,8 @@ pub struct Model {
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub checked_in_at: Option<DateTimeUtc>,
+    /// The counter sale's payment that made it (migration 000048); none online.
+    pub payment_id: Option<String>,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

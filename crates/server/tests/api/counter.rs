@@ -405,3 +405,63 @@ async fn a_card_taken_on_the_tablet_pays_its_own_sale_once_and_a_charge_no_sale_
     assert!(log["items"][2]["summary"].as_str().is_some_and(|s| s.ends_with("(cash and card)")), "{log}");
     assert_eq!(app.ledger_count(&admin).await, before + 1);
 }
+
+/// The number of people registered for `event`, as its page shows.
+async fn attendees_of(app: &TestApp, event: &str) -> Value {
+    let read: Value = expect_status(app.get(&format!("/api/events/{event}"), None).await, StatusCode::OK).await;
+    read["attendeeCount"].clone()
+}
+
+#[tokio::test]
+async fn a_member_is_registered_for_an_event_in_the_sale_and_a_full_event_refuses_the_whole_sale() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let member = app.member().await;
+    let dinner = app.create_event(&admin, "Deepavali Dinner", 10, Some(4)).await;
+    let dinner = dinner["id"].as_str().expect("id").to_owned();
+    let before = app.ledger_count(&admin).await;
+    let sale = |donor: Value, family: i64| {
+        json!({
+            "donor": donor,
+            "registrations": [{"eventId": dinner, "numberOfFamilyMembers": family}],
+            "lines": [{"donationTypeId": "custom", "amount": 50, "name": "Deepavali Dinner"}],
+            "tenders": [{"method": "cash", "amount": 50}],
+        })
+    };
+
+    // A walk-in has no account to register: the sale is refused as a whole.
+    let walk_in: Value =
+        expect_status(sell(&app, &desk, "sale-event-walk", &sale(json!({"name": "Gopal Iyer"}), 1)).await, StatusCode::BAD_REQUEST).await;
+    assert!(
+        walk_in["errors"]["registrations"].as_str().is_some_and(|m| m.starts_with("Event registrations at the counter are for members")),
+        "{walk_in}"
+    );
+    // Five people do not fit in four places: nothing of the sale is kept.
+    let full: Value =
+        expect_status(sell(&app, &desk, "sale-event-full", &sale(json!({"userId": member.id}), 4)).await, StatusCode::CONFLICT).await;
+    assert_eq!(full["message"], "Deepavali Dinner: Only 4 spots left for this event");
+    assert_eq!((app.ledger_count(&admin).await, attendees_of(&app, &dinner).await), (before, json!(0)));
+
+    let sold: Value =
+        expect_status(sell(&app, &desk, "sale-event-0001", &sale(json!({"userId": member.id}), 2)).await, StatusCode::CREATED).await;
+    assert_eq!(sold["registrations"], json!([{"eventId": dinner, "eventName": "Deepavali Dinner", "people": 3}]));
+    assert_eq!(attendees_of(&app, &dinner).await, json!(3));
+    // The member sees the registration as their own.
+    let mine: Value = expect_status(app.get(&format!("/api/events/{dinner}/attendee"), Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine["numberOfFamilyMembers"], 2);
+    // Registered already: a second sale registering them again is refused whole.
+    let again: Value =
+        expect_status(sell(&app, &desk, "sale-event-0002", &sale(json!({"userId": member.id}), 0)).await, StatusCode::CONFLICT).await;
+    assert_eq!(again["message"], "Deepavali Dinner: This member is already registered for this event");
+    let unknown = json!({"donor": {"userId": member.id}, "registrations": [{"eventId": "no-such-event"}], "lines": [{"donationTypeId": "custom", "amount": 5, "name": "Flowers"}], "tenders": [{"method": "cash", "amount": 5}]});
+    let refused: Value = expect_status(sell(&app, &desk, "sale-event-0003", &unknown).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["registrations[0].eventId"], "That event was not found; choose another");
+
+    // A void cancels the registration with the sale: the places are free again.
+    let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
+    expect_status::<Value>(app.post(&void, Some(&treasurer.token), json!({"reason": "Wrong event"})).await, StatusCode::OK).await;
+    assert_eq!(attendees_of(&app, &dinner).await, json!(0));
+    assert_eq!(app.ledger_count(&admin).await, before + 1);
+}

@@ -48,6 +48,9 @@ function Tenders({ sale }: { sale: CounterSale }) {
           <Typography key={i}>{`Check #${t.checkNumber ?? ''} (${t.bank ?? ''}, ${t.checkDate ?? ''}) ${formatUSD(t.amount)}`}</Typography>
         ),
       )}
+      {sale.registrations.map((r) => (
+        <Typography key={r.eventId}>{`Registered for ${r.eventName}: ${r.people} ${r.people === 1 ? 'person' : 'people'}`}</Typography>
+      ))}
       <Typography variant="body2" color="text.secondary">{`Served by ${sale.staffName}`}</Typography>
     </Box>
   );

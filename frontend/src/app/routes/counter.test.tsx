@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeDonationType, makePayment, makeSeva, makeStaff, makeUser, testSite } from '@/testing/data';
+import { makeDonationType, makeEvent, makePayment, makeSeva, makeStaff, makeUser, testSite } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { renderApp } from '@/testing/render-app';
@@ -34,6 +34,7 @@ function sold(request: CounterSaleRequest): CounterSale {
     donorId: null,
     payment: makePayment({ id: 'p1', amount: '62.00', status: 'completed', channel: 'counter', paymentMethod: 'cash', receiptNumber: 'AUTO-1-7', donorEmail: 'lakshmi@example.org', userId: lakshmi.id }),
     tenders: [{ method: 'cash', amount: '62.00', tendered: String(request.tenders[0]?.tendered ?? '62.00'), change: '38.00', checkNumber: null, bank: null, checkDate: null, paymentIntentId: null }],
+    registrations: [],
     change: '38.00',
     staffName: 'Desk Staff',
     createdAt: '2026-11-25T18:00:00Z',
@@ -337,6 +338,37 @@ describe('/counter', () => {
     expect(refunds).toBe(1);
     expect(screen.queryByText('Card paid')).not.toBeInTheDocument();
     expect(window.localStorage.getItem('mandir.counter.card-draft')).toBeNull();
+  });
+
+  it("registers a member for an event with the sale, and the receipt says so", async () => {
+    signInAs(makeStaff(['front_desk']));
+    const dinner = makeEvent({ id: 'ev-dinner', name: 'Deepavali Dinner', eventDate: '2099-11-01T01:00:00Z', capacity: 100, spotsLeft: 40 });
+    const past = makeEvent({ id: 'ev-past', name: 'Last Year', eventDate: '2020-11-01T01:00:00Z' });
+    const sent: CounterSaleRequest[] = [];
+    serve((_, body) => {
+      sent.push(body);
+      return HttpResponse.json({ ...sold(body), registrations: [{ eventId: 'ev-dinner', eventName: 'Deepavali Dinner', people: 3 }] }, { status: 201 });
+    });
+    server.use(http.get('/api/events', () => HttpResponse.json([dinner, past])));
+    const { user } = renderApp('/counter');
+    await user.type(await screen.findByRole('combobox', { name: /Find a member/ }), 'laks');
+    await user.click(await screen.findByRole('option', { name: /Lakshmi Rao/ }));
+    await user.click(await screen.findByRole('button', { name: 'Register for an event' }));
+    await user.click(screen.getByRole('combobox', { name: 'Event 1' }));
+    expect(screen.queryByRole('option', { name: /Last Year/ })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: /Deepavali Dinner/ }));
+    expect(screen.getByText('40 spots left')).toBeInTheDocument();
+    const family = screen.getByRole('textbox', { name: 'Event 1: family members coming' });
+    await user.clear(family);
+    await user.type(family, '2');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: name' }), 'Deepavali Dinner');
+    await user.type(screen.getByRole('textbox', { name: 'Line 1: amount ($)' }), '62');
+    await user.click(screen.getByRole('button', { name: 'Finish sale · $62.00' }));
+
+    const sheet = await screen.findByRole('article', { name: 'Donation receipt' });
+    expect(sent[0].registrations).toEqual([{ eventId: 'ev-dinner', numberOfFamilyMembers: 2 }]);
+    expect(await screen.findByText('Registered for Deepavali Dinner: 3 people')).toBeInTheDocument();
+    expect(sheet).toBeInTheDocument();
   });
 
   it('is for the front desk: members go home', async () => {

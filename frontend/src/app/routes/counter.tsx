@@ -1,6 +1,7 @@
 import { RequirePermission } from '@/components/require-auth';
 import { CounterPage } from '@/features/counter/components/counter-page';
 import { useDonationTypes } from '@/features/donations/api/get-donation-types';
+import { useEvents } from '@/features/events/api/get-events';
 import { ChargeCardForm } from '@/features/payments/components/charge-card-form';
 import { useSevas } from '@/features/sevas/api/sevas';
 import { CounterReceipt } from '../flows/counter-receipt';
@@ -9,10 +10,12 @@ import { CounterReceipt } from '../flows/counter-receipt';
 function Counter() {
   const { donationTypes } = useDonationTypes();
   const { sevas } = useSevas();
+  const { events } = useEvents();
   return (
     <CounterPage
       donationTypes={donationTypes}
       sevas={sevas ?? []}
+      events={events ?? []}
       renderReceipt={(sale, next) => <CounterReceipt sale={sale} onNewSale={next} />}
       renderCardForm={(card) => <ChargeCardForm {...card} />}
     />

@@ -21,6 +21,7 @@ function recorded(request: CheckBatchRequest): CheckBatch {
       donorId: null,
       payment: makePayment({ id: `p${i}`, amount: String(c.check.amount), status: 'completed', channel: 'mail', paymentMethod: 'check', receiptNumber: `AUTO-1-${i}`, donorName: i === 0 ? 'Gopal Iyer' : 'Lakshmi Rao' }),
       tenders: [],
+      registrations: [],
       change: '0.00',
       staffName: 'Treasurer',
       createdAt: '2026-11-25T18:00:00Z',

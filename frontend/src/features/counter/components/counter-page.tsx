@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import type { CounterPerson, CounterSale, DonationType, Seva } from '@/types/api';
+import type { CounterPerson, CounterSale, DonationType, Event, Seva } from '@/types/api';
 import { createCounterSale, personKey, personLabel, refundCardCharge, usePeopleSearch } from '../api/counter';
 import {
   cardToCharge,
@@ -34,6 +34,7 @@ import {
   toRequest,
   totalCents,
   type DraftLine,
+  type DraftRegistration,
   type DraftSale,
   type DraftSeva,
   type DraftTender,
@@ -254,6 +255,74 @@ function SevasSection({
   );
 }
 
+/** Events to register the member for, with the family coming (a walk-in has no account to register). */
+function RegistrationsSection({
+  registrations,
+  events,
+  onChange,
+  locked,
+}: {
+  registrations: DraftRegistration[];
+  events: readonly Event[];
+  onChange: (registrations: DraftRegistration[]) => void;
+  locked: boolean;
+}) {
+  const update = (i: number, r: DraftRegistration) => onChange(registrations.map((x, j) => (j === i ? r : x)));
+  // The events not yet started when the counter opened (the server refuses one that started since).
+  const [opened] = useState(() => Date.now());
+  const open = events.filter((e) => new Date(e.eventDate).getTime() > opened);
+  if (open.length === 0) return null;
+  return (
+    <Section title="Event registrations" id="counter-registrations">
+      {registrations.map((r, i) => {
+        const n = i + 1;
+        const chosen = open.find((e) => e.id === r.eventId);
+        return (
+          <Box key={i} sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr auto' }, alignItems: 'start' }}>
+            <TextField
+              select
+              id={`counter-event-${i}`}
+              label={`Event ${n}`}
+              value={r.eventId}
+              disabled={locked}
+              helperText={chosen?.spotsLeft != null ? `${chosen.spotsLeft} spots left` : ' '}
+              onChange={(e) => update(i, { ...r, eventId: e.target.value })}
+            >
+              {open.map((e) => (
+                <MenuItem key={e.id} value={e.id} disabled={registrations.some((x, j) => j !== i && x.eventId === e.id)}>
+                  {`${e.name} · ${new Date(e.eventDate).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}`}
+                </MenuItem>
+              ))}
+            </TextField>
+            <TextField
+              label={`Event ${n}: family members coming`}
+              value={r.family}
+              disabled={locked}
+              inputMode="numeric"
+              onChange={(e) => update(i, { ...r, family: e.target.value })}
+            />
+            <IconButton aria-label={`Remove event ${n}`} onClick={() => onChange(registrations.filter((_, j) => j !== i))} disabled={locked} sx={{ mt: 1 }}>
+              <DeleteOutline />
+            </IconButton>
+          </Box>
+        );
+      })}
+      <Box>
+        <Button
+          startIcon={<Add />}
+          onClick={() => {
+            onChange([...registrations, { eventId: '', family: '0' }]);
+            focusSoon(`counter-event-${registrations.length}`);
+          }}
+          disabled={locked || registrations.length >= 5}
+        >
+          Register for an event
+        </Button>
+      </Box>
+    </Section>
+  );
+}
+
 /** What they want: any number of lines, each a donation type (or another purpose) and an amount. */
 function LinesSection({
   sale,
@@ -434,11 +503,14 @@ type Failure = { offline: boolean; message: string; fields: string[] };
 export function CounterPage({
   donationTypes,
   sevas,
+  events,
   renderReceipt,
   renderCardForm,
 }: {
   donationTypes: readonly DonationType[];
   sevas: readonly Seva[];
+  /** The events a member can be registered for with the sale. */
+  events: readonly Event[];
   renderReceipt: (sale: CounterSale, onNewSale: () => void) => React.ReactNode;
   /** The online card form, for the card part of a sale. */
   renderCardForm: (props: CardFormProps) => React.ReactNode;
@@ -615,6 +687,14 @@ export function CounterPage({
       ) : null}
       <DonorSection sale={draft} onChange={(donor) => setDraft({ ...draft, donor })} locked={locked} />
       <SevasSection sevas={draft.sevas} catalogue={sevas} onChange={(chosen) => setDraft({ ...draft, sevas: chosen })} locked={locked} />
+      {draft.donor?.kind === 'member' ? (
+        <RegistrationsSection
+          registrations={draft.registrations ?? []}
+          events={events}
+          onChange={(registrations) => setDraft({ ...draft, registrations })}
+          locked={locked}
+        />
+      ) : null}
       <LinesSection sale={draft} hasSevas={sevas.some((s) => s.isActive && s.priceCents > 0)} lines={draft.lines} donationTypes={donationTypes} onChange={(lines) => setDraft({ ...draft, lines })} locked={locked} />
       <PaymentSection sale={draft} onChange={(tenders) => setDraft({ ...draft, tenders })} onRefundCard={(i) => void refundCard(i)} locked={locked} />
       {attempted ? <ProblemList problems={missing} /> : null}

@@ -29,9 +29,14 @@ export type DraftDonor =
 /** A seva to book in the sale: its price is the catalogue's. */
 export type DraftSeva = { sevaId: string; name: string; date: string; slot: string; priceCents: number };
 
+/** An event to register the member for, with the family members coming. */
+export type DraftRegistration = { eventId: string; family: string };
+
 export type DraftSale = {
   donor: DraftDonor | null;
   sevas: DraftSeva[];
+  /** Event registrations, for a member only. */
+  registrations?: DraftRegistration[];
   lines: DraftLine[];
   tenders: DraftTender[];
   /** The sale's key, fixed once a card is charged for it: only this sale may use that charge. */
@@ -106,6 +111,10 @@ export function problems(draft: DraftSale): string[] {
   if (!sale.donor) out.push('Choose a member or take a walk-in');
   else if (sale.donor.kind === 'walk-in' && !sale.donor.name.trim()) out.push("Enter the walk-in's name");
   if (sale.sevas.some((s) => !s.sevaId || !s.date)) out.push('Choose each seva and its day');
+  const registrations = sale.registrations ?? [];
+  if (registrations.length > 0 && sale.donor?.kind !== 'member') out.push('Event registrations are for members: find the member');
+  if (registrations.some((r) => !r.eventId)) out.push('Choose each event to register for');
+  if (registrations.some((r) => !/^\d{1,2}$/.test(r.family.trim() || '0'))) out.push('Family members coming is a whole number');
   if (sale.lines.length === 0 && sale.sevas.length === 0) out.push('Add a seva or a donation line');
   if (sale.lines.some((l) => !cents(l.amount))) out.push('Each line needs an amount');
   if (sale.lines.some((l) => !l.name.trim())) out.push('Each line needs a name');
@@ -138,6 +147,9 @@ export function toRequest(draft: DraftSale): CounterSaleRequest {
             ? { donorId: donor.donorId }
             : { name: donor.name.trim(), email: donor.email.trim() || null, phone: donor.phone.trim() || null, address: donor.address.trim() || null },
     ...(sale.sevas.length > 0 ? { sevas: sale.sevas.map((s) => ({ sevaId: s.sevaId, date: s.date, ...(s.slot ? { slot: s.slot } : {}) })) } : {}),
+    ...((sale.registrations ?? []).length > 0
+      ? { registrations: (sale.registrations ?? []).map((r) => ({ eventId: r.eventId, numberOfFamilyMembers: Number(r.family.trim() || '0') })) }
+      : {}),
     lines: sale.lines.map((l) => ({ donationTypeId: l.donationTypeId, amount: l.amount.trim(), name: l.name.trim() })),
     tenders: resolved(sale).map((t) =>
       t.method === 'cash'
