@@ -170,20 +170,7 @@ impl SeaOrmAttendeeRepository {
             return Err(AdmissionError::AlreadyRegistered);
         }
         admit(&occupancy(&held.event, held.taken, 0), r.registration.people(), r.now)?;
-        let model = attendees::ActiveModel {
-            id: Set(r.id.into()),
-            event_id: Set(r.event_id.into()),
-            user_id: Set(r.user_id.into()),
-            number_of_family_members: Set(r.registration.number_of_family_members),
-            additional_notes: Set(r.registration.additional_notes),
-            created_at: Set(r.now),
-            updated_at: Set(r.now),
-            checked_in_at: Set(None),
-            payment_id: Set(None),
-        }
-        .insert(&tx)
-        .await
-        .map_err(already_registered_or)?;
+        let model = attendee_row(r, None).insert(&tx).await.map_err(already_registered_or)?;
         tx.commit().await.map_err(already_registered_or)?;
         Ok(attendee_of(model))
     }
@@ -509,21 +496,23 @@ pub(crate) async fn admit_on<C: ConnectionTrait>(
     if let Err(refusal) = admit(&occupancy(&event, taken, 0), record.registration.people(), record.now) {
         return Ok(Err(RegistrationRefused { event: event.name, reason: refusal.to_string() }));
     }
-    attendees::ActiveModel {
-        id: Set(record.id.into()),
-        event_id: Set(record.event_id.into()),
-        user_id: Set(record.user_id.into()),
-        number_of_family_members: Set(record.registration.number_of_family_members),
-        additional_notes: Set(record.registration.additional_notes),
-        created_at: Set(record.now),
-        updated_at: Set(record.now),
-        checked_in_at: Set(None),
-        payment_id: Set(Some(payment_id.to_owned())),
-    }
-    .insert(conn)
-    .await
-    .repo()?;
+    attendee_row(record, Some(payment_id.to_owned())).insert(conn).await.repo()?;
     Ok(Ok(()))
+}
+
+/// The row of a new registration; `payment_id` names the counter sale that made it.
+fn attendee_row(r: NewAttendeeRecord, payment_id: Option<String>) -> attendees::ActiveModel {
+    attendees::ActiveModel {
+        id: Set(r.id.into()),
+        event_id: Set(r.event_id.into()),
+        user_id: Set(r.user_id.into()),
+        number_of_family_members: Set(r.registration.number_of_family_members),
+        additional_notes: Set(r.registration.additional_notes),
+        created_at: Set(r.now),
+        updated_at: Set(r.now),
+        checked_in_at: Set(None),
+        payment_id: Set(payment_id),
+    }
 }
 
 /// The registrations a counter sale's payment made, with their events' names.
