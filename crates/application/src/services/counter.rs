@@ -45,6 +45,8 @@ pub const FREE_SEVA: &str = "This seva is free: book it on its page";
 pub const REGISTRATION_FOR_MEMBERS: &str =
     "Event registrations at the counter are for members: find the member (a walk-in registers on the event's page with an account)";
 pub const EVENT_NOT_FOUND: &str = "That event was not found; choose another";
+/// A card part's charge was used by another sale or refunded between the check and the write.
+pub const CARD_TAKEN: &str = "That card payment was used by another sale or refunded meanwhile; take the card again";
 
 #[derive(Debug, thiserror::Error)]
 pub enum CounterError {
@@ -313,7 +315,7 @@ impl CounterService {
             SaleRecorded::Existing(_) => Err(CounterError::Conflict(KEY_REUSED)),
             SaleRecorded::SevaFull(name) => Err(CounterError::SlotFull(name)),
             SaleRecorded::SevaGone(name) => Err(CounterError::SevaGone(name)),
-            SaleRecorded::CardTaken => Err(CounterError::Conflict(super::counter_card::CARD_TAKEN)),
+            SaleRecorded::CardTaken => Err(CounterError::Conflict(CARD_TAKEN)),
             SaleRecorded::EventRefused { event, reason } => Err(CounterError::EventRefused { event, reason }),
         }
     }

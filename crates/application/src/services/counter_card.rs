@@ -29,7 +29,6 @@ pub const CARD_OTHER_SALE: &str = "That card payment was taken for another sale;
 pub const CARD_AMOUNT_CHANGED: &str = "The card part must be what the card was charged; refund the card and take it again";
 pub const CARD_REFUNDED: &str = "That card payment was refunded; take the card again";
 pub const CARD_NOT_PAID: &str = "The card payment is not complete; finish it on the tablet or take another payment";
-pub const CARD_TAKEN: &str = "That card payment was used by another sale or refunded meanwhile; take the card again";
 pub const CARD_USED: &str = "This card payment is part of a recorded sale: void the sale to give the money back";
 pub const CARD_DECLINED: &str = "The card was declined; try another card or take another payment";
 pub const SANDBOX_ONLY: &str = "Only the sandbox provider has a confirm step";
@@ -152,6 +151,7 @@ impl CounterService {
     }
 
     /// A charge, for the counter to see where it stands.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, intent = %intent_id))]
     pub async fn card_charge(&self, actor: &Actor, intent_id: &str) -> Result<CardCharge, CounterError> {
         actor.require(Permission::Counter)?;
         self.sales().find_card_charge(intent_id).await?.ok_or(CounterError::NotFound)
@@ -268,6 +268,7 @@ impl CounterService {
     }
 
     /// Refunds the charges paid more than `max_age` ago that no sale used; answers how many.
+    #[tracing::instrument(skip_all, fields(max_age_secs = max_age.as_secs()))]
     pub async fn refund_unused_cards(&self, max_age: Duration) -> Result<u64, CounterError> {
         let before = self.now() - chrono::Duration::from_std(max_age).unwrap_or(chrono::Duration::hours(1));
         let mut refunded = 0;
@@ -322,6 +323,7 @@ mod tests {
 
     use super::*;
     use crate::ports::{CounterSaleRecord, GatewayIntent, GatewayRefund, NewCounterSale, SaleRecorded};
+    use crate::services::counter::CARD_TAKEN;
     use crate::services::counter::tests::{Mocks, stored};
     use crate::services::test_fixtures::{now, payment, staff};
 
