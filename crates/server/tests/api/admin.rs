@@ -207,7 +207,7 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
     assert!(seed_demo_admin(users, built.hasher.as_ref()).await.expect("demo admin"));
     seed_demo_staff(users, built.hasher.as_ref(), built.priests.as_ref()).await.expect("staff");
     seed_demo_sevas(sevas).await.expect("sevas");
-    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("seeded"), 4);
+    assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("seeded"), 5);
     assert_eq!(seed_demo_counter_sales(users, sevas, counter).await.expect("second run"), 0, "the same keys answer the same sales");
     let admin = app.admin().await;
     let page: Value = expect_status(app.get("/api/admin/payments/ledger", Some(&admin.token)).await, StatusCode::OK).await;
@@ -215,6 +215,8 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
     let methods: Vec<(&str, &str)> =
         items.iter().map(|p| (p["channel"].as_str().unwrap_or(""), p["paymentMethod"].as_str().unwrap_or(""))).collect();
     assert!(methods.contains(&("counter", "cash")) && methods.contains(&("counter", "split")), "{methods:?}");
+    // The gift by card, taken through the sandbox's card form.
+    assert!(methods.contains(&("counter", "credit_card")), "{methods:?}");
     // The walk-in's archana is on the seva schedule, for no account.
     let day =
         (chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + chrono::Duration::days(2)).format("%Y-%m-%d");
