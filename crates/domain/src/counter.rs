@@ -243,14 +243,6 @@ impl CounterSale {
     }
 }
 
-fn money(input: &NumberInput) -> Option<Money> {
-    match input {
-        NumberInput::Number(n) => Money::from_number_text(n).ok(),
-        NumberInput::Text(s) => Money::parse_decimal(s).ok(),
-        NumberInput::Missing | NumberInput::Other => None,
-    }
-}
-
 fn required_text(value: Option<&str>, max: usize, valid: impl Fn(&str) -> bool, message: &str) -> Result<String, String> {
     match value.map(str::trim) {
         Some(text) if !text.is_empty() && text.chars().count() <= max && valid(text) => Ok(text.to_owned()),
@@ -259,12 +251,12 @@ fn required_text(value: Option<&str>, max: usize, valid: impl Fn(&str) -> bool, 
 }
 
 fn tender(input: &TenderInput) -> Result<Tender, String> {
-    let amount = money(&input.amount).filter(|m| m.is_positive() && *m <= MAX_AMOUNT).ok_or_else(|| TENDER_AMOUNT_INVALID.to_owned())?;
+    let amount = input.amount.money().filter(|m| m.is_positive() && *m <= MAX_AMOUNT).ok_or_else(|| TENDER_AMOUNT_INVALID.to_owned())?;
     match input.method.as_deref().map(str::trim) {
         Some("cash") => {
             let tendered = match &input.tendered {
                 NumberInput::Missing => amount,
-                given => money(given).filter(|m| *m <= MAX_AMOUNT).ok_or_else(|| TENDERED_INVALID.to_owned())?,
+                given => given.money().filter(|m| *m <= MAX_AMOUNT).ok_or_else(|| TENDERED_INVALID.to_owned())?,
             };
             if tendered < amount {
                 return Err(TENDERED_TOO_LITTLE.to_owned());

@@ -2,6 +2,8 @@
 //! `http` crate) decides which shape a field had; the domain checks the value with its own
 //! messages (docs/decisions/0052-amounts-read-in-http-checked-in-domain.md).
 
+use crate::money::Money;
+
 /// A numeric field as sent: a number, a text, nothing, or something else.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub enum NumberInput {
@@ -26,5 +28,15 @@ impl NumberInput {
     /// A text.
     pub fn text(value: impl Into<String>) -> Self {
         Self::Text(value.into())
+    }
+
+    /// The amount of dollars this is, when it is one (a number or a decimal text, cents at most);
+    /// callers bound it and give their own message.
+    pub fn money(&self) -> Option<Money> {
+        match self {
+            Self::Number(n) => Money::from_number_text(n).ok(),
+            Self::Text(s) => Money::parse_decimal(s).ok(),
+            Self::Missing | Self::Other => None,
+        }
     }
 }

@@ -106,13 +106,8 @@ impl CounterService {
         if !valid_key(sale_key) {
             return Err(invalid("saleKey", super::counter::KEY_INVALID));
         }
-        let amount = match amount {
-            NumberInput::Number(n) => Money::from_number_text(n).ok(),
-            NumberInput::Text(s) => Money::parse_decimal(s).ok(),
-            NumberInput::Missing | NumberInput::Other => None,
-        }
-        .filter(|m| *m >= MIN_AMOUNT && *m <= MAX_AMOUNT)
-        .ok_or_else(|| invalid("amount", CARD_AMOUNT_INVALID))?;
+        let amount =
+            amount.money().filter(|m| *m >= MIN_AMOUNT && *m <= MAX_AMOUNT).ok_or_else(|| invalid("amount", CARD_AMOUNT_INVALID))?;
         let intent = self
             .gateway()
             .create_intent(IntentRequest {
