@@ -385,8 +385,8 @@ impl CounterRepository for SeaOrmCounterRepository {
             .exec(&tx)
             .await
             .repo()?;
-        // And the event registrations it made.
-        attendees::Entity::delete_many().filter(attendees::Column::PaymentId.eq(row.payment_id.as_str())).exec(&tx).await.repo()?;
+        // And the event registrations it made: their places go to the waitlists.
+        crate::attendees::cancel_of_payment(&tx, &row.payment_id, void.voided.at).await?;
         crate::payment_audit::insert_entry(
             &tx,
             PaymentAuditEntry {

@@ -157,7 +157,8 @@ pub struct CounterDeps {
     /// The temple's time zone: a seva's day and slot are the temple's.
     pub zone: Arc<dyn TempleZone>,
     pub clock: Arc<dyn Clock>,
-    /// Wakes the receipt sender once a sale with an e-mail address is stored.
+    /// Wakes the e-mail sender once a sale with an e-mail address is stored, or a void gave an
+    /// event's places to its waitlist (whose members are e-mailed).
     pub receipts: Arc<dyn OutboxWake>,
     /// Announces a new walk-in donor record ([`Topic::Donors`]), so the counter's search finds them.
     pub changes: Arc<dyn ChangeNotifier>,
@@ -530,13 +531,14 @@ impl CounterService {
         let audit =
             self.deps.recorder.entry(Some(actor), Action::new(AuditKind::Money, "counter.void", Target::of("counter_sale", id)), summary);
         self.refund_voided_card(id, &sale.tenders).await?;
-        // The events' people counts change with the void.
+        // The events' people counts change with the void, and their waitlists may move up.
         let voided_registrations = sale.registrations.clone();
         let void = SaleVoid { voided: Voided { at: self.deps.clock.now(), by, reason }, audit };
         match self.deps.sales.void(id, void).await {
             Ok(sale) => {
                 if !voided_registrations.is_empty() {
                     self.deps.changes.publish(Topic::Registrations).await;
+                    self.deps.receipts.wake();
                 }
                 Ok(sale)
             }

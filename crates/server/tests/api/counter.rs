@@ -413,7 +413,7 @@ async fn attendees_of(app: &TestApp, event: &str) -> Value {
 }
 
 #[tokio::test]
-async fn a_member_is_registered_for_an_event_in_the_sale_and_a_full_event_refuses_the_whole_sale() {
+async fn a_member_is_registered_for_an_event_in_the_sale_a_full_event_refuses_the_whole_sale_and_a_void_moves_the_waitlist_up() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let desk = app.staff(&admin, &["front_desk"]).await;
@@ -459,9 +459,27 @@ async fn a_member_is_registered_for_an_event_in_the_sale_and_a_full_event_refuse
     let refused: Value = expect_status(sell(&app, &desk, "sale-event-0003", &unknown).await, StatusCode::BAD_REQUEST).await;
     assert_eq!(refused["errors"]["registrations[0].eventId"], "That event was not found; choose another");
 
-    // A void cancels the registration with the sale: the places are free again.
+    // The last place goes online; the next family waits.
+    let (online, waiting) = (app.member().await, app.member().await);
+    let one = json!({"numberOfFamilyMembers": 0});
+    expect_status::<Value>(
+        app.post(&format!("/api/events/{dinner}/register"), Some(&online.token), one.clone()).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    expect_status::<Value>(
+        app.post(&format!("/api/events/{dinner}/waitlist"), Some(&waiting.token), json!({"numberOfFamilyMembers": 1})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+
+    // A void cancels the registration with the sale: its places go to the waitlist at once.
     let void = format!("/api/counter/sales/{}/void", sold["id"].as_str().expect("id"));
     expect_status::<Value>(app.post(&void, Some(&treasurer.token), json!({"reason": "Wrong event"})).await, StatusCode::OK).await;
-    assert_eq!(attendees_of(&app, &dinner).await, json!(0));
+    assert_eq!(attendees_of(&app, &dinner).await, json!(3));
+    let promoted: Value =
+        expect_status(app.get(&format!("/api/events/{dinner}/attendee"), Some(&waiting.token)).await, StatusCode::OK).await;
+    assert_eq!(promoted["numberOfFamilyMembers"], 1);
+    expect_status::<Value>(app.get(&format!("/api/events/{dinner}/attendee"), Some(&member.token)).await, StatusCode::NOT_FOUND).await;
     assert_eq!(app.ledger_count(&admin).await, before + 1);
 }
