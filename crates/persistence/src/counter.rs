@@ -16,7 +16,7 @@ use sea_orm::sea_query::{Expr, ExprTrait};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, Set};
 
 use crate::Database;
-use crate::entities::{attendees, counter_card_charges, counter_sales, donors, payment_tenders, payments, seva_bookings};
+use crate::entities::{counter_card_charges, counter_sales, donors, payment_tenders, payments, seva_bookings};
 use crate::error::MapDbErr;
 use crate::payments::{insert_payment, to_domain};
 use crate::tenders::{tender_of, tender_row};

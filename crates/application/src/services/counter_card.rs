@@ -7,7 +7,6 @@
 use std::time::Duration;
 
 use async_trait::async_trait;
-use mandir_domain::Money;
 use mandir_domain::audit::AuditKind;
 use mandir_domain::counter::Tender;
 use mandir_domain::input::NumberInput;
@@ -312,6 +311,7 @@ impl Job for RefundUnusedCounterCards {
 mod tests {
     use std::sync::{Arc, Mutex};
 
+    use mandir_domain::Money;
     use mandir_domain::counter::{CounterDonorInput, CounterSaleInput, TenderInput};
     use mandir_domain::payment::{DonationDetailsInput, DonationItemInput, PaymentStatus};
     use mandir_domain::staff::Role;
