@@ -7,10 +7,10 @@ use mandir_domain::Money;
 use mandir_domain::PaymentId;
 use mandir_domain::counter::Channel;
 use mandir_domain::payment::{self, Payment, PaymentMethodKind, PaymentProvider, PaymentStatus};
-use sea_orm::sea_query::Expr;
+use sea_orm::sea_query::{Expr, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult};
 
-use crate::entities::{payments, processed_webhook_events};
+use crate::entities::{donors, payments, processed_webhook_events};
 use crate::error::MapDbErr;
 use crate::{Database, donation_details, receipts};
 
@@ -170,6 +170,26 @@ impl PaymentRepository for SeaOrmPaymentRepository {
 
     async fn find_by_receipt_number(&self, receipt_number: &str) -> Result<Option<Payment>, RepoError> {
         find_one(&self.db.conn, payments::Column::ReceiptNumber, receipt_number).await
+    }
+
+    async fn donor_phone(&self, id: &PaymentId) -> Result<Option<String>, RepoError> {
+        let phone: Option<Option<String>> = donors::Entity::find()
+            .select_only()
+            .column(donors::Column::Phone)
+            .filter(
+                donors::Column::Id.in_subquery(
+                    Query::select()
+                        .column(payments::Column::DonorId)
+                        .from(payments::Entity)
+                        .and_where(payments::Column::Id.eq(id.as_str()))
+                        .to_owned(),
+                ),
+            )
+            .into_tuple()
+            .one(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(phone.flatten())
     }
 
     async fn update_status(&self, id: &PaymentId, change: StatusChange, now: DateTime<Utc>) -> Result<Option<Payment>, RepoError> {

@@ -95,6 +95,8 @@ pub trait PaymentRepository: Send + Sync {
     async fn find_by_transaction_id(&self, transaction_id: &str) -> Result<Option<Payment>, RepoError>;
     async fn find_by_idempotency_key(&self, key: &str) -> Result<Option<Payment>, RepoError>;
     async fn find_by_receipt_number(&self, receipt_number: &str) -> Result<Option<Payment>, RepoError>;
+    /// The phone of the walk-in donor record a counter payment belongs to, when it has one.
+    async fn donor_phone(&self, id: &PaymentId) -> Result<Option<String>, RepoError>;
     /// Compare-and-set: `Ok(None)` when the status is not one of `change.allowed_from` (nothing
     /// changed); `RepoError::NotFound` when the payment is gone.
     async fn update_status(&self, id: &PaymentId, change: StatusChange, now: DateTime<Utc>) -> Result<Option<Payment>, RepoError>;

@@ -556,7 +556,11 @@ impl SevaBookingService {
         Ok(ScheduleEntry {
             member_name,
             member_email,
-            member_phone: user.and_then(|u| u.phone_number),
+            member_phone: match (user, &booking.payment_id) {
+                (Some(u), _) => u.phone_number,
+                (None, Some(payment)) if booking.user_id.is_none() => self.deps.payments.donor_phone(payment).await?,
+                (None, _) => None,
+            },
             paid,
             payment_method: payment.map(|p| p.method),
             priest_name,

@@ -291,8 +291,8 @@ async fn a_walk_in_without_an_account_books_an_archana_and_the_schedule_names_th
     assert_eq!(entries.len(), 1, "{schedule}");
     let entry = &entries[0];
     assert_eq!(
-        (entry["memberName"].as_str(), entry["memberEmail"].as_str(), entry["paid"].as_str()),
-        (Some("Gopal Iyer"), Some(""), Some("paid"))
+        (entry["memberName"].as_str(), entry["memberEmail"].as_str(), entry["memberPhone"].as_str(), entry["paid"].as_str()),
+        (Some("Gopal Iyer"), Some(""), Some("(916) 555-0101"), Some("paid"))
     );
     assert!(entry["booking"]["userId"].is_null(), "{entry}");
     assert_eq!(entry["booking"]["participants"][0]["name"], "Gopal Iyer");
