@@ -47,6 +47,8 @@ test('the front desk sells an archana and a donation for cash with the keyboard 
   // Until the search for the whole name answers, the list may still show an earlier, shorter
   // search's people (kept while loading): wait until it lists this member alone, then take them.
   await expect(page.getByRole('option')).toHaveText([new RegExp(member.lastName)]);
+  // And until that search has answered, the people shown cannot be taken.
+  await expect(page.getByRole('option')).toBeEnabled();
   await page.keyboard.press('Enter');
   await expect(page.getByText(`${member.firstName} ${member.lastName}`, { exact: false }).first()).toBeVisible();
 

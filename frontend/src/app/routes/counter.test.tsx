@@ -129,6 +129,31 @@ describe('/counter', () => {
     expect(window.localStorage.getItem('mandir.counter.pending')).toBeNull();
   });
 
+  it('takes nobody with Enter while the search for the latest letters is still loading', async () => {
+    signInAs(makeStaff(['front_desk']));
+    serveRecording();
+    let answer: (() => void) | undefined;
+    server.use(
+      http.get('/api/counter/people', async ({ request }) => {
+        const q = new URL(request.url).searchParams.get('q');
+        if (q === 'lakshmi x') await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(q === 'laks' ? [{ kind: 'member', member: lakshmi, walkIn: null }] : []);
+      }),
+    );
+    const { user } = renderApp('/counter');
+    const search = await screen.findByRole('combobox', { name: /Find a member/ });
+    await user.type(search, 'laks');
+    await waitFor(() => expect(screen.getByRole('option', { name: /Lakshmi Rao/ })).not.toHaveAttribute('aria-disabled', 'true'));
+    // 'lakshmi x' rules Lakshmi out, but its search has not answered: her option stays shown, disabled.
+    await user.type(search, 'hmi x');
+    await waitFor(() => expect(answer).toBeDefined());
+    expect(screen.getByRole('option', { name: /Lakshmi Rao/ })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('combobox', { name: /Find a member/ })).toHaveValue('lakshmi x');
+    answer?.();
+    expect(await screen.findByText('Nobody matches: take them as a walk-in below')).toBeInTheDocument();
+  });
+
   it('finds a walk-in who gave before and sells on his donor record', async () => {
     signInAs(makeStaff(['front_desk']));
     const sent = serveRecording();

@@ -18,8 +18,19 @@ export function createCounterSale(key: string, request: CounterSaleRequest): Pro
 export function usePeopleSearch(q: string) {
   const query = q.trim();
   const key = query.length >= 2 ? `/api/counter/people?${new URLSearchParams({ q: query }).toString()}` : null;
-  const { data, error, isLoading } = useSWR<CounterPerson[]>(key, (k: string) => api.get<CounterPerson[]>(k), { keepPreviousData: true });
-  return { people: key ? (data ?? []) : [], error: error as Error | undefined, isLoading: key !== null && isLoading };
+  // Each answer says which search it is, as the previous one stays shown while the next loads.
+  const { data, error, isLoading } = useSWR<{ key: string; people: CounterPerson[] }>(
+    key,
+    (k: string) => api.get<CounterPerson[]>(k).then((people) => ({ key: k, people })),
+    { keepPreviousData: true },
+  );
+  return {
+    people: key ? (data?.people ?? []) : [],
+    /** Whether the people shown are this search's, not an earlier one's still shown while it loads. */
+    current: key !== null && data?.key === key,
+    error: error as Error | undefined,
+    isLoading: key !== null && isLoading,
+  };
 }
 
 /** GET /api/counter/walk-ins/{id}/statements/{year}: a walk-in's statement for a year, to print at the counter. */

@@ -82,7 +82,10 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
     const timer = window.setTimeout(() => setDebounced(query), 120);
     return () => window.clearTimeout(timer);
   }, [query]);
-  const { people, isLoading, error } = usePeopleSearch(debounced);
+  const { people, current, isLoading, error } = usePeopleSearch(debounced);
+  // Until the search for what is typed now has answered, the list still shows an earlier one's
+  // people: they are shown disabled, so Enter cannot take someone the latest letters ruled out.
+  const searching = !current || query.trim() !== debounced.trim();
   const donor = sale.donor;
 
   if (donor?.kind === 'member' || donor?.kind === 'returning') {
@@ -145,6 +148,7 @@ function DonorSection({ sale, onChange, locked }: { sale: DraftSale; onChange: (
         getOptionLabel={personLabel}
         getOptionKey={personKey}
         isOptionEqualToValue={(a, b) => personKey(a) === personKey(b)}
+        getOptionDisabled={() => searching}
         inputValue={query}
         onInputChange={(_, value) => setQuery(value)}
         onChange={(_, person) => {
