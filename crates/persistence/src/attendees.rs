@@ -502,19 +502,17 @@ pub(crate) async fn admit_on<C: ConnectionTrait>(
 
 /// Inside a counter sale's void: deletes the registrations its payment made, each while holding
 /// its event as a cancellation does, and registers the waitlisted parties that now fit for the
-/// events not yet started (ADR 0109; their e-mails are queued by the trigger). Answers how many
-/// parties were promoted.
-pub(crate) async fn cancel_of_payment(tx: &WriteTransaction, payment_id: &str, now: DateTime<Utc>) -> Result<usize, RepoError> {
+/// events not yet started (ADR 0109; their e-mails are queued by the trigger).
+pub(crate) async fn cancel_of_payment(tx: &WriteTransaction, payment_id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
     let rows = attendees::Entity::find().filter(attendees::Column::PaymentId.eq(payment_id)).all(tx).await.repo()?;
-    let mut promoted = 0;
     for row in rows {
         let event = events::Entity::find_by_id(row.event_id.clone()).lock_exclusive().one(tx).await.repo()?;
         attendees::Entity::delete_by_id(row.id).exec(tx).await.repo()?;
         if event.is_some_and(|e| ensure_open(e.event_date, now).is_ok()) {
-            promoted += promote_waitlist(tx, &EventId::new(row.event_id), now).await?.len();
+            promote_waitlist(tx, &EventId::new(row.event_id), now).await?;
         }
     }
-    Ok(promoted)
+    Ok(())
 }
 
 /// The row of a new registration; `payment_id` names the counter sale that made it.

@@ -461,9 +461,8 @@ async fn a_member_is_registered_for_an_event_in_the_sale_a_full_event_refuses_th
 
     // The last place goes online; the next family waits.
     let (online, waiting) = (app.member().await, app.member().await);
-    let one = json!({"numberOfFamilyMembers": 0});
     expect_status::<Value>(
-        app.post(&format!("/api/events/{dinner}/register"), Some(&online.token), one.clone()).await,
+        app.post(&format!("/api/events/{dinner}/register"), Some(&online.token), json!({"numberOfFamilyMembers": 0})).await,
         StatusCode::CREATED,
     )
     .await;
