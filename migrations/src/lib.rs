@@ -41,6 +41,7 @@ mod m20261126_000045_lunar_calendar;
 mod m20261127_000046_walk_in_seva_bookings;
 mod m20261127_000047_counter_card_charges;
 mod m20261127_000048_counter_registrations;
+mod m20261128_000049_funds;
 pub mod seed;
 
 pub struct Migrator;
@@ -87,6 +88,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000046_walk_in_seva_bookings::Migration),
             Box::new(m20261127_000047_counter_card_charges::Migration),
             Box::new(m20261127_000048_counter_registrations::Migration),
+            Box::new(m20261128_000049_funds::Migration),
         ]
     }
 }

@@ -562,6 +562,7 @@ mod tests {
     #[test]
     fn seva_lines_come_first_and_donation_lines_may_be_left_out() {
         let archana = DonationDetail {
+            fund_id: None,
             donation_type_id: "custom".into(),
             amount: Money::from_dollars(11),
             name: "Seva: Archana".into(),

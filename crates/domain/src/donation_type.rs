@@ -3,7 +3,7 @@
 
 use chrono::{DateTime, Utc};
 
-use crate::id::DonationTypeId;
+use crate::id::{DonationTypeId, FundId};
 use crate::input::NumberInput;
 use crate::money::{Money, MoneyError};
 use crate::patch::Patch;
@@ -27,6 +27,8 @@ pub struct DonationType {
     pub description: Option<String>,
     /// Prefilled for donors who choose this type; none when they type their own.
     pub default_amount: Option<Money>,
+    /// The fund its gifts go to; none for the General fund.
+    pub fund_id: Option<FundId>,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -77,6 +79,8 @@ pub struct NewDonationTypeInput {
     pub description: Option<String>,
     /// As sent: a text, a number, or missing for none.
     pub default_amount: NumberInput,
+    /// The fund's id; absent or blank for the General fund.
+    pub fund_id: Option<String>,
     /// Absent means active.
     pub is_active: Option<bool>,
 }
@@ -86,7 +90,14 @@ pub struct NewDonationType {
     pub name: String,
     pub description: Option<String>,
     pub default_amount: Option<Money>,
+    /// Checked to exist by the use case.
+    pub fund_id: Option<FundId>,
     pub is_active: bool,
+}
+
+fn fund_of(text: &str) -> Option<FundId> {
+    let trimmed = text.trim();
+    (!trimmed.is_empty()).then(|| FundId::new(trimmed))
 }
 
 impl NewDonationTypeInput {
@@ -96,9 +107,13 @@ impl NewDonationTypeInput {
         let description = errors.check("description", check_description(self.description.as_deref()));
         let default_amount = errors.check("defaultAmount", parse_default_amount(&self.default_amount));
         match (name, description, default_amount) {
-            (Some(name), Some(description), Some(default_amount)) if errors.is_empty() => {
-                Ok(NewDonationType { name, description, default_amount, is_active: self.is_active.unwrap_or(true) })
-            }
+            (Some(name), Some(description), Some(default_amount)) if errors.is_empty() => Ok(NewDonationType {
+                name,
+                description,
+                default_amount,
+                fund_id: self.fund_id.as_deref().and_then(fund_of),
+                is_active: self.is_active.unwrap_or(true),
+            }),
             _ => Err(errors),
         }
     }
@@ -110,6 +125,8 @@ pub struct DonationTypePatchInput {
     pub name: Option<String>,
     pub description: Patch<String>,
     pub default_amount: Patch<NumberInput>,
+    /// null or blank: the General fund.
+    pub fund_id: Patch<String>,
     pub is_active: Option<bool>,
 }
 
@@ -118,6 +135,8 @@ pub struct DonationTypePatch {
     pub name: Option<String>,
     pub description: Patch<String>,
     pub default_amount: Patch<Money>,
+    /// Checked to exist by the use case.
+    pub fund_id: Patch<FundId>,
     pub is_active: Option<bool>,
 }
 
@@ -130,6 +149,7 @@ impl DonationTypePatchInput {
         }
         patch.description = self.description.check(&mut errors, "description", |text| check_description(Some(&text)));
         patch.default_amount = self.default_amount.check(&mut errors, "defaultAmount", |value| parse_default_amount(&value));
+        patch.fund_id = self.fund_id.check(&mut errors, "fundId", |text| Ok(fund_of(&text)));
         errors.into_result().map(|()| patch)
     }
 }
@@ -158,7 +178,10 @@ mod tests {
     fn create_defaults_to_active_without_amount() {
         let input = NewDonationTypeInput { name: "  Annadanam ".into(), description: Some("  ".into()), ..NewDonationTypeInput::default() };
         let valid = input.validate().expect("valid");
-        assert_eq!(valid, NewDonationType { name: "Annadanam".into(), description: None, default_amount: None, is_active: true });
+        assert_eq!(
+            valid,
+            NewDonationType { name: "Annadanam".into(), description: None, default_amount: None, fund_id: None, is_active: true }
+        );
     }
 
     #[test]

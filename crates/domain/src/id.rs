@@ -99,6 +99,10 @@ id_type!(
     DonationTypeId
 );
 id_type!(
+    /// A fund of the temple's books (General, Building, Annadanam, ...).
+    FundId
+);
+id_type!(
     /// A payment method of the catalogue.
     PaymentMethodId
 );

@@ -12,6 +12,7 @@ pub mod event;
 pub mod exchange;
 pub mod family_member;
 pub mod festival;
+pub mod fund;
 pub mod gotram;
 pub mod id;
 pub mod image;
@@ -39,7 +40,7 @@ pub mod volunteer;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
-    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, NoticeId, PaymentId, PaymentMethodId, PriestId,
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, NoticeId, PaymentId, PaymentMethodId, PriestId,
     RecurringServiceId, SevaBookingId, SevaId, StarBirthdayId, UserId, VolunteerId, WaitlistId,
 };
 pub use input::NumberInput;

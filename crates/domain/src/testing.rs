@@ -66,6 +66,7 @@ pub fn payment(id: &str, status: PaymentStatus, provider: PaymentProvider) -> Pa
         transaction_id: None,
         client_secret_hash: None,
         donation_details: vec![DonationDetail {
+            fund_id: None,
             donation_type_id: CUSTOM_DONATION_TYPE.into(),
             amount: Money::from_cents(2500),
             name: "Custom Donation".into(),
@@ -155,6 +156,7 @@ pub fn donation_type(id: &str, name: &str, is_active: bool) -> crate::donation_t
         name: name.into(),
         description: None,
         default_amount: None,
+        fund_id: None,
         is_active,
         created_at: now(),
         updated_at: now(),

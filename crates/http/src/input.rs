@@ -269,6 +269,7 @@ mod tests {
         assert_eq!(
             from_list[1],
             DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(550),
                 name: "Other".into(),
@@ -323,4 +324,12 @@ mod tests {
             assert_eq!(check(bad.clone()), Err(SORT_ORDER_INVALID.to_owned()), "{bad}");
         }
     }
+}
+
+/// A fund's goal: 1 to 100,000,000 dollars or its decimal text; null or "" for none.
+pub fn goal_schema() -> Schema {
+    amount_between(1, 100_000_000, "Dollars, 1 to 100,000,000, at most two decimals: a number or a decimal text; null or \"\" for none.")
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .build()
+        .into()
 }

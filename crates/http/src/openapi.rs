@@ -149,6 +149,7 @@ pub fn api_doc() -> Document {
         routes::registrations::Api::openapi(),
         routes::volunteers::Api::openapi(),
         routes::donation_types::Api::openapi(),
+        routes::funds::Api::openapi(),
         routes::payment_methods::Api::openapi(),
         routes::payments::Api::openapi(),
         routes::ledger::Api::openapi(),

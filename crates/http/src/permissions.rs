@@ -32,6 +32,8 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("createDonationType", Permission::ManageFunds),
     ("updateDonationType", Permission::ManageFunds),
     ("deleteDonationType", Permission::ManageFunds),
+    ("createFund", Permission::ManageFunds),
+    ("updateFund", Permission::ManageFunds),
     ("listPaymentMethods", Permission::ManageFunds),
     ("createPaymentMethod", Permission::ManageFunds),
     ("updatePaymentMethod", Permission::ManageFunds),

@@ -16,6 +16,7 @@ use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::festivals::FestivalService;
+use mandir_application::services::funds::FundService;
 use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::jobs::Scheduler;
 use mandir_application::services::panchangam::PanchangamService;
@@ -127,6 +128,7 @@ pub struct AppState {
     /// The audit log of staff actions (admins).
     pub audit: AuditService,
     pub donation_types: DonationTypeService,
+    pub funds: FundService,
     pub payment_methods: PaymentMethodService,
     pub payments: PaymentService,
     /// Receipts: the printable page and the admin's resend.

@@ -309,12 +309,14 @@ mod tests {
     fn details() -> Vec<DonationDetail> {
         vec![
             DonationDetail {
+                fund_id: None,
                 donation_type_id: TYPE_ID.into(),
                 amount: Money::from_cents(2000),
                 name: "Annadanam".into(),
                 exchange: mandir_domain::exchange::Exchange::Nothing,
             },
             DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(550),
                 name: "Custom Donation".into(),
@@ -559,6 +561,7 @@ mod tests {
     fn long_details_are_shortened_for_metadata() {
         let many: Vec<DonationDetail> = (0..20)
             .map(|i| DonationDetail {
+                fund_id: None,
                 donation_type_id: TYPE_ID.into(),
                 amount: Money::from_cents(100 + i),
                 name: "A rather long donation type name".into(),

@@ -1,11 +1,12 @@
 //! How a payment's donation details are stored: one JSON text column, a list of
 //! `{donationTypeId, amount, name}` with amounts as exact decimal strings ("25.00"), and for a
 //! line that gave something in return its `exchange` (`religious`, or `goods` with its `value`);
-//! a line without one is a donation.
+//! a line without one is a donation. Each line also names its `fundId`, and is repeated as a row
+//! of `payment_lines` so that sums by fund are one SQL query (docs/product.md#funds).
 
-use mandir_domain::Money;
 use mandir_domain::exchange::Exchange;
 use mandir_domain::payment::DonationDetail;
+use mandir_domain::{FundId, Money};
 use serde_json::Value;
 
 pub(crate) fn to_json(details: &[DonationDetail]) -> String {
@@ -18,6 +19,9 @@ pub(crate) fn to_json(details: &[DonationDetail]) -> String {
             }
             if let Exchange::Goods(value) = d.exchange {
                 item["value"] = Value::from(value.to_string());
+            }
+            if let Some(fund) = &d.fund_id {
+                item["fundId"] = Value::from(fund.as_str());
             }
             item
         })
@@ -44,6 +48,7 @@ pub(crate) fn from_json(text: &str) -> Vec<DonationDetail> {
                 amount,
                 name: object.get("name").and_then(Value::as_str).unwrap_or_default().to_owned(),
                 exchange,
+                fund_id: object.get("fundId").and_then(Value::as_str).map(FundId::new),
             })
         })
         .collect()
@@ -56,6 +61,7 @@ mod tests {
     #[test]
     fn stored_details_keep_exact_amounts() {
         let item = |name: &str, exchange| DonationDetail {
+            fund_id: None,
             donation_type_id: "custom".into(),
             amount: Money::from_cents(1999),
             name: name.into(),

@@ -30,6 +30,7 @@ fn to_domain(m: donation_types::Model) -> DonationType {
         name: m.name,
         description: m.description,
         default_amount: m.default_amount_cents.map(Money::from_cents),
+        fund_id: m.fund_id.map(Into::into),
         is_active: m.is_active,
         created_at: m.created_at,
         updated_at: m.updated_at,
@@ -61,6 +62,7 @@ impl DonationTypeRepository for SeaOrmDonationTypeRepository {
             name: Set(r.donation_type.name),
             description: Set(r.donation_type.description),
             default_amount_cents: Set(r.donation_type.default_amount.map(Money::cents)),
+            fund_id: Set(r.donation_type.fund_id.map(Into::into)),
             is_active: Set(r.donation_type.is_active),
             created_at: Set(r.now),
             updated_at: Set(r.now),
@@ -84,6 +86,7 @@ impl DonationTypeRepository for SeaOrmDonationTypeRepository {
         }
         set_patch(&mut model.description, changes.patch.description);
         set_patch(&mut model.default_amount_cents, changes.patch.default_amount.map(|amount| amount.cents()));
+        set_patch(&mut model.fund_id, changes.patch.fund_id.map(Into::into));
         if let Some(is_active) = changes.patch.is_active {
             model.is_active = Set(is_active);
         }

@@ -146,6 +146,7 @@ mod tests {
             transaction_id: None,
             client_secret_hash: None,
             donation_details: vec![DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(5000),
                 name: "Other".into(),

@@ -12,7 +12,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 
 use crate::entities::{donors, payments, processed_webhook_events};
 use crate::error::MapDbErr;
-use crate::{Database, donation_details, receipts};
+use crate::{Database, donation_details, funds, receipts};
 
 /// Payments and the provider events already applied to them. Status changes are
 /// compare-and-set updates, so two concurrent changes cannot both apply; the change that
@@ -115,7 +115,14 @@ pub(crate) async fn change_status<C: ConnectionTrait>(
 
 /// Inserts a payment on `conn` (a transaction of the caller's, or the pool); `donor_id` names the
 /// walk-in donor record of a counter sale.
-pub(crate) async fn insert_payment<C: ConnectionTrait>(conn: &C, p: NewPayment, donor_id: Option<String>) -> Result<Payment, RepoError> {
+/// Each line gets its fund, and `payment_funds` its rows: call it inside a transaction.
+pub(crate) async fn insert_payment<C: ConnectionTrait>(
+    conn: &C,
+    mut p: NewPayment,
+    donor_id: Option<String>,
+) -> Result<Payment, RepoError> {
+    funds::assign_funds(conn, &mut p.donation_details).await?;
+    let payment_id = p.id.to_string();
     let model = payments::ActiveModel {
         id: Set(p.id.into()),
         event_id: Set(p.event_id.map(Into::into)),
@@ -147,13 +154,18 @@ pub(crate) async fn insert_payment<C: ConnectionTrait>(conn: &C, p: NewPayment, 
     .insert(conn)
     .await
     .repo()?;
-    to_domain(model)
+    let payment = to_domain(model)?;
+    funds::record_payment_funds(conn, &payment_id, &payment.donation_details).await?;
+    Ok(payment)
 }
 
 #[async_trait]
 impl PaymentRepository for SeaOrmPaymentRepository {
     async fn create(&self, p: NewPayment) -> Result<Payment, RepoError> {
-        insert_payment(&self.db.conn, p, None).await
+        let tx = self.db.begin_write().await.repo()?;
+        let payment = insert_payment(&tx, p, None).await?;
+        tx.commit().await.repo()?;
+        Ok(payment)
     }
 
     async fn find_by_id(&self, id: &PaymentId) -> Result<Option<Payment>, RepoError> {
@@ -327,6 +339,7 @@ mod tests {
             transaction_id: Some(format!("pi_{id}")),
             client_secret_hash: Some("hash".into()),
             donation_details: vec![DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(2550),
                 name: "Other".into(),

@@ -21,6 +21,7 @@ use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::festivals::FestivalService;
+use mandir_application::services::funds::FundService;
 use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::images::ImageVariants;
 use mandir_application::services::jobs::{ExpireAbandonedCardPayments, PurgeExpired, Scheduler};
@@ -204,6 +205,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         AuthSettings { public_url: config.public_url.clone() },
     );
     let donation_types = Arc::new(SeaOrmDonationTypeRepository::new(db.clone()));
+    let funds = Arc::new(mandir_persistence::SeaOrmFundRepository::new(db.clone()));
     let receipts = ReceiptService::new(ReceiptDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         outbox: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
@@ -406,7 +408,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             recorder.clone(),
         ),
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
-        donation_types: DonationTypeService::new(donation_types, clock.clone(), changes.clone(), recorder.clone()),
+        donation_types: DonationTypeService::new(donation_types, funds.clone(), clock.clone(), changes.clone(), recorder.clone()),
+        funds: FundService::new(funds, clock.clone(), recorder.clone()),
         payment_methods: PaymentMethodService::new(
             Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())),
             clock.clone(),

@@ -440,7 +440,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Money received (completed payments, not tests) per donation type and per event, largest first (admins).
+         * Money received (completed payments, not tests) per donation type, per event and per fund, largest first (admins).
          * @description Completed test payments (provider `sandbox`) are summed apart in `testTotal`.
          */
         get: operations["getPaymentTotals"];
@@ -1752,6 +1752,45 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/funds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The funds with their progress: General first, then by name. Public. */
+        get: operations["listFunds"];
+        put?: never;
+        /** Creates a fund (treasurers and admins). */
+        post: operations["createFund"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/funds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One fund with its progress. Public. */
+        get: operations["getFund"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Changes any of a fund's fields (treasurers and admins); absent fields are kept. Gifts already
+         *     made stay in the fund.
+         */
+        patch: operations["updateFund"];
         trace?: never;
     };
     "/api/gotrams": {
@@ -3263,6 +3302,8 @@ export interface components {
             /** @description Dollars, 0 to 1,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
             defaultAmount?: number | string | null;
             description?: string | null;
+            /** @description The fund's id ("Choose a fund that exists"); null or "" for the General fund. */
+            fundId?: string | null;
             /** @description Defaults to true. */
             isActive?: boolean | null;
             /** @description 2 to 100 characters after trimming ("Name is required"). */
@@ -3287,6 +3328,22 @@ export interface components {
             location: string;
             /** @description 3 to 200 characters after trimming. */
             name: string;
+        };
+        CreateFundRequest: {
+            /** @description At most 2000 characters. */
+            description?: string | null;
+            /** @description YYYY-MM-DD, on or after `startsOn`; null or "" for none. */
+            endsOn?: string | null;
+            /** @description Dollars, 1 to 100,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
+            goal?: number | string | null;
+            /** @description Defaults to true. */
+            isActive?: boolean | null;
+            /** @description 2 to 100 characters after trimming ("Name is required"). */
+            name: string;
+            /** @description Defaults to false. */
+            restricted?: boolean | null;
+            /** @description YYYY-MM-DD; null or "" for none. */
+            startsOn?: string | null;
         };
         CreateIntentRequest: {
             /** @description Dollars, 1 to 1,000,000, at most two decimals: a number or a decimal text. */
@@ -3390,6 +3447,8 @@ export interface components {
              */
             defaultAmount: string | null;
             description: string | null;
+            /** @description The fund its gifts go to; null for the General fund. */
+            fundId: string | null;
             id: string;
             isActive: boolean;
             name: string;
@@ -3697,6 +3756,68 @@ export interface components {
         ForgotPasswordRequest: {
             /** Format: email */
             email: string;
+        };
+        FundDto: {
+            /** Format: date-time */
+            createdAt: string;
+            description: string | null;
+            /** Format: date */
+            endsOn: string | null;
+            /**
+             * @description Decimal text in US dollars; null for a fund without a goal.
+             * @example 500000.00
+             */
+            goal: string | null;
+            id: string;
+            isActive: boolean;
+            /** @description The General fund: receives every gift without a fund of its own; always active. */
+            isGeneral: boolean;
+            name: string;
+            progress: components["schemas"]["FundProgressDto"];
+            /** @description Given for one purpose only: reported apart. */
+            restricted: boolean;
+            /** Format: date */
+            startsOn: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description What a fund has received: completed gifts that are not tests, net of refunds. */
+        FundProgressDto: {
+            /**
+             * Format: int64
+             * @description Different donors among them.
+             */
+            donors: number;
+            /**
+             * Format: int64
+             * @description Gifts with a part in the fund.
+             */
+            gifts: number;
+            /**
+             * Format: int32
+             * @description Whole percent of the goal raised, at most 100; null without a goal.
+             */
+            percent: number | null;
+            /**
+             * @description Decimal text in US dollars, e.g. "182400.00".
+             * @example 182400.00
+             */
+            raised: string;
+        };
+        /** @description Money received in one fund, net of refunds. */
+        FundTotalDto: {
+            /** @description "25.00" */
+            amount: string;
+            /**
+             * Format: int64
+             * @description How many payments have a part in the fund.
+             */
+            count: number;
+            fundId: string;
+            /** @description The fund's name now. */
+            name: string;
+            /** @description Given for one purpose only: reported apart. */
+            restricted: boolean;
         };
         GotramDto: {
             gotranamalu: string;
@@ -5015,7 +5136,12 @@ export interface components {
             byDonationType: components["schemas"]["DonationTypeTotalDto"][];
             /** @description Money received, without test payments. */
             byEvent: components["schemas"]["EventTotalDto"][];
-            /** @description Completed test payments (sandbox), never part of `byDonationType` or `byEvent`. */
+            /**
+             * @description Money received per fund, net of refunds (each line less its share of a partial refund),
+             *     largest first; restricted funds are marked.
+             */
+            byFund: components["schemas"]["FundTotalDto"][];
+            /** @description Completed test payments (sandbox), never part of `byDonationType`, `byEvent` or `byFund`. */
             testTotal: components["schemas"]["TestTotalDto"];
         };
         /** @description What can go into a deposit. */
@@ -5029,6 +5155,11 @@ export interface components {
             defaultAmount?: number | string | null;
             /** @description null or "" clears it. */
             description?: string | null;
+            /**
+             * @description A fund's id; null or "" moves the type to the General fund. Gifts already made stay in
+             *     the fund they were given to.
+             */
+            fundId?: string | null;
             isActive?: boolean | null;
             /** @description 2 to 100 characters after trimming. */
             name?: string | null;
@@ -5048,6 +5179,20 @@ export interface components {
             location?: string | null;
             /** @description 3 to 200 characters after trimming. */
             name?: string | null;
+        };
+        UpdateFundRequest: {
+            /** @description null or "" clears it. */
+            description?: string | null;
+            /** @description YYYY-MM-DD; null or "" clears it. */
+            endsOn?: string | null;
+            /** @description Dollars, 1 to 100,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
+            goal?: number | string | null;
+            /** @description The General fund stays active. */
+            isActive?: boolean | null;
+            name?: string | null;
+            restricted?: boolean | null;
+            /** @description YYYY-MM-DD; null or "" clears it. */
+            startsOn?: string | null;
         };
         UpdatePaymentMethodRequest: {
             /** @description null or "" clears it. */
@@ -11405,6 +11550,197 @@ export interface operations {
                 };
             };
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listFunds: {
+        parameters: {
+            query?: {
+                /** @description true: the inactive funds too (the treasurer's list). Default false: the public list. */
+                all?: boolean | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"][];
+                };
+            };
+        };
+    };
+    createFund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateFundRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getFund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateFund: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateFundRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -13,6 +13,7 @@ pub mod donation_type_repository;
 pub mod event_repository;
 pub mod family_member_repository;
 pub mod festival_repository;
+pub mod fund_repository;
 pub mod gotram_repository;
 pub mod health;
 pub mod image_transcoder;
@@ -62,6 +63,7 @@ pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, Dona
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};
 pub use family_member_repository::FamilyMemberRepository;
 pub use festival_repository::{FestivalEvent, FestivalRepository};
+pub use fund_repository::{FundRecord, FundRepository};
 pub use gotram_repository::GotramRepository;
 pub use health::{HealthProbe, NotReady, PaymentCount, PoolUsage};
 pub use image_transcoder::{ImageTranscoder, PictureRefusal};

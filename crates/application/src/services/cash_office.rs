@@ -350,6 +350,7 @@ impl CashOfficeService {
         );
         let audit = self.audit(actor, "hundi.lock", "collection", id, summary);
         let line = DonationDetail {
+            fund_id: None,
             donation_type_id: c.donation_type_id.clone().unwrap_or_else(|| CUSTOM_DONATION_TYPE.to_owned()),
             amount: c.total,
             name: batch.fund_name.clone(),
@@ -679,6 +680,7 @@ mod tests {
     fn the_report_splits_in_person_payments_by_how_each_part_was_paid() {
         let date = now().date_naive();
         let line = |name: &str, cents: i64, exchange: Exchange| DonationDetail {
+            fund_id: None,
             donation_type_id: CUSTOM_DONATION_TYPE.into(),
             amount: Money::from_cents(cents),
             name: name.into(),

@@ -263,8 +263,13 @@ impl CounterService {
             }
             let label: String =
                 format!("Seva: {}, {} {}", seva.name, slot.date.format("%Y-%m-%d"), slot_label(slot.time)).chars().take(200).collect();
-            let line =
-                DonationDetail { donation_type_id: CUSTOM_DONATION_TYPE.to_owned(), amount, name: label, exchange: Exchange::Religious };
+            let line = DonationDetail {
+                fund_id: None,
+                donation_type_id: CUSTOM_DONATION_TYPE.to_owned(),
+                amount,
+                name: label,
+                exchange: Exchange::Religious,
+            };
             let record = NewBookingRecord {
                 id: new_id(),
                 seva_id: seva.id.clone(),

@@ -3,17 +3,21 @@
 
 use std::sync::Arc;
 
-use mandir_domain::DonationTypeId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::donation_type::{DonationType, DonationTypePatchInput, NewDonationTypeInput};
+use mandir_domain::fund::FUND_UNKNOWN;
+use mandir_domain::patch::Patch;
 use mandir_domain::staff::Permission;
+use mandir_domain::{DonationTypeId, FundId};
 
 use mandir_domain::audit::AuditKind;
 
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{ChangeNotifier, Clock, DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, RepoError, Topic};
+use crate::ports::{
+    ChangeNotifier, Clock, DonationTypeChanges, DonationTypeRecord, DonationTypeRepository, FundRepository, RepoError, Topic,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DonationTypeError {
@@ -46,14 +50,31 @@ fn not_found_or(error: RepoError) -> DonationTypeError {
 #[derive(Clone)]
 pub struct DonationTypeService {
     types: Arc<dyn DonationTypeRepository>,
+    funds: Arc<dyn FundRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
     audit: Recorder,
 }
 
 impl DonationTypeService {
-    pub fn new(types: Arc<dyn DonationTypeRepository>, clock: Arc<dyn Clock>, changes: Arc<dyn ChangeNotifier>, audit: Recorder) -> Self {
-        Self { types, clock, changes, audit }
+    pub fn new(
+        types: Arc<dyn DonationTypeRepository>,
+        funds: Arc<dyn FundRepository>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+        audit: Recorder,
+    ) -> Self {
+        Self { types, funds, clock, changes, audit }
+    }
+
+    /// Refuses a fund that does not exist (`fundId`); none is the General fund.
+    async fn check_fund(&self, fund: Option<&FundId>) -> Result<(), DonationTypeError> {
+        match fund {
+            Some(id) if self.funds.get(id).await?.is_none() => {
+                Err(DonationTypeError::Validation(ValidationErrors::single("fundId", FUND_UNKNOWN)))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Every type, active or not, by name.
@@ -77,6 +98,7 @@ impl DonationTypeService {
     pub async fn create(&self, actor: &Actor, input: NewDonationTypeInput) -> Result<DonationType, DonationTypeError> {
         actor.require(Permission::ManageFunds)?;
         let valid = input.validate().map_err(DonationTypeError::Validation)?;
+        self.check_fund(valid.fund_id.as_ref()).await?;
         let record =
             DonationTypeRecord { id: new_id(), donation_type: valid, created_by: Some(actor.user_id.clone()), now: self.clock.now() };
         let created = self.types.create(record).await?;
@@ -95,6 +117,9 @@ impl DonationTypeService {
     ) -> Result<DonationType, DonationTypeError> {
         actor.require(Permission::ManageFunds)?;
         let patch = input.validate().map_err(DonationTypeError::Validation)?;
+        if let Patch::Set(fund) = &patch.fund_id {
+            self.check_fund(Some(fund)).await?;
+        }
         let changes = DonationTypeChanges { patch, updated_by: Some(actor.user_id.clone()) };
         let updated = self.types.update(id, changes, self.clock.now()).await.map_err(not_found_or)?;
         self.changes.publish(Topic::DonationTypes).await;
@@ -120,16 +145,19 @@ mod tests {
     use super::*;
 
     use crate::ports::donation_type_repository::MockDonationTypeRepository;
+    use crate::ports::fund_repository::MockFundRepository;
     use crate::services::test_fixtures::{admin, member, now};
     use mandir_domain::Money;
     use mandir_domain::NumberInput;
-    use mandir_domain::patch::Patch;
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(types: MockDonationTypeRepository) -> DonationTypeService {
         let clock = crate::services::test_fixtures::fixed_clock();
+        let mut funds = MockFundRepository::new();
+        funds.expect_get().returning(|id| Ok((id.as_str() != "no-such-fund").then(|| crate::services::funds::tests_support::fund(id))));
         DonationTypeService::new(
             Arc::new(types),
+            Arc::new(funds),
             Arc::new(clock),
             crate::services::test_fixtures::changes(),
             crate::services::test_fixtures::recorder().0,
@@ -145,6 +173,7 @@ mod tests {
             name: "Annadanam".into(),
             description: Some("Meals for devotees".into()),
             default_amount: NumberInput::text("51.00"),
+            fund_id: None,
             is_active: None,
         }
     }
@@ -217,6 +246,24 @@ mod tests {
         let patch = DonationTypePatchInput { default_amount: Patch::Clear, is_active: Some(false), ..Default::default() };
         let updated = service(repo).update(&admin(), &"t".into(), patch).await.expect("updated");
         assert!(!updated.is_active);
+    }
+
+    #[tokio::test]
+    async fn a_type_names_a_fund_that_exists() {
+        let mut repo = MockDonationTypeRepository::new();
+        repo.expect_create().never();
+        repo.expect_update()
+            .withf(|_, c, _| c.patch.fund_id == Patch::Set(FundId::new("building")))
+            .times(1)
+            .returning(|id, _, _| Ok(donation_type(id, "Bricks", true)));
+        let service = service(repo);
+        let unknown = NewDonationTypeInput { fund_id: Some("no-such-fund".into()), ..input() };
+        let error = service.create(&admin(), unknown).await.expect_err("unknown fund");
+        assert_eq!(error.field_errors().and_then(|e| e.get("fundId")), Some(FUND_UNKNOWN));
+        let patch = DonationTypePatchInput { fund_id: Patch::Set("no-such-fund".into()), ..Default::default() };
+        assert!(matches!(service.update(&admin(), &"t".into(), patch).await, Err(DonationTypeError::Validation(_))));
+        let patch = DonationTypePatchInput { fund_id: Patch::Set(" building ".into()), ..Default::default() };
+        service.update(&admin(), &"t".into(), patch).await.expect("moved to the building fund");
     }
 
     #[tokio::test]

@@ -15,6 +15,7 @@ pub mod donation_types;
 pub mod events;
 pub mod family_members;
 pub mod festivals;
+pub mod funds;
 pub mod gotrams;
 pub mod images;
 pub mod jobs;
@@ -139,6 +140,7 @@ permission_required_is_forbidden!(
     audit::AuditError,
     staff::StaffError,
     donation_types::DonationTypeError,
+    funds::FundError,
     events::EventError,
     festivals::FestivalError,
     jobs::JobError,

@@ -417,6 +417,7 @@ mod tests {
         use mandir_domain::exchange::{NO_GOODS, RELIGIOUS_ONLY};
         use mandir_domain::{Money, payment::DonationDetail};
         let line = |name: &str, cents: i64, exchange| DonationDetail {
+            fund_id: None,
             donation_type_id: "custom".into(),
             amount: Money::from_cents(cents),
             name: name.into(),

@@ -540,6 +540,7 @@ mod tests {
         use mandir_domain::payment::DonationDetail;
         let with = |id: &str, cents: i64, exchange| Payment {
             donation_details: vec![DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(cents),
                 name: "Line".into(),

@@ -3,7 +3,7 @@
 
 use crate::donation_type::DonationType;
 use crate::exchange::Exchange;
-use crate::id::{DonationTypeId, EventId};
+use crate::id::{DonationTypeId, EventId, FundId};
 use crate::input::NumberInput;
 use crate::money::{Money, MoneyError};
 use crate::validation::ValidationErrors;
@@ -44,6 +44,9 @@ pub struct DonationDetail {
     pub name: String,
     /// What the donor received for it (nothing, for a donation).
     pub exchange: Exchange,
+    /// The fund the line belongs to, fixed when the payment is stored: the donation type's fund
+    /// then, or the General fund. `None` only before the payment is stored.
+    pub fund_id: Option<FundId>,
 }
 
 impl DonationDetail {
@@ -187,7 +190,7 @@ fn parse_detail(item: &DonationItemInput) -> Result<DonationDetail, String> {
     if name.is_empty() || name.chars().count() > MAX_DETAIL_NAME {
         return Err(DETAIL_NAME_INVALID.to_owned());
     }
-    Ok(DonationDetail { donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned(), exchange: *exchange })
+    Ok(DonationDetail { fund_id: None, donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned(), exchange: *exchange })
 }
 
 /// Checks `donationDetails`: at least one and at most 20 items, each with a donation type id (or

@@ -237,6 +237,7 @@ mod tests {
         assert_eq!(
             details[1],
             DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(550),
                 name: "Other".into(),
@@ -362,6 +363,7 @@ mod tests {
             donation_details: details
                 .into_iter()
                 .map(|(id, n, c)| DonationDetail {
+                    fund_id: None,
                     donation_type_id: id.into(),
                     name: n.into(),
                     amount: Money::from_cents(c),
@@ -417,6 +419,7 @@ mod tests {
     #[test]
     fn the_same_item_ignores_a_renamed_type_but_not_a_custom_label() {
         let item = |id: &str, cents: i64, name: &str| DonationDetail {
+            fund_id: None,
             donation_type_id: id.into(),
             amount: Money::from_cents(cents),
             name: name.into(),

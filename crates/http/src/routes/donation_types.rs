@@ -45,6 +45,8 @@ pub struct DonationTypeDto {
     /// Decimal text in US dollars, e.g. "25.00"; null when donors type their own amount.
     #[schema(example = "25.00")]
     pub default_amount: Option<String>,
+    /// The fund its gifts go to; null for the General fund.
+    pub fund_id: Option<String>,
     pub is_active: bool,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
@@ -57,6 +59,7 @@ impl From<DonationType> for DonationTypeDto {
             name: t.name,
             description: t.description,
             default_amount: t.default_amount.map(|amount| amount.to_string()),
+            fund_id: t.fund_id.map(Into::into),
             is_active: t.is_active,
             created_at: t.created_at,
             updated_at: t.updated_at,
@@ -97,6 +100,9 @@ pub struct CreateDonationTypeRequest {
     #[serde(default)]
     #[schema(schema_with = input::default_amount_schema, example = "25.00")]
     default_amount: Option<serde_json::Value>,
+    /// The fund's id ("Choose a fund that exists"); null or "" for the General fund.
+    #[serde(default)]
+    fund_id: Option<String>,
     /// Defaults to true.
     #[serde(default)]
     is_active: Option<bool>,
@@ -108,6 +114,7 @@ impl From<CreateDonationTypeRequest> for NewDonationTypeInput {
             name: b.name.unwrap_or_default(),
             description: b.description,
             default_amount: input::optional_number(b.default_amount.as_ref()),
+            fund_id: b.fund_id,
             is_active: b.is_active,
         }
     }
@@ -128,6 +135,11 @@ pub struct UpdateDonationTypeRequest {
     #[serde(default, deserialize_with = "double_option")]
     #[schema(schema_with = input::default_amount_schema, example = "25.00")]
     default_amount: Option<Option<serde_json::Value>>,
+    /// A fund's id; null or "" moves the type to the General fund. Gifts already made stay in
+    /// the fund they were given to.
+    #[serde(default, deserialize_with = "double_option")]
+    #[schema(value_type = Option<String>)]
+    fund_id: Option<Option<String>>,
     #[serde(default)]
     is_active: Option<bool>,
 }
@@ -138,6 +150,7 @@ impl From<UpdateDonationTypeRequest> for DonationTypePatchInput {
             name: b.name,
             description: Patch::from_option(b.description),
             default_amount: Patch::from_option(b.default_amount).map(|value| input::number(&value)),
+            fund_id: Patch::from_option(b.fund_id),
             is_active: b.is_active,
         }
     }

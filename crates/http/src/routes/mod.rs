@@ -11,6 +11,7 @@ pub mod donation_types;
 pub mod events;
 pub mod family_members;
 pub mod festivals;
+pub mod funds;
 pub mod gotrams;
 pub mod jobs;
 pub mod ledger;
@@ -49,6 +50,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(registrations::configure)
         .configure(volunteers::configure)
         .configure(donation_types::configure)
+        .configure(funds::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)
         .configure(payments::configure)

@@ -8,6 +8,7 @@ pub struct Model {
     pub name: String,
     pub description: Option<String>,
     pub default_amount_cents: Option<i64>,
+    pub fund_id: Option<String>,
     pub is_active: bool,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,

@@ -393,6 +393,7 @@ mod tests {
             method: PaymentMethodKind::Zelle,
             amount: Money::from_cents(1000),
             donation_details: vec![payment::DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(1000),
                 name: "Other".into(),

@@ -485,12 +485,14 @@ mod tests {
         m.donation_types.expect_get().returning(|id| Ok(Some(catalogue_type(id, "Annadanam (renamed)", true))));
         let details = vec![
             payment::DonationDetail {
+                fund_id: None,
                 donation_type_id: ANNADANAM.into(),
                 amount: Money::from_cents(2000),
                 name: "Annadanam".into(),
                 exchange: mandir_domain::exchange::Exchange::Nothing,
             },
             payment::DonationDetail {
+                fund_id: None,
                 donation_type_id: "custom".into(),
                 amount: Money::from_cents(500),
                 name: "For the roof".into(),

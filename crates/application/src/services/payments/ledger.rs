@@ -218,6 +218,7 @@ mod tests {
     #[test]
     fn refinement_hides_expired_and_matches_purpose_and_donor_words() {
         let annadanam = DonationDetail {
+            fund_id: None,
             donation_type_id: "ABC".into(),
             amount: Money::from_cents(2500),
             name: "Annadanam".into(),

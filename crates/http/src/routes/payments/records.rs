@@ -21,7 +21,7 @@ fn admin_status_schema() -> utoipa::openapi::schema::Schema {
 #[derive(OpenApi)]
 #[openapi(
     paths(mine, admin_list, admin_set_status, admin_refund, admin_totals),
-    components(schemas(SetStatusRequest, RefundRequest, TotalsResponse, DonationTypeTotalDto, EventTotalDto, TestTotalDto))
+    components(schemas(SetStatusRequest, RefundRequest, TotalsResponse, DonationTypeTotalDto, EventTotalDto, FundTotalDto, TestTotalDto))
 )]
 pub(super) struct Api;
 
@@ -142,6 +142,21 @@ impl From<EventTotal> for EventTotalDto {
     }
 }
 
+/// Money received in one fund, net of refunds.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FundTotalDto {
+    fund_id: String,
+    /// The fund's name now.
+    name: String,
+    /// Given for one purpose only: reported apart.
+    restricted: bool,
+    /// "25.00"
+    amount: String,
+    /// How many payments have a part in the fund.
+    count: u64,
+}
+
 /// Completed test payments (provider `sandbox`), summed apart from the money received.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -165,11 +180,14 @@ pub struct TotalsResponse {
     by_donation_type: Vec<DonationTypeTotalDto>,
     /// Money received, without test payments.
     by_event: Vec<EventTotalDto>,
-    /// Completed test payments (sandbox), never part of `byDonationType` or `byEvent`.
+    /// Money received per fund, net of refunds (each line less its share of a partial refund),
+    /// largest first; restricted funds are marked.
+    by_fund: Vec<FundTotalDto>,
+    /// Completed test payments (sandbox), never part of `byDonationType`, `byEvent` or `byFund`.
     test_total: TestTotalDto,
 }
 
-/// Money received (completed payments, not tests) per donation type and per event, largest first (admins).
+/// Money received (completed payments, not tests) per donation type, per event and per fund, largest first (admins).
 ///
 /// Completed test payments (provider `sandbox`) are summed apart in `testTotal`.
 #[utoipa::path(operation_id = "getPaymentTotals", tag = "admin", security(("bearer" = [])), responses(
@@ -178,7 +196,18 @@ pub struct TotalsResponse {
 #[get("/api/admin/payments/totals")]
 pub(super) async fn admin_totals(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<TotalsResponse>, ApiError> {
     let totals = state.payments.totals(&user.actor()).await?;
+    let funds: std::collections::HashMap<_, _> =
+        state.funds.list(false).await?.into_iter().map(|f| (f.fund.id.clone(), (f.fund.name, f.fund.restricted))).collect();
+    let by_fund = totals
+        .by_fund
+        .into_iter()
+        .map(|t| {
+            let (name, restricted) = funds.get(&t.fund_id).cloned().unwrap_or_else(|| (t.fund_id.to_string(), false));
+            FundTotalDto { fund_id: t.fund_id.into(), name, restricted, amount: t.amount.to_string(), count: t.count }
+        })
+        .collect();
     Ok(web::Json(TotalsResponse {
+        by_fund,
         by_donation_type: totals.by_donation_type.into_iter().map(Into::into).collect(),
         by_event: totals.by_event.into_iter().map(Into::into).collect(),
         test_total: totals.test.into(),
