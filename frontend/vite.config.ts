@@ -29,12 +29,12 @@ export default defineConfig({
     // the cash office, the daily report, the seva schedule, My Sevas, the door) and the first run's
     // setup page list no chunks to preload in the entry: every public page would
     // carry their lists (the entry's map of each lazy page's chunks), while a staff tablet loads
-    // their chunks in turn from the temple's own server. The public panchangam page lists
+    // their chunks in turn from the temple's own server. The public panchangam and funds pages list
     // none either, to keep the entry within its budget: a visit starting there has its chunks
     // preloaded by its page's markup (scripts/prerender.mjs), and one coming from another page
     // fetches the few it has not loaded yet once the page's own chunk has come.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|checks|walk-in-statement|setup|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|checks|walk-in-statement|setup|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam|funds|fund-detail)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {

@@ -8,7 +8,9 @@ use mandir_application::ports::{
 };
 use mandir_application::services::cash_office::CashOfficeService;
 use mandir_application::services::counter::CounterService;
+use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::festivals::FestivalService;
+use mandir_application::services::funds::FundService;
 use mandir_application::services::new_id;
 use mandir_application::services::star_birthdays::StarBirthdayService;
 use mandir_domain::event::NewEvent;
@@ -832,6 +834,105 @@ pub async fn seed_demo_counter_sales(
         let outcome = counter.sell(&actor, sale_key, &by_card).await.map_err(|e| anyhow::anyhow!("demo counter sale: {e}"))?;
         made += usize::from(outcome.created);
     }
+    Ok(made)
+}
+
+/// The demo's funds (name, description, goal in dollars, campaign dates, restricted, the seeded
+/// donation type that gives to it).
+type DemoFund = (&'static str, &'static str, Option<&'static str>, Option<(i32, i32)>, bool, Option<&'static str>);
+
+const DEMO_FUNDS: &[DemoFund] = &[
+    (
+        "Temple Building",
+        "The new gopuram and the expanded community hall. Every brick sponsored is a prayer in stone.",
+        Some("500000"),
+        Some((2026, 2027)),
+        true,
+        Some("Temple Building Fund"),
+    ),
+    ("Annadanam", "Prasadam and meals served to every devotee at festivals and on Sundays.", None, None, true, Some("Annadanam")),
+    ("Priest welfare", "Health cover, housing and a pension for the temple's priests.", None, None, true, None),
+];
+
+/// The demo's funds, made by the demo treasurer through the use cases (so audited), with the
+/// seeded Building and Annadanam types pointed at theirs, and a batch of mailed checks that gives
+/// the building campaign its first progress. Funds already there by name are left alone; the
+/// checks' fixed key makes a second run answer the same batch. Answers how many funds it made;
+/// none without the demo treasurer.
+pub async fn seed_demo_funds(
+    users: &dyn UserRepository,
+    funds: &FundService,
+    types: &DonationTypeService,
+    counter: &CounterService,
+) -> anyhow::Result<usize> {
+    use mandir_domain::NumberInput;
+    use mandir_domain::counter::{CheckBatchInput, CounterDonorInput, CounterSaleInput, TenderInput};
+    use mandir_domain::donation_type::DonationTypePatchInput;
+    use mandir_domain::fund::NewFundInput;
+    use mandir_domain::patch::Patch;
+    use mandir_domain::payment::{DonationDetailsInput, DonationItemInput};
+    let email = Email::parse(DEMO_STAFF.iter().find(|(.., role)| *role == Role::Treasurer).map_or("", |(email, ..)| *email))
+        .map_err(anyhow::Error::msg)?;
+    let Some(treasurer) = users.find_by_email(&email).await.context("looking up the demo treasurer")? else { return Ok(0) };
+    let actor = mandir_application::services::Actor::of(&treasurer.user);
+    let existing = funds.list(false).await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
+    let catalogue = types.list().await.map_err(|e| anyhow::anyhow!("reading donation types: {e}"))?;
+    let mut made = 0;
+    let mut building_type = None;
+    for (name, description, goal, years, restricted, type_name) in DEMO_FUNDS {
+        let fund_id = match existing.iter().find(|f| f.fund.name == *name) {
+            Some(found) => found.fund.id.clone(),
+            None => {
+                let input = NewFundInput {
+                    name: (*name).to_owned(),
+                    description: Some((*description).to_owned()),
+                    goal: goal.map_or(NumberInput::Missing, |g| NumberInput::Text(g.to_owned())),
+                    starts_on: years.map(|(from, _)| format!("{from}-01-01")),
+                    ends_on: years.map(|(_, to)| format!("{to}-12-31")),
+                    restricted: Some(*restricted),
+                    is_active: None,
+                };
+                made += 1;
+                funds.create(&actor, input).await.map_err(|e| anyhow::anyhow!("demo fund {name}: {e}"))?.fund.id
+            }
+        };
+        let Some(donation_type) = type_name.and_then(|type_name| catalogue.iter().find(|t| t.name == type_name)) else { continue };
+        if *name == "Temple Building" {
+            building_type = Some(donation_type.id.to_string());
+        }
+        if donation_type.fund_id.is_none() {
+            let patch = DonationTypePatchInput { fund_id: Patch::Set(fund_id.to_string()), ..DonationTypePatchInput::default() };
+            types.update(&actor, &donation_type.id, patch).await.map_err(|e| anyhow::anyhow!("demo type {}: {e}", donation_type.name))?;
+        }
+    }
+    let Some(building) = building_type else { return Ok(made) };
+    let last_month = (Utc::now() - Duration::days(20)).format("%Y-%m-%d").to_string();
+    let check = |name: &str, amount: &str, number: &str, bank: &str| CounterSaleInput {
+        donor: CounterDonorInput::WalkIn { name: Some(name.to_owned()), email: None, phone: None, address: None },
+        sevas: Vec::new(),
+        registrations: Vec::new(),
+        lines: DonationDetailsInput::Items(vec![DonationItemInput::new(
+            &building,
+            NumberInput::Text(amount.to_owned()),
+            "Temple Building Fund",
+        )]),
+        tenders: vec![TenderInput::check(amount, number, bank, &last_month)],
+        in_honor_of: None,
+    };
+    let batch = CheckBatchInput {
+        channel: Some("mail".into()),
+        checks: vec![
+            check("Venkat and Padma Reddy", "10001", "1042", "Bank of America"),
+            check("Lakshmi Narayanan", "5001", "2210", "Chase"),
+            check("Hari Prasad", "2500", "377", "Wells Fargo"),
+            check("Sunita Joshi", "1116", "8810", "Golden 1 Credit Union"),
+            check("Kumar family", "501", "125", "US Bank"),
+        ],
+    };
+    counter
+        .record_check_batch(&actor, "demo-building-checks-0001", &batch)
+        .await
+        .map_err(|e| anyhow::anyhow!("demo building checks: {e}"))?;
     Ok(made)
 }
 

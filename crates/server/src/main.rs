@@ -205,6 +205,16 @@ fn main() -> anyhow::Result<()> {
                     0 => println!("Sevas already exist: no demo sevas added."),
                     sevas => println!("Demo sevas added: {sevas}."),
                 }
+                let funds = demo::seed_demo_funds(
+                    built.users.as_ref(),
+                    &built.state.funds,
+                    &built.state.donation_types,
+                    &built.state.counter,
+                )
+                .await?;
+                if funds > 0 {
+                    println!("Demo funds added: {funds} (the building campaign at /funds; Admin → Money → Funds makes more).");
+                }
                 if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
                 }

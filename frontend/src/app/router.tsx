@@ -20,6 +20,8 @@ const loadContact = () => import('./routes/contact');
 const loadPanchangam = () => import('./routes/panchangam');
 const loadSevas = () => import('./routes/sevas');
 const loadSevaDetail = () => import('./routes/seva-detail');
+const loadFunds = () => import('./routes/funds');
+const loadFundDetail = () => import('./routes/fund-detail');
 const Home = preloadableLazy(loadHome);
 const Events = preloadableLazy(loadEvents);
 const EventDetail = preloadableLazy(loadEventDetail);
@@ -30,6 +32,8 @@ const Contact = preloadableLazy(loadContact);
 const Panchangam = preloadableLazy(loadPanchangam);
 const Sevas = preloadableLazy(loadSevas);
 const SevaDetail = preloadableLazy(loadSevaDetail);
+const Funds = preloadableLazy(loadFunds);
+const FundDetail = preloadableLazy(loadFundDetail);
 const NotFound = lazy(() => import('./routes/not-found'));
 
 /**
@@ -111,6 +115,8 @@ export const PUBLIC_ROUTES: [string, Preloadable<ComponentType>, boolean][] = [
   [paths.panchangam.path, Panchangam, true],
   [paths.sevas.path, Sevas, true],
   [paths.sevaDetail.path, SevaDetail, true],
+  [paths.funds.path, Funds, true],
+  [paths.fundDetail.path, FundDetail, true],
 ];
 
 /** Loads the chunks of the prerendered page at `pathname` and of the layout around it. */

@@ -46,6 +46,9 @@ export const paths = {
   /** A printable sign-in sheet of the event's attendees. */
   eventSignInSheet: { path: '/admin/events/:id/sign-in-sheet', getHref: (id: string) => `/admin/events/${id}/sign-in-sheet` },
   donate: { path: '/donate', getHref: () => '/donate' },
+  /** The active funds with what each has raised, and one fund's page. */
+  funds: { path: '/funds', getHref: () => '/funds' },
+  fundDetail: { path: '/funds/:id', getHref: (id: string) => `/funds/${id}` },
   /** The printable receipt: opens with the e-mail's signed link (`?sig=`) or for its owner. */
   receipt: {
     path: '/receipts/:receiptNumber',

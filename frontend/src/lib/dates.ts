@@ -32,6 +32,12 @@ export function monthYearLabel(date: string): string {
   return `${MONTHS[m - 1] ?? ''} ${y}`;
 }
 
+/** "2026-03-14" as "March 14, 2026", a calendar date (no time zone shift), the same in the browser and the server's page renderer. */
+export function dateLabel(date: string): string {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${MONTHS[m - 1] ?? ''} ${d}, ${y}`;
+}
+
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 /** "2026-03-14" as "Saturday, March 14, 2026", a calendar date (no time zone shift), the same in the browser and the server's page renderer. */

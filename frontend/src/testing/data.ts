@@ -6,6 +6,7 @@ import type {
   Event,
   Festival,
   FestivalRule,
+  Fund,
   Gotram,
   PanchangamDay,
   PersonStar,
@@ -181,11 +182,47 @@ export function makeDonationType(overrides: Partial<DonationType> = {}): Donatio
     name: 'General Donation',
     description: 'Supports the temple',
     defaultAmount: '25.00',
+    fundId: null,
     isActive: true,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     ...overrides,
   };
+}
+
+/** The General fund's id on the server (`mandir_domain::fund::GENERAL_FUND_ID`). */
+export const GENERAL_FUND_ID = '00000000-0000-4000-8000-00000000f00d';
+
+/** An active fund for any purpose, with a goal: $182,400.00 of $500,000.00 raised (36%) from 214 donors. */
+export function makeFund(overrides: Partial<Fund> = {}): Fund {
+  return {
+    id: uuid(),
+    name: 'Building Fund',
+    description: 'A new hall for festivals and classes.',
+    goal: '500000.00',
+    startsOn: null,
+    endsOn: null,
+    restricted: false,
+    isActive: true,
+    isGeneral: false,
+    createdAt: '2026-01-01T00:00:00Z',
+    updatedAt: '2026-01-01T00:00:00Z',
+    progress: { raised: '182400.00', gifts: 300, donors: 214, percent: 36 },
+    ...overrides,
+  };
+}
+
+/** The General fund: no goal, always active. */
+export function makeGeneralFund(overrides: Partial<Fund> = {}): Fund {
+  return makeFund({
+    id: GENERAL_FUND_ID,
+    name: 'General',
+    description: 'Daily worship and the upkeep of the temple.',
+    goal: null,
+    isGeneral: true,
+    progress: { raised: '1234.00', gifts: 15, donors: 12, percent: null },
+    ...overrides,
+  });
 }
 
 /** A bookable seva: every day, one 9 AM slot, $11. */

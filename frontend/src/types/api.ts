@@ -20,6 +20,12 @@ export type WaitlistEntryWithContact = Schemas['WaitlistEntryWithContactDto'];
 export type Volunteer = Schemas['VolunteerDto'];
 export type VolunteerCount = Schemas['VolunteerCountDto'];
 export type DonationType = Schemas['DonationTypeDto'];
+/** A fund (what gifts are for: General, Building, Annadanam, ...) with what it has received (`GET /api/funds`). */
+export type Fund = Schemas['FundDto'];
+/** What a fund has received: completed gifts that are not tests, net of refunds. */
+export type FundProgress = Schemas['FundProgressDto'];
+/** Money received in one fund, net of refunds (the ledger's totals `byFund`). */
+export type FundTotal = Schemas['FundTotalDto'];
 export type PaymentMethod = Schemas['PaymentMethodDto'];
 export type DonationDetail = Schemas['DonationDetailDto'];
 export type Payment = Schemas['PaymentDto'];
@@ -141,6 +147,8 @@ export type RegistrationBody = Schemas['RegistrationRequest'];
 export type VolunteerBody = Schemas['VolunteerRequest'];
 export type DonationTypeBody = Schemas['CreateDonationTypeRequest'];
 export type DonationTypeChanges = Schemas['UpdateDonationTypeRequest'];
+export type FundBody = Schemas['CreateFundRequest'];
+export type FundChanges = Schemas['UpdateFundRequest'];
 export type PaymentMethodBody = Schemas['CreatePaymentMethodRequest'];
 export type PaymentMethodChanges = Schemas['UpdatePaymentMethodRequest'];
 export type CreatePaymentIntentBody = Schemas['CreateIntentRequest'];

@@ -251,6 +251,31 @@ async fn seed_demo_adds_counter_sales_and_the_cash_office_once_through_their_use
 }
 
 #[tokio::test]
+async fn seed_demo_adds_funds_their_donation_types_and_the_building_campaigns_checks_once() {
+    use mandir_server::demo::{seed_demo_admin, seed_demo_funds, seed_demo_staff};
+    let app = spawn_app().await;
+    let built = mandir_server::build(&app.config).await.expect("built");
+    let (users, state) = (built.users.as_ref(), &built.state);
+    let seed = || seed_demo_funds(users, &state.funds, &state.donation_types, &state.counter);
+    assert_eq!(seed().await.expect("no treasurer yet"), 0, "nothing without the demo treasurer");
+    assert!(seed_demo_admin(users, built.hasher.as_ref()).await.expect("demo admin"));
+    seed_demo_staff(users, built.hasher.as_ref(), built.priests.as_ref()).await.expect("staff");
+    assert_eq!(seed().await.expect("seeded"), 3);
+    assert_eq!(seed().await.expect("second run"), 0, "funds already there by name are left alone");
+
+    let funds: Vec<Value> = expect_status(app.get("/api/funds", None).await, StatusCode::OK).await;
+    let names: Vec<&str> = funds.iter().map(|f| f["name"].as_str().unwrap_or("")).collect();
+    assert_eq!(names, ["General", "Annadanam", "Priest welfare", "Temple Building"]);
+    let building = &funds[3];
+    assert_eq!(building["progress"], json!({"raised": "19119.00", "gifts": 5, "donors": 5, "percent": 3}), "the same checks once");
+    let types: Vec<Value> = expect_status(app.get("/api/donation-types", None).await, StatusCode::OK).await;
+    let fund_of = |name: &str| types.iter().find(|t| t["name"] == name).map(|t| t["fundId"].clone()).expect("type");
+    assert_eq!(fund_of("Temple Building Fund"), building["id"]);
+    assert_eq!(fund_of("Annadanam"), funds[1]["id"]);
+    assert_eq!(fund_of("Archana"), Value::Null, "General");
+}
+
+#[tokio::test]
 async fn seed_demo_adds_the_lunar_calendars_services_festival_events_and_a_star_birthday_once() {
     use mandir_server::demo::{seed_demo_admin, seed_demo_festival_events, seed_demo_lunar_services, seed_demo_star_birthday};
     let app = spawn_app().await;

@@ -54,6 +54,8 @@ enum Target {
     /// The owner's account (the admins' member directory).
     Member,
     DonationType,
+    /// The General fund.
+    Fund,
     PaymentMethod,
     /// The owner's pending Zelle payment.
     Payment,
@@ -162,6 +164,11 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     }),
     ("updateDonationType", Access::Staff(&[Treasurer]), Target::DonationType, |_| Some(json!({"description": "Changed"}))),
     ("deleteDonationType", Access::Staff(&[Treasurer]), Target::DonationType, none),
+    // funds
+    ("listFunds", Access::Public, Target::None, none),
+    ("getFund", Access::Public, Target::Fund, none),
+    ("createFund", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({"name": unique_name("Matrix fund"), "goal": "1000"}))),
+    ("updateFund", Access::Staff(&[Treasurer]), Target::Fund, |_| Some(json!({"description": "Changed"}))),
     // payment methods
     ("listActivePaymentMethods", Access::Public, Target::None, none),
     ("listPaymentMethods", Access::Staff(&[Treasurer]), Target::None, none),
@@ -692,6 +699,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::FullEvent => &f.full_event,
         Target::Member => &f.owner.id,
         Target::DonationType => &f.donation_type,
+        Target::Fund => mandir_domain::fund::GENERAL_FUND_ID,
         Target::PaymentMethod => &f.payment_method,
         Target::Payment => &f.payment,
         Target::Intent => &f.intent_id,

@@ -16,6 +16,7 @@ mod donation_types;
 mod event_operations;
 mod events;
 mod festivals;
+mod funds;
 mod helpers;
 mod ledger;
 mod limits;

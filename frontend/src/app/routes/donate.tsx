@@ -3,15 +3,17 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { UntilHydrated } from '@/components/ui/until-hydrated';
+import { paths } from '@/config/paths';
 import { DonateForm, type DonateSubmission } from '@/features/donations/components/donate-form';
 import { PaymentSelector } from '@/features/payments/components/payment-selector';
 import type { PaymentCompletion } from '@/features/payments/types';
@@ -41,6 +43,13 @@ export default function DonateRoute() {
           ? 'Your gift supports daily worship, festivals and community service at the temple.'
           : 'Choose how you would like to pay.'}
       </Typography>
+      {step === 0 ? (
+        <Typography variant="body2" sx={{ textAlign: 'center', mt: -2, mb: 3 }}>
+          <Link component={RouterLink} to={paths.funds.getHref()}>
+            See our funds and what each has raised
+          </Link>
+        </Typography>
+      ) : null}
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         <Step>
           <StepLabel>Donation details</StepLabel>

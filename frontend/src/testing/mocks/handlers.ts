@@ -18,6 +18,8 @@ export const handlers = [
     return HttpResponse.json(makePanchangamDays(from, url.searchParams.get('to') ?? from));
   }),
   http.get('/api/festivals', () => HttpResponse.json([])),
+  // No funds (the public list, and with ?all=true the treasurer's; the Donation Types tab reads it too).
+  http.get('/api/funds', () => HttpResponse.json([])),
   // No account holds a staff role (User Management's staff list).
   http.get('/api/admin/staff', () => HttpResponse.json([])),
   // No invitation to the staff is pending.

@@ -19,6 +19,7 @@ import { Link as RouterLink, Navigate, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { eventStaffPermissions, useAuth } from '@/lib/auth';
 import { AuditTab } from '../audit/components/audit-tab';
+import { FundsTab } from '../funds/components/funds-tab';
 import { DonationTypesTab } from '../ledger/components/donation-types-tab';
 import { PaymentSettingsTab } from '../ledger/components/payment-settings-tab';
 import { PaymentsTab } from '../ledger/components/payments-tab';
@@ -143,6 +144,7 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
           <Box role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
             {tab === 'users' ? <UserManagement /> : null}
             {tab === 'payments' ? <PaymentsTab /> : null}
+            {tab === 'funds' ? <FundsTab /> : null}
             {tab === 'donation-types' ? <DonationTypesTab /> : null}
             {tab === 'payment-settings' ? <PaymentSettingsTab /> : null}
             {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}

@@ -1,7 +1,7 @@
 import type { Permission } from '@/types/api';
 import { joinList } from '../members/lib/roles';
 
-export type AdminTabValue = 'users' | 'payments' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
+export type AdminTabValue = 'users' | 'payments' | 'funds' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
 
 export type AdminTab = {
   value: AdminTabValue;
@@ -18,6 +18,7 @@ export type AdminTab = {
 export const adminTabs: readonly AdminTab[] = [
   { value: 'users', label: 'User Management', permission: 'manage_staff' },
   { value: 'payments', label: 'Payments', permission: 'read_ledger' },
+  { value: 'funds', label: 'Funds', permission: 'manage_funds' },
   { value: 'donation-types', label: 'Donation Types', permission: 'manage_funds' },
   { value: 'payment-settings', label: 'Payment Settings', permission: 'manage_funds' },
   { value: 'members', label: 'Members', permission: 'find_members' },
@@ -41,7 +42,7 @@ export function describeAccess(can: (permission: Permission) => boolean): string
   const areas: string[] = [];
   if (can('manage_staff')) areas.push('staff roles');
   if (can('read_ledger')) areas.push('payments');
-  if (can('manage_funds')) areas.push('donation options', 'payment methods');
+  if (can('manage_funds')) areas.push('funds', 'donation options', 'payment methods');
   if (can('find_members')) areas.push('members');
   if (can('manage_sevas')) areas.push('sevas');
   if (can('seva_desk')) areas.push('the seva schedule');

@@ -51,12 +51,13 @@ type CatalogueTabProps<T extends { id: string }> = {
   /** The name in the Edit/Delete buttons' labels. */
   nameOf: (item: T) => string;
   onEdit: (item: T) => void;
-  onDelete: (item: T) => void;
+  /** Without it, items cannot be deleted here (funds: kept with their gifts; made inactive instead). */
+  onDelete?: (item: T) => void;
   /** The editor and delete dialogs. */
   children?: ReactNode;
 };
 
-/** An admin catalogue (donation types, payment methods): heading, add button, states, table. */
+/** An admin catalogue (funds, donation types, payment methods): heading, add button, states, table. */
 export function CatalogueTab<T extends { id: string }>(props: CatalogueTabProps<T>) {
   const { items, columns, nameOf } = props;
   let body;
@@ -106,11 +107,13 @@ export function CatalogueTab<T extends { id: string }>(props: CatalogueTabProps<
                       <EditOutlined />
                     </IconButton>
                   </Tooltip>
-                  <Tooltip title="Delete">
-                    <IconButton aria-label={`Delete ${nameOf(item)}`} color="error" onClick={() => props.onDelete(item)}>
-                      <DeleteOutlined />
-                    </IconButton>
-                  </Tooltip>
+                  {props.onDelete ? (
+                    <Tooltip title="Delete">
+                      <IconButton aria-label={`Delete ${nameOf(item)}`} color="error" onClick={() => props.onDelete?.(item)}>
+                        <DeleteOutlined />
+                      </IconButton>
+                    </Tooltip>
+                  ) : null}
                 </TableCell>
               </TableRow>
             ))}

@@ -10,9 +10,11 @@ export const donationTypeSchema = yup.object({
     .optional()
     .test('number', 'Amount must be a valid number', (v) => !v || !v.trim() || /^\s*\d+(\.\d{1,2})?\s*$/.test(v)),
   isActive: yup.boolean().default(true),
+  fundId: yup.string(),
 });
 
-export type DonationTypeValues = { name: string; description: string; defaultAmount: string; isActive: boolean };
+/** `fundId` '' is the General fund (sent as null). */
+export type DonationTypeValues = { name: string; description: string; defaultAmount: string; isActive: boolean; fundId: string };
 
 export const paymentMethodIcons: PaymentMethodIcon[] = ['credit-card', 'dollar', 'cash', 'bank', 'building'];
 

@@ -1,12 +1,15 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
+import type { FormikErrors } from 'formik';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
-import type { DonationType, DonationTypeBody } from '@/types/api';
+import type { DonationType, DonationTypeBody, Fund } from '@/types/api';
 import { CatalogueDialog } from '../../components/catalogue-dialog';
+import { useAllFunds } from '../../funds/api/funds';
 import { useSaveDonationType } from '../api/donation-types';
 import { donationTypeSchema, type DonationTypeValues } from '../schemas';
 
@@ -26,10 +29,27 @@ export function toDefaultAmount(value: string | number | null | undefined): stri
   return Number.isFinite(n) ? n.toFixed(2) : v;
 }
 
+/**
+ * The funds a type may give to: '' (the General fund), then the active funds, and the type's own
+ * fund when it is inactive (or not loaded), so the choice it has stays shown.
+ */
+export function fundOptions(funds: Fund[] | undefined, current: string): { value: string; label: string }[] {
+  const options = [{ value: '', label: 'General' }];
+  for (const f of funds ?? []) {
+    if (f.isActive && !f.isGeneral) options.push({ value: f.id, label: f.restricted ? `${f.name} (restricted)` : f.name });
+  }
+  if (current && !options.some((o) => o.value === current)) {
+    const fund = funds?.find((f) => f.id === current);
+    options.push({ value: current, label: fund ? (fund.isGeneral ? fund.name : `${fund.name} (inactive)`) : 'Current fund' });
+  }
+  return options;
+}
+
 export function DonationTypeDialog({ open, onClose, donationType }: Props) {
   const { toast } = useToast();
   const saveDonationType = useSaveDonationType();
   const editing = donationType !== null;
+  const { funds, error: fundsError, isLoading: fundsLoading } = useAllFunds();
 
   const formik = useFormikValidatedOnSubmit<DonationTypeValues>({
     initialValues: {
@@ -37,20 +57,23 @@ export function DonationTypeDialog({ open, onClose, donationType }: Props) {
       description: donationType?.description ?? '',
       defaultAmount: donationType?.defaultAmount ?? '',
       isActive: donationType?.isActive ?? true,
+      fundId: donationType?.fundId ?? '',
     },
     validationSchema: donationTypeSchema,
-    onSubmit: async (values) => {
+    onSubmit: async (values, helpers) => {
       const body: DonationTypeBody = {
         name: values.name.trim(),
         description: values.description.trim() || null,
         defaultAmount: toDefaultAmount(values.defaultAmount),
         isActive: values.isActive,
+        fundId: values.fundId || null,
       };
       try {
         await saveDonationType(donationType?.id ?? null, body);
         toast({ title: editing ? 'Donation type updated' : 'Donation type created', description: body.name });
         onClose();
       } catch (err) {
+        if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<DonationTypeValues>);
         toast({ title: 'Error', description: errorMessage(err, 'Failed to save donation type'), variant: 'destructive' });
       }
     },
@@ -77,6 +100,22 @@ export function DonationTypeDialog({ open, onClose, donationType }: Props) {
           input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
         }}
       />
+      <TextField
+        {...textFieldProps(
+          formik,
+          'fundId',
+          fundsLoading ? 'Loading funds...' : fundsError ? 'The funds could not be loaded; the type keeps its fund.' : 'Where its gifts go',
+        )}
+        select
+        label="Fund"
+        fullWidth
+      >
+        {fundOptions(funds, formik.values.fundId).map((o) => (
+          <MenuItem key={o.value || 'general'} value={o.value}>
+            {o.label}
+          </MenuItem>
+        ))}
+      </TextField>
       <FormControlLabel
         control={<Switch name="isActive" checked={formik.values.isActive} onChange={formik.handleChange} />}
         label="Active (offered to donors)"

@@ -5,12 +5,19 @@ import Typography from '@mui/material/Typography';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { errorMessage } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
-import type { DonationType } from '@/types/api';
+import type { DonationType, Fund } from '@/types/api';
 import { CatalogueTab, useCatalogueState, type CatalogueColumn } from '../../components/catalogue-tab';
+import { useAllFunds } from '../../funds/api/funds';
 import { useAllDonationTypes, useDeleteDonationType } from '../api/donation-types';
 import { DonationTypeDialog } from './donation-type-dialog';
 
-const columns: CatalogueColumn<DonationType>[] = [
+/** The name of a type's fund: none is the General fund; '—' while the funds load or when they failed to. */
+export function fundName(fundId: string | null, funds: Fund[] | undefined): string {
+  if (fundId === null) return funds?.find((f) => f.isGeneral)?.name ?? 'General';
+  return funds?.find((f) => f.id === fundId)?.name ?? '—';
+}
+
+const columns = (funds: Fund[] | undefined): CatalogueColumn<DonationType>[] => [
   {
     header: 'Name',
     sx: { fontWeight: 600 },
@@ -26,6 +33,7 @@ const columns: CatalogueColumn<DonationType>[] = [
     ),
   },
   { header: 'Description', wide: true, sx: { color: 'text.secondary', maxWidth: 320 }, cell: (t) => t.description || '—' },
+  { header: 'Fund', cell: (t) => fundName(t.fundId, funds) },
   { header: 'Default amount', align: 'right', cell: (t) => (t.defaultAmount ? formatUSD(t.defaultAmount) : '—') },
   {
     header: 'Status',
@@ -43,6 +51,7 @@ const columns: CatalogueColumn<DonationType>[] = [
 /** Donation Types tab: table, create/edit dialog and delete confirmation. */
 export function DonationTypesTab() {
   const { donationTypes, error, isLoading, refresh } = useAllDonationTypes();
+  const { funds } = useAllFunds();
   const deleteDonationType = useDeleteDonationType();
   const state = useCatalogueState<DonationType>();
   const { toDelete } = state;
@@ -58,7 +67,7 @@ export function DonationTypesTab() {
     <CatalogueTab
       title="Donation Types"
       headingId="donation-types-heading"
-      intro="The purposes donors can choose. Inactive types are hidden from donors."
+      intro="The purposes donors can choose, each giving to a fund. Inactive types are hidden from donors."
       addLabel="Add Donation Type"
       onAdd={() => state.openEditor(null)}
       items={donationTypes}
@@ -69,8 +78,8 @@ export function DonationTypesTab() {
       errorText="Failed to load donation types. Please try again."
       emptyText="No donation types found. Create your first one!"
       tableLabel="Donation types"
-      minWidth={560}
-      columns={columns}
+      minWidth={640}
+      columns={columns(funds)}
       nameOf={(t) => t.name}
       onEdit={state.openEditor}
       onDelete={state.setToDelete}

@@ -248,6 +248,50 @@ describe('PaymentsTab', () => {
     expect(within(within(table).getByText('Real Donor').closest('tr')!).queryByText('Test')).not.toBeInTheDocument();
     expect(screen.getByTestId('ledger-totals')).toHaveTextContent('$500.00 in test payments, not counted');
   });
+
+  it('shows the money received by fund, the restricted funds in a group of their own', async () => {
+    server.use(
+      ...common(() => page([])),
+      http.get('/api/admin/payments/totals', () =>
+        HttpResponse.json({
+          byDonationType: [],
+          byEvent: [],
+          byFund: [
+            { fundId: 'f-building', name: 'Building Fund', restricted: true, amount: '182400.00', count: 214 },
+            { fundId: 'f-general', name: 'General', restricted: false, amount: '1234.50', count: 12 },
+            { fundId: 'f-priests', name: 'Priest Welfare', restricted: true, amount: '900.00', count: 3 },
+          ],
+          testTotal: { amount: '0.00', count: 0 },
+        }),
+      ),
+    );
+    renderWithProviders(<PaymentsTab />, { as: admin });
+    const section = await screen.findByRole('region', { name: 'Totals by fund' });
+    const open = within(section).getByRole('table', { name: 'Totals by fund' });
+    const restricted = within(section).getByRole('table', { name: 'Restricted funds' });
+    expect(within(section).getByRole('heading', { name: 'Restricted funds' })).toBeInTheDocument();
+    const rows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1).map((r) => r.textContent);
+    expect(rows(open)).toEqual(['General12$1,234.50']);
+    expect(rows(restricted)).toEqual(['Building Fund214$182,400.00', 'Priest Welfare3$900.00']);
+  });
+
+  it('leaves the restricted group out when no fund is restricted', async () => {
+    server.use(
+      ...common(() => page([])),
+      http.get('/api/admin/payments/totals', () =>
+        HttpResponse.json({
+          byDonationType: [],
+          byEvent: [],
+          byFund: [{ fundId: 'f-general', name: 'General', restricted: false, amount: '51.00', count: 1 }],
+          testTotal: { amount: '0.00', count: 0 },
+        }),
+      ),
+    );
+    renderWithProviders(<PaymentsTab />, { as: admin });
+    const section = await screen.findByRole('region', { name: 'Totals by fund' });
+    expect(within(section).getByRole('table', { name: 'Totals by fund' })).toHaveTextContent('$51.00');
+    expect(within(section).queryByText('Restricted funds')).not.toBeInTheDocument();
+  });
 });
 
 describe('PaymentsTab by permission', () => {

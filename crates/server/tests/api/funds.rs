@@ -1,0 +1,122 @@
+//! Funds over HTTP, on SQLite and PostgreSQL: a treasurer makes a campaign fund and points a
+//! donation type at it; a counter gift of that type shows on the fund's public page and in the
+//! ledger's totals by fund; what may not be done is refused and writes nothing.
+
+use mandir_domain::fund::GENERAL_FUND_ID;
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::helpers::{expect_status, spawn_app};
+
+#[tokio::test]
+async fn a_gift_of_a_type_in_a_fund_shows_on_the_funds_page_and_in_the_ledger() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let member = app.member().await;
+
+    let public: Vec<Value> = expect_status(app.get("/api/funds", None).await, StatusCode::OK).await;
+    assert_eq!(public[0]["id"], GENERAL_FUND_ID);
+    assert_eq!((public[0]["name"].as_str(), public[0]["isGeneral"].as_bool()), (Some("General"), Some(true)));
+
+    let body = json!({"name": " Gopuram ", "description": "A new tower", "goal": 1000, "startsOn": "2027-01-01", "endsOn": "2027-12-31", "restricted": true});
+    for who in [&member, &desk] {
+        assert_eq!(app.post("/api/funds", Some(&who.token), body.clone()).await.status(), StatusCode::FORBIDDEN);
+    }
+    let refused: Value = expect_status(
+        app.post(
+            "/api/funds",
+            Some(&treasurer.token),
+            json!({"name": "G", "goal": "0.5", "startsOn": "2027-02-01", "endsOn": "2027-01-01"}),
+        )
+        .await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
+    assert_eq!(refused["errors"]["name"], "Name is required");
+    assert_eq!(refused["errors"]["goal"], "Goal must be at least 1");
+    assert_eq!(refused["errors"]["endsOn"], "The end date must be on or after the start date");
+    let fund: Value = expect_status(app.post("/api/funds", Some(&treasurer.token), body).await, StatusCode::CREATED).await;
+    let id = fund["id"].as_str().expect("id").to_owned();
+    assert_eq!(
+        (fund["name"].as_str(), fund["goal"].as_str(), fund["startsOn"].as_str()),
+        (Some("Gopuram"), Some("1000.00"), Some("2027-01-01"))
+    );
+    assert_eq!(fund["progress"], json!({"raised": "0.00", "gifts": 0, "donors": 0, "percent": 0}));
+    let log: Value = expect_status(app.get("/api/admin/audit?q=Gopuram", Some(&admin.token)).await, StatusCode::OK).await;
+    assert!(log.to_string().contains("fund.create"), "{log}");
+
+    // A donation type names the fund; a fund that does not exist is refused.
+    let unknown = app.post("/api/donation-types", Some(&treasurer.token), json!({"name": "Bricks", "fundId": "no-such-fund"})).await;
+    let unknown: Value = expect_status(unknown, StatusCode::BAD_REQUEST).await;
+    assert_eq!(unknown["errors"]["fundId"], "Choose a fund that exists");
+    let bricks: Value = expect_status(
+        app.post("/api/donation-types", Some(&treasurer.token), json!({"name": "Bricks", "fundId": id})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    assert_eq!(bricks["fundId"], id.as_str());
+
+    // The counter sells a brick ($500, the fund) and an archana ($11, General).
+    let sale = json!({
+        "donor": {"userId": member.id},
+        "lines": [
+            {"donationTypeId": bricks["id"], "amount": 500, "name": "Bricks"},
+            {"donationTypeId": "custom", "amount": 11, "name": "Archana"}
+        ],
+        "tenders": [{"method": "cash", "amount": 511}],
+    });
+    let sold: Value =
+        expect_status(app.post_with_key(&desk, "/api/counter/sales", "fund-sale-0001", &sale).await, StatusCode::CREATED).await;
+    let lines = sold["payment"]["donationDetails"].as_array().expect("lines").clone();
+    assert_eq!(lines.len(), 2, "{sold}");
+
+    let page: Value = expect_status(app.get(&format!("/api/funds/{id}"), None).await, StatusCode::OK).await;
+    assert_eq!(page["progress"], json!({"raised": "500.00", "gifts": 1, "donors": 1, "percent": 50}));
+    let totals: Value = expect_status(app.get("/api/admin/payments/totals", Some(&treasurer.token)).await, StatusCode::OK).await;
+    let by_fund = totals["byFund"].as_array().expect("by fund");
+    let gopuram = by_fund.iter().find(|f| f["fundId"] == id.as_str()).expect("the fund's total");
+    assert_eq!(
+        (gopuram["name"].as_str(), gopuram["restricted"].as_bool(), gopuram["amount"].as_str()),
+        (Some("Gopuram"), Some(true), Some("500.00"))
+    );
+    let general = by_fund.iter().find(|f| f["fundId"] == GENERAL_FUND_ID).expect("general");
+    assert_eq!(general["amount"], "11.00");
+
+    // Moving the type to General later leaves the gift where it was given.
+    let moved = app
+        .patch(&format!("/api/donation-types/{}", bricks["id"].as_str().expect("id")), Some(&treasurer.token), json!({"fundId": null}))
+        .await;
+    assert_eq!(expect_status::<Value>(moved, StatusCode::OK).await["fundId"], Value::Null);
+    let page: Value = expect_status(app.get(&format!("/api/funds/{id}"), None).await, StatusCode::OK).await;
+    assert_eq!(page["progress"]["raised"], "500.00");
+
+    // An edit keeps the progress in its answer; an inactive fund leaves the public list only.
+    let edited: Value = expect_status(
+        app.patch(&format!("/api/funds/{id}"), Some(&treasurer.token), json!({"isActive": false, "goal": null})).await,
+        StatusCode::OK,
+    )
+    .await;
+    assert_eq!((edited["isActive"].as_bool(), edited["goal"].as_str()), (Some(false), None));
+    assert_eq!(edited["progress"], json!({"raised": "500.00", "gifts": 1, "donors": 1, "percent": null}));
+    let public: Vec<Value> = expect_status(app.get("/api/funds", None).await, StatusCode::OK).await;
+    assert!(public.iter().all(|f| f["id"] != id.as_str()));
+    let all: Vec<Value> = expect_status(app.get("/api/funds?all=true", None).await, StatusCode::OK).await;
+    assert!(all.iter().any(|f| f["id"] == id.as_str()));
+}
+
+#[tokio::test]
+async fn the_general_fund_stays_active_and_unknown_funds_are_not_found() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let general = format!("/api/funds/{GENERAL_FUND_ID}");
+    let refused: Value =
+        expect_status(app.patch(&general, Some(&admin.token), json!({"isActive": false})).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["isActive"], mandir_domain::fund::GENERAL_STAYS_ACTIVE);
+    let still: Value = expect_status(app.get(&general, None).await, StatusCode::OK).await;
+    assert_eq!(still["isActive"], true);
+    let missing: Value = expect_status(app.get("/api/funds/no-such-fund", None).await, StatusCode::NOT_FOUND).await;
+    assert_eq!(missing["message"], "Fund not found");
+    assert_eq!(app.patch("/api/funds/no-such-fund", Some(&admin.token), json!({"name": "Gone"})).await.status(), StatusCode::NOT_FOUND);
+}
