@@ -470,6 +470,7 @@ impl CashOfficeRepository for SeaOrmCashOfficeRepository {
         crate::audit::insert_on(&tx, audit).await?;
         let stored = one_collection(&tx, id).await?.ok_or(RepoError::NotFound)?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(stored)
     }
 
@@ -541,6 +542,7 @@ impl CashOfficeRepository for SeaOrmCashOfficeRepository {
         crate::audit::insert_on(&tx, audit).await?;
         let stored = one_collection(&tx, id).await?.ok_or(RepoError::NotFound)?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(stored)
     }
 

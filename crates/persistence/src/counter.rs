@@ -282,7 +282,10 @@ impl CounterRepository for SeaOrmCounterRepository {
             }
         };
         match written {
-            Ok(sale) => Ok(SaleRecorded::Created(Box::new(sale))),
+            Ok(sale) => {
+                self.db.payments_changed();
+                Ok(SaleRecorded::Created(Box::new(sale)))
+            }
             // Another counter sent the same key at the same moment (PostgreSQL): its sale won.
             Err(RepoError::Conflict(detail)) => match by_key(&self.db.conn, &key).await? {
                 Some(existing) => Ok(SaleRecorded::Existing(Box::new(existing))),
@@ -319,6 +322,7 @@ impl CounterRepository for SeaOrmCounterRepository {
             }
         }
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(BatchRecorded::Created(written))
     }
 
@@ -405,6 +409,7 @@ impl CounterRepository for SeaOrmCounterRepository {
         let row = counter_sales::Entity::find_by_id(id.to_owned()).one(&tx).await.repo()?.ok_or(RepoError::NotFound)?;
         let sale = load(&tx, row).await?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(sale)
     }
 }

@@ -29,6 +29,9 @@ pub struct Database {
     /// SQLite only: the turn to write, taken before a connection is, so this process's writers
     /// queue here, first come first served, instead of polling SQLite's write lock.
     write_turn: Option<Arc<Mutex<()>>>,
+    /// Counts this process's committed changes to payments: what a cached sum over payments (the
+    /// funds' progress) compares with the count it was made at.
+    payments_generation: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// How long a writer waits for its turn: SQLite's busy timeout, so a stuck writer still fails
@@ -129,6 +132,7 @@ impl Database {
             kind,
             max_connections,
             write_turn: (kind == DatabaseKind::Sqlite).then(|| Arc::new(Mutex::new(()))),
+            payments_generation: Arc::default(),
             #[cfg(feature = "test-support")]
             statements,
         })
@@ -149,6 +153,17 @@ impl Database {
         } else {
             None
         }
+    }
+
+    /// Call after committing a change to payments (a new one, a status, a refund).
+    pub(crate) fn payments_changed(&self) {
+        self.payments_generation.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// How many changes to payments this process has committed; read it before a sum over
+    /// payments and keep it with the sum.
+    pub(crate) fn payments_generation(&self) -> u64 {
+        self.payments_generation.load(std::sync::atomic::Ordering::SeqCst)
     }
 
     pub fn kind(&self) -> DatabaseKind {

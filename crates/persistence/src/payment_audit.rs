@@ -74,6 +74,7 @@ impl PaymentAuditRepository for SeaOrmPaymentAuditRepository {
         }
         insert_entry(&tx, entry).await?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(Some(current))
     }
 
@@ -103,6 +104,7 @@ impl PaymentAuditRepository for SeaOrmPaymentAuditRepository {
         }
         insert_entry(&tx, entry).await?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(Some(current))
     }
 

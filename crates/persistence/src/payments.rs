@@ -165,6 +165,7 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         let tx = self.db.begin_write().await.repo()?;
         let payment = insert_payment(&tx, p, None).await?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(payment)
     }
 
@@ -209,6 +210,7 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         let (changed, current) = change_status(&tx, (payments::Column::Id, id), &change, now).await?;
         let current = current.ok_or(RepoError::NotFound)?;
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(changed.then_some(current))
     }
 
@@ -311,6 +313,7 @@ impl PaymentRepository for SeaOrmPaymentRepository {
             _ => WebhookOutcome::Unchanged,
         };
         tx.commit().await.repo()?;
+        self.db.payments_changed();
         Ok(outcome)
     }
 }

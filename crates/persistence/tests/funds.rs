@@ -117,6 +117,11 @@ async fn each_line_gets_its_types_fund_and_progress_is_net_of_refunds() {
     assert_eq!(all.get(&FundId::new(GENERAL_FUND_ID)), Some(&general));
     assert_eq!(funds.progress_of(&FundId::new("nothing-yet")).await.expect("none"), FundProgress::default());
 
+    // The sums are kept until this process changes a payment: a new gift shows at once.
+    payments.create(gift("p7", "meena@example.org", PaymentProvider::InPerson, vec![line("bricks", 1_000)])).await.expect("p7");
+    let after = funds.progress_of(&FundId::new("building")).await.expect("progress");
+    assert_eq!((after.raised, after.gifts, after.donors), (Money::from_cents(16_000), 4, 3));
+
     let listed: Vec<String> = funds.list().await.expect("list").into_iter().map(|f| f.name).collect();
     assert_eq!(listed, ["General", "Building"], "General first");
 }

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makePayment, makeStaff } from '@/testing/data';
+import { makeGeneralFund, makePayment, makeStaff } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { renderApp } from '@/testing/render-app';
@@ -38,7 +38,7 @@ describe('admin tabs by permission', () => {
   it('orders each role’s own work first and falls back from a tab the account may not see', () => {
     const can = (held: string[]) => (p: string) => held.includes(p);
     const treasurer = visibleTabs(can(['find_members', 'read_ledger', 'manage_funds']));
-    expect(treasurer.map((t) => t.value)).toEqual(['payments', 'donation-types', 'payment-settings', 'members']);
+    expect(treasurer.map((t) => t.value)).toEqual(['payments', 'funds', 'donation-types', 'payment-settings', 'members']);
     expect(chooseTab(treasurer, null)).toBe('payments');
     expect(chooseTab(treasurer, 'temple')).toBe('payments');
     expect(chooseTab(treasurer, 'members')).toBe('members');
@@ -52,13 +52,19 @@ describe('admin tabs by permission', () => {
     ledgerAndMembers();
     const { user } = renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
-    expect(screen.getByText('Manage payments, donation options, payment methods and members.')).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Payments', 'Donation Types', 'Payment Settings', 'Members']);
+    expect(screen.getByText('Manage payments, funds, donation options, payment methods and members.')).toBeInTheDocument();
+    expect(tabNames()).toEqual(['Payments', 'Funds', 'Donation Types', 'Payment Settings', 'Members']);
     expect(screen.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getByRole('button', { name: 'Refund R-1' })).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: 'Mark received' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export CSV' })).toBeInTheDocument();
+
+    server.use(http.get('/api/funds', () => HttpResponse.json([makeGeneralFund()])));
+    await user.click(screen.getByRole('tab', { name: 'Funds' }));
+    expect(currentLocation()).toBe('/admin?tab=funds');
+    const funds = await screen.findByRole('table', { name: 'Funds' });
+    expect(within(funds).getByRole('button', { name: 'Edit General' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Members' }));
     expect(currentLocation()).toBe('/admin?tab=members');
@@ -95,7 +101,7 @@ describe('admin tabs by permission', () => {
     signInAs(makeStaff(['admin']));
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Manage Admin Users' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['User Management', 'Payments', 'Donation Types', 'Payment Settings', 'Members', 'Sevas', 'Temple', 'Audit Log']);
+    expect(tabNames()).toEqual(['User Management', 'Payments', 'Funds', 'Donation Types', 'Payment Settings', 'Members', 'Sevas', 'Temple', 'Audit Log']);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });
 

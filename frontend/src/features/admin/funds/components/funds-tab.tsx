@@ -11,14 +11,15 @@ import { FundDialog } from './fund-dialog';
 const columns: CatalogueColumn<Fund>[] = [
   {
     header: 'Fund',
-    sx: { minWidth: 140 },
     cell: (f) => (
       <Box sx={{ display: 'grid', gap: 0.5 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{f.name}</Typography>
-        {f.isGeneral || f.restricted ? (
+        {f.isGeneral || f.restricted || !f.isActive ? (
           <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             {f.isGeneral ? <Chip size="small" variant="outlined" label="Default" title="Receives every gift without a fund of its own" /> : null}
             {f.restricted ? <Chip size="small" variant="outlined" color="secondary" label="Restricted" /> : null}
+            {/* Phones have no Status column. */}
+            {!f.isActive ? <Chip size="small" variant="outlined" label="Inactive" sx={{ display: { sm: 'none' } }} /> : null}
           </Box>
         ) : null}
         {campaignLabel(f) ? (
@@ -29,10 +30,11 @@ const columns: CatalogueColumn<Fund>[] = [
       </Box>
     ),
   },
-  { header: 'Raised', sx: { minWidth: 160 }, cell: (f) => <FundProgress fund={f} /> },
+  { header: 'Raised', sx: { minWidth: { sm: 180 } }, cell: (f) => <FundProgress fund={f} /> },
   { header: 'Campaign', wide: true, sx: { color: 'text.secondary' }, cell: (f) => campaignLabel(f) ?? '—' },
   {
     header: 'Status',
+    wide: true,
     cell: (f) => (
       <Chip
         size="small"

@@ -109,6 +109,8 @@ export function DonationTypeDialog({ open, onClose, donationType }: Props) {
         select
         label="Fund"
         fullWidth
+        // '' is the General fund: shown by its name, not as an empty field.
+        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       >
         {fundOptions(funds, formik.values.fundId).map((o) => (
           <MenuItem key={o.value || 'general'} value={o.value}>

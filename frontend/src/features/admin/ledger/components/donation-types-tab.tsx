@@ -29,11 +29,15 @@ const columns = (funds: Fund[] | undefined): CatalogueColumn<DonationType>[] => 
             {t.description}
           </Typography>
         ) : null}
+        {/* Phones have no Fund column. */}
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ display: { sm: 'none' }, fontWeight: 400 }}>
+          Fund: {fundName(t.fundId, funds)}
+        </Typography>
       </>
     ),
   },
   { header: 'Description', wide: true, sx: { color: 'text.secondary', maxWidth: 320 }, cell: (t) => t.description || '—' },
-  { header: 'Fund', cell: (t) => fundName(t.fundId, funds) },
+  { header: 'Fund', wide: true, cell: (t) => fundName(t.fundId, funds) },
   { header: 'Default amount', align: 'right', cell: (t) => (t.defaultAmount ? formatUSD(t.defaultAmount) : '—') },
   {
     header: 'Status',

@@ -251,7 +251,6 @@ describe('PaymentsTab', () => {
 
   it('shows the money received by fund, the restricted funds in a group of their own', async () => {
     server.use(
-      ...common(() => page([])),
       http.get('/api/admin/payments/totals', () =>
         HttpResponse.json({
           byDonationType: [],
@@ -264,6 +263,8 @@ describe('PaymentsTab', () => {
           testTotal: { amount: '0.00', count: 0 },
         }),
       ),
+      // Given before common()'s empty totals: of the handlers given, the first that matches answers.
+      ...common(() => page([])),
     );
     renderWithProviders(<PaymentsTab />, { as: admin });
     const section = await screen.findByRole('region', { name: 'Totals by fund' });
@@ -277,7 +278,6 @@ describe('PaymentsTab', () => {
 
   it('leaves the restricted group out when no fund is restricted', async () => {
     server.use(
-      ...common(() => page([])),
       http.get('/api/admin/payments/totals', () =>
         HttpResponse.json({
           byDonationType: [],
@@ -286,6 +286,8 @@ describe('PaymentsTab', () => {
           testTotal: { amount: '0.00', count: 0 },
         }),
       ),
+      // Given before common()'s empty totals: of the handlers given, the first that matches answers.
+      ...common(() => page([])),
     );
     renderWithProviders(<PaymentsTab />, { as: admin });
     const section = await screen.findByRole('region', { name: 'Totals by fund' });
