@@ -66,8 +66,8 @@ test('the treasurer filters the ledger down to one donor and exports exactly tha
   expect(download.suggestedFilename()).toBe('payments.csv');
   const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\r\n');
   expect(lines).toEqual([
-    'Date,Receipt,Donor,Email,Amount,Method,Status,Purposes,Event,Refunded,Channel',
-    expect.stringContaining(`,${first.receiptNumber},${donor.firstName} ${donor.lastName},${donor.email},12.00,zelle,pending,Custom Donation 12.00,Direct donation,0.00,online`),
+    'Date,Receipt,Donor,Email,Amount,Method,Status,Purposes,Event,Refunded,Channel,Funds',
+    expect.stringContaining(`,${first.receiptNumber},${donor.firstName} ${donor.lastName},${donor.email},12.00,zelle,pending,Custom Donation 12.00,Direct donation,0.00,online,General 12.00`),
   ]);
 
   // The Zelle transfer was marked failed by mistake: reopen it and read its history.

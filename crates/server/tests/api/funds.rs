@@ -84,6 +84,10 @@ async fn a_gift_of_a_type_in_a_fund_shows_on_the_funds_page_and_in_the_ledger() 
     let general = by_fund.iter().find(|f| f["fundId"] == GENERAL_FUND_ID).expect("general");
     assert_eq!(general["amount"], "11.00");
 
+    let csv = app.get("/api/admin/payments.csv?method=cash", Some(&treasurer.token)).await.text().await.expect("csv");
+    assert!(csv.lines().next().is_some_and(|h| h.ends_with(",Channel,Funds")), "{csv}");
+    assert!(csv.contains(",counter,Gopuram 500.00; General 11.00"), "{csv}");
+
     // Moving the type to General later leaves the gift where it was given.
     let moved = app
         .patch(&format!("/api/donation-types/{}", bricks["id"].as_str().expect("id")), Some(&treasurer.token), json!({"fundId": null}))

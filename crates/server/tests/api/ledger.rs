@@ -94,9 +94,9 @@ async fn the_ledger_filters_pages_totals_and_exports_exactly_what_is_filtered() 
     // The CSV has exactly the filtered rows, newest first, formulas neutralized.
     let text = csv(app.get("/api/admin/payments.csv?method=zelle&eventId=direct-donation", Some(&admin.token)).await, "payments.csv").await;
     let expected = format!(
-        "Date,Receipt,Donor,Email,Amount,Method,Status,Purposes,Event,Refunded,Channel\r\n\
-         {},{},Guest Donor,guest@example.org,5.00,zelle,failed,Other 5.00,Direct donation,0.00,online\r\n\
-         {},{},{},{},10.50,zelle,pending,\"Roof, tiles 10.50\",Direct donation,0.00,online\r\n",
+        "Date,Receipt,Donor,Email,Amount,Method,Status,Purposes,Event,Refunded,Channel,Funds\r\n\
+         {},{},Guest Donor,guest@example.org,5.00,zelle,failed,Other 5.00,Direct donation,0.00,online,General 5.00\r\n\
+         {},{},{},{},10.50,zelle,pending,\"Roof, tiles 10.50\",Direct donation,0.00,online,General 10.50\r\n",
         local_date(&guest),
         guest["receiptNumber"].as_str().expect("r"),
         local_date(&direct),
@@ -107,7 +107,7 @@ async fn the_ledger_filters_pages_totals_and_exports_exactly_what_is_filtered() 
     assert_eq!(text, expected);
     let text = csv(app.get(&format!("/api/admin/payments.csv?eventId={event_id}"), Some(&admin.token)).await, "payments.csv").await;
     let row = text.lines().nth(1).expect("one row");
-    assert!(row.ends_with(",40.00,zelle,completed,Lamps 40.00,'=Diwali+1,0.00,online"), "{row}");
+    assert!(row.ends_with(",40.00,zelle,completed,Lamps 40.00,'=Diwali+1,0.00,online,General 40.00"), "{row}");
     assert_eq!(text.lines().count(), 2);
 
     // Members and strangers are kept out.
@@ -272,7 +272,7 @@ async fn an_admin_refunds_a_card_gift_in_parts_and_the_ledger_and_trail_show_it(
     assert!(trail.iter().all(|e| e["actorEmail"] == admin.email.as_str()));
     let text = csv(app.get("/api/admin/payments.csv", Some(&admin.token)).await, "payments.csv").await;
     let row = text.lines().nth(1).expect("one row");
-    assert!(row.contains("Meera Iyer,meera@example.org,30.00,credit_card,refunded,") && row.ends_with(",30.00,online"), "{row}");
+    assert!(row.contains("Meera Iyer,meera@example.org,30.00,credit_card,refunded,") && row.ends_with(",30.00,online,General 30.00"), "{row}");
     // A refunded gift has no receipt page any more.
     let number = payment["receiptNumber"].as_str().expect("number");
     expect_status::<Value>(app.get(&format!("/api/receipts/{number}"), Some(&admin.token)).await, StatusCode::NOT_FOUND).await;
