@@ -323,6 +323,18 @@ const routes: Record<string, Route> = {
   'profile family members': { path: '/profile?tab=family', who: 'member', ready: async (page) => {
     await expect(page.getByText('No family members saved yet.')).toBeVisible();
   } },
+  funds: { path: '/funds', who: 'visitor', ready: async (page) => {
+    await h1('Funds')(page);
+    await expect(page.getByRole('list', { name: 'Funds' }).getByRole('listitem').first()).toContainText(/raised|of/);
+  } },
+  'fund detail': { path: '/funds/00000000-0000-4000-8000-00000000f00d', who: 'visitor', ready: async (page) => {
+    await h1('General')(page);
+    await expect(page.getByRole('link', { name: 'Give' })).toBeVisible();
+  } },
+  'fund not found': { path: '/funds/no-such-fund', who: 'member', ready: h1('Fund not found') },
+  'admin funds': { path: '/admin?tab=funds', who: 'admin', ready: async (page) => {
+    await expect(page.getByText('Default').first()).toBeVisible();
+  } },
   panchangam: { path: '/panchangam', who: 'visitor', ready: async (page) => {
     await h1('Panchangam')(page);
     await expect(page.getByRole('list', { name: /^Days of / }).getByRole('button').first()).toBeVisible();

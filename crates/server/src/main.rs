@@ -213,7 +213,7 @@ fn main() -> anyhow::Result<()> {
                 )
                 .await?;
                 if funds > 0 {
-                    println!("Demo funds added: {funds} (the building campaign at /funds; Admin → Money → Funds makes more).");
+                    println!("Demo funds added: {funds} (the building campaign at /funds; Admin → Funds makes more).");
                 }
                 if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");

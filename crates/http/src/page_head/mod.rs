@@ -12,6 +12,7 @@ use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpResponse, web};
 use chrono::{Datelike, NaiveDate};
 use mandir_application::services::events::EventError;
+use mandir_application::services::funds::FundError;
 use mandir_application::services::sevas::SevaError;
 
 use crate::dto::EventDto;
@@ -58,6 +59,9 @@ enum Page {
     Sevas,
     /// A seva's page.
     Seva(String),
+    Funds,
+    /// A fund's page.
+    Fund(String),
     Other,
 }
 
@@ -139,6 +143,8 @@ impl Page {
             ("panchangam", _) => Self::Panchangam(month_of(query)),
             ("sevas", _) => Self::Sevas,
             ("seva", Some(id)) => Self::Seva(id.to_owned()),
+            ("funds", _) => Self::Funds,
+            ("fund", Some(id)) => Self::Fund(id.to_owned()),
             _ => Self::Other,
         }
     }
@@ -283,6 +289,27 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
             Err(SevaError::NotFound | SevaError::Validation(_)) => {
                 Head { rendered: false, ..simple(format!("Seva not found — {temple}"), about, "/sevas") }
             }
+            Err(e) => return Err(e.into()),
+        },
+        Page::Funds => {
+            data.push(("/api/funds".to_owned(), json(&crate::routes::funds::funds_dto(state).await?)?));
+            simple(
+                format!("Funds & campaigns — {temple}"),
+                format!("What {temple}'s funds and campaigns are for, and how far each has come: give to the one you choose."),
+                "/funds",
+            )
+        }
+        Page::Fund(id) => match state.funds.get(&id.clone().into()).await {
+            Ok(found) => {
+                let mut description = excerpt(found.fund.description.as_deref().unwrap_or_default(), 200);
+                if description.is_empty() {
+                    description = format!("Give to the {} fund of {temple}, and see how far it has come.", found.fund.name);
+                }
+                let head = simple(format!("{} — {temple}", found.fund.name), description, &format!("/funds/{}", found.fund.id.as_str()));
+                data.push((format!("/api/funds/{id}"), json(&crate::routes::funds::FundDto::from(found))?));
+                head
+            }
+            Err(FundError::NotFound) => Head { rendered: false, ..simple(format!("Fund not found — {temple}"), about, "/funds") },
             Err(e) => return Err(e.into()),
         },
         Page::Other => Head { rendered: false, ..simple(temple.to_owned(), about, "/") },

@@ -9,7 +9,8 @@ use super::head::{absolute, escape};
 use crate::error::ApiError;
 use crate::state::AppState;
 
-/// `/sitemap.xml`: the declared public pages marked for it, every event and every active seva, with absolute URLs from `MANDIR_PUBLIC_URL`.
+/// `/sitemap.xml`: the declared public pages marked for it, every event, every active seva and
+/// every active fund, with absolute URLs from `MANDIR_PUBLIC_URL`.
 pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiError> {
     let public_url = state.config.public_url.as_str();
     let events = state.events.list().await?;
@@ -32,6 +33,14 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
             "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
             escape(&absolute(public_url, &format!("/sevas/{}", seva.id.as_str()))),
             seva.updated_at.format("%Y-%m-%d")
+        );
+    }
+    for fund in state.funds.list(true).await? {
+        let _ = writeln!(
+            xml,
+            "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
+            escape(&absolute(public_url, &format!("/funds/{}", fund.fund.id.as_str()))),
+            fund.fund.updated_at.format("%Y-%m-%d")
         );
     }
     xml.push_str("</urlset>\n");

@@ -184,11 +184,18 @@ pub struct ListParams {
     all: Option<bool>,
 }
 
+/// The active funds as `GET /api/funds` answers them (the funds page's data block).
+pub async fn funds_dto(state: &AppState) -> Result<Vec<FundDto>, ApiError> {
+    Ok(state.funds.list(true).await?.into_iter().map(Into::into).collect())
+}
+
 /// The funds with their progress: General first, then by name. Public.
 #[utoipa::path(operation_id = "listFunds", get, path = "/api/funds", tag = "funds", params(ListParams), responses((status = 200, body = [FundDto])))]
 async fn list(state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<web::Json<Vec<FundDto>>, ApiError> {
-    let active_only = !params.all.unwrap_or(false);
-    Ok(web::Json(state.funds.list(active_only).await?.into_iter().map(Into::into).collect()))
+    if params.all.unwrap_or(false) {
+        return Ok(web::Json(state.funds.list(false).await?.into_iter().map(Into::into).collect()));
+    }
+    Ok(web::Json(funds_dto(&state).await?))
 }
 
 /// One fund with its progress. Public.

@@ -253,8 +253,6 @@ pub const MY_CSV_HEADER: [&str; 7] = ["Date", "Receipt", "Amount", "Method", "St
 async fn my_csv(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let payments = state.payments.mine(&user.actor()).await?;
     let zone = state.payments.temple_zone().await?;
-    let names: std::collections::HashMap<String, String> =
-        state.funds.list(false).await?.into_iter().map(|f| (f.fund.id.to_string(), f.fund.name)).collect();
     let rows = payments.iter().map(|p| {
         vec![
             local(p.payment_date, zone),

@@ -272,7 +272,10 @@ async fn an_admin_refunds_a_card_gift_in_parts_and_the_ledger_and_trail_show_it(
     assert!(trail.iter().all(|e| e["actorEmail"] == admin.email.as_str()));
     let text = csv(app.get("/api/admin/payments.csv", Some(&admin.token)).await, "payments.csv").await;
     let row = text.lines().nth(1).expect("one row");
-    assert!(row.contains("Meera Iyer,meera@example.org,30.00,credit_card,refunded,") && row.ends_with(",30.00,online,General 30.00"), "{row}");
+    assert!(
+        row.contains("Meera Iyer,meera@example.org,30.00,credit_card,refunded,") && row.ends_with(",30.00,online,General 30.00"),
+        "{row}"
+    );
     // A refunded gift has no receipt page any more.
     let number = payment["receiptNumber"].as_str().expect("number");
     expect_status::<Value>(app.get(&format!("/api/receipts/{number}"), Some(&admin.token)).await, StatusCode::NOT_FOUND).await;

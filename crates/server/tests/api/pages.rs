@@ -197,6 +197,33 @@ async fn the_sevas_pages_carry_the_active_sevas_and_a_sevas_booking_data() {
 }
 
 #[tokio::test]
+async fn the_funds_pages_carry_the_active_funds_and_a_funds_progress() {
+    let app = app_with_index().await;
+    let admin = app.admin().await;
+    let body = serde_json::json!({"name": "Gopuram", "description": "A new tower for the temple", "goal": "500000"});
+    let fund: Value = expect_status(app.post("/api/funds", Some(&admin.token), body).await, StatusCode::CREATED).await;
+    let (_, page) = html(&app, "/funds").await;
+    assert!(page.contains("<title>Funds &amp; campaigns — Test Temple</title>"), "{page}");
+    assert!(page.contains("<link rel=\"canonical\" href=\"http://temple.test/funds\">"), "{page}");
+    let data: Value = serde_json::from_str(script_with(&page, "id=\"mandir-data\"").expect("data")).expect("json");
+    let funds: Value = expect_status(app.get("/api/funds", None).await, StatusCode::OK).await;
+    assert_eq!(data["/api/funds"], funds);
+    assert!(funds.as_array().is_some_and(|f| f.iter().any(|f| f["id"] == fund["id"])), "{funds}");
+
+    let id = fund["id"].as_str().expect("id");
+    let (_, page) = html(&app, &format!("/funds/{id}")).await;
+    assert!(page.contains("<title>Gopuram — Test Temple</title>"), "{page}");
+    assert!(page.contains("<meta name=\"description\" content=\"A new tower for the temple\">"), "{page}");
+    let data: Value = serde_json::from_str(script_with(&page, "id=\"mandir-data\"").expect("data")).expect("json");
+    let one: Value = expect_status(app.get(&format!("/api/funds/{id}"), None).await, StatusCode::OK).await;
+    assert_eq!(data[format!("/api/funds/{id}")], one);
+    let (_, missing) = html(&app, "/funds/no-such-fund").await;
+    assert!(missing.contains("<title>Fund not found — Test Temple</title>"), "{missing}");
+    let sitemap = app.get("/sitemap.xml", None).await.text().await.expect("xml");
+    assert!(sitemap.contains(&format!("<loc>http://temple.test/funds/{id}</loc>")), "{sitemap}");
+}
+
+#[tokio::test]
 async fn sitemap_lists_public_pages_and_events_and_robots_points_at_it() {
     let app = app_with_index().await;
     let admin = app.admin().await;
