@@ -36,7 +36,8 @@ pub struct DonationType {
     pub updated_by: Option<String>,
 }
 
-fn check_name(value: &str) -> Result<String, String> {
+/// A catalogue name (a donation type's, a fund's): 2 to 100 characters after trimming.
+pub(crate) fn check_name(value: &str) -> Result<String, String> {
     let name = min_chars(value, 2, NAME_REQUIRED)?;
     if name.chars().count() > 100 {
         return Err(NAME_TOO_LONG.to_owned());

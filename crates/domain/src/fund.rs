@@ -5,18 +5,18 @@
 
 use chrono::{DateTime, NaiveDate, Utc};
 
+use crate::donation_type::check_name;
 use crate::id::FundId;
 use crate::input::NumberInput;
 use crate::money::{Money, MoneyError};
 use crate::patch::Patch;
-use crate::validation::{ValidationErrors, min_chars, optional_text};
+use crate::validation::{ValidationErrors, optional_text};
 
 /// The General fund's fixed id: made by the migration that brought funds, never deleted, and the
 /// fund of every line that names no other.
 pub const GENERAL_FUND_ID: &str = "00000000-0000-4000-8000-00000000f00d";
 
-pub const NAME_REQUIRED: &str = "Name is required";
-pub const NAME_TOO_LONG: &str = "Name must be at most 100 characters";
+pub use crate::donation_type::{NAME_REQUIRED, NAME_TOO_LONG};
 pub const DESCRIPTION_TOO_LONG: &str = "Description must be at most 2000 characters";
 pub const GOAL_INVALID: &str = "Goal must be an amount in dollars, like 500000 or 500000.00";
 pub const GOAL_TOO_SMALL: &str = "Goal must be at least 1";
@@ -73,14 +73,6 @@ impl FundProgress {
         let percent = self.raised.cents().max(0).saturating_mul(100) / goal.cents();
         u8::try_from(percent.min(100)).unwrap_or(100)
     }
-}
-
-fn check_name(value: &str) -> Result<String, String> {
-    let name = min_chars(value, 2, NAME_REQUIRED)?;
-    if name.chars().count() > 100 {
-        return Err(NAME_TOO_LONG.to_owned());
-    }
-    Ok(name)
 }
 
 fn check_description(value: Option<&str>) -> Result<Option<String>, String> {

@@ -32,16 +32,33 @@ struct Summed {
 
 /// The funds, and their progress summed once for all funds and kept until a payment changes:
 /// summing every gift of a fund joins each with its payment (0.3 s on SQLite with 100,000), and
-/// a fund's public page must answer within 20 ms (docs/product.md#funds).
+/// a fund's public page must answer within 20 ms (ADR 0137).
 #[derive(Debug, Clone)]
 pub struct SeaOrmFundRepository {
     db: Database,
-    summed: Arc<Mutex<Option<Summed>>>,
+    /// The last sum, read and replaced under a short lock.
+    kept: Arc<std::sync::Mutex<Option<Arc<Summed>>>>,
+    /// Held by the one request summing.
+    summing: Arc<Mutex<()>>,
 }
 
 impl SeaOrmFundRepository {
     pub fn new(db: Database) -> Self {
-        Self { db, summed: Arc::default() }
+        Self { db, kept: Arc::default(), summing: Arc::default() }
+    }
+
+    /// The last sum when it was made at `generation`.
+    fn kept_at(&self, generation: u64) -> Option<Arc<Summed>> {
+        let kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.as_ref().filter(|s| s.generation == generation).cloned()
+    }
+
+    /// Sums again and keeps the sum, made at `generation` (read before the sum).
+    async fn sum_and_keep(&self, generation: u64) -> Result<HashMap<FundId, FundProgress>, RepoError> {
+        let progress = self.sum_all().await?;
+        let summed = Arc::new(Summed { generation, at: Instant::now(), progress: progress.clone() });
+        *self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(summed);
+        Ok(progress)
     }
 
     async fn sum_all(&self) -> Result<HashMap<FundId, FundProgress>, RepoError> {
@@ -209,16 +226,26 @@ impl FundRepository for SeaOrmFundRepository {
     }
 
     async fn progress(&self) -> Result<HashMap<FundId, FundProgress>, RepoError> {
-        // One sum at a time: the requests that arrive meanwhile wait for it and share it.
-        let mut summed = self.summed.lock().await;
-        // Read before the sum: a change committed during it makes the next request sum again.
+        // Read before any sum: a change committed during a sum makes the next request sum again.
         let generation = self.db.payments_generation();
-        if let Some(kept) = summed.as_ref().filter(|s| s.generation == generation && s.at.elapsed() < PROGRESS_KEPT) {
+        if let Some(kept) = self.kept_at(generation) {
+            if kept.at.elapsed() < PROGRESS_KEPT {
+                return Ok(kept.progress.clone());
+            }
+            // Only old (another process may have changed payments): one request sums again while
+            // the others answer with what is kept, so nobody waits for it.
+            return match self.summing.try_lock() {
+                Ok(_summing) => self.sum_and_keep(generation).await,
+                Err(_) => Ok(kept.progress.clone()),
+            };
+        }
+        // This process changed a payment since (or nothing is kept): the next answer must show
+        // it. One sum at a time; the requests that arrive meanwhile wait for it and share it.
+        let _summing = self.summing.lock().await;
+        if let Some(kept) = self.kept_at(generation).filter(|s| s.at.elapsed() < PROGRESS_KEPT) {
             return Ok(kept.progress.clone());
         }
-        let progress = self.sum_all().await?;
-        *summed = Some(Summed { generation, at: Instant::now(), progress: progress.clone() });
-        Ok(progress)
+        self.sum_and_keep(generation).await
     }
 
     async fn progress_of(&self, id: &FundId) -> Result<FundProgress, RepoError> {
