@@ -856,7 +856,7 @@ const DEMO_FUNDS: &[DemoFund] = &[
 
 /// The demo's funds, made by the demo treasurer through the use cases (so audited), with the
 /// seeded Building and Annadanam types pointed at theirs, and a batch of mailed checks that gives
-/// the building campaign its first progress. Funds already there by name are left alone; the
+/// the building campaign its first progress and Annadanam a gift. Funds already there by name are left alone; the
 /// checks' fixed key makes a second run answer the same batch. Answers how many funds it made;
 /// none without the demo treasurer.
 pub async fn seed_demo_funds(
@@ -878,7 +878,7 @@ pub async fn seed_demo_funds(
     let existing = funds.list(false).await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
     let catalogue = types.list().await.map_err(|e| anyhow::anyhow!("reading donation types: {e}"))?;
     let mut made = 0;
-    let mut building_type = None;
+    let (mut building_type, mut annadanam_type) = (None, None);
     for (name, description, goal, years, restricted, type_name) in DEMO_FUNDS {
         let fund_id = match existing.iter().find(|f| f.fund.name == *name) {
             Some(found) => found.fund.id.clone(),
@@ -897,36 +897,36 @@ pub async fn seed_demo_funds(
             }
         };
         let Some(donation_type) = type_name.and_then(|type_name| catalogue.iter().find(|t| t.name == type_name)) else { continue };
-        if *name == "Temple Building" {
-            building_type = Some(donation_type.id.to_string());
+        match *name {
+            "Temple Building" => building_type = Some(donation_type.id.to_string()),
+            "Annadanam" => annadanam_type = Some(donation_type.id.to_string()),
+            _ => {}
         }
         if donation_type.fund_id.is_none() {
             let patch = DonationTypePatchInput { fund_id: Patch::Set(fund_id.to_string()), ..DonationTypePatchInput::default() };
             types.update(&actor, &donation_type.id, patch).await.map_err(|e| anyhow::anyhow!("demo type {}: {e}", donation_type.name))?;
         }
     }
-    let Some(building) = building_type else { return Ok(made) };
+    let (Some(building), Some(annadanam)) = (building_type, annadanam_type) else { return Ok(made) };
     let last_month = (Utc::now() - Duration::days(20)).format("%Y-%m-%d").to_string();
-    let check = |name: &str, amount: &str, number: &str, bank: &str| CounterSaleInput {
+    let check = |name: &str, (type_id, purpose): (&str, &str), amount: &str, number: &str, bank: &str| CounterSaleInput {
         donor: CounterDonorInput::WalkIn { name: Some(name.to_owned()), email: None, phone: None, address: None },
         sevas: Vec::new(),
         registrations: Vec::new(),
-        lines: DonationDetailsInput::Items(vec![DonationItemInput::new(
-            &building,
-            NumberInput::Text(amount.to_owned()),
-            "Temple Building Fund",
-        )]),
+        lines: DonationDetailsInput::Items(vec![DonationItemInput::new(type_id, NumberInput::Text(amount.to_owned()), purpose)]),
         tenders: vec![TenderInput::check(amount, number, bank, &last_month)],
         in_honor_of: None,
     };
+    let (bricks, meals) = ((building.as_str(), "Temple Building Fund"), (annadanam.as_str(), "Annadanam"));
     let batch = CheckBatchInput {
         channel: Some("mail".into()),
         checks: vec![
-            check("Venkat and Padma Reddy", "10001", "1042", "Bank of America"),
-            check("Lakshmi Narayanan", "5001", "2210", "Chase"),
-            check("Hari Prasad", "2500", "377", "Wells Fargo"),
-            check("Sunita Joshi", "1116", "8810", "Golden 1 Credit Union"),
-            check("Kumar family", "501", "125", "US Bank"),
+            check("Venkat and Padma Reddy", bricks, "10001", "1042", "Bank of America"),
+            check("Lakshmi Narayanan", bricks, "5001", "2210", "Chase"),
+            check("Hari Prasad", bricks, "2500", "377", "Wells Fargo"),
+            check("Sunita Joshi", bricks, "1116", "8810", "Golden 1 Credit Union"),
+            check("Kumar family", bricks, "501", "125", "US Bank"),
+            check("Meena Krishnan", meals, "251", "4417", "Chase"),
         ],
     };
     counter

@@ -272,6 +272,7 @@ async fn seed_demo_adds_funds_their_donation_types_and_the_building_campaigns_ch
     let fund_of = |name: &str| types.iter().find(|t| t["name"] == name).map(|t| t["fundId"].clone()).expect("type");
     assert_eq!(fund_of("Temple Building Fund"), building["id"]);
     assert_eq!(fund_of("Annadanam"), funds[1]["id"]);
+    assert_eq!(funds[1]["progress"], json!({"raised": "251.00", "gifts": 1, "donors": 1, "percent": null}));
     assert_eq!(fund_of("Archana"), Value::Null, "General");
 }
 

@@ -55,8 +55,20 @@ function FundTotals({ byFund }: { byFund: FundTotal[] }) {
           No payments yet.
         </Typography>
       ) : (
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { md: restricted.length > 0 ? '1fr 1fr' : '1fr' } }}>
-          {open.length > 0 ? <RowsTable label="Totals by fund" rows={open} /> : null}
+        <Box sx={{ display: 'grid', gap: 2, alignItems: 'start', gridTemplateColumns: { md: restricted.length > 0 ? '1fr 1fr' : '1fr' } }}>
+          {open.length > 0 && restricted.length > 0 ? (
+            <Box component="section" aria-labelledby="unrestricted-funds-heading">
+              <Typography id="unrestricted-funds-heading" component="h4" variant="subtitle2" sx={{ fontWeight: 600 }}>
+                Unrestricted funds
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 0.5 }}>
+                For any of the temple&apos;s needs.
+              </Typography>
+              <RowsTable label="Totals by fund" rows={open} />
+            </Box>
+          ) : open.length > 0 ? (
+            <RowsTable label="Totals by fund" rows={open} />
+          ) : null}
           {restricted.length > 0 ? (
             <Box component="section" aria-labelledby="restricted-funds-heading">
               <Typography id="restricted-funds-heading" component="h4" variant="subtitle2" sx={{ fontWeight: 600, color: 'secondary.main' }}>
