@@ -77,11 +77,6 @@ impl FundService {
         Ok(FundWithProgress { fund, progress })
     }
 
-    /// Whether a fund exists, for the forms that name one (a donation type's).
-    pub async fn exists(&self, id: &FundId) -> Result<bool, FundError> {
-        Ok(self.funds.get(id).await?.is_some())
-    }
-
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     /// A new fund has received nothing yet.
     pub async fn create(&self, actor: &Actor, input: NewFundInput) -> Result<FundWithProgress, FundError> {
