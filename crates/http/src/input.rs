@@ -158,6 +158,14 @@ pub fn default_amount_schema() -> Schema {
         .into()
 }
 
+/// A fund's goal: 1 to 100,000,000 dollars or its decimal text; null or "" for none.
+pub fn goal_schema() -> Schema {
+    amount_between(1, 100_000_000, "Dollars, 1 to 100,000,000, at most two decimals: a number or a decimal text; null or \"\" for none.")
+        .item(ObjectBuilder::new().schema_type(Type::Null))
+        .build()
+        .into()
+}
+
 /// A sort order: a whole number of 0 or more or its text; null or "" means 0.
 pub fn sort_order_schema() -> Schema {
     AnyOfBuilder::new()
@@ -324,12 +332,4 @@ mod tests {
             assert_eq!(check(bad.clone()), Err(SORT_ORDER_INVALID.to_owned()), "{bad}");
         }
     }
-}
-
-/// A fund's goal: 1 to 100,000,000 dollars or its decimal text; null or "" for none.
-pub fn goal_schema() -> Schema {
-    amount_between(1, 100_000_000, "Dollars, 1 to 100,000,000, at most two decimals: a number or a decimal text; null or \"\" for none.")
-        .item(ObjectBuilder::new().schema_type(Type::Null))
-        .build()
-        .into()
 }

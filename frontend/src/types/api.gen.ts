@@ -6923,7 +6923,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Date, Receipt, Donor, Email, Amount, Method, Status, Purposes, Event, Refunded, Channel */
+            /** @description Date, Receipt, Donor, Email, Amount, Method, Status, Purposes, Event, Refunded, Channel, Funds (each fund's part of the payment) */
             200: {
                 headers: {
                     [name: string]: unknown;
