@@ -112,10 +112,12 @@ pub(crate) async fn assign_funds<C: ConnectionTrait>(conn: &C, details: &mut [Do
     Ok(())
 }
 
-/// Writes `payment_funds` for a payment whose lines have their funds.
+/// Writes `payment_funds` for a payment whose lines have their funds. A payment without lines is
+/// the General fund's whole, as the migration counted older ones.
 pub(crate) async fn record_payment_funds<C: ConnectionTrait>(
     conn: &C,
     payment_id: &str,
+    amount: Money,
     details: &[DonationDetail],
 ) -> Result<(), RepoError> {
     let mut per_fund: BTreeMap<&str, i64> = BTreeMap::new();
@@ -124,7 +126,7 @@ pub(crate) async fn record_payment_funds<C: ConnectionTrait>(
         *per_fund.entry(fund).or_default() += detail.amount.cents();
     }
     if per_fund.is_empty() {
-        return Ok(());
+        per_fund.insert(GENERAL_FUND_ID, amount.cents());
     }
     let rows = per_fund.into_iter().map(|(fund, cents)| payment_funds::ActiveModel {
         payment_id: Set(payment_id.to_owned()),

@@ -155,7 +155,7 @@ pub(crate) async fn insert_payment<C: ConnectionTrait>(
     .await
     .repo()?;
     let payment = to_domain(model)?;
-    funds::record_payment_funds(conn, &payment_id, &payment.donation_details).await?;
+    funds::record_payment_funds(conn, &payment_id, payment.amount, &payment.donation_details).await?;
     Ok(payment)
 }
 

@@ -11562,8 +11562,11 @@ export interface operations {
     listFunds: {
         parameters: {
             query?: {
-                /** @description true: the inactive funds too (the treasurer's list). Default false: the public list. */
-                all?: boolean | null;
+                /**
+                 * @description `true` lists the inactive funds too (the treasurer's list); anything else, or none, the
+                 *     public list of active funds.
+                 */
+                all?: string | null;
             };
             header?: never;
             path?: never;

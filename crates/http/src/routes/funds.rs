@@ -179,9 +179,10 @@ impl From<UpdateFundRequest> for FundPatchInput {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct ListParams {
-    /// true: the inactive funds too (the treasurer's list). Default false: the public list.
+    /// `true` lists the inactive funds too (the treasurer's list); anything else, or none, the
+    /// public list of active funds.
     #[serde(default)]
-    all: Option<bool>,
+    all: Option<String>,
 }
 
 /// The active funds as `GET /api/funds` answers them (the funds page's data block).
@@ -192,7 +193,7 @@ pub async fn funds_dto(state: &AppState) -> Result<Vec<FundDto>, ApiError> {
 /// The funds with their progress: General first, then by name. Public.
 #[utoipa::path(operation_id = "listFunds", get, path = "/api/funds", tag = "funds", params(ListParams), responses((status = 200, body = [FundDto])))]
 async fn list(state: web::Data<AppState>, params: web::Query<ListParams>) -> Result<web::Json<Vec<FundDto>>, ApiError> {
-    if params.all.unwrap_or(false) {
+    if params.all.as_deref() == Some("true") {
         return Ok(web::Json(state.funds.list(false).await?.into_iter().map(Into::into).collect()));
     }
     Ok(web::Json(funds_dto(&state).await?))

@@ -108,6 +108,8 @@ async fn a_gift_of_a_type_in_a_fund_shows_on_the_funds_page_and_in_the_ledger() 
     assert!(public.iter().all(|f| f["id"] != id.as_str()));
     let all: Vec<Value> = expect_status(app.get("/api/funds?all=true", None).await, StatusCode::OK).await;
     assert!(all.iter().any(|f| f["id"] == id.as_str()));
+    let other: Vec<Value> = expect_status(app.get("/api/funds?all=AAA", None).await, StatusCode::OK).await;
+    assert_eq!(other.len(), public.len(), "anything but `true` is the public list");
 }
 
 #[tokio::test]
