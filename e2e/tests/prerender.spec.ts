@@ -15,6 +15,9 @@ const DECLARED: { path: string }[] = JSON.parse(
 ).pages;
 const PAGES = DECLARED.map((p) => p.path).filter((p) => !p.includes(':'));
 
+/** The General fund, which always exists: opened at /funds/:id. */
+const GENERAL_FUND = '/funds/00000000-0000-4000-8000-00000000f00d';
+
 /** A seva to open at /sevas/:id, bookable every day. */
 async function createSeva(name: string): Promise<{ id: string; name: string }> {
   const admin = await adminSession();
@@ -46,8 +49,8 @@ test('public pages come as styled markup that paints without JavaScript', async 
   try {
     const page = await context.newPage();
     const seva = await createSeva(`Prerendered Archana ${Date.now()}`);
-    expect(DECLARED.filter((p) => p.path.includes(':')).map((p) => p.path)).toEqual(['/events/:id', '/sevas/:id']);
-    for (const path of [...PAGES, `/events/${event.id}`, `/sevas/${seva.id}`]) {
+    expect(DECLARED.filter((p) => p.path.includes(':')).map((p) => p.path)).toEqual(['/events/:id', '/sevas/:id', '/funds/:id']);
+    for (const path of [...PAGES, `/events/${event.id}`, `/sevas/${seva.id}`, GENERAL_FUND]) {
       await page.goto(path);
       // The header and its Donate button, laid out and styled by the prerendered CSS.
       const donate = page.getByRole('banner').getByRole('link', { name: 'Donate' });
@@ -84,6 +87,10 @@ test('public pages come as styled markup that paints without JavaScript', async 
     await expect(page.getByRole('heading', { level: 1, name: 'Panchangam' })).toBeVisible();
     await expect(page.getByText('Diwali (Lakshmi Puja)').first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add the festivals to your calendar' })).toHaveAttribute('href', '/api/panchangam/festivals.ics');
+    // A fund's progress is in the markup, with its data.
+    await page.goto(GENERAL_FUND);
+    await expect(page.getByRole('heading', { level: 1, name: 'General' })).toBeVisible();
+    await expect(page.getByText(/raised · \d+ donors?$/).first()).toBeVisible();
   } finally {
     await context.close();
   }
@@ -165,7 +172,7 @@ for (const scheme of ['light', 'dark'] as const) {
     }, scheme);
     const seva = await createSeva(`Hydrated Archana ${Date.now()}`);
     const problems = watchHydration(page);
-    for (const path of [...PAGES, `/events/${event.id}`, `/sevas/${seva.id}`]) {
+    for (const path of [...PAGES, `/events/${event.id}`, `/sevas/${seva.id}`, GENERAL_FUND]) {
       const requests: string[] = [];
       const onRequest = (req: { url: () => string }) => {
         if (new URL(req.url()).pathname.startsWith('/api/')) requests.push(new URL(req.url()).pathname);
