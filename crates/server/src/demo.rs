@@ -875,13 +875,13 @@ pub async fn seed_demo_funds(
         .map_err(anyhow::Error::msg)?;
     let Some(treasurer) = users.find_by_email(&email).await.context("looking up the demo treasurer")? else { return Ok(0) };
     let actor = mandir_application::services::Actor::of(&treasurer.user);
-    let existing = funds.list(false).await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
+    let existing = funds.funds().await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
     let catalogue = types.list().await.map_err(|e| anyhow::anyhow!("reading donation types: {e}"))?;
     let mut made = 0;
     let (mut building_type, mut annadanam_type) = (None, None);
     for (name, description, goal, years, restricted, type_name) in DEMO_FUNDS {
-        let fund_id = match existing.iter().find(|f| f.fund.name == *name) {
-            Some(found) => found.fund.id.clone(),
+        let fund_id = match existing.iter().find(|f| f.name == *name) {
+            Some(found) => found.id.clone(),
             None => {
                 let input = NewFundInput {
                     name: (*name).to_owned(),

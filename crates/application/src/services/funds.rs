@@ -70,6 +70,13 @@ impl FundService {
             .collect())
     }
 
+    /// Every fund, active or not, without their progress: for the places that only name them (the
+    /// ledger's totals and CSV, the sitemap), which need not wait for a sum.
+    #[tracing::instrument(skip_all)]
+    pub async fn funds(&self) -> Result<Vec<Fund>, FundError> {
+        Ok(self.funds.list().await?)
+    }
+
     #[tracing::instrument(skip_all, fields(id = %id))]
     pub async fn get(&self, id: &FundId) -> Result<FundWithProgress, FundError> {
         let fund = self.funds.get(id).await?.ok_or(FundError::NotFound)?;

@@ -35,12 +35,12 @@ pub async fn sitemap(state: web::Data<AppState>) -> Result<HttpResponse, ApiErro
             seva.updated_at.format("%Y-%m-%d")
         );
     }
-    for fund in state.funds.list(true).await? {
+    for fund in state.funds.funds().await?.into_iter().filter(|f| f.is_active) {
         let _ = writeln!(
             xml,
             "  <url><loc>{}</loc><lastmod>{}</lastmod></url>",
-            escape(&absolute(public_url, &format!("/funds/{}", fund.fund.id.as_str()))),
-            fund.fund.updated_at.format("%Y-%m-%d")
+            escape(&absolute(public_url, &format!("/funds/{}", fund.id.as_str()))),
+            fund.updated_at.format("%Y-%m-%d")
         );
     }
     xml.push_str("</urlset>\n");

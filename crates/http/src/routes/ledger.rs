@@ -148,7 +148,7 @@ async fn admin_csv(state: web::Data<AppState>, user: CurrentUser, filters: web::
     let payments = state.payments.export(&user.actor(), filters.into_inner().into()).await?;
     let zone = state.payments.temple_zone().await?;
     let names: std::collections::HashMap<String, String> =
-        state.funds.list(false).await?.into_iter().map(|f| (f.fund.id.to_string(), f.fund.name)).collect();
+        state.funds.funds().await?.into_iter().map(|f| (f.id.to_string(), f.name)).collect();
     let rows = payments.iter().map(|p| {
         let donor = donor_of(p);
         vec![

@@ -197,7 +197,7 @@ pub struct TotalsResponse {
 pub(super) async fn admin_totals(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<TotalsResponse>, ApiError> {
     let totals = state.payments.totals(&user.actor()).await?;
     let funds: std::collections::HashMap<_, _> =
-        state.funds.list(false).await?.into_iter().map(|f| (f.fund.id.clone(), (f.fund.name, f.fund.restricted))).collect();
+        state.funds.funds().await?.into_iter().map(|f| (f.id.clone(), (f.name, f.restricted))).collect();
     let by_fund = totals
         .by_fund
         .into_iter()
