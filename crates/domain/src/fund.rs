@@ -3,7 +3,7 @@
 //! names its fund, and a line without one (a custom amount, a type without a fund) belongs to the
 //! General fund (docs/product.md#funds).
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 
 use crate::donation_type::check_name;
 use crate::id::FundId;
@@ -72,6 +72,52 @@ impl FundProgress {
         }
         let percent = self.raised.cents().max(0).saturating_mul(100) / goal.cents();
         u8::try_from(percent.min(100)).unwrap_or(100)
+    }
+}
+
+/// The most months a fund's chart shows: the latest three years of a long campaign.
+pub const CHART_MONTHS_MAX: usize = 36;
+/// The months a fund without a start date shows: the last year.
+pub const CHART_MONTHS_DEFAULT: usize = 12;
+/// A fund's custom gift line naming a fund that no longer receives gifts (or never existed).
+pub const FUND_CLOSED: &str = "That fund no longer receives gifts; choose another purpose";
+
+/// What a fund received in one month of the temple's calendar (the chart of gifts over time).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FundMonth {
+    /// The month's first day.
+    pub month: NaiveDate,
+    pub raised: Money,
+    pub gifts: u64,
+}
+
+fn first_of_month(day: NaiveDate) -> NaiveDate {
+    day.with_day(1).unwrap_or(day)
+}
+
+impl Fund {
+    /// The months the fund's chart shows, each as its first day, oldest first: from the
+    /// campaign's start (or a year back without one) to its end when it is over, else to
+    /// `today`'s month; at most the latest [`CHART_MONTHS_MAX`]. A campaign that starts later
+    /// shows its first month.
+    pub fn chart_months(&self, today: NaiveDate) -> Vec<NaiveDate> {
+        let this_month = first_of_month(today);
+        let last = self.ends_on.map_or(this_month, |end| first_of_month(end).min(this_month));
+        let back = |n: usize| last.checked_sub_months(Months::new(u32::try_from(n).unwrap_or(0))).unwrap_or(last);
+        let first = match self.starts_on {
+            Some(start) => first_of_month(start).max(back(CHART_MONTHS_MAX - 1)),
+            None => back(CHART_MONTHS_DEFAULT - 1),
+        };
+        if first > last {
+            return vec![first];
+        }
+        let mut months = Vec::new();
+        let mut month = first;
+        while month <= last {
+            months.push(month);
+            month = month.checked_add_months(Months::new(1)).unwrap_or(NaiveDate::MAX);
+        }
+        months
     }
 }
 
@@ -303,5 +349,32 @@ mod tests {
         assert_eq!(progress.percent_of(Money::from_dollars(500_000)), 36);
         assert_eq!(progress.percent_of(Money::from_dollars(100_000)), 100);
         assert_eq!(progress.percent_of(Money::from_cents(0)), 0);
+    }
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).expect("day")
+    }
+
+    #[test]
+    fn the_chart_shows_a_campaigns_months_or_the_last_year() {
+        let campaign = Fund { starts_on: Some(day(2026, 3, 15)), ends_on: Some(day(2027, 12, 31)), ..fund("b") };
+        let months = campaign.chart_months(day(2026, 11, 28));
+        assert_eq!(months.first(), Some(&day(2026, 3, 1)));
+        assert_eq!(months.last(), Some(&day(2026, 11, 1)));
+        assert_eq!(months.len(), 9);
+
+        let ended = Fund { ends_on: Some(day(2026, 6, 30)), ..campaign.clone() };
+        assert_eq!(ended.chart_months(day(2026, 11, 28)).len(), 4);
+
+        let open = Fund { starts_on: None, ends_on: None, ..fund("g") };
+        let year = open.chart_months(day(2026, 1, 10));
+        assert_eq!((year[0], year[11], year.len()), (day(2025, 2, 1), day(2026, 1, 1), 12));
+
+        let long = Fund { starts_on: Some(day(2019, 1, 1)), ends_on: None, ..fund("l") };
+        let latest = long.chart_months(day(2026, 11, 28));
+        assert_eq!((latest.len(), latest[0]), (CHART_MONTHS_MAX, day(2023, 12, 1)));
+
+        let later = Fund { starts_on: Some(day(2027, 1, 1)), ends_on: None, ..fund("f") };
+        assert_eq!(later.chart_months(day(2026, 11, 28)), vec![day(2027, 1, 1)]);
     }
 }

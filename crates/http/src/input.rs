@@ -39,6 +39,7 @@ fn item(value: &Value) -> DonationItemInput {
             donation_type_id: text_field(object, "donationTypeId"),
             amount: optional_number(object.get("amount")),
             name: text_field(object, "name"),
+            fund_id: text_field(object, "fundId"),
             // A donor's request never says what they receive; the use case selling it does.
             exchange: Exchange::Nothing,
         },
@@ -226,6 +227,7 @@ mod tests {
                     donation_type_id: Some("custom".into()),
                     amount: NumberInput::Text("5.50".into()),
                     name: None,
+                    fund_id: None,
                     exchange: Exchange::Nothing
                 },
                 DonationItemInput::NotAnItem,
@@ -237,8 +239,13 @@ mod tests {
         assert_eq!(donation_details(&json!("null")), DonationDetailsInput::NotAList);
         assert_eq!(donation_details(&json!({"a": 1})), DonationDetailsInput::NotAList);
         let odd = donation_details(&json!([{"donationTypeId": 5, "name": ["x"]}]));
-        let expected =
-            DonationItemInput::Fields { donation_type_id: None, amount: NumberInput::Missing, name: None, exchange: Exchange::Nothing };
+        let expected = DonationItemInput::Fields {
+            donation_type_id: None,
+            amount: NumberInput::Missing,
+            name: None,
+            fund_id: None,
+            exchange: Exchange::Nothing,
+        };
         assert_eq!(odd, DonationDetailsInput::Items(vec![expected]));
     }
 
@@ -286,6 +293,18 @@ mod tests {
         );
         assert_eq!(details_total(&from_list), Some(Money::from_cents(2550)));
 
+        let general = mandir_domain::fund::GENERAL_FUND_ID;
+        let to_fund = check(json!([{"donationTypeId": "custom", "amount": 5, "name": "Building", "fundId": general.to_uppercase()}]));
+        assert_eq!(to_fund.expect("a custom item to a fund")[0].fund_id.as_deref(), Some(general));
+        assert_eq!(
+            check(json!([{"donationTypeId": TYPE_ID, "amount": 5, "name": "x", "fundId": general}])),
+            Err(payment::DETAIL_FUND_WITH_TYPE.to_owned())
+        );
+        assert_eq!(
+            check(json!([{"donationTypeId": "custom", "amount": 5, "name": "x", "fundId": "building"}])),
+            Err(payment::DETAIL_FUND_CLOSED.to_owned())
+        );
+        assert_eq!(check(json!([{"donationTypeId": "custom", "amount": 5, "name": "x", "fundId": " "}])).expect("blank")[0].fund_id, None);
         assert_eq!(check(json!(null)), Err(payment::DETAILS_MISSING.to_owned()));
         assert_eq!(check(json!("")), Err(payment::DETAILS_MISSING.to_owned()));
         assert_eq!(check(json!([])), Err(payment::DETAILS_MISSING.to_owned()));

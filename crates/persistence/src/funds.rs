@@ -10,11 +10,12 @@ use mandir_application::ports::{FundRecord, FundRepository, RepoError};
 use mandir_domain::fund::{Fund, FundPatch, FundProgress, GENERAL_FUND_ID};
 use mandir_domain::payment::{DonationDetail, PaymentProvider, PaymentStatus};
 use mandir_domain::{FundId, Money};
+use sea_orm::sea_query::{Alias, CaseStatement, Expr, ExprTrait, JoinType, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set, Statement};
 use tokio::sync::Mutex;
 
 use crate::Database;
-use crate::entities::{donation_types, funds, payment_funds};
+use crate::entities::{donation_types, funds, payment_funds, payments};
 use crate::error::MapDbErr;
 use crate::patch::set_patch;
 
@@ -40,11 +41,15 @@ pub struct SeaOrmFundRepository {
     kept: Arc<std::sync::Mutex<Option<Arc<Summed>>>>,
     /// Held by the one request summing.
     summing: Arc<Mutex<()>>,
+    /// Each charted fund's monthly sums, by fund and range, with the generation and time of the sum.
+    kept_months: Arc<std::sync::Mutex<KeptMonths>>,
 }
+
+type KeptMonths = HashMap<(FundId, DateTime<Utc>, DateTime<Utc>), (u64, Instant, Vec<(Money, u64)>)>;
 
 impl SeaOrmFundRepository {
     pub fn new(db: Database) -> Self {
-        Self { db, kept: Arc::default(), summing: Arc::default() }
+        Self { db, kept: Arc::default(), summing: Arc::default(), kept_months: Arc::default() }
     }
 
     /// The last sum when it was made at `generation`.
@@ -137,14 +142,16 @@ pub(crate) async fn record_payment_funds<C: ConnectionTrait>(
     Ok(())
 }
 
+/// A fund's part of its payments (`pf` joined with `p`) less its share of partial refunds.
+const RAISED: &str = "CAST(COALESCE(SUM(pf.amount_cents - CASE WHEN p.refunded_cents > 0 AND p.amount_cents > 0 \
+     THEN pf.amount_cents * p.refunded_cents / p.amount_cents ELSE 0 END), 0) AS BIGINT)";
+
 /// The sums behind [`FundRepository::progress`]: a payment's amount in a fund less the fund's
 /// share of a partial refund (`amount × refunded ÷ total`, rounded toward zero, so a fund keeps
 /// at most a cent more than its exact share; docs/product.md#funds).
 fn progress_sql() -> String {
     format!(
-        "SELECT pf.fund_id, \
-           CAST(COALESCE(SUM(pf.amount_cents - CASE WHEN p.refunded_cents > 0 AND p.amount_cents > 0 \
-             THEN pf.amount_cents * p.refunded_cents / p.amount_cents ELSE 0 END), 0) AS BIGINT) AS raised, \
+        "SELECT pf.fund_id, {RAISED} AS raised, \
            COUNT(*) AS gifts, \
            COUNT(DISTINCT COALESCE(p.user_id, p.donor_id, LOWER(p.donor_email), p.id)) AS donors \
          FROM payment_funds pf JOIN payments p ON p.id = pf.payment_id \
@@ -252,5 +259,62 @@ impl FundRepository for SeaOrmFundRepository {
 
     async fn progress_of(&self, id: &FundId) -> Result<FundProgress, RepoError> {
         Ok(self.progress().await?.remove(id).unwrap_or_default())
+    }
+
+    async fn received_between(&self, id: &FundId, bounds: &[DateTime<Utc>]) -> Result<Vec<(Money, u64)>, RepoError> {
+        let (Some(first), Some(last)) = (bounds.first(), bounds.last()) else {
+            return Ok(Vec::new());
+        };
+        let spans = bounds.len() - 1;
+        let generation = self.db.payments_generation();
+        let key = (id.clone(), *first, *last);
+        {
+            let kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some((at_generation, at, sums)) = kept.get(&key)
+                && *at_generation == generation
+                && at.elapsed() < PROGRESS_KEPT
+            {
+                return Ok(sums.clone());
+            }
+        }
+        let (pf, p) = (Alias::new("pf"), Alias::new("p"));
+        let date = || Expr::col((p.clone(), payments::Column::PaymentDate));
+        // The span's index: the first bound the payment's date is before.
+        let mut span = CaseStatement::new();
+        for (index, bound) in bounds.iter().enumerate().skip(1) {
+            span = span.case(date().lt(*bound), Expr::val(i64::try_from(index - 1).unwrap_or(i64::MAX)));
+        }
+        let select = Query::select()
+            .expr_as(span, Alias::new("span"))
+            .expr_as(Expr::cust(RAISED), Alias::new("raised"))
+            .expr_as(Expr::cust("COUNT(*)"), Alias::new("gifts"))
+            .from_as(payment_funds::Entity, pf.clone())
+            .join_as(
+                JoinType::InnerJoin,
+                payments::Entity,
+                p.clone(),
+                Expr::col((p.clone(), payments::Column::Id)).equals((pf.clone(), payment_funds::Column::PaymentId)),
+            )
+            .and_where(Expr::col((pf, payment_funds::Column::FundId)).eq(id.as_str()))
+            .and_where(Expr::col((p.clone(), payments::Column::Status)).eq(PaymentStatus::Completed.as_str()))
+            .and_where(Expr::col((p.clone(), payments::Column::Provider)).ne(PaymentProvider::Sandbox.as_str()))
+            .and_where(date().gte(*first))
+            .and_where(date().lt(*last))
+            .group_by_col(Alias::new("span"))
+            .to_owned();
+        let mut sums = vec![(Money::from_cents(0), 0_u64); spans];
+        for row in self.db.conn.query_all(&select).await.repo()? {
+            let index: i64 = row.try_get("", "span").repo()?;
+            let raised: i64 = row.try_get("", "raised").repo()?;
+            let gifts: i64 = row.try_get("", "gifts").repo()?;
+            if let Some(slot) = usize::try_from(index).ok().and_then(|i| sums.get_mut(i)) {
+                *slot = (Money::from_cents(raised), u64::try_from(gifts).unwrap_or(0));
+            }
+        }
+        let mut kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Few funds are charted; a fund's chart is kept for its latest range only.
+        kept.retain(|(fund, _, _), _| fund != id);
+        kept.insert(key, (generation, Instant::now(), sums.clone()));
+        Ok(sums)
     }
 }

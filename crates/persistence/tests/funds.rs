@@ -153,3 +153,36 @@ async fn the_migration_puts_every_older_payment_in_the_general_fund() {
     let general = funds.progress_of(&FundId::new(GENERAL_FUND_ID)).await.expect("progress");
     assert_eq!(general, FundProgress { raised: Money::from_cents(5_100), gifts: 1, donors: 1 });
 }
+
+#[tokio::test]
+async fn months_are_summed_between_the_bounds_they_are_given_to_the_instant() {
+    let db = fresh_database().await.expect("database");
+    let funds = SeaOrmFundRepository::new(db.clone());
+    let payments = SeaOrmPaymentRepository::new(db.clone());
+    fund(&funds, "building", "Building").await;
+    donation_type(&db, "bricks", Some("building")).await;
+    // March 1 in Los Angeles starts at 08:00 UTC: a gift a second before is February's.
+    let march = Utc.with_ymd_and_hms(2026, 3, 1, 8, 0, 0).single().expect("march");
+    let april = Utc.with_ymd_and_hms(2026, 4, 1, 7, 0, 0).single().expect("april");
+    let feb = Utc.with_ymd_and_hms(2026, 2, 1, 8, 0, 0).single().expect("february");
+    let at = |id: &str, when: chrono::DateTime<Utc>, cents: i64| NewPayment {
+        now: when,
+        ..gift(id, &format!("{id}@example.org"), PaymentProvider::InPerson, vec![line("bricks", cents)])
+    };
+    payments.create(at("a", march - chrono::Duration::seconds(1), 1_000)).await.expect("a");
+    payments.create(at("b", march, 2_000)).await.expect("b");
+    payments.create(at("c", april - chrono::Duration::seconds(1), 3_000)).await.expect("c");
+    payments.create(at("d", april, 4_000)).await.expect("d, after the last bound");
+    payments.create(at("e", feb - chrono::Duration::seconds(1), 5_000)).await.expect("e, before the first bound");
+    let test_gift = NewPayment { provider: PaymentProvider::Sandbox, ..at("f", march, 6_000) };
+    payments.create(test_gift).await.expect("f, a test");
+
+    let sums = funds.received_between(&FundId::new("building"), &[feb, march, april]).await.expect("sums");
+    assert_eq!(sums, [(Money::from_cents(1_000), 1), (Money::from_cents(5_000), 2)]);
+    let none = funds.received_between(&FundId::new(GENERAL_FUND_ID), &[feb, march, april]).await.expect("none");
+    assert_eq!(none, [(Money::from_cents(0), 0), (Money::from_cents(0), 0)]);
+    // A later gift shows at once: the kept sums are dropped when this process changes a payment.
+    payments.create(at("g", march + chrono::Duration::days(3), 500)).await.expect("g");
+    let after = funds.received_between(&FundId::new("building"), &[feb, march, april]).await.expect("after");
+    assert_eq!(after[1], (Money::from_cents(5_500), 3));
+}

@@ -2,8 +2,8 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_domain::FundId;
 use mandir_domain::fund::{Fund, FundPatch, FundProgress, NewFund};
+use mandir_domain::{FundId, Money};
 
 use super::RepoError;
 
@@ -30,4 +30,8 @@ pub trait FundRepository: Send + Sync {
     async fn progress(&self) -> Result<HashMap<FundId, FundProgress>, RepoError>;
     /// One fund's progress (zero when it has no gifts).
     async fn progress_of(&self, id: &FundId) -> Result<FundProgress, RepoError>;
+    /// What the fund received between consecutive `bounds` (ascending instants; one sum and count
+    /// per span, `bounds.len() - 1` of them), counted as [`FundRepository::progress`] counts and
+    /// dated by the payment's date.
+    async fn received_between(&self, id: &FundId, bounds: &[DateTime<Utc>]) -> Result<Vec<(Money, u64)>, RepoError>;
 }

@@ -26,9 +26,9 @@ use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    ChangeNotifier, Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, EventRepository, NewAttendeeRecord,
-    NewBookingRecord, NewCounterSale, NewDonor, NewPayment, OutboxWake, PaymentGateway, RepoError, SaleDonor, SaleRecorded, SaleVoid,
-    SevaRepository, TempleZone, Topic, UserRepository, Voided,
+    ChangeNotifier, Clock, CounterRepository, CounterSaleRecord, DonationTypeRepository, EventRepository, FundRepository,
+    NewAttendeeRecord, NewBookingRecord, NewCounterSale, NewDonor, NewPayment, OutboxWake, PaymentGateway, RepoError, SaleDonor,
+    SaleRecorded, SaleVoid, SevaRepository, TempleZone, Topic, UserRepository, Voided,
 };
 
 /// The idempotency key a counter keeps per sale: 8 to 100 letters, digits, `-` or `_`.
@@ -151,6 +151,8 @@ pub struct CounterDeps {
     pub sales: Arc<dyn CounterRepository>,
     pub users: Arc<dyn UserRepository>,
     pub donation_types: Arc<dyn DonationTypeRepository>,
+    /// The funds a custom line may choose.
+    pub funds: Arc<dyn FundRepository>,
     pub sevas: Arc<dyn SevaRepository>,
     /// The events a member is registered for in a sale.
     pub events: Arc<dyn EventRepository>,
@@ -207,6 +209,10 @@ impl CounterService {
                 catalogue.push(kind);
             }
         }
+        let lines_error = |e: ValidationErrors| {
+            CounterError::Validation(ValidationErrors::single("lines", e.get("donationDetails").unwrap_or(payment::DETAIL_TYPE_UNKNOWN)))
+        };
+        crate::services::funds::check_chosen_funds(self.deps.funds.as_ref(), &donation).await?.map_err(lines_error)?;
         let named = donation.named_from_catalogue(&catalogue).map_err(|e| {
             CounterError::Validation(ValidationErrors::single("lines", e.get("donationDetails").unwrap_or(payment::DETAIL_TYPE_UNKNOWN)))
         })?;
@@ -709,6 +715,7 @@ pub(crate) mod tests {
                 sales: Arc::new(self.sales),
                 users: Arc::new(self.users),
                 donation_types: Arc::new(types),
+                funds: Arc::new(crate::ports::fund_repository::MockFundRepository::new()),
                 sevas: Arc::new(self.sevas),
                 events: Arc::new(self.events),
                 zone: Arc::new(zone),

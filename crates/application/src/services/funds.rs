@@ -4,16 +4,19 @@
 
 use std::sync::Arc;
 
+use chrono::{NaiveDate, TimeZone, Utc};
+use chrono_tz::Tz;
 use mandir_domain::FundId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::audit::AuditKind;
-use mandir_domain::fund::{Fund, FundPatchInput, FundProgress, NewFundInput};
+use mandir_domain::fund::{Fund, FundMonth, FundPatchInput, FundProgress, NewFundInput};
+use mandir_domain::payment::Donation;
 use mandir_domain::staff::Permission;
 
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, FundRecord, FundRepository, RepoError};
+use crate::ports::{Clock, FundRecord, FundRepository, RepoError, TempleZone};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FundError {
@@ -43,16 +46,63 @@ pub struct FundWithProgress {
     pub progress: FundProgress,
 }
 
+/// Checks the funds a donation's custom items choose (a gift to a fund on the donate page, a line
+/// at the counter): each must exist and be active. The outer error is the repository's.
+pub async fn check_chosen_funds(funds: &dyn FundRepository, donation: &Donation) -> Result<Result<(), ValidationErrors>, RepoError> {
+    let mut found = Vec::new();
+    for id in donation.chosen_fund_ids() {
+        if let Some(fund) = funds.get(&id).await? {
+            found.push(fund);
+        }
+    }
+    Ok(donation.check_chosen_funds(&found))
+}
+
 #[derive(Clone)]
 pub struct FundService {
     funds: Arc<dyn FundRepository>,
+    zone: Arc<dyn TempleZone>,
     clock: Arc<dyn Clock>,
     audit: Recorder,
 }
 
+/// The first instant of `day` in `zone`, in UTC (the earlier one when the clocks go back).
+fn start_of(day: NaiveDate, zone: Tz) -> Option<chrono::DateTime<Utc>> {
+    let midnight = day.and_hms_opt(0, 0, 0)?;
+    let local = zone.from_local_datetime(&midnight);
+    // A zone that skips midnight (a DST change at 00:00) starts the day at the first instant after.
+    let first = local.earliest().or_else(|| zone.from_local_datetime(&(midnight + chrono::Duration::hours(1))).earliest())?;
+    Some(first.with_timezone(&Utc))
+}
+
 impl FundService {
-    pub fn new(funds: Arc<dyn FundRepository>, clock: Arc<dyn Clock>, audit: Recorder) -> Self {
-        Self { funds, clock, audit }
+    pub fn new(funds: Arc<dyn FundRepository>, zone: Arc<dyn TempleZone>, clock: Arc<dyn Clock>, audit: Recorder) -> Self {
+        Self { funds, zone, clock, audit }
+    }
+
+    /// What the fund received in each month of its chart (`Fund::chart_months`), months in the
+    /// temple's zone. Public, as the fund's page is.
+    #[tracing::instrument(skip_all, fields(id = %id))]
+    pub async fn months(&self, id: &FundId) -> Result<Vec<FundMonth>, FundError> {
+        let fund = self.funds.get(id).await?.ok_or(FundError::NotFound)?;
+        let zone = self.zone.time_zone().await?;
+        let today = self.clock.now().with_timezone(&zone).date_naive();
+        let months = fund.chart_months(today);
+        let Some(after) = months.last().and_then(|m| m.checked_add_months(chrono::Months::new(1))) else {
+            return Err(FundError::Unexpected("a chart month past the calendar".into()));
+        };
+        let bounds = months
+            .iter()
+            .chain(std::iter::once(&after))
+            .map(|day| start_of(*day, zone))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| FundError::Unexpected("a month without a start in the temple's zone".into()))?;
+        let sums = self.funds.received_between(id, &bounds).await?;
+        Ok(months
+            .into_iter()
+            .zip(sums.into_iter().chain(std::iter::repeat((mandir_domain::Money::from_cents(0), 0))))
+            .map(|(month, (raised, gifts))| FundMonth { month, raised, gifts })
+            .collect())
     }
 
     /// Every fund with its progress: General first, then by name. `active_only` leaves out the
@@ -141,6 +191,7 @@ mod tests {
     use super::*;
     use crate::ports::fund_repository::MockFundRepository;
     use crate::services::test_fixtures::{admin, fixed_clock, member, now, recorder, staff};
+    use chrono::Datelike;
     use mandir_domain::fund::{GENERAL_FUND_ID, GENERAL_STAYS_ACTIVE, NAME_REQUIRED};
     use mandir_domain::patch::Patch;
     use mandir_domain::staff::Role;
@@ -152,7 +203,7 @@ mod tests {
 
     fn service(funds: MockFundRepository) -> (FundService, std::sync::Arc<std::sync::Mutex<Vec<mandir_domain::audit::AuditEntry>>>) {
         let (audit, entries) = recorder();
-        (FundService::new(Arc::new(funds), Arc::new(fixed_clock()), audit), entries)
+        (FundService::new(Arc::new(funds), Arc::new(crate::ports::FixedTempleZone::default()), Arc::new(fixed_clock()), audit), entries)
     }
 
     #[tokio::test]
@@ -231,5 +282,29 @@ mod tests {
         let updated = service.update(&admin(), &FundId::new("b"), patch).await.expect("updated");
         assert_eq!(updated.progress.raised, Money::from_dollars(250), "the answer shows what the fund has received");
         assert_eq!(entries.lock().expect("log")[0].action, "fund.update");
+    }
+
+    #[tokio::test]
+    async fn the_chart_sums_months_of_the_temples_zone_and_fills_empty_ones() {
+        let mut repo = MockFundRepository::new();
+        let campaign = |id: &FundId| Fund { starts_on: NaiveDate::from_ymd_opt(2026, 3, 10), ..fund(id, "Building", true) };
+        repo.expect_get().returning(move |id| Ok((id.as_str() == "b").then(|| campaign(id))));
+        repo.expect_received_between()
+            .withf(|id, bounds| {
+                // March 1 in Los Angeles is 08:00 UTC (standard time); April 1 is 07:00 (daylight).
+                let at = |s: &str| chrono::DateTime::parse_from_rfc3339(s).expect("instant").with_timezone(&Utc);
+                id == "b" && bounds.first() == Some(&at("2026-03-01T08:00:00Z")) && bounds.get(1) == Some(&at("2026-04-01T07:00:00Z"))
+            })
+            .returning(|_, _| Ok(vec![(Money::from_dollars(500), 2), (Money::from_cents(0), 0)]));
+        let (service, _) = service(repo);
+        let months = service.months(&FundId::new("b")).await.expect("months");
+        let today = now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive();
+        assert_eq!(
+            months.first().map(|m| (m.month, m.raised, m.gifts)),
+            Some((NaiveDate::from_ymd_opt(2026, 3, 1).expect("day"), Money::from_dollars(500), 2))
+        );
+        assert_eq!(months.last().map(|m| m.month), today.with_day(1));
+        assert!(months[1..].iter().all(|m| m.gifts == 0 && m.raised == Money::from_cents(0)), "months without a sum are zero");
+        assert!(matches!(service.months(&FundId::new("gone")).await, Err(FundError::NotFound)));
     }
 }

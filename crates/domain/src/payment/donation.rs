@@ -21,6 +21,9 @@ pub const DETAIL_AMOUNT_INVALID: &str = "Each donation item's amount must be gre
 pub const DETAIL_NAME_INVALID: &str = "Each donation item needs a name of at most 200 characters";
 pub const DETAIL_TYPE_UNKNOWN: &str = "A chosen donation type does not exist; please choose another";
 pub const DETAIL_TYPE_INACTIVE: &str = "A chosen donation type is no longer offered; please choose another";
+/// A fund chosen on an item of a donation type (the type's fund is the item's).
+pub const DETAIL_FUND_WITH_TYPE: &str = "Only a custom donation item chooses its fund; a donation type's item goes to the type's fund";
+pub use crate::fund::FUND_CLOSED as DETAIL_FUND_CLOSED;
 pub const DETAILS_DO_NOT_ADD_UP: &str = "The donation items must add up to the amount";
 pub const NOTES_TOO_LONG: &str = "Notes must be at most 1000 characters";
 
@@ -55,12 +58,14 @@ impl DonationDetail {
         self.donation_type_id == CUSTOM_DONATION_TYPE
     }
 
-    /// The same item as `other`: the same type and amount, and for a custom item the same label.
-    /// A catalogue type's name is not compared: an admin may rename it between two attempts.
+    /// The same item as `other`: the same type and amount, and for a custom item the same label
+    /// and fund (none is the General fund). A catalogue type's name and fund are not compared: an
+    /// admin may change them between two attempts.
     pub fn same_item(&self, other: &Self) -> bool {
+        let fund = |d: &Self| d.fund_id.as_ref().map_or(crate::fund::GENERAL_FUND_ID, |f| f.as_str()).to_owned();
         self.donation_type_id.eq_ignore_ascii_case(&other.donation_type_id)
             && self.amount == other.amount
-            && (!self.is_custom() || self.name == other.name)
+            && (!self.is_custom() || (self.name == other.name && fund(self) == fund(other)))
             && self.exchange == other.exchange
     }
 }
@@ -151,7 +156,8 @@ pub enum DonationItemInput {
     /// [`NumberInput::Missing`]).
     /// The exchange is never read from a donor's request: it is set by the use case that sells
     /// something (a seva booking, the counter).
-    Fields { donation_type_id: Option<String>, amount: NumberInput, name: Option<String>, exchange: Exchange },
+    /// `fund_id` chooses the fund of a custom item (a gift to a fund without a donation type).
+    Fields { donation_type_id: Option<String>, amount: NumberInput, name: Option<String>, fund_id: Option<String>, exchange: Exchange },
     /// Something that is not an item (a number, a text, a list...).
     NotAnItem,
 }
@@ -163,6 +169,7 @@ impl DonationItemInput {
             donation_type_id: Some(donation_type_id.to_owned()),
             amount,
             name: Some(name.to_owned()),
+            fund_id: None,
             exchange: Exchange::Nothing,
         }
     }
@@ -178,7 +185,7 @@ impl DonationItemInput {
 }
 
 fn parse_detail(item: &DonationItemInput) -> Result<DonationDetail, String> {
-    let DonationItemInput::Fields { donation_type_id, amount, name, exchange } = item else {
+    let DonationItemInput::Fields { donation_type_id, amount, name, fund_id, exchange } = item else {
         return Err(DETAILS_INVALID.to_owned());
     };
     let type_id = donation_type_id.as_deref().map(str::trim).unwrap_or_default();
@@ -190,7 +197,13 @@ fn parse_detail(item: &DonationItemInput) -> Result<DonationDetail, String> {
     if name.is_empty() || name.chars().count() > MAX_DETAIL_NAME {
         return Err(DETAIL_NAME_INVALID.to_owned());
     }
-    Ok(DonationDetail { fund_id: None, donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned(), exchange: *exchange })
+    let fund_id = match fund_id.as_deref().map(str::trim).filter(|f| !f.is_empty()) {
+        None => None,
+        Some(_) if type_id != CUSTOM_DONATION_TYPE => return Err(DETAIL_FUND_WITH_TYPE.to_owned()),
+        Some(fund) if is_uuid(fund) => Some(FundId::new(fund.to_ascii_lowercase())),
+        Some(_) => return Err(DETAIL_FUND_CLOSED.to_owned()),
+    };
+    Ok(DonationDetail { fund_id, donation_type_id: type_id.to_ascii_lowercase(), amount, name: name.to_owned(), exchange: *exchange })
 }
 
 /// Checks `donationDetails`: at least one and at most 20 items, each with a donation type id (or
@@ -253,6 +266,24 @@ impl Donation {
             }
         }
         ids
+    }
+
+    /// The funds the custom items choose, each once.
+    pub fn chosen_fund_ids(&self) -> Vec<FundId> {
+        let mut ids: Vec<FundId> = Vec::new();
+        for fund in self.details.iter().filter_map(|d| d.fund_id.as_ref()) {
+            if !ids.contains(fund) {
+                ids.push(fund.clone());
+            }
+        }
+        ids
+    }
+
+    /// Refuses items that choose a fund missing from `funds` (those found for
+    /// [`Donation::chosen_fund_ids`]) or no longer active.
+    pub fn check_chosen_funds(&self, funds: &[crate::fund::Fund]) -> Result<(), ValidationErrors> {
+        let open = |id: &FundId| funds.iter().any(|f| &f.id == id && f.is_active);
+        if self.chosen_fund_ids().iter().all(open) { Ok(()) } else { Err(ValidationErrors::single("donationDetails", DETAIL_FUND_CLOSED)) }
     }
 
     /// Names each item after its donation type in `catalogue` (the types found for

@@ -255,8 +255,13 @@ mod tests {
         assert_eq!(check(DonationDetailsInput::NotAList), Err(DETAILS_INVALID.to_owned()));
         assert_eq!(check(DonationDetailsInput::Items(vec![DonationItemInput::NotAnItem])), Err(DETAILS_INVALID.to_owned()));
         assert_eq!(check(items(&[("abc", n("1"), "x")])), Err(DETAIL_TYPE_INVALID.to_owned()));
-        let no_type =
-            DonationItemInput::Fields { donation_type_id: None, amount: n("1"), name: Some("x".into()), exchange: Exchange::Nothing };
+        let no_type = DonationItemInput::Fields {
+            donation_type_id: None,
+            amount: n("1"),
+            name: Some("x".into()),
+            fund_id: None,
+            exchange: Exchange::Nothing,
+        };
         assert_eq!(check(DonationDetailsInput::Items(vec![no_type])), Err(DETAIL_TYPE_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", n("0"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", n("-1"), "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
@@ -264,8 +269,13 @@ mod tests {
         assert_eq!(check(items(&[("custom", NumberInput::Missing, "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", NumberInput::Other, "x")])), Err(DETAIL_AMOUNT_INVALID.to_owned()));
         assert_eq!(check(items(&[("custom", n("1"), " ")])), Err(DETAIL_NAME_INVALID.to_owned()));
-        let no_name =
-            DonationItemInput::Fields { donation_type_id: Some("custom".into()), amount: n("1"), name: None, exchange: Exchange::Nothing };
+        let no_name = DonationItemInput::Fields {
+            donation_type_id: Some("custom".into()),
+            amount: n("1"),
+            name: None,
+            fund_id: None,
+            exchange: Exchange::Nothing,
+        };
         assert_eq!(check(DonationDetailsInput::Items(vec![no_name])), Err(DETAIL_NAME_INVALID.to_owned()));
         let many = vec![DonationItemInput::new("custom", n("1"), "x"); 21];
         assert_eq!(check(DonationDetailsInput::Items(many)), Err(DETAILS_TOO_MANY.to_owned()));

@@ -17,7 +17,10 @@ use crate::input;
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(paths(list, get, create, update), components(schemas(FundDto, FundProgressDto, CreateFundRequest, UpdateFundRequest)))]
+#[openapi(
+    paths(list, get, months, create, update),
+    components(schemas(FundDto, FundProgressDto, FundMonthsDto, FundMonthDto, CreateFundRequest, UpdateFundRequest))
+)]
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
@@ -29,7 +32,29 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .default_service(web::to(super::unmatched))
             .route(web::get().to(get))
             .route(web::patch().to(update)),
-    );
+    )
+    .service(web::resource("/api/funds/{id}/months").default_service(web::to(super::unmatched)).route(web::get().to(months)));
+}
+
+/// What a fund received in one month of the temple's calendar.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FundMonthDto {
+    /// The month, `YYYY-MM`, in the temple's time zone.
+    #[schema(example = "2026-03")]
+    pub month: String,
+    /// Decimal text in US dollars, net of refunds, e.g. "1250.00".
+    #[schema(example = "1250.00")]
+    pub raised: String,
+    pub gifts: u64,
+}
+
+/// A fund's gifts over time: its chart's months, oldest first, without gaps.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FundMonthsDto {
+    pub fund_id: String,
+    pub months: Vec<FundMonthDto>,
 }
 
 /// What a fund has received: completed gifts that are not tests, net of refunds.
@@ -205,6 +230,21 @@ async fn list(state: web::Data<AppState>, params: web::Query<ListParams>) -> Res
 ))]
 async fn get(state: web::Data<AppState>, path: web::Path<String>) -> Result<web::Json<FundDto>, ApiError> {
     Ok(web::Json(state.funds.get(&path.into_inner().into()).await?.into()))
+}
+
+/// What the fund received month by month (its page's chart): the campaign's months, or the last
+/// 12 for a fund without a start date, at most the latest 36. Public.
+#[utoipa::path(operation_id = "getFundMonths", get, path = "/api/funds/{id}/months", tag = "funds", params(("id" = String, Path)), responses(
+    (status = 200, body = FundMonthsDto), (status = 404, body = ErrorBody)
+))]
+async fn months(state: web::Data<AppState>, path: web::Path<String>) -> Result<web::Json<FundMonthsDto>, ApiError> {
+    let id = path.into_inner();
+    let months = state.funds.months(&id.clone().into()).await?;
+    let months = months
+        .into_iter()
+        .map(|m| FundMonthDto { month: m.month.format("%Y-%m").to_string(), raised: m.raised.to_string(), gifts: m.gifts })
+        .collect();
+    Ok(web::Json(FundMonthsDto { fund_id: id, months }))
 }
 
 /// Creates a fund (treasurers and admins).

@@ -167,6 +167,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // funds
     ("listFunds", Access::Public, Target::None, none),
     ("getFund", Access::Public, Target::Fund, none),
+    ("getFundMonths", Access::Public, Target::Fund, none),
     ("createFund", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({"name": unique_name("Matrix fund"), "goal": "1000"}))),
     ("updateFund", Access::Staff(&[Treasurer]), Target::Fund, |_| Some(json!({"description": "Changed"}))),
     // payment methods

@@ -126,3 +126,60 @@ async fn the_general_fund_stays_active_and_unknown_funds_are_not_found() {
     assert_eq!(missing["message"], "Fund not found");
     assert_eq!(app.patch("/api/funds/no-such-fund", Some(&admin.token), json!({"name": "Gone"})).await.status(), StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_gift_can_choose_a_fund_without_a_type_and_the_chart_counts_it_in_this_month() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let fund: Value =
+        expect_status(app.post("/api/funds", Some(&admin.token), json!({"name": "Annadanam"})).await, StatusCode::CREATED).await;
+    let id = fund["id"].as_str().expect("id").to_owned();
+
+    // Online: a guest's custom item to the fund is stored in it; a fund id on a type's item, an
+    // unknown fund and an inactive one are refused, and nothing is written.
+    let online = |details: Value| {
+        json!({"amount": 25, "metadata": {"eventId": "direct-donation", "donationDetails": details.to_string()},
+               "donorName": "Guest Donor", "donorEmail": "guest@example.org"})
+    };
+    let to_fund = json!([{"donationTypeId": "custom", "amount": 25, "name": "Annadanam", "fundId": id}]);
+    expect_status::<Value>(app.post("/api/payments/create-payment-intent", None, online(to_fund)).await, StatusCode::OK).await;
+    let csv = app.get("/api/admin/payments.csv", Some(&admin.token)).await.text().await.expect("csv");
+    assert!(csv.contains(",Annadanam 25.00"), "{csv}");
+    let unknown = json!([{"donationTypeId": "custom", "amount": 25, "name": "x", "fundId": "6a1f0c2e-8b3d-4e5f-9a7b-0c1d2e3f4a5b"}]);
+    let refused: Value =
+        expect_status(app.post("/api/payments/create-payment-intent", None, online(unknown)).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["donationDetails"], mandir_domain::fund::FUND_CLOSED);
+    let with_type = json!([{"donationTypeId": "6a1f0c2e-8b3d-4e5f-9a7b-0c1d2e3f4a5b", "amount": 25, "name": "x", "fundId": id}]);
+    let refused: Value =
+        expect_status(app.post("/api/payments/create-payment-intent", None, online(with_type)).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["donationDetails"], mandir_domain::payment::DETAIL_FUND_WITH_TYPE);
+
+    // At the counter: $101 of cash to the fund shows on its page and in this month of its chart.
+    let sale = json!({
+        "donor": {"name": "Ravi Kumar"},
+        "lines": [{"donationTypeId": "custom", "amount": 101, "name": "Annadanam", "fundId": id}],
+        "tenders": [{"method": "cash", "amount": 101}],
+    });
+    expect_status::<Value>(app.post_with_key(&desk, "/api/counter/sales", "fund-choice-0001", &sale).await, StatusCode::CREATED).await;
+    let page: Value = expect_status(app.get(&format!("/api/funds/{id}"), None).await, StatusCode::OK).await;
+    assert_eq!(page["progress"]["raised"], "101.00", "the sandbox card gift is a test and does not count");
+    let chart: Value = expect_status(app.get(&format!("/api/funds/{id}/months"), None).await, StatusCode::OK).await;
+    let months = chart["months"].as_array().expect("months");
+    assert_eq!((chart["fundId"].as_str(), months.len()), (Some(id.as_str()), 12), "a fund without dates shows the last year");
+    let this_month = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).format("%Y-%m").to_string();
+    assert_eq!(months[11], json!({"month": this_month, "raised": "101.00", "gifts": 1}));
+    assert!(months[..11].iter().all(|m| m["gifts"] == 0 && m["raised"] == "0.00"), "{chart}");
+
+    let closed = app.patch(&format!("/api/funds/{id}"), Some(&admin.token), json!({"isActive": false})).await;
+    expect_status::<Value>(closed, StatusCode::OK).await;
+    let again = json!({
+        "donor": {"name": "Ravi Kumar"},
+        "lines": [{"donationTypeId": "custom", "amount": 5, "name": "Annadanam", "fundId": id}],
+        "tenders": [{"method": "cash", "amount": 5}],
+    });
+    let refused: Value =
+        expect_status(app.post_with_key(&desk, "/api/counter/sales", "fund-choice-0002", &again).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["lines"], mandir_domain::fund::FUND_CLOSED);
+    assert_eq!(app.get("/api/funds/no-such-fund/months", None).await.status(), StatusCode::NOT_FOUND);
+}

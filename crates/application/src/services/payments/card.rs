@@ -480,6 +480,41 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_gift_to_a_fund_goes_there_and_a_closed_fund_is_refused() {
+        const BUILDING: &str = "6a1f0c2e-8b3d-4e5f-9a7b-0c1d2e3f4a5b";
+        let to_fund = || {
+            let item = DonationItemInput::Fields {
+                donation_type_id: Some("custom".into()),
+                amount: dollars(25.0),
+                name: Some("Temple Building".into()),
+                fund_id: Some(BUILDING.to_uppercase()),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+            };
+            DonationInput { donation_details: DonationDetailsInput::Items(vec![item]), ..input(dollars(25.0), None) }
+        };
+        let building =
+            |active: bool| mandir_domain::fund::Fund { is_active: active, ..crate::services::funds::tests_support::fund(BUILDING) };
+        let mut m = Mocks::new(PaymentProvider::Sandbox);
+        m.funds.expect_get().withf(|id| id == BUILDING).returning(move |_| Ok(Some(building(true))));
+        m.gateway.expect_create_intent().returning(|_| Ok(intent("pi_sandbox_1", SECRET)));
+        m.payments
+            .expect_create()
+            .withf(|r| r.donation_details[0].fund_id.as_deref() == Some(BUILDING))
+            .times(1)
+            .returning(|r| Ok(stored(r)));
+        m.service().create_payment_intent(&guest(), to_fund(), None).await.expect("a gift to the fund");
+
+        for found in [Some(building(false)), None] {
+            let mut m = Mocks::new(PaymentProvider::Sandbox);
+            m.funds.expect_get().returning(move |_| Ok(found.clone()));
+            m.gateway.expect_create_intent().never();
+            m.payments.expect_create().never();
+            let error = m.service().create_payment_intent(&guest(), to_fund(), None).await.expect_err("closed");
+            assert_eq!(error.field_errors().and_then(|e| e.get("donationDetails")), Some(payment::DETAIL_FUND_CLOSED));
+        }
+    }
+
+    #[tokio::test]
     async fn a_retry_after_the_type_was_renamed_answers_the_same_intent() {
         let mut m = Mocks::new(PaymentProvider::Sandbox);
         m.donation_types.expect_get().returning(|id| Ok(Some(catalogue_type(id, "Annadanam (renamed)", true))));

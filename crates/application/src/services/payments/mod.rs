@@ -29,8 +29,8 @@ use super::new_id;
 use super::rate_limits::{Action, ClientAddress, LimitError, RateLimiter};
 use crate::BoxError;
 use crate::ports::{
-    Clock, DonationTypeRepository, EventRepository, GatewayError, NewPayment, OutboxWake, PaymentAuditRepository, PaymentGateway,
-    PaymentRepository, RepoError, StatusChange, TempleZone, WebhookVerifier,
+    Clock, DonationTypeRepository, EventRepository, FundRepository, GatewayError, NewPayment, OutboxWake, PaymentAuditRepository,
+    PaymentGateway, PaymentRepository, RepoError, StatusChange, TempleZone, WebhookVerifier,
 };
 use mandir_domain::donor::DonorIdentity;
 
@@ -205,6 +205,8 @@ pub struct PaymentDeps {
     pub events: Arc<dyn EventRepository>,
     /// The catalogue the donation items are checked against and named from.
     pub donation_types: Arc<dyn DonationTypeRepository>,
+    /// The funds a custom item may choose.
+    pub funds: Arc<dyn FundRepository>,
     pub gateway: Arc<dyn PaymentGateway>,
     /// `None` when no webhook signing secret is configured.
     pub webhooks: Option<Arc<dyn WebhookVerifier>>,
@@ -227,6 +229,7 @@ pub struct PaymentService {
     payments: Arc<dyn PaymentRepository>,
     events: Arc<dyn EventRepository>,
     donation_types: Arc<dyn DonationTypeRepository>,
+    funds: Arc<dyn FundRepository>,
     gateway: Arc<dyn PaymentGateway>,
     webhooks: Option<Arc<dyn WebhookVerifier>>,
     clock: Arc<dyn Clock>,
@@ -250,6 +253,7 @@ impl PaymentService {
             payments: deps.payments,
             events: deps.events,
             donation_types: deps.donation_types,
+            funds: deps.funds,
             gateway: deps.gateway,
             webhooks: deps.webhooks,
             clock: deps.clock,
@@ -292,6 +296,7 @@ impl PaymentService {
                 catalogue.push(found);
             }
         }
+        crate::services::funds::check_chosen_funds(self.funds.as_ref(), &donation).await?.map_err(PaymentError::Validation)?;
         donation.named_from_catalogue(&catalogue).map_err(PaymentError::Validation)
     }
 
@@ -474,6 +479,7 @@ mod fixtures {
         pub(super) payments: MockPaymentRepository,
         pub(super) events: MockEventRepository,
         pub(super) donation_types: MockDonationTypeRepository,
+        pub(super) funds: crate::ports::fund_repository::MockFundRepository,
         pub(super) gateway: MockPaymentGateway,
         pub(super) webhooks: Option<MockWebhookVerifier>,
         pub(super) policy: RateLimitPolicy,
@@ -505,6 +511,7 @@ mod fixtures {
                 payments: MockPaymentRepository::new(),
                 events: MockEventRepository::new(),
                 donation_types: MockDonationTypeRepository::new(),
+                funds: crate::ports::fund_repository::MockFundRepository::new(),
                 gateway,
                 webhooks: None,
                 policy: RateLimitPolicy::default(),
@@ -519,6 +526,7 @@ mod fixtures {
                 payments: Arc::new(self.payments),
                 events: Arc::new(self.events),
                 donation_types: Arc::new(self.donation_types),
+                funds: Arc::new(self.funds),
                 gateway: Arc::new(self.gateway),
                 webhooks: self.webhooks.map(|w| Arc::new(w) as Arc<dyn WebhookVerifier>),
                 clock: Arc::new(clock),
