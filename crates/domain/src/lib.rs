@@ -31,6 +31,7 @@ pub mod seva_booking;
 pub mod site;
 pub mod staff;
 pub mod star_birthday;
+pub mod statement;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod text_enum;

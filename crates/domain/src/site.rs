@@ -96,6 +96,11 @@ impl SiteSettings {
         parse_time_zone(&self.time_zone).unwrap_or(chrono_tz::America::Los_Angeles)
     }
 
+    /// The temple's date at `now`.
+    pub fn today(&self, now: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDate {
+        now.with_timezone(&self.zone()).date_naive()
+    }
+
     /// Where the panchangam is worked out: the temple's coordinates and zone.
     pub fn place(&self) -> Place {
         Place {

@@ -79,6 +79,7 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("deleteDeposit", Permission::MakeDeposits),
     ("getDailyReport", Permission::ReadDailyReport),
     ("getStatementProgress", Permission::SendStatements),
+    ("printStatements", Permission::SendStatements),
     // services, priests and the site's texts
     ("createService", Permission::EditContent),
     // festivals by the lunar calendar

@@ -300,6 +300,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         store: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
         outbox: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
         site: site_repository.clone(),
+        funds: funds.clone(),
+        documents: Arc::new(mandir_documents::PdfStatements),
         donors: counter_sales.clone(),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),

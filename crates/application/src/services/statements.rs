@@ -4,17 +4,18 @@
 //! `send-statements` job), each claimed by one sender. Members open their own statement for a
 //! year at any time.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use async_trait::async_trait;
 use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 use mandir_domain::exchange::NO_GOODS;
+use mandir_domain::fund::GENERAL_FUND_ID;
 use mandir_domain::payment::{Payment, PaymentStatus};
 use mandir_domain::site::SiteSettings;
 use mandir_domain::staff::Permission;
-use mandir_domain::{Money, ValidationErrors};
+use mandir_domain::{FundId, Money, ValidationErrors};
 use serde::Serialize;
 
 use super::Actor;
@@ -24,8 +25,8 @@ use super::receipts::{acknowledged, receipt_of};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    Clock, CounterRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository, StatementCounts,
-    StatementDonor, StatementSend, StatementStore,
+    Clock, CounterRepository, FundRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository,
+    StatementCounts, StatementDocuments, StatementDonor, StatementSend, StatementStore,
 };
 
 /// Whose gifts a statement lists.
@@ -66,44 +67,7 @@ mandir_domain::failure!(StatementError, fields: Validation, {
 
 super::unexpected_from!(StatementError: RepoError);
 
-/// One gift on a statement.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct StatementGift {
-    /// The day in the temple's zone, e.g. `November 21, 2026`.
-    pub date: String,
-    pub paid_at: DateTime<Utc>,
-    pub receipt_number: String,
-    pub method: String,
-    /// The purpose lines, e.g. `Annadanam, Flowers`.
-    pub purposes: String,
-    /// What the temple kept: the amount net of refunds, `"25.00"`.
-    pub amount: String,
-    /// What the donor may deduct of it: the amount kept less the value of goods received.
-    pub deductible: String,
-    /// This gift's IRS acknowledgement, by what its lines gave in return.
-    pub acknowledgement: String,
-}
-
-/// A donor's giving in one calendar year of the temple's zone.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct StatementView {
-    pub year: i32,
-    pub donor_name: String,
-    pub donor_email: String,
-    /// Oldest first.
-    pub gifts: Vec<StatementGift>,
-    pub total: String,
-    /// The sum of the gifts' deductible parts.
-    pub deductible_total: String,
-    pub organization: String,
-    pub ein: Option<String>,
-    pub organization_address: Option<String>,
-    /// The gifts' acknowledgement when they all share one; otherwise [`EACH_GIFT`], and each
-    /// gift states its own.
-    pub acknowledgement: String,
-    /// From a sandbox site (staging, development): marked "TEST — not a receipt".
-    pub test: bool,
-}
+pub use mandir_domain::statement::{StatementGift, StatementView};
 
 /// How far a year's statements are, as the admin sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -146,8 +110,35 @@ fn counts(payment: &Payment) -> bool {
     payment.status == PaymentStatus::Completed && !payment.is_test() && payment.kept().is_positive()
 }
 
+/// The funds' names by id, for the statements' lines (a fund unknown here shows as General).
+pub type FundNames = HashMap<FundId, String>;
+
+/// The names of a payment's funds, each once, in the order of its lines.
+fn funds_of(payment: &Payment, names: &FundNames) -> String {
+    let mut funds: Vec<&str> = Vec::new();
+    for detail in &payment.donation_details {
+        let id = detail.fund_id.clone().unwrap_or_else(|| FundId::new(GENERAL_FUND_ID));
+        let name = names.get(&id).map_or("General", String::as_str);
+        if !funds.contains(&name) {
+            funds.push(name);
+        }
+    }
+    if funds.is_empty() {
+        funds.push(names.get(&FundId::new(GENERAL_FUND_ID)).map_or("General", String::as_str));
+    }
+    funds.join(", ")
+}
+
 /// The statement of `gifts` (one donor's, any order) under the temple's settings.
-pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], settings: &SiteSettings, sandbox_site: bool) -> StatementView {
+pub fn statement_of(
+    year: i32,
+    name: &str,
+    email: &str,
+    gifts: &[&Payment],
+    settings: &SiteSettings,
+    funds: &FundNames,
+    sandbox_site: bool,
+) -> StatementView {
     let mut gifts: Vec<&Payment> = gifts.iter().copied().filter(|p| counts(p)).collect();
     gifts.sort_by_key(|p| p.payment_date);
     let total = gifts.iter().fold(Money::from_cents(0), |sum, p| sum.checked_add(p.kept()).unwrap_or(sum));
@@ -163,6 +154,7 @@ pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], sett
                 receipt_number: receipt.receipt_number,
                 method: receipt.method,
                 purposes: p.donation_details.iter().map(|d| d.name.as_str()).collect::<Vec<_>>().join(", "),
+                funds: funds_of(p, funds),
                 amount: p.kept().to_string(),
                 deductible: given.deductible(p.kept()).to_string(),
                 acknowledgement: given.sentence(p.kept()),
@@ -183,6 +175,11 @@ pub fn statement_of(year: i32, name: &str, email: &str, gifts: &[&Payment], sett
         year,
         donor_name: name.to_owned(),
         donor_email: email.to_owned(),
+        donor_address: gifts
+            .iter()
+            .rev()
+            .find_map(|p| p.donor_address.as_deref().map(str::trim).filter(|a| !a.is_empty()))
+            .map(str::to_owned),
         gifts: lines,
         total: total.to_string(),
         deductible_total: deductible_total.to_string(),
@@ -220,6 +217,10 @@ pub struct StatementDeps {
     /// The statements to send (the same table as `store`).
     pub outbox: Arc<dyn Outbox<StatementSend>>,
     pub site: Arc<dyn SiteRepository>,
+    /// The funds' names, for each gift's line.
+    pub funds: Arc<dyn FundRepository>,
+    /// Prints statements as letters (a PDF).
+    pub documents: Arc<dyn StatementDocuments>,
     /// The walk-ins' donor records, for a walk-in's statement printed at the counter.
     pub donors: Arc<dyn CounterRepository>,
     /// A mailer that answers once the message is handed over, so a statement is marked sent only
@@ -249,6 +250,10 @@ impl StatementService {
 
     async fn settings(&self) -> Result<SiteSettings, StatementError> {
         Ok(self.deps.site.settings().await?.unwrap_or_else(|| self.deps.seed.clone()))
+    }
+
+    async fn fund_names(&self) -> Result<FundNames, StatementError> {
+        Ok(self.deps.funds.list().await?.into_iter().map(|f| (f.id, f.name)).collect())
     }
 
     /// The completed payments of `year` in the temple's zone: everyone's, a member's or a walk-in's.
@@ -321,7 +326,45 @@ impl StatementService {
         let payments = self.payments_of(year, &settings, Whose::Member(actor)).await?;
         let gifts: Vec<&Payment> = payments.iter().collect();
         let name = gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default();
-        Ok(statement_of(year, &name, &actor.email, &gifts, &settings, self.deps.sandbox))
+        Ok(statement_of(year, &name, &actor.email, &gifts, &settings, &self.fund_names().await?, self.deps.sandbox))
+    }
+
+    /// The member's own statement for `year` as a letter from the temple (a PDF).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
+    pub async fn mine_printed(&self, actor: &Actor, year: i32) -> Result<Vec<u8>, StatementError> {
+        let statement = self.mine(actor, year).await?;
+        let today = self.today().await?;
+        Ok(self.deps.documents.statements(&[statement], today))
+    }
+
+    /// Every donor's statement for `year`, one letter after another in one PDF, to print and mail
+    /// (the staff who send statements). Audited: it holds every donor's giving.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
+    pub async fn all_printed(&self, actor: &Actor, year: i32) -> Result<Vec<u8>, StatementError> {
+        actor.require(Permission::SendStatements)?;
+        let settings = self.settings().await?;
+        self.check_year(year, &settings)?;
+        let payments = self.payments_of(year, &settings, Whose::Everyone).await?;
+        let funds = self.fund_names().await?;
+        let statements: Vec<StatementView> = donors_of(&payments)
+            .into_iter()
+            .map(|(email, (name, gifts))| statement_of(year, &name, &email, &gifts, &settings, &funds, self.deps.sandbox))
+            .collect();
+        let today = settings.today(self.deps.clock.now());
+        let document = self.deps.documents.statements(&statements, today);
+        let summary = format!("Downloaded the {year} year-end statements of {} donors to print", statements.len());
+        let action = super::audit::Action::new(
+            mandir_domain::audit::AuditKind::Money,
+            "statements.print",
+            super::audit::Target::whole("statements"),
+        );
+        self.deps.recorder.acted(actor, action, summary, Vec::new()).await;
+        Ok(document)
+    }
+
+    /// Today in the temple's zone: the date a printed letter bears.
+    async fn today(&self) -> Result<NaiveDate, StatementError> {
+        Ok(self.settings().await?.today(self.deps.clock.now()))
     }
 
     /// A walk-in's statement for `year`, to print at the counter (front desk and admins): every
@@ -335,7 +378,8 @@ impl StatementService {
         let payments = self.payments_of(year, &settings, Whose::WalkIn(&donor.id)).await?;
         let gifts: Vec<&Payment> = payments.iter().collect();
         let email = donor.walk_in.email.unwrap_or_default();
-        Ok(statement_of(year, &donor.walk_in.name, &email, &gifts, &settings, self.deps.sandbox))
+        let funds = self.fund_names().await?;
+        Ok(statement_of(year, &donor.walk_in.name, &email, &gifts, &settings, &funds, self.deps.sandbox))
     }
 
     /// Sends the statements that are due; answers how many went out. The settings and each
@@ -357,7 +401,7 @@ impl StatementService {
                 let settings = match settings {
                     Some(settings) => settings,
                     None => {
-                        let settings = Arc::new(self.settings().await?);
+                        let settings = Arc::new((self.settings().await?, self.fund_names().await?));
                         kept.lock().unwrap_or_else(PoisonError::into_inner).settings = Some(Arc::clone(&settings));
                         settings
                     }
@@ -365,23 +409,29 @@ impl StatementService {
                 let payments = match payments {
                     Some(payments) => payments,
                     None => {
-                        let payments = Arc::new(self.payments_of(row.year, &settings, Whose::Everyone).await?);
+                        let payments = Arc::new(self.payments_of(row.year, &settings.0, Whose::Everyone).await?);
                         kept.lock().unwrap_or_else(PoisonError::into_inner).years.insert(row.year, Arc::clone(&payments));
                         payments
                     }
                 };
-                self.send(&row, &payments, &settings).await
+                self.send(&row, &payments, &settings.0, &settings.1).await
             },
         )
         .await
     }
 
     /// Sends one claimed statement.
-    async fn send(&self, row: &StatementSend, payments: &[Payment], settings: &SiteSettings) -> Result<Delivery, StatementError> {
+    async fn send(
+        &self,
+        row: &StatementSend,
+        payments: &[Payment],
+        settings: &SiteSettings,
+        funds: &FundNames,
+    ) -> Result<Delivery, StatementError> {
         let (year, email) = (row.year, row.donor_email.as_str());
         let donors = donors_of(payments);
         let gifts = donors.get(email).map(|(_, gifts)| gifts.clone()).unwrap_or_default();
-        let statement = statement_of(year, &row.donor_name, email, &gifts, settings, self.deps.sandbox);
+        let statement = statement_of(year, &row.donor_name, email, &gifts, settings, funds, self.deps.sandbox);
         let link = format!("{}/my-donations", self.deps.public_url.trim_end_matches('/'));
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
         let message = StatementMessage { statement: &statement, link: &link };
@@ -399,10 +449,10 @@ impl StatementService {
     }
 }
 
-/// What one delivery pass reads once: the settings and each year's payments.
+/// What one delivery pass reads once: the settings with the funds' names, and each year's payments.
 #[derive(Default)]
 struct Kept {
-    settings: Option<Arc<SiteSettings>>,
+    settings: Option<Arc<(SiteSettings, FundNames)>>,
     years: BTreeMap<i32, Arc<Vec<Payment>>>,
 }
 
@@ -463,11 +513,21 @@ mod tests {
         mailer: MockMailer,
         wake: MockOutboxWake,
         donors: MockCounterRepository,
+        funds: crate::ports::fund_repository::MockFundRepository,
+        documents: crate::ports::statement_documents::MockStatementDocuments,
     }
 
     impl Mocks {
         fn new() -> Self {
+            let mut funds = crate::ports::fund_repository::MockFundRepository::new();
+            funds.expect_list().returning(|| {
+                let building =
+                    mandir_domain::fund::Fund { name: "Temple Building".into(), ..crate::services::funds::tests_support::fund("building") };
+                Ok(vec![building])
+            });
             Self {
+                funds,
+                documents: crate::ports::statement_documents::MockStatementDocuments::new(),
                 payments: MockPaymentRepository::new(),
                 store: MockStatementStore::new(),
                 outbox: MockOutbox::new(),
@@ -493,6 +553,8 @@ mod tests {
                 store: Arc::new(self.store),
                 outbox: Arc::new(self.outbox),
                 site: Arc::new(site),
+                funds: Arc::new(self.funds),
+                documents: Arc::new(self.documents),
                 donors: Arc::new(self.donors),
                 mailer: Arc::new(self.mailer),
                 clock: Arc::new(clock),
@@ -524,7 +586,7 @@ mod tests {
         let ravi: Vec<&Payment> =
             gifts.iter().filter(|p| p.donor_email.as_deref().is_some_and(|e| e.eq_ignore_ascii_case("ravi@example.org"))).collect();
         let settings = SiteSettings { legal_name: "Temple Inc.".into(), ein: "12-3456789".into(), ..SiteSettings::default() };
-        let statement = statement_of(2026, "Ravi", "ravi@example.org", &ravi, &settings, false);
+        let statement = statement_of(2026, "Ravi", "ravi@example.org", &ravi, &settings, &FundNames::new(), false);
         let lines: Vec<(&str, &str)> = statement.gifts.iter().map(|g| (g.receipt_number.as_str(), g.amount.as_str())).collect();
         assert_eq!(lines, vec![("AUTO-1-1", "300.00"), ("AUTO-1-2", "30.00")]);
         assert_eq!(statement.total, "330.00");
@@ -550,14 +612,16 @@ mod tests {
         };
         let settings = SiteSettings::default();
         let sevas = [with("1", 1100, Exchange::Religious), with("2", 5100, Exchange::Religious)];
-        let statement = statement_of(2026, "Ravi", "ravi@example.org", &sevas.iter().collect::<Vec<_>>(), &settings, false);
+        let statement =
+            statement_of(2026, "Ravi", "ravi@example.org", &sevas.iter().collect::<Vec<_>>(), &settings, &FundNames::new(), false);
         assert_eq!(statement.acknowledgement, RELIGIOUS_ONLY, "one sentence when every gift shares it");
         assert!(statement.gifts.iter().all(|g| g.acknowledgement == RELIGIOUS_ONLY));
 
         // A $100 dinner ticket worth $40, half refunded: $50 kept, $10 of it deductible.
         let dinner = Payment { refunded_amount: Money::from_cents(5000), ..with("3", 10_000, Exchange::Goods(Money::from_cents(4000))) };
         let mixed = [with("1", 1100, Exchange::Religious), with("2", 5100, Exchange::Nothing), dinner];
-        let statement = statement_of(2026, "Ravi", "ravi@example.org", &mixed.iter().collect::<Vec<_>>(), &settings, false);
+        let statement =
+            statement_of(2026, "Ravi", "ravi@example.org", &mixed.iter().collect::<Vec<_>>(), &settings, &FundNames::new(), false);
         assert_eq!(statement.acknowledgement, EACH_GIFT);
         let said: Vec<&str> = statement.gifts.iter().map(|g| g.acknowledgement.as_str()).collect();
         assert_eq!(&said[..2], &[RELIGIOUS_ONLY, NO_GOODS]);
@@ -680,5 +744,40 @@ mod tests {
         assert_eq!((statement.total.as_str(), statement.gifts.len()), ("62.00", 2));
         assert!(matches!(service.of_walk_in(&desk, "donor-x", 2026).await, Err(StatementError::NotFound)));
         assert!(matches!(service.of_walk_in(&member(), "donor-1", 2026).await, Err(StatementError::Forbidden)));
+    }
+
+    #[tokio::test]
+    async fn the_printed_statements_are_every_donors_letters_with_their_funds_and_the_print_is_audited() {
+        let mut m = Mocks::new();
+        m.payments.expect_list().returning(|_| {
+            let mut gifts = year_gifts();
+            gifts[0].donation_details = vec![mandir_domain::payment::DonationDetail {
+                fund_id: Some(FundId::new("building")),
+                donation_type_id: "custom".into(),
+                amount: Money::from_cents(30_000),
+                name: "Bricks".into(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+            }];
+            gifts[0].donor_address = Some("12 Temple Rd\nFolsom, CA 95630".into());
+            Ok(gifts)
+        });
+        m.documents
+            .expect_statements()
+            .withf(|statements, issued_on| {
+                let ravi = statements.iter().find(|s| s.donor_email == "ravi@example.org");
+                statements.len() == 2
+                    && *issued_on == NaiveDate::from_ymd_opt(2026, 11, 1).expect("day")
+                    && ravi.is_some_and(|r| {
+                        r.gifts[0].funds == "Temple Building"
+                            && r.gifts[1].funds == "General"
+                            && r.donor_address.as_deref() == Some("12 Temple Rd\nFolsom, CA 95630")
+                    })
+            })
+            .times(1)
+            .returning(|_, _| b"%PDF-1.7".to_vec());
+        let service = m.service();
+        assert!(matches!(service.all_printed(&member(), 2026).await, Err(StatementError::Forbidden)));
+        assert_eq!(service.all_printed(&admin(), 2026).await.expect("printed"), b"%PDF-1.7");
+        assert!(matches!(service.all_printed(&admin(), 1999).await, Err(StatementError::Validation(_))));
     }
 }

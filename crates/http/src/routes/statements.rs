@@ -1,7 +1,8 @@
 //! Year-end giving statements: an admin sends a year's, and watches them go out; members open
 //! their own (docs/decisions/0103-year-end-statements.md).
 
-use actix_web::{get, post, web};
+use actix_web::http::header::{CONTENT_DISPOSITION, CONTENT_TYPE};
+use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use mandir_application::services::statements::{StatementGift, StatementProgress, StatementView};
 use serde::Serialize;
@@ -13,13 +14,27 @@ use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(send_statements, statement_progress, my_statement, walk_in_statement),
+    paths(send_statements, statement_progress, statements_pdf, my_statement, my_statement_pdf, walk_in_statement),
     components(schemas(StatementProgressDto, StatementDto, StatementGiftDto))
 )]
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(send_statements).service(statement_progress).service(my_statement).service(walk_in_statement);
+    cfg.service(send_statements)
+        .service(statement_progress)
+        .service(statements_pdf)
+        .service(my_statement)
+        .service(my_statement_pdf)
+        .service(walk_in_statement);
+}
+
+/// A PDF to download: private (a donor's giving), never kept by a cache.
+fn pdf_response(filename: &str, body: Vec<u8>) -> HttpResponse {
+    HttpResponse::Ok()
+        .insert_header((CONTENT_TYPE, "application/pdf"))
+        .insert_header((CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))
+        .insert_header(("Cache-Control", "no-store"))
+        .body(body)
 }
 
 /// How far a year's statements are.
@@ -93,7 +108,7 @@ impl From<StatementView> for StatementDto {
             gifts: s
                 .gifts
                 .into_iter()
-                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, amount, deductible, acknowledgement }| {
+                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, funds: _, amount, deductible, acknowledgement }| {
                     StatementGiftDto { date, paid_at, receipt_number, method, purposes, amount, deductible, acknowledgement }
                 })
                 .collect(),
@@ -133,6 +148,30 @@ async fn statement_progress(
     path: web::Path<i32>,
 ) -> Result<web::Json<StatementProgressDto>, ApiError> {
     Ok(web::Json(state.statements.progress(&user.actor(), path.into_inner()).await?.into()))
+}
+
+/// Every donor's `year` statement as letters in one PDF, to print and mail (admins; audited).
+#[utoipa::path(operation_id = "printStatements", tag = "admin", security(("bearer" = [])), params(("year" = i32, Path)),
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>, description = "One letter per donor, US Letter pages"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[get("/api/admin/statements/{year}/pdf")]
+async fn statements_pdf(state: web::Data<AppState>, user: CurrentUser, path: web::Path<i32>) -> Result<HttpResponse, ApiError> {
+    let year = path.into_inner();
+    let document = state.statements.all_printed(&user.actor(), year).await?;
+    Ok(pdf_response(&format!("giving-statements-{year}.pdf"), document))
+}
+
+/// The signed-in member's own statement for `year` as a letter from the temple (PDF): the
+/// letterhead, their name and address for a window envelope, the gifts by date and fund, the
+/// totals and the acknowledgement.
+#[utoipa::path(operation_id = "printMyStatement", tag = "payments", security(("bearer" = [])), params(("year" = i32, Path)),
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>, description = "The statement as a US Letter PDF"),
+        (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)))]
+#[get("/api/payments/mine/statements/{year}/pdf")]
+async fn my_statement_pdf(state: web::Data<AppState>, user: CurrentUser, path: web::Path<i32>) -> Result<HttpResponse, ApiError> {
+    let year = path.into_inner();
+    let document = state.statements.mine_printed(&user.actor(), year).await?;
+    Ok(pdf_response(&format!("giving-statement-{year}.pdf"), document))
 }
 
 /// The signed-in member's own statement for `year`: every completed gift net of refunds, the

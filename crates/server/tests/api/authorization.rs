@@ -207,6 +207,8 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("sendStatements", Access::Staff(&[Treasurer]), Target::None, none),
     ("getStatementProgress", Access::Staff(&[Treasurer]), Target::None, none),
     ("getMyStatement", Access::Member, Target::None, none),
+    ("printStatements", Access::Staff(&[Treasurer]), Target::None, none),
+    ("printMyStatement", Access::Member, Target::None, none),
     // recurring services
     ("listServices", Access::Public, Target::None, none),
     ("listServiceOccurrences", Access::Public, Target::None, none),

@@ -100,3 +100,44 @@ async fn a_member_opens_their_own_statement_without_test_payments() {
     assert_eq!(statement["acknowledgement"], ACKNOWLEDGEMENT);
     expect_status::<Value>(app.get(&format!("/api/payments/mine/statements/{year}"), None).await, StatusCode::UNAUTHORIZED).await;
 }
+
+#[tokio::test]
+async fn statements_print_as_pdf_letters_for_the_member_and_for_the_treasurer_who_mails_them() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let member = app.member().await;
+    let year = chrono::Utc::now().year();
+    received_zelle(&app, &admin.token, Some(&member.token), &member.email, 1250).await;
+    received_zelle(&app, &admin.token, None, &unique_email("guest"), 51).await;
+
+    let mine = app.get(&format!("/api/payments/mine/statements/{year}/pdf"), Some(&member.token)).await;
+    assert_eq!(mine.status(), StatusCode::OK);
+    let header = |name: &str| mine.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_owned);
+    assert_eq!(header("content-type").as_deref(), Some("application/pdf"));
+    assert_eq!(header("content-disposition"), Some(format!("attachment; filename=\"giving-statement-{year}.pdf\"")));
+    assert_eq!(header("cache-control").as_deref(), Some("no-store"));
+    let pdf = String::from_utf8_lossy(&mine.bytes().await.expect("body")).into_owned();
+    assert!(pdf.starts_with("%PDF-"), "a PDF");
+    let json: Value =
+        expect_status(app.get(&format!("/api/payments/mine/statements/{year}"), Some(&member.token)).await, StatusCode::OK).await;
+    let name = format!("({}) Tj", json["donorName"].as_str().expect("name"));
+    for shown in [name.as_str(), "($1,250.00) Tj", "(General) Tj", &format!("({year} giving statement) Tj")] {
+        assert!(pdf.contains(shown), "{shown} is missing");
+    }
+    assert!(!pdf.contains("($51.00) Tj"), "only the member's own gifts");
+    let bad = app.get("/api/payments/mine/statements/1999/pdf", Some(&member.token)).await;
+    assert_eq!(bad.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(app.get(&format!("/api/payments/mine/statements/{year}/pdf"), None).await.status(), StatusCode::UNAUTHORIZED);
+
+    // Every donor's letter in one PDF, for the treasurer; the print is in the audit log.
+    let path = format!("/api/admin/statements/{year}/pdf");
+    assert_eq!(app.get(&path, Some(&member.token)).await.status(), StatusCode::FORBIDDEN);
+    let all = app.get(&path, Some(&treasurer.token)).await;
+    assert_eq!(all.status(), StatusCode::OK);
+    let pdf = String::from_utf8_lossy(&all.bytes().await.expect("body")).into_owned();
+    assert!(pdf.contains("($1,250.00) Tj") && pdf.contains("($51.00) Tj"), "both donors' letters");
+    assert_eq!(pdf.matches("/Parent").count(), 2, "one page each");
+    let log: Value = expect_status(app.get("/api/admin/audit?q=statements", Some(&admin.token)).await, StatusCode::OK).await;
+    assert!(log.to_string().contains("statements.print"), "{log}");
+}
