@@ -32,20 +32,23 @@ export default defineConfig({
     // their chunks in turn from the temple's own server. The public panchangam and funds pages list
     // none either, to keep the entry within its budget: a visit starting there has its chunks
     // preloaded by its page's markup (scripts/prerender.mjs), and one coming from another page
-    // fetches the few it has not loaded yet once the page's own chunk has come.
+    // fetches the few it has not loaded yet once the page's own chunk has come. A fund page's chart
+    // (visx, ADR 0138) lists none: it loads after the page is hydrated, never before its paint.
     modulePreload: {
-      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|checks|walk-in-statement|setup|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam|funds|fund-detail)-[\w-]+\.js$/.test(filename) ? [] : deps),
+      resolveDependencies: (filename, deps) => (/(^|\/)(admin|counter|checks|walk-in-statement|setup|collections|deposits|deposit-slip|daily-report|seva-schedule|my-sevas|event-check-in|event-sign-in-sheet|panchangam|funds|fund-detail|bar-chart)-[\w-]+\.js$/.test(filename) ? [] : deps),
     },
     rolldownOptions: {
       output: {
         // React DOM in a chunk of its own: a prerendered page imports its chunks one task each
         // (ADR 0120), so React DOM's evaluation is one task and the entry's another, neither of
-        // them long on a phone, where together they were.
+        // them long on a phone, where together they were. React's JSX runtime goes with it: a lazy
+        // chunk that renders without MUI (the chart, ADR 0138) would otherwise split it out of the
+        // entry's shared MUI chunk into a chunk of its own, 0.3 KB more for every page.
         // The tithi's names, the panchangam's formats and its hook in one chunk: the home page's line
         // of today needs all three, and small chunks cost a request and their gzip overhead each.
         codeSplitting: {
           groups: [
-            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/ },
+            { name: 'react-dom', test: /[\\/]node_modules[\\/](react-dom[\\/]|scheduler[\\/]|react[\\/](jsx-runtime|cjs[\\/]react-jsx-runtime))/ },
             { name: 'panchangam-format', test: /src[\\/](lib[\\/]tithi|features[\\/]panchangam[\\/](lib[\\/]format|api[\\/]get-panchangam))\.ts$/ },
           ],
         },

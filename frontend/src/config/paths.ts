@@ -45,7 +45,8 @@ export const paths = {
   eventCheckIn: { path: '/events/:id/check-in', getHref: (id: string) => `/events/${id}/check-in` },
   /** A printable sign-in sheet of the event's attendees. */
   eventSignInSheet: { path: '/admin/events/:id/sign-in-sheet', getHref: (id: string) => `/admin/events/${id}/sign-in-sheet` },
-  donate: { path: '/donate', getHref: () => '/donate' },
+  /** `?fund=` chooses that fund's gift (a fund page's Give). */
+  donate: { path: '/donate', getHref: (fundId?: string) => (fundId ? `/donate?fund=${fundId}` : '/donate') },
   /** The active funds with what each has raised, and one fund's page. */
   funds: { path: '/funds', getHref: () => '/funds' },
   fundDetail: { path: '/funds/:id', getHref: (id: string) => `/funds/${id}` },

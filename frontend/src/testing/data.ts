@@ -7,6 +7,7 @@ import type {
   Festival,
   FestivalRule,
   Fund,
+  FundMonths,
   Gotram,
   PanchangamDay,
   PersonStar,
@@ -223,6 +224,21 @@ export function makeGeneralFund(overrides: Partial<Fund> = {}): Fund {
     progress: { raised: '1234.00', gifts: 15, donors: 12, percent: null },
     ...overrides,
   });
+}
+
+/**
+ * A fund's months (`GET /api/funds/{id}/months`), one per `[raised, gifts]` pair from the month
+ * `from` ("2026-03") on, as the server sends them: oldest first, without gaps.
+ */
+export function makeFundMonths(fundId: string, from: string, amounts: [string, number][]): FundMonths {
+  const [year, month] = from.split('-').map(Number) as [number, number];
+  return {
+    fundId,
+    months: amounts.map(([raised, gifts], i) => {
+      const index = year * 12 + (month - 1) + i;
+      return { month: `${Math.floor(index / 12)}-${String((index % 12) + 1).padStart(2, '0')}`, raised, gifts };
+    }),
+  };
 }
 
 /** A bookable seva: every day, one 9 AM slot, $11. */

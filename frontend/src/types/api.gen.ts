@@ -737,6 +737,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/statements/{year}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every donor's `year` statement as letters in one PDF, to print and mail (admins; audited). */
+        get: operations["printStatements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/forgot-password": {
         parameters: {
             query?: never;
@@ -1793,6 +1810,26 @@ export interface paths {
         patch: operations["updateFund"];
         trace?: never;
     };
+    "/api/funds/{id}/months": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What the fund received month by month (its page's chart): the campaign's months, or the last
+         *     12 for a fund without a start date, at most the latest 36. Public.
+         */
+        get: operations["getFundMonths"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/gotrams": {
         parameters: {
             query?: never;
@@ -2058,6 +2095,27 @@ export interface paths {
          *     total and the acknowledgement.
          */
         get: operations["getMyStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/payments/mine/statements/{year}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in member's own statement for `year` as a letter from the temple (PDF): the
+         *     letterhead, their name and address for a window envelope, the gifts by date and fund, the
+         *     totals and the acknowledgement.
+         */
+        get: operations["printMyStatement"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3780,6 +3838,26 @@ export interface components {
             startsOn: string | null;
             /** Format: date-time */
             updatedAt: string;
+        };
+        /** @description What a fund received in one month of the temple's calendar. */
+        FundMonthDto: {
+            /** Format: int64 */
+            gifts: number;
+            /**
+             * @description The month, `YYYY-MM`, in the temple's time zone.
+             * @example 2026-03
+             */
+            month: string;
+            /**
+             * @description Decimal text in US dollars, net of refunds, e.g. "1250.00".
+             * @example 1250.00
+             */
+            raised: string;
+        };
+        /** @description A fund's gifts over time: its chart's months, oldest first, without gaps. */
+        FundMonthsDto: {
+            fundId: string;
+            months: components["schemas"]["FundMonthDto"][];
         };
         /** @description What a fund has received: completed gifts that are not tests, net of refunds. */
         FundProgressDto: {
@@ -8067,6 +8145,60 @@ export interface operations {
             };
         };
     };
+    printStatements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One letter per donor, US Letter pages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     forgotPassword: {
         parameters: {
             query?: never;
@@ -11753,6 +11885,35 @@ export interface operations {
             };
         };
     };
+    getFundMonths: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FundMonthsDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listGotrams: {
         parameters: {
             query?: never;
@@ -12372,6 +12533,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    printMyStatement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                year: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement as a US Letter PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             400: {

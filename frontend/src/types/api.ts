@@ -26,8 +26,16 @@ export type Fund = Schemas['FundDto'];
 export type FundProgress = Schemas['FundProgressDto'];
 /** Money received in one fund, net of refunds (the ledger's totals `byFund`). */
 export type FundTotal = Schemas['FundTotalDto'];
+/** What a fund received in one month of the temple's calendar (`month` "2026-03"; `raised` decimal dollars, net of refunds). */
+export type FundMonth = Schemas['FundMonthDto'];
+/** A fund's gifts month by month (`GET /api/funds/{id}/months`): oldest first, without gaps. */
+export type FundMonths = Schemas['FundMonthsDto'];
 export type PaymentMethod = Schemas['PaymentMethodDto'];
-export type DonationDetail = Schemas['DonationDetailDto'];
+/**
+ * A line of a payment: a donation type's, or a custom one ('custom') with its own name; a custom
+ * line may choose its fund (`fundId`; none is the General fund).
+ */
+export type DonationDetail = Schemas['DonationDetailDto'] & { fundId?: string | null };
 export type Payment = Schemas['PaymentDto'];
 export type PaymentTotals = Schemas['TotalsResponse'];
 export type LedgerPage = Schemas['LedgerPageDto'];

@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeDonationType, makeFund, makeGeneralFund } from '@/testing/data';
+import { makeDonationType, makeFund, makeFundMonths, makeGeneralFund } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { currentLocation, screen, waitFor, within } from '@/testing/test-utils';
 import { renderApp } from '@/testing/render-app';
@@ -50,6 +50,7 @@ describe('/funds/:id', () => {
   it('shows the fund with its progress as text and as an accessible bar, and a Give button to the donate page', async () => {
     server.use(
       http.get('/api/funds/f-building', () => HttpResponse.json(building)),
+      http.get('/api/funds/f-building/months', () => HttpResponse.json(makeFundMonths('f-building', '2027-03', [['1200.00', 4], ['0.00', 0], ['181200.00', 296]]))),
       http.get('/api/donation-types', () => HttpResponse.json([makeDonationType()])),
       http.get('/api/payment-methods/active', () => HttpResponse.json([])),
     );
@@ -63,11 +64,20 @@ describe('/funds/:id', () => {
     expect(screen.getByText('300')).toBeInTheDocument();
     expect(screen.getByText('March 1, 2027 – December 31, 2027')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'All funds' })).toHaveAttribute('href', '/funds');
+    // Below the figures, the gifts by month: a chart, and its figures as a table.
+    const months = screen.getByRole('region', { name: 'Gifts by month' });
+    expect(await within(months).findByRole('img', { name: 'Bar chart of the amount raised each month, Mar 2027 to May 2027' })).toBeInTheDocument();
+    await user.click(within(months).getByRole('button', { name: 'Show as table' }));
+    expect(within(months).getByRole('rowheader', { name: 'May 2027' })).toBeInTheDocument();
+    expect(within(months).getByText('$181,200.00')).toBeInTheDocument();
 
+    // Give opens the donate page with the fund chosen.
     await user.click(screen.getByRole('link', { name: 'Give' }));
-    await waitFor(() => expect(currentLocation()).toBe('/donate'));
+    await waitFor(() => expect(currentLocation()).toBe('/donate?fund=f-building'));
     expect(await screen.findByRole('heading', { name: 'Make a Donation' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'See our funds and what each has raised' })).toHaveAttribute('href', '/funds');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Purpose/ })).toHaveTextContent('Building Fund'));
+    expect(screen.getByText('Your gift goes to the Building Fund.')).toBeInTheDocument();
   });
 
   it('shows a fund without a goal with no bar, and a fund no longer open without a Give button', async () => {

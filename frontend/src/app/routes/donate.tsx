@@ -10,18 +10,32 @@ import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { paths } from '@/config/paths';
 import { DonateForm, type DonateSubmission } from '@/features/donations/components/donate-form';
+import { useFund } from '@/features/funds/api/get-funds';
 import { PaymentSelector } from '@/features/payments/components/payment-selector';
 import type { PaymentCompletion } from '@/features/payments/types';
 import { formatUSD } from '@/lib/format';
+import { useHydrated } from '@/lib/use-hydrated';
+
+/**
+ * The active fund `?fund=` names (a fund page's Give), or null: an unknown or inactive fund is
+ * ignored. Read once hydrated: the page's markup is the same for every query (ADR 0120).
+ */
+function useChosenFund() {
+  const [params] = useSearchParams();
+  const hydrated = useHydrated();
+  const { fund } = useFund(hydrated ? (params.get('fund') ?? '') : '');
+  return fund?.isActive ? fund : null;
+}
 
 /** /donate: step 1 amount, purpose and notes; step 2 'Complete Your Donation' with the payment method. */
 export default function DonateRoute() {
   const [submission, setSubmission] = useState<DonateSubmission | null>(null);
+  const fund = useChosenFund();
   const { toast } = useToast();
   const navigate = useNavigate();
   const step = submission ? 1 : 0;
@@ -106,7 +120,7 @@ export default function DonateRoute() {
           </Box>
         ) : (
           <UntilHydrated>
-            <DonateForm onSubmit={setSubmission} />
+            <DonateForm fund={fund} onSubmit={setSubmission} />
           </UntilHydrated>
         )}
       </Paper>

@@ -6,7 +6,7 @@ import { RequireAuth } from '@/components/require-auth';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
-import { useMyStatement } from '@/features/giving/api/my-donations';
+import { downloadMyStatementPdf, useMyStatement } from '@/features/giving/api/my-donations';
 import { StatementView } from '@/features/giving/components/statement-view';
 
 function Statement({ year }: { year: number }) {
@@ -15,7 +15,7 @@ function Statement({ year }: { year: number }) {
   if (error || !statement) {
     return <RetryAlert onRetry={() => void refresh()}>Your statement could not be loaded. Please try again.</RetryAlert>;
   }
-  return <StatementView statement={statement} />;
+  return <StatementView statement={statement} downloadPdf={() => downloadMyStatementPdf(statement.year)} />;
 }
 
 /** /my-donations/statements/:year: the member's printable giving statement for a year. */

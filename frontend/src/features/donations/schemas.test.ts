@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type * as yup from 'yup';
-import { amountInputValue, buildDonationDetails, defaultAmountFor, parseAmount } from './lib/amounts';
+import { amountInputValue, buildDonationDetails, defaultAmountFor, fundLine, parseAmount } from './lib/amounts';
 import { donateSchema, guestDonateSchema, memberDonateSchema, selectedDonationSchema } from './schemas';
 
 async function errorsOf(values: Record<string, unknown>, schema: yup.AnyObjectSchema = donateSchema) {
@@ -84,5 +84,17 @@ describe('amount helpers', () => {
       { donationTypeId: 't1', amount: 20.01, name: 'Annadanam' },
     ]);
     expect(buildDonationDetails(null, 7, 'Other')).toEqual([{ donationTypeId: 'custom', amount: 7, name: 'Other' }]);
+    // A gift to a fund without a type of its own: one custom line choosing the fund.
+    expect(buildDonationDetails(null, 101, 'Temple Building', 'f-building')).toEqual([
+      { donationTypeId: 'custom', amount: 101, name: 'Temple Building', fundId: 'f-building' },
+    ]);
+    // A type's line goes to the type's fund: it never names one.
+    expect(buildDonationDetails({ id: 't1', name: 'Annadanam' }, 5, 'x', 'f-building')).toEqual([{ donationTypeId: 't1', amount: 5, name: 'Annadanam' }]);
+  });
+
+  it("says which fund a gift goes to, without 'fund' twice", () => {
+    expect(fundLine('Temple Building')).toBe('Your gift goes to the Temple Building fund.');
+    expect(fundLine('Building Fund')).toBe('Your gift goes to the Building Fund.');
+    expect(fundLine('General')).toBe('Your gift goes to the General fund.');
   });
 });

@@ -20,6 +20,8 @@ export const handlers = [
   http.get('/api/festivals', () => HttpResponse.json([])),
   // No funds (the public list, and with ?all=true the treasurer's; the Donation Types tab reads it too).
   http.get('/api/funds', () => HttpResponse.json([])),
+  // Nothing given to any fund yet, month by month (a fund page's chart).
+  http.get('/api/funds/:id/months', ({ params }) => HttpResponse.json({ fundId: params.id, months: [] })),
   // No account holds a staff role (User Management's staff list).
   http.get('/api/admin/staff', () => HttpResponse.json([])),
   // No invitation to the staff is pending.

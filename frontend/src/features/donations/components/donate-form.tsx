@@ -6,16 +6,18 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { ChangeEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
-import type { DonationDetail } from '@/types/api';
+import type { DonationDetail, Fund } from '@/types/api';
 import { useDonationTypes } from '../api/get-donation-types';
 import {
   amountInputValue,
   buildDonationDetails,
+  fundLine,
+  fundPurpose,
   OTHER_DEFAULT_AMOUNT,
   OTHER_PURPOSE,
   parseAmount,
@@ -38,6 +40,11 @@ export type DonateSubmission = {
 
 type Props = {
   initialValues?: Partial<DonateValues>;
+  /**
+   * The active fund the donor came to give to (the page's `?fund=`, from the fund's page), once
+   * known; null or absent for the plain donate page.
+   */
+  fund?: Pick<Fund, 'id' | 'name'> | null;
   onSubmit: (submission: DonateSubmission) => void;
 };
 
@@ -47,10 +54,18 @@ type Props = {
  * profile. Anyone may add an "in honor / in memory of" line.
  * Choosing 'Other' sets 101 when the amount is empty or 0; choosing a type with a default amount
  * fills the amount in.
+ *
+ * With a `fund`, the purpose starts as that fund's gift, as if chosen by hand (unless the donor
+ * has already chosen one): the first active type that goes to the fund, else an added purpose
+ * named after the fund (a custom line choosing the fund, its amount as for 'Other'); a line under
+ * the purpose says where the gift goes while a purpose of that fund is chosen.
  */
-export function DonateForm({ initialValues, onSubmit }: Props) {
+export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
   const { donationTypes, isLoading, error } = useDonationTypes({ tolerate401: true });
   const { user } = useAuth();
+  // The fund's own type, if it has one; else the fund is a purpose of its own.
+  const fundType = fund ? (donationTypes.find((t) => t.fundId === fund.id) ?? null) : null;
+  const fundOption = fund && !fundType ? fund : null;
 
   const formik = useFormikValidatedOnSubmit<DonateValues>({
     initialValues: {
@@ -67,6 +82,7 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
     onSubmit: (values) => {
       const amount = Math.round(Number(values.amount) * 100) / 100;
       const type = donationTypes.find((t) => t.id === values.donationTypeId) ?? null;
+      const toFund = fundOption && values.donationTypeId === fundPurpose(fundOption.id) ? fundOption : null;
       const inHonorOf = values.inHonorOf.trim();
       const donor = user
         ? { inHonorOf }
@@ -80,8 +96,8 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
         amount,
         donationTypeId: values.donationTypeId,
         notes: values.notes.trim(),
-        donationDetails: buildDonationDetails(type, amount, 'Other'),
-        purposeName: type?.name ?? 'Other',
+        donationDetails: buildDonationDetails(type, amount, toFund?.name ?? 'Other', toFund?.id),
+        purposeName: type?.name ?? toFund?.name ?? 'Other',
         donor,
         donorName: user ? `${user.firstName} ${user.lastName}`.trim() : values.donorName.trim(),
         donorEmail: user ? user.email : values.donorEmail.trim(),
@@ -89,10 +105,9 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
     },
   });
 
-  function handlePurpose(e: ChangeEvent<HTMLInputElement>) {
-    const id = e.target.value;
+  function choosePurpose(id: string) {
     void formik.setFieldValue('donationTypeId', id);
-    if (id === OTHER_PURPOSE) {
+    if (id === OTHER_PURPOSE || (fundOption && id === fundPurpose(fundOption.id))) {
       const current = parseAmount(formik.values.amount);
       if (current === null || current === 0) void formik.setFieldValue('amount', String(OTHER_DEFAULT_AMOUNT));
       return;
@@ -102,11 +117,28 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
     if (preset !== null && preset > 0) void formik.setFieldValue('amount', amountInputValue(preset));
   }
 
+  function handlePurpose(e: ChangeEvent<HTMLInputElement>) {
+    choosePurpose(e.target.value);
+  }
+
+  // The fund's purpose is chosen once, when the fund and the types are known, unless the donor
+  // has chosen a purpose meanwhile.
+  const fundChosen = useRef(false);
+  const fundPurposeId = fundType ? fundType.id : fundOption ? fundPurpose(fundOption.id) : null;
+  useEffect(() => {
+    if (fundChosen.current || fundPurposeId === null || isLoading) return;
+    fundChosen.current = true;
+    if (!formik.values.donationTypeId) choosePurpose(fundPurposeId);
+  });
+
+  const chosenType = donationTypes.find((t) => t.id === formik.values.donationTypeId);
+  const givesToFund = fund !== null && (formik.values.donationTypeId === fundPurpose(fund.id) || (chosenType !== undefined && chosenType.fundId === fund.id));
+
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }} aria-label="Donation details">
       {error ? <Alert severity="warning">Donation purposes could not be loaded. You can still choose Other.</Alert> : null}
       <TextField
-        {...textFieldProps(formik, 'donationTypeId')}
+        {...textFieldProps(formik, 'donationTypeId', givesToFund && fund ? fundLine(fund.name) : undefined)}
         select
         label="Purpose"
         onChange={handlePurpose}
@@ -114,6 +146,7 @@ export function DonateForm({ initialValues, onSubmit }: Props) {
         fullWidth
         disabled={isLoading}
       >
+        {fundOption ? <MenuItem value={fundPurpose(fundOption.id)}>{fundOption.name}</MenuItem> : null}
         {donationTypes.map((t) => (
           <MenuItem key={t.id} value={t.id}>
             {parseAmount(t.defaultAmount) ? `${t.name} (${formatUSD(t.defaultAmount)})` : t.name}

@@ -11,6 +11,19 @@ export const OTHER_PURPOSE = 'other';
 /** The donationTypeId of a custom amount in donation details. */
 export const CUSTOM_TYPE_ID = 'custom';
 
+/**
+ * The purpose value of a gift to a fund that no donation type goes to (the donate page opened
+ * with `?fund=`, from a fund's page): a custom line named after the fund, choosing it.
+ */
+export function fundPurpose(fundId: string): string {
+  return `fund:${fundId}`;
+}
+
+/** "Your gift goes to the Temple Building fund." ("... to the Building Fund." when the name says it). */
+export function fundLine(fundName: string): string {
+  return `Your gift goes to the ${fundName}${/\bfund$/i.test(fundName.trim()) ? '' : ' fund'}.`;
+}
+
 /** '25.00' -> 25; null, '' or garbage -> null. */
 export function parseAmount(value: string | number | null | undefined): number | null {
   if (value === null || value === undefined || value === '') return null;
@@ -50,12 +63,17 @@ export function amountInputValue(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
-/** The one-item donation details list of a donation. */
+/**
+ * The one-item donation details list of a donation: the type's line, or a custom line named
+ * `customName` that goes to the fund `fundId` (none: the General fund).
+ */
 export function buildDonationDetails(
   type: Pick<DonationType, 'id' | 'name'> | null,
   amount: number,
   customName = 'Custom Donation',
+  fundId?: string | null,
 ): DonationDetail[] {
   const rounded = Math.round(amount * 100) / 100;
-  return [type ? { donationTypeId: type.id, amount: rounded, name: type.name } : { donationTypeId: CUSTOM_TYPE_ID, amount: rounded, name: customName }];
+  if (type) return [{ donationTypeId: type.id, amount: rounded, name: type.name }];
+  return [fundId ? { donationTypeId: CUSTOM_TYPE_ID, amount: rounded, name: customName, fundId } : { donationTypeId: CUSTOM_TYPE_ID, amount: rounded, name: customName }];
 }

@@ -17,6 +17,7 @@ import { formatCount } from '@/lib/funds';
 import type { Fund } from '@/types/api';
 import { useFund } from '../api/get-funds';
 import { CampaignDates } from './fund-list';
+import { FundMonthsSection } from './fund-months';
 
 function AllFunds() {
   return (
@@ -67,7 +68,10 @@ function Figures({ fund }: { fund: Fund }) {
   );
 }
 
-/** /funds/:id: one fund, what it has raised, and a way to give. An unknown id shows 'Fund not found'. */
+/**
+ * /funds/:id: one fund, what it has raised, a way to give (the donate page with the fund chosen),
+ * and its gifts by month. An unknown id shows 'Fund not found'.
+ */
 export function FundDetail({ id }: { id: string }) {
   const { fund, error, isLoading, refresh } = useFund(id);
 
@@ -129,7 +133,7 @@ export function FundDetail({ id }: { id: string }) {
       {fund.isActive ? (
         <Button
           component={RouterLink}
-          to={paths.donate.getHref()}
+          to={paths.donate.getHref(fund.id)}
           variant="contained"
           size="large"
           startIcon={<VolunteerActivismOutlined />}
@@ -140,6 +144,7 @@ export function FundDetail({ id }: { id: string }) {
       ) : (
         <Alert severity="info">This fund no longer receives gifts. Thank you to everyone who gave.</Alert>
       )}
+      <FundMonthsSection fundId={fund.id} />
     </Box>
   );
 }

@@ -28,6 +28,16 @@ export function receiptHref(receiptNumber: string): string {
   return `/receipts/${encodeURIComponent(receiptNumber)}`;
 }
 
+/** The member's statement for a year as a PDF letter from the temple. */
+export function myStatementPdfPath(year: number): string {
+  return `/api/payments/mine/statements/${year}/pdf`;
+}
+
+/** Saves the member's statement for a year as a PDF (giving-statement-{year}.pdf). */
+export function downloadMyStatementPdf(year: number): Promise<string> {
+  return downloadFile(myStatementPdfPath(year), `giving-statement-${year}.pdf`);
+}
+
 /** GET /api/payments/mine/statements/{year}: the member's statement for a year. */
 export function useMyStatement(year: number) {
   const { data, error, isLoading, mutate } = useSWR<Statement>(`/api/payments/mine/statements/${year}`);

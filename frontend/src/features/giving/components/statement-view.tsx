@@ -1,3 +1,4 @@
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,21 +11,40 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { DownloadButton, useDownload } from '@/components/ui/download-button';
 import { PrintStyles } from '@/components/ui/print-styles';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
 import { formatUSD } from '@/lib/format';
 import type { Statement } from '@/types/api';
 
-/** A donor's printable giving statement for a year (a member's, or a walk-in's printed at the counter): every gift net of refunds, the total and the acknowledgement. */
-export function StatementView({ statement }: { statement: Statement }) {
+const nothing = () => Promise.resolve();
+
+/**
+ * A donor's printable giving statement for a year (a member's, or a walk-in's printed at the
+ * counter): every gift net of refunds, the total and the acknowledgement. With `downloadPdf`, a
+ * 'Download PDF' button beside Print saves the temple's PDF letter of it.
+ */
+export function StatementView({ statement, downloadPdf }: { statement: Statement; downloadPdf?: () => Promise<unknown> }) {
+  const pdf = useDownload(downloadPdf ?? nothing);
   return (
     <>
       <PrintStyles />
-      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+      <Box className="no-print" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mb: 2 }}>
+        {downloadPdf ? (
+          <DownloadButton state={pdf} variant="outlined" icon={<PictureAsPdf />}>
+            Download PDF
+          </DownloadButton>
+        ) : null}
         <Button variant="contained" startIcon={<Print />} onClick={() => window.print()}>
           Print
         </Button>
       </Box>
+      {pdf.failed ? (
+        <Box className="no-print" sx={{ mb: 2 }}>
+          <RetryAlert onRetry={pdf.start}>The PDF of your statement could not be downloaded. Please try again.</RetryAlert>
+        </Box>
+      ) : null}
       <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="article" aria-label="Giving statement">
         {statement.test ? <TestReceiptMark what="statement" /> : null}
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>

@@ -31,6 +31,14 @@ describe('payment utils', () => {
     expect(JSON.parse(text)).toEqual([{ donationTypeId: 'custom', amount: 12.5, name: 'Other' }]);
   });
 
+  it("keeps a custom line's chosen fund", () => {
+    const text = serializeDonationDetails([{ donationTypeId: 'custom', amount: 101, name: 'Temple Building', fundId: 'f-building' }, { donationTypeId: 't1', amount: 5, name: 'Archana', fundId: null }]);
+    expect(JSON.parse(text)).toEqual([
+      { donationTypeId: 'custom', amount: 101, name: 'Temple Building', fundId: 'f-building' },
+      { donationTypeId: 't1', amount: 5, name: 'Archana' },
+    ]);
+  });
+
   it('rounds amounts to cents', () => {
     expect(roundAmount(10.005)).toBe(10.01);
     expect(roundAmount(25)).toBe(25);

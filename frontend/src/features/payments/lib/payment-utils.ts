@@ -13,9 +13,11 @@ export function generateReceiptNumber(now: number = Date.now(), random: number =
   return `AUTO-${now}-${Math.floor(random * 10000)}`;
 }
 
-/** donationDetails travel as the JSON text of the list (docs/product.md#api-calls). */
+/** donationDetails travel as the JSON text of the list (docs/product.md#api-calls); a custom line keeps its chosen fund. */
 export function serializeDonationDetails(details: DonationDetail[]): string {
-  return JSON.stringify(details.map((d) => ({ donationTypeId: d.donationTypeId, amount: d.amount, name: d.name })));
+  return JSON.stringify(
+    details.map((d) => (d.fundId ? { donationTypeId: d.donationTypeId, amount: d.amount, name: d.name, fundId: d.fundId } : { donationTypeId: d.donationTypeId, amount: d.amount, name: d.name })),
+  );
 }
 
 /** Amounts are sent in dollars with at most 2 decimals. */

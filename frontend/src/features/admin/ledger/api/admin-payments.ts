@@ -157,6 +157,11 @@ export function useStatementProgress(year: number) {
   return { progress: data, error: error as Error | undefined, isLoading, mutate };
 }
 
+/** Saves every donor's statement of a year, one after another in one PDF, to print and mail. */
+export function downloadStatementsPdf(year: number): Promise<string> {
+  return downloadFile(`/api/admin/statements/${year}/pdf`, `giving-statements-${year}.pdf`);
+}
+
 /** POST /api/admin/statements/{year}: lists the year's donors and starts sending. */
 export function sendStatements(year: number): Promise<StatementProgress> {
   return api.post<StatementProgress>(`/api/admin/statements/${year}`, {});

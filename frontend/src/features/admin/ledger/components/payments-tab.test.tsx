@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeEvent, makePayment, makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
@@ -223,6 +223,75 @@ describe('PaymentsTab', () => {
     expect(await screen.findByText('3 donors · 1 sent · 0 failed · 2 remaining')).toBeInTheDocument();
   });
 
+  describe('statements PDF', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    function stubSaving() {
+      const saved: string[] = [];
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:statements'), revokeObjectURL: vi.fn() });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      return saved;
+    }
+
+    it("downloads every donor's statements of the chosen year as one PDF", async () => {
+      const year = new Date().getFullYear() - 1;
+      const requests: { path: string; auth: string | null }[] = [];
+      let release: () => void = () => {};
+      const answered = new Promise<void>((resolve) => (release = resolve));
+      server.use(
+        ...common(() => page([])),
+        http.get('/api/admin/statements/:year/pdf', async ({ request, params }) => {
+          requests.push({ path: new URL(request.url).pathname, auth: request.headers.get('authorization') });
+          await answered;
+          return new HttpResponse('%PDF-1.7', {
+            headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="giving-statements-${String(params.year)}.pdf"` },
+          });
+        }),
+      );
+      const saved = stubSaving();
+      const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
+      await user.click(await screen.findByRole('combobox', { name: 'Year' }));
+      await user.click(await screen.findByRole('option', { name: String(year) }));
+      const button = screen.getByRole('button', { name: 'Download all as PDF' });
+      expect(button).toHaveAccessibleDescription("One PDF with every donor's statement, to print and mail to donors without an e-mail address.");
+      await user.click(button);
+      expect(await screen.findByRole('button', { name: 'Preparing…' })).toBeDisabled();
+      release();
+      await waitFor(() => expect(saved).toEqual([`giving-statements-${year}.pdf`]));
+      expect(requests).toEqual([{ path: `/api/admin/statements/${year}/pdf`, auth: 'Bearer test-token' }]);
+      expect(await screen.findByRole('button', { name: 'Download all as PDF' })).toBeEnabled();
+    });
+
+    it('says when the PDF could not be downloaded, with a Retry, and forgets it for another year', async () => {
+      const year = new Date().getFullYear();
+      const asked: string[] = [];
+      server.use(
+        ...common(() => page([])),
+        http.get('/api/admin/statements/:year/pdf', ({ params }) => {
+          asked.push(String(params.year));
+          return HttpResponse.json({ message: 'Something went wrong' }, { status: 500 });
+        }),
+      );
+      const saved = stubSaving();
+      const { user } = renderWithProviders(<PaymentsTab />, { as: admin });
+      await user.click(await screen.findByRole('combobox', { name: 'Year' }));
+      await user.click(await screen.findByRole('option', { name: String(year) }));
+      await user.click(screen.getByRole('button', { name: 'Download all as PDF' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(`The statements PDF for ${year} could not be downloaded. Please try again.`);
+      await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+      await waitFor(() => expect(asked).toEqual([String(year), String(year)]));
+      expect(await screen.findByRole('alert')).toBeInTheDocument();
+      expect(saved).toEqual([]);
+
+      await user.click(screen.getByRole('combobox', { name: 'Year' }));
+      await user.click(await screen.findByRole('option', { name: String(year - 1) }));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    });
+  });
+
   it('shows the empty states', async () => {
     server.use(...common(() => page([])));
     renderWithProviders(<PaymentsTab />, { as: admin });
@@ -317,6 +386,7 @@ describe('PaymentsTab by permission', () => {
     }
     expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Send statements/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download all as PDF' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Year' })).not.toBeInTheDocument();
   });
 });

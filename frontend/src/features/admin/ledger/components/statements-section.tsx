@@ -1,3 +1,4 @@
+import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import Send from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,9 +9,11 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { DownloadButton, useDownload } from '@/components/ui/download-button';
+import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
-import { sendStatements, useStatementProgress } from '../api/admin-payments';
+import { downloadStatementsPdf, sendStatements, useStatementProgress } from '../api/admin-payments';
 
 /** The years an admin may send statements for: this one and the three before. */
 function recentYears(now = new Date()): number[] {
@@ -21,7 +24,8 @@ function recentYears(now = new Date()): number[] {
 /**
  * Year-end statements: 'Send statements for YEAR' e-mails every donor with completed gifts that
  * year one statement (never twice), in the background; the progress shows sent, failed and
- * remaining, refreshed while statements remain.
+ * remaining, refreshed while statements remain. 'Download all as PDF' saves every donor's
+ * statement of the year in one PDF, to print and mail.
  */
 export function StatementsSection() {
   const { toast } = useToast();
@@ -30,6 +34,7 @@ export function StatementsSection() {
   const [year, setYear] = useState(new Date().getMonth() === 0 ? years[1] : years[0]);
   const { progress, error, mutate } = useStatementProgress(year);
   const [sending, setSending] = useState(false);
+  const pdf = useDownload(() => downloadStatementsPdf(year));
 
   async function send() {
     setSending(true);
@@ -55,7 +60,17 @@ export function StatementsSection() {
         again only adds donors who gave since; nobody gets two.
       </Typography>
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center' }}>
-        <TextField select size="small" label="Year" value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 120 }}>
+        <TextField
+          select
+          size="small"
+          label="Year"
+          value={year}
+          onChange={(e) => {
+            setYear(Number(e.target.value));
+            pdf.reset();
+          }}
+          sx={{ minWidth: 120 }}
+        >
           {years.map((y) => (
             <MenuItem key={y} value={y}>
               {y}
@@ -65,7 +80,18 @@ export function StatementsSection() {
         <Button variant="contained" startIcon={<Send />} onClick={() => void send()} disabled={sending}>
           {`Send statements for ${year}`}
         </Button>
+        <DownloadButton state={pdf} variant="outlined" icon={<PictureAsPdf />} aria-describedby="statements-pdf-help">
+          Download all as PDF
+        </DownloadButton>
       </Box>
+      <Typography id="statements-pdf-help" variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        One PDF with every donor's statement, to print and mail to donors without an e-mail address.
+      </Typography>
+      {pdf.failed ? (
+        <Box sx={{ mt: 2 }}>
+          <RetryAlert onRetry={pdf.start}>{`The statements PDF for ${year} could not be downloaded. Please try again.`}</RetryAlert>
+        </Box>
+      ) : null}
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
           The progress could not be loaded.
