@@ -42,6 +42,7 @@ mod m20261127_000046_walk_in_seva_bookings;
 mod m20261127_000047_counter_card_charges;
 mod m20261127_000048_counter_registrations;
 mod m20261128_000049_funds;
+mod m20261128_000050_pledges;
 pub mod seed;
 
 pub struct Migrator;
@@ -89,6 +90,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000047_counter_card_charges::Migration),
             Box::new(m20261127_000048_counter_registrations::Migration),
             Box::new(m20261128_000049_funds::Migration),
+            Box::new(m20261128_000050_pledges::Migration),
         ]
     }
 }

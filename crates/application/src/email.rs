@@ -28,6 +28,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("statement.jinja", include_str!("../templates/email/statement.jinja")),
     ("staff_invitation.jinja", include_str!("../templates/email/staff_invitation.jinja")),
     ("star_day_reminder.jinja", include_str!("../templates/email/star_day_reminder.jinja")),
+    ("pledge_reminder.jinja", include_str!("../templates/email/pledge_reminder.jinja")),
 ];
 
 /// A message's fields; `TEMPLATE` names its file.

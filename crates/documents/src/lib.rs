@@ -11,6 +11,7 @@ mod text;
 
 use chrono::NaiveDate;
 use mandir_application::ports::StatementDocuments;
+use mandir_domain::money::group_thousands;
 use mandir_domain::statement::StatementView;
 use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref, Str, TextStr};
 
@@ -290,20 +291,6 @@ fn address_lines(address: &str, max: usize) -> Vec<String> {
     let lines: Vec<String> = address.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect();
     let lines = if lines.len() == 1 { lines[0].split(", ").map(str::to_owned).collect() } else { lines };
     lines.into_iter().take(max).collect()
-}
-
-/// `"182400.00"` as `"182,400.00"`.
-fn group_thousands(amount: &str) -> String {
-    let (whole, cents) = amount.split_once('.').unwrap_or((amount, "00"));
-    let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
-    let mut grouped = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            grouped.push(',');
-        }
-        grouped.push(c);
-    }
-    format!("{sign}{grouped}.{cents}")
 }
 
 #[cfg(test)]

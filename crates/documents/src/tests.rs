@@ -2,9 +2,10 @@ use chrono::{NaiveDate, TimeZone, Utc};
 use mandir_application::ports::StatementDocuments;
 use mandir_domain::statement::{StatementGift, StatementView};
 
-use super::{PdfStatements, group_thousands};
+use super::PdfStatements;
 use crate::metrics::{Font, width};
 use crate::text::{fit, win_ansi, wrap};
+use mandir_domain::money::group_thousands;
 
 fn gift(n: usize) -> StatementGift {
     StatementGift {

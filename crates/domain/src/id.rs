@@ -103,6 +103,10 @@ id_type!(
     FundId
 );
 id_type!(
+    /// A member's pledge to a fund.
+    PledgeId
+);
+id_type!(
     /// A payment method of the catalogue.
     PaymentMethodId
 );

@@ -23,6 +23,7 @@ pub mod patch;
 pub mod payment;
 pub mod payment_audit;
 pub mod payment_method;
+pub mod pledge;
 pub mod priest;
 pub mod recurring_service;
 pub mod registration;
@@ -41,7 +42,7 @@ pub mod volunteer;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
-    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, NoticeId, PaymentId, PaymentMethodId, PriestId,
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, NoticeId, PaymentId, PaymentMethodId, PledgeId, PriestId,
     RecurringServiceId, SevaBookingId, SevaId, StarBirthdayId, UserId, VolunteerId, WaitlistId,
 };
 pub use input::NumberInput;

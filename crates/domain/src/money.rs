@@ -113,6 +113,21 @@ impl FromStr for Money {
     }
 }
 
+/// A decimal amount's text with its thousands grouped: `"182400.00"` as `"182,400.00"` (letters
+/// and e-mails; the API keeps the plain text).
+pub fn group_thousands(amount: &str) -> String {
+    let (whole, cents) = amount.split_once('.').unwrap_or((amount, "00"));
+    let (sign, digits) = whole.strip_prefix('-').map_or(("", whole), |d| ("-", d));
+    let mut grouped = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    format!("{sign}{grouped}.{cents}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

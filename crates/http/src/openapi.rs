@@ -150,6 +150,7 @@ pub fn api_doc() -> Document {
         routes::volunteers::Api::openapi(),
         routes::donation_types::Api::openapi(),
         routes::funds::Api::openapi(),
+        routes::pledges::Api::openapi(),
         routes::payment_methods::Api::openapi(),
         routes::payments::Api::openapi(),
         routes::ledger::Api::openapi(),

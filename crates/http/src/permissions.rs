@@ -34,6 +34,8 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("deleteDonationType", Permission::ManageFunds),
     ("createFund", Permission::ManageFunds),
     ("updateFund", Permission::ManageFunds),
+    ("sendPledgeReminders", Permission::ManageFunds),
+    ("listPledges", Permission::ReadLedger),
     ("listPaymentMethods", Permission::ManageFunds),
     ("createPaymentMethod", Permission::ManageFunds),
     ("updatePaymentMethod", Permission::ManageFunds),

@@ -129,6 +129,7 @@ pub struct AppState {
     pub audit: AuditService,
     pub donation_types: DonationTypeService,
     pub funds: FundService,
+    pub pledges: mandir_application::services::pledges::PledgeService,
     pub payment_methods: PaymentMethodService,
     pub payments: PaymentService,
     /// Receipts: the printable page and the admin's resend.

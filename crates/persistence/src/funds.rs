@@ -143,7 +143,7 @@ pub(crate) async fn record_payment_funds<C: ConnectionTrait>(
 }
 
 /// A fund's part of its payments (`pf` joined with `p`) less its share of partial refunds.
-const RAISED: &str = "CAST(COALESCE(SUM(pf.amount_cents - CASE WHEN p.refunded_cents > 0 AND p.amount_cents > 0 \
+pub(crate) const RAISED: &str = "CAST(COALESCE(SUM(pf.amount_cents - CASE WHEN p.refunded_cents > 0 AND p.amount_cents > 0 \
      THEN pf.amount_cents * p.refunded_cents / p.amount_cents ELSE 0 END), 0) AS BIGINT)";
 
 /// The sums behind [`FundRepository::progress`]: a payment's amount in a fund less the fund's

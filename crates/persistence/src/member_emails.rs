@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, RepoError, StarDayNotice};
+use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, PledgeNotice, RepoError, StarDayNotice};
 use mandir_domain::UserId;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, OnConflict, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
@@ -74,16 +74,22 @@ fn to_domain(m: member_emails::Model) -> Result<MemberEmail, RepoError> {
     let kind = MemberEmailKind::parse(&m.kind)
         .ok_or_else(|| RepoError::unexpected(format!("stored member e-mail has an unknown kind {:?}", m.kind)))?;
     // The payload is the event as it was told about, or for a star day, the star day.
-    let (notice, star_day) = match kind {
+    let (mut notice, mut star_day, mut pledge) = (None, None, None);
+    let payload = m.payload.as_deref();
+    match kind {
         MemberEmailKind::StarDay => {
-            (None, m.payload.as_deref().map(serde_json::from_str::<StarDayNotice>).transpose().map_err(RepoError::unexpected)?)
+            star_day = payload.map(serde_json::from_str::<StarDayNotice>).transpose().map_err(RepoError::unexpected)?;
         }
-        _ => (m.payload.as_deref().map(serde_json::from_str).transpose().map_err(RepoError::unexpected)?, None),
-    };
+        MemberEmailKind::PledgeReminder => {
+            pledge = payload.map(serde_json::from_str::<PledgeNotice>).transpose().map_err(RepoError::unexpected)?;
+        }
+        _ => notice = payload.map(serde_json::from_str).transpose().map_err(RepoError::unexpected)?,
+    }
     Ok(MemberEmail {
         kind,
         notice,
         star_day,
+        pledge,
         id: m.id,
         user_id: m.user_id.into(),
         event_id: m.event_id.map(Into::into),
@@ -145,26 +151,45 @@ impl MemberOutbox for SeaOrmMemberOutbox {
     }
 
     async fn queue_star_days(&self, reminders: &[(UserId, StarDayNotice)], now: DateTime<Utc>) -> Result<u64, RepoError> {
-        if reminders.is_empty() {
-            return Ok(0);
-        }
         let mut rows = Vec::with_capacity(reminders.len());
         for (user_id, notice) in reminders {
-            rows.push(member_emails::ActiveModel {
-                id: Set(format!("star:{}:{}", notice.star_birthday_id, notice.date)),
-                kind: Set(MemberEmailKind::StarDay.as_str().to_owned()),
-                user_id: Set(user_id.to_string()),
-                event_id: Set(None),
-                payload: Set(Some(serde_json::to_string(notice).map_err(RepoError::unexpected)?)),
-                created_at: Set(now),
-                claimed_until: Set(None),
-                attempts: Set(0),
-                sent_at: Set(None),
-                last_error: Set(None),
-            });
+            let id = format!("star:{}:{}", notice.star_birthday_id, notice.date);
+            rows.push((id, user_id.clone(), serde_json::to_string(notice).map_err(RepoError::unexpected)?));
         }
+        self.insert_new(MemberEmailKind::StarDay, rows, now).await
+    }
+
+    async fn queue_pledge_reminders(&self, reminders: &[(UserId, PledgeNotice)], now: DateTime<Utc>) -> Result<u64, RepoError> {
+        let mut rows = Vec::with_capacity(reminders.len());
+        for (user_id, notice) in reminders {
+            let id = format!("pledge:{}:{}", notice.pledge_id, notice.asked_on);
+            rows.push((id, user_id.clone(), serde_json::to_string(notice).map_err(RepoError::unexpected)?));
+        }
+        self.insert_new(MemberEmailKind::PledgeReminder, rows, now).await
+    }
+}
+
+impl SeaOrmMemberOutbox {
+    /// Adds e-mails of one kind, each `(id, member, payload)`, in one transaction; a row whose id
+    /// exists is kept. Answers how many were added.
+    async fn insert_new(&self, kind: MemberEmailKind, rows: Vec<(String, UserId, String)>, now: DateTime<Utc>) -> Result<u64, RepoError> {
+        if rows.is_empty() {
+            return Ok(0);
+        }
+        let models = rows.into_iter().map(|(id, user_id, payload)| member_emails::ActiveModel {
+            id: Set(id),
+            kind: Set(kind.as_str().to_owned()),
+            user_id: Set(user_id.to_string()),
+            event_id: Set(None),
+            payload: Set(Some(payload)),
+            created_at: Set(now),
+            claimed_until: Set(None),
+            attempts: Set(0),
+            sent_at: Set(None),
+            last_error: Set(None),
+        });
         let turn = self.db.begin_write().await.repo()?;
-        let added = member_emails::Entity::insert_many(rows)
+        let added = member_emails::Entity::insert_many(models)
             .on_conflict(OnConflict::column(member_emails::Column::Id).do_nothing().to_owned())
             .exec_without_returning(&turn)
             .await

@@ -29,6 +29,7 @@ use mandir_application::services::member_mail::{MemberMailDeps, MemberMailServic
 use mandir_application::services::panchangam::PanchangamService;
 use mandir_application::services::payment_methods::PaymentMethodService;
 use mandir_application::services::payments::{PaymentDeps, PaymentService};
+use mandir_application::services::pledges::{PledgeDeps, PledgeService};
 use mandir_application::services::priests::PriestService;
 use mandir_application::services::profile::ProfileService;
 use mandir_application::services::rate_limits::{RateLimitPolicy, RateLimiter};
@@ -253,7 +254,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         Arc::new(SeaOrmStarBirthdayRepository::new(db.clone())),
         family_member_repository.clone(),
         users.clone(),
-        member_outbox,
+        member_outbox.clone(),
         panchangam.clone(),
         clock.clone(),
     );
@@ -398,6 +399,15 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         site: site.clone(),
     });
     let volunteer_repository: Arc<SeaOrmVolunteerRepository> = Arc::new(SeaOrmVolunteerRepository::new(db.clone()));
+    let pledges = PledgeService::new(PledgeDeps {
+        pledges: Arc::new(mandir_persistence::SeaOrmPledgeRepository::new(db.clone())),
+        funds: funds.clone(),
+        zone: temple_zone.clone(),
+        clock: clock.clone(),
+        outbox: member_outbox,
+        wake: email_sender.wake.clone(),
+        recorder: recorder.clone(),
+    });
     let state = AppState {
         auth,
         profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
@@ -414,6 +424,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
         donation_types: DonationTypeService::new(donation_types, funds.clone(), clock.clone(), changes.clone(), recorder.clone()),
         funds: FundService::new(funds, temple_zone.clone(), clock.clone(), recorder.clone()),
+        pledges,
         payment_methods: PaymentMethodService::new(
             Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())),
             clock.clone(),

@@ -20,6 +20,8 @@ mandir_domain::text_enum!(
         Reminder => "reminder",
         /// A few days before a person's monthly star day (star birthdays).
         StarDay => "starDay",
+        /// A polite reminder of a pledge with an amount still to give, sent by the treasurer.
+        PledgeReminder => "pledgeReminder",
     }
 );
 
@@ -47,6 +49,21 @@ pub struct StarDayNotice {
     pub date: NaiveDate,
 }
 
+/// A pledge a reminder tells about, as it stood when the treasurer sent the reminders.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PledgeNotice {
+    pub pledge_id: String,
+    pub fund_id: String,
+    pub fund_name: String,
+    /// Decimal dollars: pledged, given so far and still to give.
+    pub amount: String,
+    pub given: String,
+    pub remaining: String,
+    pub ends_on: NaiveDate,
+    /// The temple's date the reminder was asked for (its id's day: one per pledge per day).
+    pub asked_on: NaiveDate,
+}
+
 /// One e-mail to a member (ADR 0106).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemberEmail {
@@ -57,6 +74,8 @@ pub struct MemberEmail {
     pub notice: Option<EventNotice>,
     /// For [`MemberEmailKind::StarDay`].
     pub star_day: Option<StarDayNotice>,
+    /// For [`MemberEmailKind::PledgeReminder`].
+    pub pledge: Option<PledgeNotice>,
     pub created_at: DateTime<Utc>,
     pub attempts: i32,
     pub sent_at: Option<DateTime<Utc>>,
@@ -77,4 +96,7 @@ pub trait MemberOutbox: Send + Sync {
     /// transaction; a reminder that exists is kept, so each star day is told once per person
     /// however many processes run this. Answers how many were added.
     async fn queue_star_days(&self, reminders: &[(UserId, StarDayNotice)], now: DateTime<Utc>) -> Result<u64, RepoError>;
+    /// Adds the pledge reminders `pledge:<pledge>:<asked on>` in one transaction; one that exists
+    /// is kept, so a pledge is reminded at most once a day. Answers how many were added.
+    async fn queue_pledge_reminders(&self, reminders: &[(UserId, PledgeNotice)], now: DateTime<Utc>) -> Result<u64, RepoError>;
 }

@@ -67,7 +67,7 @@ pub struct FundService {
 }
 
 /// The first instant of `day` in `zone`, in UTC (the earlier one when the clocks go back).
-fn start_of(day: NaiveDate, zone: Tz) -> Option<chrono::DateTime<Utc>> {
+pub(crate) fn start_of(day: NaiveDate, zone: Tz) -> Option<chrono::DateTime<Utc>> {
     let midnight = day.and_hms_opt(0, 0, 0)?;
     let local = zone.from_local_datetime(&midnight);
     // A zone that skips midnight (a DST change at 00:00) starts the day at the first instant after.

@@ -86,6 +86,27 @@ impl EmailMessage for StarDayMessage<'_> {
     const TEMPLATE: &'static str = "star_day_reminder.jinja";
 }
 
+/// A polite reminder of a pledge with something still to give.
+#[derive(Debug, Serialize)]
+struct PledgeReminderMessage<'a> {
+    first_name: &'a str,
+    fund: &'a str,
+    /// "$5,001.00"-style amounts: pledged, given and remaining.
+    amount: String,
+    given: String,
+    remaining: String,
+    /// "December 31, 2027".
+    ends_on: String,
+    /// Giving to the fund (the donate page with the fund chosen).
+    link: String,
+    /// The member's pledges on My Donations.
+    pledges_link: String,
+}
+
+impl EmailMessage for PledgeReminderMessage<'_> {
+    const TEMPLATE: &'static str = "pledge_reminder.jinja";
+}
+
 event_messages! {
     RegisteredMessage => "registration_confirmation.jinja",
     PromotedMessage => "waitlist_promoted.jinja",
@@ -215,6 +236,23 @@ impl MemberMailService {
                     return Ok(Delivery::NotNeeded("the star day has passed"));
                 }
                 let message = self.star_day_message(&user.first_name, notice).await?;
+                self.templates.render(to, &site, &message)?
+            }
+            MemberEmailKind::PledgeReminder => {
+                let Some(notice) = &row.pledge else {
+                    return Ok(Delivery::NotNeeded("no pledge was kept"));
+                };
+                let dollars = |text: &str| format!("${}", mandir_domain::money::group_thousands(text));
+                let message = PledgeReminderMessage {
+                    first_name: &user.first_name,
+                    fund: &notice.fund_name,
+                    amount: dollars(&notice.amount),
+                    given: dollars(&notice.given),
+                    remaining: dollars(&notice.remaining),
+                    ends_on: notice.ends_on.format("%B %-d, %Y").to_string(),
+                    link: format!("{}/donate?fund={}", self.base(), notice.fund_id),
+                    pledges_link: format!("{}/my-donations", self.base()),
+                };
                 self.templates.render(to, &site, &message)?
             }
             MemberEmailKind::EventChanged | MemberEmailKind::EventCancelled => {
@@ -380,6 +418,7 @@ mod tests {
             event_id: Some("e1".into()),
             notice,
             star_day: None,
+            pledge: None,
             created_at: now(),
             attempts: 1,
             sent_at: None,

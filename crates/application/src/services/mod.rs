@@ -25,6 +25,7 @@ pub mod paging;
 pub mod panchangam;
 pub mod payment_methods;
 pub mod payments;
+pub mod pledges;
 pub mod priests;
 pub mod profile;
 pub mod rate_limits;
@@ -141,6 +142,7 @@ permission_required_is_forbidden!(
     staff::StaffError,
     donation_types::DonationTypeError,
     funds::FundError,
+    pledges::PledgeError,
     events::EventError,
     festivals::FestivalError,
     jobs::JobError,

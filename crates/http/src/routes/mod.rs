@@ -19,6 +19,7 @@ pub mod panchangam;
 pub mod payment_dto;
 pub mod payment_methods;
 pub mod payments;
+pub mod pledges;
 pub mod priests;
 pub mod receipts;
 pub mod registrations;
@@ -51,6 +52,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(volunteers::configure)
         .configure(donation_types::configure)
         .configure(funds::configure)
+        .configure(pledges::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)
         .configure(payments::configure)

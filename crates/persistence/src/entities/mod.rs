@@ -24,6 +24,7 @@ pub mod payment_funds;
 pub mod payment_methods;
 pub mod payment_tenders;
 pub mod payments;
+pub mod pledges;
 pub mod priest_photos;
 pub mod priests;
 pub mod processed_webhook_events;

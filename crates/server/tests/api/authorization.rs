@@ -56,6 +56,8 @@ enum Target {
     DonationType,
     /// The General fund.
     Fund,
+    /// The owner's active pledge to the General fund.
+    Pledge,
     PaymentMethod,
     /// The owner's pending Zelle payment.
     Payment,
@@ -168,6 +170,11 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listFunds", Access::Public, Target::None, none),
     ("getFund", Access::Public, Target::Fund, none),
     ("getFundMonths", Access::Public, Target::Fund, none),
+    ("listMyPledges", Access::Member, Target::None, none),
+    ("createMyPledge", Access::Member, Target::None, |_| Some(pledge_body())),
+    ("cancelMyPledge", Access::Own, Target::Pledge, none),
+    ("listPledges", Access::Staff(&[Treasurer]), Target::None, none),
+    ("sendPledgeReminders", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({}))),
     ("createFund", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({"name": unique_name("Matrix fund"), "goal": "1000"}))),
     ("updateFund", Access::Staff(&[Treasurer]), Target::Fund, |_| Some(json!({"description": "Changed"}))),
     // payment methods
@@ -450,6 +457,7 @@ struct Fixture {
     held_booking: String,
     confirmed_booking: String,
     family_member: String,
+    pledge: String,
     counter_sale: String,
     walk_in: String,
     /// A counter card charge, not yet paid, and its client secret.
@@ -605,6 +613,14 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let festival: Value =
         expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
             .await;
+    let pledge_fund: Value = expect_status(
+        app.post("/api/funds", Some(&admin.token), json!({"name": unique_name("Matrix pledges")})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let mut pledge = pledge_body();
+    pledge["fundId"] = pledge_fund["id"].clone();
+    let pledge: Value = expect_status(app.post("/api/pledges/mine", Some(&owner.token), pledge).await, StatusCode::CREATED).await;
     Fixture {
         owner: owner.clone(),
         event,
@@ -629,6 +645,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         held_booking,
         confirmed_booking,
         family_member: family["id"].as_str().expect("id").to_owned(),
+        pledge: pledge["id"].as_str().expect("id").to_owned(),
         festival: festival["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
         walk_in,
@@ -693,6 +710,13 @@ fn counter_sale_body() -> Value {
     })
 }
 
+/// A pledge to the General fund over the current year and the next (a fixture's goes to a fund
+/// of its own: the owner's second pledge to a fund for these days would be refused).
+fn pledge_body() -> Value {
+    let year = chrono::Datelike::year(&chrono::Utc::now());
+    json!({"fundId": mandir_domain::fund::GENERAL_FUND_ID, "amount": 101, "startsOn": format!("{year}-01-01"), "endsOn": format!("{}-12-31", year + 1)})
+}
+
 /// The operation's path with the fixture's ids (and query) filled in.
 fn fill(template: &str, target: Target, f: &Fixture) -> String {
     let id = match target {
@@ -715,6 +739,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::HeldBooking => &f.held_booking,
         Target::ConfirmedBooking => &f.confirmed_booking,
         Target::FamilyMember => &f.family_member,
+        Target::Pledge => &f.pledge,
         Target::CounterSale => &f.counter_sale,
         Target::CardCharge => &f.card_charge,
         Target::WalkIn => &f.walk_in,

@@ -28,6 +28,7 @@ mod panchangam;
 mod payment_methods;
 mod payments;
 mod pictures;
+mod pledges;
 mod priests;
 mod receipts;
 mod registrations;
