@@ -12,6 +12,7 @@ use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::funds::FundService;
 use mandir_application::services::new_id;
+use mandir_application::services::pledges::PledgeService;
 use mandir_application::services::star_birthdays::StarBirthdayService;
 use mandir_domain::event::NewEvent;
 use mandir_domain::priest::PriestInput;
@@ -387,6 +388,32 @@ pub async fn seed_demo_star_birthday(users: &dyn UserRepository, stars: &StarBir
     }
     let input = StarBirthdayInput { nakshatra: Some(4), remind: true, days_before: Some(2), ..StarBirthdayInput::default() };
     stars.put(&actor, None, input).await.map_err(|e| anyhow::anyhow!("demo star birthday: {e}"))?;
+    Ok(true)
+}
+
+/// The demo admin's pledge to the building campaign ($5,001 over the campaign's years), made
+/// through the member's use case, so My Donations and Admin → Pledges show one. Once: nothing
+/// when the admin has a pledge already, or without the demo admin or the building fund.
+pub async fn seed_demo_pledge(users: &dyn UserRepository, funds: &FundService, pledges: &PledgeService) -> anyhow::Result<bool> {
+    use mandir_domain::NumberInput;
+    use mandir_domain::pledge::NewPledgeInput;
+    let admin = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let Some(admin) = users.find_by_email(&admin).await.context("looking up the demo admin")? else { return Ok(false) };
+    let actor = mandir_application::services::Actor::of(&admin.user);
+    if !pledges.mine(&actor).await.map_err(|e| anyhow::anyhow!("demo pledges: {e}"))?.is_empty() {
+        return Ok(false);
+    }
+    let all = funds.funds().await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
+    let Some(building) = all.iter().find(|f| f.name == "Temple Building" && f.is_active) else { return Ok(false) };
+    let year = Utc::now().year();
+    let input = NewPledgeInput {
+        fund_id: Some(building.id.to_string()),
+        amount: NumberInput::text("5001"),
+        starts_on: Some(building.starts_on.map_or_else(|| format!("{year}-01-01"), |d| d.to_string())),
+        ends_on: Some(building.ends_on.filter(|d| d.year() >= year).map_or_else(|| format!("{}-12-31", year + 1), |d| d.to_string())),
+        note: Some("For the new gopuram, in memory of my parents (demo)".to_owned()),
+    };
+    pledges.create(&actor, input).await.map_err(|e| anyhow::anyhow!("demo pledge: {e}"))?;
     Ok(true)
 }
 

@@ -215,6 +215,9 @@ fn main() -> anyhow::Result<()> {
                 if funds > 0 {
                     println!("Demo funds added: {funds} (the building campaign at /funds; Admin → Funds makes more).");
                 }
+                if demo::seed_demo_pledge(built.users.as_ref(), &built.state.funds, &built.state.pledges).await? {
+                    println!("The demo admin pledged $5,001 to the building campaign (My Donations → Pledges; Admin → Pledges sends reminders).");
+                }
                 if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
                 }

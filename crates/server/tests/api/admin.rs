@@ -274,6 +274,18 @@ async fn seed_demo_adds_funds_their_donation_types_and_the_building_campaigns_ch
     assert_eq!(fund_of("Annadanam"), funds[1]["id"]);
     assert_eq!(funds[1]["progress"], json!({"raised": "251.00", "gifts": 1, "donors": 1, "percent": null}));
     assert_eq!(fund_of("Archana"), Value::Null, "General");
+
+    // The demo admin's pledge to the campaign, once.
+    let seed_pledge = || mandir_server::demo::seed_demo_pledge(users, &state.funds, &state.pledges);
+    assert!(seed_pledge().await.expect("pledged"));
+    assert!(!seed_pledge().await.expect("second run"), "once");
+    let admin = app.sign_in(mandir_server::demo::DEMO_ADMIN_EMAIL, mandir_server::demo::DEMO_ADMIN_PASSWORD).await;
+    let token = expect_status::<Value>(admin, StatusCode::OK).await["token"].as_str().expect("token").to_owned();
+    let pledges: Vec<Value> = expect_status(app.get("/api/pledges/mine", Some(&token)).await, StatusCode::OK).await;
+    assert_eq!(
+        (pledges.len(), pledges[0]["fundName"].as_str(), pledges[0]["amount"].as_str()),
+        (1, Some("Temple Building"), Some("5001.00"))
+    );
 }
 
 #[tokio::test]
