@@ -24,6 +24,8 @@ bench/node-express doing the same checks and queries on the same database:
 7. A fund's public page (issue 30): GET /api/funds/{id} with 100,000 completed gifts, half of
    them in the fund (budget: p99 < 20 ms at 64 connections, no errors), on both databases; and
    the fund's chart of those gifts by month (the same budget).
+   Year-end statements for 2,000 donors with 50,000 gifts of a past year: asked for, every one
+   e-mailed to the outbox, and the PDF of all of them (budget on PostgreSQL: < 60 s).
 8. The panchangam (issue 29): a full year of daily panchangam for one place, the engine alone in
    release on one core (budget: < 50 ms).
 Prints a report and exits 1 when a budget is missed.
@@ -322,6 +324,50 @@ def fund_bench(base, store, admin_token):
     return result
 
 
+STATEMENT_DONORS = 2_000
+STATEMENT_GIFTS = 50_000
+
+
+def statements_bench(base, store, admin_token):
+    """Year-end statements (issue 30): STATEMENT_GIFTS completed gifts of a past year by
+    STATEMENT_DONORS donors, written straight into the tables; then, timed together, asking for
+    the year's statements, every one e-mailed to the outbox (the file mailer), and the PDF of all
+    of them for printing."""
+    year = 2025
+    general = "00000000-0000-4000-8000-00000000f00d"
+    for start in range(0, STATEMENT_GIFTS, 10_000):
+        ids = [(str(uuid.uuid4()), i) for i in range(start, start + 10_000)]
+        day = lambda i: f"'{year}-{i % 12 + 1:02d}-{i % 28 + 1:02d} 12:00:00+00:00'"
+        details = '[{"amount":"51.00","donationTypeId":"custom","fundId":"' + general + '","name":"Annadanam"}]'
+        payments = ",".join(
+            f"('{pid}', {day(i)}, 'cash', 5100, 'usd', 'completed', 'in_person', '{details}', 'BENCH-ST-{i}', 0, "
+            f"'donor{i % STATEMENT_DONORS}@statements.example.org', 'Donor {i % STATEMENT_DONORS}', '{i % STATEMENT_DONORS} Temple Way, Folsom, CA 95630', {day(i)}, {day(i)})"
+            for pid, i in ids)
+        shares = ",".join(f"('{pid}', '{general}', 5100)" for pid, _ in ids)
+        store.run("BEGIN;\nINSERT INTO payments (id, payment_date, payment_method, amount_cents, currency, status, provider, "
+                  "donation_details, receipt_number, refunded_cents, donor_email, donor_name, donor_address, created_at, updated_at) "
+                  f"VALUES {payments};\nINSERT INTO payment_funds (payment_id, fund_id, amount_cents) VALUES {shares};\nCOMMIT;\n")
+    if store.kind == "pg":
+        store.run("ANALYZE payments; ANALYZE payment_funds;")
+    started = time.monotonic()
+    asked = call("POST", base + f"/api/admin/statements/{year}", {}, admin_token)
+    assert asked["total"] == STATEMENT_DONORS, asked
+    deadline = started + 300
+    while True:
+        progress = call("GET", base + f"/api/admin/statements/{year}", None, admin_token)
+        if progress["remaining"] == 0 or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    emailed = time.monotonic() - started
+    req = urllib.request.Request(base + f"/api/admin/statements/{year}/pdf", headers={"Authorization": f"Bearer {admin_token}"})
+    with urllib.request.urlopen(req, timeout=120) as r:
+        pdf = r.read()
+    total = time.monotonic() - started
+    assert pdf.startswith(b"%PDF-"), pdf[:16]
+    return {"statements": {"seconds": total, "emailed_seconds": emailed, "sent": progress["sent"], "failed": progress["failed"],
+                           "pdf_mb": len(pdf) / 1_000_000}}
+
+
 def measure_paths(base, tmp, name, paths, register):
     """Every path against `base`: warm-up, then measured. Registration last (it writes)."""
     results = {}
@@ -391,6 +437,7 @@ def bench_backend(kind, tmp):
             second = None
         extra.update(counter_bench(base, store, tmp, admin_token))
         extra.update(fund_bench(base, store, admin_token))
+        extra.update(statements_bench(base, store, admin_token))
     finally:
         stop(server, baseline, second)
     return ours, theirs, extra
@@ -540,6 +587,13 @@ def main():
                   f"{f['rps']:.0f} req/s, p99 {f['p99_ms']:.2f} ms")
             checks.append((f"{label} GET /api/funds/{{id}} with {FUND_GIFTS} gifts: p99 < 20 ms, no errors",
                            f"{f['p99_ms']:.2f} ms at {f['rps']:.0f} req/s", f["p99_ms"] < 20 and f["non2xx"] == 0))
+            st = extra["statements"]
+            print(f"    year-end statements: {STATEMENT_DONORS} donors, {STATEMENT_GIFTS} gifts: e-mailed in {st['emailed_seconds']:.1f} s, "
+                  f"with the PDF of all ({st['pdf_mb']:.1f} MB) in {st['seconds']:.1f} s")
+            if kind == "pg":
+                checks.append((f"{label} {STATEMENT_DONORS} donors' statements ({STATEMENT_GIFTS} gifts) e-mailed and printed: < 60 s",
+                               f"{st['seconds']:.1f} s, {st['sent']} sent, {st['failed']} failed",
+                               st["seconds"] < 60 and st["sent"] == STATEMENT_DONORS))
             m = extra["fund_months"]
             print(f"    the fund's chart (12 months of those gifts): {m['rps']:.0f} req/s, p99 {m['p99_ms']:.2f} ms")
             checks.append((f"{label} GET /api/funds/{{id}}/months with {FUND_GIFTS} gifts: p99 < 20 ms, no errors",
