@@ -119,11 +119,13 @@ struct Letter<'a> {
     page: Content,
     /// The next baseline.
     y: f32,
+    /// Whether the gifts' table is being written (a new page repeats its header).
+    in_table: bool,
 }
 
 impl<'a> Letter<'a> {
     fn new(statement: &'a StatementView, issued_on: NaiveDate) -> Self {
-        Self { statement, issued_on, pages: Vec::new(), page: Content::new(), y: PAGE_HEIGHT - MARGIN }
+        Self { statement, issued_on, pages: Vec::new(), page: Content::new(), y: PAGE_HEIGHT - MARGIN, in_table: false }
     }
 
     fn dollars(amount: &str) -> String {
@@ -166,7 +168,9 @@ impl<'a> Letter<'a> {
         let heading = format!("{} giving statement for {} (continued)", self.statement.year, self.statement.donor_name);
         self.line(Font::Bold, 10.0, MARGIN, &heading);
         self.y -= 24.0;
-        self.table_header();
+        if self.in_table {
+            self.table_header();
+        }
     }
 
     fn first_page(&mut self) {
@@ -215,6 +219,7 @@ impl<'a> Letter<'a> {
         self.paragraph(&thanks, Font::Regular, 10.5, 14.0);
         self.y -= 10.0;
         self.table_header();
+        self.in_table = true;
     }
 
     fn paragraph(&mut self, text: &str, font: Font, size: f32, leading: f32) {
@@ -260,6 +265,7 @@ impl<'a> Letter<'a> {
             put_right(&mut self.page, Font::Regular, size, DEDUCTIBLE_RIGHT, self.y, &Self::dollars(&gift.deductible));
             self.y -= ROW;
         }
+        self.in_table = false;
         self.room(ROW + 8.0);
         self.y += ROW - 6.0;
         rule(&mut self.page, self.y);
@@ -286,10 +292,14 @@ impl<'a> Letter<'a> {
     }
 }
 
-/// An address's lines (newlines or commas), at most `max`.
+/// An address's lines, at most `max`: as written, or for an address on one line, the street
+/// and then the rest ("100 Temple Way" and "Folsom, CA 95630").
 fn address_lines(address: &str, max: usize) -> Vec<String> {
     let lines: Vec<String> = address.lines().map(str::trim).filter(|l| !l.is_empty()).map(str::to_owned).collect();
-    let lines = if lines.len() == 1 { lines[0].split(", ").map(str::to_owned).collect() } else { lines };
+    let lines = match lines.as_slice() {
+        [one] => one.split_once(", ").map_or_else(|| lines.clone(), |(street, rest)| vec![street.to_owned(), rest.to_owned()]),
+        _ => lines,
+    };
     lines.into_iter().take(max).collect()
 }
 

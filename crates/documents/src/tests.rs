@@ -75,6 +75,8 @@ fn a_letter_has_the_letterhead_the_window_address_every_gift_and_the_totals() {
         "(Sri Ganesha Temple of Folsom, Inc.) Tj",
         "(January 15, 2027) Tj",
         "(Tax ID (EIN) 12-3456789) Tj",
+        "(100 Temple Way) Tj",
+        "(Folsom, CA 95630) Tj",
         "(Lakshmi Narayanan) Tj",
         "(12 Temple Rd) Tj",
         "(Folsom, CA 95630) Tj",
