@@ -61,6 +61,8 @@ export async function choose(page: Page, scope: Page | Locator, label: string | 
   await field.first().click();
   await page.getByRole('listbox').getByRole('option', { name: option }).first().click();
   await expect(page.getByRole('listbox')).toBeHidden();
+  // The menu fades out before it leaves the page; until then its faint options are on it.
+  await expect(page.locator('.MuiMenu-root')).toHaveCount(0);
 }
 
 /** A small valid PNG (a saffron 32x18 rectangle), generated here, for upload tests. */

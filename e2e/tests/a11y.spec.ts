@@ -310,6 +310,7 @@ const routes: Record<string, Route> = {
   } },
   'my donations (none yet)': { path: '/my-donations', who: 'member', ready: async (page) => {
     await expect(page.getByText('You have not made any donations yet.')).toBeVisible();
+    await expect(page.getByText(/^You have no pledges\./)).toBeVisible();
   } },
   'giving statement': { path: async (made) => { await made.receipt(); return `/my-donations/statements/${new Date().getFullYear()}`; }, who: 'member', ready: async (page) => {
     await expect(page.getByRole('article', { name: 'Giving statement' })).toBeVisible();
@@ -334,6 +335,11 @@ const routes: Record<string, Route> = {
   'fund not found': { path: '/funds/no-such-fund', who: 'member', ready: h1('Fund not found') },
   'admin funds': { path: '/admin?tab=funds', who: 'admin', ready: async (page) => {
     await expect(page.getByText('Default').first()).toBeVisible();
+  } },
+  // Other tests' pledges may be listed, or none yet.
+  'admin pledges': { path: '/admin?tab=pledges', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('button', { name: 'Send reminders' })).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Pledges' }).or(page.getByText('No pledges yet.'))).toBeVisible();
   } },
   panchangam: { path: '/panchangam', who: 'visitor', ready: async (page) => {
     await h1('Panchangam')(page);

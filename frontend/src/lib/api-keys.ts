@@ -71,6 +71,7 @@ export function isUserScopedKey(key: unknown): boolean {
     k.startsWith('/api/account') ||
     k.startsWith('/api/admin') ||
     k.startsWith('/api/payments') ||
+    k.startsWith('/api/pledges') ||
     k.startsWith('/api/seva-bookings') ||
     k === apiKeys.allSevas ||
     k.startsWith('/api/receipts') ||

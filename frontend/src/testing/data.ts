@@ -12,6 +12,8 @@ import type {
   PanchangamDay,
   PersonStar,
   Payment,
+  Pledge,
+  PledgeWithMember,
   PaymentMethod,
   Priest,
   RecurringService,
@@ -224,6 +226,34 @@ export function makeGeneralFund(overrides: Partial<Fund> = {}): Fund {
     progress: { raised: '1234.00', gifts: 15, donors: 12, percent: null },
     ...overrides,
   });
+}
+
+/**
+ * A member's active pledge of $5,001.00 to the Building Fund over 2027: $1,200.00 given, $3,801.00
+ * to go (23%).
+ */
+export function makePledge(overrides: Partial<Pledge> = {}): Pledge {
+  return {
+    id: uuid(),
+    fundId: 'f-building',
+    fundName: 'Building Fund',
+    amount: '5001.00',
+    startsOn: '2027-01-01',
+    endsOn: '2027-12-31',
+    note: null,
+    status: 'active',
+    fulfilled: '1200.00',
+    remaining: '3801.00',
+    percent: 23,
+    createdAt: '2027-01-05T18:00:00Z',
+    lastRemindedAt: null,
+    ...overrides,
+  };
+}
+
+/** A pledge as treasurers list it, with its member (Ravi Kumar). */
+export function makeMemberPledge(overrides: Partial<PledgeWithMember> = {}): PledgeWithMember {
+  return { ...makePledge(), memberName: 'Ravi Kumar', memberEmail: 'ravi@example.org', ...overrides };
 }
 
 /**

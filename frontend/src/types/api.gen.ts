@@ -2199,6 +2199,79 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Everyone's pledges (to one fund), active and cancelled, by fund then member (treasurers, admins). */
+        get: operations["listPledges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's pledges, newest first, each with what was given and what remains. */
+        get: operations["listMyPledges"];
+        put?: never;
+        /** The signed-in member pledges an amount to a fund over a period. */
+        post: operations["createMyPledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/mine/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in member cancels their own active pledge (it is kept, marked cancelled). */
+        post: operations["cancelMyPledge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/reminders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * E-mails a polite reminder to each member with an active pledge (to one fund) that has begun,
+         *     not ended, and still has an amount to give; each pledge at most once a day (treasurers,
+         *     admins; audited).
+         */
+        post: operations["sendPledgeReminders"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/priests": {
         parameters: {
             query?: never;
@@ -3434,6 +3507,20 @@ export interface components {
             /** @description A whole number of 0 or more (or its text); null or "" means 0. */
             sortOrder?: number | string | null;
         };
+        CreatePledgeRequest: {
+            /**
+             * @description Dollars, as a number or decimal text: 1 to 10,000,000.
+             * @example 5001
+             */
+            amount?: string | null;
+            /** @description `YYYY-MM-DD`, on or after `startsOn`, today or later, at most 5 years after it. */
+            endsOn?: string | null;
+            fundId?: string | null;
+            /** @description At most 500 characters. */
+            note?: string | null;
+            /** @description `YYYY-MM-DD` */
+            startsOn?: string | null;
+        };
         /** @description A day's money by method, channel and fund, and the sevas booked during it. */
         DailyReportDto: {
             byChannel: components["schemas"]["ReportLineDto"][];
@@ -4041,6 +4128,11 @@ export interface components {
              */
             total: number;
         };
+        /** @description A pledge with its member (the treasurer's list). */
+        MemberPledgeDto: components["schemas"]["PledgeDto"] & {
+            memberEmail: string;
+            memberName: string;
+        };
         MessageResponse: {
             message: string;
         };
@@ -4233,6 +4325,43 @@ export interface components {
             person: string;
             relation: string | null;
             star: null | components["schemas"]["StarBirthdayDto"];
+        };
+        /** @description A pledge with what was given toward it; amounts are decimal text in US dollars. */
+        PledgeDto: {
+            /** @example 5001.00 */
+            amount: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date */
+            endsOn: string;
+            /**
+             * @description The member's completed gifts to the fund in the period, net of refunds; may exceed `amount`.
+             * @example 1200.00
+             */
+            fulfilled: string;
+            fundId: string;
+            fundName: string;
+            id: string;
+            /** Format: date-time */
+            lastRemindedAt: string | null;
+            note: string | null;
+            /**
+             * Format: int32
+             * @description Whole percent given, at most 100.
+             */
+            percent: number;
+            /**
+             * @description What is left to give, never below zero.
+             * @example 3801.00
+             */
+            remaining: string;
+            /**
+             * Format: date
+             * @description The period in the temple's calendar, both days included.
+             */
+            startsOn: string;
+            /** @description `active` or `cancelled`. */
+            status: string;
         };
         /**
          * @description `fixed`, or `suggestedDonation` (the member may give another amount).
@@ -4485,6 +4614,17 @@ export interface components {
             payments: number;
             /** Format: int64 */
             volunteers: number;
+        };
+        RemindRequest: {
+            /** @description Only this fund's pledges; all funds when absent. */
+            fundId?: string | null;
+        };
+        RemindedDto: {
+            /**
+             * Format: int64
+             * @description Reminders added to the e-mail queue (a pledge reminded earlier today is not added again).
+             */
+            queued: number;
         };
         RemindersRequest: {
             enabled: boolean;
@@ -12838,6 +12978,238 @@ export interface operations {
                 headers: {
                     /** @description Seconds until the limit allows another try */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPledges: {
+        parameters: {
+            query?: {
+                /** @description Only this fund's pledges. */
+                fundId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPledgeDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyPledges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMyPledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePledgeRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelMyPledge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PledgeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendPledgeReminders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RemindRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemindedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

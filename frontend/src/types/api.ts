@@ -32,6 +32,16 @@ export type FundMonth = Schemas['FundMonthDto'];
 export type FundMonths = Schemas['FundMonthsDto'];
 export type PaymentMethod = Schemas['PaymentMethodDto'];
 /**
+ * A member's pledge: an amount promised to a fund over a period (`GET /api/pledges/mine`), with what
+ * the member gave to that fund in the period, net of refunds (`fulfilled`, may exceed `amount`),
+ * what is left (`remaining`, never below 0) and the whole percent fulfilled (0 to 100).
+ */
+export type Pledge = Schemas['PledgeDto'];
+/** A pledge with its member, as treasurers list them (`GET /api/pledges`). */
+export type PledgeWithMember = Schemas['MemberPledgeDto'];
+/** What asking for pledge reminders did (`POST /api/pledges/reminders`): the e-mails queued. */
+export type PledgeReminders = Schemas['RemindedDto'];
+/**
  * A line of a payment: a donation type's, or a custom one ('custom') with its own name; a custom
  * line may choose its fund (`fundId`; none is the General fund).
  */
@@ -157,6 +167,10 @@ export type DonationTypeBody = Schemas['CreateDonationTypeRequest'];
 export type DonationTypeChanges = Schemas['UpdateDonationTypeRequest'];
 export type FundBody = Schemas['CreateFundRequest'];
 export type FundChanges = Schemas['UpdateFundRequest'];
+/** `POST /api/pledges/mine`: the amount as a decimal text; the note null when blank. */
+export type PledgeBody = Schemas['CreatePledgeRequest'];
+/** `POST /api/pledges/reminders`: one fund's pledges, or every fund's without `fundId`. */
+export type PledgeRemindersBody = Schemas['RemindRequest'];
 export type PaymentMethodBody = Schemas['CreatePaymentMethodRequest'];
 export type PaymentMethodChanges = Schemas['UpdatePaymentMethodRequest'];
 export type CreatePaymentIntentBody = Schemas['CreateIntentRequest'];

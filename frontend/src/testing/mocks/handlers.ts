@@ -22,6 +22,9 @@ export const handlers = [
   http.get('/api/funds', () => HttpResponse.json([])),
   // Nothing given to any fund yet, month by month (a fund page's chart).
   http.get('/api/funds/:id/months', ({ params }) => HttpResponse.json({ fundId: params.id, months: [] })),
+  // No pledges: the member's own (My Donations) and the treasurers' list.
+  http.get('/api/pledges/mine', () => HttpResponse.json([])),
+  http.get('/api/pledges', () => HttpResponse.json([])),
   // No account holds a staff role (User Management's staff list).
   http.get('/api/admin/staff', () => HttpResponse.json([])),
   // No invitation to the staff is pending.

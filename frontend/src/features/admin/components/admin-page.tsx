@@ -25,6 +25,7 @@ import { PaymentSettingsTab } from '../ledger/components/payment-settings-tab';
 import { PaymentsTab } from '../ledger/components/payments-tab';
 import { MembersTab, type MemberActivityRenderer } from '../members/components/members-tab';
 import { UserManagement } from '../members/components/user-management';
+import { PledgesTab } from '../pledges/components/pledges-tab';
 import { SevasTab } from '../sevas/components/sevas-tab';
 import { TempleTab } from '../temple/components/temple-tab';
 import { chooseTab, describeAccess, visibleTabs, type AdminTabValue } from './admin-tabs';
@@ -145,6 +146,7 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
             {tab === 'users' ? <UserManagement /> : null}
             {tab === 'payments' ? <PaymentsTab /> : null}
             {tab === 'funds' ? <FundsTab /> : null}
+            {tab === 'pledges' ? <PledgesTab /> : null}
             {tab === 'donation-types' ? <DonationTypesTab /> : null}
             {tab === 'payment-settings' ? <PaymentSettingsTab /> : null}
             {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}

@@ -21,6 +21,7 @@ import type { Payment, YearTotal } from '@/types/api';
 import { downloadMyDonations, receiptHref, useMyPayments, useMyYearTotals } from '../api/my-donations';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { MyPledges } from './my-pledges';
 
 const statusLabels: Record<string, { label: string; color: 'default' | 'success' | 'error' | 'warning' | 'info' }> = {
   pending: { label: 'Pending', color: 'warning' },
@@ -64,8 +65,8 @@ function YearTotals({ years }: { years: YearTotal[] }) {
   );
 }
 
-/** The member's giving history: totals per year, each gift with its status and receipt, and a CSV download. */
-export function MyDonations() {
+/** The member's gifts: totals per year, each gift with its status and receipt, and a CSV download. */
+function DonationHistory() {
   const { toast } = useToast();
   const { payments, error, isLoading, refresh } = useMyPayments();
   const { years } = useMyYearTotals();
@@ -165,5 +166,15 @@ export function MyDonations() {
         </Table>
       </TableContainer>
     </Box>
+  );
+}
+
+/** The member's giving: their gifts, then their pledges. */
+export function MyDonations() {
+  return (
+    <>
+      <DonationHistory />
+      <MyPledges />
+    </>
   );
 }
