@@ -221,7 +221,7 @@ impl PledgeRepository for SeaOrmPledgeRepository {
         }
         let tx = self.db.begin_write().await.repo()?;
         pledges::Entity::update_many()
-            .col_expr(pledges::Column::RemindedAt, Expr::val(now).into())
+            .col_expr(pledges::Column::RemindedAt, Expr::val(now))
             .filter(pledges::Column::Id.is_in(ids.iter().map(ToString::to_string)))
             .exec(&tx)
             .await
