@@ -43,13 +43,17 @@ pub struct SeaOrmFundRepository {
     summing: Arc<Mutex<()>>,
     /// Each charted fund's monthly sums, by fund and range, with the generation and time of the sum.
     kept_months: Arc<std::sync::Mutex<KeptMonths>>,
+    /// Held by the one request summing a chart.
+    summing_months: Arc<Mutex<()>>,
 }
 
-type KeptMonths = HashMap<(FundId, DateTime<Utc>, DateTime<Utc>), (u64, Instant, Vec<(Money, u64)>)>;
+/// A charted fund and its range's first and last bound.
+type MonthsKey = (FundId, DateTime<Utc>, DateTime<Utc>);
+type KeptMonths = HashMap<MonthsKey, (u64, Instant, Vec<(Money, u64)>)>;
 
 impl SeaOrmFundRepository {
     pub fn new(db: Database) -> Self {
-        Self { db, kept: Arc::default(), summing: Arc::default(), kept_months: Arc::default() }
+        Self { db, kept: Arc::default(), summing: Arc::default(), kept_months: Arc::default(), summing_months: Arc::default() }
     }
 
     /// The last sum when it was made at `generation`.
@@ -265,18 +269,50 @@ impl FundRepository for SeaOrmFundRepository {
         let (Some(first), Some(last)) = (bounds.first(), bounds.last()) else {
             return Ok(Vec::new());
         };
-        let spans = bounds.len() - 1;
+        // As the progress: read before any sum; what is kept at this count is answered at once
+        // while fresh; when only old, one request sums again and the others answer what is kept;
+        // after this process changed a payment, the requests wait for one sum and share it.
         let generation = self.db.payments_generation();
         let key = (id.clone(), *first, *last);
-        {
-            let kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if let Some((at_generation, at, sums)) = kept.get(&key)
-                && *at_generation == generation
-                && at.elapsed() < PROGRESS_KEPT
-            {
-                return Ok(sums.clone());
+        if let Some((at, sums)) = self.kept_months_at(&key, generation) {
+            if at.elapsed() < PROGRESS_KEPT {
+                return Ok(sums);
             }
+            return match self.summing_months.try_lock() {
+                Ok(_summing) => self.sum_months_and_keep(key, bounds, generation).await,
+                Err(_) => Ok(sums),
+            };
         }
+        let _summing = self.summing_months.lock().await;
+        if let Some((_, sums)) = self.kept_months_at(&key, generation).filter(|(at, _)| at.elapsed() < PROGRESS_KEPT) {
+            return Ok(sums);
+        }
+        self.sum_months_and_keep(key, bounds, generation).await
+    }
+}
+
+impl SeaOrmFundRepository {
+    /// The monthly sums kept for `key` when they were made at `generation`, with their time.
+    fn kept_months_at(&self, key: &MonthsKey, generation: u64) -> Option<(Instant, Vec<(Money, u64)>)> {
+        let kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        kept.get(key).filter(|(at_generation, ..)| *at_generation == generation).map(|(_, at, sums)| (*at, sums.clone()))
+    }
+
+    /// Sums the fund's gifts between `bounds` and keeps the sums, made at `generation`.
+    async fn sum_months_and_keep(&self, key: MonthsKey, bounds: &[DateTime<Utc>], generation: u64) -> Result<Vec<(Money, u64)>, RepoError> {
+        let sums = self.sum_months(&key.0, bounds).await?;
+        let mut kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Few funds are charted; a fund's chart is kept for its latest range only.
+        kept.retain(|(fund, _, _), _| fund != &key.0);
+        kept.insert(key, (generation, Instant::now(), sums.clone()));
+        Ok(sums)
+    }
+
+    async fn sum_months(&self, id: &FundId, bounds: &[DateTime<Utc>]) -> Result<Vec<(Money, u64)>, RepoError> {
+        let (Some(first), Some(last)) = (bounds.first(), bounds.last()) else {
+            return Ok(Vec::new());
+        };
+        let spans = bounds.len() - 1;
         let (pf, p) = (Alias::new("pf"), Alias::new("p"));
         let date = || Expr::col((p.clone(), payments::Column::PaymentDate));
         // The span's index: the first bound the payment's date is before.
@@ -311,10 +347,6 @@ impl FundRepository for SeaOrmFundRepository {
                 *slot = (Money::from_cents(raised), u64::try_from(gifts).unwrap_or(0));
             }
         }
-        let mut kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Few funds are charted; a fund's chart is kept for its latest range only.
-        kept.retain(|(fund, _, _), _| fund != id);
-        kept.insert(key, (generation, Instant::now(), sums.clone()));
         Ok(sums)
     }
 }
