@@ -90,6 +90,18 @@ pub struct SiteSettings {
     pub receipt_paper: String,
 }
 
+/// The first instant of `day` in `zone`, in UTC: the earlier one when the clocks go back, and the
+/// first instant after midnight in a zone whose clocks skip it (a daylight-saving change at 00:00).
+pub fn start_of_day(day: NaiveDate, zone: chrono_tz::Tz) -> Option<chrono::DateTime<chrono::Utc>> {
+    use chrono::TimeZone;
+    let midnight = day.and_hms_opt(0, 0, 0)?;
+    let first = zone
+        .from_local_datetime(&midnight)
+        .earliest()
+        .or_else(|| zone.from_local_datetime(&(midnight + chrono::Duration::hours(1))).earliest())?;
+    Some(first.with_timezone(&chrono::Utc))
+}
+
 impl SiteSettings {
     /// The temple's zone (the default when unset or, for rows written before a check, unknown).
     pub fn zone(&self) -> Tz {
@@ -409,6 +421,23 @@ impl SetupInput {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_day_starts_at_its_first_instant_in_the_zone_even_when_midnight_is_skipped() {
+        use chrono::TimeZone;
+        let la = chrono_tz::America::Los_Angeles;
+        let day = |y, m, d| NaiveDate::from_ymd_opt(y, m, d).expect("day");
+        assert_eq!(start_of_day(day(2026, 3, 1), la).map(|t| t.to_rfc3339()).as_deref(), Some("2026-03-01T08:00:00+00:00"));
+        assert_eq!(start_of_day(day(2026, 4, 1), la).map(|t| t.to_rfc3339()).as_deref(), Some("2026-04-01T07:00:00+00:00"));
+        // Santiago moves its clocks forward at midnight once a year: that day starts at 01:00.
+        let santiago = chrono_tz::America::Santiago;
+        let skipped = (1..=365)
+            .filter_map(|n| day(2026, 1, 1).checked_add_days(chrono::Days::new(n)))
+            .find(|d| santiago.from_local_datetime(&d.and_hms_opt(0, 0, 0).expect("midnight")).earliest().is_none())
+            .expect("a day without a midnight");
+        let start = start_of_day(skipped, santiago).expect("a start");
+        assert_eq!(start.with_timezone(&santiago).naive_local(), skipped.and_hms_opt(1, 0, 0).expect("one o'clock"));
+    }
 
     fn settings() -> SiteSettings {
         SiteSettings { temple_name: "Sri Test Temple".into(), ..SiteSettings::default() }

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use chrono::{NaiveDate, NaiveTime, TimeZone};
+use chrono::NaiveDate;
 use mandir_domain::audit::{AuditEntry, AuditKind, FieldChange, field_changes};
 use mandir_domain::staff::Permission;
 use mandir_domain::{UserId, ValidationErrors};
@@ -198,7 +198,7 @@ impl AuditService {
         }
         errors.into_result().map_err(AuditError::Validation)?;
         let zone = self.zone.time_zone().await?;
-        let start = |day: NaiveDate| zone.from_local_datetime(&day.and_time(NaiveTime::MIN)).earliest().map(|t| t.to_utc());
+        let start = |day: NaiveDate| mandir_domain::site::start_of_day(day, zone);
         Ok(AuditSearch {
             actor_id: blank(&query.actor).map(UserId::new),
             kind,

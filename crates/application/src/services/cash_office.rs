@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use chrono::{DateTime, NaiveDate, NaiveTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, Utc};
 use mandir_domain::audit::AuditKind;
 use mandir_domain::cash_office::{DepositSelection, DrawerCount, HundiCount, HundiCountInput};
 use mandir_domain::counter::Channel;
@@ -217,7 +217,7 @@ impl CashOfficeService {
     /// The instants `day` (the temple's) starts and ends.
     async fn bounds(&self, day: NaiveDate) -> Result<(DateTime<Utc>, DateTime<Utc>), CashOfficeError> {
         let zone = self.deps.zone.time_zone().await?;
-        let start = |d: NaiveDate| zone.from_local_datetime(&d.and_time(NaiveTime::MIN)).earliest().map(|t| t.to_utc());
+        let start = |d: NaiveDate| mandir_domain::site::start_of_day(d, zone);
         match (start(day), day.succ_opt().and_then(start)) {
             (Some(from), Some(to)) => Ok((from, to)),
             _ => Err(CashOfficeError::Validation(ValidationErrors::single("date", DATE_INVALID))),

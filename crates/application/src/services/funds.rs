@@ -4,13 +4,12 @@
 
 use std::sync::Arc;
 
-use chrono::{NaiveDate, TimeZone, Utc};
-use chrono_tz::Tz;
 use mandir_domain::FundId;
 use mandir_domain::ValidationErrors;
 use mandir_domain::audit::AuditKind;
 use mandir_domain::fund::{Fund, FundMonth, FundPatchInput, FundProgress, NewFundInput};
 use mandir_domain::payment::Donation;
+use mandir_domain::site::start_of_day;
 use mandir_domain::staff::Permission;
 
 use super::audit::{Action, Recorder, Target};
@@ -66,15 +65,6 @@ pub struct FundService {
     audit: Recorder,
 }
 
-/// The first instant of `day` in `zone`, in UTC (the earlier one when the clocks go back).
-pub(crate) fn start_of(day: NaiveDate, zone: Tz) -> Option<chrono::DateTime<Utc>> {
-    let midnight = day.and_hms_opt(0, 0, 0)?;
-    let local = zone.from_local_datetime(&midnight);
-    // A zone that skips midnight (a DST change at 00:00) starts the day at the first instant after.
-    let first = local.earliest().or_else(|| zone.from_local_datetime(&(midnight + chrono::Duration::hours(1))).earliest())?;
-    Some(first.with_timezone(&Utc))
-}
-
 impl FundService {
     pub fn new(funds: Arc<dyn FundRepository>, zone: Arc<dyn TempleZone>, clock: Arc<dyn Clock>, audit: Recorder) -> Self {
         Self { funds, zone, clock, audit }
@@ -94,7 +84,7 @@ impl FundService {
         let bounds = months
             .iter()
             .chain(std::iter::once(&after))
-            .map(|day| start_of(*day, zone))
+            .map(|day| start_of_day(*day, zone))
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| FundError::Unexpected("a month without a start in the temple's zone".into()))?;
         let sums = self.funds.received_between(id, &bounds).await?;
@@ -191,7 +181,7 @@ mod tests {
     use super::*;
     use crate::ports::fund_repository::MockFundRepository;
     use crate::services::test_fixtures::{admin, fixed_clock, member, now, recorder, staff};
-    use chrono::Datelike;
+    use chrono::{Datelike, NaiveDate};
     use mandir_domain::fund::{GENERAL_FUND_ID, GENERAL_STAYS_ACTIVE, NAME_REQUIRED};
     use mandir_domain::patch::Patch;
     use mandir_domain::staff::Role;
@@ -292,7 +282,7 @@ mod tests {
         repo.expect_received_between()
             .withf(|id, bounds| {
                 // March 1 in Los Angeles is 08:00 UTC (standard time); April 1 is 07:00 (daylight).
-                let at = |s: &str| chrono::DateTime::parse_from_rfc3339(s).expect("instant").with_timezone(&Utc);
+                let at = |s: &str| chrono::DateTime::parse_from_rfc3339(s).expect("instant").with_timezone(&chrono::Utc);
                 id == "b" && bounds.first() == Some(&at("2026-03-01T08:00:00Z")) && bounds.get(1) == Some(&at("2026-04-01T07:00:00Z"))
             })
             .returning(|_, _| Ok(vec![(Money::from_dollars(500), 2), (Money::from_cents(0), 0)]));

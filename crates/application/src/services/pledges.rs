@@ -8,11 +8,11 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 use mandir_domain::audit::AuditKind;
 use mandir_domain::pledge::{self, Fulfilment, NewPledgeInput, Pledge};
+use mandir_domain::site::start_of_day;
 use mandir_domain::staff::Permission;
 use mandir_domain::{FundId, PledgeId, ValidationErrors};
 
 use super::audit::{Action, Recorder, Target};
-use super::funds::start_of;
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
@@ -111,7 +111,7 @@ impl PledgeService {
             return Err(PledgeError::Validation(errors));
         }
         let after = new.ends_on.checked_add_days(chrono::Days::new(1));
-        let bounds = start_of(new.starts_on, zone).zip(after.and_then(|day| start_of(day, zone)));
+        let bounds = start_of_day(new.starts_on, zone).zip(after.and_then(|day| start_of_day(day, zone)));
         let (starts_at, ends_before) = bounds.ok_or_else(|| PledgeError::Unexpected("a pledge's day without a start".into()))?;
         let record =
             PledgeRecord { id: new_id(), user_id: actor.user_id.clone(), pledge: new, starts_at, ends_before, now: self.deps.clock.now() };

@@ -8,7 +8,7 @@ use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use async_trait::async_trait;
-use chrono::{DateTime, Datelike, Duration, NaiveDate, TimeZone, Utc};
+use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use mandir_domain::exchange::NO_GOODS;
 use mandir_domain::fund::GENERAL_FUND_ID;
@@ -99,10 +99,7 @@ impl EmailMessage for StatementMessage<'_> {
 
 /// The first instant of `year` in `zone` and the first of the next, in UTC.
 fn year_bounds(year: i32, zone: Tz) -> Option<(DateTime<Utc>, DateTime<Utc>)> {
-    let start = |y: i32| -> Option<DateTime<Utc>> {
-        let midnight = NaiveDate::from_ymd_opt(y, 1, 1)?.and_hms_opt(0, 0, 0)?;
-        Some(zone.from_local_datetime(&midnight).earliest()?.with_timezone(&Utc))
-    };
+    let start = |y: i32| mandir_domain::site::start_of_day(NaiveDate::from_ymd_opt(y, 1, 1)?, zone);
     Some((start(year)?, start(year + 1)?))
 }
 
