@@ -26,6 +26,11 @@ export function addDays(date: string, days: number): string {
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
+/** A month's short name, 1 to 12: "Jan" … "Dec" ("" out of range). */
+export function shortMonthName(month: number): string {
+  return MONTHS[month - 1]?.slice(0, 3) ?? '';
+}
+
 /** "November 2026" for a "YYYY-MM-DD" or "YYYY-MM" date, the same in the browser and the server's page renderer. */
 export function monthYearLabel(date: string): string {
   const [y, m] = date.split('-').map(Number);

@@ -1,13 +1,12 @@
 // How a pledge reads, on the member's My Donations page and in the treasurer's Pledges tab alike.
 import type { Pledge } from '@/types/api';
+import { shortMonthName } from './dates';
 import { formatUSD } from './format';
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2027-03-14" as its parts. */
 function parts(date: string): [year: number, month: string, day: number] {
   const [y, m, d] = date.split('-').map(Number);
-  return [y, MONTHS[m - 1] ?? '', d];
+  return [y, shortMonthName(m), d];
 }
 
 /**

@@ -131,11 +131,10 @@ impl PledgeService {
         if !view.pledge.is_active() {
             return Err(PledgeError::Validation(ValidationErrors::single("status", pledge::ALREADY_CANCELLED)));
         }
-        if self.deps.pledges.cancel(id, self.deps.clock.now()).await?.is_none() {
+        let Some(cancelled) = self.deps.pledges.cancel(id, self.deps.clock.now()).await? else {
             return Err(PledgeError::Validation(ValidationErrors::single("status", pledge::ALREADY_CANCELLED)));
-        }
-        let view = self.deps.pledges.get(id).await?.ok_or(PledgeError::NotFound)?;
-        Ok(self.standings(vec![view]).await?.remove(0))
+        };
+        Ok(self.standings(vec![PledgeView { pledge: cancelled, ..view }]).await?.remove(0))
     }
 
     /// Everyone's pledges (to one fund), by fund then member (treasurers and admins).
@@ -189,7 +188,10 @@ impl PledgeService {
         if queued > 0 {
             self.deps.wake.wake();
         }
-        let scope = fund.map_or_else(|| "all funds".to_owned(), |f| due.first().map_or_else(|| f.to_string(), |s| s.fund_name.clone()));
+        let scope = match &fund {
+            None => "all funds".to_owned(),
+            Some(id) => self.deps.funds.get(id).await?.map_or_else(|| id.to_string(), |f| f.name),
+        };
         let summary = format!("Sent pledge reminders for {scope} ({queued} queued)");
         self.deps
             .recorder

@@ -1,14 +1,13 @@
 // A fund's months as its page shows them. No `Intl` and no time zone: the server names each month
 // of the temple's calendar ("2026-03"); the page only labels them.
+import { shortMonthName } from '@/lib/dates';
 import { formatUSD } from '@/lib/format';
 import type { FundMonth } from '@/types/api';
-
-const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "2026-03" -> "Mar 2026"; anything else as it is. */
 export function monthLabel(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
-  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  const name = match ? shortMonthName(Number(match[2])) : '';
   return match && name ? `${name} ${match[1]}` : month;
 }
 
