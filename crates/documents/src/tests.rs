@@ -131,10 +131,3 @@ fn text_is_win_ansi_fitted_and_wrapped_by_the_fonts_widths() {
     assert_eq!(group_thousands("25.00"), "25.00");
     assert_eq!(group_thousands("-1000.50"), "-1,000.50");
 }
-
-#[test]
-#[ignore = "writes /tmp/statement.pdf to look at"]
-fn write_a_sample() {
-    std::fs::write("/tmp/statement.pdf", PdfStatements.statements(&[statement(60), StatementView { test: true, ..statement(2) }], day()))
-        .expect("write");
-}

@@ -320,19 +320,23 @@ impl StatementService {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
     pub async fn mine(&self, actor: &Actor, year: i32) -> Result<StatementView, StatementError> {
         let settings = self.settings().await?;
-        self.check_year(year, &settings)?;
-        let payments = self.payments_of(year, &settings, Whose::Member(actor)).await?;
+        self.mine_under(actor, year, &settings).await
+    }
+
+    async fn mine_under(&self, actor: &Actor, year: i32, settings: &SiteSettings) -> Result<StatementView, StatementError> {
+        self.check_year(year, settings)?;
+        let payments = self.payments_of(year, settings, Whose::Member(actor)).await?;
         let gifts: Vec<&Payment> = payments.iter().collect();
         let name = gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default();
-        Ok(statement_of(year, &name, &actor.email, &gifts, &settings, &self.fund_names().await?, self.deps.sandbox))
+        Ok(statement_of(year, &name, &actor.email, &gifts, settings, &self.fund_names().await?, self.deps.sandbox))
     }
 
     /// The member's own statement for `year` as a letter from the temple (a PDF).
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, year))]
     pub async fn mine_printed(&self, actor: &Actor, year: i32) -> Result<Vec<u8>, StatementError> {
-        let statement = self.mine(actor, year).await?;
-        let today = self.today().await?;
-        Ok(self.deps.documents.statements(&[statement], today))
+        let settings = self.settings().await?;
+        let statement = self.mine_under(actor, year, &settings).await?;
+        Ok(self.deps.documents.statements(&[statement], settings.today(self.deps.clock.now())))
     }
 
     /// Every donor's statement for `year`, one letter after another in one PDF, to print and mail
@@ -358,11 +362,6 @@ impl StatementService {
         );
         self.deps.recorder.acted(actor, action, summary, Vec::new()).await;
         Ok(document)
-    }
-
-    /// Today in the temple's zone: the date a printed letter bears.
-    async fn today(&self) -> Result<NaiveDate, StatementError> {
-        Ok(self.settings().await?.today(self.deps.clock.now()))
     }
 
     /// A walk-in's statement for `year`, to print at the counter (front desk and admins): every
