@@ -42,6 +42,11 @@ export default defineConfig({
     serviceWorkers: 'block',
     locale: 'en-US',
     timezoneId: 'America/Los_Angeles',
+    // Journeys run as a visitor who asked for less motion (the theme then drops every transition,
+    // docs/testing.md). A fade has no meaning to a test, and axe measuring a toast or a menu half
+    // faded in (or out: a toast leaves by itself after 5 s) reads blended colours as a contrast
+    // failure that depends on the machine's load: CI failed once on a toast at 1.76:1.
+    reducedMotion: 'reduce',
   },
   projects: [
     {

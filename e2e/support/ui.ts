@@ -119,6 +119,11 @@ export async function expectSettled(page: Page) {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expect(page.locator('.MuiSkeleton-root')).toHaveCount(0);
   await expect(page.locator('[role="progressbar"]:not([aria-valuenow])')).toHaveCount(0);
+  // Nothing is still moving: a finite CSS transition or animation (a dialog, menu or toast that
+  // is arriving or leaving) has run its course, so what axe or a screenshot sees is what stays.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || !Number.isFinite(Number(a.effect?.getComputedTiming().endTime))),
+  );
 }
 
 /**
