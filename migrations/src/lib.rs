@@ -43,6 +43,7 @@ mod m20261127_000047_counter_card_charges;
 mod m20261127_000048_counter_registrations;
 mod m20261128_000049_funds;
 mod m20261128_000050_pledges;
+mod m20261128_000051_households;
 pub mod seed;
 
 pub struct Migrator;
@@ -91,6 +92,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261127_000048_counter_registrations::Migration),
             Box::new(m20261128_000049_funds::Migration),
             Box::new(m20261128_000050_pledges::Migration),
+            Box::new(m20261128_000051_households::Migration),
         ]
     }
 }

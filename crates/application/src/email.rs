@@ -29,6 +29,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("staff_invitation.jinja", include_str!("../templates/email/staff_invitation.jinja")),
     ("star_day_reminder.jinja", include_str!("../templates/email/star_day_reminder.jinja")),
     ("pledge_reminder.jinja", include_str!("../templates/email/pledge_reminder.jinja")),
+    ("household_invitation.jinja", include_str!("../templates/email/household_invitation.jinja")),
 ];
 
 /// A message's fields; `TEMPLATE` names its file.

@@ -107,6 +107,10 @@ id_type!(
     PledgeId
 );
 id_type!(
+    /// A household of members at one address.
+    HouseholdId
+);
+id_type!(
     /// A payment method of the catalogue.
     PaymentMethodId
 );

@@ -14,6 +14,7 @@ pub mod family_member;
 pub mod festival;
 pub mod fund;
 pub mod gotram;
+pub mod household;
 pub mod id;
 pub mod image;
 pub mod input;
@@ -42,8 +43,8 @@ pub mod volunteer;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
-    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, NoticeId, PaymentId, PaymentMethodId, PledgeId, PriestId,
-    RecurringServiceId, SevaBookingId, SevaId, StarBirthdayId, UserId, VolunteerId, WaitlistId,
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, NoticeId, PaymentId, PaymentMethodId,
+    PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, StarBirthdayId, UserId, VolunteerId, WaitlistId,
 };
 pub use input::NumberInput;
 pub use money::Money;

@@ -151,6 +151,7 @@ pub fn api_doc() -> Document {
         routes::donation_types::Api::openapi(),
         routes::funds::Api::openapi(),
         routes::pledges::Api::openapi(),
+        routes::households::Api::openapi(),
         routes::payment_methods::Api::openapi(),
         routes::payments::Api::openapi(),
         routes::ledger::Api::openapi(),

@@ -130,6 +130,7 @@ pub struct AppState {
     pub donation_types: DonationTypeService,
     pub funds: FundService,
     pub pledges: mandir_application::services::pledges::PledgeService,
+    pub households: mandir_application::services::households::HouseholdService,
     pub payment_methods: PaymentMethodService,
     pub payments: PaymentService,
     /// Receipts: the printable page and the admin's resend.

@@ -121,6 +121,9 @@ impl AccountRepository for SeaOrmAccountRepository {
             .exec(&tx)
             .await
             .repo()?;
+        if result.rows_affected == 1 {
+            crate::payments::link_guest_gifts(&tx, &row.id, &new_email).await?;
+        }
         tx.commit().await.repo()?;
         Ok((result.rows_affected == 1).then(|| EmailChanged { user_id: row.id.into(), old_email: row.email, new_email }))
     }

@@ -7,7 +7,7 @@ use mandir_domain::Money;
 use mandir_domain::PaymentId;
 use mandir_domain::counter::Channel;
 use mandir_domain::payment::{self, Payment, PaymentMethodKind, PaymentProvider, PaymentStatus};
-use sea_orm::sea_query::{Expr, Query};
+use sea_orm::sea_query::{Expr, ExprTrait, Func, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, TryInsertResult};
 
 use crate::entities::{donors, payments, processed_webhook_events};
@@ -230,6 +230,9 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         if let Some(user_id) = filter.user_id {
             query = query.filter(payments::Column::UserId.eq(user_id.as_str()));
         }
+        if let Some(users) = filter.users {
+            query = query.filter(payments::Column::UserId.is_in(users.iter().map(|u| u.as_str().to_owned())));
+        }
         if let Some(donor_id) = filter.donor_id {
             query = query.filter(payments::Column::DonorId.eq(donor_id));
         }
@@ -316,6 +319,23 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         self.db.payments_changed();
         Ok(outcome)
     }
+}
+
+/// Links the gifts given without an account under `email` (in any case) to the member who has
+/// just verified that address (docs/product.md#households), so their giving history, statement and
+/// pledges are complete. Run in the verification's own transaction; answers how many were linked.
+pub(crate) async fn link_guest_gifts(conn: &impl ConnectionTrait, user_id: &str, email: &str) -> Result<u64, RepoError> {
+    let linked = payments::Entity::update_many()
+        .col_expr(payments::Column::UserId, Expr::value(user_id))
+        .filter(payments::Column::UserId.is_null())
+        .filter(Expr::expr(Func::lower(Expr::col(payments::Column::DonorEmail))).eq(email.trim().to_lowercase()))
+        .exec(conn)
+        .await
+        .repo()?;
+    if linked.rows_affected > 0 {
+        tracing::info!(user = %user_id, gifts = linked.rows_affected, "gifts given without an account linked to the member");
+    }
+    Ok(linked.rows_affected)
 }
 
 #[cfg(test)]

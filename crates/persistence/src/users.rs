@@ -414,17 +414,32 @@ impl UserRepository for SeaOrmUserRepository {
     }
 
     async fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        let Some(user) = users::Entity::find()
+            .filter(users::Column::EmailVerificationToken.eq(token_hash))
+            .filter(users::Column::EmailVerificationExpires.gt(now))
+            .one(&tx)
+            .await
+            .repo()?
+        else {
+            return Ok(false);
+        };
         let result = users::Entity::update_many()
             .col_expr(users::Column::EmailVerified, Expr::value(true))
             .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
             .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(user.id.as_str()))
             .filter(users::Column::EmailVerificationToken.eq(token_hash))
-            .filter(users::Column::EmailVerificationExpires.gt(now))
-            .exec(&self.db.conn)
+            .exec(&tx)
             .await
             .repo()?;
-        Ok(result.rows_affected > 0)
+        if result.rows_affected == 0 {
+            return Ok(false);
+        }
+        crate::payments::link_guest_gifts(&tx, &user.id, &user.email).await?;
+        tx.commit().await.repo()?;
+        Ok(true)
     }
 
     async fn store_verification_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError> {
@@ -438,15 +453,20 @@ impl UserRepository for SeaOrmUserRepository {
     }
 
     async fn mark_email_verified(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
-        self.update_row(
-            id,
-            users::Entity::update_many()
-                .col_expr(users::Column::EmailVerified, Expr::value(true))
-                .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
-                .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
-                .col_expr(users::Column::UpdatedAt, Expr::value(now)),
-        )
-        .await
+        let tx = self.db.begin_write().await.repo()?;
+        let user = users::Entity::find_by_id(id.as_str()).one(&tx).await.repo()?.ok_or(RepoError::NotFound)?;
+        users::Entity::update_many()
+            .col_expr(users::Column::EmailVerified, Expr::value(true))
+            .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
+            .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .filter(users::Column::Id.eq(id.as_str()))
+            .exec(&tx)
+            .await
+            .repo()?;
+        crate::payments::link_guest_gifts(&tx, &user.id, &user.email).await?;
+        tx.commit().await.repo()?;
+        Ok(())
     }
 
     async fn search(&self, search: &MemberSearch) -> Result<(Vec<User>, u64), RepoError> {

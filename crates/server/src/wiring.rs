@@ -23,6 +23,7 @@ use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::funds::FundService;
 use mandir_application::services::gotrams::GotramService;
+use mandir_application::services::households::{HouseholdDeps, HouseholdService};
 use mandir_application::services::images::ImageVariants;
 use mandir_application::services::jobs::{ExpireAbandonedCardPayments, PurgeExpired, Scheduler};
 use mandir_application::services::member_mail::{MemberMailDeps, MemberMailService, QueueReminders, SendMemberEmails};
@@ -296,6 +297,16 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     });
     let wake: Arc<NotifyWake> = Arc::default();
     let counter_sales = Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone()));
+    let households: Arc<dyn mandir_application::ports::HouseholdRepository> =
+        Arc::new(mandir_persistence::SeaOrmHouseholdRepository::new(db.clone()));
+    let household_service = HouseholdService::new(HouseholdDeps {
+        households: households.clone(),
+        mailer: mailer.clone(),
+        temple: temple_name.clone(),
+        limiter: limiter.clone(),
+        clock: clock.clone(),
+        public_url: config.public_url.clone(),
+    });
     let statements = StatementService::new(StatementDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         store: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
@@ -304,6 +315,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         funds: funds.clone(),
         documents: Arc::new(mandir_documents::PdfStatements),
         donors: counter_sales.clone(),
+        households: households.clone(),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),
         wake: wake.clone(),
@@ -425,6 +437,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         donation_types: DonationTypeService::new(donation_types, funds.clone(), clock.clone(), changes.clone(), recorder.clone()),
         funds: FundService::new(funds, temple_zone.clone(), clock.clone(), recorder.clone()),
         pledges,
+        households: household_service,
         payment_methods: PaymentMethodService::new(
             Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())),
             clock.clone(),

@@ -50,7 +50,8 @@ pub trait AccountRepository: Send + Sync {
     ) -> Result<(), RepoError>;
     /// Makes the pending address of the unexpired token the account's (verified), in one
     /// conditional update; `None` for an unknown or expired token, `RepoError::Conflict` when
-    /// another account took the address meanwhile.
+    /// another account took the address meanwhile. The new address's gifts given without an
+    /// account become the member's in the same transaction (docs/product.md#households).
     async fn confirm_email_change(&self, token_hash: &str, now: DateTime<Utc>) -> Result<Option<EmailChanged>, RepoError>;
     /// The member's volunteer sign-ups, by event date.
     async fn volunteering(&self, id: &UserId) -> Result<Vec<Volunteer>, RepoError>;

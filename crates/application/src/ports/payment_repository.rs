@@ -48,6 +48,8 @@ pub struct PaymentFilter {
     pub method: Option<PaymentMethodKind>,
     pub event: Option<EventFilter>,
     pub user_id: Option<UserId>,
+    /// Any of these members' (a joint household's statement).
+    pub users: Option<Vec<UserId>>,
     /// A walk-in's donor record (counter sales).
     pub donor_id: Option<String>,
     pub from: Option<DateTime<Utc>>,

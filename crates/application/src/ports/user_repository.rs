@@ -119,13 +119,15 @@ pub trait UserRepository: Send + Sync {
     /// the token version. `Ok(false)` when no such unexpired token exists (so it works once).
     async fn reset_password_with_token(&self, token_hash: &str, password_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError>;
     /// Marks the e-mail verified and clears the token; `Ok(false)` for an unknown or expired
-    /// token (one without an expiry counts as expired).
+    /// token (one without an expiry counts as expired). In the same transaction, the gifts given
+    /// without an account under the address become the member's (docs/product.md#households).
     async fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError>;
     /// Replaces the pending verification token (a new link; the older one stops working).
     /// `RepoError::NotFound` when the user is gone.
     async fn store_verification_token(&self, id: &UserId, token_hash: &str, expires_at: DateTime<Utc>) -> Result<(), RepoError>;
     /// Marks this account's e-mail verified (as if its link had been opened) and clears any
-    /// pending verification token. `RepoError::NotFound` when the user is gone.
+    /// pending verification token, linking the address's gifts given without an account as
+    /// [`Self::verify_email`] does. `RepoError::NotFound` when the user is gone.
     async fn mark_email_verified(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
     /// How many accounts are admins.
     async fn count_admins(&self) -> Result<u64, RepoError>;

@@ -17,6 +17,7 @@ pub mod family_members;
 pub mod festivals;
 pub mod funds;
 pub mod gotrams;
+pub mod households;
 pub mod images;
 pub mod jobs;
 pub mod member_mail;

@@ -61,10 +61,12 @@ pub enum Action {
     MemberPaymentIntent,
     /// Zelle confirmations recorded by one member (each is a pending payment staff must check).
     MemberZelleConfirmation,
+    /// Household invitations sent by one member (each e-mails an address they type).
+    HouseholdInvite,
 }
 
 impl Action {
-    pub const ALL: [Self; 13] = [
+    pub const ALL: [Self; 14] = [
         Self::SignInAccountAddress,
         Self::SignInAccount,
         Self::SignInAddress,
@@ -78,6 +80,7 @@ impl Action {
         Self::GuestZelleConfirmation,
         Self::MemberPaymentIntent,
         Self::MemberZelleConfirmation,
+        Self::HouseholdInvite,
     ];
 
     const fn key(self) -> &'static str {
@@ -95,6 +98,7 @@ impl Action {
             Self::GuestZelleConfirmation => "guest-zelle",
             Self::MemberPaymentIntent => "member-payment-intent",
             Self::MemberZelleConfirmation => "member-zelle",
+            Self::HouseholdInvite => "household-invite",
         }
     }
 }
@@ -117,19 +121,20 @@ impl Default for RateLimitPolicy {
         let per = |max, minutes| Limit { max, window: Duration::minutes(minutes) };
         Self {
             limits: [
-                per(5, 15),      // SignInAccountAddress
-                per(50, 15),     // SignInAccount
-                per(30, 15),     // SignInAddress
-                per(5, 15),      // CurrentPassword
-                per(5, 24 * 60), // EmailChange
-                per(10, 60),     // SignUp
-                per(5, 60),      // ForgotPassword
-                per(5, 60),      // ResendVerificationAccount
-                per(5, 60),      // ResendVerificationAddress
-                per(20, 60),     // GuestPaymentIntent
-                per(10, 60),     // GuestZelleConfirmation
-                per(20, 60),     // MemberPaymentIntent
-                per(10, 60),     // MemberZelleConfirmation
+                per(5, 15),       // SignInAccountAddress
+                per(50, 15),      // SignInAccount
+                per(30, 15),      // SignInAddress
+                per(5, 15),       // CurrentPassword
+                per(5, 24 * 60),  // EmailChange
+                per(10, 60),      // SignUp
+                per(5, 60),       // ForgotPassword
+                per(5, 60),       // ResendVerificationAccount
+                per(5, 60),       // ResendVerificationAddress
+                per(20, 60),      // GuestPaymentIntent
+                per(10, 60),      // GuestZelleConfirmation
+                per(20, 60),      // MemberPaymentIntent
+                per(10, 60),      // MemberZelleConfirmation
+                per(10, 24 * 60), // HouseholdInvite
             ],
         }
     }

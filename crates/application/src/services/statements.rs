@@ -12,10 +12,11 @@ use chrono::{DateTime, Datelike, Duration, NaiveDate, Utc};
 use chrono_tz::Tz;
 use mandir_domain::exchange::NO_GOODS;
 use mandir_domain::fund::GENERAL_FUND_ID;
+use mandir_domain::household::{HouseholdView, StatementChoice};
 use mandir_domain::payment::{Payment, PaymentStatus};
 use mandir_domain::site::SiteSettings;
 use mandir_domain::staff::Permission;
-use mandir_domain::{FundId, Money, ValidationErrors};
+use mandir_domain::{FundId, HouseholdId, Money, UserId, ValidationErrors};
 use serde::Serialize;
 
 use super::Actor;
@@ -25,14 +26,15 @@ use super::receipts::{acknowledged, receipt_of};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    Clock, CounterRepository, FundRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError, SiteRepository,
-    StatementCounts, StatementDocuments, StatementDonor, StatementSend, StatementStore,
+    Clock, CounterRepository, FundRepository, HouseholdRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError,
+    SiteRepository, StatementCounts, StatementDocuments, StatementDonor, StatementSend, StatementStore,
 };
 
 /// Whose gifts a statement lists.
 enum Whose<'a> {
     Everyone,
-    Member(&'a Actor),
+    /// These members' (one member's, or a joint household's).
+    Members(&'a [UserId]),
     /// A walk-in's, by their donor record's id.
     WalkIn(&'a str),
 }
@@ -189,20 +191,96 @@ pub fn statement_of(
     }
 }
 
+/// One statement's donor: whose name it carries, the gifts it lists, where a printed copy is
+/// mailed, and the household it is joint for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Donor<P> {
+    pub name: String,
+    pub gifts: Vec<P>,
+    /// The household's mailing address, over the address on the donor's gifts.
+    pub address: Option<String>,
+    /// Set for a joint statement: every member of this household gets the same one.
+    pub household: Option<HouseholdId>,
+}
+
+/// The statement of `donor` under the temple's settings.
+fn statement_for(
+    year: i32,
+    email: &str,
+    donor: &Donor<&Payment>,
+    settings: &SiteSettings,
+    funds: &FundNames,
+    sandbox_site: bool,
+) -> StatementView {
+    let mut view = statement_of(year, &donor.name, email, &donor.gifts, settings, funds, sandbox_site);
+    if donor.address.is_some() {
+        view.donor_address.clone_from(&donor.address);
+    }
+    view
+}
+
+fn lowercase_email(value: Option<&str>) -> Option<String> {
+    value.map(str::trim).filter(|e| !e.is_empty()).map(str::to_lowercase)
+}
+
 /// The donors of a year's gifts, by lowercase e-mail, each with the name of their latest gift.
-fn donors_of(payments: &[Payment]) -> BTreeMap<String, (String, Vec<&Payment>)> {
-    let mut donors: BTreeMap<String, (String, Vec<&Payment>)> = BTreeMap::new();
+///
+/// A household whose statement is joint has one statement in all its members' names, listing
+/// every gift of its members (a gift is a member's when it is under their account, or, given
+/// without one, under their address) exactly once; each member is listed with it, so each gets
+/// it. A member of a household with separate statements keeps their own, mailed to the
+/// household's address.
+pub fn donors_of<'a>(payments: &'a [Payment], households: &[HouseholdView]) -> BTreeMap<String, Donor<&'a Payment>> {
+    let joint: Vec<&HouseholdView> = households.iter().filter(|h| h.household.statement == StatementChoice::Joint).collect();
+    let mut by_user: HashMap<&UserId, usize> = HashMap::new();
+    let mut by_email: HashMap<String, usize> = HashMap::new();
+    for (i, household) in joint.iter().enumerate() {
+        for member in &household.members {
+            by_user.insert(&member.user_id, i);
+            by_email.insert(member.email.trim().to_lowercase(), i);
+        }
+    }
+    let mut joint_gifts: Vec<Vec<&Payment>> = vec![Vec::new(); joint.len()];
+    let mut donors: BTreeMap<String, Donor<&Payment>> = BTreeMap::new();
     let mut sorted: Vec<&Payment> = payments.iter().filter(|p| counts(p)).collect();
     sorted.sort_by_key(|p| p.payment_date);
     for p in sorted {
-        let Some(email) = p.donor_email.as_deref().map(str::trim).filter(|e| !e.is_empty()).map(str::to_lowercase) else {
+        let email = lowercase_email(p.donor_email.as_deref());
+        let household = p.user_id.as_ref().and_then(|user| by_user.get(user)).or_else(|| email.as_ref().and_then(|e| by_email.get(e)));
+        if let Some(&i) = household {
+            joint_gifts[i].push(p);
             continue;
-        };
-        let entry = donors.entry(email).or_insert_with(|| (String::new(), Vec::new()));
-        if let Some(name) = p.donor_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
-            name.clone_into(&mut entry.0);
         }
-        entry.1.push(p);
+        let Some(email) = email else { continue };
+        let entry = donors.entry(email).or_insert_with(|| Donor { name: String::new(), gifts: Vec::new(), address: None, household: None });
+        if let Some(name) = p.donor_name.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            name.clone_into(&mut entry.name);
+        }
+        entry.gifts.push(p);
+    }
+    for (household, gifts) in joint.iter().zip(joint_gifts) {
+        if gifts.is_empty() {
+            continue;
+        }
+        let name = household.joint_name();
+        for member in &household.members {
+            donors.insert(
+                member.email.trim().to_lowercase(),
+                Donor {
+                    name: name.clone(),
+                    gifts: gifts.clone(),
+                    address: household.household.address.clone(),
+                    household: Some(household.household.id.clone()),
+                },
+            );
+        }
+    }
+    for household in households.iter().filter(|h| h.household.statement == StatementChoice::Separate) {
+        for member in &household.members {
+            if let Some(donor) = donors.get_mut(&member.email.trim().to_lowercase()) {
+                donor.address.clone_from(&household.household.address);
+            }
+        }
     }
     donors
 }
@@ -221,6 +299,8 @@ pub struct StatementDeps {
     pub documents: Arc<dyn StatementDocuments>,
     /// The walk-ins' donor records, for a walk-in's statement printed at the counter.
     pub donors: Arc<dyn CounterRepository>,
+    /// The households, for joint statements and their mailing addresses.
+    pub households: Arc<dyn HouseholdRepository>,
     /// A mailer that answers once the message is handed over, so a statement is marked sent only
     /// when it was.
     pub mailer: Arc<dyn Mailer>,
@@ -261,13 +341,13 @@ impl StatementService {
             status: Some(PaymentStatus::Completed),
             from: Some(from),
             to: Some(to - Duration::milliseconds(1)),
-            user_id: match whose {
-                Whose::Member(actor) => Some(actor.user_id.clone()),
+            users: match whose {
+                Whose::Members(users) => Some(users.to_vec()),
                 Whose::Everyone | Whose::WalkIn(_) => None,
             },
             donor_id: match whose {
                 Whose::WalkIn(id) => Some(id.to_owned()),
-                Whose::Everyone | Whose::Member(_) => None,
+                Whose::Everyone | Whose::Members(_) => None,
             },
             ..PaymentFilter::default()
         };
@@ -287,8 +367,9 @@ impl StatementService {
         let settings = self.settings().await?;
         self.check_year(year, &settings)?;
         let payments = self.payments_of(year, &settings, Whose::Everyone).await?;
+        let households = self.deps.households.all().await?;
         let donors: Vec<StatementDonor> =
-            donors_of(&payments).into_iter().map(|(email, (name, _))| StatementDonor { email, name }).collect();
+            donors_of(&payments, &households).into_iter().map(|(email, donor)| StatementDonor { email, name: donor.name }).collect();
         let added = self.deps.store.enqueue(year, donors, &actor.user_id, self.deps.clock.now()).await?;
         tracing::info!(year, added, admin = %actor.user_id, "year-end statements asked for");
         let summary = format!("Sent the {year} year-end statements ({added} donors added to the queue)");
@@ -323,12 +404,28 @@ impl StatementService {
         self.mine_under(actor, year, &settings).await
     }
 
+    /// The member's statement: the joint one when their household chose a joint statement
+    /// (every member's gifts, in all their names), otherwise their own.
     async fn mine_under(&self, actor: &Actor, year: i32, settings: &SiteSettings) -> Result<StatementView, StatementError> {
         self.check_year(year, settings)?;
-        let payments = self.payments_of(year, settings, Whose::Member(actor)).await?;
+        let household = self.deps.households.of_member(&actor.user_id).await?;
+        let members: Vec<UserId> = match &household {
+            Some(h) if h.household.statement == StatementChoice::Joint => h.members.iter().map(|m| m.user_id.clone()).collect(),
+            _ => vec![actor.user_id.clone()],
+        };
+        let payments = self.payments_of(year, settings, Whose::Members(&members)).await?;
         let gifts: Vec<&Payment> = payments.iter().collect();
-        let name = gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default();
-        Ok(statement_of(year, &name, &actor.email, &gifts, settings, &self.fund_names().await?, self.deps.sandbox))
+        let name = match &household {
+            Some(h) if h.household.statement == StatementChoice::Joint => h.joint_name(),
+            _ => gifts.iter().rev().find_map(|p| p.donor_name.clone()).unwrap_or_default(),
+        };
+        let donor = Donor {
+            name,
+            gifts,
+            address: household.as_ref().and_then(|h| h.household.address.clone()),
+            household: household.as_ref().map(|h| h.household.id.clone()),
+        };
+        Ok(statement_for(year, &actor.email, &donor, settings, &self.fund_names().await?, self.deps.sandbox))
     }
 
     /// The member's own statement for `year` as a letter from the temple (a PDF).
@@ -347,10 +444,14 @@ impl StatementService {
         let settings = self.settings().await?;
         self.check_year(year, &settings)?;
         let payments = self.payments_of(year, &settings, Whose::Everyone).await?;
+        let households = self.deps.households.all().await?;
         let funds = self.fund_names().await?;
-        let statements: Vec<StatementView> = donors_of(&payments)
+        // One letter per joint household, however many members it has.
+        let mut printed: std::collections::HashSet<HouseholdId> = std::collections::HashSet::new();
+        let statements: Vec<StatementView> = donors_of(&payments, &households)
             .into_iter()
-            .map(|(email, (name, gifts))| statement_of(year, &name, &email, &gifts, &settings, &funds, self.deps.sandbox))
+            .filter(|(_, donor)| donor.household.as_ref().is_none_or(|h| printed.insert(h.clone())))
+            .map(|(email, donor)| statement_for(year, &email, &donor, &settings, &funds, self.deps.sandbox))
             .collect();
         let today = settings.today(self.deps.clock.now());
         let document = self.deps.documents.statements(&statements, today);
@@ -407,33 +508,42 @@ impl StatementService {
                     Some(donors) => donors,
                     None => {
                         let payments = self.payments_of(row.year, &settings.0, Whose::Everyone).await?;
-                        let donors: YearDonors = donors_of(&payments)
+                        let households = self.deps.households.all().await?;
+                        let donors: YearDonors = donors_of(&payments, &households)
                             .into_iter()
-                            .map(|(email, (_, gifts))| (email, gifts.into_iter().cloned().collect()))
+                            .map(|(email, d)| {
+                                let gifts = d.gifts.into_iter().cloned().collect();
+                                (email, Donor { name: d.name, gifts, address: d.address, household: d.household })
+                            })
                             .collect();
                         let donors = Arc::new(donors);
                         kept.lock().unwrap_or_else(PoisonError::into_inner).years.insert(row.year, Arc::clone(&donors));
                         donors
                     }
                 };
-                let gifts = donors.get(row.donor_email.as_str()).map_or(&[][..], Vec::as_slice);
-                self.send(&row, gifts, &settings.0, &settings.1).await
+                self.send(&row, donors.get(row.donor_email.as_str()), &settings.0, &settings.1).await
             },
         )
         .await
     }
 
-    /// Sends one claimed statement of the donor's `gifts`.
+    /// Sends one claimed statement: the donor's as grouped now (a household formed since the
+    /// statements were asked for is joint already), or none of the year's gifts when they have none.
     async fn send(
         &self,
         row: &StatementSend,
-        gifts: &[Payment],
+        donor: Option<&Donor<Payment>>,
         settings: &SiteSettings,
         funds: &FundNames,
     ) -> Result<Delivery, StatementError> {
         let (year, email) = (row.year, row.donor_email.as_str());
-        let gifts: Vec<&Payment> = gifts.iter().collect();
-        let statement = statement_of(year, &row.donor_name, email, &gifts, settings, funds, self.deps.sandbox);
+        let donor = match donor {
+            Some(d) => {
+                Donor { name: d.name.clone(), gifts: d.gifts.iter().collect(), address: d.address.clone(), household: d.household.clone() }
+            }
+            None => Donor { name: row.donor_name.clone(), gifts: Vec::new(), address: None, household: None },
+        };
+        let statement = statement_for(year, email, &donor, settings, funds, self.deps.sandbox);
         let link = format!("{}/my-donations", self.deps.public_url.trim_end_matches('/'));
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
         let message = StatementMessage { statement: &statement, link: &link };
@@ -451,8 +561,8 @@ impl StatementService {
     }
 }
 
-/// A year's gifts by donor (lowercase e-mail), oldest first.
-type YearDonors = HashMap<String, Vec<Payment>>;
+/// A year's donors by lowercase e-mail, their gifts oldest first.
+type YearDonors = BTreeMap<String, Donor<Payment>>;
 
 /// What one delivery pass reads once: the settings with the funds' names, and each year's gifts
 /// grouped by donor (grouped once: 2,000 statements of 50,000 gifts would otherwise group them
@@ -522,6 +632,8 @@ mod tests {
         donors: MockCounterRepository,
         funds: crate::ports::fund_repository::MockFundRepository,
         documents: crate::ports::statement_documents::MockStatementDocuments,
+        /// Every household, as the repository answers them.
+        households: Vec<HouseholdView>,
     }
 
     impl Mocks {
@@ -541,6 +653,7 @@ mod tests {
                 mailer: MockMailer::new(),
                 wake: MockOutboxWake::new(),
                 donors: MockCounterRepository::new(),
+                households: Vec::new(),
             }
         }
 
@@ -555,7 +668,15 @@ mod tests {
                     ..SiteSettings::default()
                 }))
             });
+            let mut households = crate::ports::household_repository::MockHouseholdRepository::new();
+            let all = self.households.clone();
+            households.expect_all().returning(move || Ok(all.clone()));
+            let each = self.households;
+            households
+                .expect_of_member()
+                .returning(move |user| Ok(each.iter().find(|h| h.members.iter().any(|m| &m.user_id == user)).cloned()));
             StatementService::new(StatementDeps {
+                households: Arc::new(households),
                 payments: Arc::new(self.payments),
                 store: Arc::new(self.store),
                 outbox: Arc::new(self.outbox),
@@ -721,7 +842,7 @@ mod tests {
         let mut m = Mocks::new();
         m.payments
             .expect_list()
-            .withf(|f| f.user_id.as_ref().is_some_and(|u| u.as_str() == "m"))
+            .withf(|f| f.users == Some(vec![UserId::new("m")]))
             .times(1)
             .returning(|_| Ok(vec![gift("1", "m@example.org", 1000, 0), gift("2", "m@example.org", 2500, 5)]));
         let statement = m.service().mine(&member(), 2026).await.expect("statement");
@@ -786,5 +907,107 @@ mod tests {
         assert!(matches!(service.all_printed(&member(), 2026).await, Err(StatementError::Forbidden)));
         assert_eq!(service.all_printed(&admin(), 2026).await.expect("printed"), b"%PDF-1.7");
         assert!(matches!(service.all_printed(&admin(), 1999).await, Err(StatementError::Validation(_))));
+    }
+
+    /// The Rao household: Ravi (user `ravi`) and Asha (user `asha`, the fixtures' member `m` is not in it).
+    fn raos(statement: StatementChoice) -> HouseholdView {
+        let person = |id: &str, first: &str, email: &str, day: i64| mandir_domain::household::HouseholdMember {
+            user_id: UserId::new(id),
+            first_name: first.into(),
+            last_name: "Rao".into(),
+            email: email.into(),
+            joined_at: now() + Duration::days(day),
+            family: vec!["Anika (daughter)".into()],
+        };
+        HouseholdView {
+            household: mandir_domain::household::Household {
+                id: HouseholdId::new("raos"),
+                name: "The Rao family".into(),
+                address: Some("1 Temple Way\nFolsom, CA 95630".into()),
+                statement,
+                created_at: now(),
+                updated_at: now(),
+            },
+            members: vec![person("ravi", "Ravi", "ravi@example.org", 0), person("asha", "Asha", "Asha@Example.org", 1)],
+            invitations: Vec::new(),
+        }
+    }
+
+    /// Ravi's gift under his account, Asha's under hers (another address), Asha's as a guest
+    /// under her address, a stranger's, and one not counted.
+    fn household_gifts() -> Vec<Payment> {
+        vec![
+            Payment { user_id: Some(UserId::new("ravi")), ..gift("r1", "ravi@example.org", 10_000, 0) },
+            Payment { user_id: Some(UserId::new("asha")), ..gift("a1", "asha.work@example.org", 2_500, 1) },
+            gift("a2", "asha@example.org", 1_100, 2),
+            gift("s1", "someone@example.org", 5_000, 3),
+            Payment { status: PaymentStatus::Refunded, ..gift("x", "ravi@example.org", 700, 4) },
+        ]
+    }
+
+    #[test]
+    fn a_joint_statement_lists_every_members_gift_exactly_once_for_each_member() {
+        let payments = household_gifts();
+        let donors = donors_of(&payments, &[raos(StatementChoice::Joint)]);
+        assert_eq!(donors.keys().collect::<Vec<_>>(), ["asha@example.org", "ravi@example.org", "someone@example.org"]);
+        for email in ["ravi@example.org", "asha@example.org"] {
+            let donor = &donors[email];
+            let ids: Vec<&str> = donor.gifts.iter().map(|p| p.id.as_str()).collect();
+            assert_eq!(ids, ["r1", "a1", "a2"], "{email}: each gift once, oldest first");
+            assert_eq!(donor.name, "Ravi Rao and Asha Rao");
+            assert_eq!(donor.household, Some(HouseholdId::new("raos")));
+            let statement = statement_for(2026, email, donor, &SiteSettings::default(), &FundNames::new(), false);
+            assert_eq!(statement.total, "136.00");
+            assert_eq!(statement.donor_address.as_deref(), Some("1 Temple Way\nFolsom, CA 95630"));
+        }
+        assert_eq!(donors["someone@example.org"].gifts.len(), 1);
+        assert_eq!(donors["someone@example.org"].household, None);
+        // Every counted gift is on exactly one statement of the household's or the stranger's.
+        let listed: usize = donors.values().filter(|d| d.household.is_none()).map(|d| d.gifts.len()).sum::<usize>() + 3;
+        assert_eq!(listed, payments.iter().filter(|p| counts(p)).count());
+    }
+
+    #[test]
+    fn separate_statements_keep_each_members_gifts_mailed_to_the_household() {
+        let payments = household_gifts();
+        let donors = donors_of(&payments, &[raos(StatementChoice::Separate)]);
+        let ravi: Vec<&str> = donors["ravi@example.org"].gifts.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ravi, ["r1"]);
+        assert_eq!(donors["asha@example.org"].gifts.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["a2"]);
+        assert_eq!(donors["asha.work@example.org"].gifts.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["a1"]);
+        assert_eq!(donors["ravi@example.org"].address.as_deref(), Some("1 Temple Way\nFolsom, CA 95630"));
+        assert_eq!(donors["ravi@example.org"].household, None);
+        assert_eq!(donors["someone@example.org"].address, None);
+    }
+
+    #[tokio::test]
+    async fn a_member_of_a_joint_household_opens_the_joint_statement() {
+        let mut m = Mocks::new();
+        m.households = vec![raos(StatementChoice::Joint)];
+        m.payments
+            .expect_list()
+            .withf(|f| f.users == Some(vec![UserId::new("ravi"), UserId::new("asha")]))
+            .times(1)
+            .returning(|_| Ok(household_gifts().into_iter().filter(|p| p.user_id.is_some()).collect()));
+        let ravi = Actor { user_id: UserId::new("ravi"), email: "ravi@example.org".into(), ..member() };
+        let statement = m.service().mine(&ravi, 2026).await.expect("statement");
+        assert_eq!((statement.donor_name.as_str(), statement.total.as_str()), ("Ravi Rao and Asha Rao", "125.00"));
+        assert_eq!(statement.donor_address.as_deref(), Some("1 Temple Way\nFolsom, CA 95630"));
+    }
+
+    #[tokio::test]
+    async fn the_print_has_one_letter_per_joint_household() {
+        let mut m = Mocks::new();
+        m.households = vec![raos(StatementChoice::Joint)];
+        m.payments.expect_list().returning(|_| Ok(household_gifts()));
+        m.documents
+            .expect_statements()
+            .withf(|statements, _| {
+                let names: Vec<&str> = statements.iter().map(|s| s.donor_name.as_str()).collect();
+                names == ["Ravi Rao and Asha Rao", "Name of someone@example.org"]
+            })
+            .times(1)
+            .returning(|_, _| b"%PDF-1.7".to_vec());
+        assert_eq!(m.service().all_printed(&admin(), 2026).await.expect("printed"), b"%PDF-1.7");
     }
 }

@@ -13,6 +13,7 @@ pub mod family_members;
 pub mod festivals;
 pub mod funds;
 pub mod gotrams;
+pub mod households;
 pub mod jobs;
 pub mod ledger;
 pub mod panchangam;
@@ -53,6 +54,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(donation_types::configure)
         .configure(funds::configure)
         .configure(pledges::configure)
+        .configure(households::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)
         .configure(payments::configure)

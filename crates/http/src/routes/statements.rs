@@ -68,6 +68,8 @@ pub struct StatementGiftDto {
     /// "Card" or "Zelle"
     method: String,
     purposes: String,
+    /// The funds the gift went to, e.g. "Temple Building, General".
+    funds: String,
     /// "25.00"
     amount: String,
     /// "25.00": the amount less the fair-market value of goods received.
@@ -81,8 +83,11 @@ pub struct StatementGiftDto {
 #[serde(rename_all = "camelCase")]
 pub struct StatementDto {
     year: i32,
+    /// A joint household statement names every member: "Lakshmi Rao and Ravi Rao".
     donor_name: String,
     donor_email: String,
+    /// Where a printed copy is mailed: the household's address, or the donor's latest given.
+    donor_address: Option<String>,
     /// Oldest first.
     gifts: Vec<StatementGiftDto>,
     /// "330.00"
@@ -105,11 +110,12 @@ impl From<StatementView> for StatementDto {
             year: s.year,
             donor_name: s.donor_name,
             donor_email: s.donor_email,
+            donor_address: s.donor_address,
             gifts: s
                 .gifts
                 .into_iter()
-                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, funds: _, amount, deductible, acknowledgement }| {
-                    StatementGiftDto { date, paid_at, receipt_number, method, purposes, amount, deductible, acknowledgement }
+                .map(|StatementGift { date, paid_at, receipt_number, method, purposes, funds, amount, deductible, acknowledgement }| {
+                    StatementGiftDto { date, paid_at, receipt_number, method, purposes, funds, amount, deductible, acknowledgement }
                 })
                 .collect(),
             total: s.total,

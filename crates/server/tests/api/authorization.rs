@@ -92,6 +92,10 @@ enum Target {
     Deposit,
     /// A festival's rule an editor added.
     Festival,
+    /// The invitation the owner's household sent, waiting.
+    SentInvitation,
+    /// The invitation to the owner's address from another member's household.
+    ReceivedInvitation,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -173,6 +177,19 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listMyPledges", Access::Member, Target::None, none),
     ("createMyPledge", Access::Member, Target::None, |_| Some(pledge_body())),
     ("cancelMyPledge", Access::Own, Target::Pledge, none),
+    // households: only the owner has one (the fixture has everyone else leave theirs)
+    ("getMyHousehold", Access::Member, Target::None, none),
+    // The owner has a household already: 400.
+    ("createMyHousehold", Access::Special([401, 201, 400, 201], &[]), Target::None, |_| Some(json!({"name": "Matrix household"}))),
+    ("updateMyHousehold", Access::Own, Target::None, |_| Some(json!({"name": "Matrix household", "statement": "separate"}))),
+    ("leaveMyHousehold", Access::Own, Target::None, none),
+    ("inviteToMyHousehold", Access::Own, Target::None, |_| {
+        Some(json!({"email": format!("matrix-invitee-{}@example.org", uuid::Uuid::new_v4().simple())}))
+    }),
+    ("cancelHouseholdInvitation", Access::Own, Target::SentInvitation, none),
+    // Only the invited address's owner may accept; the owner has a household already: 400.
+    ("acceptHouseholdInvitation", Access::Special([401, 404, 400, 404], &[]), Target::ReceivedInvitation, none),
+    ("declineHouseholdInvitation", Access::Own, Target::ReceivedInvitation, none),
     ("listPledges", Access::Staff(&[Treasurer]), Target::None, none),
     ("sendPledgeReminders", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({}))),
     ("createFund", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({"name": unique_name("Matrix fund"), "goal": "1000"}))),
@@ -470,6 +487,8 @@ struct Fixture {
     festival: String,
     /// What the drawer holds now ("11.00").
     drawer_expected: String,
+    sent_invitation: String,
+    received_invitation: String,
 }
 
 /// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
@@ -478,6 +497,9 @@ struct Staff {
     admin: TestUser,
     roles: Vec<(Role, TestUser)>,
     linked_priest: String,
+    /// A member whose household invites the owner, and the other member (neither has a role).
+    inviter: TestUser,
+    other: TestUser,
 }
 
 async fn staff(app: &TestApp) -> Staff {
@@ -496,7 +518,8 @@ async fn staff(app: &TestApp) -> Staff {
         expect_status::<Value>(link, StatusCode::OK).await;
         linked.push(id);
     }
-    Staff { admin, roles, linked_priest: linked.swap_remove(0) }
+    let (inviter, other) = (app.member().await, app.member().await);
+    Staff { admin, roles, linked_priest: linked.swap_remove(0), inviter, other }
 }
 
 async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
@@ -538,6 +561,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         expect_status(app.post("/api/services", Some(&admin.token), service_body("Fixture service")).await, StatusCode::CREATED).await;
     // Before the sale: the deposit takes the drawer closed now, and the sale stays voidable.
     let cash_office = cash_office_fixture(app, staff).await;
+    let (sent_invitation, received_invitation) = household_fixture(app, staff, owner).await;
     let sold = app
         .client
         .post(app.url("/api/counter/sales"))
@@ -655,7 +679,44 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         locked_collection: cash_office.locked_collection,
         deposit: cash_office.deposit,
         drawer_expected,
+        sent_invitation,
+        received_invitation,
     }
+}
+
+/// `member`'s household, formed now when they have none.
+async fn household_of(app: &TestApp, member: &TestUser) -> Value {
+    let mine: Value = expect_status(app.get("/api/household", Some(&member.token)).await, StatusCode::OK).await;
+    if !mine["household"].is_null() {
+        return mine["household"].clone();
+    }
+    expect_status(app.post("/api/household", Some(&member.token), json!({"name": "Matrix household"})).await, StatusCode::CREATED).await
+}
+
+/// Households as the matrix expects them: nobody but the owner and the inviter has one; the
+/// owner's has a waiting invitation (answered first), and the inviter's invites the owner's address.
+async fn household_fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> (String, String) {
+    for who in std::iter::once(&staff.other).chain(std::iter::once(&staff.admin)).chain(staff.roles.iter().map(|(_, u)| u)) {
+        let left = app.post("/api/household/leave", Some(&who.token), json!({})).await.status();
+        assert!(left == StatusCode::NO_CONTENT || left == StatusCode::NOT_FOUND, "leaving: {left}");
+    }
+    let mut own = household_of(app, owner).await;
+    if own["invitations"].as_array().is_none_or(Vec::is_empty) {
+        let email = format!("matrix-invitee-{}@example.org", uuid::Uuid::new_v4().simple());
+        let invite = app.post("/api/household/invitations", Some(&owner.token), json!({"email": email})).await;
+        own = expect_status(invite, StatusCode::CREATED).await;
+    }
+    let mut theirs = household_of(app, &staff.inviter).await;
+    let to_owner = |h: &Value| {
+        h["invitations"].as_array().and_then(|list| list.iter().find(|i| i["email"] == owner.email.to_lowercase().as_str()).cloned())
+    };
+    if to_owner(&theirs).is_none() {
+        let invite = app.post("/api/household/invitations", Some(&staff.inviter.token), json!({"email": owner.email})).await;
+        theirs = expect_status(invite, StatusCode::CREATED).await;
+    }
+    let sent = own["invitations"][0]["id"].as_str().expect("sent invitation").to_owned();
+    let received = to_owner(&theirs).expect("the owner's invitation")["id"].as_str().expect("id").to_owned();
+    (sent, received)
 }
 
 struct CashOffice {
@@ -746,6 +807,8 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::Collection => &f.collection,
         Target::Deposit => &f.deposit,
         Target::Festival => &f.festival,
+        Target::SentInvitation => &f.sent_invitation,
+        Target::ReceivedInvitation => &f.received_invitation,
     };
     let mut path = template
         .replace("{id}", id)
@@ -893,12 +956,12 @@ async fn every_operation_answers_each_role_as_the_roles_table_says() {
 
     let app = spawn_app().await;
     let staff = staff(&app).await;
-    let other = app.member().await;
+    let other = &staff.other;
     let owner = app.member().await;
     let token_of = |caller: Caller| -> Option<&str> {
         match caller {
             Caller::Visitor => None,
-            Caller::OtherMember => Some(&other.token),
+            Caller::OtherMember => Some(other.token.as_str()),
             Caller::Owner => Some(&owner.token),
             Caller::Staff(role) => staff.roles.iter().find(|(r, _)| *r == role).map(|(_, user)| user.token.as_str()),
             Caller::Admin => Some(&staff.admin.token),

@@ -164,7 +164,7 @@ impl TestApp {
         self.post("/api/auth/signin", None, json!({"email": email, "password": password})).await
     }
 
-    async fn signed_in(&self, email: String, password: &str) -> TestUser {
+    pub async fn signed_in(&self, email: String, password: &str) -> TestUser {
         let body: Value = expect_status(self.sign_in(&email, password).await, StatusCode::OK).await;
         TestUser {
             id: body["user"]["id"].as_str().expect("id").to_owned(),

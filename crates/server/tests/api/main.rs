@@ -18,6 +18,7 @@ mod events;
 mod festivals;
 mod funds;
 mod helpers;
+mod households;
 mod ledger;
 mod limits;
 mod member_emails;
