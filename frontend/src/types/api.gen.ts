@@ -1883,6 +1883,113 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/household": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's household and the invitations waiting for their address. */
+        get: operations["getMyHousehold"];
+        /** A member changes their household's name, mailing address or statement choice. */
+        put: operations["updateMyHousehold"];
+        /** The signed-in member forms a household, with themself in it. */
+        post: operations["createMyHousehold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/household/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A member invites an address to their household; it is e-mailed how to accept. Takes a
+         *     verified address and a place within the member's limit (10 a day).
+         */
+        post: operations["inviteToMyHousehold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/household/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** A member withdraws one of their household's waiting invitations. */
+        delete: operations["cancelHouseholdInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/household/invitations/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner of an invited, verified address joins that household. */
+        post: operations["acceptHouseholdInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/household/invitations/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The owner of an invited address turns the invitation down. */
+        post: operations["declineHouseholdInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/household/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The signed-in member leaves their household; the last to leave ends it. */
+        post: operations["leaveMyHousehold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/panchangam": {
         parameters: {
             query?: never;
@@ -3995,6 +4102,50 @@ export interface components {
             /** @description Always `ok`. */
             status: string;
         };
+        HouseholdDto: {
+            /** @description Where printed statements are mailed; several lines. */
+            address: string | null;
+            id: string;
+            /** @description Newest first. */
+            invitations: components["schemas"]["SentInvitationDto"][];
+            /** @description The names a joint statement is addressed to, e.g. `Lakshmi Rao and Ravi Rao`. */
+            jointName: string;
+            /** @description In joining order. */
+            members: components["schemas"]["HouseholdMemberDto"][];
+            name: string;
+            /** @description `joint` (one statement in every member's name, with all their gifts) or `separate`. */
+            statement: string;
+        };
+        /** @description A member of the household, with the family members saved in their profile. */
+        HouseholdMemberDto: {
+            email: string;
+            /** @description Their family members (people without an account), e.g. `Anika (daughter)`. */
+            family: string[];
+            /** Format: date-time */
+            joinedAt: string;
+            name: string;
+            /** @description This is the signed-in member. */
+            you: boolean;
+        };
+        /**
+         * @description The member's household (`null` when they have none) and the invitations to their address
+         *     (only while they have no household and their address is verified).
+         */
+        HouseholdOverviewDto: {
+            household: null | components["schemas"]["HouseholdDto"];
+            invitations: components["schemas"]["ReceivedInvitationDto"][];
+        };
+        HouseholdRequest: {
+            /** @description The mailing address, at most 300 characters; empty or absent for none. */
+            address?: string | null;
+            /** @description 1 to 100 characters, e.g. `The Rao family`. */
+            name: string;
+            /**
+             * @description `joint` (the default) or `separate`.
+             * @example joint
+             */
+            statement?: string | null;
+        };
         IntentMetadata: {
             /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
             donationDetails: Record<string, unknown>[] | string;
@@ -4002,6 +4153,13 @@ export interface components {
             eventId?: string | null;
             /** @description The donor's optional note. */
             notes?: string | null;
+        };
+        InviteRequest: {
+            /**
+             * @description The address to invite; its owner accepts once it is verified on their account.
+             * @example lakshmi@example.org
+             */
+            email: string;
         };
         /** @description Whom to invite, for which roles. */
         InviteStaffRequest: {
@@ -4488,6 +4646,14 @@ export interface components {
          * @enum {string}
          */
         ReceiptPaperDto: "page" | "thermal";
+        /** @description An invitation waiting for the signed-in member's address. */
+        ReceivedInvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            householdName: string;
+            id: string;
+            invitedBy: string;
+        };
         RecurringServiceDto: {
             /** Format: date-time */
             createdAt: string;
@@ -4676,6 +4842,14 @@ export interface components {
         SandboxConfirmResponse: {
             /** @description `/payment-confirmation?payment_intent=..&payment_intent_client_secret=..&redirect_status=..` */
             redirectUrl: string;
+        };
+        /** @description An invitation the household sent, waiting for its address's owner. */
+        SentInvitationDto: {
+            /** Format: date-time */
+            createdAt: string;
+            email: string;
+            id: string;
+            invitedBy: string;
         };
         ServiceOccurrenceDto: components["schemas"]["OccurrenceDto"] & {
             name: string;
@@ -5223,7 +5397,10 @@ export interface components {
             acknowledgement: string;
             /** @description "330.00": the sum of the gifts' deductible parts. */
             deductibleTotal: string;
+            /** @description Where a printed copy is mailed: the household's address, or the donor's latest given. */
+            donorAddress: string | null;
             donorEmail: string;
+            /** @description A joint household statement names every member: "Lakshmi Rao and Ravi Rao". */
             donorName: string;
             ein: string | null;
             /** @description Oldest first. */
@@ -5247,6 +5424,8 @@ export interface components {
             date: string;
             /** @description "25.00": the amount less the fair-market value of goods received. */
             deductible: string;
+            /** @description The funds the gift went to, e.g. "Temple Building, General". */
+            funds: string;
             /** @description "Card" or "Zelle" */
             method: string;
             /** Format: date-time */
@@ -12117,6 +12296,401 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+        };
+    };
+    getMyHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdOverviewDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateMyHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HouseholdRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No household */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createMyHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["HouseholdRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdDto"];
+                };
+            };
+            /** @description Invalid, or the member has a household */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inviteToMyHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The member's address is not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No household */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelHouseholdInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acceptHouseholdInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HouseholdDto"];
+                };
+            };
+            /** @description The member has a household, or it is full */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The member's address is not verified */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    declineHouseholdInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    leaveMyHousehold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No household */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
