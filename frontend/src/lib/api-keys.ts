@@ -72,6 +72,7 @@ export function isUserScopedKey(key: unknown): boolean {
     k.startsWith('/api/admin') ||
     k.startsWith('/api/payments') ||
     k.startsWith('/api/pledges') ||
+    k.startsWith('/api/household') ||
     k.startsWith('/api/seva-bookings') ||
     k === apiKeys.allSevas ||
     k.startsWith('/api/receipts') ||

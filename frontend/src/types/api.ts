@@ -37,6 +37,9 @@ export type PaymentMethod = Schemas['PaymentMethodDto'];
  * what is left (`remaining`, never below 0) and the whole percent fulfilled (0 to 100).
  */
 export type Pledge = Schemas['PledgeDto'];
+export type Household = Schemas['HouseholdDto'];
+export type HouseholdOverview = Schemas['HouseholdOverviewDto'];
+export type HouseholdInvitation = Schemas['ReceivedInvitationDto'];
 /** A pledge with its member, as treasurers list them (`GET /api/pledges`). */
 export type PledgeWithMember = Schemas['MemberPledgeDto'];
 /** What asking for pledge reminders did (`POST /api/pledges/reminders`): the e-mails queued. */
@@ -169,6 +172,7 @@ export type FundBody = Schemas['CreateFundRequest'];
 export type FundChanges = Schemas['UpdateFundRequest'];
 /** `POST /api/pledges/mine`: the amount as a decimal text; the note null when blank. */
 export type PledgeBody = Schemas['CreatePledgeRequest'];
+export type HouseholdBody = Schemas['HouseholdRequest'];
 /** `POST /api/pledges/reminders`: one fund's pledges, or every fund's without `fundId`. */
 export type PledgeRemindersBody = Schemas['RemindRequest'];
 export type PaymentMethodBody = Schemas['CreatePaymentMethodRequest'];

@@ -13,9 +13,10 @@ const statement: Statement = {
   year: 2026,
   donorName: 'Lakshmi Rao',
   donorEmail: 'lakshmi@example.org',
+  donorAddress: '12 Temple Rd\nFolsom, CA 95630',
   gifts: [
-    { date: 'March 3, 2026', paidAt: '2026-03-03T18:00:00Z', receiptNumber: 'AUTO-1-1', method: 'Zelle', purposes: 'Annadanam', amount: '300.00', deductible: '300.00', acknowledgement: NO_GOODS },
-    { date: 'June 9, 2026', paidAt: '2026-06-09T18:00:00Z', receiptNumber: 'AUTO-1-2', method: 'Card', purposes: 'Flowers', amount: '30.00', deductible: '30.00', acknowledgement: NO_GOODS },
+    { date: 'March 3, 2026', paidAt: '2026-03-03T18:00:00Z', receiptNumber: 'AUTO-1-1', method: 'Zelle', purposes: 'Annadanam', funds: 'General', amount: '300.00', deductible: '300.00', acknowledgement: NO_GOODS },
+    { date: 'June 9, 2026', paidAt: '2026-06-09T18:00:00Z', receiptNumber: 'AUTO-1-2', method: 'Card', purposes: 'Flowers', funds: 'Temple Building', amount: '30.00', deductible: '30.00', acknowledgement: NO_GOODS },
   ],
   total: '330.00',
   deductibleTotal: '330.00',

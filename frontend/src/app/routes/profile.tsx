@@ -8,12 +8,13 @@ import { AccountSettings } from '@/features/account/components/account-settings'
 import { SignOutEverywhereSection } from '@/features/auth/components/sign-out-everywhere';
 import { ProfileCard } from '@/features/profile/components/profile-card';
 import { ProfileForm } from '@/features/profile/components/profile-form';
+import { HouseholdSection } from '@/features/households/components/household-section';
 import { FamilyMembersSection } from '@/features/sevas/components/family-members-section';
 import { StarBirthdays } from '@/features/star-birthdays/components/star-birthdays';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
 
-const TABS = ['edit', 'family', 'stars', 'events', 'settings'];
+const TABS = ['edit', 'family', 'household', 'stars', 'events', 'settings'];
 
 function ProfileContent() {
   const { user } = useAuth();
@@ -36,6 +37,8 @@ function ProfileContent() {
             items={[
               { value: 'edit', label: 'Edit Profile', content: <ProfileForm key={user.id} user={user} /> },
               { value: 'family', label: 'Family Members', content: <FamilyMembersSection /> },
+              // The household invitation e-mail links here (/profile?tab=household).
+              { value: 'household', label: 'Household', content: <HouseholdSection /> },
               // The star-day reminder e-mail links here (/profile?tab=stars).
               { value: 'stars', label: 'Star birthdays', content: <StarBirthdays /> },
               {

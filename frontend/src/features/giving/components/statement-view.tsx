@@ -60,7 +60,12 @@ export function StatementView({ statement, downloadPdf }: { statement: Statement
         <Typography component="h2" variant="h5">
           {`Giving statement ${statement.year}`}
         </Typography>
-        <Typography sx={{ mb: 2 }}>{[statement.donorName, statement.donorEmail].filter(Boolean).join(' · ')}</Typography>
+        <Typography sx={{ mb: statement.donorAddress ? 0 : 2 }}>{[statement.donorName, statement.donorEmail].filter(Boolean).join(' · ')}</Typography>
+        {statement.donorAddress ? (
+          <Typography color="text.secondary" sx={{ mb: 2, whiteSpace: 'pre-line' }}>
+            {statement.donorAddress}
+          </Typography>
+        ) : null}
         {statement.gifts.length === 0 ? (
           <Typography color="text.secondary">{`No completed gifts in ${statement.year}.`}</Typography>
         ) : (
@@ -72,6 +77,7 @@ export function StatementView({ statement, downloadPdf }: { statement: Statement
                   <TableCell>Receipt</TableCell>
                   <TableCell>Method</TableCell>
                   <TableCell>For</TableCell>
+                  <TableCell>Fund</TableCell>
                   <TableCell align="right">Amount</TableCell>
                 </TableRow>
               </TableHead>
@@ -89,11 +95,12 @@ export function StatementView({ statement, downloadPdf }: { statement: Statement
                         </Typography>
                       ) : null}
                     </TableCell>
+                    <TableCell>{g.funds}</TableCell>
                     <TableCell align="right">{formatUSD(g.amount)}</TableCell>
                   </TableRow>
                 ))}
                 <TableRow>
-                  <TableCell colSpan={4} sx={{ fontWeight: 700 }}>
+                  <TableCell colSpan={5} sx={{ fontWeight: 700 }}>
                     {`Total for ${statement.year}`}
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: 700 }}>
@@ -102,7 +109,7 @@ export function StatementView({ statement, downloadPdf }: { statement: Statement
                 </TableRow>
                 {statement.deductibleTotal !== statement.total ? (
                   <TableRow>
-                    <TableCell colSpan={4}>Deductible total</TableCell>
+                    <TableCell colSpan={5}>Deductible total</TableCell>
                     <TableCell align="right">{formatUSD(statement.deductibleTotal)}</TableCell>
                   </TableRow>
                 ) : null}
