@@ -324,6 +324,9 @@ const routes: Record<string, Route> = {
   'profile family members': { path: '/profile?tab=family', who: 'member', ready: async (page) => {
     await expect(page.getByText('No family members saved yet.')).toBeVisible();
   } },
+  'profile household': { path: '/profile?tab=household', who: 'member', ready: async (page) => {
+    await expect(page.getByRole('heading', { name: 'Form a household' })).toBeVisible();
+  } },
   funds: { path: '/funds', who: 'visitor', ready: async (page) => {
     await h1('Funds')(page);
     await expect(page.getByRole('list', { name: 'Funds' }).getByRole('listitem').first()).toContainText(/raised|of/);

@@ -11,6 +11,7 @@ use mandir_application::services::counter::CounterService;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::funds::FundService;
+use mandir_application::services::households::{HouseholdError, HouseholdService};
 use mandir_application::services::new_id;
 use mandir_application::services::pledges::PledgeService;
 use mandir_application::services::star_birthdays::StarBirthdayService;
@@ -414,6 +415,44 @@ pub async fn seed_demo_pledge(users: &dyn UserRepository, funds: &FundService, p
         note: Some("For the new gopuram, in memory of my parents (demo)".to_owned()),
     };
     pledges.create(&actor, input).await.map_err(|e| anyhow::anyhow!("demo pledge: {e}"))?;
+    Ok(true)
+}
+
+/// The demo admin's household with the demo treasurer (a joint statement, a mailing address),
+/// formed, invited and accepted through the members' use cases, so My Profile → Household and
+/// the joint statement on My Donations show one. Once: nothing when the admin has a household
+/// already, or without the two demo accounts.
+pub async fn seed_demo_household(users: &dyn UserRepository, households: &HouseholdService) -> anyhow::Result<bool> {
+    use mandir_domain::household::HouseholdInput;
+    let find = |email: &'static str| async move {
+        let email = Email::parse(email).map_err(anyhow::Error::msg)?;
+        anyhow::Ok(
+            users
+                .find_by_email(&email)
+                .await
+                .context("looking up a demo account")?
+                .map(|u| mandir_application::services::Actor::of(&u.user)),
+        )
+    };
+    let (Some(admin), Some(treasurer)) = (find(DEMO_ADMIN_EMAIL).await?, find("treasurer@mandir.local").await?) else { return Ok(false) };
+    let fail = |what: &'static str| move |e: HouseholdError| anyhow::anyhow!("demo household, {what}: {e}");
+    if households.mine(&admin).await.map_err(fail("reading"))?.household.is_some() {
+        return Ok(false);
+    }
+    let input = HouseholdInput {
+        name: "The Demo family".into(),
+        address: Some("1 Temple Way\nFolsom, CA 95630".into()),
+        statement: Some("joint".into()),
+    };
+    households.create(&admin, input).await.map_err(fail("forming"))?;
+    if households.mine(&treasurer).await.map_err(fail("reading"))?.household.is_some() {
+        return Ok(true);
+    }
+    households.invite(&admin, &treasurer.email).await.map_err(fail("inviting"))?;
+    let waiting = households.mine(&treasurer).await.map_err(fail("reading"))?.invitations;
+    if let Some(invitation) = waiting.first() {
+        households.accept(&treasurer, &invitation.id).await.map_err(fail("accepting"))?;
+    }
     Ok(true)
 }
 

@@ -218,6 +218,9 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_pledge(built.users.as_ref(), &built.state.funds, &built.state.pledges).await? {
                     println!("The demo admin pledged $5,001 to the building campaign (My Donations → Pledges; Admin → Pledges sends reminders).");
                 }
+                if demo::seed_demo_household(built.users.as_ref(), &built.state.households).await? {
+                    println!("The demo admin and treasurer form a household with one joint statement (My Profile → Household).");
+                }
                 if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
                 }

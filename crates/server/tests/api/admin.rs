@@ -286,6 +286,14 @@ async fn seed_demo_adds_funds_their_donation_types_and_the_building_campaigns_ch
         (pledges.len(), pledges[0]["fundName"].as_str(), pledges[0]["amount"].as_str()),
         (1, Some("Temple Building"), Some("5001.00"))
     );
+
+    // The demo admin's household with the demo treasurer, once, with one joint statement.
+    let seed_household = || mandir_server::demo::seed_demo_household(users, &state.households);
+    assert!(seed_household().await.expect("formed"));
+    assert!(!seed_household().await.expect("second run"), "once");
+    let mine: Value = expect_status(app.get("/api/household", Some(&token)).await, StatusCode::OK).await;
+    assert_eq!((mine["household"]["name"].as_str(), mine["household"]["statement"].as_str()), (Some("The Demo family"), Some("joint")));
+    assert_eq!(mine["household"]["members"].as_array().map(Vec::len), Some(2));
 }
 
 #[tokio::test]
