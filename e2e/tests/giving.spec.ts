@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { adminSession, api, newMember, uid, uniqueEmail, zelleConfirm, type Payment } from '../support/api';
 import { readMails, waitForMailLink } from '../support/outbox';
-import { choose, expectToast } from '../support/ui';
+import { pdfText } from '../support/pdf';
+import { choose, expectToast, expectSettled } from '../support/ui';
 
 const ACKNOWLEDGEMENT = 'No goods or services were provided in exchange for this contribution.';
 
@@ -19,6 +20,8 @@ test('a member sees a gift under My Donations with its yearly total and download
   await signInAs(member);
 
   await page.goto('/dashboard');
+  // The previews above the tabs load first: a click aimed while they grow would land beside the tab.
+  await expectSettled(page);
   await page.getByRole('tab', { name: 'My Donations' }).click();
   await expect(page.getByRole('row').filter({ hasText: receiptNumber })).toContainText('$61.50');
 
@@ -126,16 +129,30 @@ test('a guest gives $300 by sandbox card and the receipt e-mail opens the printa
   await expect(sheet).toContainText(ACKNOWLEDGEMENT);
   await expect(sheet).toContainText('TEST — not a receipt.');
   await expect(page.getByRole('button', { name: 'Print' })).toBeVisible();
+
+  // The guest, without an account, downloads the same receipt as the temple's PDF letter.
+  const downloading = page.waitForEvent('download', { timeout: 30_000 });
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^receipt-AUTO-[0-9]+-[0-9]+\.pdf$/);
+  const pdf = await pdfText(await download.path());
+  expect(pdf.flat).toContain('Receipt for your gift');
+  expect(pdf.flat).toContain(name);
+  expect(pdf.flat).toContain('$300.00');
+  expect(pdf.flat).toContain('In memory of my father');
+  expect(pdf.flat).toContain(ACKNOWLEDGEMENT);
+  expect(pdf.flat).toContain('TEST — not a receipt');
 });
 
 test('the treasurer refunds part of a card gift and sends the year-end statements', async ({ page, signInAs }) => {
   // A guest's card gift (sandbox) and a member's Zelle gift received this year.
   const guest = uniqueEmail('refund');
+  const guestName = `Refund Guest ${uid()}`;
   const intent = await api<{ paymentIntentId: string; clientSecret: string }>('POST', '/api/payments/create-payment-intent', {
     body: {
       amount: 80,
       metadata: { eventId: 'direct-donation', donationDetails: JSON.stringify([{ donationTypeId: 'custom', amount: 80, name: 'Other' }]) },
-      donorName: 'Refund Guest',
+      donorName: guestName,
       donorEmail: guest,
     },
   });
@@ -148,7 +165,7 @@ test('the treasurer refunds part of a card gift and sends the year-end statement
   await page.goto('/admin?tab=payments');
   await page.getByRole('textbox', { name: 'Search donor or receipt' }).fill(guest);
   const table = page.getByRole('table', { name: 'Payments' });
-  const row = table.getByRole('row').filter({ hasText: 'Refund Guest' });
+  const row = table.getByRole('row').filter({ hasText: guestName });
   await expect(row).toContainText('$80.00');
   await row.getByRole('button', { name: /^Refund / }).click();
   const dialog = page.getByRole('dialog');

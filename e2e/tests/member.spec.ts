@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { api, createEvent, getEvent, newMember, uid, type Payment } from '../support/api';
-import { choose, expectToast } from '../support/ui';
+import { choose, expectToast, expectSettled } from '../support/ui';
 
 // Members: registration with family, attendance updates, volunteering, donations.
 
@@ -60,6 +60,8 @@ test('register with 2 family members, see it on the dashboard, then update atten
   expect((await getEvent(event.id)).attendeeCount).toBe(5);
 
   await page.goto('/dashboard');
+  // The previews above the tabs load first: a click aimed while they grow would land beside the tab.
+  await expectSettled(page);
   await page.getByRole('tab', { name: 'My Registrations' }).click();
   await expect(page.getByRole('tabpanel').getByRole('listitem').filter({ hasText: event.name })).toContainText('You + 4 family members');
 });

@@ -1,5 +1,5 @@
 use chrono::{NaiveDate, TimeZone, Utc};
-use mandir_application::ports::StatementDocuments;
+use mandir_application::ports::Documents;
 use mandir_domain::statement::{StatementGift, StatementView};
 
 use super::PdfStatements;
@@ -130,4 +130,59 @@ fn text_is_win_ansi_fitted_and_wrapped_by_the_fonts_widths() {
     assert_eq!(group_thousands("182400.00"), "182,400.00");
     assert_eq!(group_thousands("25.00"), "25.00");
     assert_eq!(group_thousands("-1000.50"), "-1,000.50");
+}
+
+fn receipt() -> mandir_domain::receipt::ReceiptView {
+    use mandir_domain::receipt::{ReceiptLine, ReceiptView};
+    ReceiptView {
+        receipt_number: "R-2026-000042".into(),
+        date: "November 21, 2026".into(),
+        paid_at: Utc.with_ymd_and_hms(2026, 11, 21, 18, 0, 0).single().expect("time"),
+        amount: "151.00".into(),
+        method: "Card".into(),
+        event_name: Some("Diwali dinner".into()),
+        lines: vec![
+            ReceiptLine { label: "Annadanam".into(), amount: "51.00".into(), kind: "donation", value: None },
+            ReceiptLine { label: "Archana".into(), amount: "50.00".into(), kind: "religious", value: None },
+            ReceiptLine { label: "Dinner ticket".into(), amount: "50.00".into(), kind: "goods", value: Some("30.00".into()) },
+        ],
+        donor_name: "Lakshmi Narayanan".into(),
+        donor_email: "lakshmi@example.org".into(),
+        donor_address: Some("12 Temple Rd, Folsom, CA 95630".into()),
+        in_honor_of: Some("In memory of my father".into()),
+        organization: "Sri Ganesha Temple of Folsom, Inc.".into(),
+        ein: Some("12-3456789".into()),
+        organization_address: None,
+        acknowledgement: "In exchange for this contribution, goods with a fair market value of $30.00 were provided.".into(),
+        deductible: "121.00".into(),
+        test: false,
+    }
+}
+
+#[test]
+fn a_receipt_is_a_letter_with_the_gift_its_lines_what_was_received_and_what_is_deductible() {
+    let pdf = PdfStatements.receipt(&receipt(), day());
+    assert!(pdf.starts_with(b"%PDF-"));
+    let (text, pages) = read(&pdf);
+    assert_eq!(pages, 1);
+    for expected in [
+        "(Sri Ganesha Temple of Folsom, Inc.) Tj",
+        "(Lakshmi Narayanan) Tj",
+        "(12 Temple Rd) Tj",
+        "(Folsom, CA 95630) Tj",
+        "(Receipt for your gift) Tj",
+        "(R-2026-000042) Tj",
+        "(Diwali dinner) Tj",
+        "(In memory of my father) Tj",
+        "(Religious benefits only) Tj",
+        "(Goods worth $30.00) Tj",
+        "($151.00) Tj",
+        "(Deductible part) Tj",
+        "($121.00) Tj",
+        "(Receipt R-2026-000042 \u{b7} Page 1 of 1) Tj",
+    ] {
+        assert!(text.contains(expected), "{expected} is missing from {text}");
+    }
+    let test = mandir_domain::receipt::ReceiptView { test: true, ..receipt() };
+    assert!(read(&PdfStatements.receipt(&test, day())).0.contains("(TEST \u{2014} not a receipt) Tj"));
 }

@@ -215,6 +215,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         site: site_repository.clone(),
         mailer: direct_mailer.clone(),
         signer: Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links")),
+        documents: Arc::new(mandir_documents::PdfStatements),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
         seed: site_seed(config),

@@ -2509,6 +2509,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/receipts/{receiptNumber}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The same receipt as a letter from the temple (PDF, US Letter), for the same people: the
+         *     holder of its signed link, its owner or a treasurer; 404 for anyone else.
+         */
+        get: operations["printReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/daily": {
         parameters: {
             query?: never;
@@ -14224,6 +14244,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    printReceipt: {
+        parameters: {
+            query?: {
+                /** @description The signature from the receipt e-mail's link. */
+                sig?: string | null;
+            };
+            header?: never;
+            path: {
+                receiptNumber: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt as a one-page letter */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": number[];
                 };
             };
             404: {

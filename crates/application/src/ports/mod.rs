@@ -9,6 +9,7 @@ pub mod change_notifier;
 pub mod checkout;
 pub mod clock;
 pub mod counter_repository;
+pub mod documents;
 pub mod donation_type_repository;
 pub mod event_repository;
 pub mod family_member_repository;
@@ -39,7 +40,6 @@ pub mod seva_repository;
 pub mod site_repository;
 pub mod staff_invitations;
 pub mod star_birthday_repository;
-pub mod statement_documents;
 pub mod statement_store;
 pub mod temple_zone;
 pub mod token_issuer;
@@ -62,6 +62,7 @@ pub use counter_repository::{
     BatchRecorded, CardCharge, CardRefund, CounterRepository, CounterSaleRecord, NewCounterSale, NewDonor, SaleDonor, SaleRecorded,
     SaleRegistration, SaleVoid, Voided,
 };
+pub use documents::Documents;
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};
 pub use family_member_repository::FamilyMemberRepository;
@@ -92,7 +93,6 @@ pub use seva_repository::{SevaFields, SevaRepository};
 pub use site_repository::SiteRepository;
 pub use staff_invitations::{Accepted, Acceptor, StaffInvitation, StaffInvitationRepository};
 pub use star_birthday_repository::{StarBirthdayRepository, StarReminderTarget};
-pub use statement_documents::StatementDocuments;
 pub use statement_store::{StatementCounts, StatementDonor, StatementSend, StatementStore};
 pub use temple_zone::{FixedTempleZone, TempleName, TemplePlace, TempleZone};
 pub use token_issuer::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};

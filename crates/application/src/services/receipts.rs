@@ -9,7 +9,6 @@
 use std::sync::Arc;
 
 use async_trait::async_trait;
-use chrono::{DateTime, Utc};
 use mandir_domain::exchange::{Acknowledged, Exchange};
 use mandir_domain::payment::{DonationDetail, Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::site::SiteSettings;
@@ -56,47 +55,7 @@ mandir_domain::failure!(ReceiptError, {
 
 super::unexpected_from!(ReceiptError: RepoError);
 
-/// One purpose line of a receipt.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ReceiptLine {
-    pub label: String,
-    /// `"25.00"`.
-    pub amount: String,
-    /// What the donor received for it: `donation` (nothing), `religious` (a seva or puja) or
-    /// `goods` (with their value).
-    pub kind: &'static str,
-    /// The fair-market value received, `"15.00"`; only for goods.
-    pub value: Option<String>,
-}
-
-/// A receipt as the e-mail and the printable page show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct ReceiptView {
-    pub receipt_number: String,
-    /// The day of the gift in the temple's zone, e.g. `November 21, 2026`.
-    pub date: String,
-    pub paid_at: DateTime<Utc>,
-    /// `"300.00"` (US dollars).
-    pub amount: String,
-    /// `Card` or `Zelle`.
-    pub method: String,
-    pub event_name: Option<String>,
-    pub lines: Vec<ReceiptLine>,
-    pub donor_name: String,
-    pub donor_email: String,
-    pub donor_address: Option<String>,
-    pub in_honor_of: Option<String>,
-    /// The temple's legal name (its display name when no legal name is set).
-    pub organization: String,
-    pub ein: Option<String>,
-    pub organization_address: Option<String>,
-    /// The IRS acknowledgement its lines call for (docs/product.md#acknowledgements).
-    pub acknowledgement: String,
-    /// What the donor may deduct: the amount less the fair-market value of goods received.
-    pub deductible: String,
-    /// A test gift (the sandbox) or a sandbox site: marked [`TEST_RECEIPT`] wherever it is shown.
-    pub test: bool,
-}
+pub use mandir_domain::receipt::{ReceiptLine, ReceiptView};
 
 /// The receipt e-mail's fields.
 #[derive(Debug, Serialize)]
@@ -174,6 +133,8 @@ pub struct ReceiptDeps {
     /// receipt is marked sent only when it was.
     pub mailer: Arc<dyn Mailer>,
     pub signer: Arc<dyn LinkSigner>,
+    /// Prints a receipt as a letter (a PDF).
+    pub documents: Arc<dyn crate::ports::Documents>,
     pub clock: Arc<dyn crate::ports::Clock>,
     /// The site's address, for the links.
     pub public_url: String,
@@ -281,6 +242,14 @@ impl ReceiptService {
         }
         Ok(receipt_of(&payment, &self.settings().await?, self.deps.sandbox))
     }
+
+    /// The same receipt as a letter from the temple (a PDF), for whoever may see it.
+    #[tracing::instrument(skip_all)]
+    pub async fn printed(&self, receipt_number: &str, signature: Option<&str>, actor: Option<&Actor>) -> Result<Vec<u8>, ReceiptError> {
+        let receipt = self.view(receipt_number, signature, actor).await?;
+        let today = self.settings().await?.today(self.deps.clock.now());
+        Ok(self.deps.documents.receipt(&receipt, today))
+    }
 }
 
 /// The periodic job sending what the wake-up after a commit missed (a crash, a mail outage).
@@ -345,6 +314,7 @@ mod tests {
         pub(crate) receipt_emails: MockReceiptOutbox,
         pub(crate) site: MockSiteRepository,
         pub(crate) mailer: MockMailer,
+        pub(crate) documents: crate::ports::documents::MockDocuments,
     }
 
     impl Mocks {
@@ -364,6 +334,7 @@ mod tests {
                 receipt_emails: MockReceiptOutbox::new(),
                 site,
                 mailer: MockMailer::new(),
+                documents: crate::ports::documents::MockDocuments::new(),
             }
         }
 
@@ -379,6 +350,7 @@ mod tests {
                 site: Arc::new(self.site),
                 mailer: Arc::new(self.mailer),
                 signer: Arc::new(signer),
+                documents: Arc::new(self.documents),
                 clock: Arc::new(clock),
                 public_url: "http://temple.test".into(),
                 seed: SiteSettings::default(),
@@ -555,5 +527,22 @@ mod tests {
             assert!(matches!(service.view("AUTO-1-7", sig, actor).await, Err(ReceiptError::NotFound)));
         }
         assert!(matches!(service.view("AUTO-9-9", Some("sig-AUTO-9-9"), None).await, Err(ReceiptError::NotFound)));
+    }
+
+    #[tokio::test]
+    async fn a_printed_receipt_is_the_same_receipt_for_the_same_people_dated_today() {
+        let mut m = Mocks::new();
+        m.payments
+            .expect_find_by_receipt_number()
+            .returning(|n| Ok((n == "AUTO-1-7").then(|| Payment { user_id: Some("m".into()), ..completed_payment() })));
+        m.documents
+            .expect_receipt()
+            .withf(|r, day| r.receipt_number == "AUTO-1-7" && r.amount == "300.00" && day.to_string() == "2026-11-01")
+            .times(2)
+            .returning(|_, _| b"%PDF-1.7".to_vec());
+        let service = m.service();
+        assert_eq!(service.printed("AUTO-1-7", Some("sig-AUTO-1-7"), None).await.expect("signed"), b"%PDF-1.7");
+        assert_eq!(service.printed("AUTO-1-7", None, Some(&member())).await.expect("the owner"), b"%PDF-1.7");
+        assert!(matches!(service.printed("AUTO-1-7", None, None).await, Err(ReceiptError::NotFound)));
     }
 }

@@ -26,8 +26,8 @@ use super::receipts::{acknowledged, receipt_of};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
-    Clock, CounterRepository, FundRepository, HouseholdRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository, RepoError,
-    SiteRepository, StatementCounts, StatementDocuments, StatementDonor, StatementSend, StatementStore,
+    Clock, CounterRepository, Documents, FundRepository, HouseholdRepository, Mailer, Outbox, OutboxWake, PaymentFilter, PaymentRepository,
+    RepoError, SiteRepository, StatementCounts, StatementDonor, StatementSend, StatementStore,
 };
 
 /// Whose gifts a statement lists.
@@ -296,7 +296,7 @@ pub struct StatementDeps {
     /// The funds' names, for each gift's line.
     pub funds: Arc<dyn FundRepository>,
     /// Prints statements as letters (a PDF).
-    pub documents: Arc<dyn StatementDocuments>,
+    pub documents: Arc<dyn Documents>,
     /// The walk-ins' donor records, for a walk-in's statement printed at the counter.
     pub donors: Arc<dyn CounterRepository>,
     /// The households, for joint statements and their mailing addresses.
@@ -631,7 +631,7 @@ mod tests {
         wake: MockOutboxWake,
         donors: MockCounterRepository,
         funds: crate::ports::fund_repository::MockFundRepository,
-        documents: crate::ports::statement_documents::MockStatementDocuments,
+        documents: crate::ports::documents::MockDocuments,
         /// Every household, as the repository answers them.
         households: Vec<HouseholdView>,
     }
@@ -646,7 +646,7 @@ mod tests {
             });
             Self {
                 funds,
-                documents: crate::ports::statement_documents::MockStatementDocuments::new(),
+                documents: crate::ports::documents::MockDocuments::new(),
                 payments: MockPaymentRepository::new(),
                 store: MockStatementStore::new(),
                 outbox: MockOutbox::new(),

@@ -1,7 +1,7 @@
 //! Donation receipts: the printable receipt behind a signed link (or for its owner), and an
 //! admin's resend (docs/decisions/0091-receipt-emails-exactly-once.md).
 
-use actix_web::{get, post, web};
+use actix_web::{HttpResponse, get, post, web};
 use chrono::{DateTime, Utc};
 use mandir_application::ports::ReceiptEmail;
 use mandir_application::services::receipts::{ReceiptLine, ReceiptView};
@@ -13,11 +13,14 @@ use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
 
 #[derive(OpenApi)]
-#[openapi(paths(get_receipt, resend_receipt, receipt_emails), components(schemas(ReceiptDto, ReceiptLineDto, ReceiptEmailDto)))]
+#[openapi(
+    paths(get_receipt, print_receipt, resend_receipt, receipt_emails),
+    components(schemas(ReceiptDto, ReceiptLineDto, ReceiptEmailDto))
+)]
 pub struct Api;
 
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(get_receipt).service(resend_receipt).service(receipt_emails);
+    cfg.service(get_receipt).service(print_receipt).service(resend_receipt).service(receipt_emails);
 }
 
 #[derive(Serialize, ToSchema)]
@@ -141,6 +144,25 @@ async fn get_receipt(
 ) -> Result<web::Json<ReceiptDto>, ApiError> {
     let receipt = state.receipts.view(&path.into_inner(), query.sig.as_deref(), user.actor().as_ref()).await?;
     Ok(web::Json(receipt.into()))
+}
+
+/// The same receipt as a letter from the temple (PDF, US Letter), for the same people: the
+/// holder of its signed link, its owner or a treasurer; 404 for anyone else.
+#[utoipa::path(operation_id = "printReceipt", tag = "payments", params(("receiptNumber" = String, Path), ReceiptQuery),
+    responses((status = 200, content_type = "application/pdf", body = Vec<u8>, description = "The receipt as a one-page letter"),
+        (status = 404, body = ErrorBody)))]
+#[get("/api/receipts/{receiptNumber}/pdf")]
+async fn print_receipt(
+    state: web::Data<AppState>,
+    user: MaybeUser,
+    path: web::Path<String>,
+    query: web::Query<ReceiptQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let number = path.into_inner();
+    let document = state.receipts.printed(&number, query.sig.as_deref(), user.actor().as_ref()).await?;
+    // The file's name keeps the number's letters, digits and dashes only.
+    let safe: String = number.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+    Ok(crate::routes::statements::pdf_response(&format!("receipt-{safe}.pdf"), document))
 }
 
 /// Sends a completed payment's receipt again (admins); answers the new receipt e-mail.

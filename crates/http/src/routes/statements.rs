@@ -29,7 +29,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
 }
 
 /// A PDF to download: private (a donor's giving), never kept by a cache.
-fn pdf_response(filename: &str, body: Vec<u8>) -> HttpResponse {
+pub(crate) fn pdf_response(filename: &str, body: Vec<u8>) -> HttpResponse {
     HttpResponse::Ok()
         .insert_header((CONTENT_TYPE, "application/pdf"))
         .insert_header((CONTENT_DISPOSITION, format!("attachment; filename=\"{filename}\"")))

@@ -222,6 +222,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("listReceiptEmails", Access::Staff(&[Treasurer]), Target::Payment, none),
     // No such receipt: everyone alike (roles and signatures: receipts.rs).
     ("getReceipt", Access::Special([404, 404, 404, 404], &[]), Target::None, none),
+    ("printReceipt", Access::Special([404, 404, 404, 404], &[]), Target::None, none),
     // A Zelle payment: only completed card payments are refunded, so an admin gets a conflict
     // (refunds themselves: ledger.rs).
     ("refundPayment", Access::Special([401, 403, 403, 409], &[Treasurer]), Target::Payment, |_| Some(json!({"amount": 1}))),

@@ -63,10 +63,21 @@ async fn a_guest_zelle_gift_marked_received_is_receipted_once_with_a_signed_page
     assert_eq!(page["test"], true);
     assert_eq!(page["donorName"], "Ravi Kumar");
     assert_eq!(page["acknowledgement"], ACKNOWLEDGEMENT);
+    // The same receipt as a printed letter, for the same link.
+    let pdf = app.get(&format!("/api/receipts/{number}/pdf?{query}"), None).await;
+    assert_eq!(pdf.status(), StatusCode::OK);
+    assert_eq!(pdf.headers()["content-type"], "application/pdf");
+    assert_eq!(pdf.headers()["content-disposition"], format!("attachment; filename=\"receipt-{number}.pdf\"").as_str());
+    let bytes = pdf.bytes().await.expect("pdf");
+    assert!(bytes.starts_with(b"%PDF-") && String::from_utf8_lossy(&bytes).contains("(Receipt for your gift) Tj"));
     // Without the signature, with another receipt's or a forged one: not found.
     for path in [format!("/api/receipts/{number}"), format!("/api/receipts/{number}?sig=00"), format!("/api/receipts/AUTO-1-1?{query}")] {
         expect_status::<Value>(app.get(&path, None).await, StatusCode::NOT_FOUND).await;
+        if let Some((bare, sig)) = path.split_once('?') {
+            expect_status::<Value>(app.get(&format!("{bare}/pdf?{sig}"), None).await, StatusCode::NOT_FOUND).await;
+        }
     }
+    expect_status::<Value>(app.get(&format!("/api/receipts/{number}/pdf"), None).await, StatusCode::NOT_FOUND).await;
     let member = app.member().await;
     expect_status::<Value>(app.get(&format!("/api/receipts/{number}"), Some(&member.token)).await, StatusCode::NOT_FOUND).await;
     expect_status::<Value>(app.get(&format!("/api/receipts/{number}"), Some(&admin.token)).await, StatusCode::OK).await;

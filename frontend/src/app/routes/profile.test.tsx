@@ -29,10 +29,10 @@ describe('/profile: Star birthdays', () => {
     expect(within(card).getByText('No reminder')).toBeInTheDocument();
   });
 
-  it('lists the tab between Family Members and My Events', async () => {
+  it('lists the tab after Household and before My Events', async () => {
     signInAs(makeUser());
     renderApp('/profile');
     await screen.findByRole('tab', { name: 'Star birthdays' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Edit Profile', 'Family Members', 'Star birthdays', 'My Events', 'Account Settings']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Edit Profile', 'Family Members', 'Household', 'Star birthdays', 'My Events', 'Account Settings']);
   });
 });

@@ -2,7 +2,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { screen, signInAs, within } from '@/testing/test-utils';
+import { screen, signInAs, waitFor, within } from '@/testing/test-utils';
 import { renderApp } from '@/testing/render-app';
 import type { Receipt } from '@/types/api';
 
@@ -27,6 +27,38 @@ const receipt: Receipt = {
 };
 
 describe('/receipts/:receiptNumber', () => {
+  it('downloads the receipt as the temple’s PDF letter with the same signed link, and retries a failure', async () => {
+    const asked: string[] = [];
+    let fail = true;
+    server.use(
+      http.get('/api/receipts/:number', () => HttpResponse.json(receipt)),
+      http.get('/api/receipts/:number/pdf', ({ request }) => {
+        const url = new URL(request.url);
+        asked.push(`${url.pathname}${url.search}`);
+        if (fail) return HttpResponse.json({ message: 'Something went wrong' }, { status: 500 });
+        return new HttpResponse('%PDF-1.7', {
+          headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="receipt-AUTO-1-7.pdf"' },
+        });
+      }),
+    );
+    const saved: string[] = [];
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:receipt'), revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    const { user } = renderApp('/receipts/AUTO-1-7?sig=abc123');
+    await screen.findByRole('article', { name: 'Donation receipt' });
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The PDF of the receipt could not be downloaded. Please try again.');
+    fail = false;
+    await user.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(saved).toEqual(['receipt-AUTO-1-7.pdf']));
+    expect(asked).toEqual(['/api/receipts/AUTO-1-7/pdf?sig=abc123', '/api/receipts/AUTO-1-7/pdf?sig=abc123']);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    click.mockRestore();
+  });
+
   it('opens with the signed link and prints through the browser', async () => {
     let asked: URL | undefined;
     server.use(

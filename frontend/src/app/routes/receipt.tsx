@@ -7,7 +7,7 @@ import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
-import { useReceipt } from '@/features/receipts/api/get-receipt';
+import { downloadReceiptPdf, useReceipt } from '@/features/receipts/api/get-receipt';
 import { ReceiptView } from '@/features/receipts/components/receipt-view';
 
 /**
@@ -41,7 +41,7 @@ export default function ReceiptRoute() {
       ) : error || !receipt ? (
         <RetryAlert onRetry={() => void refresh()}>The receipt could not be loaded. Please try again.</RetryAlert>
       ) : (
-        <ReceiptView receipt={receipt} />
+        <ReceiptView receipt={receipt} downloadPdf={() => downloadReceiptPdf(receiptNumber, search.get('sig'))} />
       )}
     </Container>
   );

@@ -1,7 +1,3 @@
-import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
-import Print from '@mui/icons-material/Print';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -11,14 +7,11 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { DownloadButton, useDownload } from '@/components/ui/download-button';
 import { PrintStyles } from '@/components/ui/print-styles';
-import { RetryAlert } from '@/components/ui/retry-alert';
+import { PrintActions } from '@/components/ui/print-actions';
 import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
 import { formatUSD } from '@/lib/format';
 import type { Statement } from '@/types/api';
-
-const nothing = () => Promise.resolve();
 
 /**
  * A donor's printable giving statement for a year (a member's, or a walk-in's printed at the
@@ -26,25 +19,10 @@ const nothing = () => Promise.resolve();
  * 'Download PDF' button beside Print saves the temple's PDF letter of it.
  */
 export function StatementView({ statement, downloadPdf }: { statement: Statement; downloadPdf?: () => Promise<unknown> }) {
-  const pdf = useDownload(downloadPdf ?? nothing);
   return (
     <>
       <PrintStyles />
-      <Box className="no-print" sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: 1, mb: 2 }}>
-        {downloadPdf ? (
-          <DownloadButton state={pdf} variant="outlined" icon={<PictureAsPdf />}>
-            Download PDF
-          </DownloadButton>
-        ) : null}
-        <Button variant="contained" startIcon={<Print />} onClick={() => window.print()}>
-          Print
-        </Button>
-      </Box>
-      {pdf.failed ? (
-        <Box className="no-print" sx={{ mb: 2 }}>
-          <RetryAlert onRetry={pdf.start}>The PDF of your statement could not be downloaded. Please try again.</RetryAlert>
-        </Box>
-      ) : null}
+      <PrintActions downloadPdf={downloadPdf} failed="The PDF of your statement could not be downloaded. Please try again." />
       <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} component="article" aria-label="Giving statement">
         {statement.test ? <TestReceiptMark what="statement" /> : null}
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>

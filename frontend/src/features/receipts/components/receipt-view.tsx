@@ -1,6 +1,4 @@
-import Print from '@mui/icons-material/Print';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -8,6 +6,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import { PrintActions } from '@/components/ui/print-actions';
 import { PrintStyles } from '@/components/ui/print-styles';
 import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
 import { formatUSD } from '@/lib/format';
@@ -37,30 +36,32 @@ function Lines({ text }: { text: string }) {
 }
 
 /**
- * A printable donation receipt (docs/product.md#receipts) with a Print button (the browser's print
- * or PDF). `paper` chooses the print layout (an 80 mm receipt printer at the counter); `actions`
+ * A printable donation receipt (docs/product.md#receipts) with a Print button (the browser's print)
+ * and, with `downloadPdf`, the temple's PDF letter of it. `paper` chooses the print layout (an 80 mm receipt printer at the counter); `actions`
  * sit beside the Print button, `children` at the end of the sheet (the counter's payment lines).
  */
 export function ReceiptView({
   receipt,
   paper = 'page',
   actions,
+  downloadPdf,
   children,
 }: {
   receipt: Receipt;
   paper?: 'page' | 'thermal';
   actions?: React.ReactNode;
+  /** Saves the temple's PDF letter of the receipt ('Download PDF'). */
+  downloadPdf?: () => Promise<unknown>;
   children?: React.ReactNode;
 }) {
   return (
     <>
       <PrintStyles paper={paper} />
-      <Box className="no-print" sx={{ display: 'flex', justifyContent: 'flex-end', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-        {actions}
-        <Button variant="contained" startIcon={<Print />} onClick={() => window.print()}>
-          Print
-        </Button>
-      </Box>
+      <PrintActions
+        actions={actions}
+        downloadPdf={downloadPdf}
+        failed="The PDF of the receipt could not be downloaded. Please try again."
+      />
       <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} aria-label="Donation receipt" component="article">
         {receipt.test ? <TestReceiptMark what="gift" /> : null}
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
