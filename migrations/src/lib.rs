@@ -44,6 +44,7 @@ mod m20261127_000048_counter_registrations;
 mod m20261128_000049_funds;
 mod m20261128_000050_pledges;
 mod m20261128_000051_households;
+mod m20261128_000052_pledge_gifts;
 pub mod seed;
 
 pub struct Migrator;
@@ -93,6 +94,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000049_funds::Migration),
             Box::new(m20261128_000050_pledges::Migration),
             Box::new(m20261128_000051_households::Migration),
+            Box::new(m20261128_000052_pledge_gifts::Migration),
         ]
     }
 }

@@ -23,6 +23,11 @@ pub const TOO_LONG: &str = "A pledge covers at most 5 years";
 pub const NOTE_TOO_LONG: &str = "Note must be at most 500 characters";
 pub const OVERLAPS: &str = "You already pledged to this fund for part of these dates; cancel that pledge first";
 pub const ALREADY_CANCELLED: &str = "This pledge is already cancelled";
+pub const GIFT_NOT_FOUND: &str = "No completed gift has that receipt number";
+pub const GIFT_COUNTS_ALREADY: &str = "That gift was given under the member's account and counts already";
+pub const GIFT_OUTSIDE_PERIOD: &str = "That gift was given outside the pledge's dates";
+pub const GIFT_OTHER_FUND: &str = "That gift has no part in the pledge's fund";
+pub const GIFT_TAKEN: &str = "That gift already counts toward another pledge";
 
 pub const MAX_AMOUNT: Money = Money::from_dollars(10_000_000);
 /// The longest period, in days (five years and a leap day).

@@ -35,6 +35,8 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("createFund", Permission::ManageFunds),
     ("updateFund", Permission::ManageFunds),
     ("sendPledgeReminders", Permission::ManageFunds),
+    ("assignPledgeGift", Permission::ManageFunds),
+    ("unassignPledgeGift", Permission::ManageFunds),
     ("listPledges", Permission::ReadLedger),
     ("listPaymentMethods", Permission::ManageFunds),
     ("createPaymentMethod", Permission::ManageFunds),

@@ -5,15 +5,15 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{PledgeRecord, PledgeRepository, PledgeView, RepoError};
+use mandir_application::ports::{AssignedGift, Assignment, PledgeRecord, PledgeRepository, PledgeView, RepoError};
 use mandir_domain::payment::{PaymentProvider, PaymentStatus};
 use mandir_domain::pledge::{Pledge, PledgeStatus};
-use mandir_domain::{FundId, Money, PledgeId, UserId};
+use mandir_domain::{FundId, Money, PaymentId, PledgeId, UserId};
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, Query, SelectStatement};
-use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
+use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, PaginatorTrait, QueryFilter, QuerySelect, Set};
 
 use crate::Database;
-use crate::entities::{payment_funds, payments, pledges, users};
+use crate::entities::{payment_funds, payments, pledge_gifts, pledges, users};
 use crate::error::MapDbErr;
 use crate::funds::RAISED;
 
@@ -49,22 +49,44 @@ fn to_domain(m: pledges::Model) -> Result<Pledge, RepoError> {
     })
 }
 
-/// What each pledge matching `filter` was given: `(pledge id, cents)`, for the pledges with gifts.
-fn given_select(filter: impl FnOnce(&mut SelectStatement)) -> SelectStatement {
-    let (pl, p, pf) = (Alias::new("pl"), Alias::new("p"), Alias::new("pf"));
-    let mut select = Query::select()
-        .column((pl.clone(), pledges::Column::Id))
-        .expr_as(Expr::cust(RAISED), Alias::new("given"))
-        .from_as(pledges::Entity, pl.clone())
-        .join_as(
-            JoinType::InnerJoin,
-            payments::Entity,
-            p.clone(),
-            Expr::col((p.clone(), payments::Column::UserId))
-                .equals((pl.clone(), pledges::Column::UserId))
-                .and(Expr::col((p.clone(), payments::Column::PaymentDate)).gte(Expr::col((pl.clone(), pledges::Column::StartsAt))))
-                .and(Expr::col((p.clone(), payments::Column::PaymentDate)).lt(Expr::col((pl.clone(), pledges::Column::EndsBefore)))),
-        )
+/// Whose gifts a sum counts toward a pledge.
+#[derive(Clone, Copy)]
+enum Counted {
+    /// The member's own: under their account.
+    Own,
+    /// The gifts the treasurer assigned to it (not the member's own, which count already).
+    Assigned,
+}
+
+/// What each pledge matching `filter` was given, by `counted` gifts: `(pledge id, cents)`, for
+/// the pledges with such gifts.
+fn given_select(counted: Counted, filter: impl FnOnce(&mut SelectStatement)) -> SelectStatement {
+    let (pl, p, pf, pg) = (Alias::new("pl"), Alias::new("p"), Alias::new("pf"), Alias::new("pg"));
+    let in_period = Expr::col((p.clone(), payments::Column::PaymentDate))
+        .gte(Expr::col((pl.clone(), pledges::Column::StartsAt)))
+        .and(Expr::col((p.clone(), payments::Column::PaymentDate)).lt(Expr::col((pl.clone(), pledges::Column::EndsBefore))));
+    let mut select = Query::select();
+    select.column((pl.clone(), pledges::Column::Id)).expr_as(Expr::cust(RAISED), Alias::new("given")).from_as(pledges::Entity, pl.clone());
+    match counted {
+        Counted::Own => {
+            let own = Expr::col((p.clone(), payments::Column::UserId)).equals((pl.clone(), pledges::Column::UserId));
+            select.join_as(JoinType::InnerJoin, payments::Entity, p.clone(), own.and(in_period));
+        }
+        Counted::Assigned => {
+            select.join_as(
+                JoinType::InnerJoin,
+                pledge_gifts::Entity,
+                pg.clone(),
+                Expr::col((pg.clone(), pledge_gifts::Column::PledgeId)).equals((pl.clone(), pledges::Column::Id)),
+            );
+            let not_own = Expr::col((p.clone(), payments::Column::UserId))
+                .is_null()
+                .or(Expr::col((p.clone(), payments::Column::UserId)).ne(Expr::col((pl.clone(), pledges::Column::UserId))));
+            let assigned = Expr::col((p.clone(), payments::Column::Id)).equals((pg, pledge_gifts::Column::PaymentId));
+            select.join_as(JoinType::InnerJoin, payments::Entity, p.clone(), assigned.and(in_period).and(not_own));
+        }
+    }
+    select
         .join_as(
             JoinType::InnerJoin,
             payment_funds::Entity,
@@ -75,27 +97,59 @@ fn given_select(filter: impl FnOnce(&mut SelectStatement)) -> SelectStatement {
         )
         .and_where(Expr::col((p.clone(), payments::Column::Status)).eq(PaymentStatus::Completed.as_str()))
         .and_where(Expr::col((p, payments::Column::Provider)).ne(PaymentProvider::Sandbox.as_str()))
-        .group_by_col((pl, pledges::Column::Id))
-        .to_owned();
+        .group_by_col((pl, pledges::Column::Id));
     filter(&mut select);
-    select
+    select.to_owned()
 }
 
 impl SeaOrmPledgeRepository {
+    /// The gifts assigned to the pledges of `rows`, by pledge, oldest first.
+    async fn assigned(&self, rows: &[pledges::Model]) -> Result<std::collections::HashMap<String, Vec<AssignedGift>>, RepoError> {
+        let links = pledge_gifts::Entity::find()
+            .filter(pledge_gifts::Column::PledgeId.is_in(rows.iter().map(|r| r.id.clone())))
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        if links.is_empty() {
+            return Ok(std::collections::HashMap::new());
+        }
+        let payments: std::collections::HashMap<String, payments::Model> = payments::Entity::find()
+            .filter(payments::Column::Id.is_in(links.iter().map(|l| l.payment_id.clone())))
+            .all(&self.db.conn)
+            .await
+            .repo()?
+            .into_iter()
+            .map(|p| (p.id.clone(), p))
+            .collect();
+        let mut by_pledge: std::collections::HashMap<String, Vec<AssignedGift>> = std::collections::HashMap::new();
+        for link in links {
+            let Some(p) = payments.get(&link.payment_id) else { continue };
+            by_pledge.entry(link.pledge_id).or_default().push(AssignedGift {
+                payment_id: PaymentId::new(p.id.clone()),
+                receipt_number: p.receipt_number.clone().unwrap_or_default(),
+                paid_at: p.payment_date,
+                amount: Money::from_cents(p.amount_cents),
+                donor_name: p.donor_name.clone().unwrap_or_default(),
+            });
+        }
+        for gifts in by_pledge.values_mut() {
+            gifts.sort_by(|a, b| a.paid_at.cmp(&b.paid_at).then_with(|| a.payment_id.cmp(&b.payment_id)));
+        }
+        Ok(by_pledge)
+    }
+
     /// The pledges of `rows` with what each was given and whose it is.
-    async fn views(&self, rows: Vec<pledges::Model>, filter: impl FnOnce(&mut SelectStatement)) -> Result<Vec<PledgeView>, RepoError> {
+    async fn views(&self, rows: Vec<pledges::Model>, filter: impl Fn(&mut SelectStatement)) -> Result<Vec<PledgeView>, RepoError> {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let given: std::collections::HashMap<String, i64> = self
-            .db
-            .conn
-            .query_all(&given_select(filter))
-            .await
-            .repo()?
-            .iter()
-            .map(|row| Ok((row.try_get::<String>("", "id").repo()?, row.try_get::<i64>("", "given").repo()?)))
-            .collect::<Result<_, RepoError>>()?;
+        let mut given: std::collections::HashMap<String, i64> = std::collections::HashMap::new();
+        for counted in [Counted::Own, Counted::Assigned] {
+            for row in self.db.conn.query_all(&given_select(counted, &filter)).await.repo()? {
+                *given.entry(row.try_get::<String>("", "id").repo()?).or_default() += row.try_get::<i64>("", "given").repo()?;
+            }
+        }
+        let assigned = self.assigned(&rows).await?;
         let user_ids: Vec<String> = rows.iter().map(|r| r.user_id.clone()).collect();
         let people: std::collections::HashMap<String, (String, String)> = users::Entity::find()
             .select_only()
@@ -115,7 +169,8 @@ impl SeaOrmPledgeRepository {
             .map(|row| {
                 let given = Money::from_cents(given.get(&row.id).copied().unwrap_or(0));
                 let (member_name, member_email) = people.get(&row.user_id).cloned().unwrap_or_default();
-                Ok(PledgeView { pledge: to_domain(row)?, given, member_name, member_email })
+                let gifts = assigned.get(&row.id).cloned().unwrap_or_default();
+                Ok(PledgeView { pledge: to_domain(row)?, given, member_name, member_email, assigned: gifts })
             })
             .collect()
     }
@@ -167,7 +222,7 @@ impl PledgeRepository for SeaOrmPledgeRepository {
         };
         let only = id.to_string();
         let views = self.views(vec![row], |s| {
-            s.and_where(Expr::col((Alias::new("pl"), pledges::Column::Id)).eq(only));
+            s.and_where(Expr::col((Alias::new("pl"), pledges::Column::Id)).eq(only.clone()));
         });
         Ok(views.await?.pop())
     }
@@ -177,7 +232,7 @@ impl PledgeRepository for SeaOrmPledgeRepository {
         let member = user_id.to_string();
         let mut views = self
             .views(rows, |s| {
-                s.and_where(Expr::col((Alias::new("pl"), pledges::Column::UserId)).eq(member));
+                s.and_where(Expr::col((Alias::new("pl"), pledges::Column::UserId)).eq(member.clone()));
             })
             .await?;
         // Sorted here: newest first, then by id for equal times.
@@ -192,7 +247,7 @@ impl PledgeRepository for SeaOrmPledgeRepository {
         }
         let rows = query.all(&self.db.conn).await.repo()?;
         self.views(rows, |s| {
-            if let Some(fund) = fund_id {
+            if let Some(fund) = &fund_id {
                 s.and_where(Expr::col((Alias::new("pl"), pledges::Column::FundId)).eq(fund.to_string()));
             }
         })
@@ -213,6 +268,47 @@ impl PledgeRepository for SeaOrmPledgeRepository {
         let saved = model.update(&tx).await.repo()?;
         tx.commit().await.repo()?;
         to_domain(saved).map(Some)
+    }
+
+    async fn assign(&self, pledge: &PledgeId, payment: &PaymentId, by: &UserId, now: DateTime<Utc>) -> Result<Assignment, RepoError> {
+        let tx = self.db.begin_write().await.repo()?;
+        // The pledge's row, locked: its gifts change one at a time.
+        let Some(row) = pledges::Entity::find_by_id(pledge.to_string()).lock_exclusive().one(&tx).await.repo()? else {
+            return Ok(Assignment::Gone);
+        };
+        let in_fund = payment_funds::Entity::find()
+            .filter(payment_funds::Column::PaymentId.eq(payment.as_str()))
+            .filter(payment_funds::Column::FundId.eq(row.fund_id.clone()))
+            .count(&tx)
+            .await
+            .repo()?;
+        if in_fund == 0 {
+            return Ok(Assignment::NotInFund);
+        }
+        if let Some(taken) = pledge_gifts::Entity::find_by_id(payment.to_string()).one(&tx).await.repo()? {
+            return Ok(if taken.pledge_id == row.id { Assignment::Done } else { Assignment::Taken });
+        }
+        pledge_gifts::ActiveModel {
+            payment_id: Set(payment.to_string()),
+            pledge_id: Set(row.id),
+            assigned_by: Set(by.to_string()),
+            assigned_at: Set(now),
+        }
+        .insert(&tx)
+        .await
+        .repo()?;
+        tx.commit().await.repo()?;
+        Ok(Assignment::Done)
+    }
+
+    async fn unassign(&self, pledge: &PledgeId, payment: &PaymentId) -> Result<bool, RepoError> {
+        let gone = pledge_gifts::Entity::delete_many()
+            .filter(pledge_gifts::Column::PaymentId.eq(payment.as_str()))
+            .filter(pledge_gifts::Column::PledgeId.eq(pledge.as_str()))
+            .exec(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(gone.rows_affected > 0)
     }
 
     async fn mark_reminded(&self, ids: &[PledgeId], now: DateTime<Utc>) -> Result<(), RepoError> {

@@ -414,6 +414,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let volunteer_repository: Arc<SeaOrmVolunteerRepository> = Arc::new(SeaOrmVolunteerRepository::new(db.clone()));
     let pledges = PledgeService::new(PledgeDeps {
         pledges: Arc::new(mandir_persistence::SeaOrmPledgeRepository::new(db.clone())),
+        payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         funds: funds.clone(),
         zone: temple_zone.clone(),
         clock: clock.clone(),

@@ -253,7 +253,7 @@ export function makePledge(overrides: Partial<Pledge> = {}): Pledge {
 
 /** A pledge as treasurers list it, with its member (Ravi Kumar). */
 export function makeMemberPledge(overrides: Partial<PledgeWithMember> = {}): PledgeWithMember {
-  return { ...makePledge(), memberName: 'Ravi Kumar', memberEmail: 'ravi@example.org', ...overrides };
+  return { ...makePledge(), memberName: 'Ravi Kumar', memberEmail: 'ravi@example.org', assignedGifts: [], ...overrides };
 }
 
 /**

@@ -2379,6 +2379,47 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pledges/{id}/gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Counts a gift toward a member's active pledge by its receipt number: a completed gift at the
+         *     counter not given under the member's account, dated in the pledge's period, with a part in
+         *     its fund and counting toward no other pledge (treasurers, admins; audited `pledge.assign`).
+         */
+        post: operations["assignPledgeGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pledges/{id}/gifts/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stops counting a gift the treasurer assigned toward a pledge (treasurers, admins; audited
+         *     `pledge.unassign`).
+         */
+        delete: operations["unassignPledgeGift"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/priests": {
         parameters: {
             query?: never;
@@ -3118,6 +3159,26 @@ export interface components {
         AdminEmailRequest: {
             /** Format: email */
             email: string;
+        };
+        AssignGiftRequest: {
+            /**
+             * @description The gift's receipt number, as printed on the counter's receipt.
+             * @example AUTO-1764288000000-1234
+             */
+            receiptNumber: string;
+        };
+        /** @description A gift counted toward a pledge by the treasurer. */
+        AssignedGiftDto: {
+            /**
+             * @description The whole gift; its part in the pledge's fund is what counts.
+             * @example 100.00
+             */
+            amount: string;
+            donorName: string;
+            /** Format: date-time */
+            paidAt: string;
+            paymentId: string;
+            receiptNumber: string;
         };
         /**
          * @description A seva assigned to the priest asking: what the sankalpam needs, and nothing about money or
@@ -4308,6 +4369,8 @@ export interface components {
         };
         /** @description A pledge with its member (the treasurer's list). */
         MemberPledgeDto: components["schemas"]["PledgeDto"] & {
+            /** @description The counter gifts the treasurer counted toward it by hand, oldest first (in `fulfilled`). */
+            assignedGifts: components["schemas"]["AssignedGiftDto"][];
             memberEmail: string;
             memberName: string;
         };
@@ -13803,6 +13866,127 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    assignPledgeGift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AssignGiftRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPledgeDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    unassignPledgeGift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPledgeDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -82,7 +82,7 @@ pub use payment_audit_repository::{PaymentAuditRepository, RefundChange};
 pub use payment_gateway::{GatewayError, GatewayIntent, GatewayRefund, IntentRequest, IntentStatus, PaymentGateway};
 pub use payment_method_repository::{PaymentMethodRecord, PaymentMethodRepository};
 pub use payment_repository::{EventFilter, NewPayment, PaymentFilter, PaymentRepository, StatusChange, WebhookOutcome, WebhookRecord};
-pub use pledge_repository::{PledgeRecord, PledgeRepository, PledgeView};
+pub use pledge_repository::{AssignedGift, Assignment, PledgeRecord, PledgeRepository, PledgeView};
 pub use priest_repository::{PhotoChange, PriestFields, PriestRepository};
 pub use rate_limit_store::{Hit, RateLimitStore};
 pub use receipt_outbox::{LinkSigner, OutboxWake, ReceiptEmail, ReceiptOutbox, ReceiptReason};

@@ -1,7 +1,7 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_domain::pledge::{NewPledge, Pledge};
-use mandir_domain::{FundId, Money, PledgeId, UserId};
+use mandir_domain::{FundId, Money, PaymentId, PledgeId, UserId};
 
 use super::RepoError;
 
@@ -26,6 +26,32 @@ pub struct PledgeView {
     pub given: Money,
     pub member_name: String,
     pub member_email: String,
+    /// The gifts the treasurer counted toward it by hand, oldest first.
+    pub assigned: Vec<AssignedGift>,
+}
+
+/// A gift the treasurer counted toward a pledge (a counter gift not under the member's name).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AssignedGift {
+    pub payment_id: PaymentId,
+    pub receipt_number: String,
+    pub paid_at: DateTime<Utc>,
+    /// The whole payment (its part in the pledge's fund is what counts).
+    pub amount: Money,
+    pub donor_name: String,
+}
+
+/// What assigning a gift to a pledge came to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Assignment {
+    /// It counts toward the pledge (now, or already).
+    Done,
+    /// No such pledge.
+    Gone,
+    /// The gift has no part in the pledge's fund: nothing changed.
+    NotInFund,
+    /// The gift counts toward another pledge: nothing changed.
+    Taken,
 }
 
 /// The members' pledges.
@@ -44,4 +70,9 @@ pub trait PledgeRepository: Send + Sync {
     /// Cancels an active pledge; `None` when it is not active (or gone).
     async fn cancel(&self, id: &PledgeId, now: DateTime<Utc>) -> Result<Option<Pledge>, RepoError>;
     async fn mark_reminded(&self, ids: &[PledgeId], now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Counts a gift toward a pledge, under a lock on the pledge: refused when the gift has no
+    /// part in the pledge's fund or counts toward another pledge.
+    async fn assign(&self, pledge: &PledgeId, payment: &PaymentId, by: &UserId, now: DateTime<Utc>) -> Result<Assignment, RepoError>;
+    /// Stops counting a gift toward a pledge; answers whether it did.
+    async fn unassign(&self, pledge: &PledgeId, payment: &PaymentId) -> Result<bool, RepoError>;
 }

@@ -7,16 +7,18 @@ use std::sync::Arc;
 
 use chrono::NaiveDate;
 use mandir_domain::audit::AuditKind;
+use mandir_domain::payment::PaymentStatus;
 use mandir_domain::pledge::{self, Fulfilment, NewPledgeInput, Pledge};
 use mandir_domain::site::start_of_day;
 use mandir_domain::staff::Permission;
-use mandir_domain::{FundId, PledgeId, ValidationErrors};
+use mandir_domain::{FundId, PaymentId, PledgeId, ValidationErrors};
 
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    Clock, FundRepository, MemberOutbox, OutboxWake, PledgeNotice, PledgeRecord, PledgeRepository, PledgeView, RepoError, TempleZone,
+    AssignedGift, Assignment, Clock, FundRepository, MemberOutbox, OutboxWake, PaymentRepository, PledgeNotice, PledgeRecord,
+    PledgeRepository, PledgeView, RepoError, TempleZone,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -29,6 +31,8 @@ pub enum PledgeError {
     Forbidden,
     #[error("Pledge not found")]
     NotFound,
+    #[error("That gift does not count toward this pledge")]
+    GiftNotFound,
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
@@ -37,7 +41,7 @@ mandir_domain::failure!(PledgeError, fields: Validation, {
     Self::Validation(_) => Invalid,
     Self::Unauthenticated => Unauthenticated,
     Self::Forbidden => Forbidden,
-    Self::NotFound => NotFound,
+    Self::NotFound | Self::GiftNotFound => NotFound,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -51,10 +55,14 @@ pub struct PledgeStanding {
     pub fulfilment: Fulfilment,
     pub member_name: String,
     pub member_email: String,
+    /// The gifts the treasurer counted toward it by hand.
+    pub assigned: Vec<AssignedGift>,
 }
 
 pub struct PledgeDeps {
     pub pledges: Arc<dyn PledgeRepository>,
+    /// Finds a counter gift by its receipt number, to count toward a pledge.
+    pub payments: Arc<dyn PaymentRepository>,
     pub funds: Arc<dyn FundRepository>,
     pub zone: Arc<dyn TempleZone>,
     pub clock: Arc<dyn Clock>,
@@ -202,6 +210,64 @@ impl PledgeService {
     }
 }
 
+impl PledgeService {
+    /// Counts a gift toward a member's active pledge by its receipt number (treasurers, admins;
+    /// audited): a completed gift, not a test, dated in the pledge's period, with a part in its
+    /// fund, not given under the member's account (which counts already) and counting toward no
+    /// other pledge. Counting it again changes nothing.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, pledge = %id))]
+    pub async fn assign(&self, actor: &Actor, id: &PledgeId, receipt_number: &str) -> Result<PledgeStanding, PledgeError> {
+        actor.require(Permission::ManageFunds)?;
+        let view = self.deps.pledges.get(id).await?.ok_or(PledgeError::NotFound)?;
+        let invalid = |message: &str| PledgeError::Validation(ValidationErrors::single("receiptNumber", message));
+        if !view.pledge.is_active() {
+            return Err(PledgeError::Validation(ValidationErrors::single("status", pledge::ALREADY_CANCELLED)));
+        }
+        let number = receipt_number.trim();
+        let payment = match number {
+            "" => None,
+            n => self.deps.payments.find_by_receipt_number(n).await?,
+        };
+        let Some(payment) = payment.filter(|p| p.status == PaymentStatus::Completed && !p.is_test()) else {
+            return Err(invalid(pledge::GIFT_NOT_FOUND));
+        };
+        if payment.user_id.as_ref() == Some(&view.pledge.user_id) {
+            return Err(invalid(pledge::GIFT_COUNTS_ALREADY));
+        }
+        let zone = self.deps.zone.time_zone().await?;
+        if !view.pledge.covers(payment.payment_date.with_timezone(&zone).date_naive()) {
+            return Err(invalid(pledge::GIFT_OUTSIDE_PERIOD));
+        }
+        match self.deps.pledges.assign(id, &payment.id, &actor.user_id, self.deps.clock.now()).await? {
+            Assignment::Done => {}
+            Assignment::Gone => return Err(PledgeError::NotFound),
+            Assignment::NotInFund => return Err(invalid(pledge::GIFT_OTHER_FUND)),
+            Assignment::Taken => return Err(invalid(pledge::GIFT_TAKEN)),
+        }
+        let summary = format!("Counted gift {number} toward {}'s pledge", view.member_name);
+        let action = Action::new(AuditKind::Money, "pledge.assign", Target::of("pledge", id.as_str()));
+        self.deps.recorder.acted(actor, action, summary, Vec::new()).await;
+        let view = self.deps.pledges.get(id).await?.ok_or(PledgeError::NotFound)?;
+        Ok(self.standings(vec![view]).await?.remove(0))
+    }
+
+    /// Stops counting a gift the treasurer assigned toward a pledge (treasurers, admins; audited).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, pledge = %id))]
+    pub async fn unassign(&self, actor: &Actor, id: &PledgeId, payment: &PaymentId) -> Result<PledgeStanding, PledgeError> {
+        actor.require(Permission::ManageFunds)?;
+        let view = self.deps.pledges.get(id).await?.ok_or(PledgeError::NotFound)?;
+        let gift = view.assigned.iter().find(|g| &g.payment_id == payment).cloned().ok_or(PledgeError::GiftNotFound)?;
+        if !self.deps.pledges.unassign(id, payment).await? {
+            return Err(PledgeError::GiftNotFound);
+        }
+        let summary = format!("Stopped counting gift {} toward {}'s pledge", gift.receipt_number, view.member_name);
+        let action = Action::new(AuditKind::Money, "pledge.unassign", Target::of("pledge", id.as_str()));
+        self.deps.recorder.acted(actor, action, summary, Vec::new()).await;
+        let view = self.deps.pledges.get(id).await?.ok_or(PledgeError::NotFound)?;
+        Ok(self.standings(vec![view]).await?.remove(0))
+    }
+}
+
 fn standing(view: PledgeView, names: &HashMap<FundId, String>) -> PledgeStanding {
     let fund_name = names.get(&view.pledge.fund_id).cloned().unwrap_or_else(|| view.pledge.fund_id.to_string());
     PledgeStanding {
@@ -210,6 +276,7 @@ fn standing(view: PledgeView, names: &HashMap<FundId, String>) -> PledgeStanding
         fund_name,
         member_name: view.member_name,
         member_email: view.member_email,
+        assigned: view.assigned,
     }
 }
 
@@ -246,11 +313,18 @@ mod tests {
     }
 
     fn view(pledge: Pledge, given: i64) -> PledgeView {
-        PledgeView { pledge, given: Money::from_cents(given), member_name: "Asha Rao".into(), member_email: "asha@example.org".into() }
+        PledgeView {
+            pledge,
+            given: Money::from_cents(given),
+            member_name: "Asha Rao".into(),
+            member_email: "asha@example.org".into(),
+            assigned: Vec::new(),
+        }
     }
 
     struct Mocks {
         pledges: MockPledgeRepository,
+        payments: crate::ports::payment_repository::MockPaymentRepository,
         funds: MockFundRepository,
         outbox: MockMemberOutbox,
         wake: MockOutboxWake,
@@ -273,13 +347,20 @@ mod tests {
                     _ => None,
                 })
             });
-            Self { pledges: MockPledgeRepository::new(), funds, outbox: MockMemberOutbox::new(), wake: MockOutboxWake::new() }
+            Self {
+                pledges: MockPledgeRepository::new(),
+                payments: crate::ports::payment_repository::MockPaymentRepository::new(),
+                funds,
+                outbox: MockMemberOutbox::new(),
+                wake: MockOutboxWake::new(),
+            }
         }
 
         fn service(self) -> (PledgeService, Arc<Mutex<Vec<mandir_domain::audit::AuditEntry>>>) {
             let (recorder, entries) = recorder();
             let deps = PledgeDeps {
                 pledges: Arc::new(self.pledges),
+                payments: Arc::new(self.payments),
                 funds: Arc::new(self.funds),
                 zone: Arc::new(crate::ports::FixedTempleZone::default()),
                 clock: Arc::new(fixed_clock()),
@@ -401,5 +482,60 @@ mod tests {
         assert!(matches!(service.all(&member(), None).await, Err(PledgeError::Forbidden)));
         let listed = service.all(&admin(), None).await.expect("all");
         assert_eq!(listed.len(), 4);
+    }
+
+    #[tokio::test]
+    async fn the_treasurer_counts_a_walk_ins_counter_gift_toward_a_pledge_within_its_rules() {
+        use crate::services::test_fixtures::payment;
+        use mandir_domain::payment::{Payment, PaymentProvider};
+        let mut m = Mocks::new();
+        m.pledges.expect_get().returning(|id| Ok(Some(view(a_pledge(id.as_str(), "u", 500_100, id.as_str() != "gone-by"), 0))));
+        m.payments.expect_find_by_receipt_number().returning(|n| {
+            let gift = |id: &str| Payment {
+                receipt_number: Some(n.to_owned()),
+                ..payment(id, PaymentStatus::Completed, PaymentProvider::InPerson)
+            };
+            Ok(match n {
+                "R-OK" | "R-OTHER-FUND" | "R-TAKEN" => Some(gift(n)),
+                "R-PENDING" => Some(Payment { status: PaymentStatus::Pending, ..gift(n) }),
+                "R-OWN" => Some(Payment { user_id: Some(UserId::new("u")), ..gift(n) }),
+                "R-LAST-YEAR" => Some(Payment { payment_date: now() - chrono::Duration::days(400), ..gift(n) }),
+                _ => None,
+            })
+        });
+        m.pledges.expect_assign().returning(|_, payment, by, _| {
+            assert_eq!(by.as_str(), "admin", "the staff fixture's id");
+            Ok(match payment.as_str() {
+                "R-OTHER-FUND" => Assignment::NotInFund,
+                "R-TAKEN" => Assignment::Taken,
+                _ => Assignment::Done,
+            })
+        });
+        let (service, entries) = m.service();
+        let treasurer = staff(&[Role::Treasurer]);
+        let done = service.assign(&treasurer, &PledgeId::new("p1"), " R-OK ").await.expect("counted");
+        assert_eq!(done.pledge.id.as_str(), "p1");
+        let audited = entries.lock().expect("entries");
+        assert_eq!((audited.len(), audited[0].action.as_str()), (1, "pledge.assign"));
+        assert!(audited[0].summary.contains("R-OK") && audited[0].summary.contains("Asha Rao"), "{}", audited[0].summary);
+        drop(audited);
+        for (number, message) in [
+            ("", pledge::GIFT_NOT_FOUND),
+            ("R-NONE", pledge::GIFT_NOT_FOUND),
+            ("R-PENDING", pledge::GIFT_NOT_FOUND),
+            ("R-OWN", pledge::GIFT_COUNTS_ALREADY),
+            ("R-LAST-YEAR", pledge::GIFT_OUTSIDE_PERIOD),
+            ("R-OTHER-FUND", pledge::GIFT_OTHER_FUND),
+            ("R-TAKEN", pledge::GIFT_TAKEN),
+        ] {
+            let Err(PledgeError::Validation(errors)) = service.assign(&treasurer, &PledgeId::new("p1"), number).await else {
+                panic!("{number}")
+            };
+            assert_eq!(errors.get("receiptNumber"), Some(message), "{number}");
+        }
+        let Err(PledgeError::Validation(errors)) = service.assign(&treasurer, &PledgeId::new("gone-by"), "R-OK").await else { panic!() };
+        assert_eq!(errors.get("status"), Some(pledge::ALREADY_CANCELLED));
+        assert!(matches!(service.assign(&member(), &PledgeId::new("p1"), "R-OK").await, Err(PledgeError::Forbidden)));
+        assert_eq!(entries.lock().expect("entries").len(), 1, "refusals are not audited");
     }
 }

@@ -16,8 +16,8 @@ use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
-    paths(mine, create, cancel, all, remind),
-    components(schemas(PledgeDto, MemberPledgeDto, CreatePledgeRequest, RemindRequest, RemindedDto))
+    paths(mine, create, cancel, all, remind, assign, unassign),
+    components(schemas(PledgeDto, MemberPledgeDto, AssignedGiftDto, CreatePledgeRequest, RemindRequest, RemindedDto, AssignGiftRequest))
 )]
 pub struct Api;
 
@@ -30,7 +30,11 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     )
     .service(web::resource("/api/pledges/mine/{id}/cancel").default_service(web::to(super::unmatched)).route(web::post().to(cancel)))
     .service(web::resource("/api/pledges").default_service(web::to(super::unmatched)).route(web::get().to(all)))
-    .service(web::resource("/api/pledges/reminders").default_service(web::to(super::unmatched)).route(web::post().to(remind)));
+    .service(web::resource("/api/pledges/reminders").default_service(web::to(super::unmatched)).route(web::post().to(remind)))
+    .service(web::resource("/api/pledges/{id}/gifts").default_service(web::to(super::unmatched)).route(web::post().to(assign)))
+    .service(
+        web::resource("/api/pledges/{id}/gifts/{paymentId}").default_service(web::to(super::unmatched)).route(web::delete().to(unassign)),
+    );
 }
 
 /// A pledge with what was given toward it; amounts are decimal text in US dollars.
@@ -68,6 +72,50 @@ pub struct MemberPledgeDto {
     pub pledge: PledgeDto,
     pub member_name: String,
     pub member_email: String,
+    /// The counter gifts the treasurer counted toward it by hand, oldest first (in `fulfilled`).
+    pub assigned_gifts: Vec<AssignedGiftDto>,
+}
+
+/// A gift counted toward a pledge by the treasurer.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AssignedGiftDto {
+    pub payment_id: String,
+    pub receipt_number: String,
+    pub paid_at: DateTime<Utc>,
+    /// The whole gift; its part in the pledge's fund is what counts.
+    #[schema(example = "100.00")]
+    pub amount: String,
+    pub donor_name: String,
+}
+
+impl From<&PledgeStanding> for MemberPledgeDto {
+    fn from(s: &PledgeStanding) -> Self {
+        Self {
+            pledge: s.into(),
+            member_name: s.member_name.clone(),
+            member_email: s.member_email.clone(),
+            assigned_gifts: s
+                .assigned
+                .iter()
+                .map(|g| AssignedGiftDto {
+                    payment_id: g.payment_id.to_string(),
+                    receipt_number: g.receipt_number.clone(),
+                    paid_at: g.paid_at,
+                    amount: g.amount.to_string(),
+                    donor_name: g.donor_name.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AssignGiftRequest {
+    /// The gift's receipt number, as printed on the counter's receipt.
+    #[schema(example = "AUTO-1764288000000-1234")]
+    receipt_number: String,
 }
 
 impl From<&PledgeStanding> for PledgeDto {
@@ -179,11 +227,40 @@ async fn all(
     params: web::Query<AllParams>,
 ) -> Result<web::Json<Vec<MemberPledgeDto>>, ApiError> {
     let list = state.pledges.all(&user.actor(), fund_of(params.into_inner().fund_id)).await?;
-    Ok(web::Json(
-        list.iter()
-            .map(|s| MemberPledgeDto { pledge: s.into(), member_name: s.member_name.clone(), member_email: s.member_email.clone() })
-            .collect(),
-    ))
+    Ok(web::Json(list.iter().map(Into::into).collect()))
+}
+
+/// Counts a gift toward a member's active pledge by its receipt number: a completed gift at the
+/// counter not given under the member's account, dated in the pledge's period, with a part in
+/// its fund and counting toward no other pledge (treasurers, admins; audited `pledge.assign`).
+#[utoipa::path(operation_id = "assignPledgeGift", post, path = "/api/pledges/{id}/gifts", tag = "admin", security(("bearer" = [])),
+    params(("id" = String, Path)), request_body = AssignGiftRequest,
+    responses((status = 200, body = MemberPledgeDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+async fn assign(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: JsonBody<AssignGiftRequest>,
+) -> Result<web::Json<MemberPledgeDto>, ApiError> {
+    let counted = state.pledges.assign(&user.actor(), &path.into_inner().into(), &body.into_inner().receipt_number).await?;
+    Ok(web::Json((&counted).into()))
+}
+
+/// Stops counting a gift the treasurer assigned toward a pledge (treasurers, admins; audited
+/// `pledge.unassign`).
+#[utoipa::path(operation_id = "unassignPledgeGift", delete, path = "/api/pledges/{id}/gifts/{paymentId}", tag = "admin",
+    security(("bearer" = [])), params(("id" = String, Path), ("paymentId" = String, Path)),
+    responses((status = 200, body = MemberPledgeDto), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+        (status = 404, body = ErrorBody)))]
+async fn unassign(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<(String, String)>,
+) -> Result<web::Json<MemberPledgeDto>, ApiError> {
+    let (id, payment) = path.into_inner();
+    let left = state.pledges.unassign(&user.actor(), &id.into(), &payment.into()).await?;
+    Ok(web::Json((&left).into()))
 }
 
 /// E-mails a polite reminder to each member with an active pledge (to one fund) that has begun,

@@ -27,6 +27,7 @@ pub mod payment_funds;
 pub mod payment_methods;
 pub mod payment_tenders;
 pub mod payments;
+pub mod pledge_gifts;
 pub mod pledges;
 pub mod priest_photos;
 pub mod priests;

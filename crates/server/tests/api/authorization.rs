@@ -192,6 +192,9 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("declineHouseholdInvitation", Access::Own, Target::ReceivedInvitation, none),
     ("listPledges", Access::Staff(&[Treasurer]), Target::None, none),
     ("sendPledgeReminders", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({}))),
+    // The fixture's counter gift counts toward its pledge already: counting it again is the same.
+    ("assignPledgeGift", Access::Staff(&[Treasurer]), Target::Pledge, |f| Some(json!({"receiptNumber": f.pledge_gift_receipt}))),
+    ("unassignPledgeGift", Access::Staff(&[Treasurer]), Target::Pledge, none),
     ("createFund", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({"name": unique_name("Matrix fund"), "goal": "1000"}))),
     ("updateFund", Access::Staff(&[Treasurer]), Target::Fund, |_| Some(json!({"description": "Changed"}))),
     // payment methods
@@ -490,6 +493,9 @@ struct Fixture {
     drawer_expected: String,
     sent_invitation: String,
     received_invitation: String,
+    /// A walk-in's counter gift to the pledge's fund, counted toward the owner's pledge by hand.
+    pledge_gift_payment: String,
+    pledge_gift_receipt: String,
 }
 
 /// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
@@ -579,6 +585,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let found: Vec<Value> =
         expect_status(app.get("/api/counter/people?q=matrix%20walk-in", Some(&admin.token)).await, StatusCode::OK).await;
     let walk_in = found[0]["walkIn"]["id"].as_str().expect("the sale's walk-in").to_owned();
+    // Before the drawer is read: its cash gift is in what the drawer expects.
+    let (pledge_gift_payment, pledge_gift_receipt, pledge) = pledge_fixture(app, admin, owner).await;
     let drawer: Value = expect_status(app.get("/api/counter/drawer", Some(&admin.token)).await, StatusCode::OK).await;
     let drawer_expected = drawer["expected"].as_str().expect("expected").to_owned();
     let priest: Value = expect_status(
@@ -638,15 +646,9 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let festival: Value =
         expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
             .await;
-    let pledge_fund: Value = expect_status(
-        app.post("/api/funds", Some(&admin.token), json!({"name": unique_name("Matrix pledges")})).await,
-        StatusCode::CREATED,
-    )
-    .await;
-    let mut pledge = pledge_body();
-    pledge["fundId"] = pledge_fund["id"].clone();
-    let pledge: Value = expect_status(app.post("/api/pledges/mine", Some(&owner.token), pledge).await, StatusCode::CREATED).await;
     Fixture {
+        pledge_gift_payment,
+        pledge_gift_receipt,
         owner: owner.clone(),
         event,
         empty_event,
@@ -718,6 +720,32 @@ async fn household_fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> (S
     let sent = own["invitations"][0]["id"].as_str().expect("sent invitation").to_owned();
     let received = to_owner(&theirs).expect("the owner's invitation")["id"].as_str().expect("id").to_owned();
     (sent, received)
+}
+
+/// The owner's pledge to a fund of its own, and a walk-in's cash gift at the counter to that fund
+/// counted toward it by hand: `(the gift's payment id, its receipt number, the pledge)`.
+async fn pledge_fixture(app: &TestApp, admin: &TestUser, owner: &TestUser) -> (String, String, Value) {
+    let pledge_fund: Value = expect_status(
+        app.post("/api/funds", Some(&admin.token), json!({"name": unique_name("Matrix pledges")})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let mut pledge = pledge_body();
+    pledge["fundId"] = pledge_fund["id"].clone();
+    let pledge: Value = expect_status(app.post("/api/pledges/mine", Some(&owner.token), pledge).await, StatusCode::CREATED).await;
+    let gift = json!({
+        "donor": {"name": "Matrix Pledger"},
+        "lines": [{"donationTypeId": "custom", "amount": 25, "name": "Bricks", "fundId": pledge_fund["id"]}],
+        "tenders": [{"method": "cash", "amount": 25}],
+    });
+    let key = format!("matrix-{}", uuid::Uuid::new_v4().simple());
+    let gift: Value = expect_status(app.post_with_key(admin, "/api/counter/sales", &key, &gift).await, StatusCode::CREATED).await;
+    let pledge_gift_receipt = gift["payment"]["receiptNumber"].as_str().expect("receipt").to_owned();
+    let pledge_id = pledge["id"].as_str().expect("id");
+    let counted =
+        app.post(&format!("/api/pledges/{pledge_id}/gifts"), Some(&admin.token), json!({"receiptNumber": pledge_gift_receipt})).await;
+    expect_status::<Value>(counted, StatusCode::OK).await;
+    (gift["payment"]["id"].as_str().expect("id").to_owned(), pledge_gift_receipt, pledge)
 }
 
 struct CashOffice {
@@ -819,6 +847,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         .replace("{person}", &f.family_member)
         .replace("{gotramId}", "1")
         .replace("{receiptNumber}", "AUTO-1-1")
+        .replace("{paymentId}", &f.pledge_gift_payment)
         .replace("{token}", "0123456789abcdef")
         .replace("{year}", &chrono::Datelike::year(&chrono::Utc::now()).to_string());
     assert!(!path.contains('{'), "no fixture for a parameter of {template}");

@@ -95,3 +95,71 @@ async fn a_members_gifts_to_the_fund_fulfil_their_pledge_and_the_treasurer_remin
     let fresh: Value = expect_status(app.post("/api/pledges/mine", Some(&member.token), body).await, StatusCode::CREATED).await;
     assert_eq!(fresh["fulfilled"], "1001.00", "the gifts count toward the new pledge");
 }
+
+/// A walk-in's cash sale at the counter, answering its payment (id and receipt number).
+async fn walk_in_gift(app: &TestApp, desk: &TestUser, key: &str, fund: &str, amount: u32) -> Value {
+    let sale = json!({
+        "donor": {"name": "Padma (walk-in)"},
+        "lines": [{"donationTypeId": "custom", "amount": amount, "name": "Bricks", "fundId": fund}],
+        "tenders": [{"method": "cash", "amount": amount}],
+    });
+    let sold: Value = expect_status(app.post_with_key(desk, "/api/counter/sales", key, &sale).await, StatusCode::CREATED).await;
+    sold["payment"].clone()
+}
+
+#[tokio::test]
+async fn the_treasurer_counts_a_walk_in_gift_at_the_counter_toward_a_members_pledge() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let treasurer = app.staff(&admin, &["treasurer"]).await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let member = app.member().await;
+    let other = app.member().await;
+    let fund: Value =
+        expect_status(app.post("/api/funds", Some(&admin.token), json!({"name": "Gopuram"})).await, StatusCode::CREATED).await;
+    let fund = fund["id"].as_str().expect("id").to_owned();
+    let year = chrono::Utc::now().year();
+    let body = json!({"fundId": fund, "amount": "1000", "startsOn": format!("{year}-01-01"), "endsOn": format!("{year}-12-31")});
+    let pledge: Value = expect_status(app.post("/api/pledges/mine", Some(&member.token), body.clone()).await, StatusCode::CREATED).await;
+    let theirs: Value = expect_status(app.post("/api/pledges/mine", Some(&other.token), body).await, StatusCode::CREATED).await;
+    let gifts = format!("/api/pledges/{}/gifts", pledge["id"].as_str().expect("id"));
+
+    // The member gave cash at the counter without giving their name: it does not count by itself.
+    let cash = walk_in_gift(&app, &desk, "pledge-walk-in-0001", &fund, 300).await;
+    let general = walk_in_gift(&app, &desk, "pledge-walk-in-0002", mandir_domain::fund::GENERAL_FUND_ID, 50).await;
+    let receipt = cash["receiptNumber"].as_str().expect("receipt").to_owned();
+    let mine: Vec<Value> = expect_status(app.get("/api/pledges/mine", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine[0]["fulfilled"], "0.00");
+
+    // Only treasurers and admins count it; then it counts, once, however often it is sent.
+    let ask = json!({"receiptNumber": receipt});
+    assert_eq!(app.post(&gifts, Some(&desk.token), ask.clone()).await.status(), StatusCode::FORBIDDEN);
+    assert_eq!(app.post(&gifts, Some(&member.token), ask.clone()).await.status(), StatusCode::FORBIDDEN);
+    for _ in 0..2 {
+        let counted: Value = expect_status(app.post(&gifts, Some(&treasurer.token), ask.clone()).await, StatusCode::OK).await;
+        assert_eq!((counted["fulfilled"].as_str(), counted["remaining"].as_str()), (Some("300.00"), Some("700.00")));
+        assert_eq!(counted["assignedGifts"].as_array().map(Vec::len), Some(1));
+        assert_eq!(counted["assignedGifts"][0]["receiptNumber"], receipt.as_str());
+    }
+    let mine: Vec<Value> = expect_status(app.get("/api/pledges/mine", Some(&member.token)).await, StatusCode::OK).await;
+    assert_eq!(mine[0]["fulfilled"], "300.00", "the member sees it counted");
+
+    // Refused: another pledge, a gift to another fund, an unknown receipt.
+    let to_theirs = format!("/api/pledges/{}/gifts", theirs["id"].as_str().expect("id"));
+    let refused: Value = expect_status(app.post(&to_theirs, Some(&treasurer.token), ask).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["receiptNumber"], mandir_domain::pledge::GIFT_TAKEN);
+    let other_fund = json!({"receiptNumber": general["receiptNumber"]});
+    let refused: Value = expect_status(app.post(&gifts, Some(&treasurer.token), other_fund).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["receiptNumber"], mandir_domain::pledge::GIFT_OTHER_FUND);
+    let unknown = json!({"receiptNumber": "AUTO-1-1"});
+    let refused: Value = expect_status(app.post(&gifts, Some(&treasurer.token), unknown).await, StatusCode::BAD_REQUEST).await;
+    assert_eq!(refused["errors"]["receiptNumber"], mandir_domain::pledge::GIFT_NOT_FOUND);
+
+    // Taken back: it stops counting; the audit log has both.
+    let payment = cash["id"].as_str().expect("id");
+    let back: Value = expect_status(app.delete(&format!("{gifts}/{payment}"), Some(&treasurer.token)).await, StatusCode::OK).await;
+    assert_eq!((back["fulfilled"].as_str(), back["assignedGifts"].as_array().map(Vec::len)), (Some("0.00"), Some(0)));
+    assert_eq!(app.delete(&format!("{gifts}/{payment}"), Some(&treasurer.token)).await.status(), StatusCode::NOT_FOUND);
+    let log: Value = expect_status(app.get("/api/admin/audit?q=pledge", Some(&admin.token)).await, StatusCode::OK).await;
+    assert!(log.to_string().contains("pledge.assign") && log.to_string().contains("pledge.unassign"), "{log}");
+}
