@@ -38,3 +38,23 @@ export function useSendPledgeReminders() {
     return result;
   };
 }
+
+const giftsPath = (pledgeId: string) => `${PLEDGES_PATH}/${encodeURIComponent(pledgeId)}/gifts`;
+
+/**
+ * POST /api/pledges/{id}/gifts and DELETE /api/pledges/{id}/gifts/{paymentId}: counts a counter
+ * gift toward a pledge by its receipt number, or stops counting it; then reloads the lists.
+ */
+export function usePledgeGifts() {
+  const { mutate } = useSWRConfig();
+  const reload = async (answer: PledgeWithMember) => {
+    await mutate(isPledgeListKey);
+    return answer;
+  };
+  return {
+    count: async (pledgeId: string, receiptNumber: string) =>
+      reload(await api.post<PledgeWithMember>(giftsPath(pledgeId), { receiptNumber })),
+    uncount: async (pledgeId: string, paymentId: string) =>
+      reload(await api.delete<PledgeWithMember>(`${giftsPath(pledgeId)}/${encodeURIComponent(paymentId)}`)),
+  };
+}

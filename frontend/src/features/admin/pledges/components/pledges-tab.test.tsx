@@ -69,16 +69,18 @@ describe('PledgesTab', () => {
       'Period',
       'Status',
       'Last reminded',
+      'Counter gifts',
     ]);
     const r = rowOf(table, 'Ravi Kumar');
     expect(r).toHaveTextContent('ravi@example.org');
     const cells = within(r).getAllByRole('cell').map((c) => c.textContent);
-    expect(cells.slice(1)).toEqual(['Temple Building', '$5,001.00', '$1,200.00of $5,001.00$3,801.00 to go', '$3,801.00', 'Jan 1 – Dec 31, 2027', 'Active', 'Mar 02, 2027']);
+    expect(cells.slice(1)).toEqual(['Temple Building', '$5,001.00', '$1,200.00of $5,001.00$3,801.00 to go', '$3,801.00', 'Jan 1 – Dec 31, 2027', 'Active', 'Mar 02, 2027', 'Count a gift']);
     expect(within(rowOf(table, 'Sita Iyer')).getByText('Fulfilled', { selector: '.MuiChip-label' })).toBeInTheDocument();
     const g = rowOf(table, 'Gopal Rao');
     expect(within(g).getAllByText('Cancelled')).toHaveLength(2); // its Status column, and under the name on phones
     expect(g).toHaveTextContent('Jul 1, 2026 – Jun 30, 2027');
-    expect(within(g).getAllByRole('cell').at(-1)).toHaveTextContent('—');
+    expect(within(g).getAllByRole('cell').at(-2)).toHaveTextContent('—');
+    expect(within(g).getAllByRole('cell').at(-1)).toHaveTextContent('');
     expect(screen.getByTestId('pledge-totals')).toHaveTextContent('2 active pledges · $6,002.00 pledged · $2,700.00 given · 1 cancelled');
   });
 
@@ -190,5 +192,58 @@ describe('PledgesTab', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('table', { name: 'Pledges' })).toBeInTheDocument();
+  });
+
+  it('counts a counter gift toward a pledge by its receipt number, shows the server’s refusal on the field, and takes it back', async () => {
+    serve([ravi, gone]);
+    const counted = { ...ravi, fulfilled: '1500.00', remaining: '3501.00', assignedGifts: [{ paymentId: 'pay-9', receiptNumber: 'AUTO-9-9', paidAt: '2027-02-01T18:00:00Z', amount: '300.00', donorName: 'Padma (walk-in)' }] };
+    const sent: unknown[] = [];
+    let removed = '';
+    server.use(
+      http.post('/api/pledges/p-1/gifts', async ({ request }) => {
+        const body = (await request.json()) as { receiptNumber: string };
+        sent.push(body);
+        if (body.receiptNumber !== 'AUTO-9-9') {
+          return HttpResponse.json({ message: 'Invalid', errors: { receiptNumber: 'No completed gift has that receipt number' } }, { status: 400 });
+        }
+        return HttpResponse.json(counted);
+      }),
+      http.delete('/api/pledges/p-1/gifts/:payment', ({ params }) => {
+        removed = String(params.payment);
+        return HttpResponse.json(ravi);
+      }),
+    );
+    const { user } = renderWithProviders(<PledgesTab />, { as: treasurer });
+    const table = await screen.findByRole('table', { name: 'Pledges' });
+    // A cancelled pledge without counted gifts has nothing to count.
+    expect(within(table).getAllByRole('button', { name: /^Counter gifts for / })).toHaveLength(1);
+    await user.click(within(table).getByRole('button', { name: 'Counter gifts for Ravi Kumar’s pledge to Temple Building' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Counter gifts for Ravi Kumar’s pledge' });
+    expect(dialog).toHaveTextContent('No counter gifts counted by hand yet.');
+    const field = within(dialog).getByRole('textbox', { name: 'Receipt number' });
+    await user.click(within(dialog).getByRole('button', { name: 'Count toward pledge' }));
+    expect(await within(dialog).findByText('Enter the receipt number printed on the counter receipt')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+    await user.type(field, 'AUTO-0-0');
+    await user.click(within(dialog).getByRole('button', { name: 'Count toward pledge' }));
+    expect(await within(dialog).findByText('No completed gift has that receipt number')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, ' AUTO-9-9 ');
+    await user.click(within(dialog).getByRole('button', { name: 'Count toward pledge' }));
+    const list = await within(dialog).findByRole('list', { name: 'Counted counter gifts' });
+    expect(list).toHaveTextContent('AUTO-9-9');
+    expect(list).toHaveTextContent('$300.00');
+    expect(dialog).toHaveTextContent('$1,500.00 given');
+    expect(sent).toEqual([{ receiptNumber: 'AUTO-0-0' }, { receiptNumber: 'AUTO-9-9' }]);
+    await user.click(within(dialog).getByRole('button', { name: 'Stop counting AUTO-9-9' }));
+    await waitFor(() => expect(removed).toBe('pay-9'));
+    expect(await within(dialog).findByText('No counter gifts counted by hand yet.')).toBeInTheDocument();
+  });
+
+  it('offers no counter gifts without the right to manage funds', async () => {
+    serve([ravi]);
+    renderWithProviders(<PledgesTab />, { as: makeStaff(['treasurer'], { permissions: ['read_ledger'] }) });
+    await screen.findByRole('table', { name: 'Pledges' });
+    expect(screen.queryByRole('columnheader', { name: 'Counter gifts' })).not.toBeInTheDocument();
   });
 });

@@ -26,6 +26,7 @@ import { hideOnPhones } from '../../components/catalogue-tab';
 import { useAllFunds } from '../../funds/api/funds';
 import { usePledges, useSendPledgeReminders } from '../api/pledges';
 import { pledgeTotalsLine, theFund } from '../lib/totals';
+import { CounterGiftsDialog } from './counter-gifts-dialog';
 
 const REMINDER_RULE =
   'Members with an active pledge that still has an amount to give get a polite e-mail. Each pledge is reminded at most once a day.';
@@ -94,6 +95,23 @@ export function PledgesTab() {
   const { pledges, error, isLoading, refresh } = usePledges(fundId || null);
   const sendReminders = useSendPledgeReminders();
   const [confirming, setConfirming] = useState(false);
+  // The pledge whose counter gifts are open (treasurers and admins).
+  const [gifts, setGifts] = useState<PledgeWithMember | null>(null);
+  const manage = can('manage_funds');
+  const shown: Column[] = manage
+    ? [
+        ...columns,
+        {
+          header: 'Counter gifts',
+          cell: (p) =>
+            p.status === 'active' || p.assignedGifts.length > 0 ? (
+              <Button size="small" onClick={() => setGifts(p)} aria-label={`Counter gifts for ${p.memberName}’s pledge to ${p.fundName}`}>
+                {p.assignedGifts.length > 0 ? `Counted: ${p.assignedGifts.length}` : 'Count a gift'}
+              </Button>
+            ) : null,
+        },
+      ]
+    : columns;
   const [sending, setSending] = useState(false);
   const fund = funds?.find((f) => f.id === fundId) ?? null;
   const scope = fund ? `for ${theFund(fund.name)}` : 'for every fund';
@@ -136,7 +154,7 @@ export function PledgesTab() {
           <Table aria-label="Pledges" sx={{ minWidth: { sm: 880 } }}>
             <TableHead>
               <TableRow>
-                {columns.map((c) => (
+                {shown.map((c) => (
                   <TableCell key={c.header} align={c.align} sx={c.wide ? hideOnPhones : undefined}>
                     {c.header}
                   </TableCell>
@@ -146,7 +164,7 @@ export function PledgesTab() {
             <TableBody>
               {pledges.map((p) => (
                 <TableRow key={p.id} hover>
-                  {columns.map((c) => (
+                  {shown.map((c) => (
                     <TableCell key={c.header} align={c.align} sx={c.wide ? hideOnPhones : undefined}>
                       {c.cell(p)}
                     </TableCell>
@@ -171,7 +189,7 @@ export function PledgesTab() {
             What members promised to give to a fund over a period. Their gifts to that fund in the period count toward it, net of refunds.
           </Typography>
         </Box>
-        {can('manage_funds') ? (
+        {manage ? (
           <Button variant="contained" startIcon={<ForwardToInboxOutlined />} onClick={() => setConfirming(true)}>
             Send reminders
           </Button>
@@ -207,6 +225,7 @@ export function PledgesTab() {
       >
         {REMINDER_RULE}
       </ConfirmDialog>
+      {gifts ? <CounterGiftsDialog key={gifts.id} pledge={gifts} onClose={() => setGifts(null)} /> : null}
     </Paper>
   );
 }
