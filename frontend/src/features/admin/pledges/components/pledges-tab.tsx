@@ -105,7 +105,7 @@ export function PledgesTab() {
           header: 'Counter gifts',
           cell: (p) =>
             p.status === 'active' || p.assignedGifts.length > 0 ? (
-              <Button size="small" onClick={() => setGifts(p)} aria-label={`Counter gifts for ${p.memberName}’s pledge to ${p.fundName}`}>
+              <Button size="small" sx={{ whiteSpace: 'nowrap' }} onClick={() => setGifts(p)} aria-label={`Counter gifts for ${p.memberName}’s pledge to ${p.fundName}`}>
                 {p.assignedGifts.length > 0 ? `Counted: ${p.assignedGifts.length}` : 'Count a gift'}
               </Button>
             ) : null,
