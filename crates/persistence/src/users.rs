@@ -415,29 +415,27 @@ impl UserRepository for SeaOrmUserRepository {
 
     async fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError> {
         let tx = self.db.begin_write().await.repo()?;
-        let Some(user) = users::Entity::find()
+        let verified = users::Entity::find()
             .filter(users::Column::EmailVerificationToken.eq(token_hash))
             .filter(users::Column::EmailVerificationExpires.gt(now))
-            .one(&tx)
+            .all(&tx)
             .await
-            .repo()?
-        else {
+            .repo()?;
+        if verified.is_empty() {
             return Ok(false);
-        };
-        let result = users::Entity::update_many()
+        }
+        users::Entity::update_many()
             .col_expr(users::Column::EmailVerified, Expr::value(true))
             .col_expr(users::Column::EmailVerificationToken, Expr::value(Option::<String>::None))
             .col_expr(users::Column::EmailVerificationExpires, Expr::value(Option::<DateTime<Utc>>::None))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
-            .filter(users::Column::Id.eq(user.id.as_str()))
-            .filter(users::Column::EmailVerificationToken.eq(token_hash))
+            .filter(users::Column::Id.is_in(verified.iter().map(|u| u.id.clone())))
             .exec(&tx)
             .await
             .repo()?;
-        if result.rows_affected == 0 {
-            return Ok(false);
+        for user in &verified {
+            crate::payments::link_guest_gifts(&tx, &user.id, &user.email).await?;
         }
-        crate::payments::link_guest_gifts(&tx, &user.id, &user.email).await?;
         tx.commit().await.repo()?;
         Ok(true)
     }
