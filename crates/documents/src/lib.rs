@@ -177,8 +177,8 @@ impl Sheets {
     }
 
     /// The letterhead (the organization, its address and EIN; `issued_on` on the right), the
-    /// addressee in the envelope's window, and the baseline below them for the title.
-    fn heading(&mut self, h: &Heading<'_>, issued_on: NaiveDate) {
+    /// addressee in the envelope's window, then the letter's `title` and its greeting.
+    fn opening(&mut self, h: &Heading<'_>, issued_on: NaiveDate, title: &str) {
         self.y -= 16.0;
         self.line(Font::Bold, 16.0, MARGIN, &fit(h.organization, Font::Bold, 16.0, 360.0));
         self.right(Font::Regular, 10.0, RIGHT, &issued_on.format("%B %-d, %Y").to_string());
@@ -205,6 +205,11 @@ impl Sheets {
             self.line(Font::Regular, 11.0, ADDRESS_LEFT, &fit(&line, Font::Regular, 11.0, 300.0));
         }
         self.y = ADDRESS_TOP - 96.0;
+        self.line(Font::Bold, 14.0, MARGIN, title);
+        self.y -= 22.0;
+        let first = h.donor_name.split_whitespace().next().unwrap_or("friend");
+        self.line(Font::Regular, 10.5, MARGIN, &format!("Dear {first},"));
+        self.y -= 16.0;
     }
 
     /// The closing: thanks and the organization's name.
@@ -234,11 +239,6 @@ fn footer(organization: &str, ein: Option<&str>) -> String {
         Some(ein) => format!("{organization} \u{b7} EIN {ein}"),
         None => organization.to_owned(),
     }
-}
-
-/// "Dear Lakshmi,": the first word of the name.
-fn greeting(name: &str) -> String {
-    format!("Dear {},", name.split_whitespace().next().unwrap_or("friend"))
 }
 
 /// One donor's letter, laid out page by page.
@@ -280,11 +280,7 @@ impl<'a> Letter<'a> {
             donor_name: &s.donor_name,
             donor_address: s.donor_address.as_deref(),
         };
-        self.sheets.heading(&heading, self.issued_on);
-        self.sheets.line(Font::Bold, 14.0, MARGIN, &format!("{} giving statement", s.year));
-        self.sheets.y -= 22.0;
-        self.sheets.line(Font::Regular, 10.5, MARGIN, &greeting(&s.donor_name));
-        self.sheets.y -= 16.0;
+        self.sheets.opening(&heading, self.issued_on, &format!("{} giving statement", s.year));
         let thanks = format!(
             "Thank you for your generous support of {} in {}. This letter lists every gift we received from you \
              that year, for your tax records.",
@@ -385,11 +381,7 @@ impl<'a> ReceiptLetter<'a> {
             donor_name: &r.donor_name,
             donor_address: r.donor_address.as_deref(),
         };
-        self.sheets.heading(&heading, self.issued_on);
-        self.sheets.line(Font::Bold, 14.0, MARGIN, "Receipt for your gift");
-        self.sheets.y -= 22.0;
-        self.sheets.line(Font::Regular, 10.5, MARGIN, &greeting(&r.donor_name));
-        self.sheets.y -= 16.0;
+        self.sheets.opening(&heading, self.issued_on, "Receipt for your gift");
         let thanks = format!("Thank you for your gift to {} on {}. Please keep this receipt for your tax records.", r.organization, r.date);
         self.sheets.paragraph(&thanks, Font::Regular, 10.5, 14.0);
         self.sheets.y -= 6.0;

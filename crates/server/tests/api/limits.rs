@@ -201,6 +201,28 @@ async fn e_mail_changes_need_a_verified_account_the_password_and_a_place_within_
 }
 
 #[tokio::test]
+async fn household_invitations_are_limited_per_member() {
+    let app = spawn_app_with_real_limits().await;
+    let member = app.member().await;
+    expect_status::<Value>(app.post("/api/household", Some(&member.token), json!({"name": "The Limits"})).await, StatusCode::CREATED).await;
+    // Each invitation e-mails an address the member types: 10 a day, even when each is withdrawn.
+    let mut sent = Vec::new();
+    for _ in 0..10 {
+        let email = unique_email("invitee");
+        let invited: Value =
+            expect_status(app.post("/api/household/invitations", Some(&member.token), json!({"email": email})).await, StatusCode::CREATED)
+                .await;
+        let id = invited["invitations"][0]["id"].as_str().expect("id").to_owned();
+        expect_status::<Value>(app.delete(&format!("/api/household/invitations/{id}"), Some(&member.token)).await, StatusCode::OK).await;
+        sent.push(email);
+    }
+    let one_more = unique_email("invitee");
+    expect_limited(app.post("/api/household/invitations", Some(&member.token), json!({"email": one_more})).await).await;
+    assert!(app.emails_to(&one_more).is_empty(), "the refused invitation sent nothing");
+    assert_eq!(app.wait_for_emails(&sent[9], "invited you to join", 1).await.len(), 1);
+}
+
+#[tokio::test]
 async fn guest_zelle_confirmations_are_limited_per_address() {
     let app = spawn_app_with_real_limits().await;
     for _ in 0..10 {
