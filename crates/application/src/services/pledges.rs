@@ -515,10 +515,9 @@ mod tests {
         let treasurer = staff(&[Role::Treasurer]);
         let done = service.assign(&treasurer, &PledgeId::new("p1"), " R-OK ").await.expect("counted");
         assert_eq!(done.pledge.id.as_str(), "p1");
-        let audited = entries.lock().expect("entries");
+        let audited = entries.lock().expect("entries").clone();
         assert_eq!((audited.len(), audited[0].action.as_str()), (1, "pledge.assign"));
         assert!(audited[0].summary.contains("R-OK") && audited[0].summary.contains("Asha Rao"), "{}", audited[0].summary);
-        drop(audited);
         for (number, message) in [
             ("", pledge::GIFT_NOT_FOUND),
             ("R-NONE", pledge::GIFT_NOT_FOUND),
