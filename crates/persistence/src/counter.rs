@@ -340,6 +340,10 @@ impl CounterRepository for SeaOrmCounterRepository {
         Ok(rows.into_iter().map(donor_of).collect())
     }
 
+    async fn donor_count(&self) -> Result<u64, RepoError> {
+        sea_orm::PaginatorTrait::count(donors::Entity::find(), &self.db.conn).await.repo()
+    }
+
     async fn find(&self, id: &str) -> Result<Option<CounterSaleRecord>, RepoError> {
         match counter_sales::Entity::find_by_id(id.to_owned()).one(&self.db.conn).await.repo()? {
             Some(row) => load(&self.db.conn, row).await.map(Some),

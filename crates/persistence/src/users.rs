@@ -467,6 +467,19 @@ impl UserRepository for SeaOrmUserRepository {
         Ok(())
     }
 
+    async fn directory_version(&self) -> Result<(u64, Option<DateTime<Utc>>), RepoError> {
+        let (count, latest) = users::Entity::find()
+            .select_only()
+            .expr(Expr::col(users::Column::Id).count())
+            .expr(Expr::col(users::Column::UpdatedAt).max())
+            .into_tuple::<(i64, Option<DateTime<Utc>>)>()
+            .one(&self.db.conn)
+            .await
+            .repo()?
+            .unwrap_or((0, None));
+        Ok((u64::try_from(count).unwrap_or(0), latest))
+    }
+
     async fn search(&self, search: &MemberSearch) -> Result<(Vec<User>, u64), RepoError> {
         let condition = search.words.iter().fold(Condition::all(), |all, word| all.add(word_condition(word)));
         let total = users::Entity::find().filter(condition.clone()).count(&self.db.conn).await.repo()?;

@@ -154,6 +154,8 @@ pub trait CounterRepository: Send + Sync {
     async fn find_donor(&self, id: &str) -> Result<Option<DonorRecord>, RepoError>;
     /// Every walk-in's donor record, in name order, for the counter's search.
     async fn donors(&self) -> Result<Vec<DonorRecord>, RepoError>;
+    /// How many donor records there are (they are only ever added).
+    async fn donor_count(&self) -> Result<u64, RepoError>;
 
     async fn find(&self, id: &str) -> Result<Option<CounterSaleRecord>, RepoError>;
 

@@ -133,4 +133,7 @@ pub trait UserRepository: Send + Sync {
     async fn count_admins(&self) -> Result<u64, RepoError>;
     /// The members matching `search` (by last name, first name), and how many match in all.
     async fn search(&self, search: &MemberSearch) -> Result<(Vec<User>, u64), RepoError>;
+    /// How many accounts there are and when the latest changed: a new, changed or deleted account
+    /// changes it (the counter's search reads the members again only then).
+    async fn directory_version(&self) -> Result<(u64, Option<DateTime<Utc>>), RepoError>;
 }

@@ -5,8 +5,9 @@
 //! The directory's search (ADR 0110) counts every match and sorts them by name in SQL, 10 ms and
 //! more per keystroke with 20,000 members; twenty counters typing at once would queue behind one
 //! another. A temple's members fit in a few megabytes, so the counter searches a copy: loaded on
-//! the first search, dropped when this process changes an account (`Topic::Users`), and reloaded
-//! when older than [`MAX_AGE`] (a member who signed up meanwhile, or a change made by another
+//! the first search, dropped when this process changes an account (`Topic::Users`), and checked
+//! when older than [`MAX_AGE`]: read again when the accounts' count or latest change, or the donor
+//! records' count, moved (a member who signed up meanwhile, or a change made by another
 //! process, shows within that time). A sale that keeps a new walk-in announces `Topic::Donors`,
 //! which drops the copy as well.
 //!
@@ -83,6 +84,15 @@ struct Word {
 struct Copy {
     read_at: Instant,
     entries: Arc<Vec<Entry>>,
+    /// What the tables were when read: an older copy with the same is as good as new.
+    version: Version,
+}
+
+/// The accounts' count and latest change, and the donor records' count.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Version {
+    users: (u64, Option<chrono::DateTime<chrono::Utc>>),
+    donors: u64,
 }
 
 /// The copy of the members and walk-ins, and its search.
@@ -125,6 +135,28 @@ impl CounterSearch {
         copy.as_ref().map(|c| (c.entries.clone(), c.read_at.elapsed() < MAX_AGE))
     }
 
+    async fn version(&self) -> Result<Version, CounterError> {
+        Ok(Version { users: self.users.directory_version().await?, donors: self.donors.donor_count().await? })
+    }
+
+    /// A stale copy: kept as fresh when the tables are as they were (two small counts instead of
+    /// reading 20,000 members, whose decoding held a core for 100 ms and more, every few seconds),
+    /// read again otherwise.
+    async fn refresh(&self, stale: Arc<Vec<Entry>>) -> Result<Arc<Vec<Entry>>, CounterError> {
+        let generation = self.generation.load(Ordering::Acquire);
+        let version = self.version().await?;
+        {
+            let mut copy = self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if let Some(c) = copy.as_mut().filter(|c| c.version == version && Arc::ptr_eq(&c.entries, &stale))
+                && self.generation.load(Ordering::Acquire) == generation
+            {
+                c.read_at = Instant::now();
+                return Ok(stale);
+            }
+        }
+        self.read().await
+    }
+
     async fn entries(&self) -> Result<Arc<Vec<Entry>>, CounterError> {
         match self.current() {
             Some((entries, true)) => Ok(entries),
@@ -134,7 +166,7 @@ impl CounterSearch {
                     return Ok(stale);
                 }
                 let _flag = Reloading(&self.reloading);
-                self.read().await
+                self.refresh(stale).await
             }
             None => {
                 let _turn = self.first_read.lock().await;
@@ -151,13 +183,15 @@ impl CounterSearch {
     /// unless an account or a walk-in changed while they were read.
     async fn read(&self) -> Result<Arc<Vec<Entry>>, CounterError> {
         let generation = self.generation.load(Ordering::Acquire);
+        // Before the rows: a change while they are read makes the next refresh read again.
+        let version = self.version().await?;
         let (users, _) = self.users.search(&MemberSearch { words: Vec::new(), offset: 0, limit: None }).await?;
         let mut walk_ins = self.donors.donors().await?;
         walk_ins.sort_by_cached_key(|d| d.walk_in.name.to_lowercase());
         let entries = Arc::new(users.into_iter().map(Entry::member).chain(walk_ins.into_iter().map(Entry::walk_in)).collect::<Vec<_>>());
         let mut copy = self.copy.write().unwrap_or_else(std::sync::PoisonError::into_inner);
         if self.generation.load(Ordering::Acquire) == generation {
-            *copy = Some(Copy { read_at: Instant::now(), entries: entries.clone() });
+            *copy = Some(Copy { read_at: Instant::now(), entries: entries.clone(), version });
         }
         Ok(entries)
     }
@@ -229,12 +263,14 @@ mod tests {
             .expect_donors()
             .times(reads)
             .returning(|| Ok(vec![walk_in("w2", "zoe Rao", None), walk_in("w1", "Gopal Iyer", Some("916 555 0177"))]));
+        donors.expect_donor_count().returning(|| Ok(2));
         Arc::new(donors)
     }
 
     fn no_walk_ins() -> Arc<MockCounterRepository> {
         let mut donors = MockCounterRepository::new();
         donors.expect_donors().returning(|| Ok(Vec::new()));
+        donors.expect_donor_count().returning(|| Ok(0));
         Arc::new(donors)
     }
 
@@ -248,6 +284,7 @@ mod tests {
             ];
             Ok((all, 3))
         });
+        users.expect_directory_version().returning(|| Ok((3, None)));
         CounterSearch::new(Arc::new(users), walk_ins(reads))
     }
 
@@ -299,6 +336,7 @@ mod tests {
             std::thread::sleep(Duration::from_millis(100));
             Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
         });
+        users.expect_directory_version().returning(|| Ok((1, None)));
         let s = Arc::new(CounterSearch::new(Arc::new(users), walk_ins(1)));
         let searches: Vec<_> = (0..8)
             .map(|_| {
@@ -327,6 +365,7 @@ mod tests {
             }
             Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
         });
+        users.expect_directory_version().returning(|| Ok((1, None)));
         let s = Arc::new(CounterSearch::new(Arc::new(users), no_walk_ins()));
         itself.set(s.clone()).ok();
         assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);
@@ -334,5 +373,40 @@ mod tests {
         assert_eq!(reads.load(Ordering::SeqCst), 2, "read again, as nothing was kept");
         assert_eq!(ids(&s.find(&desk, "laks").await.expect("found")), ["1"]);
         assert_eq!(reads.load(Ordering::SeqCst), 2, "the second read was kept");
+    }
+
+    /// Makes the copy look older than [`MAX_AGE`].
+    fn age(s: &CounterSearch) {
+        let mut copy = s.copy.write().expect("lock");
+        if let Some(c) = copy.as_mut() {
+            c.read_at = Instant::now().checked_sub(MAX_AGE + Duration::from_secs(1)).expect("an instant");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_stale_copy_is_read_again_only_when_the_tables_changed() {
+        let desk = staff(&[Role::FrontDesk]);
+        let version = Arc::new(std::sync::Mutex::new((1_u64, None)));
+        let reads = Arc::new(AtomicU64::new(0));
+        let mut users = MockUserRepository::new();
+        let counted = reads.clone();
+        users.expect_search().returning(move |_| {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Ok((vec![person("1", "Lakshmi", "Iyer", "(916) 555-0100")], 1))
+        });
+        let now_version = version.clone();
+        users.expect_directory_version().returning(move || Ok(*now_version.lock().expect("lock")));
+        let s = CounterSearch::new(Arc::new(users), no_walk_ins());
+        s.find(&desk, "laks").await.expect("first read");
+        age(&s);
+        s.find(&desk, "laks").await.expect("unchanged: kept");
+        assert_eq!(reads.load(Ordering::SeqCst), 1, "two counts instead of every member");
+        s.find(&desk, "laks").await.expect("fresh again");
+        assert_eq!(reads.load(Ordering::SeqCst), 1);
+        // Another process changed an account: the next stale search reads them again.
+        *version.lock().expect("lock") = (1, Some(chrono::Utc::now()));
+        age(&s);
+        s.find(&desk, "laks").await.expect("changed: read again");
+        assert_eq!(reads.load(Ordering::SeqCst), 2);
     }
 }
