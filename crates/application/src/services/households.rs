@@ -239,3 +239,140 @@ impl HouseholdService {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use super::*;
+    use crate::ports::household_repository::MockHouseholdRepository;
+    use crate::ports::mailer::MockMailer;
+    use crate::services::rate_limits::{Limit, RateLimitPolicy};
+    use crate::services::test_fixtures::{fixed_clock, limiter, member, now, temple_name};
+    use mandir_domain::household::{Household, HouseholdMember, StatementChoice};
+    use mandir_domain::{HouseholdId, UserId};
+
+    /// The member `m`'s household, with `waiting` invitations.
+    fn theirs(waiting: usize) -> HouseholdView {
+        HouseholdView {
+            household: Household {
+                id: HouseholdId::new("h"),
+                name: "The Rao family".into(),
+                address: None,
+                statement: StatementChoice::Joint,
+                created_at: now(),
+                updated_at: now(),
+            },
+            members: vec![HouseholdMember {
+                user_id: UserId::new("m"),
+                first_name: "Lakshmi".into(),
+                last_name: "Rao".into(),
+                email: "m@example.org".into(),
+                joined_at: now(),
+                family: Vec::new(),
+            }],
+            invitations: (0..waiting)
+                .map(|i| HouseholdInvitation {
+                    id: format!("i{i}"),
+                    household_id: HouseholdId::new("h"),
+                    household_name: "The Rao family".into(),
+                    email: format!("invited{i}@example.org"),
+                    invited_by_name: "Lakshmi Rao".into(),
+                    created_at: now(),
+                })
+                .collect(),
+        }
+    }
+
+    fn service(households: MockHouseholdRepository, mailer: MockMailer, invites_a_day: u32) -> HouseholdService {
+        let policy =
+            RateLimitPolicy::default().with(Action::HouseholdInvite, Limit { max: invites_a_day, window: chrono::Duration::hours(24) });
+        HouseholdService::new(HouseholdDeps {
+            households: Arc::new(households),
+            mailer: Arc::new(mailer),
+            temple: temple_name("Sri Ganesha Temple"),
+            limiter: limiter(policy),
+            clock: Arc::new(fixed_clock()),
+            public_url: "http://temple.test".into(),
+        })
+    }
+
+    fn field(result: Result<HouseholdView, HouseholdError>, name: &str) -> String {
+        match result {
+            Err(HouseholdError::Validation(errors)) => errors.get(name).unwrap_or_default().to_owned(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_invitation_is_e_mailed_once_checked_and_limited() {
+        let waiting = Arc::new(Mutex::new(0_usize));
+        let mut households = MockHouseholdRepository::new();
+        let count = waiting.clone();
+        households.expect_of_member().returning(move |_| Ok(Some(theirs(*count.lock().expect("lock")))));
+        let added = waiting.clone();
+        households.expect_invite().returning(move |invitation| {
+            assert_eq!((invitation.email.as_str(), invitation.invited_by.as_str()), ("ravi@example.org", "m"));
+            *added.lock().expect("lock") += 1;
+            Ok(())
+        });
+        let mut mailer = MockMailer::new();
+        mailer
+            .expect_send()
+            .withf(|e| {
+                e.to == "ravi@example.org"
+                    && e.subject == "Lakshmi Rao invited you to join The Rao family at Sri Ganesha Temple"
+                    && e.text_body.contains("http://temple.test/profile?tab=household")
+            })
+            .times(1)
+            .returning(|_| Ok(()));
+        let s = service(households, mailer, 1);
+        let unverified = Actor { email_verified: false, ..member() };
+        assert!(matches!(s.invite(&unverified, "ravi@example.org").await, Err(HouseholdError::EmailNotVerified)));
+        assert_eq!(field(s.invite(&member(), "not an address").await, "email"), mandir_domain::user::INVALID_EMAIL);
+        assert_eq!(field(s.invite(&member(), "M@Example.org").await, "email"), household::INVITE_SELF);
+        let view = s.invite(&member(), " Ravi@Example.org ").await.expect("invited");
+        assert_eq!(view.invitations.len(), 1);
+        assert_eq!(field(s.invite(&member(), "invited0@example.org").await, "email"), household::INVITED_ALREADY);
+        *waiting.lock().expect("lock") = 0;
+        assert!(matches!(s.invite(&member(), "sita@example.org").await, Err(HouseholdError::Throttled(_))), "one a day here");
+        *waiting.lock().expect("lock") = MAX_INVITATIONS;
+        assert_eq!(field(s.invite(&member(), "sita@example.org").await, "email"), household::TOO_MANY_INVITATIONS);
+    }
+
+    #[tokio::test]
+    async fn accepting_needs_the_verified_address_and_says_why_it_could_not() {
+        let mut households = MockHouseholdRepository::new();
+        households.expect_accept().returning(|id, user, email, _| {
+            assert_eq!((user.as_str(), email), ("m", "m@example.org"));
+            Ok(match id {
+                "ok" => Joining::Joined(HouseholdId::new("h")),
+                "in-one" => Joining::AlreadyInOne,
+                "full" => Joining::Full,
+                _ => Joining::Gone,
+            })
+        });
+        households.expect_of_member().returning(|_| Ok(Some(theirs(0))));
+        let s = service(households, MockMailer::new(), 10);
+        assert_eq!(s.accept(&member(), "ok").await.expect("joined").household.name, "The Rao family");
+        assert_eq!(field(s.accept(&member(), "in-one").await, "invitation"), household::INVITEE_IN_ONE);
+        assert_eq!(field(s.accept(&member(), "full").await, "invitation"), household::HOUSEHOLD_FULL);
+        assert!(matches!(s.accept(&member(), "gone").await, Err(HouseholdError::InvitationNotFound)));
+        let unverified = Actor { email_verified: false, ..member() };
+        assert!(matches!(s.accept(&unverified, "ok").await, Err(HouseholdError::EmailNotVerified)));
+    }
+
+    #[tokio::test]
+    async fn only_a_verified_member_without_a_household_sees_the_invitations_to_their_address() {
+        let mut households = MockHouseholdRepository::new();
+        households.expect_of_member().returning(|user| Ok((user.as_str() == "in").then(|| theirs(0))));
+        households.expect_invitations_for().withf(|email| email == "m@example.org").times(1).returning(|_| Ok(theirs(1).invitations));
+        let s = service(households, MockMailer::new(), 10);
+        assert_eq!(s.mine(&member()).await.expect("mine").invitations.len(), 1);
+        let unverified = Actor { email_verified: false, ..member() };
+        assert!(s.mine(&unverified).await.expect("mine").invitations.is_empty());
+        let in_one = Actor { user_id: UserId::new("in"), ..member() };
+        let overview = s.mine(&in_one).await.expect("mine");
+        assert!(overview.household.is_some() && overview.invitations.is_empty());
+    }
+}
