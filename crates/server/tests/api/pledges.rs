@@ -8,13 +8,19 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestUser, expect_status, spawn_app};
 
-async fn counter_gift(app: &TestApp, desk: &TestUser, key: &str, member: &str, fund: &str, amount: u32) {
+/// A cash sale at the counter to `fund` by `donor` (a member's id, or a walk-in's name), answering its payment.
+async fn sale(app: &TestApp, desk: &TestUser, key: &str, donor: Value, fund: &str, amount: u32) -> Value {
     let sale = json!({
-        "donor": {"userId": member},
+        "donor": donor,
         "lines": [{"donationTypeId": "custom", "amount": amount, "name": "Building", "fundId": fund}],
         "tenders": [{"method": "cash", "amount": amount}],
     });
-    expect_status::<Value>(app.post_with_key(desk, "/api/counter/sales", key, &sale).await, StatusCode::CREATED).await;
+    let sold: Value = expect_status(app.post_with_key(desk, "/api/counter/sales", key, &sale).await, StatusCode::CREATED).await;
+    sold["payment"].clone()
+}
+
+async fn counter_gift(app: &TestApp, desk: &TestUser, key: &str, member: &str, fund: &str, amount: u32) {
+    sale(app, desk, key, json!({"userId": member}), fund, amount).await;
 }
 
 #[tokio::test]
@@ -98,13 +104,7 @@ async fn a_members_gifts_to_the_fund_fulfil_their_pledge_and_the_treasurer_remin
 
 /// A walk-in's cash sale at the counter, answering its payment (id and receipt number).
 async fn walk_in_gift(app: &TestApp, desk: &TestUser, key: &str, fund: &str, amount: u32) -> Value {
-    let sale = json!({
-        "donor": {"name": "Padma (walk-in)"},
-        "lines": [{"donationTypeId": "custom", "amount": amount, "name": "Bricks", "fundId": fund}],
-        "tenders": [{"method": "cash", "amount": amount}],
-    });
-    let sold: Value = expect_status(app.post_with_key(desk, "/api/counter/sales", key, &sale).await, StatusCode::CREATED).await;
-    sold["payment"].clone()
+    sale(app, desk, key, json!({"name": "Padma (walk-in)"}), fund, amount).await
 }
 
 #[tokio::test]
