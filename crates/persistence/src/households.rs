@@ -208,15 +208,7 @@ impl HouseholdRepository for SeaOrmHouseholdRepository {
     }
 
     async fn invite(&self, i: NewInvitation) -> Result<(), RepoError> {
-        let taken = household_invitations::Entity::find()
-            .filter(household_invitations::Column::HouseholdId.eq(i.household_id.to_string()))
-            .filter(household_invitations::Column::Email.eq(i.email.clone()))
-            .count(&self.db.conn)
-            .await
-            .repo()?;
-        if taken > 0 {
-            return Err(RepoError::Conflict("the address is invited already".into()));
-        }
+        // The unique index on (household, address) refuses a second one: `RepoError::Conflict`.
         household_invitations::ActiveModel {
             id: Set(i.id),
             household_id: Set(i.household_id.to_string()),
