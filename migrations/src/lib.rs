@@ -45,6 +45,7 @@ mod m20261128_000049_funds;
 mod m20261128_000050_pledges;
 mod m20261128_000051_households;
 mod m20261128_000052_pledge_gifts;
+mod m20261128_000053_recurring_gifts;
 pub mod seed;
 
 pub struct Migrator;
@@ -95,6 +96,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000050_pledges::Migration),
             Box::new(m20261128_000051_households::Migration),
             Box::new(m20261128_000052_pledge_gifts::Migration),
+            Box::new(m20261128_000053_recurring_gifts::Migration),
         ]
     }
 }

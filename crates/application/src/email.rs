@@ -30,6 +30,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("star_day_reminder.jinja", include_str!("../templates/email/star_day_reminder.jinja")),
     ("pledge_reminder.jinja", include_str!("../templates/email/pledge_reminder.jinja")),
     ("household_invitation.jinja", include_str!("../templates/email/household_invitation.jinja")),
+    ("recurring_gift.jinja", include_str!("../templates/email/recurring_gift.jinja")),
 ];
 
 /// A message's fields; `TEMPLATE` names its file.

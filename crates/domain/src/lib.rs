@@ -27,6 +27,7 @@ pub mod payment_method;
 pub mod pledge;
 pub mod priest;
 pub mod receipt;
+pub mod recurring_gift;
 pub mod recurring_service;
 pub mod registration;
 pub mod seva;

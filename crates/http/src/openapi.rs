@@ -152,6 +152,7 @@ pub fn api_doc() -> Document {
         routes::funds::Api::openapi(),
         routes::pledges::Api::openapi(),
         routes::households::Api::openapi(),
+        routes::recurring_gifts::Api::openapi(),
         routes::payment_methods::Api::openapi(),
         routes::payments::Api::openapi(),
         routes::ledger::Api::openapi(),

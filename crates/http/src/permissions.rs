@@ -38,6 +38,7 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("assignPledgeGift", Permission::ManageFunds),
     ("unassignPledgeGift", Permission::ManageFunds),
     ("listPledges", Permission::ReadLedger),
+    ("listRecurringGifts", Permission::ReadLedger),
     ("listPaymentMethods", Permission::ManageFunds),
     ("createPaymentMethod", Permission::ManageFunds),
     ("updatePaymentMethod", Permission::ManageFunds),

@@ -131,6 +131,7 @@ pub struct AppState {
     pub funds: FundService,
     pub pledges: mandir_application::services::pledges::PledgeService,
     pub households: mandir_application::services::households::HouseholdService,
+    pub recurring_gifts: mandir_application::services::recurring_gifts::RecurringGiftService,
     pub payment_methods: PaymentMethodService,
     pub payments: PaymentService,
     /// Receipts: the printable page and the admin's resend.

@@ -1,16 +1,18 @@
 //! Stripe: PaymentIntents over its REST API (form-encoded requests, JSON answers) and its signed
-//! webhooks.
+//! webhooks. Recurring gifts (docs/decisions/0136-recurring-gifts-charged-by-our-own-job.md) save
+//! a card with a Customer and a SetupIntent (`usage=off_session`), and charge it with an
+//! off-session PaymentIntent (`off_session=true, confirm=true`).
 
 use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{
-    GatewayError, GatewayIntent, GatewayRefund, IntentRequest, IntentStatus, PaymentGateway, ProviderEvent, ProviderEventKind,
-    WebhookError, WebhookVerifier,
+    GatewayError, GatewayIntent, GatewayRefund, GatewaySetup, IntentRequest, IntentStatus, PaymentGateway, ProviderEvent,
+    ProviderEventKind, SavedCard, SavedCharge, SetupRequest, TestCard, WebhookError, WebhookVerifier,
 };
 use mandir_domain::Money;
-use mandir_domain::payment::{DonationDetail, PaymentProvider};
+use mandir_domain::payment::{DonationDetail, DonationTarget, PaymentProvider};
 use reqwest::StatusCode;
 use serde::Deserialize;
 use serde_json::Value;
@@ -65,6 +67,35 @@ struct RefundBody {
 }
 
 #[derive(Deserialize)]
+struct CustomerBody {
+    id: String,
+}
+
+/// A SetupIntent; `customer` and `payment_method` are ids, or objects when expanded.
+#[derive(Deserialize)]
+struct SetupBody {
+    id: String,
+    client_secret: Option<String>,
+    status: Option<String>,
+    customer: Option<Value>,
+    payment_method: Option<Value>,
+}
+
+#[derive(Deserialize)]
+struct PaymentMethodBody {
+    id: String,
+    card: Option<CardBody>,
+}
+
+#[derive(Deserialize)]
+struct CardBody {
+    brand: String,
+    last4: String,
+    exp_month: u32,
+    exp_year: i32,
+}
+
+#[derive(Deserialize)]
 struct ErrorEnvelope {
     error: ErrorBody,
 }
@@ -103,6 +134,25 @@ fn transport(error: reqwest::Error) -> GatewayError {
     GatewayError::Unavailable(Box::new(error))
 }
 
+/// Stripe's ids are a prefix and letters and digits; anything else cannot be one (and must not
+/// reach a URL path).
+fn is_stripe_id(id: &str) -> bool {
+    !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+}
+
+fn setup_incomplete() -> GatewayError {
+    GatewayError::Rejected { kind: "setup_incomplete".into(), code: None, message: "The card was not saved yet.".into() }
+}
+
+/// An id field that may also be an expanded object (`{"id": ...}`).
+fn id_of(value: Option<&Value>) -> Option<String> {
+    match value? {
+        Value::String(id) => Some(id.clone()),
+        Value::Object(object) => object.get("id").and_then(Value::as_str).map(str::to_owned),
+        _ => None,
+    }
+}
+
 impl StripePaymentGateway {
     /// A gateway with the default 10-second timeout. `api_base` is `https://api.stripe.com` in
     /// production (a local mock in tests).
@@ -113,6 +163,26 @@ impl StripePaymentGateway {
     pub fn with_timeout(secret_key: &str, api_base: &str, timeout: Duration) -> Result<Self, reqwest::Error> {
         let client = reqwest::Client::builder().timeout(timeout).connect_timeout(timeout).user_agent("mandir").build()?;
         Ok(Self { client, api_base: api_base.trim_end_matches('/').to_owned(), secret_key: secret_key.to_owned() })
+    }
+
+    /// POSTs a form to `{api_base}{path}` with the secret key and an idempotency key, and reads
+    /// the answer's JSON.
+    async fn post_form<T: serde::de::DeserializeOwned>(
+        &self,
+        path: &str,
+        idempotency_key: &str,
+        form: &[(&str, String)],
+    ) -> Result<T, GatewayError> {
+        let response = self
+            .client
+            .post(format!("{}{path}", self.api_base))
+            .bearer_auth(&self.secret_key)
+            .header("Idempotency-Key", idempotency_key)
+            .form(form)
+            .send()
+            .await
+            .map_err(transport)?;
+        Self::read_json(response).await
     }
 
     /// Reads an intent from a success answer, or Stripe's error body into a gateway error.
@@ -177,8 +247,7 @@ impl PaymentGateway for StripePaymentGateway {
     }
 
     async fn retrieve_intent(&self, id: &str) -> Result<GatewayIntent, GatewayError> {
-        // Intent ids are `pi_` plus letters and digits; anything else cannot be one.
-        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if !is_stripe_id(id) {
             return Err(GatewayError::NotFound);
         }
         let response = self
@@ -192,7 +261,7 @@ impl PaymentGateway for StripePaymentGateway {
     }
 
     async fn cancel_intent(&self, id: &str, idempotency_key: &str) -> Result<GatewayIntent, GatewayError> {
-        if id.is_empty() || !id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if !is_stripe_id(id) {
             return Err(GatewayError::NotFound);
         }
         let response = self
@@ -208,7 +277,7 @@ impl PaymentGateway for StripePaymentGateway {
     }
 
     async fn refund(&self, intent_id: &str, amount: Money, idempotency_key: &str) -> Result<GatewayRefund, GatewayError> {
-        if intent_id.is_empty() || !intent_id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') {
+        if !is_stripe_id(intent_id) {
             return Err(GatewayError::NotFound);
         }
         let response = self
@@ -226,6 +295,95 @@ impl PaymentGateway for StripePaymentGateway {
             .map_err(transport)?;
         let body: RefundBody = Self::read_json(response).await?;
         Ok(GatewayRefund { id: body.id, amount: Money::from_cents(body.amount), status: body.status.unwrap_or_default() })
+    }
+
+    /// Makes the Customer first when none is given (idempotency key `{key}:customer`, so a retry
+    /// finds the same one), then the SetupIntent on it.
+    async fn create_setup(&self, request: SetupRequest) -> Result<GatewaySetup, GatewayError> {
+        let customer_id = match request.customer_id {
+            Some(id) => id,
+            None => {
+                let form = [("email", request.email.clone()), ("name", request.name.clone())];
+                let customer: CustomerBody =
+                    self.post_form("/v1/customers", &format!("{}:customer", request.idempotency_key), &form).await?;
+                customer.id
+            }
+        };
+        let form = [
+            ("customer", customer_id.clone()),
+            ("usage", "off_session".to_owned()),
+            ("automatic_payment_methods[enabled]", "true".to_owned()),
+        ];
+        let setup: SetupBody = self.post_form("/v1/setup_intents", &request.idempotency_key, &form).await?;
+        let client_secret =
+            setup.client_secret.ok_or_else(|| GatewayError::Unavailable("Stripe answered a setup without a client secret".into()))?;
+        Ok(GatewaySetup { id: setup.id, client_secret, customer_id: id_of(setup.customer.as_ref()).unwrap_or(customer_id) })
+    }
+
+    /// Reads the setup with its payment method expanded. A card is only saved once the setup
+    /// `succeeded`; a payment method that is not a card (the Payment Element may offer others)
+    /// is refused as `unsupported_payment_method`.
+    async fn saved_card(&self, setup_id: &str) -> Result<SavedCard, GatewayError> {
+        if !is_stripe_id(setup_id) {
+            return Err(GatewayError::NotFound);
+        }
+        let response = self
+            .client
+            .get(format!("{}/v1/setup_intents/{setup_id}", self.api_base))
+            .bearer_auth(&self.secret_key)
+            .query(&[("expand[]", "payment_method")])
+            .send()
+            .await
+            .map_err(transport)?;
+        let setup: SetupBody = Self::read_json(response).await?;
+        if setup.status.as_deref() != Some("succeeded") {
+            return Err(setup_incomplete());
+        }
+        // We asked for the expansion: a bare id (or nothing) tells us no card details.
+        let method = match setup.payment_method {
+            Some(method @ Value::Object(_)) => {
+                serde_json::from_value::<PaymentMethodBody>(method).map_err(|e| GatewayError::Unavailable(Box::new(e)))?
+            }
+            _ => return Err(setup_incomplete()),
+        };
+        let card = method.card.ok_or_else(|| GatewayError::Rejected {
+            kind: "unsupported_payment_method".into(),
+            code: None,
+            message: "Only a card can be saved for a recurring gift.".into(),
+        })?;
+        Ok(SavedCard {
+            payment_method_id: method.id,
+            brand: card.brand,
+            last4: card.last4,
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+        })
+    }
+
+    /// Stripe's browser form saves the card with Stripe itself.
+    async fn save_test_card(&self, _setup_id: &str, _card: TestCard) -> Result<SavedCard, GatewayError> {
+        Err(GatewayError::NotFound)
+    }
+
+    /// An off-session PaymentIntent, confirmed at once. A decline is HTTP 402 with a
+    /// `card_error`, which reads as `Rejected` with Stripe's code.
+    async fn charge_saved(&self, request: SavedCharge) -> Result<GatewayIntent, GatewayError> {
+        let mut form = vec![
+            ("amount", request.amount.cents().to_string()),
+            ("currency", request.currency),
+            ("customer", request.customer_id),
+            ("payment_method", request.payment_method_id),
+            ("off_session", "true".to_owned()),
+            ("confirm", "true".to_owned()),
+            ("description", request.description),
+            ("metadata[recurringGiftId]", request.recurring_gift_id.chars().take(METADATA_MAX).collect()),
+            ("metadata[eventId]", DonationTarget::Direct.metadata_value().to_owned()),
+        ];
+        if let Some(email) = request.receipt_email {
+            form.push(("receipt_email", email));
+        }
+        let body: IntentBody = self.post_form("/v1/payment_intents", &request.idempotency_key, &form).await?;
+        Ok(body.into())
     }
 }
 
@@ -292,7 +450,7 @@ mod tests {
     use crate::signature::sign_stripe_payload;
     use mandir_domain::payment::DonationTarget;
     use serde_json::json;
-    use wiremock::matchers::{body_string, header, method, path};
+    use wiremock::matchers::{body_string, header, method, path, query_param};
     use wiremock::{Mock, MockServer, Request, ResponseTemplate};
 
     const KEY: &str = "sk_test_123";
@@ -555,6 +713,270 @@ mod tests {
             "{refused:?}"
         );
         assert!(matches!(gateway.cancel_intent("../v1/customers", "k").await, Err(GatewayError::NotFound)));
+    }
+
+    fn setup_request(key: &str, customer_id: Option<&str>) -> SetupRequest {
+        SetupRequest {
+            idempotency_key: key.into(),
+            email: "ravi@example.org".into(),
+            name: "Ravi Kumar".into(),
+            customer_id: customer_id.map(str::to_owned),
+        }
+    }
+
+    fn pairs(pairs: &[(&str, &str)]) -> Vec<(String, String)> {
+        pairs.iter().map(|(k, v)| ((*k).to_owned(), (*v).to_owned())).collect()
+    }
+
+    #[tokio::test]
+    async fn saving_a_card_makes_a_customer_then_an_off_session_setup() {
+        let server = MockServer::start().await;
+        let customer = pairs(&[("email", "ravi@example.org"), ("name", "Ravi Kumar")]);
+        Mock::given(method("POST"))
+            .and(path("/v1/customers"))
+            .and(header("authorization", format!("Bearer {KEY}").as_str()))
+            .and(header("idempotency-key", "save-1:customer"))
+            .and(header("content-type", "application/x-www-form-urlencoded"))
+            .and(move |r: &Request| form(r) == customer)
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({"id": "cus_1New", "object": "customer"})))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let setup = pairs(&[("customer", "cus_1New"), ("usage", "off_session"), ("automatic_payment_methods[enabled]", "true")]);
+        Mock::given(method("POST"))
+            .and(path("/v1/setup_intents"))
+            .and(header("authorization", format!("Bearer {KEY}").as_str()))
+            .and(header("idempotency-key", "save-1"))
+            .and(header("content-type", "application/x-www-form-urlencoded"))
+            .and(move |r: &Request| form(r) == setup)
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "id": "seti_1Abc", "object": "setup_intent", "client_secret": "seti_1Abc_secret_xyz",
+                "customer": "cus_1New", "status": "requires_payment_method", "usage": "off_session"
+            })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let answer = gateway.create_setup(setup_request("save-1", None)).await.expect("setup");
+        assert_eq!(
+            answer,
+            GatewaySetup { id: "seti_1Abc".into(), client_secret: "seti_1Abc_secret_xyz".into(), customer_id: "cus_1New".into() }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_card_update_saves_on_the_given_customer_and_errors_stop_the_setup() {
+        let server = MockServer::start().await;
+        Mock::given(method("POST")).and(path("/v1/customers")).respond_with(ResponseTemplate::new(500)).expect(0).mount(&server).await;
+        let setup = pairs(&[("customer", "cus_1Old"), ("usage", "off_session"), ("automatic_payment_methods[enabled]", "true")]);
+        Mock::given(method("POST"))
+            .and(path("/v1/setup_intents"))
+            .and(header("idempotency-key", "update-1"))
+            .and(move |r: &Request| form(r) == setup)
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "id": "seti_1Upd", "client_secret": "seti_1Upd_secret_xyz", "customer": "cus_1Old", "status": "requires_payment_method"
+            })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        Mock::given(method("POST"))
+            .and(path("/v1/setup_intents"))
+            .and(header("idempotency-key", "update-gone"))
+            .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": {
+                "type": "invalid_request_error", "code": "resource_missing", "message": "No such customer: 'cus_gone'", "param": "customer"
+            }})))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let answer = gateway.create_setup(setup_request("update-1", Some("cus_1Old"))).await.expect("setup");
+        assert_eq!((answer.id.as_str(), answer.customer_id.as_str()), ("seti_1Upd", "cus_1Old"));
+        let refused = gateway.create_setup(setup_request("update-gone", Some("cus_gone"))).await;
+        assert!(matches!(&refused, Err(GatewayError::Rejected { code: Some(code), .. }) if code == "resource_missing"), "{refused:?}");
+
+        // A customer Stripe refuses to make stops before any setup.
+        let other = MockServer::start().await;
+        Mock::given(method("POST"))
+            .and(path("/v1/customers"))
+            .respond_with(ResponseTemplate::new(400).set_body_json(json!({"error": {
+                "type": "invalid_request_error", "code": "email_invalid", "message": "Invalid email address: x"
+            }})))
+            .expect(1)
+            .mount(&other)
+            .await;
+        Mock::given(method("POST")).and(path("/v1/setup_intents")).respond_with(ResponseTemplate::new(500)).expect(0).mount(&other).await;
+        let gateway = StripePaymentGateway::new(KEY, &other.uri()).expect("client");
+        let refused = gateway.create_setup(setup_request("save-2", None)).await;
+        assert!(matches!(&refused, Err(GatewayError::Rejected { code: Some(code), .. }) if code == "email_invalid"), "{refused:?}");
+    }
+
+    fn setup_json(id: &str, status: &str, payment_method: Value) -> Value {
+        json!({
+            "id": id, "object": "setup_intent", "client_secret": format!("{id}_secret_xyz"), "customer": "cus_1New",
+            "status": status, "payment_method": payment_method
+        })
+    }
+
+    #[tokio::test]
+    async fn reads_the_card_a_succeeded_setup_saved() {
+        let server = MockServer::start().await;
+        let card = json!({
+            "id": "pm_1Card", "object": "payment_method", "type": "card",
+            "card": {"brand": "visa", "last4": "4242", "exp_month": 12, "exp_year": 2028, "funding": "credit"}
+        });
+        let cases = [
+            ("seti_1Done", setup_json("seti_1Done", "succeeded", card)),
+            ("seti_1Open", setup_json("seti_1Open", "requires_payment_method", Value::Null)),
+            ("seti_1Bare", setup_json("seti_1Bare", "succeeded", json!("pm_1Card"))),
+            ("seti_1Bank", setup_json("seti_1Bank", "succeeded", json!({"id": "pm_1Bank", "type": "us_bank_account"}))),
+        ];
+        for (id, body) in cases {
+            Mock::given(method("GET"))
+                .and(path(format!("/v1/setup_intents/{id}")))
+                .and(query_param("expand[]", "payment_method"))
+                .and(header("authorization", format!("Bearer {KEY}").as_str()))
+                .respond_with(ResponseTemplate::new(200).set_body_json(body))
+                .expect(1)
+                .mount(&server)
+                .await;
+        }
+        Mock::given(method("GET"))
+            .and(path("/v1/setup_intents/seti_missing"))
+            .respond_with(ResponseTemplate::new(404).set_body_json(json!({"error": {
+                "type": "invalid_request_error", "code": "resource_missing", "message": "No such setupintent: 'seti_missing'"
+            }})))
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let card = gateway.saved_card("seti_1Done").await.expect("card");
+        assert_eq!(
+            card,
+            SavedCard { payment_method_id: "pm_1Card".into(), brand: "visa".into(), last4: "4242".into(), exp_month: 12, exp_year: 2028 }
+        );
+        for id in ["seti_1Open", "seti_1Bare"] {
+            match gateway.saved_card(id).await {
+                Err(GatewayError::Rejected { kind, code, message }) => {
+                    assert_eq!((kind.as_str(), code, message.as_str()), ("setup_incomplete", None, "The card was not saved yet."));
+                }
+                other => panic!("{id}: expected setup_incomplete, got {other:?}"),
+            }
+        }
+        let bank = gateway.saved_card("seti_1Bank").await;
+        assert!(matches!(&bank, Err(GatewayError::Rejected { kind, .. }) if kind == "unsupported_payment_method"), "{bank:?}");
+        assert!(matches!(gateway.saved_card("seti_missing").await, Err(GatewayError::NotFound)));
+        assert!(matches!(gateway.saved_card("../v1/customers").await, Err(GatewayError::NotFound)));
+        assert!(matches!(gateway.saved_card("").await, Err(GatewayError::NotFound)));
+    }
+
+    #[tokio::test]
+    async fn stripe_has_no_test_card_form() {
+        let server = MockServer::start().await;
+        Mock::given(wiremock::matchers::any()).respond_with(ResponseTemplate::new(500)).expect(0).mount(&server).await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let card = TestCard { last4: "4242".into(), exp_month: 12, exp_year: 2028 };
+        assert!(matches!(gateway.save_test_card("seti_1Abc", card).await, Err(GatewayError::NotFound)));
+    }
+
+    fn saved_charge(key: &str, receipt_email: Option<&str>) -> SavedCharge {
+        SavedCharge {
+            amount: Money::from_cents(2500),
+            currency: "usd".into(),
+            customer_id: "cus_1New".into(),
+            payment_method_id: "pm_1Card".into(),
+            idempotency_key: key.into(),
+            receipt_email: receipt_email.map(str::to_owned),
+            description: "Monthly gift to the temple".into(),
+            recurring_gift_id: "gift-7".into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn charges_a_saved_card_off_session_with_the_exact_form() {
+        let server = MockServer::start().await;
+        let base = [
+            ("amount", "2500"),
+            ("currency", "usd"),
+            ("customer", "cus_1New"),
+            ("payment_method", "pm_1Card"),
+            ("off_session", "true"),
+            ("confirm", "true"),
+            ("description", "Monthly gift to the temple"),
+            ("metadata[recurringGiftId]", "gift-7"),
+            ("metadata[eventId]", "direct-donation"),
+        ];
+        let with_email = pairs(&[base.as_slice(), &[("receipt_email", "ravi@example.org")]].concat());
+        Mock::given(method("POST"))
+            .and(path("/v1/payment_intents"))
+            .and(header("authorization", format!("Bearer {KEY}").as_str()))
+            .and(header("idempotency-key", "recurring:gift-7:2025-01"))
+            .and(header("content-type", "application/x-www-form-urlencoded"))
+            .and(move |r: &Request| form(r) == with_email)
+            .respond_with(ResponseTemplate::new(200).set_body_json(json!({
+                "id": "pi_3Rec", "object": "payment_intent", "amount": 2500, "currency": "usd", "status": "succeeded",
+                "client_secret": "pi_3Rec_secret_abc", "customer": "cus_1New", "payment_method": "pm_1Card"
+            })))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let without_email = pairs(&base);
+        Mock::given(method("POST"))
+            .and(path("/v1/payment_intents"))
+            .and(header("idempotency-key", "recurring:gift-7:2025-02"))
+            .and(move |r: &Request| form(r) == without_email)
+            .respond_with(ResponseTemplate::new(200).set_body_json(intent_json("pi_3Rec2", "succeeded")))
+            .expect(1)
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        let intent = gateway.charge_saved(saved_charge("recurring:gift-7:2025-01", Some("ravi@example.org"))).await.expect("charged");
+        assert_eq!((intent.id.as_str(), intent.status), ("pi_3Rec", IntentStatus::Succeeded));
+        assert_eq!((intent.amount, intent.currency.as_deref()), (Some(Money::from_cents(2500)), Some("usd")));
+        let next = gateway.charge_saved(saved_charge("recurring:gift-7:2025-02", None)).await.expect("charged");
+        assert_eq!(next.id, "pi_3Rec2");
+    }
+
+    #[tokio::test]
+    async fn off_session_declines_are_card_errors_with_stripes_code() {
+        let server = MockServer::start().await;
+        for (key, code, message) in [
+            ("declined", "card_declined", "Your card was declined."),
+            ("auth", "authentication_required", "Your card was declined. This transaction requires authentication."),
+        ] {
+            Mock::given(method("POST"))
+                .and(path("/v1/payment_intents"))
+                .and(header("idempotency-key", key))
+                .respond_with(ResponseTemplate::new(402).set_body_json(json!({"error": {
+                    "type": "card_error", "code": code, "decline_code": code, "message": message,
+                    "payment_intent": {"id": "pi_3Dec", "object": "payment_intent", "status": "requires_payment_method"}
+                }})))
+                .expect(1)
+                .mount(&server)
+                .await;
+        }
+        Mock::given(method("POST"))
+            .and(path("/v1/payment_intents"))
+            .and(header("idempotency-key", "busy"))
+            .respond_with(ResponseTemplate::new(409).set_body_json(json!({"error": {
+                "type": "idempotency_error", "message": "Keys for idempotent requests can only be used with the same parameters they were first used with."
+            }})))
+            .mount(&server)
+            .await;
+        let gateway = StripePaymentGateway::new(KEY, &server.uri()).expect("client");
+        match gateway.charge_saved(saved_charge("declined", None)).await {
+            Err(GatewayError::Rejected { kind, code, message }) => {
+                assert_eq!(
+                    (kind.as_str(), code.as_deref(), message.as_str()),
+                    ("card_error", Some("card_declined"), "Your card was declined.")
+                );
+            }
+            other => panic!("expected a decline, got {other:?}"),
+        }
+        let auth = gateway.charge_saved(saved_charge("auth", None)).await;
+        assert!(
+            matches!(&auth, Err(GatewayError::Rejected { kind, code: Some(code), .. }) if kind == "card_error" && code == "authentication_required"),
+            "{auth:?}"
+        );
+        assert!(matches!(gateway.charge_saved(saved_charge("busy", None)).await, Err(GatewayError::IdempotencyConflict(_))));
     }
 
     #[test]

@@ -105,9 +105,24 @@ pub(crate) async fn change_status<C: ConnectionTrait>(
     change: &StatusChange,
     now: DateTime<Utc>,
 ) -> Result<(bool, Option<Payment>), RepoError> {
+    change_status_owing(conn, target, change, now, true).await
+}
+
+/// [`change_status`], with the receipt e-mail only when `receipt` (a recurring gift's charge whose
+/// donor chose "statement only" owes none: the year-end statement acknowledges it).
+pub(crate) async fn change_status_owing<C: ConnectionTrait>(
+    conn: &C,
+    target: (payments::Column, &str),
+    change: &StatusChange,
+    now: DateTime<Utc>,
+    receipt: bool,
+) -> Result<(bool, Option<Payment>), RepoError> {
     let changed = guarded_update(conn, target, change, now).await? > 0;
     let payment = find_one(conn, target.0, target.1).await?;
-    if changed && let Some(completed) = payment.as_ref().filter(|p| p.status == PaymentStatus::Completed) {
+    if changed
+        && receipt
+        && let Some(completed) = payment.as_ref().filter(|p| p.status == PaymentStatus::Completed)
+    {
         receipts::enqueue_completed(conn, &completed.id, now).await?;
     }
     Ok((changed, payment))

@@ -110,6 +110,12 @@ pub struct JobsConfig {
     /// `MANDIR_JOB_SEND_STATEMENTS_SECONDS`: how often year-end statements an admin asked for and
     /// not sent yet (a crash, a mail outage) are sent (default 5 minutes; ADR 0103).
     pub send_statements_every: Duration,
+    /// `MANDIR_JOB_CHARGE_RECURRING_GIFTS_SECONDS`: how often the recurring gifts due today are
+    /// charged and their e-mails sent (default 15 minutes; ADR 0136).
+    pub charge_recurring_gifts_every: Duration,
+    /// `MANDIR_RECURRING_GIFT_MAX_FAILURES`: declined charges in a row after which a recurring
+    /// gift pauses (default 3).
+    pub recurring_gift_max_failures: u32,
     /// `MANDIR_CARD_PAYMENT_MAX_AGE_HOURS`: how long a card payment may stay pending before it is
     /// canceled at the provider and marked expired (default 24 hours).
     pub card_payment_max_age: Duration,
@@ -124,6 +130,8 @@ impl Default for JobsConfig {
             purge_every: Duration::from_secs(60 * 60),
             expire_card_payments_every: Duration::from_secs(15 * 60),
             send_receipts_every: Duration::from_secs(5 * 60),
+            charge_recurring_gifts_every: Duration::from_secs(15 * 60),
+            recurring_gift_max_failures: mandir_domain::recurring_gift::DEFAULT_MAX_FAILURES,
             expire_seva_holds_every: Duration::from_secs(60),
             send_member_emails_every: Duration::from_secs(60),
             queue_reminders_every: Duration::from_secs(15 * 60),
@@ -292,6 +300,20 @@ impl Config {
                 &mut problems,
             ),
             send_receipts_every: positive("MANDIR_JOB_SEND_RECEIPTS_SECONDS", defaults.send_receipts_every, second, &mut problems),
+            charge_recurring_gifts_every: positive(
+                "MANDIR_JOB_CHARGE_RECURRING_GIFTS_SECONDS",
+                defaults.charge_recurring_gifts_every,
+                second,
+                &mut problems,
+            ),
+            recurring_gift_max_failures: match var("MANDIR_RECURRING_GIFT_MAX_FAILURES").map(|v| v.trim().parse::<u32>()) {
+                None => defaults.recurring_gift_max_failures,
+                Some(Ok(n)) if (1..=12).contains(&n) => n,
+                Some(_) => {
+                    problems.push("MANDIR_RECURRING_GIFT_MAX_FAILURES must be a whole number from 1 to 12".to_owned());
+                    defaults.recurring_gift_max_failures
+                }
+            },
             expire_seva_holds_every: positive(
                 "MANDIR_JOB_EXPIRE_SEVA_HOLDS_SECONDS",
                 defaults.expire_seva_holds_every,

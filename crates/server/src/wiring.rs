@@ -5,8 +5,8 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use mandir_application::ports::{
-    AuditLog, ChangeListener, ChangeNotifier, Clock, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway, SystemClock,
-    TempleName, TempleZone, TokenIssuer, Topic, WebhookVerifier,
+    AuditLog, ChangeListener, ChangeNotifier, Clock, LinkSigner, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway,
+    SystemClock, TempleName, TempleZone, TokenIssuer, Topic, WebhookVerifier,
 };
 use mandir_application::services::account::{AccountDeps, AccountService};
 use mandir_application::services::admin::AdminService;
@@ -35,6 +35,7 @@ use mandir_application::services::priests::PriestService;
 use mandir_application::services::profile::ProfileService;
 use mandir_application::services::rate_limits::{RateLimitPolicy, RateLimiter};
 use mandir_application::services::receipts::{ReceiptDeps, ReceiptService, SendReceipts};
+use mandir_application::services::recurring_gifts::{ChargeRecurringGifts, RecurringGiftDeps, RecurringGiftService};
 use mandir_application::services::recurring_services::RecurringServiceService;
 use mandir_application::services::registrations::RegistrationService;
 use mandir_application::services::setup::{SetupDeps, SetupService};
@@ -116,6 +117,7 @@ pub struct EmailSender {
     pub receipts: ReceiptService,
     pub members: MemberMailService,
     pub statements: StatementService,
+    pub recurring: RecurringGiftService,
     pub wake: Arc<NotifyWake>,
 }
 
@@ -132,6 +134,9 @@ impl EmailSender {
             }
             if let Err(error) = self.members.deliver_due().await {
                 tracing::warn!(error = ?error, "sending member e-mails failed; the send-member-emails job retries");
+            }
+            if let Err(error) = self.recurring.deliver_due().await {
+                tracing::warn!(error = ?error, "sending recurring gift e-mails failed; the charge-recurring-gifts job retries");
             }
             // A round sends a batch; the sender goes on while statements are left.
             match self.statements.deliver_due().await {
@@ -208,13 +213,16 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     );
     let donation_types = Arc::new(SeaOrmDonationTypeRepository::new(db.clone()));
     let funds = Arc::new(mandir_persistence::SeaOrmFundRepository::new(db.clone()));
+    let link_signer: Arc<dyn LinkSigner> = Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links"));
+    let recurring_gifts_for_receipts = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
     let receipts = ReceiptService::new(ReceiptDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         outbox: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
         receipt_emails: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
         site: site_repository.clone(),
         mailer: direct_mailer.clone(),
-        signer: Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links")),
+        signer: link_signer.clone(),
+        recurring: recurring_gifts_for_receipts,
         documents: Arc::new(mandir_documents::PdfStatements),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
@@ -325,9 +333,31 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         sandbox: config.payment_provider.is_test(),
         recorder: recorder.clone(),
     });
-    let email_sender = EmailSender { receipts: receipts.clone(), members: member_mail.clone(), statements: statements.clone(), wake };
-    local.subscribe(Arc::new(WakeOnEventChanges(email_sender.wake.clone())));
     let (gateway, webhooks) = payment_gateway(config)?;
+    let recurring_gifts_repository = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
+    let recurring_gifts = RecurringGiftService::new(RecurringGiftDeps {
+        gifts: recurring_gifts_repository.clone(),
+        outbox: recurring_gifts_repository,
+        gateway: gateway.clone(),
+        funds: funds.clone(),
+        zone: temple_zone.clone(),
+        clock: clock.clone(),
+        limiter: limiter.clone(),
+        mailer: direct_mailer.clone(),
+        temple: temple_name.clone(),
+        signer: link_signer.clone(),
+        wake: wake.clone(),
+        public_url: config.public_url.clone(),
+        max_failures: config.jobs.recurring_gift_max_failures,
+    });
+    let email_sender = EmailSender {
+        receipts: receipts.clone(),
+        members: member_mail.clone(),
+        statements: statements.clone(),
+        recurring: recurring_gifts.clone(),
+        wake,
+    };
+    local.subscribe(Arc::new(WakeOnEventChanges(email_sender.wake.clone())));
     let counter_search = Arc::new(CounterSearch::new(users.clone(), counter_sales.clone()));
     local.subscribe(counter_search.clone());
     let counter = CounterService::new(CounterDeps {
@@ -396,6 +426,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             config.jobs.expire_card_payments_every,
         )
         .with_job(Arc::new(SendReceipts(receipts.clone())), config.jobs.send_receipts_every)
+        .with_job(Arc::new(ChargeRecurringGifts(recurring_gifts.clone())), config.jobs.charge_recurring_gifts_every)
         .with_job(Arc::new(ExpireSevaHolds(seva_bookings.clone())), config.jobs.expire_seva_holds_every)
         .with_job(Arc::new(SendMemberEmails(member_mail.clone())), config.jobs.send_member_emails_every)
         .with_job(Arc::new(QueueReminders(member_mail.clone())), config.jobs.queue_reminders_every)
@@ -440,6 +471,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         funds: FundService::new(funds, temple_zone.clone(), clock.clone(), recorder.clone()),
         pledges,
         households: household_service,
+        recurring_gifts,
         payment_methods: PaymentMethodService::new(
             Arc::new(SeaOrmPaymentMethodRepository::new(db.clone())),
             clock.clone(),

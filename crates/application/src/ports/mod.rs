@@ -33,6 +33,7 @@ pub mod pledge_repository;
 pub mod priest_repository;
 pub mod rate_limit_store;
 pub mod receipt_outbox;
+pub mod recurring_gift_repository;
 pub mod recurring_service_repository;
 pub mod setup_repository;
 pub mod seva_booking_repository;
@@ -79,13 +80,19 @@ pub use outbox::Outbox;
 pub use page_renderer::{PageRenderer, RenderedPage, RendererScript};
 pub use password_hasher::{HashError, PasswordHasher};
 pub use payment_audit_repository::{PaymentAuditRepository, RefundChange};
-pub use payment_gateway::{GatewayError, GatewayIntent, GatewayRefund, IntentRequest, IntentStatus, PaymentGateway};
+pub use payment_gateway::{
+    GatewayError, GatewayIntent, GatewayRefund, GatewaySetup, IntentRequest, IntentStatus, PaymentGateway, SavedCard, SavedCharge,
+    SetupRequest, TestCard,
+};
 pub use payment_method_repository::{PaymentMethodRecord, PaymentMethodRepository};
 pub use payment_repository::{EventFilter, NewPayment, PaymentFilter, PaymentRepository, StatusChange, WebhookOutcome, WebhookRecord};
 pub use pledge_repository::{AssignedGift, Assignment, PledgeRecord, PledgeRepository, PledgeView};
 pub use priest_repository::{PhotoChange, PriestFields, PriestRepository};
 pub use rate_limit_store::{Hit, RateLimitStore};
 pub use receipt_outbox::{LinkSigner, OutboxWake, ReceiptEmail, ReceiptOutbox, ReceiptReason};
+pub use recurring_gift_repository::{
+    FinishedCharge, GiftEmail, GiftEmailKind, GiftEmailNew, GiftUpdate, NewRecurringGift, RecurringGiftRepository,
+};
 pub use recurring_service_repository::RecurringServiceRepository;
 pub use setup_repository::{SetupCompletion, SetupRepository};
 pub use seva_booking_repository::{BookingAdmission, NewBookingRecord, SevaBookingRepository};

@@ -71,6 +71,66 @@ pub struct GatewayRefund {
     pub status: String,
 }
 
+/// A card to save for later off-session charges (Stripe: a Customer and a SetupIntent with
+/// `usage=off_session`; docs/decisions/0136-recurring-gifts-charged-by-our-own-job.md).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SetupRequest {
+    /// The same key gives back the same setup (and customer).
+    pub idempotency_key: String,
+    pub email: String,
+    pub name: String,
+    /// The provider's customer to add the card to (a card update); `None` makes one.
+    pub customer_id: Option<String>,
+}
+
+/// A card setup for the browser to confirm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GatewaySetup {
+    /// Stripe's `seti_...`.
+    pub id: String,
+    pub client_secret: String,
+    /// The customer the card is saved on (`cus_...`).
+    pub customer_id: String,
+}
+
+/// A saved card as the provider reports it: never its number.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedCard {
+    /// Stripe's `pm_...`.
+    pub payment_method_id: String,
+    /// `visa`, `mastercard`, `amex`... as the provider names it.
+    pub brand: String,
+    pub last4: String,
+    pub exp_month: u32,
+    pub exp_year: i32,
+}
+
+/// What the sandbox's card form was given (the sandbox keeps nothing, so the form says it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestCard {
+    pub last4: String,
+    pub exp_month: u32,
+    pub exp_year: i32,
+}
+
+/// An off-session charge of a saved card (Stripe: a PaymentIntent with `off_session=true,
+/// confirm=true`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SavedCharge {
+    pub amount: Money,
+    /// Always "usd".
+    pub currency: String,
+    pub customer_id: String,
+    pub payment_method_id: String,
+    /// The same key gives back the same charge: a retried step never charges twice.
+    pub idempotency_key: String,
+    pub receipt_email: Option<String>,
+    /// Shown on the donor's card statement and in the provider's dashboard.
+    pub description: String,
+    /// Sent as metadata `recurringGiftId`.
+    pub recurring_gift_id: String,
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum GatewayError {
     /// The provider answered with an error body (`{"error":{"type","code","message"}}`).
@@ -102,4 +162,16 @@ pub trait PaymentGateway: Send + Sync {
     /// Gives `amount` of a succeeded intent back to the donor. The same idempotency key makes a
     /// retry harmless (docs/decisions/0102-refunds.md).
     async fn refund(&self, intent_id: &str, amount: Money, idempotency_key: &str) -> Result<GatewayRefund, GatewayError>;
+    /// Starts saving a card for off-session charges. The same idempotency key gives back the
+    /// same setup.
+    async fn create_setup(&self, request: SetupRequest) -> Result<GatewaySetup, GatewayError>;
+    /// The card a setup saved, once the browser confirmed it. `Rejected` (kind
+    /// `setup_incomplete`) while it has not succeeded; `NotFound` for an unknown setup.
+    async fn saved_card(&self, setup_id: &str) -> Result<SavedCard, GatewayError>;
+    /// The sandbox's card form: saves the card it was given on a sandbox setup. `NotFound` for
+    /// any other provider (Stripe's browser form talks to Stripe itself) or an unknown setup.
+    async fn save_test_card(&self, setup_id: &str, card: TestCard) -> Result<SavedCard, GatewayError>;
+    /// Charges a saved card off-session. A decline is `Rejected` with kind `card_error` and the
+    /// provider's code (`card_declined`, `insufficient_funds`, `authentication_required`...).
+    async fn charge_saved(&self, request: SavedCharge) -> Result<GatewayIntent, GatewayError>;
 }

@@ -31,6 +31,7 @@ pub mod priests;
 pub mod profile;
 pub mod rate_limits;
 pub mod receipts;
+pub mod recurring_gifts;
 pub mod recurring_services;
 pub mod registrations;
 pub mod sessions;

@@ -63,6 +63,8 @@ struct ReceiptMessage<'a> {
     receipt: &'a ReceiptView,
     link: &'a str,
     resent: bool,
+    /// A recurring gift's signed page, when the payment is one of its charges.
+    manage: Option<String>,
 }
 
 impl EmailMessage for ReceiptMessage<'_> {
@@ -133,6 +135,8 @@ pub struct ReceiptDeps {
     /// receipt is marked sent only when it was.
     pub mailer: Arc<dyn Mailer>,
     pub signer: Arc<dyn LinkSigner>,
+    /// Which recurring gift a payment is a charge of (its receipt links to the gift's page).
+    pub recurring: Arc<dyn crate::ports::RecurringGiftRepository>,
     /// Prints a receipt as a letter (a PDF).
     pub documents: Arc<dyn crate::ports::Documents>,
     pub clock: Arc<dyn crate::ports::Clock>,
@@ -184,7 +188,11 @@ impl ReceiptService {
         let receipt = receipt_of(&payment, &settings, self.deps.sandbox);
         let link = self.link(&receipt.receipt_number);
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
-        let message = ReceiptMessage { receipt: &receipt, link: &link, resent: row.reason == ReceiptReason::Resend };
+        let manage = self.deps.recurring.gift_of_payment(&payment.id).await?.map(|gift| {
+            let path = super::recurring_gifts::manage_path(self.deps.signer.as_ref(), &gift);
+            format!("{}{path}", self.deps.public_url.trim_end_matches('/'))
+        });
+        let message = ReceiptMessage { receipt: &receipt, link: &link, resent: row.reason == ReceiptReason::Resend, manage };
         let email = self.templates.render(&to, &site, &message).map_err(|e| ReceiptError::Unexpected(e.into()))?;
         match self.deps.mailer.send(email).await {
             Ok(()) => {
@@ -350,6 +358,11 @@ mod tests {
                 site: Arc::new(self.site),
                 mailer: Arc::new(self.mailer),
                 signer: Arc::new(signer),
+                recurring: Arc::new({
+                    let mut gifts = crate::ports::recurring_gift_repository::MockRecurringGiftRepository::new();
+                    gifts.expect_gift_of_payment().returning(|_| Ok(None));
+                    gifts
+                }),
                 documents: Arc::new(self.documents),
                 clock: Arc::new(clock),
                 public_url: "http://temple.test".into(),
@@ -417,13 +430,13 @@ mod tests {
         assert_eq!((dinner.deductible.as_str(), dinner.lines[0].kind, dinner.lines[0].value.as_deref()), ("30.00", "goods", Some("20.00")));
         let site = SiteContext { temple_name: "Temple".into(), public_url: "http://t".into() };
         let mail = EmailTemplates::new()
-            .render("a@b.co", &site, &ReceiptMessage { receipt: &dinner, link: "http://t/r", resent: false })
+            .render("a@b.co", &site, &ReceiptMessage { receipt: &dinner, link: "http://t/r", resent: false, manage: None })
             .expect("mail");
         for text in [&mail.text_body, &mail.html_body] {
             assert!(text.contains("(fair market value $20.00)") && text.contains("Deductible amount") && text.contains("$30.00"), "{text}");
         }
         let mail = EmailTemplates::new()
-            .render("a@b.co", &site, &ReceiptMessage { receipt: &seva, link: "http://t/r", resent: false })
+            .render("a@b.co", &site, &ReceiptMessage { receipt: &seva, link: "http://t/r", resent: false, manage: None })
             .expect("mail");
         assert!(mail.text_body.contains(RELIGIOUS_ONLY) && !mail.text_body.contains("Deductible amount"), "{}", mail.text_body);
     }

@@ -23,6 +23,7 @@ pub mod payments;
 pub mod pledges;
 pub mod priests;
 pub mod receipts;
+pub mod recurring_gifts;
 pub mod registrations;
 pub mod services;
 pub mod setup;
@@ -55,6 +56,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(funds::configure)
         .configure(pledges::configure)
         .configure(households::configure)
+        .configure(recurring_gifts::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)
         .configure(payments::configure)

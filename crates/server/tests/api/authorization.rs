@@ -96,6 +96,8 @@ enum Target {
     SentInvitation,
     /// The invitation to the owner's address from another member's household.
     ReceivedInvitation,
+    /// The owner's active monthly gift with a saved sandbox card, first due tomorrow.
+    RecurringGift,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -190,6 +192,27 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // Only the invited address's owner may accept; the owner has a household already: 400.
     ("acceptHouseholdInvitation", Access::Special([401, 404, 400, 404], &[]), Target::ReceivedInvitation, none),
     ("declineHouseholdInvitation", Access::Own, Target::ReceivedInvitation, none),
+    // recurring gifts: their member or the holder of their signed link (no link here), so a
+    // visitor, another member and staff get 404 alike.
+    ("startRecurringGift", Access::Public, Target::None, |_| Some(recurring_body())),
+    ("listMyRecurringGifts", Access::Member, Target::None, none),
+    ("listRecurringGifts", Access::Staff(&[Treasurer]), Target::None, none),
+    ("getRecurringGift", Access::Special([404, 404, 200, 404], &[]), Target::RecurringGift, none),
+    ("changeRecurringGift", Access::Special([404, 404, 200, 404], &[]), Target::RecurringGift, |_| Some(json!({"amount": 51}))),
+    ("pauseRecurringGift", Access::Special([404, 404, 200, 404], &[]), Target::RecurringGift, none),
+    // The owner's gift is active: resuming it is a conflict.
+    ("resumeRecurringGift", Access::Special([404, 404, 409, 404], &[]), Target::RecurringGift, none),
+    ("cancelRecurringGift", Access::Special([404, 404, 200, 404], &[]), Target::RecurringGift, none),
+    ("startRecurringGiftCardSetup", Access::Special([404, 404, 200, 404], &[]), Target::RecurringGift, none),
+    // The sandbox's card form has no card for Stripe's step to read: 400 for the owner.
+    ("saveRecurringGiftCard", Access::Special([404, 404, 400, 404], &[]), Target::RecurringGift, |f| {
+        Some(json!({"setupIntentId": f.gift_setup_id, "clientSecret": f.gift_setup_secret}))
+    }),
+    ("saveRecurringGiftTestCard", Access::Special([404, 404, 200, 404], &[]), Target::RecurringGift, |f| {
+        Some(
+            json!({"setupIntentId": f.gift_setup_id, "clientSecret": f.gift_setup_secret, "outcome": "succeeded", "last4": "4242", "expMonth": 12, "expYear": 2031}),
+        )
+    }),
     ("listPledges", Access::Staff(&[Treasurer]), Target::None, none),
     ("sendPledgeReminders", Access::Staff(&[Treasurer]), Target::None, |_| Some(json!({}))),
     // The fixture's counter gift counts toward its pledge already: counting it again is the same.
@@ -447,6 +470,11 @@ fn intent_body() -> Value {
     json!({"amount": 30, "metadata": {"eventId": "direct-donation", "donationDetails": [{"donationTypeId": "custom", "amount": 30, "name": "Gift"}]}, "donorName": "Guest Donor", "donorEmail": "guest@example.org"})
 }
 
+fn recurring_body() -> Value {
+    let start = (chrono::Utc::now() + chrono::Duration::days(2)).date_naive().to_string();
+    json!({"amount": 25, "frequency": "monthly", "fundId": mandir_domain::fund::GENERAL_FUND_ID, "startOn": start, "name": "Guest Donor", "email": "guest@example.org"})
+}
+
 fn zelle_body(event_id: Option<&str>) -> Value {
     json!({"amount": 25, "donationDetails": [{"donationTypeId": "custom", "amount": 25, "name": "Gift"}], "eventId": event_id, "donorName": "Guest Donor", "donorEmail": "guest@example.org"})
 }
@@ -496,6 +524,10 @@ struct Fixture {
     /// A walk-in's counter gift to the pledge's fund, counted toward the owner's pledge by hand.
     pledge_gift_payment: String,
     pledge_gift_receipt: String,
+    recurring_gift: String,
+    /// The card form of `recurring_gift`.
+    gift_setup_id: String,
+    gift_setup_secret: String,
 }
 
 /// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
@@ -646,7 +678,11 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let festival: Value =
         expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
             .await;
+    let (recurring_gift, gift_setup_id, gift_setup_secret) = recurring_fixture(app, owner).await;
     Fixture {
+        recurring_gift,
+        gift_setup_id,
+        gift_setup_secret,
         pledge_gift_payment,
         pledge_gift_receipt,
         owner: owner.clone(),
@@ -685,6 +721,20 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         sent_invitation,
         received_invitation,
     }
+}
+
+/// The owner's monthly gift with its sandbox card saved: its id and card form.
+async fn recurring_fixture(app: &TestApp, owner: &TestUser) -> (String, String, String) {
+    let started: Value =
+        expect_status(app.post("/api/recurring-gifts", Some(&owner.token), recurring_body()).await, StatusCode::CREATED).await;
+    let id = started["gift"]["id"].as_str().expect("id").to_owned();
+    let setup_id = started["setup"]["setupIntentId"].as_str().expect("setup").to_owned();
+    let secret = started["setup"]["clientSecret"].as_str().expect("secret").to_owned();
+    let card = json!({"setupIntentId": setup_id, "clientSecret": secret, "outcome": "succeeded", "last4": "4242", "expMonth": 12, "expYear": 2031});
+    let saved: Value =
+        expect_status(app.post(&format!("/api/recurring-gifts/{id}/card/sandbox"), Some(&owner.token), card).await, StatusCode::OK).await;
+    assert_eq!(saved["status"], "active", "{saved}");
+    (id, setup_id, secret)
 }
 
 /// `member`'s household, formed now when they have none.
@@ -838,6 +888,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::Festival => &f.festival,
         Target::SentInvitation => &f.sent_invitation,
         Target::ReceivedInvitation => &f.received_invitation,
+        Target::RecurringGift => &f.recurring_gift,
     };
     let mut path = template
         .replace("{id}", id)
