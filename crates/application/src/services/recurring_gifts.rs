@@ -431,9 +431,10 @@ impl RecurringGiftService {
         self.attach(gift, saved).await
     }
 
-    /// Puts a saved card on the gift. A gift waiting for its card becomes active; one paused or
-    /// retrying after failures starts afresh with the new card, tried at once. A gift due today
-    /// is charged right away.
+    /// Puts a saved card on the gift. A gift waiting for its card becomes active. One retrying
+    /// after failures has the failed period tried again at once with the new card; one paused
+    /// after failures resumes from its next date on or after today. A gift due today is charged
+    /// right away.
     async fn attach(&self, gift: RecurringGift, saved: SavedCard) -> Result<RecurringGift, RecurringGiftError> {
         let today = self.today().await?;
         let now = self.deps.clock.now();
@@ -447,13 +448,17 @@ impl RecurringGiftService {
         if after_failures {
             update.failures = Some(0);
             update.last_error = Some(None);
-            update.retry_on = Some(None);
             if gift.status == GiftStatus::Paused && gift.paused_by == Some(PausedBy::Failures) {
+                // As a resume: from the next scheduled date on or after today.
                 update.status = Some(GiftStatus::Active);
                 update.paused_by = Some(None);
                 update.paused_at = Some(None);
+                update.retry_on = Some(None);
+                update.next_charge_on = Some(gift::first_period_from(gift.next_charge_on, gift.frequency, gift.anchor_day, today));
+            } else if gift.status == GiftStatus::Active {
+                // The period that failed is tried again at once, with the new card.
+                update.retry_on = Some(Some(today));
             }
-            update.next_charge_on = Some(gift.next_charge_on.max(today).min(gift.due_on()).max(today));
         }
         let updated = self.deps.gifts.update(&gift.id, update, now).await?;
         tracing::info!(gift = %updated.id, first, "card saved for a recurring gift");
@@ -798,5 +803,592 @@ impl Job for ChargeRecurringGifts {
                 Ok(Step::done(charged + sent))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The service over an in-memory store of gifts (a fake of the repository's port: the charge
+    //! job's schedule is what is under test), with a mocked gateway and a clock the test moves.
+
+    use std::collections::HashMap;
+    use std::sync::Mutex;
+
+    use chrono::{DateTime, Duration, TimeZone, Utc};
+    use mandir_domain::fund::Fund;
+    use mandir_domain::payment::PaymentStatus;
+    use mandir_domain::recurring_gift::{Frequency, GiftCharge, ReceiptChoice};
+    use mandir_domain::{FundId, Money, PaymentId, UserId};
+
+    use super::*;
+    use crate::ports::clock::MockClock;
+    use crate::ports::fund_repository::MockFundRepository;
+    use crate::ports::mailer::MockMailer;
+    use crate::ports::outbox::MockOutbox;
+    use crate::ports::payment_gateway::MockPaymentGateway;
+    use crate::ports::receipt_outbox::{MockLinkSigner, MockOutboxWake};
+    use crate::ports::temple_zone::MockTempleZone;
+    use crate::ports::{GatewayIntent, GatewaySetup};
+    use crate::services::rate_limits::RateLimitPolicy;
+    use crate::services::test_fixtures::{limiter, member, temple_name};
+
+    /// A charge as the store keeps it.
+    #[derive(Clone)]
+    struct Charge {
+        payment: Payment,
+        period_on: NaiveDate,
+        attempt: u32,
+        receipt: bool,
+    }
+
+    #[derive(Default)]
+    struct Store {
+        gifts: HashMap<String, RecurringGift>,
+        charges: Vec<Charge>,
+        emails: Vec<GiftEmailNew>,
+    }
+
+    #[derive(Default)]
+    struct MemoryGifts(Mutex<Store>);
+
+    impl MemoryGifts {
+        fn with<T>(&self, f: impl FnOnce(&mut Store) -> T) -> T {
+            f(&mut self.0.lock().expect("lock"))
+        }
+    }
+
+    fn apply(gift: &mut RecurringGift, u: GiftUpdate, now: DateTime<Utc>) -> Option<GiftEmailNew> {
+        if let Some(v) = u.status {
+            gift.status = v;
+        }
+        if let Some(v) = u.paused_by {
+            gift.paused_by = v;
+        }
+        if let Some(v) = u.paused_at {
+            gift.paused_at = v;
+        }
+        if let Some(v) = u.canceled_at {
+            gift.canceled_at = Some(v);
+        }
+        if let Some(v) = u.amount {
+            gift.amount = v;
+        }
+        if let Some(v) = u.fund_id {
+            gift.fund_id = v;
+        }
+        if let Some(v) = u.frequency {
+            gift.frequency = v;
+        }
+        if let Some(v) = u.anchor_day {
+            gift.anchor_day = v;
+        }
+        if let Some(v) = u.next_charge_on {
+            gift.next_charge_on = v;
+        }
+        if let Some(v) = u.retry_on {
+            gift.retry_on = v;
+        }
+        if let Some(v) = u.failures {
+            gift.failures = v;
+        }
+        if let Some(v) = u.last_error {
+            gift.last_error = v;
+        }
+        if let Some(v) = u.receipts {
+            gift.receipts = v;
+        }
+        if let Some(v) = u.customer_id {
+            gift.customer_id = Some(v);
+        }
+        if let Some((method, card)) = u.card {
+            gift.payment_method_id = Some(method);
+            gift.card = Some(card);
+        }
+        if let Some((id, hash)) = u.setup {
+            gift.setup_intent_id = Some(id);
+            gift.setup_secret_hash = Some(hash);
+        }
+        gift.updated_at = now;
+        u.email
+    }
+
+    #[async_trait]
+    impl RecurringGiftRepository for MemoryGifts {
+        async fn create(&self, g: NewRecurringGift) -> Result<RecurringGift, RepoError> {
+            let gift = RecurringGift {
+                id: g.id.clone(),
+                user_id: g.user_id,
+                donor_name: g.donor_name,
+                donor_email: g.donor_email,
+                amount: g.terms.amount,
+                fund_id: g.terms.fund_id,
+                fund_name: "Annadanam".into(),
+                frequency: g.terms.frequency,
+                anchor_day: chrono::Datelike::day(&g.terms.start_on),
+                start_on: g.terms.start_on,
+                next_charge_on: g.terms.start_on,
+                retry_on: None,
+                status: GiftStatus::Setup,
+                paused_by: None,
+                failures: 0,
+                last_error: None,
+                receipts: g.terms.receipts,
+                provider: g.provider,
+                customer_id: Some(g.customer_id),
+                payment_method_id: None,
+                card: None,
+                setup_intent_id: Some(g.setup_intent_id),
+                setup_secret_hash: Some(g.setup_secret_hash),
+                created_at: g.now,
+                updated_at: g.now,
+                paused_at: None,
+                canceled_at: None,
+                charges: vec![],
+            };
+            self.with(|s| s.gifts.insert(g.id.clone(), gift.clone()));
+            Ok(gift)
+        }
+
+        async fn find(&self, id: &str) -> Result<Option<RecurringGift>, RepoError> {
+            Ok(self.with(|s| {
+                s.gifts.get(id).cloned().map(|mut gift| {
+                    gift.charges = s
+                        .charges
+                        .iter()
+                        .rev()
+                        .filter(|c| c.payment.idempotency_key.as_deref().is_some_and(|k| k.contains(id)))
+                        .map(|c| GiftCharge {
+                            payment_id: c.payment.id.clone(),
+                            receipt_number: c.payment.receipt_number.clone().unwrap_or_default(),
+                            amount: c.payment.amount,
+                            status: c.payment.status.as_str().to_owned(),
+                            charged_at: c.payment.created_at,
+                            period_on: c.period_on,
+                        })
+                        .collect();
+                    gift
+                })
+            }))
+        }
+
+        async fn find_by_key(&self, _key: &str) -> Result<Option<RecurringGift>, RepoError> {
+            Ok(None)
+        }
+
+        async fn of_user(&self, user_id: &UserId) -> Result<Vec<RecurringGift>, RepoError> {
+            Ok(self.with(|s| s.gifts.values().filter(|g| g.user_id.as_ref() == Some(user_id)).cloned().collect()))
+        }
+
+        async fn list(&self, status: Option<GiftStatus>, _limit: u64) -> Result<Vec<RecurringGift>, RepoError> {
+            Ok(self.with(|s| s.gifts.values().filter(|g| status.is_none_or(|st| g.status == st)).cloned().collect()))
+        }
+
+        async fn due(&self, today: NaiveDate, after: Option<String>, _limit: u64) -> Result<Vec<String>, RepoError> {
+            Ok(self.with(|s| {
+                s.gifts.values().filter(|g| g.is_due(today) && after.as_ref().is_none_or(|a| g.id > *a)).map(|g| g.id.clone()).collect()
+            }))
+        }
+
+        async fn update(&self, id: &str, update: GiftUpdate, now: DateTime<Utc>) -> Result<RecurringGift, RepoError> {
+            self.with(|s| {
+                let gift = s.gifts.get_mut(id).ok_or(RepoError::NotFound)?;
+                let email = apply(gift, update, now);
+                let gift = gift.clone();
+                s.emails.extend(email);
+                Ok(gift)
+            })
+        }
+
+        async fn start_charge(&self, _gift_id: &str, p: NewPayment, period_on: NaiveDate, attempt: u32) -> Result<Payment, RepoError> {
+            self.with(|s| {
+                if let Some(existing) = s.charges.iter().find(|c| c.payment.idempotency_key == p.idempotency_key) {
+                    return Ok(existing.payment.clone());
+                }
+                let mut payment = mandir_domain::testing::payment(p.id.as_str(), PaymentStatus::Pending, PaymentProvider::Sandbox);
+                payment.id = p.id.clone();
+                payment.amount = p.amount;
+                payment.status = PaymentStatus::Pending;
+                payment.idempotency_key = p.idempotency_key.clone();
+                payment.receipt_number = Some(p.receipt_number.clone());
+                payment.donation_details = p.donation_details.clone();
+                payment.created_at = p.now;
+                s.charges.push(Charge { payment: payment.clone(), period_on, attempt, receipt: false });
+                Ok(payment)
+            })
+        }
+
+        async fn finish_charge(&self, f: FinishedCharge) -> Result<RecurringGift, RepoError> {
+            self.with(|s| {
+                let charge = s.charges.iter_mut().find(|c| c.payment.id == f.payment_id).ok_or(RepoError::NotFound)?;
+                if let Some(status) = f.payment_status {
+                    charge.payment.status = status;
+                    charge.receipt = f.receipt && status == PaymentStatus::Completed;
+                }
+                let gift = s.gifts.get_mut(&f.gift_id).ok_or(RepoError::NotFound)?;
+                if gift.next_charge_on == f.period_on && gift.failures == f.failures_before {
+                    let email = apply(gift, f.gift, f.now);
+                    let gift = gift.clone();
+                    s.emails.extend(email);
+                    return Ok(gift);
+                }
+                Ok(gift.clone())
+            })
+        }
+
+        async fn period_charges(&self, gift_id: &str, period_on: NaiveDate) -> Result<Vec<(Payment, u32)>, RepoError> {
+            Ok(self.with(|s| {
+                s.charges
+                    .iter()
+                    .filter(|c| c.period_on == period_on && c.payment.idempotency_key.as_deref().is_some_and(|k| k.contains(gift_id)))
+                    .map(|c| (c.payment.clone(), c.attempt))
+                    .collect()
+            }))
+        }
+
+        async fn gift_of_payment(&self, _payment_id: &PaymentId) -> Result<Option<String>, RepoError> {
+            Ok(None)
+        }
+    }
+
+    /// The temple's 9 AM on `day` (Pacific time).
+    fn morning(day: NaiveDate) -> DateTime<Utc> {
+        chrono_tz::America::Los_Angeles
+            .from_local_datetime(&day.and_hms_opt(9, 0, 0).expect("time"))
+            .single()
+            .expect("local")
+            .with_timezone(&Utc)
+    }
+
+    fn day(text: &str) -> NaiveDate {
+        NaiveDate::parse_from_str(text, "%Y-%m-%d").expect("date")
+    }
+
+    /// A clock the test moves, shared with the service.
+    fn movable_clock(at: Arc<Mutex<DateTime<Utc>>>) -> MockClock {
+        let mut clock = MockClock::new();
+        clock.expect_now().returning(move || *at.lock().expect("lock"));
+        clock
+    }
+
+    fn fund() -> MockFundRepository {
+        let mut funds = MockFundRepository::new();
+        funds.expect_get().returning(|id| {
+            Ok(Some(Fund {
+                id: id.clone(),
+                name: "Annadanam".into(),
+                description: None,
+                goal: None,
+                starts_on: None,
+                ends_on: None,
+                restricted: false,
+                is_active: id.as_str() != "closed",
+                created_at: mandir_domain::testing::now(),
+                updated_at: mandir_domain::testing::now(),
+            }))
+        });
+        funds
+    }
+
+    fn signer() -> MockLinkSigner {
+        let mut signer = MockLinkSigner::new();
+        signer.expect_sign().returning(|s| format!("sig-{s}"));
+        signer.expect_verify().returning(|s, sig| sig == format!("sig-{s}"));
+        signer
+    }
+
+    struct Setup {
+        gifts: Arc<MemoryGifts>,
+        clock: Arc<Mutex<DateTime<Utc>>>,
+        service: RecurringGiftService,
+    }
+
+    /// The service with a [`gateway`] declining on `declines`; the temple in Pacific time; at
+    /// most 3 failures; the clock at `start`'s morning.
+    fn setup(declines: Vec<NaiveDate>, start: NaiveDate) -> Setup {
+        let gifts = Arc::new(MemoryGifts::default());
+        let clock = Arc::new(Mutex::new(morning(start)));
+        let gateway = gateway(declines, clock.clone());
+        let mut zone = MockTempleZone::new();
+        zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
+        let mut wake = MockOutboxWake::new();
+        wake.expect_wake().return_const(());
+        let service = RecurringGiftService::new(RecurringGiftDeps {
+            gifts: gifts.clone(),
+            outbox: Arc::new(MockOutbox::new()),
+            gateway: Arc::new(gateway),
+            funds: Arc::new(fund()),
+            zone: Arc::new(zone),
+            clock: Arc::new(movable_clock(clock.clone())),
+            limiter: limiter(RateLimitPolicy::default()),
+            mailer: Arc::new(MockMailer::new()),
+            temple: temple_name("Mandir"),
+            signer: Arc::new(signer()),
+            wake: Arc::new(wake),
+            public_url: "http://temple.test".into(),
+            max_failures: 3,
+        });
+        Setup { gifts, clock, service }
+    }
+
+    /// A sandbox gateway whose setups always answer the same card form, and whose charges
+    /// decline on the dates in `declines` (the temple's dates of the calls).
+    fn gateway(declines: Vec<NaiveDate>, clock: Arc<Mutex<DateTime<Utc>>>) -> MockPaymentGateway {
+        let mut gateway = MockPaymentGateway::new();
+        gateway.expect_provider().return_const(PaymentProvider::Sandbox);
+        gateway.expect_create_setup().returning(|r| {
+            Ok(GatewaySetup {
+                id: "seti_sandbox_1".into(),
+                client_secret: "seti_sandbox_1_secret_x".into(),
+                customer_id: r.customer_id.unwrap_or_else(|| "cus_1".into()),
+            })
+        });
+        gateway.expect_save_test_card().returning(|_, card| {
+            Ok(SavedCard {
+                payment_method_id: format!("pm_sandbox_{}", card.last4),
+                brand: "visa".into(),
+                last4: card.last4,
+                exp_month: card.exp_month,
+                exp_year: card.exp_year,
+            })
+        });
+        gateway.expect_charge_saved().returning(move |r| {
+            let today = clock.lock().expect("lock").with_timezone(&chrono_tz::America::Los_Angeles).date_naive();
+            if declines.contains(&today) {
+                return Err(GatewayError::Rejected {
+                    kind: "card_error".into(),
+                    code: Some("card_declined".into()),
+                    message: "Your card was declined.".into(),
+                });
+            }
+            Ok(GatewayIntent {
+                id: format!("pi_{}", r.idempotency_key),
+                client_secret: None,
+                status: IntentStatus::Succeeded,
+                amount: Some(r.amount),
+                currency: Some("usd".into()),
+            })
+        });
+        gateway
+    }
+
+    fn confirmed() -> ConfirmedSetup {
+        ConfirmedSetup { setup_intent_id: "seti_sandbox_1".into(), client_secret: "seti_sandbox_1_secret_x".into() }
+    }
+
+    fn card(last4: &str) -> TestCard {
+        TestCard { last4: last4.into(), exp_month: 12, exp_year: 2031 }
+    }
+
+    fn input(amount: &str, start: &str) -> RecurringGiftInput {
+        RecurringGiftInput {
+            amount: mandir_domain::NumberInput::text(amount),
+            frequency: Some("monthly".into()),
+            fund_id: Some("annadanam".into()),
+            start_on: Some(start.into()),
+            receipts: None,
+        }
+    }
+
+    fn payer() -> Payer {
+        Payer::Member(super::super::payments::Donor {
+            user_id: member().user_id,
+            name: "Lakshmi Rao".into(),
+            email: "m@example.org".into(),
+            address: None,
+            email_verified: true,
+        })
+    }
+
+    fn owner() -> Actor {
+        member()
+    }
+
+    fn as_owner(actor: &Actor) -> Holder<'_> {
+        Holder { actor: Some(actor), token: None }
+    }
+
+    /// Runs the job once a day from the clock's day through `until`, each morning.
+    async fn run_days(s: &Setup, until: NaiveDate) {
+        loop {
+            let today = s.clock.lock().expect("lock").with_timezone(&chrono_tz::America::Los_Angeles).date_naive();
+            s.service.charge_due(None).await.expect("job step");
+            if today >= until {
+                return;
+            }
+            *s.clock.lock().expect("lock") = morning(today + Duration::days(1));
+        }
+    }
+
+    fn charges(s: &Setup) -> Vec<(String, u32, &'static str)> {
+        s.gifts.with(|st| {
+            st.charges
+                .iter()
+                .map(|c| {
+                    let status = if c.payment.status == PaymentStatus::Completed { "paid" } else { "declined" };
+                    (c.payment.created_at.with_timezone(&chrono_tz::America::Los_Angeles).date_naive().to_string(), c.attempt, status)
+                })
+                .collect()
+        })
+    }
+
+    #[tokio::test]
+    async fn a_year_of_monthly_gifts_with_a_failure_a_retry_a_pause_and_a_resume() {
+        let start = day("2027-01-31");
+        // March's first try fails and its retry 3 days later succeeds; in July every try fails:
+        // on the day, 3 days later and 7 days after that, and the gift pauses.
+        let declines = vec![day("2027-03-31"), day("2027-07-31"), day("2027-08-03"), day("2027-08-10")];
+        let s = setup(declines, start);
+        let actor = owner();
+        let started = s.service.start(&payer(), input("25", "2027-01-31"), GuestDonor::default(), None).await.expect("started");
+        assert_eq!(started.gift.status, GiftStatus::Setup);
+        assert_eq!(started.manage_path, format!("/giving/recurring/{0}?token=sig-recurring-gift:{0}", started.gift.id));
+        let id = started.gift.id.clone();
+        // Saving the card on the start date charges January at once.
+        let gift = s.service.save_test_card(&id, as_owner(&actor), confirmed(), "succeeded", card("4242")).await.expect("saved");
+        assert_eq!((gift.status, gift.next_charge_on), (GiftStatus::Active, day("2027-02-28")));
+        assert_eq!(charges(&s), [("2027-01-31".to_owned(), 0, "paid")]);
+
+        run_days(&s, day("2027-08-20")).await;
+        let gift = s.service.get(&id, as_owner(&actor)).await.expect("gift");
+        assert_eq!((gift.status, gift.paused_by, gift.failures), (GiftStatus::Paused, Some(PausedBy::Failures), 3));
+        assert_eq!(gift.last_error.as_deref(), Some("Your card was declined."));
+        let expected = [
+            ("2027-01-31", 0, "paid"),
+            ("2027-02-28", 0, "paid"),
+            ("2027-03-31", 0, "declined"),
+            ("2027-04-03", 1, "paid"),
+            ("2027-04-30", 0, "paid"),
+            ("2027-05-31", 0, "paid"),
+            ("2027-06-30", 0, "paid"),
+            ("2027-07-31", 0, "declined"),
+            ("2027-08-03", 1, "declined"),
+            ("2027-08-10", 2, "declined"),
+        ];
+        let expected: Vec<(String, u32, &str)> = expected.iter().map(|(d, a, st)| ((*d).to_owned(), *a, *st)).collect();
+        assert_eq!(charges(&s), expected);
+        // Each failure e-mailed the donor once: two declines (with a retry) and then the pause.
+        let kinds: Vec<GiftEmailKind> = s.gifts.with(|st| st.emails.iter().map(|e| e.kind).collect());
+        assert_eq!(
+            kinds,
+            [GiftEmailKind::SetUp, GiftEmailKind::Declined, GiftEmailKind::Declined, GiftEmailKind::Declined, GiftEmailKind::Paused]
+        );
+
+        // Paused: nothing is charged until the donor resumes in October; the missed periods are
+        // skipped, and the schedule keeps the 31st (the last day of shorter months).
+        *s.clock.lock().expect("lock") = morning(day("2027-10-05"));
+        run_days(&s, day("2027-10-05")).await;
+        assert_eq!(charges(&s).len(), 10);
+        let resumed = s.service.resume(&id, as_owner(&actor)).await.expect("resumed");
+        assert_eq!((resumed.status, resumed.failures, resumed.next_charge_on), (GiftStatus::Active, 0, day("2027-10-31")));
+        assert!(matches!(s.service.resume(&id, as_owner(&actor)).await, Err(RecurringGiftError::Conflict(gift::NOT_PAUSED))));
+        run_days(&s, day("2028-01-31")).await;
+        let tail: Vec<(String, u32, &str)> = charges(&s).into_iter().skip(10).collect();
+        let expected: Vec<(String, u32, &str)> =
+            ["2027-10-31", "2027-11-30", "2027-12-31", "2028-01-31"].iter().map(|d| ((*d).to_owned(), 0, "paid")).collect();
+        assert_eq!(tail, expected);
+        // Every paid charge was $25 to the gift's fund, with a receipt, under its own key.
+        s.gifts.with(|st| {
+            for c in st.charges.iter().filter(|c| c.payment.status == PaymentStatus::Completed) {
+                assert_eq!(c.payment.amount, Money::from_dollars(25));
+                assert_eq!(c.payment.donation_details[0].fund_id, Some(FundId::new("annadanam")));
+                assert!(c.receipt);
+            }
+            let keys: std::collections::HashSet<_> = st.charges.iter().map(|c| c.payment.idempotency_key.clone()).collect();
+            assert_eq!(keys.len(), st.charges.len());
+        });
+    }
+
+    #[tokio::test]
+    async fn a_new_card_ends_the_failures_and_is_tried_at_once() {
+        let start = day("2027-03-10");
+        let s = setup(vec![day("2027-03-10")], start);
+        let actor = owner();
+        let id = s.service.start(&payer(), input("25", "2027-03-10"), GuestDonor::default(), None).await.expect("started").gift.id;
+        let declined = s.service.save_test_card(&id, as_owner(&actor), confirmed(), "succeeded", card("0341")).await.expect("saved");
+        assert_eq!((declined.failures, declined.retry_on), (1, Some(day("2027-03-13"))));
+        *s.clock.lock().expect("lock") = morning(day("2027-03-11"));
+        s.service.card_setup(&id, as_owner(&actor)).await.expect("a new card form");
+        let paid = s.service.save_test_card(&id, as_owner(&actor), confirmed(), "succeeded", card("4242")).await.expect("saved");
+        assert_eq!((paid.failures, paid.retry_on, paid.next_charge_on), (0, None, day("2027-04-10")));
+        assert_eq!(paid.card.as_ref().map(|c| c.last4.as_str()), Some("4242"));
+        assert_eq!(charges(&s), [("2027-03-10".to_owned(), 0, "declined"), ("2027-03-11".to_owned(), 1, "paid")]);
+    }
+
+    #[tokio::test]
+    async fn the_donor_changes_pauses_and_cancels_and_others_cannot() {
+        let start = day("2027-03-10");
+        let s = setup(vec![], start);
+        let actor = owner();
+        let started = s.service.start(&payer(), input("25", "2027-03-20"), GuestDonor::default(), None).await.expect("started");
+        let id = started.gift.id.clone();
+        // Waiting for its card: nothing to pause yet.
+        assert!(matches!(s.service.pause(&id, as_owner(&actor)).await, Err(RecurringGiftError::Conflict(gift::NO_CARD_YET))));
+        let wrong = ConfirmedSetup { client_secret: "other".into(), ..confirmed() };
+        let refused = s.service.save_test_card(&id, as_owner(&actor), wrong, "succeeded", card("4242")).await.expect_err("mismatch");
+        assert!(matches!(refused, RecurringGiftError::Validation(ref e) if e.get("card") == Some(gift::SETUP_MISMATCH)));
+        let declined = s.service.save_test_card(&id, as_owner(&actor), confirmed(), "failed", card("4242")).await.expect_err("declined");
+        assert!(matches!(declined, RecurringGiftError::Validation(ref e) if e.get("card") == Some(gift::CARD_DECLINED)));
+        let gift = s.service.save_test_card(&id, as_owner(&actor), confirmed(), "succeeded", card("4242")).await.expect("saved");
+        assert!(gift.charges.is_empty(), "not due before the 20th");
+
+        // The signed link works without an account; another member or a wrong link finds nothing.
+        let token = format!("sig-recurring-gift:{id}");
+        let link = Holder { actor: None, token: Some(&token) };
+        let change = GiftChangeInput {
+            amount: Some(mandir_domain::NumberInput::text("51")),
+            next_charge_on: Some("2027-04-02".into()),
+            ..GiftChangeInput::default()
+        };
+        let changed = s.service.change(&id, link, change).await.expect("changed");
+        assert_eq!((changed.amount, changed.next_charge_on, changed.anchor_day), (Money::from_dollars(51), day("2027-04-02"), 2));
+        let stranger = Actor { user_id: "someone-else".into(), ..member() };
+        assert!(matches!(s.service.get(&id, as_owner(&stranger)).await, Err(RecurringGiftError::NotFound)));
+        assert!(matches!(
+            s.service.get(&id, Holder { actor: None, token: Some("sig-recurring-gift:other") }).await,
+            Err(RecurringGiftError::NotFound)
+        ));
+        let closed = GiftChangeInput { fund_id: Some("closed".into()), ..GiftChangeInput::default() };
+        assert!(
+            matches!(s.service.change(&id, link, closed).await, Err(RecurringGiftError::Validation(ref e)) if e.get("fundId") == Some(gift::FUND_CLOSED))
+        );
+
+        let paused = s.service.pause(&id, link).await.expect("paused");
+        assert_eq!((paused.status, paused.paused_by), (GiftStatus::Paused, Some(PausedBy::Donor)));
+        *s.clock.lock().expect("lock") = morning(day("2027-04-02"));
+        run_days(&s, day("2027-04-05")).await;
+        assert!(charges(&s).is_empty(), "a paused gift is not charged");
+        let canceled = s.service.cancel(&id, as_owner(&actor)).await.expect("canceled");
+        assert_eq!(canceled.status, GiftStatus::Canceled);
+        assert!(matches!(s.service.resume(&id, as_owner(&actor)).await, Err(RecurringGiftError::Conflict(gift::CANCELED))));
+        assert!(matches!(s.service.list(&actor, Some("paused")).await, Err(RecurringGiftError::Forbidden)));
+        let treasurer = crate::services::test_fixtures::staff(&[mandir_domain::staff::Role::Treasurer]);
+        assert_eq!(s.service.list(&treasurer, Some("canceled")).await.expect("listed").len(), 1);
+        assert!(matches!(s.service.list(&treasurer, Some("gone")).await, Err(RecurringGiftError::Validation(_))));
+    }
+
+    #[tokio::test]
+    async fn a_guest_gives_a_name_and_address_and_statement_only_gifts_owe_no_receipt() {
+        let start = day("2027-03-10");
+        let s = setup(vec![], start);
+        let guest = Payer::Guest(crate::services::rate_limits::ClientAddress::new("203.0.113.9"));
+        let missing = s.service.start(&guest, input("25", "2027-03-10"), GuestDonor::default(), None).await.expect_err("no name");
+        assert!(
+            matches!(missing, RecurringGiftError::Validation(ref e) if e.get("name") == Some(gift::NAME_REQUIRED) && e.get("email") == Some(gift::EMAIL_REQUIRED))
+        );
+        let donor = GuestDonor { name: Some("Ravi Rao".into()), email: Some("Ravi@Example.org".into()) };
+        let statement =
+            RecurringGiftInput { receipts: Some("statement".into()), frequency: Some("quarterly".into()), ..input("101", "2027-03-10") };
+        let started = s.service.start(&guest, statement, donor, None).await.expect("started");
+        assert_eq!((started.gift.donor_email.as_str(), started.gift.user_id.clone()), ("ravi@example.org", None));
+        assert_eq!((started.gift.receipts, started.gift.frequency), (ReceiptChoice::Statement, Frequency::Quarterly));
+        let token = format!("sig-recurring-gift:{}", started.gift.id);
+        let link = Holder { actor: None, token: Some(&token) };
+        let gift = s.service.save_test_card(&started.gift.id, link, confirmed(), "succeeded", card("4242")).await.expect("saved");
+        assert_eq!(gift.next_charge_on, day("2027-06-10"));
+        s.gifts.with(|st| {
+            assert_eq!(st.charges.len(), 1);
+            assert_eq!(st.charges[0].payment.status, PaymentStatus::Completed);
+            assert!(!st.charges[0].receipt, "statement only: no receipt e-mail");
+        });
     }
 }
