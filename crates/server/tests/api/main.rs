@@ -32,6 +32,7 @@ mod pictures;
 mod pledges;
 mod priests;
 mod receipts;
+mod recurring_gifts;
 mod registrations;
 mod services;
 mod setup;
