@@ -418,6 +418,89 @@ pub async fn seed_demo_pledge(users: &dyn UserRepository, funds: &FundService, p
     Ok(true)
 }
 
+/// Demo recurring gifts, made through the donors' use cases with the sandbox's test cards: the
+/// demo admin's $25 a month to Annadanam (charged today, on My Donations), a guest's gift whose
+/// card declines (retrying, its donor e-mailed), and a guest's gift its donor paused (in the
+/// treasurer's list, Admin → Recurring gifts). Once: nothing when the admin has a recurring gift,
+/// or when the provider is not the sandbox.
+pub async fn seed_demo_recurring_gifts(
+    users: &dyn UserRepository,
+    funds: &FundService,
+    gifts: &mandir_application::services::recurring_gifts::RecurringGiftService,
+) -> anyhow::Result<usize> {
+    use mandir_application::ports::TestCard;
+    use mandir_application::services::payments::{Donor, Payer};
+    use mandir_application::services::rate_limits::ClientAddress;
+    use mandir_application::services::recurring_gifts::{ConfirmedSetup, GuestDonor, Holder, StartedGift};
+    use mandir_domain::NumberInput;
+    use mandir_domain::recurring_gift::RecurringGiftInput;
+    let admin = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let Some(admin) = users.find_by_email(&admin).await.context("looking up the demo admin")? else { return Ok(0) };
+    let actor = mandir_application::services::Actor::of(&admin.user);
+    let fail = |what: &'static str| {
+        move |e: mandir_application::services::recurring_gifts::RecurringGiftError| anyhow::anyhow!("demo recurring gift, {what}: {e}")
+    };
+    if !gifts.mine(&actor).await.map_err(fail("reading"))?.is_empty() {
+        return Ok(0);
+    }
+    let all = funds.funds().await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
+    let Some(annadanam) = all.iter().find(|f| f.name == "Annadanam" && f.is_active).or_else(|| all.iter().find(|f| f.is_general())) else {
+        return Ok(0);
+    };
+    let today = Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive();
+    let input = |amount: &str, frequency: &str, start: chrono::NaiveDate| RecurringGiftInput {
+        amount: NumberInput::text(amount),
+        frequency: Some(frequency.to_owned()),
+        fund_id: Some(annadanam.id.to_string()),
+        start_on: Some(start.to_string()),
+        receipts: None,
+    };
+    let token = |started: &StartedGift| started.manage_path.split("token=").nth(1).unwrap_or_default().to_owned();
+    let confirm = |started: &StartedGift| ConfirmedSetup {
+        setup_intent_id: started.setup.setup_intent_id.clone(),
+        client_secret: started.setup.client_secret.clone(),
+    };
+    let card = |last4: &str| TestCard { last4: last4.to_owned(), exp_month: 12, exp_year: today.year() + 3 };
+    let guest = || Payer::Guest(ClientAddress::new("127.0.0.1"));
+
+    let own = gifts
+        .start(&Payer::Member(Donor::of(&admin.user)), input("25", "monthly", today), GuestDonor::default(), None)
+        .await
+        .map_err(fail("starting"))?;
+    let holder = Holder { actor: Some(&actor), token: None };
+    match gifts.save_test_card(&own.gift.id, holder, confirm(&own), "succeeded", card("4242")).await {
+        Ok(_) => {}
+        // Not the sandbox: no test cards to save; the gift stays waiting for its card.
+        Err(mandir_application::services::recurring_gifts::RecurringGiftError::NotFound) => return Ok(1),
+        Err(other) => return Err(fail("saving the card")(other)),
+    }
+    let donor = |name: &str, email: &str| GuestDonor { name: Some(name.to_owned()), email: Some(email.to_owned()) };
+    let declined = gifts
+        .start(&guest(), input("51", "monthly", today), donor("Demo Guest Donor", "guest.donor@example.org"), None)
+        .await
+        .map_err(fail("starting"))?;
+    let link = token(&declined);
+    let holder = Holder { actor: None, token: Some(&link) };
+    gifts
+        .save_test_card(&declined.gift.id, holder, confirm(&declined), "succeeded", card("0341"))
+        .await
+        .map_err(fail("saving the card"))?;
+    let paused = gifts
+        .start(
+            &guest(),
+            input("108", "quarterly", today + chrono::Duration::days(10)),
+            donor("Demo Paused Donor", "paused.donor@example.org"),
+            None,
+        )
+        .await
+        .map_err(fail("starting"))?;
+    let link = token(&paused);
+    let holder = Holder { actor: None, token: Some(&link) };
+    gifts.save_test_card(&paused.gift.id, holder, confirm(&paused), "succeeded", card("4242")).await.map_err(fail("saving the card"))?;
+    gifts.pause(&paused.gift.id, holder).await.map_err(fail("pausing"))?;
+    Ok(3)
+}
+
 /// The demo admin's household with the demo treasurer (a joint statement, a mailing address),
 /// formed, invited and accepted through the members' use cases, so My Profile → Household and
 /// the joint statement on My Donations show one. Once: nothing when the admin has a household

@@ -218,6 +218,10 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_pledge(built.users.as_ref(), &built.state.funds, &built.state.pledges).await? {
                     println!("The demo admin pledged $5,001 to the building campaign (My Donations → Pledges; Admin → Pledges sends reminders).");
                 }
+                let recurring = demo::seed_demo_recurring_gifts(built.users.as_ref(), &built.state.funds, &built.state.recurring_gifts).await?;
+                if recurring > 0 {
+                    println!("Demo recurring gifts added: {recurring} (the admin's $25 a month on My Donations; Admin → Recurring gifts lists the paused).");
+                }
                 if demo::seed_demo_household(built.users.as_ref(), &built.state.households).await? {
                     println!("The demo admin and treasurer form a household with one joint statement (My Profile → Household).");
                 }
