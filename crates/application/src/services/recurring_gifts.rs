@@ -479,10 +479,7 @@ impl RecurringGiftService {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn list(&self, actor: &Actor, status: Option<&str>) -> Result<Vec<RecurringGift>, RecurringGiftError> {
         actor.require(Permission::ReadLedger)?;
-        let status = match status.map(str::trim).filter(|s| !s.is_empty()) {
-            None => None,
-            Some(text) => Some(GiftStatus::parse(text).ok_or_else(|| invalid("status", STATUS_INVALID))?),
-        };
+        let status = status.map(|text| GiftStatus::parse(text).ok_or_else(|| invalid("status", STATUS_INVALID))).transpose()?;
         Ok(self.deps.gifts.list(status, LIST_LIMIT).await?)
     }
 

@@ -269,12 +269,17 @@ pub struct LinkQuery {
     token: Option<String>,
 }
 
+fn status_schema() -> utoipa::openapi::schema::Schema {
+    input::one_of_texts(&GiftStatus::ALL.iter().map(|s| s.as_str()).collect::<Vec<_>>())
+}
+
 /// `?status=`: one status only.
 #[derive(Debug, Default, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 pub struct ListQuery {
     /// `setup`, `active`, `paused` or `canceled`; absent for all.
     #[serde(default)]
+    #[param(schema_with = status_schema)]
     status: Option<String>,
 }
 
