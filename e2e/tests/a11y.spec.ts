@@ -344,6 +344,18 @@ const routes: Record<string, Route> = {
     await expect(page.getByRole('button', { name: 'Send reminders' })).toBeVisible();
     await expect(page.getByRole('table', { name: 'Pledges' }).or(page.getByText('No pledges yet.'))).toBeVisible();
   } },
+  'donate monthly': { path: '/donate/monthly', who: 'visitor', ready: async (page) => {
+    await h1('Give monthly')(page);
+    await expect(page.getByRole('button', { name: 'Continue to card' })).toBeEnabled();
+  } },
+  'donate monthly (member)': { path: '/donate/monthly', who: 'member', ready: async (page) => {
+    await h1('Give monthly')(page);
+    await expect(page.getByRole('radio', { name: 'Monthly' })).toBeChecked();
+  } },
+  // Other tests' gifts may be listed, or none paused yet.
+  'admin recurring gifts': { path: '/admin?tab=recurring-gifts', who: 'admin', ready: async (page) => {
+    await expect(page.getByRole('table').or(page.getByText('No recurring gift is paused.')).first()).toBeVisible();
+  } },
   panchangam: { path: '/panchangam', who: 'visitor', ready: async (page) => {
     await h1('Panchangam')(page);
     await expect(page.getByRole('list', { name: /^Days of / }).getByRole('button').first()).toBeVisible();

@@ -34,7 +34,8 @@ const Sevas = preloadableLazy(loadSevas);
 const SevaDetail = preloadableLazy(loadSevaDetail);
 const Funds = preloadableLazy(loadFunds);
 const FundDetail = preloadableLazy(loadFundDetail);
-const NotFound = lazy(() => import('./routes/not-found'));
+// The 404 page, with the routes the entry does not list before it (./more-routes.tsx).
+const MoreRoutes = lazy(() => import('./more-routes'));
 
 /**
  * The pages that are never prerendered (signed-in, staff and one-off pages), each loaded when first
@@ -93,7 +94,7 @@ export function AppRoutes() {
         {LAZY_ROUTES.map(([path, Page]) => (
           <Route key={path} path={path} element={<Page />} />
         ))}
-        <Route path="*" element={<NotFound />} />
+        <Route path="*" element={<MoreRoutes />} />
       </Route>
     </Routes>
   );

@@ -4,52 +4,74 @@ function withRedirect(base: string, redirect?: string | null): string {
   return redirect ? `${base}?redirect=${encodeURIComponent(redirect).replace(/%2F/gi, '/')}` : base;
 }
 
+// The helpers below keep the table short: it is part of the entry, whose size is budgeted
+// (docs/architecture.md#budgets, `npm run size`).
+
+/** A route without parameters: its pattern is its link. */
+function page<P extends string>(path: P) {
+  return { path, getHref: () => path };
+}
+
+/** One of a kind by its id: `/funds/:id`, linked as `/funds/<id>` (`/events/:id/check-in` with a `tail`). */
+function byId<B extends string, T extends string = ''>(base: B, tail = '' as T) {
+  return { path: `${base}/:id${tail}` as const, getHref: (id: string) => `${base}/${id}${tail}` };
+}
+
+/** A route with an optional query parameter: `/donate`, or `/donate?fund=<id>` when given one. */
+function withQuery<P extends string>(path: P, name: string) {
+  return { path, getHref: (value?: string | null) => (value ? `${path}?${name}=${encodeURIComponent(value)}` : path) };
+}
+
 export const paths = {
-  home: { path: '/', getHref: () => '/' },
-  events: { path: '/events', getHref: () => '/events' },
+  home: page('/'),
+  events: page('/events'),
   eventsCalendar: { path: '/events', getHref: () => '/events#calendar' },
-  eventDetail: { path: '/events/:id', getHref: (id: string) => `/events/${id}` },
+  eventDetail: byId('/events'),
   signIn: { path: '/sign-in', getHref: (redirect?: string | null) => withRedirect('/sign-in', redirect) },
-  signUp: { path: '/sign-up', getHref: () => '/sign-up' },
-  forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
-  resetPassword: { path: '/reset-password', getHref: (token?: string) => (token ? `/reset-password?token=${encodeURIComponent(token)}` : '/reset-password') },
-  profile: { path: '/profile', getHref: () => '/profile' },
-  dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
-  myDonations: { path: '/my-donations', getHref: () => '/my-donations' },
-  admin: { path: '/admin', getHref: () => '/admin' },
-  sevas: { path: '/sevas', getHref: () => '/sevas' },
+  signUp: page('/sign-up'),
+  forgotPassword: page('/forgot-password'),
+  resetPassword: withQuery('/reset-password', 'token'),
+  profile: page('/profile'),
+  dashboard: page('/dashboard'),
+  myDonations: page('/my-donations'),
+  admin: page('/admin'),
+  sevas: page('/sevas'),
   /** A seva's page; `?date=YYYY-MM-DD` opens it on that date when it can be booked (the star-birthday reminders link so). */
   sevaDetail: { path: '/sevas/:id', getHref: (id: string, date?: string | null) => `/sevas/${id}${date ? `?date=${date}` : ''}` },
   /** The priests' day view and printable sankalpam sheet (admins). */
-  sevaSchedule: { path: '/admin/sevas/schedule', getHref: (date?: string) => (date ? `/admin/sevas/schedule?date=${date}` : '/admin/sevas/schedule') },
+  sevaSchedule: withQuery('/admin/sevas/schedule', 'date'),
   /** A priest's own day: the sevas assigned to the priest's profile, with each sankalpam's people. */
-  mySevas: { path: '/my-sevas', getHref: () => '/my-sevas' },
+  mySevas: page('/my-sevas'),
   /** The front desk's counter: walk-in sales and gifts in person, with printed receipts. */
-  counter: { path: '/counter', getHref: () => '/counter' },
+  counter: page('/counter'),
   /** A walk-in's printable giving statement for a year, from the counter. */
   walkInStatement: {
     path: '/counter/walk-ins/:id/statements/:year',
     getHref: (id: string, year: number) => `/counter/walk-ins/${encodeURIComponent(id)}/statements/${year}`,
   },
   /** The treasurer's hundi counts: counted by bill and coin, confirmed by two people. */
-  collections: { path: '/collections', getHref: () => '/collections' },
+  collections: page('/collections'),
   /** The treasurer's bank deposits: closed drawers, locked hundi counts and checks. */
-  deposits: { path: '/deposits', getHref: () => '/deposits' },
+  deposits: page('/deposits'),
   /** Checks entered in bulk: a festival table's, or the week's mail. */
-  checks: { path: '/checks', getHref: () => '/checks' },
+  checks: page('/checks'),
   /** A deposit's printable slip. */
-  depositSlip: { path: '/deposits/:id', getHref: (id: string) => `/deposits/${id}` },
+  depositSlip: byId('/deposits'),
   /** The day's totals by method, channel and fund, and the sevas booked (treasurers, the front desk). */
-  dailyReport: { path: '/reports/daily', getHref: () => '/reports/daily' },
+  dailyReport: page('/reports/daily'),
   /** At the door (door duty: the admins): mark each attendee arrived, with a live count. */
-  eventCheckIn: { path: '/events/:id/check-in', getHref: (id: string) => `/events/${id}/check-in` },
+  eventCheckIn: byId('/events', '/check-in'),
   /** A printable sign-in sheet of the event's attendees. */
-  eventSignInSheet: { path: '/admin/events/:id/sign-in-sheet', getHref: (id: string) => `/admin/events/${id}/sign-in-sheet` },
+  eventSignInSheet: byId('/admin/events', '/sign-in-sheet'),
   /** `?fund=` chooses that fund's gift (a fund page's Give). */
-  donate: { path: '/donate', getHref: (fundId?: string) => (fundId ? `/donate?fund=${fundId}` : '/donate') },
+  donate: withQuery('/donate', 'fund'),
+  /** A recurring gift by card (monthly, quarterly or yearly); `?fund=` chooses its fund. */
+  donateMonthly: withQuery('/donate/monthly', 'fund'),
+  /** A recurring gift's own page: opens with its signed link (`?token=`, in its e-mails) or for its member. */
+  recurringGift: byId('/giving/recurring'),
   /** The active funds with what each has raised, and one fund's page. */
-  funds: { path: '/funds', getHref: () => '/funds' },
-  fundDetail: { path: '/funds/:id', getHref: (id: string) => `/funds/${id}` },
+  funds: page('/funds'),
+  fundDetail: byId('/funds'),
   /** The printable receipt: opens with the e-mail's signed link (`?sig=`) or for its owner. */
   receipt: {
     path: '/receipts/:receiptNumber',
@@ -57,16 +79,16 @@ export const paths = {
   },
   /** A member's printable giving statement for a year. */
   myStatement: { path: '/my-donations/statements/:year', getHref: (year: number) => `/my-donations/statements/${year}` },
-  paymentConfirmation: { path: '/payment-confirmation', getHref: () => '/payment-confirmation' },
-  testPayment: { path: '/test-payment', getHref: () => '/test-payment' },
+  paymentConfirmation: page('/payment-confirmation'),
+  testPayment: page('/test-payment'),
   /** Linked from the home page's contact card; docs/product.md#routes leaves its content open (address, phone, e-mail, hours). */
-  contact: { path: '/contact', getHref: () => '/contact' },
+  contact: page('/contact'),
   /** The temple's panchangam, a month at a glance (`?month=YYYY-MM`; the current month without). */
-  panchangam: { path: '/panchangam', getHref: (month?: string) => `/panchangam${month ? `?month=${month}` : ''}` },
+  panchangam: withQuery('/panchangam', 'month'),
   /** The link of an invitation to the staff (Admin → User Management → Invite staff). */
-  staffInvite: { path: '/staff-invite', getHref: (token: string) => `/staff-invite?token=${encodeURIComponent(token)}` },
+  staffInvite: withQuery('/staff-invite', 'token'),
   /** The first-run setup link printed by `mandir serve` while no admin exists. */
-  setup: { path: '/setup', getHref: (token: string) => `/setup?token=${encodeURIComponent(token)}` },
+  setup: withQuery('/setup', 'token'),
 } as const;
 
 /**

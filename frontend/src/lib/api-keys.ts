@@ -67,15 +67,9 @@ export function isUserScopedKey(key: unknown): boolean {
   const k = keyPath(key);
   if (k === undefined) return false;
   return (
-    k.startsWith('/api/users') ||
-    k.startsWith('/api/account') ||
-    k.startsWith('/api/admin') ||
-    k.startsWith('/api/payments') ||
-    k.startsWith('/api/pledges') ||
-    k.startsWith('/api/household') ||
-    k.startsWith('/api/seva-bookings') ||
+    // One pattern rather than a test each: this runs in the entry (lib/auth.tsx), whose size is budgeted.
+    /^\/api\/(users|account|admin|payments|pledges|recurring-gifts|household|seva-bookings|receipts)/.test(k) ||
     k === apiKeys.allSevas ||
-    k.startsWith('/api/receipts') ||
     k === apiKeys.paymentMethods ||
     /^\/api\/events\/[^/]+\/(attendee|attendees|volunteers(\/me)?|waitlist(\/me)?)$/.test(k)
   );

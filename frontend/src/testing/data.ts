@@ -23,6 +23,7 @@ import type {
   User,
   Volunteer,
 } from '@/types/api';
+import type { RecurringCharge, RecurringGift } from '@/types/recurring-gifts';
 
 let seq = 0;
 const uuid = () => `00000000-0000-4000-8000-${String(++seq).padStart(12, '0')}`;
@@ -254,6 +255,52 @@ export function makePledge(overrides: Partial<Pledge> = {}): Pledge {
 /** A pledge as treasurers list it, with its member (Ravi Kumar). */
 export function makeMemberPledge(overrides: Partial<PledgeWithMember> = {}): PledgeWithMember {
   return { ...makePledge(), memberName: 'Ravi Kumar', memberEmail: 'ravi@example.org', assignedGifts: [], ...overrides };
+}
+
+/**
+ * A member's active recurring gift: $25.00 monthly to Annadanam from March 10, 2027 on a Visa
+ * ending 4242 (expires 12/28), next on April 10, with a receipt for each gift and no charge yet.
+ */
+export function makeRecurringGift(overrides: Partial<RecurringGift> = {}): RecurringGift {
+  return {
+    id: uuid(),
+    status: 'active',
+    pausedBy: null,
+    amount: '25.00',
+    frequency: 'monthly',
+    fundId: 'f-anna',
+    fundName: 'Annadanam',
+    startOn: '2027-03-10',
+    nextChargeOn: '2027-04-10',
+    retryOn: null,
+    failures: 0,
+    maxFailures: 3,
+    lastError: null,
+    receipts: 'each',
+    donorName: 'Lakshmi Rao',
+    donorEmail: 'lakshmi@example.org',
+    member: true,
+    card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2028 },
+    createdAt: '2027-03-10T18:00:00Z',
+    pausedAt: null,
+    canceledAt: null,
+    charges: [],
+    ...overrides,
+  };
+}
+
+/** A completed charge of a recurring gift, with its receipt. */
+export function makeRecurringCharge(overrides: Partial<RecurringCharge> = {}): RecurringCharge {
+  return {
+    paymentId: uuid(),
+    receiptNumber: 'R-2027-000123',
+    amount: '25.00',
+    status: 'completed',
+    chargedAt: '2027-03-10T18:00:05Z',
+    periodOn: '2027-03-10',
+    ...overrides,
+    receiptUrl: overrides.receiptUrl ?? `/receipts/${overrides.receiptNumber ?? 'R-2027-000123'}?sig=test-sig`,
+  };
 }
 
 /**

@@ -2570,6 +2570,170 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/recurring-gifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every recurring gift, or those with one status (the treasurer's list of paused gifts). */
+        get: operations["listRecurringGifts"];
+        put?: never;
+        /**
+         * A donor (a member, or a guest with a name and e-mail) starts a recurring gift; the answer has
+         *     the card form to save its card. With an `Idempotency-Key`, a repeat answers the same gift.
+         */
+        post: operations["startRecurringGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member's recurring gifts, newest first. */
+        get: operations["listMyRecurringGifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recurring gift, to its member or the holder of its signed link. */
+        get: operations["getRecurringGift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Its donor changes the amount, fund, frequency, next date or receipts. */
+        patch: operations["changeRecurringGift"];
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Its donor cancels it; it is kept with its charges. */
+        post: operations["cancelRecurringGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}/card": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stripe: the browser confirmed the card form; the card Stripe saved goes on the gift. A gift
+         *     due today is charged at once.
+         */
+        post: operations["saveRecurringGiftCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}/card-setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new card form for the gift (to change its card). */
+        post: operations["startRecurringGiftCardSetup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}/card/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sandbox's card form (only when the sandbox is the provider; 404 otherwise). A gift due
+         *     today is charged at once.
+         */
+        post: operations["saveRecurringGiftTestCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Its donor pauses it: no charges until resumed. */
+        post: operations["pauseRecurringGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/recurring-gifts/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Its donor resumes it from its next date on or after today (missed periods are not charged). */
+        post: operations["resumeRecurringGift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/reports/daily": {
         parameters: {
             query?: never;
@@ -3355,16 +3519,48 @@ export interface components {
          * @enum {string}
          */
         CardChargeState: "pending" | "paid" | "used" | "refunded";
+        /** @description The saved card as the donor sees it: never its number. */
+        CardDto: {
+            /** @description `visa`, `mastercard`... as the provider names it. */
+            brand: string;
+            /** Format: int32 */
+            expMonth: number;
+            /** Format: int32 */
+            expYear: number;
+            last4: string;
+        };
         /**
          * @description The card payment provider of this installation (`ConfigResponse.paymentProvider`,
          *     `CreateIntentResponse.provider`). Schema only.
          * @enum {string}
          */
         CardProviderDto: "sandbox" | "stripe";
+        /**
+         * @description A card form for the browser: Stripe's SetupIntent (confirm it with Stripe.js, then
+         *     `POST .../card`), or the sandbox's (`POST .../card/sandbox`).
+         */
+        CardSetupDto: {
+            clientSecret: string;
+            /** @description `sandbox` or `stripe`. */
+            provider: string;
+            setupIntentId: string;
+        };
         ChangeEmailRequest: {
             currentPassword: string;
             /** Format: email */
             newEmail: string;
+        };
+        ChangeGiftRequest: {
+            /** @example 51 */
+            amount?: string | null;
+            frequency?: string | null;
+            fundId?: string | null;
+            /**
+             * @description `YYYY-MM-DD`: the next gift's date, today or within a year; its day of the month becomes
+             *     the schedule's.
+             */
+            nextChargeOn?: string | null;
+            receipts?: string | null;
         };
         ChangePasswordRequest: {
             currentPassword: string;
@@ -4172,6 +4368,24 @@ export interface components {
             /** @description Given for one purpose only: reported apart. */
             restricted: boolean;
         };
+        /** @description One charge of the gift: a payment of the ledger. */
+        GiftChargeDto: {
+            /** @description Decimal dollars. */
+            amount: string;
+            /** Format: date-time */
+            chargedAt: string;
+            paymentId: string;
+            /**
+             * Format: date
+             * @description The scheduled date of the period it pays for.
+             */
+            periodOn: string;
+            receiptNumber: string;
+            /** @description Its receipt's page, signed (opens without signing in): `/receipts/{number}?sig=...`. */
+            receiptUrl: string;
+            /** @description The payment's status: `completed`, `failed`, `pending`, `refunded`. */
+            status: string;
+        };
         GotramDto: {
             gotranamalu: string;
             /** Format: int32 */
@@ -4737,6 +4951,60 @@ export interface components {
             id: string;
             invitedBy: string;
         };
+        /** @description A recurring gift; amounts are decimal text in US dollars. */
+        RecurringGiftDto: {
+            amount: string;
+            /** Format: date-time */
+            canceledAt: string | null;
+            card: null | components["schemas"]["CardDto"];
+            /** @description The recent charges, newest first (at most 24). */
+            charges: components["schemas"]["GiftChargeDto"][];
+            /** Format: date-time */
+            createdAt: string;
+            donorEmail: string;
+            donorName: string;
+            /**
+             * Format: int32
+             * @description Declined charges in a row.
+             */
+            failures: number;
+            /** @description `monthly`, `quarterly` or `yearly`. */
+            frequency: string;
+            fundId: string;
+            fundName: string;
+            id: string;
+            lastError: string | null;
+            /**
+             * Format: int32
+             * @description Failures in a row after which the gift pauses.
+             */
+            maxFailures: number;
+            /** @description Given under a member's account. */
+            member: boolean;
+            /**
+             * Format: date
+             * @description The next period's scheduled date; `null` once canceled.
+             */
+            nextChargeOn: string | null;
+            /**
+             * Format: date-time
+             * @description When it was paused (by its donor or after its failures).
+             */
+            pausedAt: string | null;
+            /** @description `donor` or `failures` (its charges were declined the set number of times in a row). */
+            pausedBy: string | null;
+            /** @description `each` (a receipt e-mail per charge) or `statement` (the year-end statement only). */
+            receipts: string;
+            /**
+             * Format: date
+             * @description After a declined charge: when it is tried again.
+             */
+            retryOn: string | null;
+            /** Format: date */
+            startOn: string;
+            /** @description `setup` (waiting for its card), `active`, `paused` or `canceled`. */
+            status: string;
+        };
         RecurringServiceDto: {
             /** Format: date-time */
             createdAt: string;
@@ -4910,11 +5178,29 @@ export interface components {
              */
             people: number;
         };
-        /** @description The sandbox card form's answer for a counter charge. */
         SandboxCardRequest: {
             clientSecret: string;
-            /** @description How the simulated card ends. */
+            /**
+             * Format: int32
+             * @example 12
+             */
+            expMonth: number;
+            /**
+             * Format: int32
+             * @example 2030
+             */
+            expYear: number;
+            /**
+             * @description The test card's last four digits (`0341` saves, then declines every charge).
+             * @example 4242
+             */
+            last4: string;
+            /**
+             * @description `succeeded` (the card is saved) or `failed` (declined).
+             * @example succeeded
+             */
             outcome: string;
+            setupIntentId: string;
         };
         SandboxConfirmRequest: {
             clientSecret: string;
@@ -4925,6 +5211,10 @@ export interface components {
         SandboxConfirmResponse: {
             /** @description `/payment-confirmation?payment_intent=..&payment_intent_client_secret=..&redirect_status=..` */
             redirectUrl: string;
+        };
+        SavedCardRequest: {
+            clientSecret: string;
+            setupIntentId: string;
         };
         /** @description An invitation the household sent, waiting for its address's owner. */
         SentInvitationDto: {
@@ -5470,6 +5760,30 @@ export interface components {
             nakshatra?: number | null;
             /** @description E-mail a reminder before each star day (the caller's e-mail must be verified). */
             remind?: boolean | null;
+        };
+        StartGiftRequest: {
+            /**
+             * @description Dollars, as a number or decimal text: 1 to 100,000.
+             * @example 25
+             */
+            amount?: string | null;
+            /** @description A guest's e-mail, for receipts and the gift's link (members': their account's). */
+            email?: string | null;
+            /** @description `monthly` (the default), `quarterly` or `yearly`. */
+            frequency?: string | null;
+            fundId?: string | null;
+            /** @description A guest's name (members': their account's). */
+            name?: string | null;
+            /** @description `each` (the default) or `statement`. */
+            receipts?: string | null;
+            /** @description `YYYY-MM-DD`: today or within a year. */
+            startOn?: string | null;
+        };
+        StartedGiftDto: {
+            gift: components["schemas"]["RecurringGiftDto"];
+            /** @description The gift's page without signing in: `/giving/recurring/{id}?token=...`. */
+            manageUrl: string;
+            setup: components["schemas"]["CardSetupDto"];
         };
         /** @description A donor's giving in one calendar year of the temple's zone. */
         StatementDto: {
@@ -14464,6 +14778,552 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRecurringGifts: {
+        parameters: {
+            query?: {
+                status?: "setup" | "active" | "paused" | "canceled";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"][];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startRecurringGift: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a repeated request answer the same gift */
+                "Idempotency-Key"?: string | null;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartGiftRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StartedGiftDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    /** @description Seconds until the limit allows another try */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyRecurringGifts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getRecurringGift: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeRecurringGift: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeGiftRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Canceled */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelRecurringGift: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveRecurringGiftCard: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SavedCardRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startRecurringGiftCardSetup: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardSetupDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveRecurringGiftTestCard: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxCardRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            /** @description Invalid, or the card was declined */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    pauseRecurringGift: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    resumeRecurringGift: {
+        parameters: {
+            query?: {
+                /** @description The signature from the gift's link. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecurringGiftDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

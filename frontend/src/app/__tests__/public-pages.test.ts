@@ -39,6 +39,8 @@ const NOT_PUBLIC: Record<string, string> = {
   [paths.receipt.path]: "a donor's receipt: opens with its signed link or for its owner",
   [paths.paymentConfirmation.path]: "the answer to a payment, read from the payment provider's redirect",
   [paths.testPayment.path]: "the sandbox's card form of one payment",
+  [paths.donateMonthly.path]: 'a form that saves a card, reached from the donate page (which is public) and My Donations',
+  [paths.recurringGift.path]: "a donor's recurring gift: opens with its signed link or for its member",
 };
 
 describe('the public pages', () => {

@@ -58,11 +58,21 @@ export default function DonateRoute() {
           : 'Choose how you would like to pay.'}
       </Typography>
       {step === 0 ? (
-        <Typography variant="body2" sx={{ textAlign: 'center', mt: -2, mb: 3 }}>
-          <Link component={RouterLink} to={paths.funds.getHref()}>
-            See our funds and what each has raised
-          </Link>
-        </Typography>
+        <>
+          <Typography variant="body2" sx={{ textAlign: 'center', mt: -2, mb: 2 }}>
+            <Link component={RouterLink} to={paths.funds.getHref()}>
+              See our funds and what each has raised
+            </Link>
+          </Typography>
+          <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 3 }}>
+            <Typography variant="body2" color="text.secondary">
+              Giving regularly?
+            </Typography>
+            <Button component={RouterLink} to={paths.donateMonthly.getHref(fund?.id)} variant="outlined" size="small">
+              Give monthly
+            </Button>
+          </Box>
+        </>
       ) : null}
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         <Step>

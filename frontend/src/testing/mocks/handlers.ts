@@ -25,6 +25,9 @@ export const handlers = [
   // No pledges: the member's own (My Donations) and the treasurers' list.
   http.get('/api/pledges/mine', () => HttpResponse.json([])),
   http.get('/api/pledges', () => HttpResponse.json([])),
+  // No recurring gifts: the member's own (My Donations) and the treasurers' list.
+  http.get('/api/recurring-gifts/mine', () => HttpResponse.json([])),
+  http.get('/api/recurring-gifts', () => HttpResponse.json([])),
   // No account holds a staff role (User Management's staff list).
   http.get('/api/admin/staff', () => HttpResponse.json([])),
   // No invitation to the staff is pending.

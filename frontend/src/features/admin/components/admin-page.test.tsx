@@ -38,7 +38,7 @@ describe('admin tabs by permission', () => {
   it('orders each role’s own work first and falls back from a tab the account may not see', () => {
     const can = (held: string[]) => (p: string) => held.includes(p);
     const treasurer = visibleTabs(can(['find_members', 'read_ledger', 'manage_funds']));
-    expect(treasurer.map((t) => t.value)).toEqual(['payments', 'funds', 'pledges', 'donation-types', 'payment-settings', 'members']);
+    expect(treasurer.map((t) => t.value)).toEqual(['payments', 'funds', 'pledges', 'recurring-gifts', 'donation-types', 'payment-settings', 'members']);
     expect(chooseTab(treasurer, null)).toBe('payments');
     expect(chooseTab(treasurer, 'temple')).toBe('payments');
     expect(chooseTab(treasurer, 'members')).toBe('members');
@@ -53,7 +53,7 @@ describe('admin tabs by permission', () => {
     const { user } = renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Admin Dashboard' })).toBeInTheDocument();
     expect(screen.getByText('Manage payments, funds, donation options, payment methods and members.')).toBeInTheDocument();
-    expect(tabNames()).toEqual(['Payments', 'Funds', 'Pledges', 'Donation Types', 'Payment Settings', 'Members']);
+    expect(tabNames()).toEqual(['Payments', 'Funds', 'Pledges', 'Recurring Gifts', 'Donation Types', 'Payment Settings', 'Members']);
     expect(screen.getByRole('tab', { name: 'Payments' })).toHaveAttribute('aria-selected', 'true');
     const table = await screen.findByRole('table', { name: 'Payments' });
     expect(within(table).getByRole('button', { name: 'Refund R-1' })).toBeInTheDocument();
@@ -106,7 +106,7 @@ describe('admin tabs by permission', () => {
     signInAs(makeStaff(['admin']));
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Manage Admin Users' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['User Management', 'Payments', 'Funds', 'Pledges', 'Donation Types', 'Payment Settings', 'Members', 'Sevas', 'Temple', 'Audit Log']);
+    expect(tabNames()).toEqual(['User Management', 'Payments', 'Funds', 'Pledges', 'Recurring Gifts', 'Donation Types', 'Payment Settings', 'Members', 'Sevas', 'Temple', 'Audit Log']);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -26,6 +26,7 @@ import { PaymentsTab } from '../ledger/components/payments-tab';
 import { MembersTab, type MemberActivityRenderer } from '../members/components/members-tab';
 import { UserManagement } from '../members/components/user-management';
 import { PledgesTab } from '../pledges/components/pledges-tab';
+import { RecurringGiftsTab } from '../recurring-gifts/components/recurring-gifts-tab';
 import { SevasTab } from '../sevas/components/sevas-tab';
 import { TempleTab } from '../temple/components/temple-tab';
 import { chooseTab, describeAccess, visibleTabs, type AdminTabValue } from './admin-tabs';
@@ -147,6 +148,7 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
             {tab === 'payments' ? <PaymentsTab /> : null}
             {tab === 'funds' ? <FundsTab /> : null}
             {tab === 'pledges' ? <PledgesTab /> : null}
+            {tab === 'recurring-gifts' ? <RecurringGiftsTab /> : null}
             {tab === 'donation-types' ? <DonationTypesTab /> : null}
             {tab === 'payment-settings' ? <PaymentSettingsTab /> : null}
             {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}

@@ -1,7 +1,7 @@
 import type { Permission } from '@/types/api';
 import { joinList } from '../members/lib/roles';
 
-export type AdminTabValue = 'users' | 'payments' | 'funds' | 'pledges' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
+export type AdminTabValue = 'users' | 'payments' | 'funds' | 'pledges' | 'recurring-gifts' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
 
 export type AdminTab = {
   value: AdminTabValue;
@@ -21,6 +21,8 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'funds', label: 'Funds', permission: 'manage_funds' },
   // Listing pledges needs `read_ledger`; sending reminders `manage_funds` (the same roles hold both).
   { value: 'pledges', label: 'Pledges', permission: 'read_ledger' },
+  // The treasurer's list of recurring gifts by card (the paused ones first); donors manage their own.
+  { value: 'recurring-gifts', label: 'Recurring Gifts', permission: 'read_ledger' },
   { value: 'donation-types', label: 'Donation Types', permission: 'manage_funds' },
   { value: 'payment-settings', label: 'Payment Settings', permission: 'manage_funds' },
   { value: 'members', label: 'Members', permission: 'find_members' },

@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/config/paths';
@@ -169,11 +169,15 @@ function DonationHistory() {
   );
 }
 
-/** The member's giving: their gifts, then their pledges. */
-export function MyDonations() {
+/**
+ * The member's giving: their gifts, then `recurring` (their recurring gifts, from another feature,
+ * composed by the page), then their pledges.
+ */
+export function MyDonations({ recurring }: { recurring?: ReactNode }) {
   return (
     <>
       <DonationHistory />
+      {recurring}
       <MyPledges />
     </>
   );

@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatUSD } from '@/lib/format';
 import type { PaymentIntentResponse } from '@/types/api';
 import { confirmSandboxPayment } from '../api/payments';
@@ -15,21 +15,33 @@ import {
   isValidCardNumber,
   isValidCvc,
   isValidExpiry,
+  lastFour,
+  parseExpiry,
   toAppPath,
 } from '../lib/card-validation';
 import { confirmationUrl, REDIRECT_DELAY_MS } from '../lib/payment-utils';
 import type { PaymentOutcome } from '../types';
 import { TestModeBanner } from './test-mode-banner';
 
+/** What the sandbox's form tells of the card it was given (never its number). */
+export type TestCard = { last4: string; expMonth: number; expYear: number };
+
 type Props = {
   intent: Pick<PaymentIntentResponse, 'paymentIntentId' | 'clientSecret'>;
   amount: number;
   onFinished: (result: { status: PaymentOutcome; redirectUrl: string }) => void;
   /**
-   * Sends the chosen outcome somewhere else than the online confirm step (the counter's charge);
-   * the form then finishes at once, with no page to go to.
+   * Sends the chosen outcome somewhere else than the online confirm step (the counter's charge, a
+   * card saved for later gifts), with the card's last four digits and expiry; the form then
+   * finishes at once, with no page to go to.
    */
-  confirm?: (outcome: PaymentOutcome) => Promise<unknown>;
+  confirm?: (outcome: PaymentOutcome, card: TestCard) => Promise<unknown>;
+  /**
+   * Saves the card for later gifts instead of paying now (with `confirm`): no "Stays processing"
+   * outcome, and the button reads `submitLabel`. A refusal naming the field `card` shows on the
+   * card number.
+   */
+  save?: { submitLabel: string };
 };
 
 type CardErrors = Partial<Record<'name' | 'number' | 'expiry' | 'cvc', string>>;
@@ -39,12 +51,14 @@ const outcomes: { value: PaymentOutcome; label: string }[] = [
   { value: 'failed', label: 'Is declined' },
   { value: 'processing', label: 'Stays processing' },
 ];
+// A card is saved or declined; nothing stays processing.
+const saveOutcomes = outcomes.filter((o) => o.value !== 'processing');
 
 /**
  * The sandbox provider's card form (TEST MODE). The card fields are only checked here; what goes
  * to the server is the intent id, its client secret and the chosen test outcome.
  */
-export function SandboxCardForm({ intent, amount, onFinished, confirm }: Props) {
+export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: Props) {
   const { toast } = useToast();
   const [name, setName] = useState('');
   const [number, setNumber] = useState('');
@@ -71,14 +85,16 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm }: Props) 
     e.preventDefault();
     const found = validate();
     setErrors(found);
+    const errorTitle = save ? 'Card not saved' : 'Payment Error';
     if (Object.keys(found).length > 0) {
-      toast({ title: 'Payment Error', description: 'Please fill in all required card details correctly.', variant: 'destructive' });
+      toast({ title: errorTitle, description: 'Please fill in all required card details correctly.', variant: 'destructive' });
       return;
     }
     setSubmitting(true);
     try {
       if (confirm) {
-        await confirm(outcome);
+        const exp = parseExpiry(expiry);
+        await confirm(outcome, { last4: lastFour(number), expMonth: exp?.month ?? 0, expYear: exp?.year ?? 0 });
         setSubmitting(false);
         onFinished({ status: outcome, redirectUrl: '' });
         return;
@@ -102,15 +118,17 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm }: Props) 
       }
     } catch (err) {
       console.error('Sandbox payment failed', err);
-      toast({ title: 'Payment Error', description: errorMessage(err, 'An unexpected error occurred'), variant: 'destructive' });
+      const onCard = err instanceof ApiError ? err.fieldErrors.card : undefined;
+      if (onCard) setErrors({ number: onCard });
+      toast({ title: errorTitle, description: onCard ?? errorMessage(err, 'An unexpected error occurred'), variant: 'destructive' });
       setSubmitting(false);
     }
   }
 
   const busy = submitting || done;
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label="Card payment (test mode)">
-      <TestModeBanner />
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={save ? 'Card (test mode)' : 'Card payment (test mode)'}>
+      <TestModeBanner saving={Boolean(save)} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
           label="Name on card"
@@ -163,10 +181,10 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm }: Props) 
           label="Test outcome"
           value={outcome}
           onChange={(e) => setOutcome(e.target.value as PaymentOutcome)}
-          helperText="Test mode only: choose how the simulated payment ends."
+          helperText={save ? 'Test mode only: choose whether the simulated card is accepted.' : 'Test mode only: choose how the simulated payment ends.'}
           sx={{ gridColumn: { sm: '1 / -1' } }}
         >
-          {outcomes.map((o) => (
+          {(save ? saveOutcomes : outcomes).map((o) => (
             <MenuItem key={o.value} value={o.value}>
               {o.label}
             </MenuItem>
@@ -182,7 +200,7 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm }: Props) 
         disabled={busy}
         sx={{ mt: 3 }}
       >
-        {done ? 'Redirecting...' : submitting ? 'Processing...' : `Pay ${formatUSD(amount)}`}
+        {done ? 'Redirecting...' : submitting ? (save ? 'Saving...' : 'Processing...') : (save?.submitLabel ?? `Pay ${formatUSD(amount)}`)}
       </Button>
     </Box>
   );

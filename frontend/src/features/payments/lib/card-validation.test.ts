@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCardNumber, formatExpiry, isValidCardNumber, isValidCvc, isValidExpiry, toAppPath } from './card-validation';
+import { formatCardNumber, formatExpiry, isValidCardNumber, isValidCvc, isValidExpiry, lastFour, parseExpiry, toAppPath } from './card-validation';
 
 describe('sandbox card checks', () => {
   it('accepts Luhn-valid card numbers only', () => {
@@ -15,6 +15,14 @@ describe('sandbox card checks', () => {
     expect(isValidExpiry('13/30', now)).toBe(false);
     expect(isValidExpiry('12/2030', now)).toBe(true);
     expect(isValidExpiry('1230', now)).toBe(false);
+  });
+
+  it('reads an expiry as its month and four-digit year, and a number as its last four digits', () => {
+    expect(parseExpiry('12/28')).toEqual({ month: 12, year: 2028 });
+    expect(parseExpiry(' 3 / 2031 ')).toEqual({ month: 3, year: 2031 });
+    expect(parseExpiry('13/28')).toBeNull();
+    expect(parseExpiry('1228')).toBeNull();
+    expect(lastFour('4000 0000 0000 0341')).toBe('0341');
   });
 
   it('checks CVCs', () => {

@@ -59,3 +59,18 @@ export function toAppPath(url: string, origin: string = window.location.origin):
     return url;
   }
 }
+
+/** MM/YY (or MM/YYYY) as its month and four-digit year; null when it is not one. */
+export function parseExpiry(value: string): { month: number; year: number } | null {
+  const m = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(value);
+  if (!m) return null;
+  const month = Number(m[1]);
+  const year = Number(m[2]);
+  if (month < 1 || month > 12) return null;
+  return { month, year: year < 100 ? 2000 + year : year };
+}
+
+/** The last four digits of a card number as typed. */
+export function lastFour(value: string): string {
+  return digitsOnly(value).slice(-4);
+}

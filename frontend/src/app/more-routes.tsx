@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router';
+import { paths } from '@/config/paths';
+import NotFound from './routes/not-found';
+
+// The routes the entry does not list, matched here before the 404 page: pages added once the
+// entry's budget was full (docs/architecture.md#budgets). A route in the entry's tables costs
+// every first visit its table entry and its list of chunks to preload; here it costs nothing
+// until a path the entry does not know is visited. Each page is still a chunk of its own.
+const DonateMonthly = lazy(() => import('./routes/donate-monthly'));
+const RecurringGift = lazy(() => import('./routes/recurring-gift'));
+
+/** The routes after the entry's own: recurring gifts' start page and a gift's own page, else 404. */
+export default function MoreRoutes() {
+  return (
+    <Routes>
+      <Route path={paths.donateMonthly.path} element={<DonateMonthly />} />
+      <Route path={paths.recurringGift.path} element={<RecurringGift />} />
+      <Route path="*" element={<NotFound />} />
+    </Routes>
+  );
+}
