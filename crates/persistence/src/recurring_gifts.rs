@@ -294,6 +294,7 @@ impl RecurringGiftRepository for SeaOrmRecurringGiftRepository {
     async fn of_user(&self, user_id: &UserId) -> Result<Vec<RecurringGift>, RepoError> {
         let models = recurring_gifts::Entity::find()
             .filter(recurring_gifts::Column::UserId.eq(user_id.as_str()))
+            .filter(recurring_gifts::Column::Status.ne(GiftStatus::Setup.as_str()))
             .order_by_desc(recurring_gifts::Column::CreatedAt)
             .order_by_desc(recurring_gifts::Column::Id)
             .limit(100)

@@ -112,7 +112,8 @@ pub trait RecurringGiftRepository: Send + Sync {
     /// With its fund's name and its recent charges.
     async fn find(&self, id: &str) -> Result<Option<RecurringGift>, RepoError>;
     async fn find_by_key(&self, key: &str) -> Result<Option<RecurringGift>, RepoError>;
-    /// A member's gifts, newest first.
+    /// A member's gifts with a card saved (a gift still waiting for its card, its form left
+    /// unfinished, is not one yet), newest first.
     async fn of_user(&self, user_id: &UserId) -> Result<Vec<RecurringGift>, RepoError>;
     /// Every gift (with `status`, those only), newest first, at most `limit`.
     async fn list(&self, status: Option<GiftStatus>, limit: u64) -> Result<Vec<RecurringGift>, RepoError>;

@@ -218,6 +218,11 @@ impl RecurringGiftService {
         self.deps.max_failures
     }
 
+    /// A charge's receipt page, signed as the receipt e-mails sign it (a guest opens it too).
+    pub fn receipt_path(&self, receipt_number: &str) -> String {
+        format!("/receipts/{receipt_number}?sig={}", self.deps.signer.sign(receipt_number))
+    }
+
     async fn today(&self) -> Result<NaiveDate, RecurringGiftError> {
         let zone = self.deps.zone.time_zone().await?;
         Ok(self.deps.clock.now().with_timezone(&zone).date_naive())
@@ -466,11 +471,13 @@ impl RecurringGiftService {
         if updated.is_due(today) { self.charge(updated).await } else { Ok(updated) }
     }
 
+    #[tracing::instrument(skip_all, fields(gift = %id))]
     pub async fn get(&self, id: &str, holder: Holder<'_>) -> Result<RecurringGift, RecurringGiftError> {
         self.held(id, holder).await
     }
 
     /// The member's gifts, newest first.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn mine(&self, actor: &Actor) -> Result<Vec<RecurringGift>, RecurringGiftError> {
         Ok(self.deps.gifts.of_user(&actor.user_id).await?)
     }
@@ -709,6 +716,7 @@ impl RecurringGiftService {
     }
 
     /// Charges every gift due today, a batch after `after`; the next cursor when more are left.
+    #[tracing::instrument(skip_all, fields(after = after.as_deref().unwrap_or("")))]
     pub async fn charge_due(&self, after: Option<String>) -> Result<(u64, Option<String>), RecurringGiftError> {
         let today = self.today().await?;
         let ids = self.deps.gifts.due(today, after, BATCH).await?;

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveDate, Utc};
 use mandir_application::ports::TestCard;
 use mandir_application::services::payments::{Donor, Payer};
-use mandir_application::services::recurring_gifts::{CardSetup, ConfirmedSetup, GuestDonor, Holder};
+use mandir_application::services::recurring_gifts::{CardSetup, ConfirmedSetup, GuestDonor, Holder, RecurringGiftService};
 use mandir_domain::recurring_gift::{GiftChangeInput, GiftStatus, RecurringGift, RecurringGiftInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -73,6 +73,8 @@ pub struct GiftChargeDto {
     charged_at: DateTime<Utc>,
     /// The scheduled date of the period it pays for.
     period_on: NaiveDate,
+    /// Its receipt's page, signed (opens without signing in): `/receipts/{number}?sig=...`.
+    receipt_url: String,
 }
 
 /// A recurring gift; amounts are decimal text in US dollars.
@@ -107,12 +109,14 @@ pub struct RecurringGiftDto {
     member: bool,
     card: Option<CardDto>,
     created_at: DateTime<Utc>,
+    /// When it was paused (by its donor or after its failures).
+    paused_at: Option<DateTime<Utc>>,
     canceled_at: Option<DateTime<Utc>>,
     /// The recent charges, newest first (at most 24).
     charges: Vec<GiftChargeDto>,
 }
 
-fn gift_dto(g: &RecurringGift, max_failures: u32) -> RecurringGiftDto {
+fn gift_dto(g: &RecurringGift, service: &RecurringGiftService) -> RecurringGiftDto {
     RecurringGiftDto {
         id: g.id.clone(),
         status: g.status.as_str().to_owned(),
@@ -125,7 +129,7 @@ fn gift_dto(g: &RecurringGift, max_failures: u32) -> RecurringGiftDto {
         next_charge_on: (g.status != GiftStatus::Canceled).then_some(g.next_charge_on),
         retry_on: g.retry_on,
         failures: g.failures,
-        max_failures,
+        max_failures: service.max_failures(),
         last_error: g.last_error.clone(),
         receipts: g.receipts.as_str().to_owned(),
         donor_name: g.donor_name.clone(),
@@ -138,6 +142,7 @@ fn gift_dto(g: &RecurringGift, max_failures: u32) -> RecurringGiftDto {
             exp_year: c.exp_year,
         }),
         created_at: g.created_at,
+        paused_at: g.paused_at,
         canceled_at: g.canceled_at,
         charges: g
             .charges
@@ -149,6 +154,7 @@ fn gift_dto(g: &RecurringGift, max_failures: u32) -> RecurringGiftDto {
                 status: c.status.clone(),
                 charged_at: c.charged_at,
                 period_on: c.period_on,
+                receipt_url: service.receipt_path(&c.receipt_number),
             })
             .collect(),
     }
@@ -288,10 +294,6 @@ fn holder<'a>(user: &MaybeUser, actor: &'a mut Option<mandir_application::servic
     Holder { actor: actor.as_ref(), token: query.token.as_deref() }
 }
 
-fn max(state: &AppState) -> u32 {
-    state.recurring_gifts.max_failures()
-}
-
 /// A donor (a member, or a guest with a name and e-mail) starts a recurring gift; the answer has
 /// the card form to save its card. With an `Idempotency-Key`, a repeat answers the same gift.
 #[utoipa::path(operation_id = "startRecurringGift", post, path = "/api/recurring-gifts", tag = "payments",
@@ -321,7 +323,7 @@ async fn start(
     let key = input::idempotency_key(&req);
     let started = state.recurring_gifts.start(&payer, input, GuestDonor { name: b.name, email: b.email }, key.as_deref()).await?;
     Ok(HttpResponse::Created().json(StartedGiftDto {
-        gift: gift_dto(&started.gift, max(&state)),
+        gift: gift_dto(&started.gift, &state.recurring_gifts),
         setup: started.setup.into(),
         manage_url: started.manage_path,
     }))
@@ -332,7 +334,7 @@ async fn start(
     responses((status = 200, body = Vec<RecurringGiftDto>), (status = 401, body = ErrorBody)))]
 async fn mine(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<Vec<RecurringGiftDto>>, ApiError> {
     let gifts = state.recurring_gifts.mine(&user.actor()).await?;
-    Ok(web::Json(gifts.iter().map(|g| gift_dto(g, max(&state))).collect()))
+    Ok(web::Json(gifts.iter().map(|g| gift_dto(g, &state.recurring_gifts)).collect()))
 }
 
 /// Every recurring gift, or those with one status (the treasurer's list of paused gifts).
@@ -345,7 +347,7 @@ async fn list(
     query: web::Query<ListQuery>,
 ) -> Result<web::Json<Vec<RecurringGiftDto>>, ApiError> {
     let gifts = state.recurring_gifts.list(&user.actor(), query.status.as_deref()).await?;
-    Ok(web::Json(gifts.iter().map(|g| gift_dto(g, max(&state))).collect()))
+    Ok(web::Json(gifts.iter().map(|g| gift_dto(g, &state.recurring_gifts)).collect()))
 }
 
 /// A recurring gift, to its member or the holder of its signed link.
@@ -360,7 +362,7 @@ async fn get(
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
     let mut actor = None;
     let gift = state.recurring_gifts.get(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
 /// Its donor changes the amount, fund, frequency, next date or receipts.
@@ -384,7 +386,7 @@ async fn change(
     };
     let mut actor = None;
     let gift = state.recurring_gifts.change(&path.into_inner(), holder(&user, &mut actor, &query), input).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
 /// Its donor pauses it: no charges until resumed.
@@ -399,7 +401,7 @@ async fn pause(
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
     let mut actor = None;
     let gift = state.recurring_gifts.pause(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
 /// Its donor resumes it from its next date on or after today (missed periods are not charged).
@@ -414,7 +416,7 @@ async fn resume(
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
     let mut actor = None;
     let gift = state.recurring_gifts.resume(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
 /// Its donor cancels it; it is kept with its charges.
@@ -429,7 +431,7 @@ async fn cancel(
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
     let mut actor = None;
     let gift = state.recurring_gifts.cancel(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
 /// A new card form for the gift (to change its card).
@@ -463,7 +465,7 @@ async fn save_card(
     let mut actor = None;
     let confirmed = ConfirmedSetup { setup_intent_id: b.setup_intent_id, client_secret: b.client_secret };
     let gift = state.recurring_gifts.save_card(&path.into_inner(), holder(&user, &mut actor, &query), confirmed).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
 /// The sandbox's card form (only when the sandbox is the provider; 404 otherwise). A gift due
@@ -484,5 +486,5 @@ async fn save_test_card(
     let card = TestCard { last4: b.last4, exp_month: b.exp_month, exp_year: b.exp_year };
     let gift =
         state.recurring_gifts.save_test_card(&path.into_inner(), holder(&user, &mut actor, &query), confirmed, &b.outcome, card).await?;
-    Ok(web::Json(gift_dto(&gift, max(&state))))
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }

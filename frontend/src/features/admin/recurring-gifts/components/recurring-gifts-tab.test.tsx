@@ -62,7 +62,6 @@ describe('RecurringGiftsTab', () => {
     expect(queries).toEqual(['paused']);
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'Donor',
-      'E-mail',
       'Amount',
       'Frequency',
       'Fund',
@@ -72,8 +71,8 @@ describe('RecurringGiftsTab', () => {
     ]);
     expect(within(table).getAllByRole('row')).toHaveLength(3);
     const ravi = within(rowOf(table, 'Ravi Kumar')).getAllByRole('cell').map((c) => c.textContent);
+    expect(ravi[0]).toContain('ravi@example.org');
     expect(ravi.slice(1)).toEqual([
-      'ravi@example.org',
       '$25.00',
       'Monthly',
       'Annadanam',
@@ -83,7 +82,7 @@ describe('RecurringGiftsTab', () => {
     ]);
     const meera = within(rowOf(table, 'Meera Iyer')).getAllByRole('cell').map((c) => c.textContent);
     expect(meera[0]).toContain('Guest');
-    expect(meera.slice(2)).toEqual(['$101.00', 'Quarterly', 'Building Fund', '0', '—', 'PausedBy the donor']);
+    expect(meera.slice(1)).toEqual(['$101.00', 'Quarterly', 'Building Fund', '0', '—', 'PausedBy the donor']);
   });
 
   it('shows the gifts of another status, or all of them', async () => {

@@ -67,17 +67,19 @@ const columns: Column[] = [
     cell: (g) => (
       <Box sx={{ display: 'grid', gap: 0.25, minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{g.donorName}</Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {g.donorEmail}
+        </Typography>
         <Typography variant="caption" color="text.secondary">
           {g.member ? 'Member' : 'Guest'}
         </Typography>
-        {/* Phones have no E-mail, Frequency or Fund column. */}
-        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' }, overflowWrap: 'anywhere' }}>
-          {`${g.donorEmail} · ${frequencyLabels[g.frequency]} · ${g.fundName}`}
+        {/* Phones have no Frequency or Fund column. */}
+        <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
+          {`${frequencyLabels[g.frequency]} · ${g.fundName}`}
         </Typography>
       </Box>
     ),
   },
-  { header: 'E-mail', wide: true, cell: (g) => <Box sx={{ overflowWrap: 'anywhere' }}>{g.donorEmail}</Box> },
   { header: 'Amount', align: 'right', cell: (g) => <Box sx={{ whiteSpace: 'nowrap' }}>{formatUSD(g.amount)}</Box> },
   { header: 'Frequency', wide: true, cell: (g) => frequencyLabels[g.frequency] },
   { header: 'Fund', wide: true, cell: (g) => g.fundName },
