@@ -202,6 +202,14 @@ fn card_on_file(saved: &SavedCard) -> CardOnFile {
     CardOnFile { brand: saved.brand.clone(), last4: saved.last4.clone(), exp_month: saved.exp_month, exp_year: saved.exp_year }
 }
 
+/// What a donor does to their gift in one step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DonorStep {
+    Pause,
+    Resume,
+    Cancel,
+}
+
 /// What a charge came to, as the job records it.
 enum Outcome {
     /// Paid (`Some(Completed)`), or accepted and still processing (`None`: its webhook completes it).
@@ -518,6 +526,16 @@ impl RecurringGiftService {
         let updated = self.deps.gifts.update(&gift.id, update, self.deps.clock.now()).await?;
         tracing::info!(gift = %updated.id, "recurring gift changed by its donor");
         Ok(updated)
+    }
+
+    /// Pauses, resumes or cancels the gift.
+    #[tracing::instrument(skip_all, fields(gift = %id, step = ?step))]
+    pub async fn step(&self, id: &str, holder: Holder<'_>, step: DonorStep) -> Result<RecurringGift, RecurringGiftError> {
+        match step {
+            DonorStep::Pause => self.pause(id, holder).await,
+            DonorStep::Resume => self.resume(id, holder).await,
+            DonorStep::Cancel => self.cancel(id, holder).await,
+        }
     }
 
     #[tracing::instrument(skip_all, fields(gift = %id))]

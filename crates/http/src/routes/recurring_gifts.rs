@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use chrono::{DateTime, NaiveDate, Utc};
 use mandir_application::ports::TestCard;
 use mandir_application::services::payments::{Donor, Payer};
-use mandir_application::services::recurring_gifts::{CardSetup, ConfirmedSetup, GuestDonor, Holder, RecurringGiftService};
+use mandir_application::services::recurring_gifts::{CardSetup, ConfirmedSetup, DonorStep, GuestDonor, Holder, RecurringGiftService};
 use mandir_domain::recurring_gift::{GiftChangeInput, GiftStatus, RecurringGift, RecurringGiftInput};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, OpenApi, ToSchema};
@@ -389,6 +389,19 @@ async fn change(
     Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
 }
 
+/// Pauses, resumes or cancels the gift for its donor.
+async fn donor_step(
+    state: &AppState,
+    user: &MaybeUser,
+    id: &str,
+    query: &LinkQuery,
+    step: DonorStep,
+) -> Result<web::Json<RecurringGiftDto>, ApiError> {
+    let mut actor = None;
+    let gift = state.recurring_gifts.step(id, holder(user, &mut actor, query), step).await?;
+    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
+}
+
 /// Its donor pauses it: no charges until resumed.
 #[utoipa::path(operation_id = "pauseRecurringGift", post, path = "/api/recurring-gifts/{id}/pause", tag = "payments",
     params(("id" = String, Path), LinkQuery),
@@ -399,9 +412,7 @@ async fn pause(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
-    let mut actor = None;
-    let gift = state.recurring_gifts.pause(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
+    donor_step(&state, &user, &path, &query, DonorStep::Pause).await
 }
 
 /// Its donor resumes it from its next date on or after today (missed periods are not charged).
@@ -414,9 +425,7 @@ async fn resume(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
-    let mut actor = None;
-    let gift = state.recurring_gifts.resume(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
+    donor_step(&state, &user, &path, &query, DonorStep::Resume).await
 }
 
 /// Its donor cancels it; it is kept with its charges.
@@ -429,9 +438,7 @@ async fn cancel(
     path: web::Path<String>,
     query: web::Query<LinkQuery>,
 ) -> Result<web::Json<RecurringGiftDto>, ApiError> {
-    let mut actor = None;
-    let gift = state.recurring_gifts.cancel(&path.into_inner(), holder(&user, &mut actor, &query)).await?;
-    Ok(web::Json(gift_dto(&gift, &state.recurring_gifts)))
+    donor_step(&state, &user, &path, &query, DonorStep::Cancel).await
 }
 
 /// A new card form for the gift (to change its card).
