@@ -24,6 +24,7 @@ pub const DATE_IN_THE_PAST: &str = "Choose today or a later date";
 pub const DATE_TOO_FAR: &str = "Choose a date within a year";
 pub const RECEIPTS_INVALID: &str = "Choose a receipt for each gift or the year-end statement only";
 pub const NAME_REQUIRED: &str = "Enter your name";
+pub const NAME_TOO_LONG: &str = "Name must be at most 200 characters";
 pub const EMAIL_REQUIRED: &str = "Enter your e-mail address, for your receipts and this gift's link";
 pub const NOTHING_TO_CHANGE: &str = "Nothing to change";
 pub const CANCELED: &str = "This gift was canceled; start a new one instead";
@@ -33,6 +34,10 @@ pub const ALREADY_PAUSED: &str = "This gift is already paused";
 pub const SETUP_MISMATCH: &str = "This card form is out of date; start again";
 pub const CARD_DECLINED: &str = "Your card was declined. Try another card.";
 pub const CARD_NOT_SAVED: &str = "The card was not saved yet; finish the card form first";
+/// Why a charge failed, as the donor is told when the provider gives no reason of its own.
+pub const CHARGE_DECLINED: &str = "Your card was declined.";
+pub const CHARGE_NEEDS_CONFIRMATION: &str = "Your bank asks you to confirm this payment.";
+pub const CARD_GONE: &str = "The saved card is no longer available.";
 
 pub const MAX_AMOUNT: Money = Money::from_dollars(100_000);
 /// How far ahead a gift may start (or its next date be moved).

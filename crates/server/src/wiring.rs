@@ -214,7 +214,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let donation_types = Arc::new(SeaOrmDonationTypeRepository::new(db.clone()));
     let funds = Arc::new(mandir_persistence::SeaOrmFundRepository::new(db.clone()));
     let link_signer: Arc<dyn LinkSigner> = Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links"));
-    let recurring_gifts_for_receipts = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
+    // One repository for the gifts, their e-mails' outbox and the receipts' links to them.
+    let recurring_gifts_repository = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
     let receipts = ReceiptService::new(ReceiptDeps {
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         outbox: Arc::new(SeaOrmReceiptOutbox::new(db.clone())),
@@ -222,7 +223,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         site: site_repository.clone(),
         mailer: direct_mailer.clone(),
         signer: link_signer.clone(),
-        recurring: recurring_gifts_for_receipts,
+        recurring: recurring_gifts_repository.clone(),
         documents: Arc::new(mandir_documents::PdfStatements),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
@@ -334,7 +335,6 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         recorder: recorder.clone(),
     });
     let (gateway, webhooks) = payment_gateway(config)?;
-    let recurring_gifts_repository = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
     let recurring_gifts = RecurringGiftService::new(RecurringGiftDeps {
         gifts: recurring_gifts_repository.clone(),
         outbox: recurring_gifts_repository,

@@ -283,7 +283,7 @@ impl RecurringGiftService {
                 if name.is_empty() {
                     errors.add("name", gift::NAME_REQUIRED);
                 } else if name.chars().count() > 200 {
-                    errors.add("name", "Name must be at most 200 characters");
+                    errors.add("name", gift::NAME_TOO_LONG);
                 }
                 let email = match guest.email.as_deref().map(str::trim).filter(|e| !e.is_empty()) {
                     None => {
@@ -672,13 +672,13 @@ impl RecurringGiftService {
                         let outcome = match intent.status {
                             IntentStatus::Succeeded => Outcome::Paid(Some(PaymentStatus::Completed)),
                             IntentStatus::Processing | IntentStatus::RequiresCapture => Outcome::Paid(None),
-                            IntentStatus::RequiresAction => Outcome::Declined("Your bank asks you to confirm this payment.".to_owned()),
-                            _ => Outcome::Declined("Your card was declined.".to_owned()),
+                            IntentStatus::RequiresAction => Outcome::Declined(gift::CHARGE_NEEDS_CONFIRMATION.to_owned()),
+                            _ => Outcome::Declined(gift::CHARGE_DECLINED.to_owned()),
                         };
                         (outcome, Some(intent.id))
                     }
                     Err(GatewayError::Rejected { message, .. }) => (Outcome::Declined(message), None),
-                    Err(GatewayError::NotFound) => (Outcome::Declined("The saved card is no longer available.".to_owned()), None),
+                    Err(GatewayError::NotFound) => (Outcome::Declined(gift::CARD_GONE.to_owned()), None),
                     Err(other) => {
                         tracing::warn!(error = %other, "the provider could not be reached; the charge is tried again next run");
                         return Err(other.into());
