@@ -46,6 +46,7 @@ mod m20261128_000050_pledges;
 mod m20261128_000051_households;
 mod m20261128_000052_pledge_gifts;
 mod m20261128_000053_recurring_gifts;
+mod m20261128_000054_volunteer_shifts;
 pub mod seed;
 
 pub struct Migrator;
@@ -97,6 +98,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000051_households::Migration),
             Box::new(m20261128_000052_pledge_gifts::Migration),
             Box::new(m20261128_000053_recurring_gifts::Migration),
+            Box::new(m20261128_000054_volunteer_shifts::Migration),
         ]
     }
 }

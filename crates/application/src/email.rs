@@ -31,6 +31,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("pledge_reminder.jinja", include_str!("../templates/email/pledge_reminder.jinja")),
     ("household_invitation.jinja", include_str!("../templates/email/household_invitation.jinja")),
     ("recurring_gift.jinja", include_str!("../templates/email/recurring_gift.jinja")),
+    ("volunteer_shift.jinja", include_str!("../templates/email/volunteer_shift.jinja")),
 ];
 
 /// A message's fields; `TEMPLATE` names its file.

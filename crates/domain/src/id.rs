@@ -152,6 +152,18 @@ id_type!(
     /// A member's record of a person's birth star (janma nakshatra), with its reminder.
     StarBirthdayId
 );
+id_type!(
+    /// A role of an event's volunteer plan (Parking, Kitchen...).
+    VolunteerRoleId
+);
+id_type!(
+    /// A shift of a volunteer role: a start, an end and how many are needed.
+    ShiftId
+);
+id_type!(
+    /// One person's place on a shift (a member or one of their family), confirmed or waitlisted.
+    ShiftSignupId
+);
 
 #[cfg(test)]
 mod tests {

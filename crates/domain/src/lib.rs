@@ -42,11 +42,13 @@ mod text_enum;
 pub mod user;
 pub mod validation;
 pub mod volunteer;
+pub mod volunteer_shift;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
     AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, NoticeId, PaymentId, PaymentMethodId,
-    PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, StarBirthdayId, UserId, VolunteerId, WaitlistId,
+    PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, ShiftId, ShiftSignupId, StarBirthdayId, UserId, VolunteerId,
+    VolunteerRoleId, WaitlistId,
 };
 pub use input::NumberInput;
 pub use money::Money;

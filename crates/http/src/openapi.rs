@@ -148,6 +148,7 @@ pub fn api_doc() -> Document {
         routes::events::Api::openapi(),
         routes::registrations::Api::openapi(),
         routes::volunteers::Api::openapi(),
+        routes::volunteer_shifts::Api::openapi(),
         routes::donation_types::Api::openapi(),
         routes::funds::Api::openapi(),
         routes::pledges::Api::openapi(),

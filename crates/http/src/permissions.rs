@@ -28,6 +28,21 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     // volunteers
     ("listEventVolunteers", Permission::ManageVolunteers),
     ("exportEventVolunteers", Permission::ManageVolunteers),
+    // festival volunteering: the plan, the board
+    ("setVolunteerDropCutoff", Permission::ManageVolunteers),
+    ("copyVolunteerPlan", Permission::ManageVolunteers),
+    ("addVolunteerRole", Permission::ManageVolunteers),
+    ("updateVolunteerRole", Permission::ManageVolunteers),
+    ("deleteVolunteerRole", Permission::ManageVolunteers),
+    ("addVolunteerShift", Permission::ManageVolunteers),
+    ("updateVolunteerShift", Permission::ManageVolunteers),
+    ("deleteVolunteerShift", Permission::ManageVolunteers),
+    ("getVolunteerBoard", Permission::ManageVolunteers),
+    ("moveShiftSignup", Permission::ManageVolunteers),
+    ("markShiftAttendance", Permission::ManageVolunteers),
+    ("declineShiftDrop", Permission::ManageVolunteers),
+    ("messageVolunteers", Permission::ManageVolunteers),
+    ("shiftSignInSheet", Permission::ManageVolunteers),
     // the catalogues of money
     ("createDonationType", Permission::ManageFunds),
     ("updateDonationType", Permission::ManageFunds),

@@ -140,6 +140,8 @@ pub struct AppState {
     pub statements: StatementService,
     pub registrations: RegistrationService,
     pub volunteers: VolunteerService,
+    /// Festival volunteering: plans of roles and shifts, sign-ups, the coordinator's board.
+    pub volunteer_shifts: mandir_application::services::volunteer_shifts::VolunteerShiftService,
     /// This process's background jobs (read by admins).
     pub jobs: Scheduler,
     /// The temple's settings and notices (also the name and Zelle details of `GET /api/config`).

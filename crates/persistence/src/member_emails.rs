@@ -8,7 +8,9 @@ use std::collections::BTreeSet;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, PledgeNotice, RepoError, StarDayNotice};
+use mandir_application::ports::{
+    EventNotice, MemberEmail, MemberEmailKind, MemberOutbox, PledgeNotice, RepoError, ShiftNotice, StarDayNotice,
+};
 use mandir_domain::UserId;
 use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, OnConflict, Query};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set};
@@ -74,7 +76,7 @@ fn to_domain(m: member_emails::Model) -> Result<MemberEmail, RepoError> {
     let kind = MemberEmailKind::parse(&m.kind)
         .ok_or_else(|| RepoError::unexpected(format!("stored member e-mail has an unknown kind {:?}", m.kind)))?;
     // The payload is the event as it was told about, or for a star day, the star day.
-    let (mut notice, mut star_day, mut pledge) = (None, None, None);
+    let (mut notice, mut star_day, mut pledge, mut shift) = (None, None, None, None);
     let payload = m.payload.as_deref();
     match kind {
         MemberEmailKind::StarDay => {
@@ -83,6 +85,12 @@ fn to_domain(m: member_emails::Model) -> Result<MemberEmail, RepoError> {
         MemberEmailKind::PledgeReminder => {
             pledge = payload.map(serde_json::from_str::<PledgeNotice>).transpose().map_err(RepoError::unexpected)?;
         }
+        MemberEmailKind::ShiftSignedUp
+        | MemberEmailKind::ShiftPromoted
+        | MemberEmailKind::ShiftReminder
+        | MemberEmailKind::ShiftMessage => {
+            shift = payload.map(serde_json::from_str::<ShiftNotice>).transpose().map_err(RepoError::unexpected)?;
+        }
         _ => notice = payload.map(serde_json::from_str).transpose().map_err(RepoError::unexpected)?,
     }
     Ok(MemberEmail {
@@ -90,6 +98,7 @@ fn to_domain(m: member_emails::Model) -> Result<MemberEmail, RepoError> {
         notice,
         star_day,
         pledge,
+        shift,
         id: m.id,
         user_id: m.user_id.into(),
         event_id: m.event_id.map(Into::into),
@@ -166,6 +175,19 @@ impl MemberOutbox for SeaOrmMemberOutbox {
             rows.push((id, user_id.clone(), serde_json::to_string(notice).map_err(RepoError::unexpected)?));
         }
         self.insert_new(MemberEmailKind::PledgeReminder, rows, now).await
+    }
+
+    async fn queue_shift_emails(
+        &self,
+        kind: MemberEmailKind,
+        emails: &[(String, UserId, ShiftNotice)],
+        now: DateTime<Utc>,
+    ) -> Result<u64, RepoError> {
+        let mut rows = Vec::with_capacity(emails.len());
+        for (id, user_id, notice) in emails {
+            rows.push((id.clone(), user_id.clone(), serde_json::to_string(notice).map_err(RepoError::unexpected)?));
+        }
+        self.insert_new(kind, rows, now).await
     }
 }
 

@@ -46,6 +46,7 @@ use mandir_application::services::staff::StaffService;
 use mandir_application::services::staff_invites::{StaffInviteDeps, StaffInviteService};
 use mandir_application::services::star_birthdays::{QueueStarReminders, StarBirthdayService};
 use mandir_application::services::statements::{SendStatements, StatementDeps, StatementService};
+use mandir_application::services::volunteer_shifts::{ShiftDeps, VolunteerShiftService};
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::payment::PaymentProvider;
 use mandir_domain::site::SiteSettings;
@@ -246,6 +247,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     });
     let sevas = Arc::new(SeaOrmSevaRepository::new(db.clone()));
     let member_outbox = Arc::new(SeaOrmMemberOutbox::new(db.clone()));
+    let shift_repository = Arc::new(mandir_persistence::SeaOrmShiftRepository::new(db.clone()));
     let member_mail = MemberMailService::new(MemberMailDeps {
         outbox: member_outbox.clone(),
         queue: member_outbox.clone(),
@@ -256,6 +258,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         temple: temple_name.clone(),
         zone: temple_zone.clone(),
         sevas: sevas.clone(),
+        shifts: shift_repository.clone(),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
@@ -449,7 +452,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         funds: funds.clone(),
         zone: temple_zone.clone(),
         clock: clock.clone(),
-        outbox: member_outbox,
+        outbox: member_outbox.clone(),
         wake: email_sender.wake.clone(),
         recorder: recorder.clone(),
     });
@@ -467,6 +470,17 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             recorder.clone(),
         ),
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
+        volunteer_shifts: VolunteerShiftService::new(ShiftDeps {
+            shifts: shift_repository,
+            events: events.clone(),
+            family: family_member_repository.clone(),
+            users: users.clone(),
+            outbox: member_outbox.clone(),
+            wake: email_sender.wake.clone(),
+            zone: temple_zone.clone(),
+            clock: clock.clone(),
+            audit: recorder.clone(),
+        }),
         donation_types: DonationTypeService::new(donation_types, funds.clone(), clock.clone(), changes.clone(), recorder.clone()),
         funds: FundService::new(funds, temple_zone.clone(), clock.clone(), recorder.clone()),
         pledges,

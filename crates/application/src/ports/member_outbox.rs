@@ -22,6 +22,15 @@ mandir_domain::text_enum!(
         StarDay => "starDay",
         /// A polite reminder of a pledge with an amount still to give, sent by the treasurer.
         PledgeReminder => "pledgeReminder",
+        /// A volunteer's place on a shift, confirmed or waitlisted (written by the sign-up's
+        /// transaction).
+        ShiftSignedUp => "shiftSignedUp",
+        /// A waitlisted volunteer given a place (written by the transaction that freed it).
+        ShiftPromoted => "shiftPromoted",
+        /// The day before a volunteer's shift.
+        ShiftReminder => "shiftReminder",
+        /// The coordinator's message to a shift's or a role's volunteers.
+        ShiftMessage => "shiftMessage",
     }
 );
 
@@ -64,6 +73,21 @@ pub struct PledgeNotice {
     pub asked_on: NaiveDate,
 }
 
+/// A volunteer's sign-up an e-mail tells about; the shift, role and event are read when it is
+/// sent (a sign-up gone by then needs no e-mail, except a coordinator's message).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ShiftNotice {
+    pub signup_id: String,
+    /// For [`MemberEmailKind::ShiftSignedUp`]: placed on the waitlist.
+    #[serde(default)]
+    pub waitlisted: bool,
+    /// For [`MemberEmailKind::ShiftMessage`]: the coordinator's words.
+    #[serde(default)]
+    pub subject: Option<String>,
+    #[serde(default)]
+    pub body: Option<String>,
+}
+
 /// One e-mail to a member (ADR 0106).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct MemberEmail {
@@ -76,6 +100,8 @@ pub struct MemberEmail {
     pub star_day: Option<StarDayNotice>,
     /// For [`MemberEmailKind::PledgeReminder`].
     pub pledge: Option<PledgeNotice>,
+    /// For the `Shift...` kinds.
+    pub shift: Option<ShiftNotice>,
     pub created_at: DateTime<Utc>,
     pub attempts: i32,
     pub sent_at: Option<DateTime<Utc>>,
@@ -99,4 +125,13 @@ pub trait MemberOutbox: Send + Sync {
     /// Adds the pledge reminders `pledge:<pledge>:<asked on>` in one transaction; one that exists
     /// is kept, so a pledge is reminded at most once a day. Answers how many were added.
     async fn queue_pledge_reminders(&self, reminders: &[(UserId, PledgeNotice)], now: DateTime<Utc>) -> Result<u64, RepoError>;
+    /// Adds volunteers' e-mails of one kind, each `(id, member, notice)`, in one transaction; one
+    /// whose id exists is kept (a reminder `shiftReminder:<sign-up>:<start>` once per shift time, a
+    /// message `shiftMessage:<message>:<sign-up>` once per volunteer). Answers how many were added.
+    async fn queue_shift_emails(
+        &self,
+        kind: MemberEmailKind,
+        emails: &[(String, UserId, ShiftNotice)],
+        now: DateTime<Utc>,
+    ) -> Result<u64, RepoError>;
 }

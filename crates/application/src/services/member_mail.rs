@@ -14,6 +14,7 @@ use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
 use mandir_domain::event::Event;
+use mandir_domain::volunteer_shift::ShiftStatus;
 use serde::Serialize;
 
 use super::calendar::CalendarService;
@@ -23,7 +24,7 @@ use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
     AdmissionError, Attachment, AttendeeRepository, Clock, EventNotice, EventRepository, Mailer, MemberEmail, MemberEmailKind,
-    MemberOutbox, Outbox, RepoError, SevaRepository, StarDayNotice, TempleName, TempleZone, UserRepository,
+    MemberOutbox, Outbox, RepoError, SevaRepository, ShiftNotice, ShiftRepository, StarDayNotice, TempleName, TempleZone, UserRepository,
 };
 
 /// Attempts before an e-mail is given up (it stays in the table with its last error).
@@ -107,6 +108,38 @@ impl EmailMessage for PledgeReminderMessage<'_> {
     const TEMPLATE: &'static str = "pledge_reminder.jinja";
 }
 
+/// An e-mail about a volunteer's shift (docs/product.md#volunteer-shifts).
+#[derive(Debug, Serialize)]
+struct ShiftMessage<'a> {
+    /// `signedUp`, `waitlisted`, `promoted`, `reminder` or `message`.
+    kind: &'static str,
+    first_name: &'a str,
+    /// "you", or the family member's name.
+    person: &'a str,
+    event_name: &'a str,
+    role_name: &'a str,
+    description: Option<&'a str>,
+    report_to: Option<&'a str>,
+    /// "Sunday, November 8, 2026, 6:00 AM to 10:00 AM PST".
+    when: String,
+    /// The event's page, where the member's shifts are.
+    link: String,
+    subject: Option<&'a str>,
+    body: Option<&'a str>,
+    settings_link: String,
+}
+
+impl EmailMessage for ShiftMessage<'_> {
+    const TEMPLATE: &'static str = "volunteer_shift.jinja";
+}
+
+/// `Sunday, November 8, 2026, 6:00 AM to 10:00 AM PST` (the end's date too when it is another day).
+pub fn shift_when(starts_at: DateTime<Utc>, ends_at: DateTime<Utc>, zone: Tz) -> String {
+    let (start, end) = (starts_at.with_timezone(&zone), ends_at.with_timezone(&zone));
+    let end_format = if start.date_naive() == end.date_naive() { "%-I:%M %p %Z" } else { "%A, %B %-d, %-I:%M %p %Z" };
+    format!("{} to {}", start.format("%A, %B %-d, %Y, %-I:%M %p"), end.format(end_format))
+}
+
 event_messages! {
     RegisteredMessage => "registration_confirmation.jinja",
     PromotedMessage => "waitlist_promoted.jinja",
@@ -128,6 +161,8 @@ pub struct MemberMailDeps {
     pub zone: Arc<dyn TempleZone>,
     /// The seva catalogue: a star-day reminder links to booking the archana.
     pub sevas: Arc<dyn SevaRepository>,
+    /// Volunteers' shifts: their e-mails read the sign-up when sent, and their reminders.
+    pub shifts: Arc<dyn ShiftRepository>,
     /// A mailer that answers once the message is handed over (not the background one), so an
     /// e-mail is marked sent only when it was.
     pub mailer: Arc<dyn Mailer>,
@@ -155,7 +190,21 @@ impl MemberMailService {
     #[tracing::instrument(skip_all)]
     pub async fn queue_reminders(&self) -> Result<u64, BoxError> {
         let now = self.deps.clock.now();
-        Ok(self.deps.queue.queue_reminders(now, now + Duration::hours(REMINDER_HOURS), now).await?)
+        let until = now + Duration::hours(REMINDER_HOURS);
+        let events = self.deps.queue.queue_reminders(now, until, now).await?;
+        // Volunteers' shifts: one reminder per sign-up per shift time (a moved shift reminds again).
+        let due = self.deps.shifts.reminders_due(now, until).await?;
+        let shifts: Vec<_> = due
+            .iter()
+            .map(|v| {
+                let id = format!("{}:{}:{}", MemberEmailKind::ShiftReminder.as_str(), v.signup.id, v.context.shift.starts_at.timestamp());
+                let notice = ShiftNotice { signup_id: v.signup.id.to_string(), waitlisted: false, subject: None, body: None };
+                (id, v.signup.user_id.clone(), notice)
+            })
+            .collect();
+        let shifts =
+            if shifts.is_empty() { 0 } else { self.deps.queue.queue_shift_emails(MemberEmailKind::ShiftReminder, &shifts, now).await? };
+        Ok(events + shifts)
     }
 
     /// Sends the member e-mails that are due; answers how many went out. An e-mail not needed
@@ -252,6 +301,48 @@ impl MemberMailService {
                     ends_on: notice.ends_on.format("%B %-d, %Y").to_string(),
                     link: format!("{}/donate?fund={}", self.base(), notice.fund_id),
                     pledges_link: format!("{}/my-donations", self.base()),
+                };
+                self.templates.render(to, &site, &message)?
+            }
+            MemberEmailKind::ShiftSignedUp
+            | MemberEmailKind::ShiftPromoted
+            | MemberEmailKind::ShiftReminder
+            | MemberEmailKind::ShiftMessage => {
+                let Some(notice) = &row.shift else {
+                    return Ok(Delivery::NotNeeded("no sign-up was kept"));
+                };
+                let Some(view) = self.deps.shifts.signup(&notice.signup_id.as_str().into()).await? else {
+                    return Ok(Delivery::NotNeeded("the sign-up is gone"));
+                };
+                let shift = &view.context.shift;
+                let now = self.deps.clock.now();
+                let over = if row.kind == MemberEmailKind::ShiftMessage { shift.ends_at } else { shift.starts_at };
+                if over <= now {
+                    return Ok(Delivery::NotNeeded("the shift has begun"));
+                }
+                if row.kind == MemberEmailKind::ShiftReminder && view.signup.status != ShiftStatus::Confirmed {
+                    return Ok(Delivery::NotNeeded("the volunteer is waitlisted"));
+                }
+                let kind = match row.kind {
+                    MemberEmailKind::ShiftSignedUp if notice.waitlisted => "waitlisted",
+                    MemberEmailKind::ShiftSignedUp => "signedUp",
+                    MemberEmailKind::ShiftPromoted => "promoted",
+                    MemberEmailKind::ShiftReminder => "reminder",
+                    _ => "message",
+                };
+                let message = ShiftMessage {
+                    kind,
+                    first_name: &user.first_name,
+                    person: if view.signup.family_member_id.is_some() { &view.signup.name } else { "you" },
+                    event_name: &view.context.event_name,
+                    role_name: &view.context.role.name,
+                    description: view.context.role.description.as_deref(),
+                    report_to: view.context.role.report_to.as_deref(),
+                    when: shift_when(shift.starts_at, shift.ends_at, zone),
+                    link: format!("{}/events/{}", self.base(), shift.event_id),
+                    subject: notice.subject.as_deref(),
+                    body: notice.body.as_deref(),
+                    settings_link,
                 };
                 self.templates.render(to, &site, &message)?
             }
@@ -378,6 +469,7 @@ mod tests {
     use crate::ports::outbox::MockOutbox;
     use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
     use crate::ports::seva_repository::MockSevaRepository;
+    use crate::ports::shift_repository::MockShiftRepository;
     use crate::ports::temple_zone::MockTempleZone;
     use crate::ports::user_repository::MockUserRepository;
     use crate::ports::{MailError, OutgoingEmail};
@@ -419,6 +511,7 @@ mod tests {
             notice,
             star_day: None,
             pledge: None,
+            shift: None,
             created_at: now(),
             attempts: 1,
             sent_at: None,
@@ -433,6 +526,7 @@ mod tests {
         attendees: MockAttendeeRepository,
         mailer: MockMailer,
         sevas: MockSevaRepository,
+        shifts: MockShiftRepository,
     }
 
     impl Mocks {
@@ -451,6 +545,7 @@ mod tests {
                 attendees: MockAttendeeRepository::new(),
                 mailer: MockMailer::new(),
                 sevas: MockSevaRepository::new(),
+                shifts: MockShiftRepository::new(),
             }
         }
 
@@ -476,6 +571,7 @@ mod tests {
                 temple: temple_name("Sri Ganesha Temple"),
                 zone: zone(),
                 sevas: Arc::new(self.sevas),
+                shifts: Arc::new(self.shifts),
                 mailer: Arc::new(self.mailer),
                 clock: clock(),
                 public_url: "http://temple.test/".into(),
@@ -599,6 +695,7 @@ mod tests {
             .returning(|_, _, _| Ok(2));
         let mut m = Mocks::new(row("x", MemberEmailKind::Reminder, None));
         m.queue = queue;
+        m.shifts.expect_reminders_due().returning(|_, _| Ok(Vec::new()));
         assert_eq!(m.service().queue_reminders().await.expect("queued"), 2);
     }
 

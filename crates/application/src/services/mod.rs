@@ -45,6 +45,7 @@ pub mod star_birthdays;
 pub mod statements;
 #[cfg(test)]
 mod test_fixtures;
+pub mod volunteer_shifts;
 pub mod volunteers;
 
 use mandir_domain::UserId;

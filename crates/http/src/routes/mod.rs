@@ -35,6 +35,7 @@ pub mod star_birthdays;
 pub mod statements;
 pub mod system;
 pub mod users;
+pub mod volunteer_shifts;
 pub mod volunteers;
 
 use std::sync::OnceLock;
@@ -52,6 +53,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(events::configure)
         .configure(registrations::configure)
         .configure(volunteers::configure)
+        .configure(volunteer_shifts::configure)
         .configure(donation_types::configure)
         .configure(funds::configure)
         .configure(pledges::configure)

@@ -98,6 +98,14 @@ enum Target {
     ReceivedInvitation,
     /// The owner's active monthly gift with a saved sandbox card, first due tomorrow.
     RecurringGift,
+    /// A volunteer role of the owner's event with no shifts.
+    VolunteerRole,
+    /// The shift of the owner's event the owner is signed up for.
+    Shift,
+    /// Another shift of that role, later the same day, nobody on it.
+    EmptyShift,
+    /// The owner's sign-up for `Shift`.
+    ShiftSignup,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -165,6 +173,37 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("countEventVolunteers", Access::Public, Target::Event, none),
     ("withdrawVolunteer", Access::OwnerOrStaff(404, &[VolunteerCoordinator]), Target::Event, none),
     ("listUserVolunteering", Access::OwnerOrStaff(403, &[Treasurer, FrontDesk]), Target::None, none),
+    // festival volunteering: the plan and the board are the volunteer coordinators'
+    ("getVolunteerPlan", Access::Public, Target::Event, none),
+    ("setVolunteerDropCutoff", Access::Staff(&[VolunteerCoordinator]), Target::Event, |_| Some(json!({"dropCutoffHours": 48}))),
+    ("copyVolunteerPlan", Access::Staff(&[VolunteerCoordinator]), Target::EmptyEvent, |f| Some(json!({"fromEventId": f.event}))),
+    ("addVolunteerRole", Access::Staff(&[VolunteerCoordinator]), Target::Event, |_| Some(json!({"name": "Parking", "minAge": 16}))),
+    ("updateVolunteerRole", Access::Staff(&[VolunteerCoordinator]), Target::VolunteerRole, |_| Some(json!({"name": "Shoe rack"}))),
+    ("deleteVolunteerRole", Access::Staff(&[VolunteerCoordinator]), Target::VolunteerRole, none),
+    ("addVolunteerShift", Access::Staff(&[VolunteerCoordinator]), Target::VolunteerRole, |f| {
+        Some(json!({"startsAt": f.shift_times.0, "endsAt": f.shift_times.1, "needed": 3}))
+    }),
+    ("updateVolunteerShift", Access::Staff(&[VolunteerCoordinator]), Target::Shift, |f| {
+        Some(json!({"startsAt": f.shift_times.0, "endsAt": f.shift_times.1, "needed": 5}))
+    }),
+    ("deleteVolunteerShift", Access::Staff(&[VolunteerCoordinator]), Target::EmptyShift, none),
+    // Anyone signed in may sign up (each caller once); the owner is on the shift already.
+    ("signUpForShift", Access::Special([401, 201, 409, 201], &[]), Target::Shift, |_| Some(json!({}))),
+    ("dropShiftSignup", Access::OwnerOrStaff(404, &[VolunteerCoordinator]), Target::ShiftSignup, none),
+    // Before the cut-off the owner drops the shift themself (409); nobody else sees the sign-up.
+    ("requestShiftDrop", Access::Special([401, 404, 409, 404], &[]), Target::ShiftSignup, none),
+    ("declineShiftDrop", Access::Staff(&[VolunteerCoordinator]), Target::ShiftSignup, none),
+    ("moveShiftSignup", Access::Staff(&[VolunteerCoordinator]), Target::ShiftSignup, |f| Some(json!({"shiftId": f.empty_shift}))),
+    // Allowed, then refused for a shift that has not started (400).
+    ("markShiftAttendance", Access::Special([401, 403, 403, 400], &[VolunteerCoordinator]), Target::ShiftSignup, |_| {
+        Some(json!({"attendance": "present"}))
+    }),
+    ("listMyVolunteerShifts", Access::Member, Target::None, none),
+    ("getVolunteerBoard", Access::Staff(&[VolunteerCoordinator]), Target::Event, none),
+    ("messageVolunteers", Access::Staff(&[VolunteerCoordinator]), Target::Event, |f| {
+        Some(json!({"shiftId": f.shift, "subject": "Parking at six", "body": "Please bring a vest."}))
+    }),
+    ("shiftSignInSheet", Access::Staff(&[VolunteerCoordinator]), Target::Shift, none),
     // donation types
     ("listDonationTypes", Access::Public, Target::None, none),
     ("createDonationType", Access::Staff(&[Treasurer]), Target::None, |_| {
@@ -528,6 +567,12 @@ struct Fixture {
     /// The card form of `recurring_gift`.
     gift_setup_id: String,
     gift_setup_secret: String,
+    volunteer_role: String,
+    shift: String,
+    empty_shift: String,
+    shift_signup: String,
+    /// A shift's start and end near the owner's event (RFC 3339).
+    shift_times: (String, String),
 }
 
 /// The staff accounts of the matrix, each holding one role, and the priest's profile linked to
@@ -679,7 +724,13 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
             .await;
     let (recurring_gift, gift_setup_id, gift_setup_secret) = recurring_fixture(app, owner).await;
+    let shifts = shifts_fixture(app, admin, owner, &event).await;
     Fixture {
+        volunteer_role: shifts.role,
+        shift: shifts.shift,
+        empty_shift: shifts.empty_shift,
+        shift_signup: shifts.signup,
+        shift_times: shifts.times,
         recurring_gift,
         gift_setup_id,
         gift_setup_secret,
@@ -721,6 +772,46 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         sent_invitation,
         received_invitation,
     }
+}
+
+struct ShiftsFixture {
+    role: String,
+    shift: String,
+    empty_shift: String,
+    signup: String,
+    times: (String, String),
+}
+
+/// The owner's event's volunteer plan: a role with the owner's shift (an hour after the event
+/// starts) and an empty one later that day, and a second role with no shifts. The owner's sign-ups
+/// of earlier fixtures are dropped first (their shifts are at about the same time).
+async fn shifts_fixture(app: &TestApp, admin: &TestUser, owner: &TestUser, event: &str) -> ShiftsFixture {
+    let year = chrono::Datelike::year(&chrono::Utc::now());
+    for year in [year, year + 1] {
+        let mine: Value =
+            expect_status(app.get(&format!("/api/account/volunteer-shifts?year={year}"), Some(&owner.token)).await, StatusCode::OK).await;
+        for signup in mine["signups"].as_array().into_iter().flatten() {
+            let id = signup["id"].as_str().expect("id");
+            expect_status::<Value>(app.delete(&format!("/api/shift-signups/{id}"), Some(&owner.token)).await, StatusCode::NO_CONTENT).await;
+        }
+    }
+    let found: Value = expect_status(app.get(&format!("/api/events/{event}"), None).await, StatusCode::OK).await;
+    let date = chrono::DateTime::parse_from_rfc3339(found["eventDate"].as_str().expect("date")).expect("date");
+    let at = |hours: i64| (date + chrono::Duration::hours(hours)).to_rfc3339();
+    let post = |path: String, body: Value| async move {
+        let created: Value = expect_status(app.post(&path, Some(&admin.token), body).await, StatusCode::CREATED).await;
+        created["id"].as_str().expect("id").to_owned()
+    };
+    let role = post(format!("/api/events/{event}/volunteer-roles"), json!({"name": "Kitchen", "reportTo": "Back door"})).await;
+    let spare = post(format!("/api/events/{event}/volunteer-roles"), json!({"name": "Spare role"})).await;
+    let shift = post(format!("/api/volunteer-roles/{role}/shifts"), json!({"startsAt": at(1), "endsAt": at(3), "needed": 2})).await;
+    let empty_shift = post(format!("/api/volunteer-roles/{role}/shifts"), json!({"startsAt": at(4), "endsAt": at(6), "needed": 2})).await;
+    let signed: Value = expect_status(
+        app.post(&format!("/api/volunteer-shifts/{shift}/signups"), Some(&owner.token), json!({})).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    ShiftsFixture { role: spare, shift, empty_shift, signup: signed["id"].as_str().expect("id").to_owned(), times: (at(7), at(9)) }
 }
 
 /// The owner's monthly gift with its sandbox card saved: its id and card form.
@@ -889,6 +980,10 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::SentInvitation => &f.sent_invitation,
         Target::ReceivedInvitation => &f.received_invitation,
         Target::RecurringGift => &f.recurring_gift,
+        Target::VolunteerRole => &f.volunteer_role,
+        Target::Shift => &f.shift,
+        Target::EmptyShift => &f.empty_shift,
+        Target::ShiftSignup => &f.shift_signup,
     };
     let mut path = template
         .replace("{id}", id)

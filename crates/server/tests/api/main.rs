@@ -44,5 +44,6 @@ mod star_birthdays;
 mod statements;
 mod system;
 mod verification;
+mod volunteer_shifts;
 mod volunteers;
 mod waitlist;
