@@ -1188,3 +1188,80 @@ mod tests {
         assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
     }
 }
+
+/// The demo festival's volunteer plan (docs/product.md#volunteer-shifts): last Diwali's roles and
+/// shifts (Parking, Kitchen and prasadam, Shoe rack, the darshan queue; 6 am to 10 pm), built by
+/// the demo volunteer coordinator, copied to the next Diwali the way a coordinator would, and three
+/// demo accounts signed up, so the board shows filled places and gaps. Once: nothing when the next
+/// Diwali has a plan, or without the coordinator. Answers how many shifts the next Diwali has.
+pub async fn seed_demo_volunteer_plan(
+    users: &dyn UserRepository,
+    events: &dyn EventRepository,
+    shifts: &mandir_application::services::volunteer_shifts::VolunteerShiftService,
+) -> anyhow::Result<usize> {
+    use mandir_domain::volunteer_shift::{RoleInput, ShiftInput};
+    let account = |address: &'static str| async move {
+        let email = Email::parse(address).map_err(anyhow::Error::msg)?;
+        anyhow::Ok(
+            users
+                .find_by_email(&email)
+                .await
+                .context("looking up a demo account")?
+                .map(|u| mandir_application::services::Actor::of(&u.user)),
+        )
+    };
+    let Some(coordinator) = account("coordinator@mandir.local").await? else { return Ok(0) };
+    let now = Utc::now();
+    let all = events.list().await.context("reading events")?;
+    let diwali = |e: &&mandir_domain::event::Event| e.name.contains("Diwali");
+    let Some(next) = all.iter().filter(diwali).filter(|e| e.event_date > now).min_by_key(|e| e.event_date) else { return Ok(0) };
+    let fail = |e: mandir_application::services::volunteer_shifts::ShiftError| anyhow::anyhow!("demo volunteer plan: {e}");
+    if !shifts.plan(&next.id).await.map_err(fail)?.roles.is_empty() {
+        return Ok(0);
+    }
+    let last = all.iter().filter(diwali).filter(|e| e.event_date < now).max_by_key(|e| e.event_date);
+    let build_on = last.unwrap_or(next);
+    let roles = [
+        (
+            "Parking",
+            "Guide cars into the north lot and the overflow lot across the road; vests and flashlights are at the gate.",
+            Some(16),
+            "North gate",
+            [4, 6, 6, 4],
+        ),
+        (
+            "Kitchen and prasadam",
+            "Cook, serve and pack prasadam. Hair covered; aprons are given.",
+            Some(13),
+            "Kitchen back door",
+            [6, 8, 8, 6],
+        ),
+        ("Shoe rack", "Keep the shoe racks tidy and hand out tokens.", Some(13), "Front steps", [2, 3, 3, 2]),
+        ("Darshan queue", "Guide devotees through the darshan line and keep it moving kindly.", None, "Main hall entrance", [3, 5, 5, 4]),
+    ];
+    let zone = chrono_tz::America::Los_Angeles;
+    let day = build_on.event_date.with_timezone(&zone).date_naive();
+    let local =
+        |hour: u32| day.and_hms_opt(hour, 0, 0).and_then(|t| zone.from_local_datetime(&t).earliest()).map(|t| t.with_timezone(&Utc));
+    for (name, description, min_age, report_to, needed) in roles {
+        let input =
+            RoleInput { name: name.to_owned(), description: Some(description.to_owned()), min_age, report_to: Some(report_to.to_owned()) };
+        let role = shifts.add_role(&coordinator, &build_on.id, input).await.map_err(fail)?;
+        for (start, needed) in [6, 10, 14, 18].into_iter().zip(needed) {
+            let input = ShiftInput { starts_at: local(start), ends_at: local(start + 4), needed: Some(needed) };
+            shifts.add_shift(&coordinator, &role.id, input).await.map_err(fail)?;
+        }
+    }
+    let plan =
+        if build_on.id == next.id { shifts.plan(&next.id).await } else { shifts.copy_plan(&coordinator, &next.id, &build_on.id).await };
+    let plan = plan.map_err(fail)?;
+    // The admin parks cars in the morning, the treasurer cooks at midday, the front desk keeps the
+    // shoe rack in the afternoon.
+    for (address, role, shift) in [("admin@mandir.local", 0, 0), ("treasurer@mandir.local", 1, 1), ("frontdesk@mandir.local", 2, 2)] {
+        let (Some(actor), Some((_, role_shifts))) = (account(address).await?, plan.roles.get(role)) else { continue };
+        if let Some(shift) = role_shifts.get(shift) {
+            shifts.sign_up(&actor, &shift.id, None).await.map_err(fail)?;
+        }
+    }
+    Ok(plan.roles.iter().map(|(_, s)| s.len()).sum())
+}

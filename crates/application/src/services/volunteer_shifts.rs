@@ -733,3 +733,210 @@ fn year_start(year: i32, zone: Tz) -> DateTime<Utc> {
         .earliest()
         .map_or(DateTime::<Utc>::MIN_UTC, |t| t.with_timezone(&Utc))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ports::event_repository::MockEventRepository;
+    use crate::ports::family_member_repository::MockFamilyMemberRepository;
+    use crate::ports::member_outbox::MockMemberOutbox;
+    use crate::ports::receipt_outbox::MockOutboxWake;
+    use crate::ports::shift_repository::MockShiftRepository;
+    use crate::ports::temple_zone::MockTempleZone;
+    use crate::ports::user_repository::MockUserRepository;
+    use crate::services::test_fixtures::{clock_at, member, now, recorder, staff, user};
+    use chrono::Duration;
+    use mandir_domain::family_member::{FamilyMember, Person};
+    use mandir_domain::staff::Role;
+    use mandir_domain::volunteer_shift::ShiftSignup;
+
+    struct Mocks {
+        shifts: MockShiftRepository,
+        family: MockFamilyMemberRepository,
+        users: MockUserRepository,
+        wake: MockOutboxWake,
+    }
+
+    impl Mocks {
+        fn new() -> Self {
+            Self {
+                shifts: MockShiftRepository::new(),
+                family: MockFamilyMemberRepository::new(),
+                users: MockUserRepository::new(),
+                wake: MockOutboxWake::new(),
+            }
+        }
+
+        fn service(self) -> VolunteerShiftService {
+            let mut zone = MockTempleZone::new();
+            zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
+            VolunteerShiftService::new(ShiftDeps {
+                shifts: Arc::new(self.shifts),
+                events: Arc::new(MockEventRepository::new()),
+                family: Arc::new(self.family),
+                users: Arc::new(self.users),
+                outbox: Arc::new(MockMemberOutbox::new()),
+                wake: Arc::new(self.wake),
+                zone: Arc::new(zone),
+                clock: Arc::new(clock_at(now())),
+                audit: recorder().0,
+            })
+        }
+    }
+
+    /// A Parking shift (minimum age 16) starting `hours` from now, needing two, with the plan's cut-off.
+    fn context(hours: i64, cutoff: Option<i32>) -> ShiftContext {
+        let starts_at = now() + Duration::hours(hours);
+        ShiftContext {
+            shift: Shift {
+                id: "s1".into(),
+                role_id: "r1".into(),
+                event_id: "e1".into(),
+                starts_at,
+                ends_at: starts_at + Duration::hours(4),
+                needed: 2,
+                filled: 0,
+                waitlisted: 0,
+            },
+            role: VolunteerRole {
+                id: "r1".into(),
+                event_id: "e1".into(),
+                name: "Parking".into(),
+                description: None,
+                min_age: Some(16),
+                report_to: None,
+                position: 0,
+            },
+            event_name: "Diwali".into(),
+            event_date: starts_at,
+            drop_cutoff_hours: cutoff,
+        }
+    }
+
+    fn view(owner: &str, hours: i64, cutoff: Option<i32>) -> SignupView {
+        let context = context(hours, cutoff);
+        SignupView {
+            signup: ShiftSignup {
+                id: "v1".into(),
+                shift_id: context.shift.id.clone(),
+                event_id: context.shift.event_id.clone(),
+                user_id: owner.into(),
+                family_member_id: None,
+                name: "Lakshmi Rao".into(),
+                status: ShiftStatus::Confirmed,
+                attendance: None,
+                drop_requested: false,
+                created_at: now(),
+            },
+            context,
+            email: "lakshmi@example.org".into(),
+            phone: None,
+        }
+    }
+
+    fn teen(years: i32) -> FamilyMember {
+        let birth = (now() - Duration::days(365 * i64::from(years) + 30)).date_naive();
+        FamilyMember {
+            id: "f1".into(),
+            user_id: "m".into(),
+            person: Person { name: "Anand Rao".into(), gotram: None, nakshatram: None, rasi: None },
+            relation: Some("Son".into()),
+            birth_date: Some(birth),
+            created_at: now(),
+            updated_at: now(),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_teenager_below_the_roles_minimum_age_is_refused_before_anything_is_stored() {
+        let mut m = Mocks::new();
+        m.shifts.expect_shift().returning(|_| Ok(Some(context(48, None))));
+        m.family.expect_list().returning(|_| Ok(vec![teen(15)]));
+        m.shifts.expect_sign_up().never();
+        let refused = m.service().sign_up(&member(), &"s1".into(), Some("f1".into())).await.expect_err("too young");
+        assert_eq!(refused.to_string(), "Parking is for volunteers aged 16 and over");
+    }
+
+    #[tokio::test]
+    async fn a_teenager_old_enough_is_signed_up_under_their_own_name() {
+        let mut m = Mocks::new();
+        m.shifts.expect_shift().returning(|_| Ok(Some(context(48, None))));
+        m.family.expect_list().returning(|_| Ok(vec![teen(16)]));
+        m.shifts.expect_sign_up().times(1).withf(|new| new.name == "Anand Rao" && new.family_member_id == Some("f1".into())).returning(
+            |new| {
+                let v = view("m", 48, None);
+                Ok(ShiftSignup { id: new.id, family_member_id: new.family_member_id, name: new.name, ..v.signup })
+            },
+        );
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("m", 48, None))));
+        m.wake.expect_wake().times(1).return_const(());
+        m.service().sign_up(&member(), &"s1".into(), Some("f1".into())).await.expect("signed up");
+    }
+
+    #[tokio::test]
+    async fn an_overlap_is_told_in_the_persons_name() {
+        let mut m = Mocks::new();
+        m.shifts.expect_shift().returning(|_| Ok(Some(context(48, None))));
+        m.users.expect_find_by_id().returning(|_| Ok(Some(user("m"))));
+        m.shifts.expect_sign_up().returning(|_| Err(PlacementError::Overlap));
+        let refused = m.service().sign_up(&member(), &"s1".into(), None).await.expect_err("overlap");
+        assert_eq!(refused.to_string(), "You are already signed up for a shift at that time");
+        assert!(matches!(refused, ShiftError::Overlap(_)));
+    }
+
+    #[tokio::test]
+    async fn a_started_shift_takes_no_sign_ups() {
+        let mut m = Mocks::new();
+        m.shifts.expect_shift().returning(|_| Ok(Some(context(0, None))));
+        m.shifts.expect_sign_up().never();
+        assert!(matches!(m.service().sign_up(&member(), &"s1".into(), None).await, Err(ShiftError::Started)));
+    }
+
+    #[tokio::test]
+    async fn the_member_drops_until_the_cut_off_and_the_coordinator_after_it() {
+        // 30 hours out, a day's cut-off: the member may drop.
+        let mut m = Mocks::new();
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("m", 30, None))));
+        m.shifts.expect_remove().times(1).returning(|_, _| Ok(vec!["w1".into()]));
+        m.wake.expect_wake().times(1).return_const(());
+        m.service().drop_signup(&member(), &"v1".into()).await.expect("dropped");
+
+        // 30 hours out, a two-day cut-off: the member must ask.
+        let mut m = Mocks::new();
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("m", 30, Some(48)))));
+        m.shifts.expect_remove().never();
+        let refused = m.service().drop_signup(&member(), &"v1".into()).await.expect_err("past the cut-off");
+        assert_eq!(refused.to_string(), "It is less than 48 hours before this shift; ask the coordinator to drop it");
+
+        // The coordinator may, and it is recorded.
+        let mut m = Mocks::new();
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("m", 30, Some(48)))));
+        m.shifts.expect_remove().times(1).returning(|_, _| Ok(Vec::new()));
+        m.service().drop_signup(&staff(&[Role::VolunteerCoordinator]), &"v1".into()).await.expect("dropped by the coordinator");
+
+        // Another member sees nothing.
+        let mut m = Mocks::new();
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("someone-else", 30, None))));
+        assert!(matches!(m.service().drop_signup(&member(), &"v1".into()).await, Err(ShiftError::SignupNotFound)));
+    }
+
+    #[tokio::test]
+    async fn a_drop_request_is_only_for_after_the_cut_off() {
+        let mut m = Mocks::new();
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("m", 30, None))));
+        assert!(matches!(m.service().request_drop(&member(), &"v1".into()).await, Err(ShiftError::CanStillDrop)));
+        let mut m = Mocks::new();
+        m.shifts.expect_signup().returning(|_| Ok(Some(view("m", 10, None))));
+        m.shifts.expect_set_drop_requested().times(1).withf(|_, requested, _| *requested).returning(|_, _, _| Ok(()));
+        m.service().request_drop(&member(), &"v1".into()).await.expect("requested");
+    }
+
+    #[tokio::test]
+    async fn staff_without_the_coordinators_permission_cannot_build_a_plan() {
+        for actor in [member(), staff(&[Role::Treasurer, Role::FrontDesk, Role::Priest, Role::Editor])] {
+            let m = Mocks::new();
+            let refused = m.service().add_role(&actor, &"e1".into(), RoleInput { name: "Parking".into(), ..RoleInput::default() }).await;
+            assert!(matches!(refused, Err(ShiftError::Forbidden)), "{refused:?}");
+        }
+    }
+}
