@@ -63,6 +63,8 @@ export const paths = {
   eventCheckIn: byId('/events', '/check-in'),
   /** A printable sign-in sheet of the event's attendees. */
   eventSignInSheet: byId('/admin/events', '/sign-in-sheet'),
+  /** A festival's volunteer plan and the coordinator's board (volunteer coordinators, admins). */
+  volunteerBoard: byId('/events', '/volunteers'),
   /** `?fund=` chooses that fund's gift (a fund page's Give). */
   donate: withQuery('/donate', 'fund'),
   /** A recurring gift by card (monthly, quarterly or yearly); `?fund=` chooses its fund. */

@@ -143,6 +143,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/volunteer-shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The member's sign-ups (theirs and their family's) for one event, or over a year, with the
+         *     hours counted.
+         */
+        get: operations["listMyVolunteerShifts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -1612,6 +1632,98 @@ export interface paths {
          *     has started or when its capacity (people) has too few spots left. Needs a verified e-mail.
          */
         post: operations["registerForEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/volunteer-board": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The coordinator's board: every role's shifts with their volunteers and the gaps (volunteer
+         *     coordinators).
+         */
+        get: operations["getVolunteerBoard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/volunteer-messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a message to one shift's or one role's confirmed volunteers (volunteer coordinators). */
+        post: operations["messageVolunteers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/volunteer-plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event's volunteer plan (anyone): its roles with their shifts and how full each is. */
+        get: operations["getVolunteerPlan"];
+        /** Sets the plan's drop cut-off (volunteer coordinators). */
+        put: operations["setVolunteerDropCutoff"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/volunteer-plan/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copies an earlier event's roles and shifts (moved to this event's date, same times of day)
+         *     to an event with no plan yet (volunteer coordinators).
+         */
+        post: operations["copyVolunteerPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/volunteer-roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a role to the event's plan (volunteer coordinators). */
+        post: operations["addVolunteerRole"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3090,6 +3202,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/shift-signups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Drops a sign-up: the member's own until the plan's cut-off before the shift, anyone's for a
+         *     volunteer coordinator. Its place goes to the first on the waitlist.
+         */
+        delete: operations["dropShiftSignup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-signups/{id}/attendance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Marks a volunteer present or a no-show once the shift has started; `null` clears it
+         *     (volunteer coordinators).
+         */
+        put: operations["markShiftAttendance"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-signups/{id}/drop-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Past the cut-off, asks the coordinator to drop the member's sign-up. */
+        post: operations["requestShiftDrop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-signups/{id}/drop-request/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keeps a volunteer who asked to drop on their shift (volunteer coordinators). */
+        post: operations["declineShiftDrop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/shift-signups/{id}/shift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves a volunteer to another shift of the event, confirmed there (volunteer coordinators). */
+        put: operations["moveShiftSignup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/site": {
         parameters: {
             query?: never;
@@ -3278,6 +3481,102 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/volunteer-roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Replaces a role's fields (volunteer coordinators). */
+        put: operations["updateVolunteerRole"];
+        post?: never;
+        /** Removes a role with its shifts, while none has volunteers (volunteer coordinators). */
+        delete: operations["deleteVolunteerRole"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer-roles/{id}/shifts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a shift to a role (volunteer coordinators). */
+        post: operations["addVolunteerShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer-shifts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces a shift's times and size; a bigger shift confirms its waitlist in order
+         *     (volunteer coordinators).
+         */
+        put: operations["updateVolunteerShift"];
+        post?: never;
+        /** Removes a shift while it has no volunteers (volunteer coordinators). */
+        delete: operations["deleteVolunteerShift"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer-shifts/{id}/sign-in-sheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A shift's sign-in sheet as CSV: its confirmed volunteers by name, with blank columns to sign
+         *     in and out (volunteer coordinators).
+         */
+        get: operations["shiftSignInSheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/volunteer-shifts/{id}/signups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Signs the member (verified) or one of their family up for a shift: confirmed while it has
+         *     room, else on its waitlist (`status`). Shifts of one person may not overlap.
+         */
+        post: operations["signUpForShift"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3367,6 +3666,11 @@ export interface components {
              * @example confirmed
              */
             status: string;
+        };
+        /** @enum {string} */
+        AttendanceDto: "present" | "no_show";
+        AttendanceRequest: {
+            attendance: null | components["schemas"]["AttendanceDto"];
         };
         /** @description A registration. */
         AttendeeDto: {
@@ -3478,6 +3782,34 @@ export interface components {
              */
             nakshatra: number;
             name: string;
+        };
+        BoardRoleDto: {
+            description: string | null;
+            id: string;
+            /** Format: int32 */
+            minAge: number | null;
+            name: string;
+            reportTo: string | null;
+            shifts: components["schemas"]["BoardShiftDto"][];
+        };
+        /** @description A shift on the board: its volunteers, confirmed first, then its waitlist in order. */
+        BoardShiftDto: components["schemas"]["PlanShiftDto"] & {
+            volunteers: components["schemas"]["BoardVolunteerDto"][];
+        };
+        /** @description A volunteer on the coordinator's board, with contact details. */
+        BoardVolunteerDto: {
+            attendance: null | components["schemas"]["AttendanceDto"];
+            dropRequested: boolean;
+            /** @description The member's e-mail (a family member's sign-up is reached through its member). */
+            email: string;
+            familyMemberId: string | null;
+            id: string;
+            name: string;
+            phone: string | null;
+            /** Format: date-time */
+            signedUpAt: string;
+            status: components["schemas"]["ShiftStatusDto"];
+            userId: string;
         };
         BookingPriestRequest: {
             /** @description A priest's id; null for none. */
@@ -3710,6 +4042,10 @@ export interface components {
         };
         /** @enum {string} */
         ContactPreferenceDto: "email" | "text" | "call" | "whatsapp";
+        CopyPlanRequest: {
+            /** @description The earlier event whose roles and shifts are copied. */
+            fromEventId: string;
+        };
         /** @description How many of one bill or coin: `bill_100` … `bill_1`, `coin_100` (a dollar coin) … `coin_1`. */
         CountLine: {
             /** @enum {string} */
@@ -4040,6 +4376,13 @@ export interface components {
             lastClose: null | components["schemas"]["DrawerCloseDto"];
             /** Format: int64 */
             sales: number;
+        };
+        DropCutoffRequest: {
+            /**
+             * Format: int64
+             * @description Whole hours from 0 to 336 (two weeks).
+             */
+            dropCutoffHours: number | null;
         };
         /**
          * @description Which kind of installation answers.
@@ -4588,8 +4931,59 @@ export interface components {
             memberEmail: string;
             memberName: string;
         };
+        /** @description A message to one shift's or one role's confirmed volunteers: give exactly one of the two. */
+        MessageRequest: {
+            /** @description 1 to 5000 characters. */
+            body: string;
+            roleId?: string | null;
+            shiftId?: string | null;
+            /** @description 3 to 150 characters. */
+            subject: string;
+        };
         MessageResponse: {
             message: string;
+        };
+        MoveRequest: {
+            /** @description Another shift of the same event. */
+            shiftId: string;
+        };
+        /** @description One of the member's own sign-ups: theirs (`familyMemberId` null) or a family member's. */
+        MyShiftSignupDto: {
+            attendance: null | components["schemas"]["AttendanceDto"];
+            /** @description Whether the member may still drop it (`DELETE`); past the cut-off only a drop request. */
+            canDrop: boolean;
+            dropRequested: boolean;
+            /** Format: date-time */
+            endsAt: string;
+            eventId: string;
+            eventName: string;
+            familyMemberId: string | null;
+            /**
+             * Format: double
+             * @description Hours counted: the shift's length to a tenth of an hour when marked present, else 0.
+             */
+            hours: number;
+            id: string;
+            /** @description Who volunteers. */
+            name: string;
+            reportTo: string | null;
+            roleId: string;
+            roleName: string;
+            shiftId: string;
+            /** Format: date-time */
+            startsAt: string;
+            status: components["schemas"]["ShiftStatusDto"];
+        };
+        /** @description The member's sign-ups over a year (or for one event), with the hours counted. */
+        MyVolunteeringDto: {
+            /**
+             * Format: double
+             * @description Hours counted over the sign-ups listed.
+             */
+            hours: number;
+            signups: components["schemas"]["MyShiftSignupDto"][];
+            /** Format: int32 */
+            year: number;
         };
         /** @description A nakshatra, yoga or karana at sunrise. */
         NamedLimbDto: {
@@ -4781,6 +5175,38 @@ export interface components {
             relation: string | null;
             star: null | components["schemas"]["StarBirthdayDto"];
         };
+        /** @description A role of the plan with its shifts, by start. */
+        PlanRoleDto: {
+            description: string | null;
+            id: string;
+            /**
+             * Format: int32
+             * @description The youngest a family member signed up for it may be (13 at least, whatever this says).
+             */
+            minAge: number | null;
+            name: string;
+            /** @description Where its volunteers report. */
+            reportTo: string | null;
+            shifts: components["schemas"]["PlanShiftDto"][];
+        };
+        /** @description A shift as anyone sees it: how many it needs, has and keeps waiting. */
+        PlanShiftDto: {
+            /** Format: date-time */
+            endsAt: string;
+            /**
+             * Format: int32
+             * @description Confirmed volunteers.
+             */
+            filled: number;
+            id: string;
+            /** Format: int32 */
+            needed: number;
+            roleId: string;
+            /** Format: date-time */
+            startsAt: string;
+            /** Format: int32 */
+            waitlisted: number;
+        };
         /** @description A pledge with what was given toward it; amounts are decimal text in US dollars. */
         PledgeDto: {
             /** @example 5001.00 */
@@ -4864,6 +5290,13 @@ export interface components {
             specialties?: string[] | null;
             /** @description At most 100 characters; blank or null for none. */
             title?: string | null;
+        };
+        QueuedDto: {
+            /**
+             * Format: int64
+             * @description The e-mails queued: one per confirmed volunteer.
+             */
+            queued: number;
         };
         ReadyResponse: {
             /**
@@ -5167,6 +5600,20 @@ export interface components {
             /** @description 6 to 256 characters, counted as sent. */
             newPassword: string;
             token: string;
+        };
+        /** @description A role's fields; `PUT` replaces them all (a field left out is cleared). */
+        RoleRequest: {
+            /** @description At most 1000 characters. */
+            description?: string | null;
+            /**
+             * Format: int64
+             * @description 0 to 99.
+             */
+            minAge?: number | null;
+            /** @description 2 to 80 characters after trimming. */
+            name: string;
+            /** @description Where its volunteers report; at most 200 characters. */
+            reportTo?: string | null;
         };
         /** @description An event registration a sale made. */
         SaleRegistrationDto: {
@@ -5555,6 +6002,26 @@ export interface components {
              */
             time: string;
         };
+        /** @description A shift's times and size; `PUT` replaces them all. */
+        ShiftRequest: {
+            /**
+             * Format: date-time
+             * @description After the start, at most 16 hours later.
+             */
+            endsAt: string;
+            /**
+             * Format: int64
+             * @description 1 to 500.
+             */
+            needed: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 date-time with offset, within a week before and two weeks after the event.
+             */
+            startsAt: string;
+        };
+        /** @enum {string} */
+        ShiftStatusDto: "confirmed" | "waitlisted";
         SignInRequest: {
             /** Format: email */
             email: string;
@@ -5588,6 +6055,10 @@ export interface components {
         SignUpResponse: {
             message: string;
             user: components["schemas"]["UserDto"];
+        };
+        SignupRequest: {
+            /** @description One of the member's family members (13 or older, with a birth date); none for themselves. */
+            familyMemberId?: string | null;
         };
         /** @description What the public pages show about the temple. */
         SiteDto: {
@@ -6196,6 +6667,18 @@ export interface components {
             by: string;
             reason: string;
         };
+        /** @description The coordinator's board: every role's shifts with their volunteers. */
+        VolunteerBoardDto: {
+            /** Format: int32 */
+            dropCutoffHours: number;
+            /** @description Volunteers asking to drop a shift, waiting for the coordinator. */
+            dropRequests: number;
+            /** Format: date-time */
+            eventDate: string;
+            eventId: string;
+            eventName: string;
+            roles: components["schemas"]["BoardRoleDto"][];
+        };
         VolunteerCountDto: {
             /** Format: int64 */
             count: number;
@@ -6215,6 +6698,16 @@ export interface components {
             needsCertificate: boolean;
             userId: string;
             volunteerPreference: components["schemas"]["VolunteerPreferenceDto"];
+        };
+        /** @description An event's volunteer plan; `roles` is empty when it has none. */
+        VolunteerPlanDto: {
+            /**
+             * Format: int32
+             * @description Hours before a shift after which its volunteers can only ask the coordinator to drop it.
+             */
+            dropCutoffHours: number;
+            eventId: string;
+            roles: components["schemas"]["PlanRoleDto"][];
         };
         /** @enum {string} */
         VolunteerPreferenceDto: "daily_services" | "outreach" | "logistics" | "ritvik" | "any";
@@ -6718,6 +7211,46 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyVolunteerShifts: {
+        parameters: {
+            query?: {
+                /** @description A (temple) calendar year from 2000 to 9999; this year by default. */
+                year?: number | null;
+                /** @description One event's sign-ups instead of a year's. */
+                eventId?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyVolunteeringDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11891,6 +12424,389 @@ export interface operations {
             };
         };
     };
+    getVolunteerBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerBoardDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    messageVolunteers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MessageRequest"];
+            };
+        };
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["QueuedDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getVolunteerPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerPlanDto"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setVolunteerDropCutoff: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DropCutoffRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerPlanDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    copyVolunteerPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CopyPlanRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VolunteerPlanDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The event has a plan already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addVolunteerRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanRoleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEventVolunteers: {
         parameters: {
             query?: never;
@@ -16619,6 +17535,325 @@ export interface operations {
             };
         };
     };
+    dropShiftSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Past the cut-off: ask the coordinator */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    markShiftAttendance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttendanceRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardVolunteerDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Waitlisted */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestShiftDrop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyShiftSignupDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Still before the cut-off: drop it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    declineShiftDrop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardVolunteerDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    moveShiftSignup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardVolunteerDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The shift is full, or the person is on another at that time */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getSite: {
         parameters: {
             query?: never;
@@ -17247,6 +18482,464 @@ export interface operations {
             };
             /** @description Not found (or not the caller's to see) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateVolunteerRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RoleRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanRoleDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteVolunteerRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addVolunteerShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanShiftDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateVolunteerShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ShiftRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanShiftDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteVolunteerShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    shiftSignInSheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Name, Role, Shift, Phone, E-mail, Signed in, Signed out */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    signUpForShift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignupRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyShiftSignupDto"];
+                };
+            };
+            /** @description Started, too young, or no birth date */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Already on this shift, or on another at that time */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -601,8 +601,8 @@ impl VolunteerShiftService {
         let zone = self.deps.zone.time_zone().await?;
         let this_year = self.deps.clock.now().with_timezone(&zone).year();
         let year = year.unwrap_or(this_year);
-        if !(2000..=this_year + 1).contains(&year) {
-            return Err(ShiftError::Validation(ValidationErrors::single("year", "Year must be from 2000 to next year")));
+        if !(2000..=9999).contains(&year) {
+            return Err(ShiftError::Validation(ValidationErrors::single("year", "Year must be from 2000 to 9999")));
         }
         let start = |y: i32| year_start(y, zone);
         let signups = self.deps.shifts.mine(&actor.user_id, event_id.cloned(), start(year), start(year + 1)).await?;

@@ -330,7 +330,7 @@ impl From<Board> for VolunteerBoardDto {
 #[serde(rename_all = "camelCase")]
 pub struct DropCutoffRequest {
     /// Whole hours from 0 to 336 (two weeks).
-    #[schema(minimum = 0, maximum = 336)]
+    #[schema(required = true, minimum = 0, maximum = 336)]
     drop_cutoff_hours: Option<i64>,
 }
 
@@ -339,7 +339,7 @@ pub struct DropCutoffRequest {
 pub struct CopyPlanRequest {
     /// The earlier event whose roles and shifts are copied.
     #[serde(default)]
-    #[schema(required = true)]
+    #[schema(required = true, min_length = 1)]
     from_event_id: String,
 }
 
@@ -349,14 +349,16 @@ pub struct CopyPlanRequest {
 pub struct RoleRequest {
     /// 2 to 80 characters after trimming.
     #[serde(default)]
-    #[schema(required = true, min_length = 2)]
+    #[schema(required = true, min_length = 2, max_length = 80)]
     name: String,
     /// At most 1000 characters.
+    #[schema(max_length = 1000)]
     description: Option<String>,
     /// 0 to 99.
     #[schema(minimum = 0, maximum = 99)]
     min_age: Option<i64>,
     /// Where its volunteers report; at most 200 characters.
+    #[schema(max_length = 200)]
     report_to: Option<String>,
 }
 
@@ -453,8 +455,8 @@ pub struct QueuedDto {
 #[derive(Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
 pub struct MineQuery {
-    /// A (temple) calendar year from 2000 to next year; this year by default.
-    #[param(minimum = 2000)]
+    /// A (temple) calendar year from 2000 to 9999; this year by default.
+    #[param(minimum = 2000, maximum = 9999)]
     year: Option<i32>,
     /// One event's sign-ups instead of a year's.
     event_id: Option<String>,
