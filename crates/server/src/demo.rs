@@ -1171,24 +1171,6 @@ pub async fn seed_demo_cash_office(users: &dyn UserRepository, office: &CashOffi
     Ok(5)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_demo_settings_are_valid() {
-        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
-        assert_eq!(valid.video_id, "M7lc1UVf-VE");
-        assert!(valid.address.contains("demo"));
-    }
-
-    use super::*;
-
-    #[test]
-    fn pacific_offsets_follow_daylight_saving() {
-        assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
-        assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
-    }
-}
-
 /// The demo festival's volunteer plan (docs/product.md#volunteer-shifts): last Diwali's roles and
 /// shifts (Parking, Kitchen and prasadam, Shoe rack, the darshan queue; 6 am to 10 pm), built by
 /// the demo volunteer coordinator, copied to the next Diwali the way a coordinator would, and three
@@ -1264,4 +1246,22 @@ pub async fn seed_demo_volunteer_plan(
         }
     }
     Ok(plan.roles.iter().map(|(_, s)| s.len()).sum())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_demo_settings_are_valid() {
+        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
+        assert_eq!(valid.video_id, "M7lc1UVf-VE");
+        assert!(valid.address.contains("demo"));
+    }
+
+    use super::*;
+
+    #[test]
+    fn pacific_offsets_follow_daylight_saving() {
+        assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
+        assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
+    }
 }

@@ -702,7 +702,7 @@ impl VolunteerShiftService {
             .into_iter()
             .filter(|v| &v.signup.shift_id == shift_id && v.signup.status == ShiftStatus::Confirmed)
             .collect();
-        volunteers.sort_by(|a, b| a.signup.name.to_lowercase().cmp(&b.signup.name.to_lowercase()));
+        volunteers.sort_by_key(|v| v.signup.name.to_lowercase());
         self.deps
             .audit
             .acted(
