@@ -9,13 +9,21 @@ import NotFound from './routes/not-found';
 // until a path the entry does not know is visited. Each page is still a chunk of its own.
 const DonateMonthly = lazy(() => import('./routes/donate-monthly'));
 const RecurringGift = lazy(() => import('./routes/recurring-gift'));
+const VolunteerBoard = lazy(() => import('./routes/volunteer-board'));
+// Moved here from the entry's table when festival volunteering (issue 33) put the entry over its budget.
+const EventSignInSheet = lazy(() => import('./routes/event-sign-in-sheet'));
 
-/** The routes after the entry's own: recurring gifts' start page and a gift's own page, else 404. */
+/**
+ * The routes after the entry's own: recurring gifts' start page and a gift's own page, a festival's
+ * volunteer board, an event's printable sign-in sheet, else 404.
+ */
 export default function MoreRoutes() {
   return (
     <Routes>
       <Route path={paths.donateMonthly.path} element={<DonateMonthly />} />
       <Route path={paths.recurringGift.path} element={<RecurringGift />} />
+      <Route path={paths.volunteerBoard.path} element={<VolunteerBoard />} />
+      <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -58,7 +58,6 @@ const LAZY_ROUTES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.depositSlip.path, lazy(() => import('./routes/deposit-slip'))],
   [paths.dailyReport.path, lazy(() => import('./routes/daily-report'))],
   [paths.eventCheckIn.path, lazy(() => import('./routes/event-check-in'))],
-  [paths.eventSignInSheet.path, lazy(() => import('./routes/event-sign-in-sheet'))],
   [paths.receipt.path, lazy(() => import('./routes/receipt'))],
   [paths.myStatement.path, lazy(() => import('./routes/my-statement'))],
   [paths.paymentConfirmation.path, lazy(() => import('./routes/payment-confirmation'))],

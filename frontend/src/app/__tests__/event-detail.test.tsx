@@ -113,6 +113,33 @@ describe('/events/:id', () => {
     expect(screen.getByText('slot content')).toBeInTheDocument();
   });
 
+  it("shows the event's volunteer shifts under the event when it has a plan, with the one-step volunteering kept", async () => {
+    serveEvent([
+      http.get(`/api/events/${event.id}/volunteer-plan`, () =>
+        HttpResponse.json({
+          eventId: event.id,
+          dropCutoffHours: 24,
+          roles: [
+            {
+              id: 'r-1',
+              name: 'Parking',
+              description: null,
+              minAge: 16,
+              reportTo: 'North lot',
+              shifts: [{ id: 's-1', roleId: 'r-1', startsAt: '2030-04-06T15:00:00Z', endsAt: '2030-04-06T19:00:00Z', needed: 4, filled: 1, waitlisted: 0 }],
+            },
+          ],
+        }),
+      ),
+    ]);
+    renderApp(`/events/${event.id}`);
+    const section = await screen.findByRole('region', { name: 'Volunteer shifts' });
+    expect(within(section).getByRole('heading', { level: 3, name: 'Parking' })).toBeInTheDocument();
+    expect(section).toHaveTextContent('8:00 AM – 12:00 PM');
+    expect(section).toHaveTextContent('1 of 4 filled');
+    expect(within(panel()).getByRole('link', { name: 'Sign In to Volunteer' })).toBeInTheDocument();
+  });
+
   it('copies the link and tells the user when native share is missing', async () => {
     serveEvent();
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});

@@ -209,6 +209,16 @@ describe('/dashboard', () => {
     expect(await screen.findByText('You are not volunteering for any events yet.')).toBeInTheDocument();
   });
 
+  it("shows the year's festival shifts and hours above the volunteering", async () => {
+    signInAs(makeUser());
+    const { user } = renderApp('/dashboard');
+    await user.click(await screen.findByRole('tab', { name: 'My Volunteering' }));
+    const hours = await screen.findByRole('region', { name: 'My volunteering' });
+    expect(await within(hours).findByText('No volunteer shifts this year.')).toBeInTheDocument();
+    expect(within(hours).getByText('0 hours')).toBeInTheDocument();
+    expect(await screen.findByText('You are not volunteering for any events yet.')).toBeInTheDocument();
+  });
+
   it('shows a spinner while the registrations load', async () => {
     const me = makeUser();
     signInAs(me);

@@ -28,6 +28,7 @@ const SIGNED_IN: string[] = [
   paths.dailyReport.path,
   paths.eventCheckIn.path,
   paths.eventSignInSheet.path,
+  paths.volunteerBoard.path,
 ];
 
 /** Reachable without signing in, yet not a page to prerender, list or measure: why each. */

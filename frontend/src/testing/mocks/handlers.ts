@@ -34,6 +34,11 @@ export const handlers = [
   http.get('/api/admin/staff/invitations', () => HttpResponse.json([])),
   http.get('/api/users/:id/events', () => HttpResponse.json([])),
   http.get('/api/users/:id/volunteering', () => HttpResponse.json([])),
+  // No event has volunteer shifts, and the member has signed up for none (festival volunteering, issue 33).
+  http.get('/api/events/:id/volunteer-plan', ({ params }) => HttpResponse.json({ eventId: params.id, dropCutoffHours: 24, roles: [] })),
+  http.get('/api/account/volunteer-shifts', ({ request }) =>
+    HttpResponse.json({ year: Number(new URL(request.url).searchParams.get('year') ?? 2026), hours: 0, signups: [] }),
+  ),
   // No family members saved in the profile.
   http.get('/api/users/me/family', () => HttpResponse.json([])),
   // The member alone, with no birth star recorded (Star birthdays).

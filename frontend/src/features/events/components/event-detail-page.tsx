@@ -24,6 +24,8 @@ type Props = {
    * holding any permission for an event's work; the tools show what each permission allows.
    */
   adminSlot?: (event: Event) => ReactNode;
+  /** More of the event, for everyone, under the details and the panel (the volunteer shifts); may render nothing. */
+  more?: (event: Event) => ReactNode;
 };
 
 function BackToEvents() {
@@ -34,7 +36,7 @@ function BackToEvents() {
   );
 }
 
-export function EventDetailPage({ eventId, panel, adminSlot }: Props) {
+export function EventDetailPage({ eventId, panel, adminSlot, more }: Props) {
   const { event, error, isLoading } = useEvent(eventId);
   const { can } = useAuth();
   const staffTools = eventStaffPermissions.some(can);
@@ -87,6 +89,7 @@ export function EventDetailPage({ eventId, panel, adminSlot }: Props) {
         </Box>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 88 } }}>{panel(event)}</Box>
       </Box>
+      {more ? <Box sx={{ mt: 3, '&:empty': { display: 'none' } }}>{more(event)}</Box> : null}
     </Container>
   );
 }

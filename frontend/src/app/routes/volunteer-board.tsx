@@ -1,0 +1,7 @@
+import { VolunteerBoardPage } from '@/features/volunteer-board/components/volunteer-board-page';
+import { AdminEventPage } from '../flows/admin-event-page';
+
+/** /events/:id/volunteers: a festival's volunteer plan and board (volunteer coordinators, admins: `manage_volunteers`). */
+export default function VolunteerBoardRoute() {
+  return <AdminEventPage allow={['manage_volunteers']}>{(event) => <VolunteerBoardPage event={event} />}</AdminEventPage>;
+}

@@ -1,0 +1,69 @@
+// The texts of festival volunteering shifts: times in the temple's time zone, counts, statuses, hours.
+import { formatDate, formatLongDate, formatTime } from '@/lib/format';
+import type { MyShiftSignup, PlanShift } from '@/types/volunteer-shifts';
+
+/** The shift's day, "Saturday, November 7, 2026", in the temple's time zone. */
+export function shiftDay(shift: Pick<PlanShift, 'startsAt'>): string {
+  return formatLongDate(shift.startsAt);
+}
+
+/** "9:00 AM – 1:00 PM"; a shift ending on another day names that day: "10:00 PM – Nov 08, 2026, 2:00 AM". */
+export function shiftTimes(shift: Pick<PlanShift, 'startsAt' | 'endsAt'>): string {
+  const sameDay = formatDate(shift.startsAt) === formatDate(shift.endsAt);
+  const end = sameDay ? formatTime(shift.endsAt) : `${formatDate(shift.endsAt)}, ${formatTime(shift.endsAt)}`;
+  return `${formatTime(shift.startsAt)} – ${end}`;
+}
+
+/** The day and the times on one line: "Saturday, November 7, 2026, 9:00 AM – 1:00 PM". */
+export function shiftWhen(shift: Pick<PlanShift, 'startsAt' | 'endsAt'>): string {
+  return `${shiftDay(shift)}, ${shiftTimes(shift)}`;
+}
+
+/** Every place is taken: a new sign-up joins the waitlist. */
+export function isFull(shift: Pick<PlanShift, 'filled' | 'needed'>): boolean {
+  return shift.filled >= shift.needed;
+}
+
+/** "3 of 5 filled". */
+export function filledLabel(shift: Pick<PlanShift, 'filled' | 'needed'>): string {
+  return `${shift.filled} of ${shift.needed} filled`;
+}
+
+/** "Ages 16 and over", or null when the role has no minimum age. */
+export function minAgeLabel(minAge: number | null): string | null {
+  return minAge && minAge > 0 ? `Ages ${minAge} and over` : null;
+}
+
+export function hasStarted(shift: Pick<PlanShift, 'startsAt'>, now: number): boolean {
+  return new Date(shift.startsAt).getTime() <= now;
+}
+
+/** "1 hour", "12.5 hours", "0 hours" (one decimal, as the server counts them). */
+export function hoursLabel(hours: number): string {
+  const rounded = Math.round(hours * 10) / 10;
+  return `${rounded} ${rounded === 1 ? 'hour' : 'hours'}`;
+}
+
+/** Where a sign-up stands: on the shift, waiting, or, once marked, whether the volunteer came. */
+export function signupStatusLabel(signup: Pick<MyShiftSignup, 'status' | 'attendance'>): string {
+  if (signup.attendance === 'present') return 'Attended';
+  if (signup.attendance === 'no_show') return 'Missed';
+  return signup.status === 'waitlisted' ? 'Waitlisted' : 'Confirmed';
+}
+
+export function signupStatusColor(signup: Pick<MyShiftSignup, 'status' | 'attendance'>): 'success' | 'warning' | 'default' {
+  if (signup.attendance === 'no_show') return 'default';
+  return signup.status === 'waitlisted' ? 'warning' : 'success';
+}
+
+/** The temple's current year and the four before it, newest first. */
+export function recentYears(now: Date = new Date()): number[] {
+  // "Dec 05, 2026" in the temple's time zone: its year.
+  const year = Number(formatDate(now).slice(-4));
+  return [0, 1, 2, 3, 4].map((back) => year - back);
+}
+
+/** By start time, then end time. */
+export function byStart<T extends Pick<PlanShift, 'startsAt' | 'endsAt'>>(a: T, b: T): number {
+  return Date.parse(a.startsAt) - Date.parse(b.startsAt) || Date.parse(a.endsAt) - Date.parse(b.endsAt);
+}
