@@ -1,0 +1,94 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from '../support/fixtures';
+import { api, createEvent, daysFromNow, newMember, newStaff, uid } from '../support/api';
+import { waitForMailLink } from '../support/outbox';
+import { expectSettled } from '../support/ui';
+
+// Festival volunteering (issue 33, ADR 0141): a volunteer coordinator builds this year's plan by
+// copying last year's, two members sign up on the event's page and one drops, and the board shows
+// the gap. Each test makes events of its own (the run's database is shared by parallel tests).
+
+type Plan = { roles: { id: string; name: string; shifts: { id: string; startsAt: string; needed: number; filled: number }[] }[] };
+
+async function expectNoAxeViolations(page: Page, include?: string) {
+  await expectSettled(page);
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  expect((await axe.analyze()).violations).toEqual([]);
+}
+
+/** `hours` after `iso` (before, when negative), as RFC 3339. */
+function after(iso: string, hours: number): string {
+  return new Date(new Date(iso).getTime() + hours * 3_600_000).toISOString();
+}
+
+test('a coordinator copies last festival’s plan; two members sign up, one drops, and the board shows the gap', async ({ page, signInAs, openWindow }) => {
+  const coordinator = await newStaff(['volunteer_coordinator'], { firstName: 'Kavya', lastName: `Coordinator${uid()}` });
+  const tag = uid();
+  // Last festival's plan, made through the API as a coordinator would have a year ago.
+  const earlier = await createEvent({ name: `Diwali ${tag} (earlier)`, eventDate: daysFromNow(4) });
+  const role = await api<{ id: string }>('POST', `/api/events/${earlier.id}/volunteer-roles`, {
+    token: coordinator.token,
+    body: { name: 'Parking', description: 'Guide cars into the north lot.', minAge: 16, reportTo: 'North gate' },
+  });
+  for (const [start, needed] of [[0, 2], [5, 1]] as const) {
+    await api('POST', `/api/volunteer-roles/${role.id}/shifts`, {
+      token: coordinator.token,
+      body: { startsAt: after(earlier.eventDate, start - 4), endsAt: after(earlier.eventDate, start), needed },
+    });
+  }
+  const festival = await createEvent({ name: `Diwali ${tag}`, eventDate: daysFromNow(30) });
+
+  // The coordinator copies it from the festival's Volunteers page.
+  await signInAs(coordinator);
+  await page.goto(`/events/${festival.id}/volunteers`);
+  await expect(page.getByRole('heading', { level: 1, name: `Volunteers — Diwali ${tag}` })).toBeVisible();
+  await expect(page.getByText('This event has no volunteer roles yet.')).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Copy from an earlier event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Copy from an earlier event' });
+  await dialog.getByRole('radio', { name: new RegExp(`Diwali ${tag} \\(earlier\\)`) }).check();
+  await dialog.getByRole('button', { name: 'Copy plan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Parking' })).toBeVisible();
+  const plan = await api<Plan>('GET', `/api/events/${festival.id}/volunteer-plan`);
+  expect(plan.roles.map((r) => r.name)).toEqual(['Parking']);
+  expect(plan.roles[0].shifts.map((s) => s.needed)).toEqual([2, 1]);
+
+  // Two members sign up for the morning shift on the festival's page.
+  const members = [await newMember({ firstName: 'Lakshmi', lastName: `Iyer${uid()}` }), await newMember({ firstName: 'Ravi', lastName: `Kumar${uid()}` })];
+  let memberPage = page;
+  for (const member of members) {
+    memberPage = await openWindow(member);
+    await memberPage.goto(`/events/${festival.id}`);
+    const section = memberPage.getByRole('region', { name: 'Volunteer shifts' });
+    await expect(section.getByRole('heading', { name: 'Parking' })).toBeVisible();
+    await section.getByRole('button', { name: /^Sign up: Parking, / }).first().click();
+    await expect(section.getByText("You're signed up").first()).toBeVisible();
+    // The confirmation e-mail links to the festival's page.
+    await waitForMailLink(member.email, new RegExp(`/events/${festival.id}`));
+  }
+  // The page as the second member sees it: both places taken, theirs marked.
+  const section = memberPage.getByRole('region', { name: 'Volunteer shifts' });
+  await expect(section.getByText('2 of 2 filled').first()).toBeVisible();
+  await expectNoAxeViolations(memberPage, 'section');
+
+  // The second member drops the shift (more than a day before it).
+  await section.getByRole('button', { name: /^Drop: Parking, / }).click();
+  const drop = memberPage.getByRole('alertdialog', { name: 'Drop this shift?' });
+  await drop.getByRole('button', { name: 'Drop shift' }).click();
+  await expect(drop).toBeHidden();
+  await expect(memberPage.getByText('Shift dropped')).toBeVisible();
+  await expect.poll(async () => (await api<Plan>('GET', `/api/events/${festival.id}/volunteer-plan`)).roles[0].shifts[0].filled).toBe(1);
+
+  // The board shows the gap: one of two on the morning shift, nobody in the evening.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Board' }).click();
+  await expect(page.getByText('1 of 3 places filled · 0 drop requests')).toBeVisible();
+  await expect(page.getByText('1 / 2 filled')).toBeVisible();
+  await expect(page.getByText('1 short').first()).toBeVisible();
+  await expect(page.getByText(`${members[0].firstName} ${members[0].lastName}`)).toBeVisible();
+  await expect(page.getByText(`${members[1].firstName} ${members[1].lastName}`)).toHaveCount(0);
+  await expectNoAxeViolations(page);
+});
