@@ -1180,6 +1180,7 @@ pub async fn seed_demo_volunteer_plan(
     users: &dyn UserRepository,
     events: &dyn EventRepository,
     shifts: &mandir_application::services::volunteer_shifts::VolunteerShiftService,
+    history: &dyn mandir_application::ports::ShiftRepository,
 ) -> anyhow::Result<usize> {
     use mandir_domain::volunteer_shift::{RoleInput, ShiftInput};
     let account = |address: &'static str| async move {
@@ -1233,6 +1234,26 @@ pub async fn seed_demo_volunteer_plan(
             let input = ShiftInput { starts_at: local(start), ends_at: local(start + 4), needed: Some(needed) };
             shifts.add_shift(&coordinator, &role.id, input).await.map_err(fail)?;
         }
+    }
+    // Last Diwali's history: the admin parked cars that morning and was marked present, so the
+    // dashboard shows volunteer hours (recorded as the board would have; sign-ups close when a
+    // shift starts, so the history goes in through the storage).
+    if build_on.id != next.id
+        && let Some(admin) = account("admin@mandir.local").await?
+        && let Some((_, past)) = shifts.plan(&build_on.id).await.map_err(fail)?.roles.first().cloned()
+        && let Some(morning) = past.first()
+    {
+        let signup = mandir_application::ports::NewShiftSignup {
+            id: new_id(),
+            shift_id: morning.id.clone(),
+            user_id: admin.user_id.clone(),
+            family_member_id: None,
+            name: "Temple Admin".to_owned(),
+            now: morning.starts_at - Duration::days(3),
+        };
+        let stored = history.sign_up(signup).await.map_err(|e| anyhow::anyhow!("demo volunteer history: {e}"))?;
+        let present = Some(mandir_domain::volunteer_shift::Attendance::Present);
+        history.set_attendance(&stored.id, present, morning.starts_at).await.context("demo volunteer attendance")?;
     }
     let plan =
         if build_on.id == next.id { shifts.plan(&next.id).await } else { shifts.copy_plan(&coordinator, &next.id, &build_on.id).await };

@@ -241,10 +241,10 @@ fn main() -> anyhow::Result<()> {
                         "By the lunar calendar: {lunar} demo services (every Ekadashi, Pournami, Shravanam) and {festival_events} festival events (Admin → Temple → Festivals makes more; /panchangam shows the month)."
                     );
                 }
-                let shifts = demo::seed_demo_volunteer_plan(built.users.as_ref(), built.events.as_ref(), &built.state.volunteer_shifts).await?;
+                let shifts = demo::seed_demo_volunteer_plan(built.users.as_ref(), built.events.as_ref(), &built.state.volunteer_shifts, built.shifts.as_ref()).await?;
                 if shifts > 0 {
                     println!(
-                        "The next Diwali has a volunteer plan of {shifts} shifts, copied from last Diwali's (its page lists them; coordinator@mandir.local sees the board)."
+                        "The next Diwali has a volunteer plan of {shifts} shifts, copied from last Diwali's (its page lists them; coordinator@mandir.local sees the board; the admin's hours are on the dashboard)."
                     );
                 }
                 if demo::seed_demo_star_birthday(built.users.as_ref(), &built.state.star_birthdays).await? {

