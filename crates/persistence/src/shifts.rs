@@ -127,6 +127,21 @@ async fn enqueue<C: ConnectionTrait>(
     Ok(())
 }
 
+/// Sets an event's drop cut-off, making its plan's row when it has none.
+async fn put_cutoff<C: ConnectionTrait>(conn: &C, event_id: &EventId, hours: i32, now: DateTime<Utc>) -> Result<(), RepoError> {
+    let row = volunteer_plans::ActiveModel { event_id: Set(event_id.to_string()), drop_cutoff_hours: Set(hours), updated_at: Set(now) };
+    volunteer_plans::Entity::insert(row)
+        .on_conflict(
+            OnConflict::column(volunteer_plans::Column::EventId)
+                .update_columns([volunteer_plans::Column::DropCutoffHours, volunteer_plans::Column::UpdatedAt])
+                .to_owned(),
+        )
+        .exec_without_returning(conn)
+        .await
+        .repo()?;
+    Ok(())
+}
+
 fn plain_notice(signup_id: &str) -> ShiftNotice {
     ShiftNotice { signup_id: signup_id.to_owned(), waitlisted: false, subject: None, body: None }
 }
@@ -326,17 +341,8 @@ impl ShiftRepository for SeaOrmShiftRepository {
     }
 
     async fn set_drop_cutoff(&self, event_id: &EventId, hours: i32, now: DateTime<Utc>) -> Result<(), RepoError> {
-        let row = volunteer_plans::ActiveModel { event_id: Set(event_id.to_string()), drop_cutoff_hours: Set(hours), updated_at: Set(now) };
         let turn = self.db.begin_write().await.repo()?;
-        volunteer_plans::Entity::insert(row)
-            .on_conflict(
-                OnConflict::column(volunteer_plans::Column::EventId)
-                    .update_columns([volunteer_plans::Column::DropCutoffHours, volunteer_plans::Column::UpdatedAt])
-                    .to_owned(),
-            )
-            .exec_without_returning(&*turn)
-            .await
-            .repo()?;
+        put_cutoff(&*turn, event_id, hours, now).await?;
         turn.commit().await.repo()
     }
 
@@ -522,17 +528,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
             }
         }
         if let Some(hours) = drop_cutoff_hours {
-            let row =
-                volunteer_plans::ActiveModel { event_id: Set(event_id.to_string()), drop_cutoff_hours: Set(hours), updated_at: Set(now) };
-            volunteer_plans::Entity::insert(row)
-                .on_conflict(
-                    OnConflict::column(volunteer_plans::Column::EventId)
-                        .update_columns([volunteer_plans::Column::DropCutoffHours, volunteer_plans::Column::UpdatedAt])
-                        .to_owned(),
-                )
-                .exec_without_returning(&*turn)
-                .await
-                .repo()?;
+            put_cutoff(&*turn, event_id, hours, now).await?;
         }
         turn.commit().await.repo()
     }
