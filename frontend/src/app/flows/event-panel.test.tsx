@@ -67,6 +67,40 @@ describe('event page wiring', () => {
     expect(await screen.findByRole('dialog', { name: 'Volunteer for Event' })).toBeInTheDocument();
   });
 
+  it('with a volunteer plan, Volunteer for Event leads to the shifts and the places filled are counted', async () => {
+    signInAs(makeUser());
+    baseHandlers(false);
+    const shift = { roleId: 'r-1', startsAt: '2027-10-28T13:00:00Z', endsAt: '2027-10-28T17:00:00Z', needed: 4, waitlisted: 0 };
+    server.use(
+      http.get('/api/events/ev-1/volunteer-plan', () =>
+        HttpResponse.json({
+          eventId: 'ev-1',
+          dropCutoffHours: 24,
+          roles: [
+            {
+              id: 'r-1',
+              name: 'Parking',
+              description: null,
+              minAge: null,
+              reportTo: null,
+              shifts: [
+                { ...shift, id: 's-1', filled: 2 },
+                { ...shift, id: 's-2', filled: 1 },
+              ],
+            },
+          ],
+        }),
+      ),
+      http.get('/api/account/volunteer-shifts', () => HttpResponse.json({ year: 2027, hours: 0, signups: [] })),
+    );
+    const { user } = renderApp('/events/ev-1');
+    const section = await screen.findByRole('region', { name: 'Volunteer shifts' });
+    expect(screen.getByText('3 volunteers')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Volunteer for Event' }));
+    await waitFor(() => expect(section).toHaveFocus());
+    expect(screen.queryByRole('dialog', { name: 'Volunteer for Event' })).not.toBeInTheDocument();
+  });
+
   it('shows the admin tools to admins and returns to /events after a delete', async () => {
     signInAs(makeUser({ isAdmin: true }));
     baseHandlers(false);

@@ -15,6 +15,7 @@ import { useFamily } from '@/lib/family';
 import { useMyEventShifts } from '../api/my-volunteer-shifts';
 import { useShiftSignupActions } from '../api/shift-signups';
 import { useVolunteerPlan } from '../api/volunteer-plan';
+import { VOLUNTEER_SHIFTS_ID } from '../lib/anchor';
 import { MyEventShifts } from './my-event-shifts';
 import { RoleShifts, type ShiftSigner } from './role-shifts';
 
@@ -117,7 +118,14 @@ export function ShiftSignupSection({ eventId }: Props) {
 function Frame({ eventId, coordinator, children }: { eventId: string; coordinator: boolean; children: ReactNode }) {
   const headingId = useId();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={headingId} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}>
+    <Paper
+      component="section"
+      id={VOLUNTEER_SHIFTS_ID}
+      tabIndex={-1}
+      variant="outlined"
+      aria-labelledby={headingId}
+      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0, scrollMarginTop: 88, '&:focus': { outline: 'none' } }}
+    >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography id={headingId} component="h2" variant="h5">
           Volunteer shifts
