@@ -4382,7 +4382,7 @@ export interface components {
              * Format: int64
              * @description Whole hours from 0 to 336 (two weeks).
              */
-            dropCutoffHours: number | null;
+            dropCutoffHours: number;
         };
         /**
          * @description Which kind of installation answers.

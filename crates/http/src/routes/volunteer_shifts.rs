@@ -330,8 +330,8 @@ impl From<Board> for VolunteerBoardDto {
 #[serde(rename_all = "camelCase")]
 pub struct DropCutoffRequest {
     /// Whole hours from 0 to 336 (two weeks).
-    #[schema(required = true, minimum = 0, maximum = 336)]
-    drop_cutoff_hours: Option<i64>,
+    #[schema(minimum = 0, maximum = 336)]
+    drop_cutoff_hours: i64,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -481,7 +481,7 @@ async fn set_drop_cutoff(
     body: JsonBody<DropCutoffRequest>,
 ) -> Result<web::Json<VolunteerPlanDto>, ApiError> {
     let plan =
-        state.volunteer_shifts.set_drop_cutoff(&user.actor(), &path.into_inner().into(), body.into_inner().drop_cutoff_hours).await?;
+        state.volunteer_shifts.set_drop_cutoff(&user.actor(), &path.into_inner().into(), Some(body.into_inner().drop_cutoff_hours)).await?;
     Ok(web::Json(plan.into()))
 }
 
