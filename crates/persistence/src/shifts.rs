@@ -127,6 +127,19 @@ async fn enqueue<C: ConnectionTrait>(
     Ok(())
 }
 
+/// A new shift of `role`.
+fn shift_row(id: &ShiftId, role: &VolunteerRole, shift: &ValidShift, now: DateTime<Utc>) -> volunteer_shifts::ActiveModel {
+    volunteer_shifts::ActiveModel {
+        id: Set(id.to_string()),
+        role_id: Set(role.id.to_string()),
+        event_id: Set(role.event_id.to_string()),
+        starts_at: Set(shift.starts_at),
+        ends_at: Set(shift.ends_at),
+        needed: Set(shift.needed),
+        created_at: Set(now),
+    }
+}
+
 /// Sets an event's drop cut-off, making its plan's row when it has none.
 async fn put_cutoff<C: ConnectionTrait>(conn: &C, event_id: &EventId, hours: i32, now: DateTime<Utc>) -> Result<(), RepoError> {
     let row = volunteer_plans::ActiveModel { event_id: Set(event_id.to_string()), drop_cutoff_hours: Set(hours), updated_at: Set(now) };
@@ -419,18 +432,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
 
     async fn add_shift(&self, role: &VolunteerRole, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<Shift, RepoError> {
         let turn = self.db.begin_write().await.repo()?;
-        let model = volunteer_shifts::ActiveModel {
-            id: Set(id.to_string()),
-            role_id: Set(role.id.to_string()),
-            event_id: Set(role.event_id.to_string()),
-            starts_at: Set(shift.starts_at),
-            ends_at: Set(shift.ends_at),
-            needed: Set(shift.needed),
-            created_at: Set(now),
-        }
-        .insert(&*turn)
-        .await
-        .repo()?;
+        let model = shift_row(id, role, shift, now).insert(&*turn).await.repo()?;
         turn.commit().await.repo()?;
         Ok(shift_of(model, &HashMap::new()))
     }
@@ -502,10 +504,10 @@ impl ShiftRepository for SeaOrmShiftRepository {
             volunteer_roles::ActiveModel {
                 id: Set(role.id.to_string()),
                 event_id: Set(event_id.to_string()),
-                name: Set(role.name),
-                description: Set(role.description),
+                name: Set(role.name.clone()),
+                description: Set(role.description.clone()),
                 min_age: Set(role.min_age),
-                report_to: Set(role.report_to),
+                report_to: Set(role.report_to.clone()),
                 position: Set(role.position),
                 created_at: Set(now),
             }
@@ -513,18 +515,8 @@ impl ShiftRepository for SeaOrmShiftRepository {
             .await
             .repo()?;
             for shift in shifts {
-                volunteer_shifts::ActiveModel {
-                    id: Set(shift.id.to_string()),
-                    role_id: Set(role.id.to_string()),
-                    event_id: Set(event_id.to_string()),
-                    starts_at: Set(shift.starts_at),
-                    ends_at: Set(shift.ends_at),
-                    needed: Set(shift.needed),
-                    created_at: Set(now),
-                }
-                .insert(&*turn)
-                .await
-                .repo()?;
+                let valid = ValidShift { starts_at: shift.starts_at, ends_at: shift.ends_at, needed: shift.needed };
+                shift_row(&shift.id, &role, &valid, now).insert(&*turn).await.repo()?;
             }
         }
         if let Some(hours) = drop_cutoff_hours {
