@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from '../support/fixtures';
-import { api, createEvent, daysFromNow, newMember, newStaff, uid } from '../support/api';
+import { api, createEvent, daysFromNow, newMember, newStaff, registerForEvent, uid } from '../support/api';
 import { waitForMailLink } from '../support/outbox';
-import { expectSettled } from '../support/ui';
+import { expectSettled, expectToast } from '../support/ui';
 
 // Festival volunteering (issue 33, ADR 0141): a volunteer coordinator builds this year's plan by
 // copying last year's, two members sign up on the event's page and one drops, and the board shows
@@ -91,4 +91,43 @@ test('a coordinator copies last festival’s plan; two members sign up, one drop
   await expect(page.getByText(`${members[0].firstName} ${members[0].lastName}`)).toBeVisible();
   await expect(page.getByText(`${members[1].firstName} ${members[1].lastName}`)).toHaveCount(0);
   await expectNoAxeViolations(page);
+});
+
+test('a coordinator puts a member on one event’s door: they check a family in from their dashboard, and no other door opens', async ({ page, signInAs, openWindow }) => {
+  const tag = uid();
+  const coordinator = await newStaff(['volunteer_coordinator']);
+  const festival = await createEvent({ name: `Ugadi ${tag}`, capacity: 50 });
+  const other = await createEvent({ name: `Holi ${tag}` });
+  const family = await newMember({ firstName: 'Meena', lastName: `Door${tag}` });
+  await registerForEvent(family.token, festival.id, 2);
+  const helper = await newMember({ firstName: 'Gopal', lastName: `Helper${tag}` });
+
+  await signInAs(coordinator);
+  await page.goto(`/events/${festival.id}/volunteers`);
+  await page.getByRole('tab', { name: 'Door' }).click();
+  await page.getByRole('textbox', { name: "Member's e-mail" }).fill(helper.email);
+  await page.getByRole('button', { name: 'Put on the door' }).click();
+  await expect(page.getByText(`Gopal Helper${tag}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // The helper finds the door on their dashboard and checks the family in.
+  const door = await openWindow(helper);
+  await door.goto('/dashboard');
+  await door.getByRole('tab', { name: 'My Volunteering' }).click();
+  await door.getByRole('link', { name: 'Check in arrivals' }).click();
+  await expect(door).toHaveURL(new RegExp(`/events/${festival.id}/check-in$`));
+  await expect(door.getByText('0 of 3 people arrived')).toBeVisible();
+  await door.getByLabel('Find a name').fill(`door${tag}`);
+  await door.getByRole('button', { name: new RegExp(`Meena Door${tag}, 3 people: not arrived`) }).click();
+  await expectToast(door, 'Checked in');
+  await expect(door.getByText('3 of 3 people arrived')).toBeVisible();
+  // Another event's door stays shut.
+  await door.goto(`/events/${other.id}/check-in`);
+  await expect(door).toHaveURL(/\/$/);
+
+  // Taken off the door, the page sends them home.
+  await page.getByRole('button', { name: `Take Gopal Helper${tag} off the door` }).click();
+  await expect(page.getByText(`Gopal Helper${tag}`)).toHaveCount(0);
+  await door.goto(`/events/${festival.id}/check-in`);
+  await expect(door).toHaveURL(/\/$/);
 });

@@ -104,7 +104,7 @@ pub fn larger_than_capacity_message(capacity: i64) -> String {
     format!("Your party is larger than this event's capacity of {capacity} people")
 }
 
-pub const NOT_AT_THE_DOOR: &str = "Only staff on door duty (front desk, volunteer coordinators, admins) can check people in at the door";
+pub const NOT_AT_THE_DOOR: &str = "Only staff on door duty (front desk, volunteer coordinators, admins) and those a coordinator put on this event's door can check people in";
 
 fn people(family: i32) -> i64 {
     i64::from(family) + 1

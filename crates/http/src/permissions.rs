@@ -43,6 +43,9 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("declineShiftDrop", Permission::ManageVolunteers),
     ("messageVolunteers", Permission::ManageVolunteers),
     ("shiftSignInSheet", Permission::ManageVolunteers),
+    ("listDoorStaff", Permission::ManageVolunteers),
+    ("grantDoorDuty", Permission::ManageVolunteers),
+    ("revokeDoorDuty", Permission::ManageVolunteers),
     // the catalogues of money
     ("createDonationType", Permission::ManageFunds),
     ("updateDonationType", Permission::ManageFunds),

@@ -286,6 +286,14 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
         Ok(Some(promoted))
     }
 
+    async fn on_door_duty(&self, event_id: &EventId, user_id: &UserId) -> Result<bool, RepoError> {
+        let found = crate::entities::event_door_staff::Entity::find_by_id((event_id.to_string(), user_id.to_string()))
+            .one(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(found.is_some())
+    }
+
     async fn set_checked_in(&self, event_id: &EventId, attendee_id: &AttendeeId, at: Option<DateTime<Utc>>) -> Result<Attendee, RepoError> {
         let result = attendees::Entity::update_many()
             .col_expr(attendees::Column::CheckedInAt, Expr::val(at))

@@ -8,7 +8,8 @@ use std::collections::{BTreeMap, HashMap};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{
-    MemberEmailKind, NewShiftSignup, PlacementError, PlanView, Promoted, RepoError, ShiftContext, ShiftNotice, ShiftRepository, SignupView,
+    DoorDuty, DoorStaffer, MemberEmailKind, NewShiftSignup, PlacementError, PlanView, Promoted, RepoError, ShiftContext, ShiftNotice,
+    ShiftRepository, SignupView,
 };
 use mandir_domain::volunteer_shift::{Attendance, Shift, ShiftSignup, ShiftStatus, ValidRole, ValidShift, VolunteerRole, overlaps};
 use mandir_domain::{EventId, ShiftId, ShiftSignupId, UserId, VolunteerRoleId};
@@ -17,7 +18,9 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 
 use crate::Database;
 use crate::db::DatabaseKind;
-use crate::entities::{account_settings, events, member_emails, shift_signups, users, volunteer_plans, volunteer_roles, volunteer_shifts};
+use crate::entities::{
+    account_settings, event_door_staff, events, member_emails, shift_signups, users, volunteer_plans, volunteer_roles, volunteer_shifts,
+};
 use crate::error::MapDbErr;
 
 #[derive(Debug, Clone)]
@@ -726,5 +729,78 @@ impl ShiftRepository for SeaOrmShiftRepository {
             .into_iter()
             .collect();
         self.views(signups.into_iter().filter(|s| wanting.contains(&s.user_id)).collect()).await
+    }
+
+    async fn door_staff(&self, event_id: &EventId) -> Result<Vec<DoorStaffer>, RepoError> {
+        let conn = &self.db.conn;
+        let rows =
+            event_door_staff::Entity::find().filter(event_door_staff::Column::EventId.eq(event_id.as_str())).all(conn).await.repo()?;
+        let ids: Vec<String> = rows.iter().map(|r| r.user_id.clone()).collect();
+        let people: HashMap<String, (String, String, String)> = users::Entity::find()
+            .select_only()
+            .column(users::Column::Id)
+            .column(users::Column::FirstName)
+            .column(users::Column::LastName)
+            .column(users::Column::Email)
+            .filter(users::Column::Id.is_in(ids))
+            .into_tuple::<(String, String, String, String)>()
+            .all(conn)
+            .await
+            .repo()?
+            .into_iter()
+            .map(|(id, first, last, email)| (id, (first, last, email)))
+            .collect();
+        let mut staff: Vec<DoorStaffer> = rows
+            .into_iter()
+            .filter_map(|r| {
+                let (first, last, email) = people.get(&r.user_id)?.clone();
+                Some(DoorStaffer {
+                    user_id: r.user_id.into(),
+                    name: format!("{first} {last}").trim().to_owned(),
+                    email,
+                    granted_at: r.granted_at,
+                })
+            })
+            .collect();
+        staff.sort_by_key(|s| s.name.to_lowercase());
+        Ok(staff)
+    }
+
+    async fn grant_door(&self, event_id: &EventId, user_id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError> {
+        let row =
+            event_door_staff::ActiveModel { event_id: Set(event_id.to_string()), user_id: Set(user_id.to_string()), granted_at: Set(now) };
+        let turn = self.db.begin_write().await.repo()?;
+        event_door_staff::Entity::insert(row)
+            .on_conflict(OnConflict::columns([event_door_staff::Column::EventId, event_door_staff::Column::UserId]).do_nothing().to_owned())
+            .exec_without_returning(&*turn)
+            .await
+            .repo()?;
+        turn.commit().await.repo()
+    }
+
+    async fn revoke_door(&self, event_id: &EventId, user_id: &UserId) -> Result<(), RepoError> {
+        let turn = self.db.begin_write().await.repo()?;
+        event_door_staff::Entity::delete_by_id((event_id.to_string(), user_id.to_string())).exec(&*turn).await.repo()?;
+        turn.commit().await.repo()
+    }
+
+    async fn door_duties(&self, user_id: &UserId, since: DateTime<Utc>) -> Result<Vec<DoorDuty>, RepoError> {
+        let conn = &self.db.conn;
+        let ids: Vec<String> = event_door_staff::Entity::find()
+            .select_only()
+            .column(event_door_staff::Column::EventId)
+            .filter(event_door_staff::Column::UserId.eq(user_id.as_str()))
+            .into_tuple()
+            .all(conn)
+            .await
+            .repo()?;
+        let events = events::Entity::find()
+            .filter(events::Column::Id.is_in(ids))
+            .filter(events::Column::EventDate.gte(since))
+            .order_by_asc(events::Column::EventDate)
+            .all(conn)
+            .await
+            .repo()?;
+        Ok(events.into_iter().map(|e| DoorDuty { event_id: e.id.into(), event_name: e.name, event_date: e.event_date }).collect())
     }
 }

@@ -55,3 +55,9 @@ export interface ShiftBody {
   endsAt: string;
   needed: number;
 }
+
+/** A member a volunteer coordinator put on an event's door (door duty for that event only). */
+export type DoorStaffer = Schemas['DoorStafferDto'];
+
+/** An event whose door the signed-in member is on. */
+export type DoorDuty = Schemas['DoorDutyDto'];

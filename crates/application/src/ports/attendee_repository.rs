@@ -83,6 +83,9 @@ pub trait AttendeeRepository: Send + Sync {
     /// Marks the event's registration arrived at `at` (`None`: not arrived); `RepoError::NotFound`
     /// when the event has no such registration.
     async fn set_checked_in(&self, event_id: &EventId, attendee_id: &AttendeeId, at: Option<DateTime<Utc>>) -> Result<Attendee, RepoError>;
+    /// Whether a volunteer coordinator put the member on the event's door (door duty for that
+    /// event only; the staff roles' `door_duty` covers every event).
+    async fn on_door_duty(&self, event_id: &EventId, user_id: &UserId) -> Result<bool, RepoError>;
     /// Puts the member's party on the event's waitlist, last in line, in a transaction holding the
     /// event: `EventNotFound`, `AlreadyRegistered`, `AlreadyWaitlisted`, `Refused(Started)`, or
     /// `HasRoom` when the event has no capacity or room for the party.

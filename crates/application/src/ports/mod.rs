@@ -98,7 +98,9 @@ pub use recurring_service_repository::RecurringServiceRepository;
 pub use setup_repository::{SetupCompletion, SetupRepository};
 pub use seva_booking_repository::{BookingAdmission, NewBookingRecord, SevaBookingRepository};
 pub use seva_repository::{SevaFields, SevaRepository};
-pub use shift_repository::{NewShiftSignup, PlacementError, PlanView, Promoted, ShiftContext, ShiftRepository, SignupView};
+pub use shift_repository::{
+    DoorDuty, DoorStaffer, NewShiftSignup, PlacementError, PlanView, Promoted, ShiftContext, ShiftRepository, SignupView,
+};
 pub use site_repository::SiteRepository;
 pub use staff_invitations::{Accepted, Acceptor, StaffInvitation, StaffInvitationRepository};
 pub use star_birthday_repository::{StarBirthdayRepository, StarReminderTarget};

@@ -68,6 +68,23 @@ pub enum PlacementError {
     Repo(#[from] RepoError),
 }
 
+/// A member a volunteer coordinator put on an event's door.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DoorStaffer {
+    pub user_id: UserId,
+    pub name: String,
+    pub email: String,
+    pub granted_at: DateTime<Utc>,
+}
+
+/// An event whose door a member is on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DoorDuty {
+    pub event_id: EventId,
+    pub event_name: String,
+    pub event_date: DateTime<Utc>,
+}
+
 /// What a write that frees a place did: the waitlisted sign-ups it confirmed, in order.
 pub type Promoted = Vec<ShiftSignupId>;
 
@@ -130,4 +147,12 @@ pub trait ShiftRepository: Send + Sync {
     async fn event_signups(&self, event_id: &EventId) -> Result<Vec<SignupView>, RepoError>;
     /// Confirmed sign-ups on shifts starting in `(from, to]` whose members want reminders.
     async fn reminders_due(&self, from: DateTime<Utc>, to: DateTime<Utc>) -> Result<Vec<SignupView>, RepoError>;
+    /// The members on an event's door, by name.
+    async fn door_staff(&self, event_id: &EventId) -> Result<Vec<DoorStaffer>, RepoError>;
+    /// Puts a member on an event's door; one already there stays as they were.
+    async fn grant_door(&self, event_id: &EventId, user_id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Takes a member off an event's door (nothing when they were not on it).
+    async fn revoke_door(&self, event_id: &EventId, user_id: &UserId) -> Result<(), RepoError>;
+    /// The events starting from `since` whose door the member is on, by date.
+    async fn door_duties(&self, user_id: &UserId, since: DateTime<Utc>) -> Result<Vec<DoorDuty>, RepoError>;
 }

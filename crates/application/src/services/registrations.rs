@@ -108,17 +108,22 @@ impl RegistrationService {
         Self { attendees, events, clock, changes, mail, audit }
     }
 
-    /// Door duty is granted by staff: until staff roles arrive, the admins run the door. Signing
-    /// up to volunteer at an event grants nothing (the attendee list is members' private data).
-    fn require_door(actor: &Actor) -> Result<(), RegistrationError> {
-        if actor.can(Permission::DoorDuty) { Ok(()) } else { Err(RegistrationError::NotAtTheDoor) }
+    /// Door duty is granted by staff: the roles holding `door_duty` run every event's door, and a
+    /// volunteer coordinator may put a member on one event's door. Signing up to volunteer grants
+    /// nothing (the attendee list is members' private data).
+    async fn require_door(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
+        if actor.can(Permission::DoorDuty) || self.attendees.on_door_duty(event_id, &actor.user_id).await? {
+            Ok(())
+        } else {
+            Err(RegistrationError::NotAtTheDoor)
+        }
     }
 
     /// The door list: every registration with its member's name, party and arrival, for those on
     /// door duty (the HTTP layer leaves everything else out).
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn door_list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
-        Self::require_door(actor)?;
+        self.require_door(actor, event_id).await?;
         self.event(event_id).await?;
         Ok(self.attendees.list_for_event(event_id).await?)
     }
@@ -231,7 +236,7 @@ impl RegistrationService {
         attendee_id: &AttendeeId,
         arrived: bool,
     ) -> Result<Attendee, RegistrationError> {
-        Self::require_door(actor)?;
+        self.require_door(actor, event_id).await?;
         let at = arrived.then(|| self.clock.now());
         let attendee = self.attendees.set_checked_in(event_id, attendee_id, at).await.map_err(|error| match error {
             RepoError::NotFound => RegistrationError::AttendeeNotFound,
@@ -569,6 +574,7 @@ mod tests {
         let mut attendees = MockAttendeeRepository::new();
         attendees.expect_set_checked_in().never();
         attendees.expect_list_for_event().never();
+        attendees.expect_on_door_duty().returning(|_, _| Ok(false));
         let door = service(attendees, MockEventRepository::new());
         let error = door.check_in(&member(), &"e".into(), &"a".into(), true).await.expect_err("a member");
         assert!(matches!(error, RegistrationError::NotAtTheDoor));

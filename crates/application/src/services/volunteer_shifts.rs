@@ -23,8 +23,8 @@ use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    Clock, EventRepository, FamilyMemberRepository, MemberEmailKind, MemberOutbox, NewShiftSignup, OutboxWake, PlacementError, PlanView,
-    RepoError, ShiftContext, ShiftNotice, ShiftRepository, SignupView, TempleZone, UserRepository,
+    Clock, DoorDuty, DoorStaffer, EventRepository, FamilyMemberRepository, MemberEmailKind, MemberOutbox, NewShiftSignup, OutboxWake,
+    PlacementError, PlanView, RepoError, ShiftContext, ShiftNotice, ShiftRepository, SignupView, TempleZone, UserRepository,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -73,6 +73,10 @@ pub enum ShiftError {
     NotStarted,
     #[error("Only volunteers on the shift, not its waitlist, can be marked")]
     Waitlisted,
+    #[error("No member has that e-mail address")]
+    NoSuchMember,
+    #[error("That member has not verified their e-mail address yet")]
+    MemberUnverified,
     #[error("unexpected failure")]
     Unexpected(#[source] BoxError),
 }
@@ -80,9 +84,10 @@ pub enum ShiftError {
 mandir_domain::failure!(ShiftError, fields: Validation, unverified: EmailNotVerified, {
     Self::Validation(_) | Self::TooYoung(_) | Self::NoBirthDate(_) | Self::Started | Self::NothingToCopy | Self::NotStarted => Invalid,
     Self::Forbidden | Self::EmailNotVerified => Forbidden,
-    Self::EventNotFound | Self::RoleNotFound | Self::ShiftNotFound | Self::SignupNotFound | Self::FamilyMemberNotFound => NotFound,
+    Self::EventNotFound | Self::RoleNotFound | Self::ShiftNotFound | Self::SignupNotFound | Self::FamilyMemberNotFound
+        | Self::NoSuchMember => NotFound,
     Self::AlreadyOnShift(_) | Self::Overlap(_) | Self::Full | Self::PastCutoff(_) | Self::CanStillDrop | Self::HasVolunteers(_)
-        | Self::PlanExists | Self::Waitlisted => Conflict,
+        | Self::PlanExists | Self::Waitlisted | Self::MemberUnverified => Conflict,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -718,6 +723,58 @@ impl VolunteerShiftService {
             )
             .await;
         Ok((context, volunteers))
+    }
+
+    /// The members a coordinator put on an event's door (door duty for that event only).
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
+    pub async fn door_staff(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<DoorStaffer>, ShiftError> {
+        actor.require(Permission::ManageVolunteers)?;
+        self.event(event_id).await?;
+        Ok(self.deps.shifts.door_staff(event_id).await?)
+    }
+
+    /// Puts the verified member with this e-mail address on an event's door: they may read its
+    /// door list and check people in, for this event only.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
+    pub async fn grant_door(&self, actor: &Actor, event_id: &EventId, email: &str) -> Result<Vec<DoorStaffer>, ShiftError> {
+        actor.require(Permission::ManageVolunteers)?;
+        let event = self.event(event_id).await?;
+        let email = mandir_domain::user::Email::parse(email)
+            .map_err(|_| ShiftError::Validation(ValidationErrors::single("email", "Please enter a valid email address")))?;
+        let member = self.deps.users.find_by_email(&email).await?.ok_or(ShiftError::NoSuchMember)?.user;
+        if !member.email_verified {
+            return Err(ShiftError::MemberUnverified);
+        }
+        self.deps.shifts.grant_door(event_id, &member.id, self.deps.clock.now()).await?;
+        let name = format!("{} {}", member.first_name, member.last_name);
+        self.record(actor, "volunteers.door.grant", Target::of("event", event_id), format!("Put {name} on the door of {}", event.name))
+            .await;
+        Ok(self.deps.shifts.door_staff(event_id).await?)
+    }
+
+    /// Takes a member off an event's door.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id, member = %user_id))]
+    pub async fn revoke_door(&self, actor: &Actor, event_id: &EventId, user_id: &UserId) -> Result<(), ShiftError> {
+        actor.require(Permission::ManageVolunteers)?;
+        let event = self.event(event_id).await?;
+        let staff = self.deps.shifts.door_staff(event_id).await?;
+        let Some(staffer) = staff.into_iter().find(|s| &s.user_id == user_id) else { return Ok(()) };
+        self.deps.shifts.revoke_door(event_id, user_id).await?;
+        self.record(
+            actor,
+            "volunteers.door.revoke",
+            Target::of("event", event_id),
+            format!("Took {} off the door of {}", staffer.name, event.name),
+        )
+        .await;
+        Ok(())
+    }
+
+    /// The events (from yesterday on) whose door the caller is on.
+    #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
+    pub async fn my_door_duties(&self, actor: &Actor) -> Result<Vec<DoorDuty>, ShiftError> {
+        let since = self.deps.clock.now() - chrono::Duration::days(1);
+        Ok(self.deps.shifts.door_duties(&actor.user_id, since).await?)
     }
 
     /// Whether the caller could drop a sign-up of theirs now (the DTO's `canDrop`).

@@ -5,7 +5,7 @@
 
 use actix_web::{HttpResponse, web};
 use chrono::{DateTime, Utc};
-use mandir_application::ports::SignupView;
+use mandir_application::ports::{DoorDuty, DoorStaffer, SignupView};
 use mandir_application::services::volunteer_shifts::{Audience, Board, MyVolunteering, Plan, ShiftError};
 use mandir_domain::ValidationErrors;
 use mandir_domain::volunteer_shift::{Attendance, RoleInput, Shift, ShiftInput, ShiftStatus, VolunteerRole, hours};
@@ -40,7 +40,11 @@ use crate::state::AppState;
         mine,
         board,
         message,
-        sign_in_sheet
+        sign_in_sheet,
+        door_staff,
+        grant_door,
+        revoke_door,
+        my_door_duties
     ),
     components(schemas(
         ShiftStatusDto,
@@ -62,7 +66,10 @@ use crate::state::AppState;
         MoveRequest,
         AttendanceRequest,
         MessageRequest,
-        QueuedDto
+        QueuedDto,
+        DoorStafferDto,
+        GrantDoorRequest,
+        DoorDutyDto
     ))
 )]
 pub struct Api;
@@ -84,7 +91,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(resource("/api/shift-signups/{id}/drop-request/decline").route(web::post().to(decline_drop)))
         .service(resource("/api/shift-signups/{id}/shift").route(web::put().to(move_signup)))
         .service(resource("/api/shift-signups/{id}/attendance").route(web::put().to(set_attendance)))
-        .service(resource("/api/account/volunteer-shifts").route(web::get().to(mine)));
+        .service(resource("/api/account/volunteer-shifts").route(web::get().to(mine)))
+        .service(resource("/api/events/{id}/door-staff").route(web::get().to(door_staff)).route(web::post().to(grant_door)))
+        .service(resource("/api/events/{id}/door-staff/{userId}").route(web::delete().to(revoke_door)))
+        .service(resource("/api/account/door-duty").route(web::get().to(my_door_duties)));
 }
 
 crate::dto::text_enum_schema!(ShiftStatusDto = ShiftStatus::ALL.iter().map(|v| v.as_str()));
@@ -736,4 +746,92 @@ async fn sign_in_sheet(state: web::Data<AppState>, user: CurrentUser, path: web:
         vec![v.signup.name, context.role.name.clone(), shift.clone(), v.phone.unwrap_or_default(), v.email, String::new(), String::new()]
     });
     csv_response("shift-sign-in-sheet.csv", &SIGN_IN_SHEET_HEADER, rows)
+}
+
+/// A member a volunteer coordinator put on an event's door.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DoorStafferDto {
+    user_id: String,
+    name: String,
+    email: String,
+    granted_at: DateTime<Utc>,
+}
+
+fn door_staff_dtos(staff: Vec<DoorStaffer>) -> Vec<DoorStafferDto> {
+    staff
+        .into_iter()
+        .map(|s| DoorStafferDto { user_id: s.user_id.into(), name: s.name, email: s.email, granted_at: s.granted_at })
+        .collect()
+}
+
+#[derive(Deserialize, ToSchema)]
+pub struct GrantDoorRequest {
+    /// The member's (verified) e-mail address.
+    #[serde(default)]
+    #[schema(required = true, format = Email, min_length = 3)]
+    email: String,
+}
+
+/// An event whose door the member is on.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct DoorDutyDto {
+    event_id: String,
+    event_name: String,
+    event_date: DateTime<Utc>,
+}
+
+/// The members on the event's door, by name (volunteer coordinators).
+#[utoipa::path(operation_id = "listDoorStaff", get, path = "/api/events/{id}/door-staff", tag = "volunteer-shifts", security(("bearer" = [])), params(("id" = String, Path)), responses(
+    (status = 200, body = [DoorStafferDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+))]
+async fn door_staff(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+) -> Result<web::Json<Vec<DoorStafferDto>>, ApiError> {
+    Ok(web::Json(door_staff_dtos(state.volunteer_shifts.door_staff(&user.actor(), &path.into_inner().into()).await?)))
+}
+
+/// Puts a verified member on the event's door: its door list and check-in, for this event only
+/// (volunteer coordinators). Answers the event's door staff.
+#[utoipa::path(operation_id = "grantDoorDuty", post, path = "/api/events/{id}/door-staff", tag = "volunteer-shifts", security(("bearer" = [])), params(("id" = String, Path)), request_body = GrantDoorRequest, responses(
+    (status = 200, body = [DoorStafferDto]), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
+    (status = 404, body = ErrorBody, description = "No such event, or no member with that address"),
+    (status = 409, body = ErrorBody, description = "The member has not verified their address")
+))]
+async fn grant_door(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    path: web::Path<String>,
+    body: JsonBody<GrantDoorRequest>,
+) -> Result<web::Json<Vec<DoorStafferDto>>, ApiError> {
+    let staff = state.volunteer_shifts.grant_door(&user.actor(), &path.into_inner().into(), &body.into_inner().email).await?;
+    Ok(web::Json(door_staff_dtos(staff)))
+}
+
+/// Takes a member off the event's door (nothing to do when they were not on it) (volunteer
+/// coordinators).
+#[utoipa::path(operation_id = "revokeDoorDuty", delete, path = "/api/events/{id}/door-staff/{userId}", tag = "volunteer-shifts", security(("bearer" = [])), params(("id" = String, Path), ("userId" = String, Path)), responses(
+    (status = 204), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+))]
+async fn revoke_door(state: web::Data<AppState>, user: CurrentUser, path: web::Path<(String, String)>) -> Result<HttpResponse, ApiError> {
+    let (event, member) = path.into_inner();
+    state.volunteer_shifts.revoke_door(&user.actor(), &event.into(), &member.into()).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The events (from yesterday on) whose door the signed-in member is on, by date.
+#[utoipa::path(operation_id = "listMyDoorDuties", get, path = "/api/account/door-duty", tag = "volunteer-shifts", security(("bearer" = [])), responses(
+    (status = 200, body = [DoorDutyDto]), (status = 401, body = ErrorBody)
+))]
+async fn my_door_duties(state: web::Data<AppState>, user: CurrentUser) -> Result<web::Json<Vec<DoorDutyDto>>, ApiError> {
+    let duties: Vec<DoorDuty> = state.volunteer_shifts.my_door_duties(&user.actor()).await?;
+    Ok(web::Json(
+        duties
+            .into_iter()
+            .map(|d| DoorDutyDto { event_id: d.event_id.into(), event_name: d.event_name, event_date: d.event_date })
+            .collect(),
+    ))
 }

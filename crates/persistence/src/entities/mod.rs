@@ -10,6 +10,7 @@ pub mod deposits;
 pub mod donation_types;
 pub mod donors;
 pub mod drawer_closes;
+pub mod event_door_staff;
 pub mod event_images;
 pub mod events;
 pub mod family_members;

@@ -204,6 +204,11 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
         Some(json!({"shiftId": f.shift, "subject": "Parking at six", "body": "Please bring a vest."}))
     }),
     ("shiftSignInSheet", Access::Staff(&[VolunteerCoordinator]), Target::Shift, none),
+    // Door duty for one event, granted by a coordinator (to the owner; taking it off is idempotent).
+    ("listDoorStaff", Access::Staff(&[VolunteerCoordinator]), Target::Event, none),
+    ("grantDoorDuty", Access::Staff(&[VolunteerCoordinator]), Target::Event, |f| Some(json!({"email": f.owner.email}))),
+    ("revokeDoorDuty", Access::Staff(&[VolunteerCoordinator]), Target::Event, none),
+    ("listMyDoorDuties", Access::Member, Target::None, none),
     // donation types
     ("listDonationTypes", Access::Public, Target::None, none),
     ("createDonationType", Access::Staff(&[Treasurer]), Target::None, |_| {

@@ -68,12 +68,12 @@ async fn the_door_list_and_check_in_show_names_and_party_sizes_only_and_voluntee
         let refused: Value = expect_status(app.get(&door, Some(&who.token)).await, StatusCode::FORBIDDEN).await;
         assert_eq!(
             refused["message"],
-            "Only staff on door duty (front desk, volunteer coordinators, admins) can check people in at the door"
+            "Only staff on door duty (front desk, volunteer coordinators, admins) and those a coordinator put on this event's door can check people in"
         );
         let refused: Value = expect_status(app.put(&path, Some(&who.token), json!({"checkedIn": true})).await, StatusCode::FORBIDDEN).await;
         assert_eq!(
             refused["message"],
-            "Only staff on door duty (front desk, volunteer coordinators, admins) can check people in at the door"
+            "Only staff on door duty (front desk, volunteer coordinators, admins) and those a coordinator put on this event's door can check people in"
         );
     }
     expect_status::<Value>(app.get(&door, None).await, StatusCode::UNAUTHORIZED).await;

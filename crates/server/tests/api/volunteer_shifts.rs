@@ -338,3 +338,54 @@ async fn ten_members_racing_for_three_places_get_three_and_a_waitlist_in_order()
     let refused = app.delete(&format!("/api/volunteer-shifts/{shift}"), Some(&coordinator.token)).await;
     assert_eq!(message_of(refused, StatusCode::CONFLICT).await, "This shift has volunteers; move or remove them first");
 }
+
+#[tokio::test]
+async fn a_coordinator_puts_a_member_on_one_events_door_and_takes_them_off() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let coordinator = app.staff(&admin, &["volunteer_coordinator"]).await;
+    let event = id(&app.create_event(&admin, "Deepavali", 5, None).await);
+    let other = id(&app.create_event(&admin, "Ugadi", 6, None).await);
+    let (door, guest) = (app.member().await, app.member().await);
+    let registered = app.post(&format!("/api/events/{event}/register"), Some(&guest.token), json!({"numberOfFamilyMembers": 2})).await;
+    let attendee = id(&expect_status::<Value>(registered, StatusCode::CREATED).await);
+    let door_list = |event: String| {
+        let (app, token) = (&app, door.token.clone());
+        async move { app.get(&format!("/api/events/{event}/check-in"), Some(&token)).await }
+    };
+    assert_eq!(message_of(door_list(event.clone()).await, StatusCode::FORBIDDEN).await, mandir_domain::registration::NOT_AT_THE_DOOR);
+
+    // Only a verified member's address.
+    let staff_path = format!("/api/events/{event}/door-staff");
+    let grant = |email: String| app.post(&staff_path, Some(&coordinator.token), json!({"email": email}));
+
+    assert_eq!(message_of(grant("nobody@example.org".into()).await, StatusCode::NOT_FOUND).await, "No member has that e-mail address");
+    let unverified = app.unverified_member().await;
+    let refused = grant(unverified.email.clone()).await;
+    assert_eq!(message_of(refused, StatusCode::CONFLICT).await, "That member has not verified their e-mail address yet");
+    let staff: Value = expect_status(grant(door.email.clone()).await, StatusCode::OK).await;
+    assert_eq!(staff.as_array().map(Vec::len), Some(1));
+    assert_eq!(staff[0]["email"], door.email.as_str());
+    // Twice is once.
+    let again: Value = expect_status(grant(door.email.clone()).await, StatusCode::OK).await;
+    assert_eq!(again.as_array().map(Vec::len), Some(1));
+
+    // This event's door, and no other.
+    let list: Value = expect_status(door_list(event.clone()).await, StatusCode::OK).await;
+    assert_eq!(list[0]["numberOfFamilyMembers"], 2);
+    let arrived =
+        app.put(&format!("/api/events/{event}/attendees/{attendee}/check-in"), Some(&door.token), json!({"checkedIn": true})).await;
+    assert!(!expect_status::<Value>(arrived, StatusCode::OK).await["checkedInAt"].is_null());
+    assert_eq!(door_list(other.clone()).await.status(), StatusCode::FORBIDDEN);
+    let duties: Value = expect_status(app.get("/api/account/door-duty", Some(&door.token)).await, StatusCode::OK).await;
+    assert_eq!((duties.as_array().map(Vec::len), duties[0]["eventId"].as_str()), (Some(1), Some(event.as_str())));
+
+    // Taken off: the door list is closed again.
+    let user_id = staff[0]["userId"].as_str().expect("user").to_owned();
+    let revoked = app.delete(&format!("/api/events/{event}/door-staff/{user_id}"), Some(&coordinator.token)).await;
+    assert_eq!(revoked.status(), StatusCode::NO_CONTENT);
+    assert_eq!(door_list(event.clone()).await.status(), StatusCode::FORBIDDEN);
+    let audit: Value = expect_status(app.get("/api/admin/audit?kind=events", Some(&admin.token)).await, StatusCode::OK).await;
+    let text = audit.to_string();
+    assert!(text.contains("on the door of Deepavali") && text.contains("off the door of Deepavali"), "{text}");
+}

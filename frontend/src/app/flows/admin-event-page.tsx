@@ -36,15 +36,19 @@ type Props = {
    * staff work); anyone else goes home.
    */
   allow?: readonly Permission[];
+  /** Also let in: a member given this page for this event alone (a coordinator put them on its door). */
+  granted?: boolean;
+  /** Whether `granted` is still being asked: the page waits rather than sending them home. */
+  pending?: boolean;
   children: (event: Event) => ReactNode;
 };
 
-export function AdminEventPage({ allow = eventStaffPermissions, children }: Props) {
+export function AdminEventPage({ allow = eventStaffPermissions, granted = false, pending = false, children }: Props) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
   const { user, loading, can } = useAuth();
   if (loading) return <PageSpinner />;
   if (!user) return <Navigate to={paths.signIn.getHref(pathname)} replace />;
-  if (!allow.some(can)) return <Navigate to={paths.home.getHref()} replace />;
+  if (!granted && !allow.some(can)) return pending ? <PageSpinner /> : <Navigate to={paths.home.getHref()} replace />;
   return <Loaded id={id}>{children}</Loaded>;
 }

@@ -1,7 +1,21 @@
+import { useParams } from 'react-router';
 import { CheckIn } from '@/features/event-management/components/check-in';
+import { useMyDoorDuties } from '@/features/volunteer-shifts/api/door-duty';
+import { useAuth } from '@/lib/auth';
 import { AdminEventPage } from '../flows/admin-event-page';
 
-/** /events/:id/check-in (door duty: front desk, volunteer coordinators, admins; the server decides). */
+/**
+ * /events/:id/check-in: door duty (the front desk, volunteer coordinators and admins on every
+ * event; a member a coordinator put on this event's door, on this one). The server decides.
+ */
 export default function EventCheckInRoute() {
-  return <AdminEventPage allow={['door_duty']}>{(event) => <CheckIn event={event} />}</AdminEventPage>;
+  const { id = '' } = useParams();
+  const { user, can } = useAuth();
+  const { duties, isLoading } = useMyDoorDuties(user !== null && !can('door_duty'));
+  const granted = duties?.some((d) => d.eventId === id) ?? false;
+  return (
+    <AdminEventPage allow={['door_duty']} granted={granted} pending={isLoading}>
+      {(event) => <CheckIn event={event} />}
+    </AdminEventPage>
+  );
 }

@@ -36,6 +36,8 @@ export const handlers = [
   http.get('/api/users/:id/volunteering', () => HttpResponse.json([])),
   // No event has volunteer shifts, and the member has signed up for none (festival volunteering, issue 33).
   http.get('/api/events/:id/volunteer-plan', ({ params }) => HttpResponse.json({ eventId: params.id, dropCutoffHours: 24, roles: [] })),
+  http.get('/api/account/door-duty', () => HttpResponse.json([])),
+  http.get('/api/events/:id/door-staff', () => HttpResponse.json([])),
   http.get('/api/account/volunteer-shifts', ({ request }) =>
     HttpResponse.json({ year: Number(new URL(request.url).searchParams.get('year') ?? 2026), hours: 0, signups: [] }),
   ),

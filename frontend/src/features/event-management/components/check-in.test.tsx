@@ -58,11 +58,11 @@ describe('/events/:id/check-in', () => {
     server.use(
       http.get('/api/events/ev-1', () => HttpResponse.json(event)),
       http.get('/api/events/ev-1/check-in', () =>
-        HttpResponse.json({ message: "Only staff on door duty (front desk, volunteer coordinators, admins) can check people in at the door" }, { status: 403 }),
+        HttpResponse.json({ message: "Only staff on door duty (front desk, volunteer coordinators, admins) and those a coordinator put on this event's door can check people in" }, { status: 403 }),
       ),
     );
     renderApp('/events/ev-1/check-in');
-    expect(await screen.findByText("Only staff on door duty (front desk, volunteer coordinators, admins) can check people in at the door")).toBeInTheDocument();
+    expect(await screen.findByText("Only staff on door duty (front desk, volunteer coordinators, admins) and those a coordinator put on this event's door can check people in")).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
   });
 

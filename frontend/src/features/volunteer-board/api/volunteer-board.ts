@@ -5,6 +5,7 @@ import type { Event } from '@/types/api';
 import type {
   Attendance,
   BoardVolunteer,
+  DoorStaffer,
   PlanRole,
   PlanShift,
   RoleBody,
@@ -111,4 +112,23 @@ export function sendVolunteerMessage(eventId: string, message: MessageBody): Pro
 /** GET /api/volunteer-shifts/{id}/sign-in-sheet: the shift's sign-in sheet as a CSV download. */
 export function downloadSignInSheet(shiftId: string, fileName: string): Promise<string> {
   return downloadFile(`/api/volunteer-shifts/${id(shiftId)}/sign-in-sheet`, fileName);
+}
+
+/** The event's door staff (GET /api/events/{id}/door-staff), putting members on the door and taking them off. */
+export function useDoorStaff(eventId: string) {
+  const key = `/api/events/${id(eventId)}/door-staff`;
+  const { data, error, isLoading, mutate } = useSWR<DoorStaffer[]>(eventId ? key : null, { revalidateOnMount: true });
+  return {
+    staff: data,
+    error: error as Error | undefined,
+    isLoading: isLoading && data === undefined,
+    refresh: () => mutate(),
+    grant: async (email: string) => {
+      await mutate(await api.post<DoorStaffer[]>(key, { email }), { revalidate: false });
+    },
+    revoke: async (userId: string) => {
+      await api.delete(`${key}/${id(userId)}`);
+      await mutate();
+    },
+  };
 }

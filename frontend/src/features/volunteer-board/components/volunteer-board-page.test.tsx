@@ -382,3 +382,39 @@ describe('the plan', () => {
     expect(await screen.findByRole('heading', { level: 3, name: 'Parking' })).toBeInTheDocument();
   });
 });
+
+describe('the door', () => {
+  it('puts a member on the door by e-mail, shows the refusal of an unknown address, and takes them off', async () => {
+    serve(makeBoard());
+    let staff: { userId: string; name: string; email: string; grantedAt: string }[] = [];
+    const asked: string[] = [];
+    server.use(
+      http.get('/api/events/e-1/door-staff', () => HttpResponse.json(staff)),
+      http.post('/api/events/e-1/door-staff', async ({ request }) => {
+        const { email } = (await request.json()) as { email: string };
+        asked.push(email);
+        if (email !== 'lakshmi@example.org') return HttpResponse.json({ message: 'No member has that e-mail address' }, { status: 404 });
+        staff = [{ userId: 'u-l', name: 'Lakshmi Iyer', email, grantedAt: '2030-10-01T17:00:00Z' }];
+        return HttpResponse.json(staff);
+      }),
+      http.delete('/api/events/e-1/door-staff/u-l', () => {
+        staff = [];
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('tab', { name: 'Door' }));
+    expect(await screen.findByText(/Nobody is on this event's door yet/)).toBeInTheDocument();
+    const field = screen.getByRole('textbox', { name: "Member's e-mail" });
+    await user.type(field, 'nobody@example.org');
+    await user.click(screen.getByRole('button', { name: 'Put on the door' }));
+    expect(await screen.findByText('No member has that e-mail address')).toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, 'lakshmi@example.org');
+    await user.click(screen.getByRole('button', { name: 'Put on the door' }));
+    expect(await screen.findByText('Lakshmi Iyer')).toBeInTheDocument();
+    expect(asked).toEqual(['nobody@example.org', 'lakshmi@example.org']);
+    await user.click(screen.getByRole('button', { name: 'Take Lakshmi Iyer off the door' }));
+    await waitFor(() => expect(screen.queryByText('Lakshmi Iyer')).not.toBeInTheDocument());
+  });
+});

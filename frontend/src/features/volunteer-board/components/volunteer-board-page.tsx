@@ -16,6 +16,7 @@ import type { Event } from '@/types/api';
 import { useVolunteerBoard } from '../api/volunteer-board';
 import { summaryLine } from '../lib/board';
 import { BoardTab } from './board-tab';
+import { DoorTab } from './door-tab';
 import { PlanTab } from './plan-tab';
 import { SignInSheet } from './sign-in-sheet';
 
@@ -64,6 +65,7 @@ export function VolunteerBoardPage({ event }: { event: EventInfo }) {
         items={[
           { value: 'plan', label: 'Plan', content: <PlanTab event={event} board={board} /> },
           { value: 'board', label: 'Board', content: <BoardTab board={board} /> },
+          { value: 'door', label: 'Door', content: <DoorTab eventId={event.id} /> },
         ]}
       />
     );

@@ -12,7 +12,9 @@ import { Link as RouterLink } from 'react-router';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
 import type { MyShiftSignup } from '@/types/volunteer-shifts';
+import { useMyDoorDuties } from '../api/door-duty';
 import { useMyYearShifts } from '../api/my-volunteer-shifts';
 import { byStart, hoursLabel, recentYears, shiftWhen, signupStatusColor, signupStatusLabel, THIS_YEAR } from '../lib/shifts';
 
@@ -79,8 +81,35 @@ export function MyVolunteerHours() {
           </TextField>
         </Box>
         {body}
+        <DoorDuties />
       </CardContent>
     </Card>
+  );
+}
+
+/** The events whose door a coordinator put the member on, each with its check-in page; nothing when none. */
+function DoorDuties() {
+  const { duties } = useMyDoorDuties(true);
+  const headingId = useId();
+  if (!duties || duties.length === 0) return null;
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }}>
+      <Typography id={headingId} component="h3" variant="h6">
+        Door duty
+      </Typography>
+      <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        {duties.map((d) => (
+          <Box component="li" key={d.eventId} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center' }}>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              {d.eventName} · {formatDate(d.eventDate)}
+            </Typography>
+            <Link component={RouterLink} to={paths.eventCheckIn.getHref(d.eventId)} sx={{ fontWeight: 600 }}>
+              Check in arrivals
+            </Link>
+          </Box>
+        ))}
+      </Box>
+    </Box>
   );
 }
 
