@@ -18,6 +18,8 @@ pub const MIN_AGE_INVALID: &str = "Minimum age must be a whole number from 0 to 
 pub const NEEDED_INVALID: &str = "Volunteers needed must be a whole number from 1 to 500";
 pub const STARTS_REQUIRED: &str = "Start is required";
 pub const ENDS_REQUIRED: &str = "End is required";
+pub const STARTS_INVALID: &str = "Start must be a date and time";
+pub const ENDS_INVALID: &str = "End must be a date and time";
 pub const ENDS_BEFORE_START: &str = "A shift must end after it starts";
 pub const SHIFT_TOO_LONG: &str = "A shift can last at most 16 hours";
 pub const SHIFT_OUTSIDE_EVENT: &str = "A shift must start within a week before and two weeks after the event";
@@ -131,12 +133,18 @@ impl RoleInput {
     }
 }
 
-/// The shift form as submitted.
+/// The shift form as submitted: its times as RFC 3339 texts with an offset.
 #[derive(Debug, Clone, Default)]
 pub struct ShiftInput {
-    pub starts_at: Option<DateTime<Utc>>,
-    pub ends_at: Option<DateTime<Utc>>,
+    pub starts_at: Option<String>,
+    pub ends_at: Option<String>,
     pub needed: Option<i64>,
+}
+
+/// A time of the form: required, then an RFC 3339 instant.
+fn instant(raw: Option<&str>, required: &str, invalid: &str) -> Result<DateTime<Utc>, String> {
+    let raw = raw.map(str::trim).filter(|s| !s.is_empty()).ok_or_else(|| required.to_owned())?;
+    DateTime::parse_from_rfc3339(raw).map(|d| d.with_timezone(&Utc)).map_err(|_| invalid.to_owned())
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -160,7 +168,7 @@ impl ShiftInput {
         );
         let starts_at = errors.check(
             "startsAt",
-            self.starts_at.ok_or_else(|| STARTS_REQUIRED.to_owned()).and_then(|at| {
+            instant(self.starts_at.as_deref(), STARTS_REQUIRED, STARTS_INVALID).and_then(|at| {
                 if at < event_date - Duration::days(7) || at > event_date + Duration::days(14) {
                     Err(SHIFT_OUTSIDE_EVENT.to_owned())
                 } else {
@@ -168,7 +176,7 @@ impl ShiftInput {
                 }
             }),
         );
-        let ends_at = errors.check("endsAt", self.ends_at.ok_or_else(|| ENDS_REQUIRED.to_owned()));
+        let ends_at = errors.check("endsAt", instant(self.ends_at.as_deref(), ENDS_REQUIRED, ENDS_INVALID));
         if let (Some(start), Some(end)) = (starts_at, ends_at) {
             if end <= start {
                 errors.add("endsAt", ENDS_BEFORE_START);
@@ -184,8 +192,8 @@ impl ShiftInput {
 }
 
 /// The plan's drop cut-off, in whole hours from 0 to two weeks.
-pub fn check_drop_cutoff(hours: Option<i64>) -> Result<i32, ValidationErrors> {
-    hours
+pub fn check_drop_cutoff(hours: i64) -> Result<i32, ValidationErrors> {
+    Some(hours)
         .filter(|h| (0..=MAX_DROP_CUTOFF_HOURS).contains(h))
         .and_then(|h| i32::try_from(h).ok())
         .ok_or_else(|| ValidationErrors::single("dropCutoffHours", CUTOFF_INVALID))
@@ -320,22 +328,26 @@ mod tests {
     #[test]
     fn a_shift_must_end_after_it_starts_last_16_hours_and_sit_near_its_event() {
         let event = at(18, 0);
-        let ok = ShiftInput { starts_at: Some(at(6, 0)), ends_at: Some(at(10, 0)), needed: Some(4) }.validate(event).expect("valid");
+        let t = |at: DateTime<Utc>| Some(at.to_rfc3339());
+        let ok = ShiftInput { starts_at: t(at(6, 0)), ends_at: t(at(10, 0)), needed: Some(4) }.validate(event).expect("valid");
         assert_eq!(ok.needed, 4);
-        let errors = ShiftInput { starts_at: Some(at(10, 0)), ends_at: Some(at(10, 0)), needed: Some(0) }.validate(event).expect_err("bad");
+        let errors = ShiftInput { starts_at: t(at(10, 0)), ends_at: t(at(10, 0)), needed: Some(0) }.validate(event).expect_err("bad");
         assert_eq!(errors.get("endsAt"), Some(ENDS_BEFORE_START));
         assert_eq!(errors.get("needed"), Some(NEEDED_INVALID));
-        let long = ShiftInput { starts_at: Some(at(0, 0)), ends_at: Some(at(17, 0)), needed: Some(1) }.validate(event).expect_err("long");
+        let long = ShiftInput { starts_at: t(at(0, 0)), ends_at: t(at(17, 0)), needed: Some(1) }.validate(event).expect_err("long");
         assert_eq!(long.get("endsAt"), Some(SHIFT_TOO_LONG));
         let far = ShiftInput {
-            starts_at: Some(event + Duration::days(15)),
-            ends_at: Some(event + Duration::days(15) + Duration::hours(1)),
+            starts_at: t(event + Duration::days(15)),
+            ends_at: t(event + Duration::days(15) + Duration::hours(1)),
             needed: Some(1),
         };
         assert_eq!(far.validate(event).expect_err("far").get("startsAt"), Some(SHIFT_OUTSIDE_EVENT));
         let missing = ShiftInput::default().validate(event).expect_err("missing");
         assert_eq!(missing.get("startsAt"), Some(STARTS_REQUIRED));
         assert_eq!(missing.get("endsAt"), Some(ENDS_REQUIRED));
+        let unreadable = ShiftInput { starts_at: Some("tomorrow".into()), ends_at: Some("2026-11-08 10:00".into()), needed: Some(1) };
+        let errors = unreadable.validate(event).expect_err("unreadable");
+        assert_eq!((errors.get("startsAt"), errors.get("endsAt")), (Some(STARTS_INVALID), Some(ENDS_INVALID)));
     }
 
     #[test]
@@ -360,9 +372,9 @@ mod tests {
 
     #[test]
     fn the_drop_cut_off_and_messages_are_checked() {
-        assert_eq!(check_drop_cutoff(Some(48)), Ok(48));
-        assert!(check_drop_cutoff(Some(337)).is_err());
-        assert!(check_drop_cutoff(None).is_err());
+        assert_eq!(check_drop_cutoff(48), Ok(48));
+        assert!(check_drop_cutoff(337).is_err());
+        assert!(check_drop_cutoff(-1).is_err());
         assert_eq!(check_message(" Parking at 6 ", " Bring a vest ").expect("ok").subject, "Parking at 6");
         let errors = check_message("Hi", "").expect_err("bad");
         assert_eq!(errors.get("subject"), Some(SUBJECT_INVALID));

@@ -135,7 +135,7 @@ async fn invitations(conn: &impl ConnectionTrait, rows: Vec<household_invitation
 }
 
 /// The member's row, locked: their joining and creating are checked one after the other.
-async fn lock_member(conn: &impl ConnectionTrait, user_id: &UserId) -> Result<(), RepoError> {
+pub(crate) async fn lock_member(conn: &impl ConnectionTrait, user_id: &UserId) -> Result<(), RepoError> {
     users::Entity::find_by_id(user_id.to_string()).lock_exclusive().one(conn).await.repo()?.ok_or(RepoError::NotFound)?;
     Ok(())
 }

@@ -17,11 +17,11 @@ use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
 
 use crate::Database;
-use crate::db::DatabaseKind;
 use crate::entities::{
     account_settings, event_door_staff, events, member_emails, shift_signups, users, volunteer_plans, volunteer_roles, volunteer_shifts,
 };
 use crate::error::MapDbErr;
+use crate::households::lock_member;
 
 #[derive(Debug, Clone)]
 pub struct SeaOrmShiftRepository {
@@ -187,29 +187,10 @@ async fn promote<C: ConnectionTrait>(conn: &C, shift: &volunteer_shifts::Model, 
 }
 
 impl SeaOrmShiftRepository {
-    /// Takes a shift's row for the rest of the transaction (PostgreSQL; SQLite's write
-    /// transaction holds the whole database) and answers it.
-    async fn lock_shift<C: ConnectionTrait>(&self, conn: &C, id: &str) -> Result<Option<volunteer_shifts::Model>, RepoError> {
-        let mut query = volunteer_shifts::Entity::find_by_id(id.to_owned());
-        if self.db.kind() == DatabaseKind::Postgres {
-            query = query.lock_exclusive();
-        }
-        query.one(conn).await.repo()
-    }
-
-    /// Takes the member's row: one person's sign-ups take turns, so two at once cannot overlap.
-    async fn lock_member<C: ConnectionTrait>(&self, conn: &C, user_id: &str) -> Result<(), RepoError> {
-        if self.db.kind() == DatabaseKind::Postgres {
-            users::Entity::find_by_id(user_id.to_owned())
-                .select_only()
-                .column(users::Column::Id)
-                .lock_exclusive()
-                .into_tuple::<String>()
-                .one(conn)
-                .await
-                .repo()?;
-        }
-        Ok(())
+    /// Takes a shift's row for the rest of the transaction (`FOR UPDATE` on PostgreSQL; SQLite's
+    /// write transaction holds the whole database) and answers it.
+    async fn lock_shift<C: ConnectionTrait>(conn: &C, id: &str) -> Result<Option<volunteer_shifts::Model>, RepoError> {
+        volunteer_shifts::Entity::find_by_id(id.to_owned()).lock_exclusive().one(conn).await.repo()
     }
 
     /// Whether the person (`person_key`) has a place on another shift overlapping `times`.
@@ -231,14 +212,16 @@ impl SeaOrmShiftRepository {
         if shift_ids.is_empty() {
             return Ok(false);
         }
-        let shifts = volunteer_shifts::Entity::find()
+        let theirs: Vec<(DateTime<Utc>, DateTime<Utc>)> = volunteer_shifts::Entity::find()
+            .select_only()
+            .column(volunteer_shifts::Column::StartsAt)
+            .column(volunteer_shifts::Column::EndsAt)
             .filter(volunteer_shifts::Column::Id.is_in(shift_ids))
-            .filter(volunteer_shifts::Column::StartsAt.lt(times.1))
-            .filter(volunteer_shifts::Column::EndsAt.gt(times.0))
+            .into_tuple()
             .all(conn)
             .await
             .repo()?;
-        Ok(shifts.iter().any(|s| overlaps((s.starts_at, s.ends_at), times)))
+        Ok(theirs.into_iter().any(|shift| overlaps(shift, times)))
     }
 
     /// Sign-ups with their shifts, roles, events and members, in the order given.
@@ -458,7 +441,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
 
     async fn update_shift(&self, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<(Shift, Promoted), RepoError> {
         let turn = self.db.begin_write().await.repo()?;
-        let existing = self.lock_shift(&*turn, id).await?.ok_or(RepoError::NotFound)?;
+        let existing = Self::lock_shift(&*turn, id).await?.ok_or(RepoError::NotFound)?;
         let mut active: volunteer_shifts::ActiveModel = existing.into();
         active.starts_at = Set(shift.starts_at);
         active.ends_at = Set(shift.ends_at);
@@ -472,7 +455,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
 
     async fn delete_shift(&self, id: &ShiftId) -> Result<(), RepoError> {
         let turn = self.db.begin_write().await.repo()?;
-        self.lock_shift(&*turn, id).await?.ok_or(RepoError::NotFound)?;
+        Self::lock_shift(&*turn, id).await?.ok_or(RepoError::NotFound)?;
         if Self::has_people(&*turn, vec![id.to_string()]).await? {
             return Err(RepoError::Conflict("the shift has volunteers".into()));
         }
@@ -488,16 +471,15 @@ impl ShiftRepository for SeaOrmShiftRepository {
         now: DateTime<Utc>,
     ) -> Result<(), RepoError> {
         let turn = self.db.begin_write().await.repo()?;
-        if self.db.kind() == DatabaseKind::Postgres {
-            events::Entity::find_by_id(event_id.to_string())
-                .select_only()
-                .column(events::Column::Id)
-                .lock_exclusive()
-                .into_tuple::<String>()
-                .one(&*turn)
-                .await
-                .repo()?;
-        }
+        // The event's row: two copies to one event take turns, so the second finds the first's roles.
+        events::Entity::find_by_id(event_id.to_string())
+            .select_only()
+            .column(events::Column::Id)
+            .lock_exclusive()
+            .into_tuple::<String>()
+            .one(&*turn)
+            .await
+            .repo()?;
         let existing =
             volunteer_roles::Entity::find().filter(volunteer_roles::Column::EventId.eq(event_id.as_str())).one(&*turn).await.repo()?;
         if existing.is_some() {
@@ -530,8 +512,8 @@ impl ShiftRepository for SeaOrmShiftRepository {
 
     async fn sign_up(&self, new: NewShiftSignup) -> Result<ShiftSignup, PlacementError> {
         let turn = self.db.begin_write().await.repo()?;
-        self.lock_member(&*turn, &new.user_id).await?;
-        let shift = self.lock_shift(&*turn, &new.shift_id).await?.ok_or(PlacementError::NotFound)?;
+        lock_member(&*turn, &new.user_id).await?;
+        let shift = Self::lock_shift(&*turn, &new.shift_id).await?.ok_or(PlacementError::NotFound)?;
         let person_key = new.family_member_id.as_ref().map_or_else(|| new.user_id.to_string(), ToString::to_string);
         let on_shift = shift_signups::Entity::find()
             .filter(shift_signups::Column::ShiftId.eq(shift.id.as_str()))
@@ -583,7 +565,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
     async fn remove(&self, id: &ShiftSignupId, now: DateTime<Utc>) -> Result<Promoted, RepoError> {
         let turn = self.db.begin_write().await.repo()?;
         let signup = shift_signups::Entity::find_by_id(id.to_string()).one(&*turn).await.repo()?.ok_or(RepoError::NotFound)?;
-        let shift = self.lock_shift(&*turn, &signup.shift_id).await?.ok_or(RepoError::NotFound)?;
+        let shift = Self::lock_shift(&*turn, &signup.shift_id).await?.ok_or(RepoError::NotFound)?;
         let deleted = shift_signups::Entity::delete_by_id(id.to_string()).exec(&*turn).await.repo()?;
         if deleted.rows_affected == 0 {
             return Err(RepoError::NotFound);
@@ -596,14 +578,14 @@ impl ShiftRepository for SeaOrmShiftRepository {
     async fn move_to(&self, id: &ShiftSignupId, to: &ShiftId, now: DateTime<Utc>) -> Result<Promoted, PlacementError> {
         let turn = self.db.begin_write().await.repo()?;
         let signup = shift_signups::Entity::find_by_id(id.to_string()).one(&*turn).await.repo()?.ok_or(PlacementError::NotFound)?;
-        self.lock_member(&*turn, &signup.user_id).await?;
+        lock_member(&*turn, &signup.user_id.clone().into()).await?;
         // Both shifts' rows, in id order (two moves the opposite way wait rather than deadlock).
         let mut ids = BTreeMap::new();
         ids.insert(signup.shift_id.clone(), ());
         ids.insert(to.to_string(), ());
         let mut locked = HashMap::new();
         for shift_id in ids.keys() {
-            if let Some(shift) = self.lock_shift(&*turn, shift_id).await? {
+            if let Some(shift) = Self::lock_shift(&*turn, shift_id).await? {
                 locked.insert(shift_id.clone(), shift);
             }
         }

@@ -1231,7 +1231,8 @@ pub async fn seed_demo_volunteer_plan(
             RoleInput { name: name.to_owned(), description: Some(description.to_owned()), min_age, report_to: Some(report_to.to_owned()) };
         let role = shifts.add_role(&coordinator, &build_on.id, input).await.map_err(fail)?;
         for (start, needed) in [6, 10, 14, 18].into_iter().zip(needed) {
-            let input = ShiftInput { starts_at: local(start), ends_at: local(start + 4), needed: Some(needed) };
+            let time = |hour: u32| local(hour).map(|t| t.to_rfc3339());
+            let input = ShiftInput { starts_at: time(start), ends_at: time(start + 4), needed: Some(needed) };
             shifts.add_shift(&coordinator, &role.id, input).await.map_err(fail)?;
         }
     }

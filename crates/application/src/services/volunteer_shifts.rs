@@ -233,7 +233,7 @@ impl VolunteerShiftService {
     }
 
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
-    pub async fn set_drop_cutoff(&self, actor: &Actor, event_id: &EventId, hours: Option<i64>) -> Result<Plan, ShiftError> {
+    pub async fn set_drop_cutoff(&self, actor: &Actor, event_id: &EventId, hours: i64) -> Result<Plan, ShiftError> {
         actor.require(Permission::ManageVolunteers)?;
         let event = self.event(event_id).await?;
         let hours = check_drop_cutoff(hours).map_err(ShiftError::Validation)?;
@@ -260,7 +260,9 @@ impl VolunteerShiftService {
             .get(from_id)
             .await?
             .ok_or_else(|| ShiftError::Validation(ValidationErrors::single("fromEventId", "Event not found")))?;
-        let source = group(self.deps.shifts.plan(from_id).await?, from_id);
+        let stored = self.deps.shifts.plan(from_id).await?;
+        let cutoff = stored.drop_cutoff_hours;
+        let source = group(stored, from_id);
         if source.roles.is_empty() {
             return Err(ShiftError::NothingToCopy);
         }
@@ -288,7 +290,6 @@ impl VolunteerShiftService {
                 (role, shifts)
             })
             .collect();
-        let cutoff = self.deps.shifts.plan(from_id).await?.drop_cutoff_hours;
         self.deps.shifts.copy_plan(event_id, roles, cutoff, self.deps.clock.now()).await.map_err(|error| match error {
             RepoError::Conflict(_) => ShiftError::PlanExists,
             other => other.into(),

@@ -393,26 +393,9 @@ pub struct ShiftRequest {
     needed: Option<i64>,
 }
 
-fn instant(errors: &mut ValidationErrors, field: &str, value: Option<&str>) -> Option<DateTime<Utc>> {
-    let parsed = value.map(|v| DateTime::parse_from_rfc3339(v.trim()).map(|t| t.with_timezone(&Utc)));
-    match parsed {
-        Some(Err(_)) => {
-            errors.add(field, "Enter a date and time");
-            None
-        }
-        Some(Ok(at)) => Some(at),
-        None => None,
-    }
-}
-
-impl ShiftRequest {
-    /// The form with its times read; an unreadable time is a field error of its own.
-    fn input(self) -> Result<ShiftInput, ApiError> {
-        let mut errors = ValidationErrors::new();
-        let starts_at = instant(&mut errors, "startsAt", self.starts_at.as_deref());
-        let ends_at = instant(&mut errors, "endsAt", self.ends_at.as_deref());
-        errors.into_result().map_err(|e| ApiError::from(ShiftError::Validation(e)))?;
-        Ok(ShiftInput { starts_at, ends_at, needed: self.needed })
+impl From<ShiftRequest> for ShiftInput {
+    fn from(b: ShiftRequest) -> Self {
+        Self { starts_at: b.starts_at, ends_at: b.ends_at, needed: b.needed }
     }
 }
 
@@ -491,7 +474,7 @@ async fn set_drop_cutoff(
     body: JsonBody<DropCutoffRequest>,
 ) -> Result<web::Json<VolunteerPlanDto>, ApiError> {
     let plan =
-        state.volunteer_shifts.set_drop_cutoff(&user.actor(), &path.into_inner().into(), Some(body.into_inner().drop_cutoff_hours)).await?;
+        state.volunteer_shifts.set_drop_cutoff(&user.actor(), &path.into_inner().into(), body.into_inner().drop_cutoff_hours).await?;
     Ok(web::Json(plan.into()))
 }
 
@@ -562,7 +545,7 @@ async fn add_shift(
     path: web::Path<String>,
     body: JsonBody<ShiftRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let input = body.into_inner().input()?;
+    let input = body.into_inner().into();
     let shift = state.volunteer_shifts.add_shift(&user.actor(), &path.into_inner().into(), input).await?;
     Ok(HttpResponse::Created().json(PlanShiftDto::from(shift)))
 }
@@ -578,7 +561,7 @@ async fn update_shift(
     path: web::Path<String>,
     body: JsonBody<ShiftRequest>,
 ) -> Result<web::Json<PlanShiftDto>, ApiError> {
-    let input = body.into_inner().input()?;
+    let input = body.into_inner().into();
     Ok(web::Json(state.volunteer_shifts.update_shift(&user.actor(), &path.into_inner().into(), input).await?.into()))
 }
 

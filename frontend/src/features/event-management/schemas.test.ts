@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validateImageFile } from '@/lib/image-file';
-import { fromTempleInput, toTempleInput } from './lib/temple-time';
+import { fromTempleInput, toTempleInput } from '@/lib/temple-time';
 import { createEventSchema, editEventSchema, isImageSource } from './schemas';
 
 async function errorsOf(schema: { validate: (v: unknown, o: object) => Promise<unknown> }, values: Record<string, unknown>) {

@@ -1,5 +1,5 @@
 import * as yup from 'yup';
-import { fromTempleInput } from './lib/temple-time';
+import { fromTempleInput } from '@/lib/temple-time';
 
 /** A URL (http, https or a same-site path) or an inline base64 image (data:image/...;base64,...). */
 export function isImageSource(value: string): boolean {

@@ -10,7 +10,7 @@ import { ApiError } from '@/lib/api-client';
 import { useFormikValidatedOnSubmit } from '@/lib/form';
 import type { CreateEventBody } from '@/types/api';
 import { useCreateEvent } from '../api/events-admin';
-import { fromTempleInput } from '../lib/temple-time';
+import { fromTempleInput } from '@/lib/temple-time';
 import { createEventSchema, type EventFormValues } from '../schemas';
 import { EventFormFields } from './event-form-fields';
 

@@ -9,7 +9,7 @@ import { errorMessage } from '@/lib/api-client';
 import { useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Event, UpdateEventBody } from '@/types/api';
 import { useUpdateEvent } from '../api/events-admin';
-import { fromTempleInput, toTempleInput } from '../lib/temple-time';
+import { fromTempleInput, toTempleInput } from '@/lib/temple-time';
 import { editEventSchema, type EventFormValues } from '../schemas';
 import { UPLOAD_REQUIRED_TOAST } from './create-event-dialog';
 import { EventFormFields } from './event-form-fields';

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { FormikProps } from 'formik';
 import { textFieldProps } from '@/lib/form';
-import { templeInputMin } from '../lib/temple-time';
+import { templeInputMin } from '@/lib/temple-time';
 import type { EventFormValues } from '../schemas';
 import { ImageField } from './image-field';
 

@@ -61,7 +61,7 @@ function ShiftCard({ role, shift, choices, now, pending, dragged, over, setDragg
   const label = shiftLabel(shift);
   const headingId = `board-shift-${shift.id}`;
   const short = shortBy(shift);
-  const started = hasStarted(shift, now);
+  const started = hasStarted(shift, now.getTime());
   const self: ShiftChoice = { shift, role, label: `${role.name} · ${label}` };
   const others = choices.filter((c) => c.shift.id !== shift.id);
   // A volunteer dragged from another shift can be dropped here.

@@ -1,17 +1,13 @@
 // The texts of festival volunteering shifts: times in the temple's time zone, counts, statuses, hours.
-import { formatDate, formatLongDate, formatTime } from '@/lib/format';
+import { formatDate, formatLongDate } from '@/lib/format';
+import { shiftTimes } from '@/lib/shift-times';
+
+export { hasStarted, shiftTimes } from '@/lib/shift-times';
 import type { MyShiftSignup, PlanShift } from '@/types/volunteer-shifts';
 
 /** The shift's day, "Saturday, November 7, 2026", in the temple's time zone. */
 export function shiftDay(shift: Pick<PlanShift, 'startsAt'>): string {
   return formatLongDate(shift.startsAt);
-}
-
-/** "9:00 AM – 1:00 PM"; a shift ending on another day names that day: "10:00 PM – Nov 08, 2026, 2:00 AM". */
-export function shiftTimes(shift: Pick<PlanShift, 'startsAt' | 'endsAt'>): string {
-  const sameDay = formatDate(shift.startsAt) === formatDate(shift.endsAt);
-  const end = sameDay ? formatTime(shift.endsAt) : `${formatDate(shift.endsAt)}, ${formatTime(shift.endsAt)}`;
-  return `${formatTime(shift.startsAt)} – ${end}`;
 }
 
 /** The day and the times on one line: "Saturday, November 7, 2026, 9:00 AM – 1:00 PM". */
@@ -32,10 +28,6 @@ export function filledLabel(shift: Pick<PlanShift, 'filled' | 'needed'>): string
 /** "Ages 16 and over", or null when the role has no minimum age. */
 export function minAgeLabel(minAge: number | null): string | null {
   return minAge && minAge > 0 ? `Ages ${minAge} and over` : null;
-}
-
-export function hasStarted(shift: Pick<PlanShift, 'startsAt'>, now: number): boolean {
-  return new Date(shift.startsAt).getTime() <= now;
 }
 
 /** "1 hour", "12.5 hours", "0 hours" (one decimal, as the server counts them). */
