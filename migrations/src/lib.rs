@@ -48,6 +48,7 @@ mod m20261128_000052_pledge_gifts;
 mod m20261128_000053_recurring_gifts;
 mod m20261128_000054_volunteer_shifts;
 mod m20261128_000055_event_door_staff;
+mod m20261128_000056_door_desk;
 pub mod seed;
 
 pub struct Migrator;
@@ -101,6 +102,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000053_recurring_gifts::Migration),
             Box::new(m20261128_000054_volunteer_shifts::Migration),
             Box::new(m20261128_000055_event_door_staff::Migration),
+            Box::new(m20261128_000056_door_desk::Migration),
         ]
     }
 }

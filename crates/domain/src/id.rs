@@ -164,6 +164,10 @@ id_type!(
     /// One person's place on a shift (a member or one of their family), confirmed or waitlisted.
     ShiftSignupId
 );
+id_type!(
+    /// A party added at an event's door without a registration.
+    WalkInId
+);
 
 #[cfg(test)]
 mod tests {

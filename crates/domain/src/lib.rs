@@ -7,6 +7,7 @@ pub mod cash_office;
 pub mod counter;
 pub mod donation_type;
 pub mod donor;
+pub mod door;
 pub mod error;
 pub mod event;
 pub mod exchange;
@@ -48,7 +49,7 @@ pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure,
 pub use id::{
     AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, NoticeId, PaymentId, PaymentMethodId,
     PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, ShiftId, ShiftSignupId, StarBirthdayId, UserId, VolunteerId,
-    VolunteerRoleId, WaitlistId,
+    VolunteerRoleId, WaitlistId, WalkInId,
 };
 pub use input::NumberInput;
 pub use money::Money;

@@ -25,6 +25,8 @@ pub struct Attendee {
     pub updated_at: DateTime<Utc>,
     /// When an admin marked the party arrived at the door; `None` until then.
     pub checked_in_at: Option<DateTime<Utc>>,
+    /// The code the member shows at the door, as its QR code (stored form, `ABCD2345`).
+    pub confirmation_code: Option<String>,
 }
 
 impl Attendee {

@@ -14,6 +14,7 @@ mod openapi;
 pub mod page_head;
 mod path_items;
 pub mod permissions;
+mod qr;
 mod request_span;
 pub mod routes;
 mod security_headers;

@@ -150,6 +150,7 @@ pub fn api_doc() -> Document {
         routes::volunteers::Api::openapi(),
         routes::volunteer_shifts::Api::openapi(),
         routes::donation_types::Api::openapi(),
+        routes::door::Api::openapi(),
         routes::funds::Api::openapi(),
         routes::pledges::Api::openapi(),
         routes::households::Api::openapi(),

@@ -25,6 +25,11 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("exportEventAttendees", Permission::ExportMembers),
     ("checkInAttendee", Permission::DoorDuty),
     ("eventDoorList", Permission::DoorDuty),
+    ("searchDoor", Permission::DoorDuty),
+    ("doorChanges", Permission::DoorDuty),
+    ("checkInByCode", Permission::DoorDuty),
+    ("addWalkIn", Permission::DoorDuty),
+    ("removeWalkIn", Permission::DoorDuty),
     // volunteers
     ("listEventVolunteers", Permission::ManageVolunteers),
     ("exportEventVolunteers", Permission::ManageVolunteers),

@@ -142,6 +142,8 @@ pub struct AppState {
     pub volunteers: VolunteerService,
     /// Festival volunteering: plans of roles and shifts, sign-ups, the coordinator's board.
     pub volunteer_shifts: mandir_application::services::volunteer_shifts::VolunteerShiftService,
+    /// The check-in desk: search, check-ins, walk-ins and the desks' changes.
+    pub door: mandir_application::services::door_desk::DoorDeskService,
     /// This process's background jobs (read by admins).
     pub jobs: Scheduler,
     /// The temple's settings and notices (also the name and Zelle details of `GET /api/config`).

@@ -19,6 +19,9 @@ use tokio::sync::Semaphore;
 
 #[cfg(any(test, feature = "testing"))]
 pub mod crafted;
+mod qr;
+
+pub use qr::PngQrCodes;
 
 /// libwebp's quality (0 to 100) for the copies: photos look as uploaded on a phone at about a
 /// fifth of the JPEG's bytes.

@@ -7,7 +7,7 @@ use mandir_domain::event::Event;
 use mandir_domain::registration::{
     Attendee, AttendeeWithContact, Occupancy, Refusal, ValidRegistration, WaitlistEntry, WaitlistEntryWithContact, admit, ensure_open,
 };
-use mandir_domain::{AttendeeId, EventId, UserId};
+use mandir_domain::{EventId, UserId};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, JoinType, Order, Query, SelectStatement};
 use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbErr, EntityTrait, FromQueryResult, IdenStatic, Iterable, PaginatorTrait, QueryFilter,
@@ -129,6 +129,7 @@ impl SeaOrmAttendeeRepository {
             .expr(Expr::val(r.registration.additional_notes.clone()))
             .expr(Expr::val(r.now))
             .expr(Expr::val(r.now))
+            .expr(Expr::val(crate::door::fresh_code()))
             .from(events::Entity)
             .and_where(event(events::Column::Id).eq(r.event_id.as_str()))
             .and_where(event(events::Column::EventDate).gt(r.now))
@@ -150,6 +151,7 @@ impl SeaOrmAttendeeRepository {
                 attendees::Column::AdditionalNotes,
                 attendees::Column::CreatedAt,
                 attendees::Column::UpdatedAt,
+                attendees::Column::ConfirmationCode,
             ])
             .select_from(from_event)
             .map_err(|e| AdmissionError::Repo(RepoError::Unexpected(e.into())))?
@@ -292,21 +294,6 @@ impl AttendeeRepository for SeaOrmAttendeeRepository {
             .await
             .repo()?;
         Ok(found.is_some())
-    }
-
-    async fn set_checked_in(&self, event_id: &EventId, attendee_id: &AttendeeId, at: Option<DateTime<Utc>>) -> Result<Attendee, RepoError> {
-        let result = attendees::Entity::update_many()
-            .col_expr(attendees::Column::CheckedInAt, Expr::val(at))
-            .filter(attendees::Column::Id.eq(attendee_id.as_str()))
-            .filter(attendees::Column::EventId.eq(event_id.as_str()))
-            .exec(&self.db.conn)
-            .await
-            .repo()?;
-        if result.rows_affected == 0 {
-            return Err(RepoError::NotFound);
-        }
-        let model = attendees::Entity::find_by_id(attendee_id.to_owned()).one(&self.db.conn).await.repo()?.ok_or(RepoError::NotFound)?;
-        Ok(attendee_of(model))
     }
 
     async fn join_waitlist(&self, r: NewWaitlistRecord) -> Result<WaitlistEntry, AdmissionError> {
@@ -535,6 +522,10 @@ fn attendee_row(r: NewAttendeeRecord, payment_id: Option<String>) -> attendees::
         updated_at: Set(r.now),
         checked_in_at: Set(None),
         payment_id: Set(payment_id),
+        confirmation_code: Set(Some(crate::door::fresh_code())),
+        arrived_people: Set(None),
+        checked_in_by: Set(None),
+        door_seq: Set(0),
     }
 }
 

@@ -57,5 +57,6 @@ pub(crate) fn attendee_of(m: attendees::Model) -> Attendee {
         created_at: m.created_at,
         updated_at: m.updated_at,
         checked_in_at: m.checked_in_at,
+        confirmation_code: m.confirmation_code,
     }
 }

@@ -63,6 +63,10 @@ pub(crate) async fn promote_waitlist(tx: &WriteTransaction, event_id: &EventId, 
             updated_at: Set(now),
             checked_in_at: Set(None),
             payment_id: Set(None),
+            confirmation_code: Set(Some(crate::door::fresh_code())),
+            arrived_people: Set(None),
+            checked_in_by: Set(None),
+            door_seq: Set(0),
         }
         .insert(tx)
         .await

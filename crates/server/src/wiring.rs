@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use mandir_application::ports::{
     AuditLog, ChangeListener, ChangeNotifier, Clock, LinkSigner, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway,
-    SystemClock, TempleName, TempleZone, TokenIssuer, Topic, WebhookVerifier,
+    SystemClock, TempleName, TempleZone, TokenIssuer, Topic, TopicWatch, WebhookVerifier,
 };
 use mandir_application::services::account::{AccountDeps, AccountService};
 use mandir_application::services::admin::AdminService;
@@ -18,6 +18,7 @@ use mandir_application::services::counter::{CounterDeps, CounterService};
 use mandir_application::services::counter_card::RefundUnusedCounterCards;
 use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
+use mandir_application::services::door_desk::{DoorDeps, DoorDeskService};
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::festivals::FestivalService;
@@ -261,6 +262,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         zone: temple_zone.clone(),
         sevas: sevas.clone(),
         shifts: shift_repository.clone(),
+        qr: Arc::new(mandir_imaging::PngQrCodes),
         mailer: direct_mailer.clone(),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
@@ -458,6 +460,18 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         wake: email_sender.wake.clone(),
         recorder: recorder.clone(),
     });
+    // The check-in desks wait for the door's changes, this process's and the others'.
+    let door_watch = Arc::new(TopicWatch::new(Topic::Door));
+    local.subscribe(door_watch.clone());
+    let door = DoorDeskService::new(DoorDeps {
+        door: Arc::new(mandir_persistence::SeaOrmDoorRepository::new(db.clone())),
+        attendees: attendees.clone(),
+        events: events.clone(),
+        clock: clock.clone(),
+        changes: changes.clone(),
+        watch: door_watch,
+        audit: recorder.clone(),
+    });
     let state = AppState {
         auth,
         profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
@@ -472,6 +486,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             recorder.clone(),
         ),
         volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
+        door,
         volunteer_shifts: VolunteerShiftService::new(ShiftDeps {
             shifts: shift_repository.clone(),
             events: events.clone(),

@@ -80,9 +80,6 @@ pub trait AttendeeRepository: Send + Sync {
     /// otherwise the promoted registrations (written at `now`; each one's e-mail is queued with
     /// it in the member outbox, as every registration's confirmation is).
     async fn delete(&self, event_id: &EventId, user_id: &UserId, now: DateTime<Utc>) -> Result<Option<Vec<Attendee>>, RepoError>;
-    /// Marks the event's registration arrived at `at` (`None`: not arrived); `RepoError::NotFound`
-    /// when the event has no such registration.
-    async fn set_checked_in(&self, event_id: &EventId, attendee_id: &AttendeeId, at: Option<DateTime<Utc>>) -> Result<Attendee, RepoError>;
     /// Whether a volunteer coordinator put the member on the event's door (door duty for that
     /// event only; the staff roles' `door_duty` covers every event).
     async fn on_door_duty(&self, event_id: &EventId, user_id: &UserId) -> Result<bool, RepoError>;

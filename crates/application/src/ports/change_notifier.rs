@@ -23,10 +23,12 @@ pub enum Topic {
     Site,
     /// The walk-ins' donor records the counter keeps.
     Donors,
+    /// Check-ins and walk-ins at an event's door: the desks waiting for changes read them.
+    Door,
 }
 
 impl Topic {
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::Events,
         Self::Registrations,
         Self::Volunteers,
@@ -35,6 +37,7 @@ impl Topic {
         Self::Users,
         Self::Site,
         Self::Donors,
+        Self::Door,
     ];
 
     /// A stable name for the topic, usable as a notification channel between processes.
@@ -48,6 +51,7 @@ impl Topic {
             Self::Users => "mandir_users",
             Self::Site => "mandir_site",
             Self::Donors => "mandir_donors",
+            Self::Door => "mandir_door",
         }
     }
 
@@ -110,6 +114,33 @@ impl LocalChangeBus {
     }
 }
 
+/// Lets tasks wait for the next change of one topic, made in this process or another (the
+/// desks' long polls wait on [`Topic::Door`]). Subscribe it to the process's [`LocalChangeBus`].
+pub struct TopicWatch {
+    topic: Topic,
+    changes: tokio::sync::watch::Sender<u64>,
+}
+
+impl TopicWatch {
+    pub fn new(topic: Topic) -> Self {
+        Self { topic, changes: tokio::sync::watch::Sender::new(0) }
+    }
+
+    /// A receiver that [`tokio::sync::watch::Receiver::changed`] wakes at the topic's next change
+    /// (take it before reading, so a change made in between is not missed).
+    pub fn subscribe(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+}
+
+impl ChangeListener for TopicWatch {
+    fn changed(&self, topic: Topic) {
+        if topic == self.topic {
+            self.changes.send_modify(|n| *n = n.wrapping_add(1));
+        }
+    }
+}
+
 #[async_trait]
 impl ChangeNotifier for LocalChangeBus {
     async fn publish(&self, topic: Topic) {
@@ -168,6 +199,21 @@ mod tests {
         for seen in [a, b] {
             assert_eq!(*seen.0.lock().expect("lock"), vec![Topic::Registrations, Topic::Events]);
         }
+    }
+
+    #[tokio::test]
+    async fn a_watch_wakes_its_waiters_on_its_topic_only() {
+        let bus = LocalChangeBus::default();
+        let watch = Arc::new(TopicWatch::new(Topic::Door));
+        bus.subscribe(watch.clone());
+        let mut waiter = watch.subscribe();
+        bus.publish(Topic::Events).await;
+        assert!(!waiter.has_changed().expect("open"), "another topic");
+        bus.relay(Topic::Door);
+        assert!(waiter.has_changed().expect("open"), "another process's change");
+        waiter.mark_unchanged();
+        bus.publish(Topic::Door).await;
+        tokio::time::timeout(std::time::Duration::from_secs(1), waiter.changed()).await.expect("woken").expect("open");
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod clock;
 pub mod counter_repository;
 pub mod documents;
 pub mod donation_type_repository;
+pub mod door_repository;
 pub mod event_repository;
 pub mod family_member_repository;
 pub mod festival_repository;
@@ -31,6 +32,7 @@ pub mod payment_method_repository;
 pub mod payment_repository;
 pub mod pledge_repository;
 pub mod priest_repository;
+pub mod qr_code;
 pub mod rate_limit_store;
 pub mod receipt_outbox;
 pub mod recurring_gift_repository;
@@ -57,7 +59,7 @@ pub use cash_office_repository::{
     BookedSeva, CashOfficeRepository, CheckRecord, CollectionRecord, ConfirmStep, Confirmation, DayActivity, DepositRecord, DepositRef,
     DepositRefused, DepositSummary, DrawerCloseRecord, DrawerClosed, NewCollection, NewDeposit, NewDrawerClose, OpenDrawer, Undeposited,
 };
-pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic};
+pub use change_notifier::{ChangeListener, ChangeNotifier, LocalChangeBus, Topic, TopicWatch};
 pub use checkout::Checkout;
 pub use clock::{Clock, SystemClock};
 pub use counter_repository::{
@@ -66,6 +68,7 @@ pub use counter_repository::{
 };
 pub use documents::Documents;
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
+pub use door_repository::{CheckedIn, DoorRepository, NewWalkIn, WalkInError};
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};
 pub use family_member_repository::FamilyMemberRepository;
 pub use festival_repository::{FestivalEvent, FestivalRepository};
@@ -89,6 +92,7 @@ pub use payment_method_repository::{PaymentMethodRecord, PaymentMethodRepository
 pub use payment_repository::{EventFilter, NewPayment, PaymentFilter, PaymentRepository, StatusChange, WebhookOutcome, WebhookRecord};
 pub use pledge_repository::{AssignedGift, Assignment, PledgeRecord, PledgeRepository, PledgeView};
 pub use priest_repository::{PhotoChange, PriestFields, PriestRepository};
+pub use qr_code::QrCodePainter;
 pub use rate_limit_store::{Hit, RateLimitStore};
 pub use receipt_outbox::{LinkSigner, OutboxWake, ReceiptEmail, ReceiptOutbox, ReceiptReason};
 pub use recurring_gift_repository::{

@@ -314,6 +314,7 @@ mod tests {
             number_of_family_members: 0,
             additional_notes: None,
             checked_in_at: None,
+            confirmation_code: None,
             created_at: now(),
             updated_at: now(),
         };

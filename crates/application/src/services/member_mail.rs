@@ -13,7 +13,9 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
+use mandir_domain::door::{display_code, qr_text};
 use mandir_domain::event::Event;
+use mandir_domain::registration::Attendee;
 use mandir_domain::volunteer_shift::ShiftStatus;
 use serde::Serialize;
 
@@ -24,7 +26,8 @@ use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
     AdmissionError, Attachment, AttendeeRepository, Clock, EventNotice, EventRepository, Mailer, MemberEmail, MemberEmailKind,
-    MemberOutbox, Outbox, RepoError, SevaRepository, ShiftNotice, ShiftRepository, StarDayNotice, TempleName, TempleZone, UserRepository,
+    MemberOutbox, Outbox, QrCodePainter, RepoError, SevaRepository, ShiftNotice, ShiftRepository, StarDayNotice, TempleName, TempleZone,
+    UserRepository,
 };
 
 /// Attempts before an e-mail is given up (it stays in the table with its last error).
@@ -51,6 +54,9 @@ struct EventMessage<'a> {
     previous_when: Option<String>,
     previous_location: Option<&'a str>,
     settings_link: String,
+    /// `ABCD-2345`: the registration's confirmation code, shown at the door (its QR code is
+    /// attached as `check-in-code.png`).
+    confirmation_code: Option<String>,
 }
 
 /// The messages by kind; each struct names its template.
@@ -163,6 +169,8 @@ pub struct MemberMailDeps {
     pub sevas: Arc<dyn SevaRepository>,
     /// Volunteers' shifts: their e-mails read the sign-up when sent, and their reminders.
     pub shifts: Arc<dyn ShiftRepository>,
+    /// Draws a registration's confirmation code as the QR code attached to its e-mails.
+    pub qr: Arc<dyn QrCodePainter>,
     /// A mailer that answers once the message is handed over (not the background one), so an
     /// e-mail is marked sent only when it was.
     pub mailer: Arc<dyn Mailer>,
@@ -231,11 +239,11 @@ impl MemberMailService {
         .await
     }
 
-    /// The registered event, still there and the member still on it.
-    async fn current_event(&self, row: &MemberEmail) -> Result<Option<Event>, BoxError> {
+    /// The registered event, still there and the member still on it, with their registration.
+    async fn current_event(&self, row: &MemberEmail) -> Result<Option<(Event, Attendee)>, BoxError> {
         let Some(event_id) = &row.event_id else { return Ok(None) };
         match self.deps.attendees.find(event_id, &row.user_id).await {
-            Ok(_) => Ok(self.deps.events.get(event_id).await?),
+            Ok(attendee) => Ok(self.deps.events.get(event_id).await?.map(|event| (event, attendee))),
             Err(AdmissionError::EventNotFound | AdmissionError::NotRegistered) => Ok(None),
             Err(other) => Err(other.into()),
         }
@@ -251,7 +259,7 @@ impl MemberMailService {
         let to = user.email.as_str();
         let email = match row.kind {
             MemberEmailKind::Registered | MemberEmailKind::Promoted | MemberEmailKind::Reminder => {
-                let Some(event) = self.current_event(row).await? else {
+                let Some((event, attendee)) = self.current_event(row).await? else {
                     return Ok(Delivery::NotNeeded("the registration or the event is gone"));
                 };
                 if event.event_date <= self.deps.clock.now() {
@@ -266,6 +274,7 @@ impl MemberMailService {
                     previous_when: None,
                     previous_location: None,
                     settings_link,
+                    confirmation_code: attendee.confirmation_code.as_deref().map(display_code),
                 };
                 let mut email = match row.kind {
                     MemberEmailKind::Registered => self.templates.render(to, &site, &RegisteredMessage(message))?,
@@ -274,6 +283,15 @@ impl MemberMailService {
                 };
                 if row.kind != MemberEmailKind::Reminder {
                     email.attachments.push(self.attachment(&event).await?);
+                }
+                // The code's QR code, which a desk at the door scans (in every one of these, the
+                // day-before reminder included: it is the one people have at hand).
+                if let Some(png) = attendee.confirmation_code.as_deref().and_then(|code| self.deps.qr.png(&qr_text(code))) {
+                    email.attachments.push(Attachment {
+                        filename: "check-in-code.png".to_owned(),
+                        content_type: "image/png".to_owned(),
+                        content: png,
+                    });
                 }
                 email
             }
@@ -416,6 +434,7 @@ fn notice_message<'a>(first_name: &'a str, notice: &'a EventNotice, zone: Tz, li
         previous_when: notice.previous_starts_at.filter(|p| *p != notice.starts_at).map(|p| when_text(p, zone)),
         previous_location: notice.previous_location.as_deref().filter(|p| *p != notice.location),
         settings_link,
+        confirmation_code: None,
     }
 }
 
@@ -467,6 +486,7 @@ mod tests {
     use crate::ports::mailer::MockMailer;
     use crate::ports::member_outbox::MockMemberOutbox;
     use crate::ports::outbox::MockOutbox;
+    use crate::ports::qr_code::MockQrCodePainter;
     use crate::ports::recurring_service_repository::MockRecurringServiceRepository;
     use crate::ports::seva_repository::MockSevaRepository;
     use crate::ports::shift_repository::MockShiftRepository;
@@ -497,6 +517,7 @@ mod tests {
             number_of_family_members: 0,
             additional_notes: None,
             checked_in_at: None,
+            confirmation_code: None,
             created_at: now(),
             updated_at: now(),
         }
@@ -527,6 +548,7 @@ mod tests {
         mailer: MockMailer,
         sevas: MockSevaRepository,
         shifts: MockShiftRepository,
+        qr: MockQrCodePainter,
     }
 
     impl Mocks {
@@ -546,6 +568,7 @@ mod tests {
                 mailer: MockMailer::new(),
                 sevas: MockSevaRepository::new(),
                 shifts: MockShiftRepository::new(),
+                qr: MockQrCodePainter::new(),
             }
         }
 
@@ -572,6 +595,7 @@ mod tests {
                 zone: zone(),
                 sevas: Arc::new(self.sevas),
                 shifts: Arc::new(self.shifts),
+                qr: Arc::new(self.qr),
                 mailer: Arc::new(self.mailer),
                 clock: clock(),
                 public_url: "http://temple.test/".into(),
@@ -610,6 +634,25 @@ mod tests {
         assert_eq!(email.attachments[0].filename, "event.ics");
         let ics = String::from_utf8(email.attachments[0].content.clone()).expect("text");
         assert!(ics.contains("UID:event-e1@temple.test"), "{ics}");
+    }
+
+    #[tokio::test]
+    async fn the_registrations_e_mails_carry_its_check_in_code_and_its_qr_code() {
+        for kind in [MemberEmailKind::Registered, MemberEmailKind::Promoted, MemberEmailKind::Reminder] {
+            let mut m = Mocks::new(row("registered:a1", kind, None));
+            m.attendees.expect_find().returning(|_, _| Ok(Attendee { confirmation_code: Some("ABCD2345".into()), ..attendee() }));
+            m.events.expect_get().returning(|_| Ok(Some(event("e1", 20))));
+            m.qr.expect_png().withf(|text| text == "MANDIR:ABCD-2345").times(1).returning(|_| Some(vec![0x89, b'P', b'N', b'G']));
+            let sent = capture(&mut m.mailer);
+            m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+            assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+            let sent = sent.lock().expect("lock");
+            let email = &sent[0];
+            assert!(email.text_body.contains("At the door, show your check-in code ABCD-2345."), "{kind:?}: {}", email.text_body);
+            assert!(email.html_body.contains(">ABCD-2345</strong>"), "{kind:?}");
+            let qr = email.attachments.iter().find(|a| a.filename == "check-in-code.png").expect("the QR code");
+            assert_eq!((qr.content_type.as_str(), qr.content.as_slice()), ("image/png", &[0x89, b'P', b'N', b'G'][..]));
+        }
     }
 
     #[tokio::test]

@@ -8,11 +8,11 @@ use std::sync::Arc;
 use mandir_domain::ValidationErrors;
 use mandir_domain::event::Event;
 use mandir_domain::registration::{
-    Attendee, AttendeeWithContact, NOT_AT_THE_DOOR, Refusal, RegistrationInput, WAITLIST_HAS_ROOM, WaitlistEntry, WaitlistEntryWithContact,
-    ensure_open, larger_than_capacity_message,
+    Attendee, AttendeeWithContact, Refusal, RegistrationInput, WAITLIST_HAS_ROOM, WaitlistEntry, WaitlistEntryWithContact, ensure_open,
+    larger_than_capacity_message,
 };
 use mandir_domain::staff::Permission;
-use mandir_domain::{AttendeeId, EventId, UserId};
+use mandir_domain::{EventId, UserId};
 
 use mandir_domain::audit::AuditKind;
 
@@ -50,8 +50,6 @@ pub enum RegistrationError {
     HasRoom,
     #[error("{}", larger_than_capacity_message(*.0))]
     LargerThanCapacity(i64),
-    #[error("{}", NOT_AT_THE_DOOR)]
-    NotAtTheDoor,
     /// The event has started or has too few spots left.
     #[error("{0}")]
     Refused(Refusal),
@@ -61,7 +59,7 @@ pub enum RegistrationError {
 
 mandir_domain::failure!(RegistrationError, fields: Validation, unverified: EmailNotVerified, {
     Self::Validation(_) | Self::Refused(_) | Self::HasRoom | Self::LargerThanCapacity(_) => Invalid,
-    Self::Forbidden | Self::NotYours | Self::EmailNotVerified | Self::NotAtTheDoor => Forbidden,
+    Self::Forbidden | Self::NotYours | Self::EmailNotVerified => Forbidden,
     Self::EventNotFound | Self::NotRegistered | Self::NotWaitlisted | Self::AttendeeNotFound => NotFound,
     Self::AlreadyRegistered | Self::AlreadyWaitlisted => Conflict,
     Self::Unexpected(_) => Unexpected,
@@ -106,26 +104,6 @@ impl RegistrationService {
         audit: Recorder,
     ) -> Self {
         Self { attendees, events, clock, changes, mail, audit }
-    }
-
-    /// Door duty is granted by staff: the roles holding `door_duty` run every event's door, and a
-    /// volunteer coordinator may put a member on one event's door. Signing up to volunteer grants
-    /// nothing (the attendee list is members' private data).
-    async fn require_door(&self, actor: &Actor, event_id: &EventId) -> Result<(), RegistrationError> {
-        if actor.can(Permission::DoorDuty) || self.attendees.on_door_duty(event_id, &actor.user_id).await? {
-            Ok(())
-        } else {
-            Err(RegistrationError::NotAtTheDoor)
-        }
-    }
-
-    /// The door list: every registration with its member's name, party and arrival, for those on
-    /// door duty (the HTTP layer leaves everything else out).
-    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
-    pub async fn door_list(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<AttendeeWithContact>, RegistrationError> {
-        self.require_door(actor, event_id).await?;
-        self.event(event_id).await?;
-        Ok(self.attendees.list_for_event(event_id).await?)
     }
 
     async fn event(&self, event_id: &EventId) -> Result<Event, RegistrationError> {
@@ -227,25 +205,6 @@ impl RegistrationService {
         Err(RegistrationError::NotWaitlisted)
     }
 
-    /// An admin marks a registration's party arrived at the door (or not, to undo a mistake).
-    #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id, attendee = %attendee_id))]
-    pub async fn check_in(
-        &self,
-        actor: &Actor,
-        event_id: &EventId,
-        attendee_id: &AttendeeId,
-        arrived: bool,
-    ) -> Result<Attendee, RegistrationError> {
-        self.require_door(actor, event_id).await?;
-        let at = arrived.then(|| self.clock.now());
-        let attendee = self.attendees.set_checked_in(event_id, attendee_id, at).await.map_err(|error| match error {
-            RepoError::NotFound => RegistrationError::AttendeeNotFound,
-            other => other.into(),
-        })?;
-        self.changes.publish(Topic::Registrations).await;
-        Ok(attendee)
-    }
-
     /// An event's waitlist in order, with the members' contact details (admins).
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn waitlist(&self, actor: &Actor, event_id: &EventId) -> Result<Vec<WaitlistEntryWithContact>, RegistrationError> {
@@ -328,6 +287,7 @@ mod tests {
             created_at: now(),
             updated_at: now(),
             checked_in_at: None,
+            confirmation_code: None,
         }
     }
 
@@ -567,34 +527,5 @@ mod tests {
         attendees.expect_waitlist().never();
         let error = service(attendees, MockEventRepository::new()).waitlist(&member(), &"e".into()).await.expect_err("forbidden");
         assert!(matches!(error, RegistrationError::Forbidden));
-    }
-
-    #[tokio::test]
-    async fn admins_run_the_door_and_an_unknown_registration_is_not_found() {
-        let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_set_checked_in().never();
-        attendees.expect_list_for_event().never();
-        attendees.expect_on_door_duty().returning(|_, _| Ok(false));
-        let door = service(attendees, MockEventRepository::new());
-        let error = door.check_in(&member(), &"e".into(), &"a".into(), true).await.expect_err("a member");
-        assert!(matches!(error, RegistrationError::NotAtTheDoor));
-        assert_eq!((error.kind(), error.to_string().as_str()), (ErrorKind::Forbidden, NOT_AT_THE_DOOR));
-        let error = door.door_list(&member(), &"e".into()).await.expect_err("a member");
-        assert!(matches!(error, RegistrationError::NotAtTheDoor));
-
-        let mut attendees = MockAttendeeRepository::new();
-        attendees
-            .expect_set_checked_in()
-            .withf(|e, a, at| e == "e" && a == "a" && *at == Some(now()))
-            .returning(|e, _, at| Ok(Attendee { checked_in_at: at, ..attendee(e, "m", 0) }));
-        let arrived =
-            service(attendees, MockEventRepository::new()).check_in(&admin(), &"e".into(), &"a".into(), true).await.expect("arrived");
-        assert_eq!(arrived.checked_in_at, Some(now()));
-
-        let mut attendees = MockAttendeeRepository::new();
-        attendees.expect_set_checked_in().withf(|_, _, at| at.is_none()).returning(|_, _, _| Err(RepoError::NotFound));
-        let error =
-            service(attendees, MockEventRepository::new()).check_in(&admin(), &"e".into(), &"x".into(), false).await.expect_err("none");
-        assert!(matches!(error, RegistrationError::AttendeeNotFound));
     }
 }

@@ -255,7 +255,12 @@ async fn export(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpRes
         registrations: data
             .registrations
             .into_iter()
-            .map(|(event, attendee)| UserEventDto { event: EventDto::from(event), attendee: AttendeeDto::from(attendee) })
+            // The code's picture is left out of the data (the code itself is in the registration).
+            .map(|(event, attendee)| UserEventDto {
+                event: EventDto::from(event),
+                attendee: AttendeeDto::from(attendee),
+                confirmation_qr: None,
+            })
             .collect(),
         volunteering: data
             .volunteering

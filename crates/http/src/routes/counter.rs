@@ -344,20 +344,12 @@ pub struct CounterSaleDto {
     deposit: Option<super::cash_office::DepositRefDto>,
 }
 
-/// `text` as a QR code: an SVG image with its quiet zone, at least 160 px wide, medium error
-/// correction (a receipt may be creased). None for a text too long to encode.
-fn qr_svg(text: &str) -> Option<String> {
-    use qrcode::render::svg;
-    let code = qrcode::QrCode::with_error_correction_level(text.as_bytes(), qrcode::EcLevel::M).ok()?;
-    Some(code.render::<svg::Color<'_>>().min_dimensions(160, 160).dark_color(svg::Color("#000")).light_color(svg::Color("#fff")).build())
-}
-
 pub(crate) fn sale_dto(state: &AppState, sale: CounterSaleRecord) -> CounterSaleDto {
     let change = mandir_domain::Money::from_cents(sale.tenders.iter().map(|t| t.change().cents()).sum());
     let receipt_link = sale.payment.receipt_number.as_deref().map(|n| state.receipts.link(n));
     CounterSaleDto {
         id: sale.id,
-        receipt_qr: receipt_link.as_deref().and_then(qr_svg),
+        receipt_qr: receipt_link.as_deref().and_then(crate::qr::svg),
         receipt_link,
         payment: sale.payment.into(),
         donor_id: sale.donor_id,
@@ -658,13 +650,4 @@ async fn refund_card_charge(
     let actor = user.actor();
     let charge = state.counter.refund_card(Some(&actor), &path.into_inner()).await?;
     Ok(web::Json(card_dto(charge, None)))
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn a_receipt_link_becomes_an_svg_qr_code() {
-        let svg = super::qr_svg("https://temple.example.org/receipts/AUTO-20261125-1234?sig=abc").expect("encoded");
-        assert!(svg.contains("<svg") && svg.contains("viewBox") && svg.contains("#000"), "{svg:.200}");
-    }
 }

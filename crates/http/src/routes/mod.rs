@@ -8,6 +8,7 @@ pub mod cash_office;
 pub mod check_batches;
 pub mod counter;
 pub mod donation_types;
+pub mod door;
 pub mod events;
 pub mod family_members;
 pub mod festivals;
@@ -55,6 +56,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(volunteers::configure)
         .configure(volunteer_shifts::configure)
         .configure(donation_types::configure)
+        .configure(door::configure)
         .configure(funds::configure)
         .configure(pledges::configure)
         .configure(households::configure)

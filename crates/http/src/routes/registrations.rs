@@ -28,7 +28,6 @@ use crate::state::AppState;
         own_waitlist_entry,
         leave_waitlist,
         waitlist,
-        check_in,
         door_list,
         export_attendees
     ),
@@ -39,8 +38,6 @@ use crate::state::AppState;
         RegistrationRequest,
         WaitlistEntryDto,
         WaitlistEntryWithContactDto,
-        CheckInRequest,
-        CheckInDto,
         DoorEntryDto
     ))
 )]
@@ -57,7 +54,6 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(own_waitlist_entry)
         .service(leave_waitlist)
         .service(waitlist)
-        .service(check_in)
         .service(door_list)
         .service(export_attendees);
 }
@@ -75,6 +71,9 @@ pub struct AttendeeDto {
     pub updated_at: DateTime<Utc>,
     /// When an admin marked the party arrived at the door; null until then.
     pub checked_in_at: Option<DateTime<Utc>>,
+    /// `ABCD-2345`: the code the member shows at the door (its QR code is on the dashboard and in
+    /// the confirmation e-mail).
+    pub confirmation_code: Option<String>,
 }
 
 impl From<Attendee> for AttendeeDto {
@@ -88,6 +87,7 @@ impl From<Attendee> for AttendeeDto {
             created_at: a.created_at,
             updated_at: a.updated_at,
             checked_in_at: a.checked_in_at,
+            confirmation_code: a.confirmation_code.as_deref().map(mandir_domain::door::display_code),
         }
     }
 }
@@ -134,27 +134,14 @@ impl From<AttendeeWithContact> for DoorEntryDto {
     }
 }
 
-/// A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
-/// does not show (no member id, no notes).
-#[derive(Debug, Serialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CheckInDto {
-    pub id: String,
-    pub number_of_family_members: i32,
-    pub checked_in_at: Option<DateTime<Utc>>,
-}
-
-impl From<Attendee> for CheckInDto {
-    fn from(a: Attendee) -> Self {
-        Self { id: a.id.to_string(), number_of_family_members: a.number_of_family_members, checked_in_at: a.checked_in_at }
-    }
-}
-
 /// One of a member's registrations with its event.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct UserEventDto {
     pub event: EventDto,
     pub attendee: AttendeeDto,
+    /// The registration's confirmation code as a QR code (an SVG document), shown at the door.
+    #[serde(rename = "confirmationQr")]
+    pub confirmation_qr: Option<String>,
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -251,7 +238,16 @@ async fn user_events(
     path: web::Path<String>,
 ) -> Result<web::Json<Vec<UserEventDto>>, ApiError> {
     let pairs = state.registrations.events_of_user(&user.actor(), &path.into_inner().into()).await?;
-    Ok(web::Json(pairs.into_iter().map(|(event, attendee)| UserEventDto { event: event.into(), attendee: attendee.into() }).collect()))
+    Ok(web::Json(
+        pairs
+            .into_iter()
+            .map(|(event, attendee)| {
+                let confirmation_qr =
+                    attendee.confirmation_code.as_deref().and_then(|code| crate::qr::svg(&mandir_domain::door::qr_text(code)));
+                UserEventDto { event: event.into(), attendee: attendee.into(), confirmation_qr }
+            })
+            .collect(),
+    ))
 }
 
 /// A member's place on a full event's waitlist.
@@ -356,13 +352,6 @@ async fn waitlist(
     Ok(web::Json(state.registrations.waitlist(&user.actor(), &path.into_inner().into()).await?.into_iter().map(Into::into).collect()))
 }
 
-#[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
-pub struct CheckInRequest {
-    /// true: the party arrived (now); false: not arrived (undoes a mistaken check-in).
-    checked_in: bool,
-}
-
 /// The door list for check-in: every registration with the member's name, party and arrival,
 /// oldest first (door duty: the admins).
 #[utoipa::path(operation_id = "eventDoorList", tag = "registrations", security(("bearer" = [])), params(("id" = String, Path)), responses(
@@ -374,25 +363,7 @@ async fn door_list(
     user: CurrentUser,
     path: web::Path<String>,
 ) -> Result<web::Json<Vec<DoorEntryDto>>, ApiError> {
-    Ok(web::Json(state.registrations.door_list(&user.actor(), &path.into_inner().into()).await?.into_iter().map(Into::into).collect()))
-}
-
-/// Marks a registration's party arrived at the door, or not (door duty: the admins).
-#[utoipa::path(operation_id = "checkInAttendee", tag = "registrations", security(("bearer" = [])),
-    params(("id" = String, Path), ("attendeeId" = String, Path)), request_body = CheckInRequest, responses(
-    (status = 200, body = CheckInDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody),
-    (status = 404, body = ErrorBody)
-))]
-#[put("/api/events/{id}/attendees/{attendeeId}/check-in")]
-async fn check_in(
-    state: web::Data<AppState>,
-    user: CurrentUser,
-    path: web::Path<(String, String)>,
-    body: JsonBody<CheckInRequest>,
-) -> Result<web::Json<CheckInDto>, ApiError> {
-    let (event_id, attendee_id) = path.into_inner();
-    let attendee = state.registrations.check_in(&user.actor(), &event_id.into(), &attendee_id.into(), body.checked_in).await?;
-    Ok(web::Json(attendee.into()))
+    Ok(web::Json(state.door.door_list(&user.actor(), &path.into_inner().into()).await?.into_iter().map(Into::into).collect()))
 }
 
 /// A date-time as the temple's clock reads it (`2026-11-23 14:05`).

@@ -14,6 +14,14 @@ pub struct Model {
     pub checked_in_at: Option<DateTimeUtc>,
     /// The counter sale's payment that made it (migration 000048); none online.
     pub payment_id: Option<String>,
+    /// The confirmation code its QR code holds (migration 000056), stored form: `ABCD2345`.
+    pub confirmation_code: Option<String>,
+    /// The people who came, as counted at the door; none until checked in.
+    pub arrived_people: Option<i32>,
+    /// Who checked the party in.
+    pub checked_in_by: Option<String>,
+    /// The event's change number of the registration's last door change (0: none).
+    pub door_seq: i64,
 }
 
 #[derive(Copy, Clone, Debug, EnumIter, DeriveRelation)]

@@ -159,6 +159,14 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // The owner volunteers at the event, which grants no door duty (ADR 0111, amended): admins only.
     ("checkInAttendee", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, |_| Some(json!({"checkedIn": true}))),
     ("eventDoorList", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, none),
+    // the check-in desk (door duty, as above)
+    ("searchDoor", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, none),
+    ("doorChanges", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, none),
+    ("checkInByCode", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, |f| Some(json!({"code": f.attendee_code}))),
+    ("addWalkIn", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, |_| {
+        Some(json!({"firstName": "Ravi", "lastName": "Kumar", "people": 2}))
+    }),
+    ("removeWalkIn", Access::Staff(&[FrontDesk, VolunteerCoordinator]), Target::Event, none),
     ("listUserEvents", Access::OwnerOrStaff(403, &[Treasurer, FrontDesk]), Target::None, none),
     // The owner is on the waitlist already (409); others join it.
     ("joinWaitlist", Access::Special([401, 201, 409, 201], &[]), Target::FullEvent, |_| Some(json!({"numberOfFamilyMembers": 0}))),
@@ -531,6 +539,10 @@ struct Fixture {
     full_event: String,
     /// The owner's registration for `event`.
     attendee: String,
+    /// A walk-in at `event`'s door.
+    door_walk_in: String,
+    /// The owner's registration's confirmation code.
+    attendee_code: String,
     volunteer: String,
     payment: String,
     intent_id: String,
@@ -619,6 +631,10 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let empty_event = app.create_event(admin, "Empty event", 20, None).await["id"].as_str().expect("id").to_owned();
     let register = app.post(&format!("/api/events/{event}/register"), Some(&owner.token), json!({"numberOfFamilyMembers": 0})).await;
     let attendee: Value = expect_status(register, StatusCode::CREATED).await;
+    let door_walk_in = app
+        .post(&format!("/api/events/{event}/walk-ins"), Some(&admin.token), json!({"firstName": "Walk", "lastName": "In", "people": 1}))
+        .await;
+    let door_walk_in: Value = expect_status(door_walk_in, StatusCode::CREATED).await;
     let volunteer = app.post(&format!("/api/events/{event}/volunteers"), Some(&owner.token), volunteer_body(&owner.email)).await;
     let volunteer: Value = expect_status(volunteer, StatusCode::CREATED).await;
     let zelle: Value =
@@ -746,6 +762,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         empty_event,
         full_event,
         attendee: attendee["id"].as_str().expect("id").to_owned(),
+        door_walk_in: door_walk_in["id"].as_str().expect("id").to_owned(),
+        attendee_code: attendee["confirmationCode"].as_str().expect("code").to_owned(),
         volunteer: volunteer["id"].as_str().expect("id").to_owned(),
         payment: zelle["payment"]["id"].as_str().expect("id").to_owned(),
         intent_id: intent["paymentIntentId"].as_str().expect("id").to_owned(),
@@ -995,6 +1013,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         .replace("{userId}", &f.owner.id)
         .replace("{volunteerId}", &f.volunteer)
         .replace("{attendeeId}", &f.attendee)
+        .replace("{walkInId}", &f.door_walk_in)
         .replace("{person}", &f.family_member)
         .replace("{gotramId}", "1")
         .replace("{receiptNumber}", "AUTO-1-1")

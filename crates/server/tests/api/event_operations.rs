@@ -1,5 +1,4 @@
-//! Running an event day: attendees and volunteers as CSV, and checking attendees in (door duty:
-//! the admins, until staff roles grant it).
+//! Running an event day: attendees and volunteers as CSV, and checking attendees in (door duty).
 
 use reqwest::StatusCode;
 use serde_json::{Value, json};
@@ -23,12 +22,13 @@ async fn admins_check_attendees_in_and_out() {
     let path = format!("/api/events/{event}/attendees/{attendee}/check-in");
 
     let arrived: Value = expect_status(app.put(&path, Some(&admin.token), json!({"checkedIn": true})).await, StatusCode::OK).await;
-    assert!(arrived["checkedInAt"].is_string());
+    assert!(arrived["entry"]["checkedInAt"].is_string());
+    assert_eq!((arrived["already"].as_bool(), arrived["entry"]["arrivedPeople"].as_i64()), (Some(false), Some(4)));
     let list: Vec<Value> =
         expect_status(app.get(&format!("/api/events/{event}/attendees"), Some(&admin.token)).await, StatusCode::OK).await;
-    assert_eq!(list[0]["checkedInAt"], arrived["checkedInAt"]);
+    assert_eq!(list[0]["checkedInAt"], arrived["entry"]["checkedInAt"]);
     let undone: Value = expect_status(app.put(&path, Some(&admin.token), json!({"checkedIn": false})).await, StatusCode::OK).await;
-    assert_eq!(undone["checkedInAt"], Value::Null);
+    assert_eq!((undone["entry"]["checkedInAt"].clone(), undone["already"].as_bool()), (Value::Null, Some(false)));
 
     expect_status::<Value>(app.put(&path, Some(&member.token), json!({"checkedIn": true})).await, StatusCode::FORBIDDEN).await;
     // A registration of another event, or none at all.
@@ -87,10 +87,30 @@ async fn the_door_list_and_check_in_show_names_and_party_sizes_only_and_voluntee
     assert_eq!(keys(&list[0]), ["checkedInAt", "firstName", "id", "lastName", "numberOfFamilyMembers"]);
     assert_eq!((list[0]["firstName"].as_str(), list[0]["numberOfFamilyMembers"].as_i64()), (Some("Test"), Some(2)));
     let arrived: Value = expect_status(app.put(&path, Some(&admin.token), json!({"checkedIn": true})).await, StatusCode::OK).await;
-    assert_eq!(keys(&arrived), ["checkedInAt", "id", "numberOfFamilyMembers"], "no userId, no notes: {arrived}");
-    assert!(arrived["checkedInAt"].is_string());
+    assert_eq!(
+        keys(&arrived["entry"]),
+        [
+            "arrivedPeople",
+            "checkedInAt",
+            "checkedInBy",
+            "confirmationCode",
+            "familyNames",
+            "firstName",
+            "id",
+            "joinedToMember",
+            "kind",
+            "lastName",
+            "people",
+            "phoneEnding",
+            "removed",
+            "seq"
+        ],
+        "no user id, no notes, no e-mail, the phone's last digits only: {arrived}"
+    );
+    assert_eq!(arrived["entry"]["phoneEnding"], "0100");
+    assert!(arrived["entry"]["checkedInAt"].is_string());
     let list: Vec<Value> = expect_status(app.get(&door, Some(&admin.token)).await, StatusCode::OK).await;
-    assert_eq!(list[0]["checkedInAt"], arrived["checkedInAt"]);
+    assert_eq!(list[0]["checkedInAt"], arrived["entry"]["checkedInAt"]);
 }
 
 #[tokio::test]

@@ -13,6 +13,7 @@ mod check_batches;
 mod contract;
 mod counter;
 mod donation_types;
+mod door;
 mod event_operations;
 mod events;
 mod festivals;

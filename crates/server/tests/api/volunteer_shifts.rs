@@ -375,7 +375,7 @@ async fn a_coordinator_puts_a_member_on_one_events_door_and_takes_them_off() {
     assert_eq!(list[0]["numberOfFamilyMembers"], 2);
     let arrived =
         app.put(&format!("/api/events/{event}/attendees/{attendee}/check-in"), Some(&door.token), json!({"checkedIn": true})).await;
-    assert!(!expect_status::<Value>(arrived, StatusCode::OK).await["checkedInAt"].is_null());
+    assert!(!expect_status::<Value>(arrived, StatusCode::OK).await["entry"]["checkedInAt"].is_null());
     assert_eq!(door_list(other.clone()).await.status(), StatusCode::FORBIDDEN);
     let duties: Value = expect_status(app.get("/api/account/door-duty", Some(&door.token)).await, StatusCode::OK).await;
     assert_eq!((duties.as_array().map(Vec::len), duties[0]["eventId"].as_str()), (Some(1), Some(event.as_str())));
