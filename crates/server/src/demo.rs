@@ -1270,6 +1270,38 @@ pub async fn seed_demo_volunteer_plan(
     Ok(plan.roles.iter().map(|(_, s)| s.len()).sum())
 }
 
+/// The demo accounts' registrations for the next Diwali, with family, so that its check-in desk
+/// (docs/product.md#the-check-in-desk) has families to find and each account's dashboard has a
+/// check-in QR code. Nothing when they are registered already (a second `seed-demo`).
+pub async fn seed_demo_festival_registrations(
+    users: &dyn UserRepository,
+    events: &dyn EventRepository,
+    registrations: &mandir_application::services::registrations::RegistrationService,
+) -> anyhow::Result<usize> {
+    use mandir_application::services::registrations::RegistrationError;
+    use mandir_domain::registration::RegistrationInput;
+    let now = Utc::now();
+    let all = events.list().await.context("reading events")?;
+    let Some(next) = all.iter().filter(|e| e.name.contains("Diwali") && e.event_date > now).min_by_key(|e| e.event_date) else {
+        return Ok(0);
+    };
+    let mut registered = 0;
+    for (address, family) in
+        [("admin@mandir.local", 3.0), ("treasurer@mandir.local", 2.0), ("frontdesk@mandir.local", 0.0), ("coordinator@mandir.local", 4.0)]
+    {
+        let email = Email::parse(address).map_err(anyhow::Error::msg)?;
+        let Some(user) = users.find_by_email(&email).await.context("looking up a demo account")? else { continue };
+        let actor = mandir_application::services::Actor::of(&user.user);
+        let input = RegistrationInput { number_of_family_members: Some(family), additional_notes: None };
+        match registrations.register(&actor, &next.id, input).await {
+            Ok(_) => registered += 1,
+            Err(RegistrationError::AlreadyRegistered) => {}
+            Err(error) => return Err(anyhow::anyhow!("demo registration for {}: {error}", next.name)),
+        }
+    }
+    Ok(registered)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -247,6 +247,12 @@ fn main() -> anyhow::Result<()> {
                         "The next Diwali has a volunteer plan of {shifts} shifts, copied from last Diwali's (its page lists them; coordinator@mandir.local sees the board; the admin's hours are on the dashboard)."
                     );
                 }
+                let registered = demo::seed_demo_festival_registrations(built.users.as_ref(), built.events.as_ref(), &built.state.registrations).await?;
+                if registered > 0 {
+                    println!(
+                        "{registered} demo accounts are registered for the next Diwali: its check-in desk (Manage → Check-in, as frontdesk@mandir.local) finds them by name, phone or code, and each one's check-in QR code is on their dashboard."
+                    );
+                }
                 if demo::seed_demo_star_birthday(built.users.as_ref(), &built.state.star_birthdays).await? {
                     println!("The demo admin's star birthday (Rohini) is recorded with its reminder (Profile → Star birthdays).");
                 }
