@@ -137,10 +137,9 @@ impl Modify for ResponseFieldsRequired {
     }
 }
 
-/// The whole document: the root plus every area's paths and schemas.
-pub fn api_doc() -> Document {
-    let mut doc = Root::openapi();
-    for part in [
+/// Every area's paths and schemas.
+fn parts() -> Vec<Document> {
+    vec![
         routes::system::Api::openapi(),
         routes::auth::Api::openapi(),
         routes::users::Api::openapi(),
@@ -178,7 +177,13 @@ pub fn api_doc() -> Document {
         routes::setup::Api::openapi(),
         routes::calendar::Api::openapi(),
         routes::account::Api::openapi(),
-    ] {
+    ]
+}
+
+/// The whole document: the root plus every area's paths and schemas.
+pub fn api_doc() -> Document {
+    let mut doc = Root::openapi();
+    for part in parts() {
         doc.merge(part);
     }
     crate::permissions::StaffRoles.modify(&mut doc);
@@ -252,6 +257,22 @@ mod tests {
 
     fn document() -> Value {
         serde_json::to_value(api_doc()).expect("document as JSON")
+    }
+
+    #[test]
+    fn no_two_areas_name_different_schemas_alike() {
+        // Merging keeps one schema per name: a second, different one of the same name would
+        // silently replace the first in the document (a door list once shared its name with the
+        // check-in desk's entries).
+        let mut seen: std::collections::BTreeMap<String, String> = std::collections::BTreeMap::new();
+        for part in super::parts() {
+            for (name, schema) in part.components.map(|c| c.schemas).unwrap_or_default() {
+                let json = serde_json::to_string(&schema).expect("json");
+                if let Some(before) = seen.insert(name.clone(), json.clone()) {
+                    assert_eq!(before, json, "two different schemas are named {name}");
+                }
+            }
+        }
     }
 
     #[test]

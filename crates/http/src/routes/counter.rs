@@ -50,7 +50,7 @@ use crate::state::AppState;
         CardChargeRequest,
         CardChargeDto,
         CardChargeState,
-        SandboxCardRequest
+        CounterSandboxCardRequest
     ))
 )]
 pub struct Api;
@@ -606,7 +606,7 @@ async fn get_card_charge(
 /// The sandbox card form's answer for a counter charge.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct SandboxCardRequest {
+pub struct CounterSandboxCardRequest {
     #[serde(default)]
     #[schema(required = true, min_length = 1)]
     client_secret: String,
@@ -620,7 +620,7 @@ pub struct SandboxCardRequest {
 /// sandbox is the provider): `succeeded` marks it paid, `failed` is a declined card (409),
 /// `processing` leaves it waiting.
 #[utoipa::path(operation_id = "confirmSandboxCardCharge", tag = "counter", security(("bearer" = [])), params(("id" = String, Path)),
-    request_body = SandboxCardRequest, responses(
+    request_body = CounterSandboxCardRequest, responses(
         (status = 200, body = CardChargeDto), (status = 400, body = ErrorBody), (status = 404, body = ErrorBody),
         (status = 409, body = ErrorBody, description = "The card was declined, or the provider is not the sandbox"),
     ))]
@@ -629,7 +629,7 @@ async fn confirm_sandbox_card_charge(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
-    body: JsonBody<SandboxCardRequest>,
+    body: JsonBody<CounterSandboxCardRequest>,
 ) -> Result<web::Json<CardChargeDto>, ApiError> {
     let charge = state.counter.confirm_sandbox_card(&user.actor(), &path.into_inner(), &body.client_secret, body.outcome.trim()).await?;
     Ok(web::Json(card_dto(charge, None)))

@@ -38,7 +38,7 @@ use crate::state::AppState;
         RegistrationRequest,
         WaitlistEntryDto,
         WaitlistEntryWithContactDto,
-        DoorEntryDto
+        DoorListEntryDto
     ))
 )]
 pub struct Api;
@@ -114,7 +114,7 @@ impl From<AttendeeWithContact> for AttendeeWithContactDto {
 /// details, since the event's volunteers read it too).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct DoorEntryDto {
+pub struct DoorListEntryDto {
     pub id: String,
     pub first_name: String,
     pub last_name: String,
@@ -122,7 +122,7 @@ pub struct DoorEntryDto {
     pub checked_in_at: Option<DateTime<Utc>>,
 }
 
-impl From<AttendeeWithContact> for DoorEntryDto {
+impl From<AttendeeWithContact> for DoorListEntryDto {
     fn from(a: AttendeeWithContact) -> Self {
         Self {
             id: a.attendee.id.to_string(),
@@ -355,14 +355,14 @@ async fn waitlist(
 /// The door list for check-in: every registration with the member's name, party and arrival,
 /// oldest first (door duty: the admins).
 #[utoipa::path(operation_id = "eventDoorList", tag = "registrations", security(("bearer" = [])), params(("id" = String, Path)), responses(
-    (status = 200, body = [DoorEntryDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+    (status = 200, body = [DoorListEntryDto]), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 #[get("/api/events/{id}/check-in")]
 async fn door_list(
     state: web::Data<AppState>,
     user: CurrentUser,
     path: web::Path<String>,
-) -> Result<web::Json<Vec<DoorEntryDto>>, ApiError> {
+) -> Result<web::Json<Vec<DoorListEntryDto>>, ApiError> {
     Ok(web::Json(state.door.door_list(&user.actor(), &path.into_inner().into()).await?.into_iter().map(Into::into).collect()))
 }
 
