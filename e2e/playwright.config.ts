@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/env';
 
 /**
  * Browser journeys against the real `mandir` server (debug build) and the built frontend.
@@ -6,14 +7,6 @@ import { defineConfig, devices } from '@playwright/test';
  * port, creates the admin, and exports the base URL through MANDIR_E2E_BASE_URL (read by the
  * fixtures in support/fixtures.ts). No browser is downloaded: Debian's Chromium is driven.
  */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests',
@@ -31,7 +24,7 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     headless: true,
-    launchOptions: { executablePath: '/usr/bin/chromium', args: chromiumArgs },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     screenshot: 'only-on-failure',
     // Recording a trace of every journey makes the suite about 40% slower on 2 cores (1.8 min
     // against 1.3 for the admin and counter journeys), in CI too, where nobody can open one: on

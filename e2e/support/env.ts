@@ -17,3 +17,14 @@ export function outboxDir(): string {
   if (!dir) throw new Error('MANDIR_E2E_OUTBOX is not set');
   return dir;
 }
+
+/** Debian's Chromium, never a downloaded browser, with what a hermetic CI machine needs. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -3,8 +3,9 @@
  * their API token, and on failure saves extra screenshots (also at phone width) and the page's
  * console errors next to Playwright's own failure screenshot under test-results/.
  */
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
-import { baseURL } from './env';
+import { test as base, chromium, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { fakeCameraArgs } from './camera';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, baseURL } from './env';
 import type { Session } from './api';
 
 type Fixtures = {
@@ -14,6 +15,11 @@ type Fixtures = {
   hermetic: void;
   /** A second browser window (its own context: storage, cookies), optionally signed in. */
   openWindow: (session?: Pick<Session, 'token'>) => Promise<Page>;
+  /**
+   * A window of another Chromium whose camera shows the Y4M video at `video` (support/camera.ts),
+   * signed in as `session`, at `viewport` (the test's own by default).
+   */
+  openCameraWindow: (session: Pick<Session, 'token'>, video: string, viewport?: { width: number; height: number }) => Promise<Page>;
 };
 
 async function refuseThirdParties(context: BrowserContext) {
@@ -106,6 +112,27 @@ export const test = base.extend<Fixtures>({
         }
       }
       await context.close();
+    }
+  },
+
+  openCameraWindow: async ({ contextOptions, viewport }, use, testInfo) => {
+    const browsers: Browser[] = [];
+    await use(async (session, video, size) => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(video)] });
+      browsers.push(browser);
+      const context = await browser.newContext({ ...contextOptions, viewport: size ?? viewport, baseURL: baseURL() });
+      waitForTheAppAfterLoads(context);
+      await refuseThirdParties(context);
+      await putToken(context, session.token);
+      return context.newPage();
+    });
+    for (const [i, browser] of browsers.entries()) {
+      if (testInfo.status !== testInfo.expectedStatus) {
+        for (const [j, p] of browser.contexts().flatMap((c) => c.pages()).entries()) {
+          await p.screenshot({ path: testInfo.outputPath(`failure-camera-${i + 1}-${j + 1}.png`), fullPage: true, timeout: 5_000 }).catch(() => {});
+        }
+      }
+      await browser.close();
     }
   },
 

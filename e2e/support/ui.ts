@@ -1,5 +1,6 @@
 /** Small page helpers shared by the journeys. */
 import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 const TZ = 'America/Los_Angeles';
@@ -137,4 +138,12 @@ export async function controlsThatOnlyLookDisabled(page: Page): Promise<string[]
       .filter((el) => !(el as HTMLButtonElement).disabled && el.getAttribute('aria-disabled') !== 'true')
       .map((el) => `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`),
   );
+}
+
+/** axe finds nothing on the settled page (or within `include`, a selector). */
+export async function expectNoAxeViolations(page: Page, include?: string) {
+  await expectSettled(page);
+  const axe = new AxeBuilder({ page });
+  if (include) axe.include(include);
+  expect((await axe.analyze()).violations).toEqual([]);
 }

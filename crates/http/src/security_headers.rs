@@ -9,8 +9,10 @@ use crate::state::AppState;
 
 /// Third parties named here are the only ones a page may use (docs/architecture.md#third-parties): the YouTube
 /// privacy-enhanced embed, the map embed, Stripe and the e-mail avatar service.
+/// `'wasm-unsafe-eval'` lets a page compile WebAssembly (the check-in desk's QR code reader, served
+/// from our own origin, ADR 0142); it allows no `eval` of JavaScript.
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-script-src 'self' https://js.stripe.com; \
+script-src 'self' https://js.stripe.com 'wasm-unsafe-eval'; \
 style-src 'self' 'unsafe-inline'; \
 img-src 'self' data: blob: https:; \
 font-src 'self' data:; \
@@ -63,7 +65,7 @@ mod tests {
     fn inline_script_hashes_join_script_src() {
         assert_eq!(content_security_policy(&[]), CONTENT_SECURITY_POLICY);
         let csp = content_security_policy(&["'sha256-abc='".to_owned()]);
-        assert!(csp.contains("script-src 'self' 'sha256-abc=' https://js.stripe.com;"), "{csp}");
+        assert!(csp.contains("script-src 'self' 'sha256-abc=' https://js.stripe.com 'wasm-unsafe-eval';"), "{csp}");
     }
 
     #[test]

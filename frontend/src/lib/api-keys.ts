@@ -16,7 +16,6 @@ export const apiKeys = {
   event: (id: string) => `/api/events/${id}`,
   eventAttendee: (id: string) => `/api/events/${id}/attendee`,
   eventAttendees: (id: string) => `/api/events/${id}/attendees`,
-  eventDoor: (id: string) => `/api/events/${id}/check-in`,
   eventVolunteers: (id: string) => `/api/events/${id}/volunteers`,
   eventWaitlist: (id: string) => `/api/events/${id}/waitlist`,
   eventMyWaitlistEntry: (id: string) => `/api/events/${id}/waitlist/me`,

@@ -23,6 +23,7 @@ import type {
   User,
   Volunteer,
 } from '@/types/api';
+import type { DoorCount, DoorEntry } from '@/types/door';
 import type { RecurringCharge, RecurringGift } from '@/types/recurring-gifts';
 
 let seq = 0;
@@ -176,6 +177,7 @@ export function makeAttendee(overrides: Partial<Attendee> = {}): Attendee {
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
     checkedInAt: null,
+    confirmationCode: null,
     ...overrides,
   };
 }
@@ -544,4 +546,40 @@ export function makeFestivalRule(overrides: Partial<FestivalRule> = {}): Festiva
 /** A person of the member's family and their birth star: by default the member, with no star recorded. */
 export function makePersonStar(overrides: Partial<PersonStar> = {}): PersonStar {
   return { person: 'me', name: 'Test User', relation: null, star: null, nextStarDay: null, ...overrides };
+}
+
+/** A registration at the door, not checked in: Priya Sharma's party of 4 by default. */
+export function makeDoorEntry(overrides: Partial<DoorEntry> = {}): DoorEntry {
+  return {
+    kind: 'registration',
+    id: uuid(),
+    firstName: 'Priya',
+    lastName: 'Sharma',
+    familyNames: [],
+    phoneEnding: '4567',
+    confirmationCode: 'ABCD-2345',
+    people: 4,
+    arrivedPeople: null,
+    checkedInAt: null,
+    checkedInBy: null,
+    joinedToMember: false,
+    removed: false,
+    seq: 0,
+    ...overrides,
+  };
+}
+
+/** An event's door count: nobody registered, nobody come, no capacity. */
+export function makeDoorCount(overrides: Partial<DoorCount> = {}): DoorCount {
+  return {
+    capacity: null,
+    placesLeft: null,
+    registeredParties: 0,
+    registeredPeople: 0,
+    walkInParties: 0,
+    walkInPeople: 0,
+    checkedInParties: 0,
+    checkedInPeople: 0,
+    ...overrides,
+  };
 }

@@ -1545,7 +1545,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Marks a registration's party arrived at the door, or not (door duty: the admins). */
+        /**
+         * Checks a registration's party in (once: `already` when another desk did), or undoes it
+         *     (door duty).
+         */
         put: operations["checkInAttendee"];
         post?: never;
         delete?: never;
@@ -1610,6 +1613,63 @@ export interface paths {
          *     coordinators).
          */
         delete: operations["revokeDoorDuty"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/door/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changed at the door after change number `after`, waiting up to `wait` seconds for a
+         *     change when there is none yet (door duty).
+         */
+        get: operations["doorChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/door/scan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks in the registration whose QR code was scanned, or whose code was typed (door duty). */
+        post: operations["checkInByCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/door/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Registrations and walk-ins matching a name, phone or confirmation code, at most 20; the latest
+         *     check-ins when `q` is empty (door duty).
+         */
+        get: operations["searchDoor"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1916,6 +1976,43 @@ export interface paths {
         post?: never;
         /** Takes the signed-in member off the event's waitlist. */
         delete: operations["leaveWaitlist"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/walk-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds a party that came without registering: checked in now, counted against the capacity,
+         *     and joined to a member whose e-mail or phone it gives (door duty).
+         */
+        post: operations["addWalkIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/events/{id}/walk-ins/{walkInId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Takes off a walk-in added by mistake (door duty). */
+        delete: operations["removeWalkIn"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3738,6 +3835,11 @@ export interface components {
              * @description When an admin marked the party arrived at the door; null until then.
              */
             checkedInAt: string | null;
+            /**
+             * @description `ABCD-2345`: the code the member shows at the door (its QR code is on the dashboard and in
+             *     the confirmation e-mail).
+             */
+            confirmationCode: string | null;
             /** Format: date-time */
             createdAt: string;
             eventId: string;
@@ -4005,20 +4107,14 @@ export interface components {
             /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
             lines: Record<string, unknown>[] | string;
         };
-        /**
-         * @description A party's arrival, as the door sees it: the answer to a check-in carries nothing the door list
-         *     does not show (no member id, no notes).
-         */
-        CheckInDto: {
-            /** Format: date-time */
-            checkedInAt: string | null;
-            id: string;
-            /** Format: int32 */
-            numberOfFamilyMembers: number;
-        };
         CheckInRequest: {
             /** @description true: the party arrived (now); false: not arrived (undoes a mistaken check-in). */
             checkedIn: boolean;
+            /**
+             * Format: int64
+             * @description How many came, 1 to 99; as registered when left out.
+             */
+            people?: number | null;
         };
         /** @description The check itself: its amount (the gift's total), number, bank and date. */
         CheckRequest: {
@@ -4190,6 +4286,12 @@ export interface components {
             /** @description Sevas to book for the member (each a religious-service line of the receipt). */
             sevas?: components["schemas"]["CounterSevaRequest"][];
             tenders: components["schemas"]["TenderRequest"][];
+        };
+        /** @description The sandbox card form's answer for a counter charge. */
+        CounterSandboxCardRequest: {
+            clientSecret: string;
+            /** @description How the simulated card ends. */
+            outcome: string;
         };
         /**
          * @description A seva to book in the sale, for the member: the seva's slots and capacity apply (not its online
@@ -4387,6 +4489,42 @@ export interface components {
             donationTypeId: string;
             name: string;
         };
+        /** @description A check-in's answer: the party, and whether it had been checked in before (nothing changed). */
+        DoorCheckInDto: {
+            already: boolean;
+            entry: components["schemas"]["DoorEntryDto"];
+        };
+        /** @description The door's count: checked in against registered and the capacity. */
+        DoorCountDto: {
+            /**
+             * Format: int64
+             * @description Null: no limit.
+             */
+            capacity: number | null;
+            /**
+             * Format: int64
+             * @description Registrations and walk-ins checked in.
+             */
+            checkedInParties: number;
+            /**
+             * Format: int64
+             * @description The people who came.
+             */
+            checkedInPeople: number;
+            /**
+             * Format: int64
+             * @description Places left under the capacity (registrations and walk-ins count); null without one.
+             */
+            placesLeft: number | null;
+            /** Format: int64 */
+            registeredParties: number;
+            /** Format: int64 */
+            registeredPeople: number;
+            /** Format: int64 */
+            walkInParties: number;
+            /** Format: int64 */
+            walkInPeople: number;
+        };
         /** @description An event whose door the member is on. */
         DoorDutyDto: {
             /** Format: date-time */
@@ -4395,10 +4533,52 @@ export interface components {
             eventName: string;
         };
         /**
+         * @description A party as the door sees it: who, how many, whether and when they came (no contact details
+         *     beyond a phone's last four digits).
+         */
+        DoorEntryDto: {
+            /**
+             * Format: int64
+             * @description People who came; null until checked in.
+             */
+            arrivedPeople: number | null;
+            /** Format: date-time */
+            checkedInAt: string | null;
+            /** @description Who checked the party in: `Priya S.`. */
+            checkedInBy: string | null;
+            /** @description `ABCD-2345`: a registration's confirmation code; none for a walk-in. */
+            confirmationCode: string | null;
+            /** @description A registration's family members' names. */
+            familyNames: string[];
+            firstName: string;
+            /** @description The registration's or the walk-in's id. */
+            id: string;
+            /** @description A walk-in joined to a member's account by their e-mail or phone. */
+            joinedToMember: boolean;
+            kind: components["schemas"]["DoorEntryKindDto"];
+            lastName: string;
+            /**
+             * Format: int64
+             * @description People registered (the member and their family), or the walk-in's party.
+             */
+            people: number;
+            /** @description The phone's last four digits. */
+            phoneEnding: string | null;
+            /** @description A walk-in taken off again (only in the changes). */
+            removed: boolean;
+            /**
+             * Format: int64
+             * @description The event's change number of the entry's last door change.
+             */
+            seq: number;
+        };
+        /** @enum {string} */
+        DoorEntryKindDto: "registration" | "walkIn";
+        /**
          * @description A registration as the door sees it: who, how many and whether they arrived (no contact
          *     details, since the event's volunteers read it too).
          */
-        DoorEntryDto: {
+        DoorListEntryDto: {
             /** Format: date-time */
             checkedInAt: string | null;
             firstName: string;
@@ -4414,6 +4594,13 @@ export interface components {
             grantedAt: string;
             name: string;
             userId: string;
+        };
+        /** @description Entries, the change number they are as of (ask for the changes after it), and the count. */
+        DoorViewDto: {
+            count: components["schemas"]["DoorCountDto"];
+            entries: components["schemas"]["DoorEntryDto"][];
+            /** Format: int64 */
+            seq: number;
         };
         /** @description A close of the drawer. */
         DrawerCloseDto: {
@@ -5743,6 +5930,15 @@ export interface components {
             clientSecret: string;
             setupIntentId: string;
         };
+        ScanRequest: {
+            /** @description The QR code's text (`MANDIR:ABCD-2345`) or a typed code. */
+            code: string;
+            /**
+             * Format: int64
+             * @description How many came, 1 to 99; as registered when left out.
+             */
+            people?: number | null;
+        };
         /** @description An invitation the household sent, waiting for its address's owner. */
         SentInvitationDto: {
             /** Format: date-time */
@@ -6721,6 +6917,8 @@ export interface components {
         /** @description One of a member's registrations with its event. */
         UserEventDto: {
             attendee: components["schemas"]["AttendeeDto"];
+            /** @description The registration's confirmation code as a QR code (an SVG document), shown at the door. */
+            confirmationQr: string | null;
             event: components["schemas"]["EventDto"];
         };
         /** @description One of a member's volunteer records with its event. */
@@ -6838,6 +7036,20 @@ export interface components {
             id: string;
             name: string;
             phone: string | null;
+        };
+        WalkInRequest: {
+            /** @description Optional; joins the walk-in to the member with this e-mail. */
+            email?: string | null;
+            /** @description 2 to 100 characters. */
+            firstName: string;
+            lastName: string;
+            /**
+             * Format: int64
+             * @description 1 to 99.
+             */
+            people: number;
+            /** @description Optional; joins the walk-in to the member with this phone. */
+            phoneNumber?: string | null;
         };
         WebhookResponse: {
             received: boolean;
@@ -10663,7 +10875,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["SandboxCardRequest"];
+                "application/json": components["schemas"]["CounterSandboxCardRequest"];
             };
         };
         responses: {
@@ -12232,7 +12444,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CheckInDto"];
+                    "application/json": components["schemas"]["DoorCheckInDto"];
                 };
             };
             400: {
@@ -12303,7 +12515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DoorEntryDto"][];
+                    "application/json": components["schemas"]["DoorListEntryDto"][];
                 };
             };
             401: {
@@ -12479,6 +12691,182 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    doorChanges: {
+        parameters: {
+            query?: {
+                /** @description The change number the desk last saw (0 at first). */
+                after?: number | null;
+                /** @description Seconds to wait for a change when there is none yet: 0 to 25 (0 by default). */
+                wait?: number | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoorViewDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkInByCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoorCheckInDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchDoor: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A name (every word), a phone number (4 or more digits) or a confirmation code; empty: the
+                 *     latest check-ins.
+                 */
+                q?: string | null;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoorViewDto"];
+                };
             };
             401: {
                 headers: {
@@ -13557,6 +13945,133 @@ export interface operations {
                 content?: never;
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addWalkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalkInRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoorEntryDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeWalkIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                walkInId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

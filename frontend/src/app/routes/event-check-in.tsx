@@ -1,12 +1,13 @@
 import { useParams } from 'react-router';
-import { CheckIn } from '@/features/event-management/components/check-in';
+import { DoorDesk } from '@/features/door-desk/components/door-desk';
 import { useMyDoorDuties } from '@/features/volunteer-shifts/api/door-duty';
 import { useAuth } from '@/lib/auth';
 import { AdminEventPage } from '../flows/admin-event-page';
 
 /**
- * /events/:id/check-in: door duty (the front desk, volunteer coordinators and admins on every
- * event; a member a coordinator put on this event's door, on this one). The server decides.
+ * /events/:id/check-in: the check-in desk, for door duty (the front desk, volunteer coordinators
+ * and admins on every event; a member a coordinator put on this event's door, on this one). The
+ * server decides.
  */
 export default function EventCheckInRoute() {
   const { id = '' } = useParams();
@@ -15,7 +16,7 @@ export default function EventCheckInRoute() {
   const granted = duties?.some((d) => d.eventId === id) ?? false;
   return (
     <AdminEventPage allow={['door_duty']} granted={granted} pending={isLoading}>
-      {(event) => <CheckIn event={event} />}
+      {(event) => <DoorDesk event={event} />}
     </AdminEventPage>
   );
 }

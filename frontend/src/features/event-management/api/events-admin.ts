@@ -3,9 +3,7 @@ import { api, downloadFile } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
 import type {
   AttendeeWithContact,
-  CheckIn,
   CreateEventBody,
-  DoorEntry,
   Event,
   ForceDeleteResponse,
   UpdateEventBody,
@@ -71,30 +69,6 @@ export function useDeleteEvent(onDeleted: (result: ForceDeleteResponse | null) =
 export function useEventAttendees(id: string) {
   const { data, error, isLoading, mutate } = useSWR<AttendeeWithContact[]>(apiKeys.eventAttendees(id));
   return { attendees: data, error: error as Error | undefined, isLoading, reload: () => void mutate() };
-}
-
-/**
- * GET /api/events/{id}/check-in: the door list (admins and the event's volunteers), re-read every
- * few seconds so several people can check in at once.
- */
-export function useDoorList(id: string) {
-  const { data, error, isLoading, mutate } = useSWR<DoorEntry[]>(apiKeys.eventDoor(id), { refreshInterval: CHECK_IN_REFRESH_MS });
-  return { entries: data, error: error as Error | undefined, isLoading, reload: () => void mutate() };
-}
-
-/** How often the check-in page reloads the attendees. */
-export const CHECK_IN_REFRESH_MS = 5000;
-
-/** PUT /api/events/{id}/attendees/{attendeeId}/check-in, then updates the door and attendee lists in place. */
-export function useCheckIn(eventId: string) {
-  const { mutate } = useSWRConfig();
-  return async (attendeeId: string, checkedIn: boolean): Promise<void> => {
-    const saved = await api.put<CheckIn>(`/api/events/${eventId}/attendees/${attendeeId}/check-in`, { checkedIn });
-    const arrived = <T extends { id: string; checkedInAt: string | null }>(list: T[] | undefined) =>
-      list?.map((a) => (a.id === attendeeId ? { ...a, checkedInAt: saved.checkedInAt } : a));
-    await mutate(apiKeys.eventDoor(eventId), arrived<DoorEntry>, { revalidate: false });
-    await mutate(apiKeys.eventAttendees(eventId), arrived<AttendeeWithContact>, { revalidate: false });
-  };
 }
 
 /** GET /api/events/{id}/attendees.csv and /volunteers.csv: downloads. */

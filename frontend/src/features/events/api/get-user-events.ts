@@ -2,16 +2,20 @@ import useSWR from 'swr';
 import { api } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
 import type { UserEvent } from '@/types/api';
+import type { UserEventCheckInCode } from '@/types/door';
 
 export const getUserEventsKey = apiKeys.userEvents;
 
-export function getUserEvents(userId: string): Promise<UserEvent[]> {
-  return api.get<UserEvent[]>(apiKeys.userEvents(userId));
+/** A registration of the member with what the door reads of it: its QR code and confirmation code. */
+export type UserEventWithCode = UserEvent & UserEventCheckInCode;
+
+export function getUserEvents(userId: string): Promise<UserEventWithCode[]> {
+  return api.get<UserEventWithCode[]>(apiKeys.userEvents(userId));
 }
 
-/** GET /api/users/{userId}/events: the member's registrations as {event, attendee} pairs. */
+/** GET /api/users/{userId}/events: the member's registrations as {event, attendee} pairs, each with its check-in code. */
 export function useUserEvents(userId: string | undefined) {
-  const { data, error, isLoading, mutate } = useSWR<UserEvent[]>(userId ? getUserEventsKey(userId) : null, () =>
+  const { data, error, isLoading, mutate } = useSWR<UserEventWithCode[]>(userId ? getUserEventsKey(userId) : null, () =>
     getUserEvents(userId!),
   );
   return { userEvents: data, error: error as Error | undefined, isLoading, mutate };

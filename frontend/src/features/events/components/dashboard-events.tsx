@@ -2,6 +2,7 @@ import AccessTimeOutlined from '@mui/icons-material/AccessTimeOutlined';
 import CalendarMonthOutlined from '@mui/icons-material/CalendarMonthOutlined';
 import CheckCircle from '@mui/icons-material/CheckCircle';
 import LocationOnOutlined from '@mui/icons-material/LocationOnOutlined';
+import QrCode2 from '@mui/icons-material/QrCode2';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,20 +14,48 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
 import type { UserEvent } from '@/types/api';
 import { useEvents } from '../api/get-events';
-import { useUserEvents } from '../api/get-user-events';
+import { useUserEvents, type UserEventWithCode } from '../api/get-user-events';
 import { upcomingEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
 
+// The check-in code's dialog loads with its first opening.
+const CheckInCodeDialog = lazy(() => import('./check-in-code-dialog'));
+
+/** The door reads a registration's code from 12 hours before its event's start on (a late arrival still has it). */
+const CODE_AFTER_START_MS = 12 * 60 * 60 * 1000;
+
+/** Whether a registration offers its check-in code: it has one and its event is to come (or started within 12 hours). */
+export function offersCheckInCode(item: UserEventWithCode, now: number = Date.now()): boolean {
+  return Boolean(item.attendee.confirmationCode) && new Date(item.event.eventDate).getTime() + CODE_AFTER_START_MS > now;
+}
+
+/** "Check-in code": opens the registration's QR code and confirmation code, to show at the door. */
+function CheckInCodeButton({ item }: { item: UserEventWithCode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outlined" startIcon={<QrCode2 />} onClick={() => setOpen(true)} aria-label={`Check-in code: ${item.event.name}`}>
+        Check-in code
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <CheckInCodeDialog item={item} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 /** Upcoming registrations first (soonest first), then past ones (most recent first). */
-export function sortUserEvents(list: readonly UserEvent[], now: number = Date.now()): UserEvent[] {
-  const time = (u: UserEvent) => new Date(u.event.eventDate).getTime();
+export function sortUserEvents<T extends UserEvent>(list: readonly T[], now: number = Date.now()): T[] {
+  const time = (u: T) => new Date(u.event.eventDate).getTime();
   const upcoming = list.filter((u) => time(u) > now).sort((a, b) => time(a) - time(b));
   const past = list.filter((u) => time(u) <= now).sort((a, b) => time(b) - time(a));
   return [...upcoming, ...past];
@@ -242,6 +271,7 @@ export function MyRegistrationsList({ userId, renderActions }: { userId: string;
                 >
                   View Event
                 </Button>
+                {offersCheckInCode(item) ? <CheckInCodeButton item={item} /> : null}
                 {renderActions?.(item)}
               </Box>
             </CardContent>

@@ -1,3 +1,4 @@
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -16,16 +17,19 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDoorStaff } from '../api/volunteer-board';
 
 /**
- * Door duty for this event: the members a coordinator puts on its door may open its check-in page
- * and check families in, for this event only (the front desk and coordinators run every door).
+ * The door of this event: its live count (`liveCount`, given by the page's composer) with the way
+ * to the check-in desk, and door duty: the members a coordinator puts on its door may open its
+ * check-in page and check families in, for this event only (the front desk and coordinators run
+ * every door).
  */
-export function DoorTab({ eventId }: { eventId: string }) {
+export function DoorTab({ eventId, liveCount }: { eventId: string; liveCount?: ReactNode }) {
   const { staff, error, isLoading, refresh, grant, revoke } = useDoorStaff(eventId);
   const { toast } = useToast();
   const [email, setEmail] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const headingId = useId();
+  const countHeadingId = useId();
   const fieldId = useId();
 
   async function add(e: FormEvent) {
@@ -91,36 +95,49 @@ export function DoorTab({ eventId }: { eventId: string }) {
   }
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
-      <Box>
-        <Typography id={headingId} component="h2" variant="h6">
-          Door duty
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Paper component="section" variant="outlined" aria-labelledby={countHeadingId} sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1.5 }}>
+        <Typography id={countHeadingId} component="h2" variant="h6">
+          At the door now
         </Typography>
-        <Typography color="text.secondary">
-          Members you put on the door can open{' '}
-          <Link component={RouterLink} to={paths.eventCheckIn.getHref(eventId)}>
-            this event's check-in
-          </Link>{' '}
-          and check families in, for this event only.
-        </Typography>
-      </Box>
-      {list}
-      <Box component="form" noValidate onSubmit={(e) => void add(e)} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          id={fieldId}
-          label="Member's e-mail"
-          type="email"
-          size="small"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={problem !== null}
-          helperText={problem ?? 'A verified member of the temple'}
-          sx={{ flex: '1 1 240px' }}
-        />
-        <Button type="submit" variant="contained" disabled={busy !== null}>
-          {busy === 'add' ? 'Adding…' : 'Put on the door'}
-        </Button>
-      </Box>
-    </Paper>
+        {liveCount}
+        <Box>
+          <Button component={RouterLink} to={paths.eventCheckIn.getHref(eventId)} variant="contained" startIcon={<HowToRegOutlined />} sx={{ minHeight: 44 }}>
+            Open the check-in desk
+          </Button>
+        </Box>
+      </Paper>
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
+        <Box>
+          <Typography id={headingId} component="h2" variant="h6">
+            Door duty
+          </Typography>
+          <Typography color="text.secondary">
+            Members you put on the door can open{' '}
+            <Link component={RouterLink} to={paths.eventCheckIn.getHref(eventId)}>
+              this event's check-in
+            </Link>{' '}
+            and check families in, for this event only.
+          </Typography>
+        </Box>
+        {list}
+        <Box component="form" noValidate onSubmit={(e) => void add(e)} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+          <TextField
+            id={fieldId}
+            label="Member's e-mail"
+            type="email"
+            size="small"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={problem !== null}
+            helperText={problem ?? 'A verified member of the temple'}
+            sx={{ flex: '1 1 240px' }}
+          />
+          <Button type="submit" variant="contained" disabled={busy !== null}>
+            {busy === 'add' ? 'Adding…' : 'Put on the door'}
+          </Button>
+        </Box>
+      </Paper>
+    </Box>
   );
 }

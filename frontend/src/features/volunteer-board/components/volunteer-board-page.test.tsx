@@ -418,3 +418,14 @@ describe('the door', () => {
     await waitFor(() => expect(screen.queryByText('Lakshmi Iyer')).not.toBeInTheDocument());
   });
 });
+
+describe('the door count', () => {
+  it('shows the live count the page is given, with the way to the check-in desk', async () => {
+    serve(makeBoard());
+    const { user } = renderWithProviders(<VolunteerBoardPage event={event} doorCount={<p>Checked in: 12 people (4 families)</p>} />, { as: coordinator });
+    await user.click(await screen.findByRole('tab', { name: 'Door' }));
+    const section = await screen.findByRole('region', { name: 'At the door now' });
+    expect(within(section).getByText('Checked in: 12 people (4 families)')).toBeInTheDocument();
+    expect(within(section).getByRole('link', { name: 'Open the check-in desk' })).toHaveAttribute('href', '/events/e-1/check-in');
+  });
+});

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -39,8 +40,10 @@ function Loading() {
  * A festival's volunteering for its coordinators (`manage_volunteers`): the plan (roles and their
  * shifts, the drop cut-off) and the board (who is on each shift, the gaps, moves, attendance, drop
  * requests, messages and sign-in sheets). `?sheet={shiftId}` shows a shift's printable sign-in sheet.
+ * `doorCount`: the door's live count, shown on the Door tab (composed by the route: the door desk
+ * is a feature of its own).
  */
-export function VolunteerBoardPage({ event }: { event: EventInfo }) {
+export function VolunteerBoardPage({ event, doorCount }: { event: EventInfo; doorCount?: ReactNode }) {
   const { board, error, isLoading, refresh } = useVolunteerBoard(event.id);
   const [params] = useSearchParams();
   const sheet = params.get('sheet');
@@ -65,7 +68,7 @@ export function VolunteerBoardPage({ event }: { event: EventInfo }) {
         items={[
           { value: 'plan', label: 'Plan', content: <PlanTab event={event} board={board} /> },
           { value: 'board', label: 'Board', content: <BoardTab board={board} /> },
-          { value: 'door', label: 'Door', content: <DoorTab eventId={event.id} /> },
+          { value: 'door', label: 'Door', content: <DoorTab eventId={event.id} liveCount={doorCount} /> },
         ]}
       />
     );
