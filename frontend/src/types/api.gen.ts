@@ -12742,6 +12742,14 @@ export interface operations {
                     "application/json": components["schemas"]["DoorViewDto"];
                 };
             };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -12866,6 +12874,14 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DoorViewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             401: {

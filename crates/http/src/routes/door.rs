@@ -224,7 +224,7 @@ pub struct WalkInRequest {
 /// Registrations and walk-ins matching a name, phone or confirmation code, at most 20; the latest
 /// check-ins when `q` is empty (door duty).
 #[utoipa::path(operation_id = "searchDoor", get, path = "/api/events/{id}/door/search", tag = "door", security(("bearer" = [])), params(("id" = String, Path), SearchQuery), responses(
-    (status = 200, body = DoorViewDto), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+    (status = 200, body = DoorViewDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn search(
     state: web::Data<AppState>,
@@ -233,13 +233,16 @@ async fn search(
     query: web::Query<SearchQuery>,
 ) -> Result<web::Json<DoorViewDto>, ApiError> {
     let q = query.into_inner().q.unwrap_or_default();
+    if q.chars().count() > 100 {
+        return Err(invalid("q", "Search for at most 100 characters"));
+    }
     Ok(web::Json(state.door.search(&user.actor(), &path.into_inner().into(), &q).await?.into()))
 }
 
 /// What changed at the door after change number `after`, waiting up to `wait` seconds for a
 /// change when there is none yet (door duty).
 #[utoipa::path(operation_id = "doorChanges", get, path = "/api/events/{id}/door/changes", tag = "door", security(("bearer" = [])), params(("id" = String, Path), ChangesQuery), responses(
-    (status = 200, body = DoorViewDto), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+    (status = 200, body = DoorViewDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
 ))]
 async fn changes(
     state: web::Data<AppState>,
@@ -248,9 +251,21 @@ async fn changes(
     query: web::Query<ChangesQuery>,
 ) -> Result<web::Json<DoorViewDto>, ApiError> {
     let query = query.into_inner();
-    let wait = query.wait.unwrap_or(0).min(MAX_WAIT_SECONDS);
-    let view = state.door.changes(&user.actor(), &path.into_inner().into(), query.after.unwrap_or(0).max(0), wait).await?;
+    let wait = query.wait.unwrap_or(0);
+    if wait > MAX_WAIT_SECONDS {
+        return Err(invalid("wait", "Wait at most 25 seconds"));
+    }
+    let after = query.after.unwrap_or(0);
+    if after < 0 {
+        return Err(invalid("after", "The change number is 0 or more"));
+    }
+    let view = state.door.changes(&user.actor(), &path.into_inner().into(), after, wait).await?;
     Ok(web::Json(view.into()))
+}
+
+/// A query parameter out of its documented range (400).
+fn invalid(field: &str, message: &str) -> ApiError {
+    ApiError::from(mandir_application::services::door_desk::DoorError::Validation(mandir_domain::ValidationErrors::single(field, message)))
 }
 
 /// Checks a registration's party in (once: `already` when another desk did), or undoes it
