@@ -49,6 +49,7 @@ mod m20261128_000053_recurring_gifts;
 mod m20261128_000054_volunteer_shifts;
 mod m20261128_000055_event_door_staff;
 mod m20261128_000056_door_desk;
+mod m20261128_000057_one_step_role;
 pub mod seed;
 
 pub struct Migrator;
@@ -103,6 +104,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000054_volunteer_shifts::Migration),
             Box::new(m20261128_000055_event_door_staff::Migration),
             Box::new(m20261128_000056_door_desk::Migration),
+            Box::new(m20261128_000057_one_step_role::Migration),
         ]
     }
 }

@@ -14,6 +14,8 @@ pub const CONTACT_EMAIL_INVALID: &str = "Please enter a valid email address";
 pub const REQUIRED: &str = "Required";
 pub const NOTES_TOO_LONG: &str = "Notes must be at most 1000 characters";
 pub const MAX_NOTES: usize = 1000;
+/// The one-step offer on an event whose coordinator made a volunteer plan.
+pub const EVENT_HAS_SHIFTS: &str = "This event has volunteer shifts: choose one on the event's page";
 
 text_enum!(
     /// How the volunteer wants to be contacted.

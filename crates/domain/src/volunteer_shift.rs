@@ -56,6 +56,9 @@ pub struct VolunteerRole {
     pub report_to: Option<String>,
     /// The order roles are shown in: the order they were added.
     pub position: i32,
+    /// The role the one-step "Volunteer for Event" offers are placed in, made with its one shift
+    /// by the first offer on an event without a plan (`one_step_role`).
+    pub one_step: bool,
 }
 
 /// A shift of a role, with how many it has and needs.
@@ -87,6 +90,33 @@ pub struct ShiftSignup {
     pub attendance: Option<Attendance>,
     pub drop_requested: bool,
     pub created_at: DateTime<Utc>,
+}
+
+/// How long the one-step offers' shift lasts from the event's start (events have no end time);
+/// the coordinator may change it on the board.
+pub const ONE_STEP_SHIFT_HOURS: i64 = 3;
+/// The one-step offers' role's name and where its volunteers report.
+pub const ONE_STEP_ROLE_NAME: &str = "Volunteers";
+pub const ONE_STEP_REPORT_TO: &str = "The front desk";
+
+/// The role and its one shift that the one-step "Volunteer for Event" offers of an event are
+/// placed in (docs/product.md#volunteer-shifts): every offer gets a place, so the shift needs as
+/// many as have offered.
+pub fn one_step_role(event_name: &str, event_date: DateTime<Utc>) -> (ValidRole, ValidShift) {
+    let role = ValidRole {
+        name: ONE_STEP_ROLE_NAME.to_owned(),
+        description: Some(format!("Help wherever {event_name} needs you on the day.")),
+        min_age: None,
+        report_to: Some(ONE_STEP_REPORT_TO.to_owned()),
+    };
+    let shift = ValidShift { starts_at: event_date, ends_at: event_date + Duration::hours(ONE_STEP_SHIFT_HOURS), needed: 1 };
+    (role, shift)
+}
+
+/// Whether the one-step offer is open on an event whose roles are `roles`: with no plan, or with
+/// only the one-step role; an event with a plan of its own takes sign-ups for its shifts.
+pub fn one_step_open<'a>(mut roles: impl Iterator<Item = &'a VolunteerRole>) -> bool {
+    roles.all(|role| role.one_step)
 }
 
 /// The role form as submitted.

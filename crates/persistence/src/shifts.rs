@@ -8,10 +8,12 @@ use std::collections::{BTreeMap, HashMap};
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
 use mandir_application::ports::{
-    DoorDuty, DoorStaffer, MemberEmailKind, NewShiftSignup, PlacementError, PlanView, Promoted, RepoError, ShiftContext, ShiftNotice,
-    ShiftRepository, SignupView,
+    DoorDuty, DoorStaffer, MemberEmailKind, NewShiftSignup, OfferError, PlacementError, PlanView, Promoted, RepoError, ShiftContext,
+    ShiftNotice, ShiftRepository, SignupView,
 };
-use mandir_domain::volunteer_shift::{Attendance, Shift, ShiftSignup, ShiftStatus, ValidRole, ValidShift, VolunteerRole, overlaps};
+use mandir_domain::volunteer_shift::{
+    Attendance, Shift, ShiftSignup, ShiftStatus, ValidRole, ValidShift, VolunteerRole, one_step_role, overlaps,
+};
 use mandir_domain::{EventId, ShiftId, ShiftSignupId, UserId, VolunteerRoleId};
 use sea_orm::sea_query::OnConflict;
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set};
@@ -19,6 +21,7 @@ use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, Query
 use crate::Database;
 use crate::entities::{
     account_settings, event_door_staff, events, member_emails, shift_signups, users, volunteer_plans, volunteer_roles, volunteer_shifts,
+    volunteers,
 };
 use crate::error::MapDbErr;
 use crate::households::lock_member;
@@ -43,6 +46,7 @@ fn role_of(m: volunteer_roles::Model) -> VolunteerRole {
         min_age: m.min_age,
         report_to: m.report_to,
         position: m.position,
+        one_step: m.one_step,
     }
 }
 
@@ -184,6 +188,125 @@ async fn promote<C: ConnectionTrait>(conn: &C, shift: &volunteer_shifts::Model, 
         promoted.push(ShiftSignupId::from(waiting.id));
     }
     Ok(promoted)
+}
+
+fn new_uuid() -> String {
+    uuid::Uuid::new_v4().to_string()
+}
+
+/// Places a one-step offer (its `volunteers` row just written, in the caller's transaction holding
+/// the event's row) on the event's one-step role's shift, making the role and its shift when the
+/// event has no plan; the shift grows so that every offer has a place. A member already on that
+/// shift keeps their place, now tied to the offer.
+pub(crate) async fn place_one_step<C: ConnectionTrait>(
+    conn: &C,
+    event: &events::Model,
+    offer: &volunteers::Model,
+    now: DateTime<Utc>,
+) -> Result<(), OfferError> {
+    let roles = volunteer_roles::Entity::find()
+        .filter(volunteer_roles::Column::EventId.eq(event.id.as_str()))
+        .order_by_asc(volunteer_roles::Column::Position)
+        .all(conn)
+        .await
+        .repo()?;
+    if !roles.iter().all(|role| role.one_step) {
+        return Err(OfferError::HasPlan);
+    }
+    let (role, times) = one_step_role(&event.name, event.event_date);
+    let role_id = match roles.into_iter().next() {
+        Some(existing) => existing.id,
+        None => {
+            let model = volunteer_roles::ActiveModel {
+                id: Set(new_uuid()),
+                event_id: Set(event.id.clone()),
+                name: Set(role.name),
+                description: Set(role.description),
+                min_age: Set(role.min_age),
+                report_to: Set(role.report_to),
+                position: Set(0),
+                one_step: Set(true),
+                created_at: Set(now),
+            };
+            model.insert(conn).await.repo()?.id
+        }
+    };
+    let found = volunteer_shifts::Entity::find()
+        .filter(volunteer_shifts::Column::RoleId.eq(role_id.as_str()))
+        .order_by_asc(volunteer_shifts::Column::StartsAt)
+        .order_by_asc(volunteer_shifts::Column::Id)
+        .lock_exclusive()
+        .one(conn)
+        .await
+        .repo()?;
+    let shift = match found {
+        Some(shift) => shift,
+        None => volunteer_shifts::ActiveModel {
+            id: Set(new_uuid()),
+            role_id: Set(role_id),
+            event_id: Set(event.id.clone()),
+            starts_at: Set(times.starts_at),
+            ends_at: Set(times.ends_at),
+            needed: Set(times.needed),
+            created_at: Set(now),
+        }
+        .insert(conn)
+        .await
+        .repo()?,
+    };
+    let on_shift = shift_signups::Entity::find()
+        .filter(shift_signups::Column::ShiftId.eq(shift.id.as_str()))
+        .filter(shift_signups::Column::PersonKey.eq(offer.user_id.as_str()))
+        .one(conn)
+        .await
+        .repo()?;
+    if let Some(place) = on_shift {
+        let mut active: shift_signups::ActiveModel = place.into();
+        active.volunteer_id = Set(Some(offer.id.clone()));
+        active.updated_at = Set(now);
+        active.update(conn).await.repo()?;
+        return Ok(());
+    }
+    let (filled, _) = counts(conn, std::slice::from_ref(&shift.id)).await?.get(&shift.id).copied().unwrap_or_default();
+    if filled >= shift.needed {
+        let mut grown: volunteer_shifts::ActiveModel = shift.clone().into();
+        grown.needed = Set(filled + 1);
+        grown.update(conn).await.repo()?;
+    }
+    let model = shift_signups::ActiveModel {
+        id: Set(new_uuid()),
+        shift_id: Set(shift.id.clone()),
+        event_id: Set(shift.event_id.clone()),
+        user_id: Set(offer.user_id.clone()),
+        family_member_id: Set(None),
+        person_key: Set(offer.user_id.clone()),
+        name: Set(offer.name.clone()),
+        status: Set(ShiftStatus::Confirmed.as_str().to_owned()),
+        attendance: Set(None),
+        drop_requested: Set(false),
+        volunteer_id: Set(Some(offer.id.clone())),
+        created_at: Set(now),
+        updated_at: Set(now),
+    }
+    .insert(conn)
+    .await
+    .repo()?;
+    let id = format!("{}:{}", MemberEmailKind::ShiftSignedUp.as_str(), model.id);
+    enqueue(conn, MemberEmailKind::ShiftSignedUp, id, &model, &plain_notice(&model.id), now).await?;
+    Ok(())
+}
+
+/// Takes off the place a one-step offer gave (in the caller's transaction, as the offer goes),
+/// promoting that shift's waitlist.
+pub(crate) async fn take_off_offer<C: ConnectionTrait>(conn: &C, volunteer_id: &str, now: DateTime<Utc>) -> Result<(), RepoError> {
+    let Some(place) = shift_signups::Entity::find().filter(shift_signups::Column::VolunteerId.eq(volunteer_id)).one(conn).await.repo()?
+    else {
+        return Ok(());
+    };
+    let Some(shift) = SeaOrmShiftRepository::lock_shift(conn, &place.shift_id).await? else { return Ok(()) };
+    shift_signups::Entity::delete_by_id(place.id).exec(conn).await.repo()?;
+    promote(conn, &shift, now).await?;
+    Ok(())
 }
 
 impl SeaOrmShiftRepository {
@@ -370,6 +493,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
             min_age: Set(role.min_age),
             report_to: Set(role.report_to.clone()),
             position: Set(last.map_or(0, |p| p + 1)),
+            one_step: Set(false),
             created_at: Set(now),
         }
         .insert(&*turn)
@@ -480,11 +604,13 @@ impl ShiftRepository for SeaOrmShiftRepository {
             .one(&*turn)
             .await
             .repo()?;
+        // Only the one-step offers' role may be there; the copied roles come after it.
         let existing =
-            volunteer_roles::Entity::find().filter(volunteer_roles::Column::EventId.eq(event_id.as_str())).one(&*turn).await.repo()?;
-        if existing.is_some() {
+            volunteer_roles::Entity::find().filter(volunteer_roles::Column::EventId.eq(event_id.as_str())).all(&*turn).await.repo()?;
+        if existing.iter().any(|role| !role.one_step) {
             return Err(RepoError::Conflict("the event has a volunteer plan".into()));
         }
+        let after = existing.iter().map(|role| role.position + 1).max().unwrap_or(0);
         for (role, shifts) in roles {
             volunteer_roles::ActiveModel {
                 id: Set(role.id.to_string()),
@@ -493,7 +619,8 @@ impl ShiftRepository for SeaOrmShiftRepository {
                 description: Set(role.description.clone()),
                 min_age: Set(role.min_age),
                 report_to: Set(role.report_to.clone()),
-                position: Set(role.position),
+                position: Set(after + role.position),
+                one_step: Set(false),
                 created_at: Set(now),
             }
             .insert(&*turn)
@@ -540,6 +667,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
             status: Set(status.as_str().to_owned()),
             attendance: Set(None),
             drop_requested: Set(false),
+            volunteer_id: Set(None),
             created_at: Set(new.now),
             updated_at: Set(new.now),
         }
@@ -569,6 +697,10 @@ impl ShiftRepository for SeaOrmShiftRepository {
         let deleted = shift_signups::Entity::delete_by_id(id.to_string()).exec(&*turn).await.repo()?;
         if deleted.rows_affected == 0 {
             return Err(RepoError::NotFound);
+        }
+        // A place from a one-step offer takes the offer with it.
+        if let Some(volunteer_id) = signup.volunteer_id {
+            volunteers::Entity::delete_by_id(volunteer_id).exec(&*turn).await.repo()?;
         }
         let promoted = promote(&*turn, &shift, now).await?;
         turn.commit().await.repo()?;

@@ -1,10 +1,11 @@
 use async_trait::async_trait;
-use mandir_application::ports::{NewVolunteerRecord, RepoError, VolunteerRepository};
+use chrono::{DateTime, Utc};
+use mandir_application::ports::{NewVolunteerRecord, OfferError, RepoError, VolunteerRepository};
 use mandir_domain::event::Event;
 use mandir_domain::user::Email;
 use mandir_domain::volunteer::{Availability, ContactPreference, Volunteer, VolunteerPreference};
 use mandir_domain::{EventId, UserId, VolunteerId};
-use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, Set, SqlErr};
+use sea_orm::{ActiveModelTrait, ColumnTrait, DbErr, EntityTrait, PaginatorTrait, QueryFilter, QueryOrder, QuerySelect, Set, SqlErr};
 
 use crate::Database;
 use crate::entities::{events, volunteers};
@@ -54,7 +55,15 @@ fn create_error(error: DbErr) -> RepoError {
 
 #[async_trait]
 impl VolunteerRepository for SeaOrmVolunteerRepository {
-    async fn create(&self, r: NewVolunteerRecord) -> Result<Volunteer, RepoError> {
+    async fn create(&self, r: NewVolunteerRecord) -> Result<Volunteer, OfferError> {
+        let turn = self.db.begin_write().await.repo()?;
+        // The event's row: two offers to an event without a plan take turns making its role.
+        let event = events::Entity::find_by_id(r.event_id.to_string())
+            .lock_exclusive()
+            .one(&*turn)
+            .await
+            .repo()?
+            .ok_or(OfferError::EventNotFound)?;
         let v = r.volunteer;
         let model = volunteers::ActiveModel {
             id: Set(r.id.into()),
@@ -71,10 +80,16 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
             created_at: Set(r.now),
             updated_at: Set(r.now),
         }
-        .insert(&self.db.conn)
+        .insert(&*turn)
         .await
-        .map_err(create_error)?;
-        to_domain(model)
+        .map_err(|error| match create_error(error) {
+            RepoError::Conflict(_) => OfferError::AlreadyVolunteering,
+            RepoError::NotFound => OfferError::EventNotFound,
+            other => other.into(),
+        })?;
+        crate::shifts::place_one_step(&*turn, &event, &model, r.now).await?;
+        turn.commit().await.repo()?;
+        Ok(to_domain(model)?)
     }
 
     async fn get(&self, id: &VolunteerId) -> Result<Option<Volunteer>, RepoError> {
@@ -134,8 +149,13 @@ impl VolunteerRepository for SeaOrmVolunteerRepository {
         volunteers::Entity::find().filter(volunteers::Column::EventId.eq(event_id.as_str())).count(&self.db.conn).await.repo()
     }
 
-    async fn delete(&self, id: &VolunteerId) -> Result<(), RepoError> {
-        let result = volunteers::Entity::delete_by_id(id.to_owned()).exec(&self.db.conn).await.repo()?;
-        if result.rows_affected == 0 { Err(RepoError::NotFound) } else { Ok(()) }
+    async fn delete(&self, id: &VolunteerId, now: DateTime<Utc>) -> Result<(), RepoError> {
+        let turn = self.db.begin_write().await.repo()?;
+        crate::shifts::take_off_offer(&*turn, id.as_str(), now).await?;
+        let result = volunteers::Entity::delete_by_id(id.to_owned()).exec(&*turn).await.repo()?;
+        if result.rows_affected == 0 {
+            return Err(RepoError::NotFound);
+        }
+        turn.commit().await.repo()
     }
 }

@@ -12,7 +12,9 @@ use mandir_domain::patch::Patch;
 use mandir_domain::staff::{Role, Roles};
 use mandir_domain::user::{Email, ProfileUpdate};
 use mandir_persistence::test_support::{fresh_database, grant_role, revoke_role};
-use mandir_persistence::{Database, SeaOrmEventRepository, SeaOrmGotramRepository, SeaOrmPaymentRepository, SeaOrmUserRepository};
+use mandir_persistence::{
+    Database, SeaOrmEventRepository, SeaOrmGotramRepository, SeaOrmPaymentRepository, SeaOrmShiftRepository, SeaOrmUserRepository,
+};
 
 fn now() -> chrono::DateTime<Utc> {
     Utc.with_ymd_and_hms(2026, 11, 21, 12, 0, 0).single().expect("date")
@@ -455,4 +457,52 @@ async fn the_migration_lets_a_seva_booking_have_no_member_and_keeps_its_rows_ind
         let again = db.execute_raw(&format!("CREATE INDEX {index} ON seva_bookings (id)")).await;
         assert!(again.is_err(), "{index} is still there");
     }
+}
+
+#[tokio::test]
+async fn the_one_step_migration_places_earlier_offers_on_a_default_role_with_one_shift() {
+    use mandir_application::ports::ShiftRepository;
+    let db = Database::connect(&mandir_persistence::test_support::fresh_database_url().await.expect("url")).await.expect("connect");
+    db.migrate_before("m20261128_000057_one_step_role").await.expect("older schema");
+    let events = SeaOrmEventRepository::new(db.clone());
+    events.create(&"e1".into(), &event(2), None, None, now()).await.expect("created");
+    events.create(&"e2".into(), &event(3), None, None, now()).await.expect("created");
+    events.create(&"e3".into(), &event(4), None, None, now()).await.expect("created");
+    db.execute_raw(USER_ROWS).await.expect("users");
+    let at = "'2026-11-21 12:00:00+00:00'";
+    // e1: two offers and no plan; e2: an offer and a plan of its own; e3: nothing.
+    db.execute_raw(&format!(
+        "INSERT INTO volunteer_roles (id, event_id, name, position, created_at) VALUES ('r-parking', 'e2', 'Parking', 0, {at})"
+    ))
+    .await
+    .expect("role");
+    for (id, event, user, name) in [("v1", "e1", "u1", "Asha Rao"), ("v2", "e1", "u2", "Ravi Iyer"), ("v3", "e2", "u1", "Asha Rao")] {
+        db.execute_raw(&format!(
+            "INSERT INTO volunteers (id, event_id, user_id, name, contact_number, contact_email, contact_preference, volunteer_preference, \
+             availability, needs_certificate, created_at, updated_at) \
+             VALUES ('{id}', '{event}', '{user}', '{name}', '9165550142', 'a@example.org', 'email', 'any', 'morning', false, {at}, {at})"
+        ))
+        .await
+        .expect("offer");
+    }
+    db.migrate().await.expect("migrated");
+
+    let shifts = SeaOrmShiftRepository::new(db.clone());
+    let plan = shifts.plan(&"e1".into()).await.expect("plan");
+    assert_eq!(plan.roles.len(), 1, "{plan:?}");
+    assert!(plan.roles[0].one_step);
+    assert_eq!(plan.roles[0].name, "Volunteers");
+    assert_eq!(plan.roles[0].report_to.as_deref(), Some("The front desk"));
+    assert_eq!(plan.shifts.len(), 1);
+    let shift = &plan.shifts[0];
+    let starts = events.get(&"e1".into()).await.expect("query").expect("found").event_date;
+    assert_eq!((shift.starts_at, shift.ends_at - shift.starts_at), (starts, Duration::hours(3)));
+    assert_eq!((shift.needed, shift.filled, shift.waitlisted), (2, 2, 0));
+    let names: Vec<String> = shifts.event_signups(&"e1".into()).await.expect("signups").into_iter().map(|s| s.signup.name).collect();
+    assert_eq!(names.len(), 2);
+    assert!(names.contains(&"Asha Rao".to_owned()) && names.contains(&"Ravi Iyer".to_owned()), "{names:?}");
+    // An event with a plan keeps it as it was; an event without offers gets nothing.
+    let planned = shifts.plan(&"e2".into()).await.expect("plan");
+    assert_eq!(planned.roles.iter().map(|r| (r.name.as_str(), r.one_step)).collect::<Vec<_>>(), [("Parking", false)]);
+    assert!(shifts.plan(&"e3".into()).await.expect("plan").roles.is_empty());
 }

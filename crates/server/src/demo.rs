@@ -1302,6 +1302,46 @@ pub async fn seed_demo_festival_registrations(
     Ok(registered)
 }
 
+/// One-step volunteer offers (docs/product.md#volunteer-shifts): the demo treasurer and front desk
+/// offer to help at the Sankranti celebrations, which has no plan, so the offers make its default
+/// role "Volunteers" with one shift, shown on its board. Answers how many offers were made.
+pub async fn seed_demo_one_step_offers(
+    users: &dyn UserRepository,
+    events: &dyn EventRepository,
+    volunteers: &mandir_application::services::volunteers::VolunteerService,
+) -> anyhow::Result<usize> {
+    use mandir_application::services::volunteers::VolunteerError;
+    use mandir_domain::volunteer::VolunteerInput;
+    let now = Utc::now();
+    let all = events.list().await.context("reading events")?;
+    let Some(event) = all.iter().find(|e| e.name == "Sankranti Celebrations" && e.event_date > now) else { return Ok(0) };
+    let mut offered = 0;
+    for (address, name, phone, availability) in [
+        ("treasurer@mandir.local", "Demo Treasurer", "(916) 555-0143", "morning"),
+        ("frontdesk@mandir.local", "Demo Front Desk", "(916) 555-0144", "either"),
+    ] {
+        let email = Email::parse(address).map_err(anyhow::Error::msg)?;
+        let Some(user) = users.find_by_email(&email).await.context("looking up a demo account")? else { continue };
+        let actor = mandir_application::services::Actor::of(&user.user);
+        let input = VolunteerInput {
+            name: name.to_owned(),
+            contact_number: phone.to_owned(),
+            contact_email: address.to_owned(),
+            contact_preference: Some("email".to_owned()),
+            volunteer_preference: Some("any".to_owned()),
+            availability: Some(availability.to_owned()),
+            needs_certificate: Some(false),
+            additional_notes: None,
+        };
+        match volunteers.volunteer(&actor, &event.id, input).await {
+            Ok(_) => offered += 1,
+            Err(VolunteerError::AlreadyVolunteering) => {}
+            Err(error) => return Err(anyhow::anyhow!("demo volunteer offer for {}: {error}", event.name)),
+        }
+    }
+    Ok(offered)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -253,6 +253,12 @@ fn main() -> anyhow::Result<()> {
                         "{registered} demo accounts are registered for the next Diwali: its check-in desk (Manage → Check-in, as frontdesk@mandir.local) finds them by name, phone or code, and each one's check-in QR code is on their dashboard."
                     );
                 }
+                let offered = demo::seed_demo_one_step_offers(built.users.as_ref(), built.events.as_ref(), &built.state.volunteers).await?;
+                if offered > 0 {
+                    println!(
+                        "{offered} demo accounts offered to help at the Sankranti celebrations with \"Volunteer for Event\": the offers are places on its default role's one shift (its volunteer board)."
+                    );
+                }
                 if demo::seed_demo_star_birthday(built.users.as_ref(), &built.state.star_birthdays).await? {
                     println!("The demo admin's star birthday (Rohini) is recorded with its reminder (Profile → Star birthdays).");
                 }

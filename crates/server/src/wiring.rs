@@ -485,7 +485,14 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             email_sender.wake.clone(),
             recorder.clone(),
         ),
-        volunteers: VolunteerService::new(volunteer_repository, events.clone(), clock.clone(), changes.clone(), recorder.clone()),
+        volunteers: VolunteerService::new(
+            volunteer_repository,
+            events.clone(),
+            clock.clone(),
+            changes.clone(),
+            email_sender.wake.clone(),
+            recorder.clone(),
+        ),
         door,
         volunteer_shifts: VolunteerShiftService::new(ShiftDeps {
             shifts: shift_repository.clone(),

@@ -3949,6 +3949,8 @@ export interface components {
             /** Format: int32 */
             minAge: number | null;
             name: string;
+            /** @description The one-step offers' role (see the plan's roles). */
+            oneStep: boolean;
             reportTo: string | null;
             shifts: components["schemas"]["BoardShiftDto"][];
         };
@@ -5452,6 +5454,11 @@ export interface components {
              */
             minAge: number | null;
             name: string;
+            /**
+             * @description The role the one-step "Volunteer for Event" offers are placed in; an event whose roles are
+             *     all one-step has no plan of its own and still takes one-step offers.
+             */
+            oneStep: boolean;
             /** @description Where its volunteers report. */
             reportTo: string | null;
             shifts: components["schemas"]["PlanShiftDto"][];

@@ -112,7 +112,7 @@ pub use statement_store::{StatementCounts, StatementDonor, StatementSend, Statem
 pub use temple_zone::{FixedTempleZone, TempleName, TemplePlace, TempleZone};
 pub use token_issuer::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};
 pub use user_repository::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RolesChanged, UserCredentials, UserRepository};
-pub use volunteer_repository::{NewVolunteerRecord, VolunteerRepository};
+pub use volunteer_repository::{NewVolunteerRecord, OfferError, VolunteerRepository};
 pub use webhook_verifier::{ProviderEvent, ProviderEventKind, WebhookError, WebhookVerifier};
 
 use crate::BoxError;

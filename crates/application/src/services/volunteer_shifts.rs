@@ -262,7 +262,9 @@ impl VolunteerShiftService {
             .ok_or_else(|| ShiftError::Validation(ValidationErrors::single("fromEventId", "Event not found")))?;
         let stored = self.deps.shifts.plan(from_id).await?;
         let cutoff = stored.drop_cutoff_hours;
-        let source = group(stored, from_id);
+        let mut source = group(stored, from_id);
+        // The one-step offers' role is made by offers, not planned: it is not copied.
+        source.roles.retain(|(role, _)| !role.one_step);
         if source.roles.is_empty() {
             return Err(ShiftError::NothingToCopy);
         }
@@ -864,6 +866,7 @@ mod tests {
                 min_age: Some(16),
                 report_to: None,
                 position: 0,
+                one_step: false,
             },
             event_name: "Diwali".into(),
             event_date: starts_at,

@@ -15,7 +15,9 @@ use mandir_domain::audit::AuditKind;
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{ChangeNotifier, Clock, EventRepository, NewVolunteerRecord, RepoError, Topic, VolunteerRepository};
+use crate::ports::{
+    ChangeNotifier, Clock, EventRepository, NewVolunteerRecord, OfferError, OutboxWake, RepoError, Topic, VolunteerRepository,
+};
 
 #[derive(Debug, thiserror::Error)]
 pub enum VolunteerError {
@@ -36,6 +38,8 @@ pub enum VolunteerError {
     VolunteerNotFound,
     #[error("You are already volunteering for this event")]
     AlreadyVolunteering,
+    #[error("{}", mandir_domain::volunteer::EVENT_HAS_SHIFTS)]
+    HasShifts,
     #[error("This event has already started; volunteering is closed")]
     Started,
     #[error("unexpected failure")]
@@ -46,7 +50,7 @@ mandir_domain::failure!(VolunteerError, fields: Validation, unverified: EmailNot
     Self::Validation(_) | Self::Started => Invalid,
     Self::Forbidden | Self::NotYours | Self::EmailNotVerified => Forbidden,
     Self::EventNotFound | Self::NotVolunteering | Self::VolunteerNotFound => NotFound,
-    Self::AlreadyVolunteering => Conflict,
+    Self::AlreadyVolunteering | Self::HasShifts => Conflict,
     Self::Unexpected(_) => Unexpected,
 });
 
@@ -58,6 +62,8 @@ pub struct VolunteerService {
     events: Arc<dyn EventRepository>,
     clock: Arc<dyn Clock>,
     changes: Arc<dyn ChangeNotifier>,
+    /// Sends the offer's e-mail (its place on the one-step shift) right after the commit.
+    wake: Arc<dyn OutboxWake>,
     audit: Recorder,
 }
 
@@ -67,9 +73,10 @@ impl VolunteerService {
         events: Arc<dyn EventRepository>,
         clock: Arc<dyn Clock>,
         changes: Arc<dyn ChangeNotifier>,
+        wake: Arc<dyn OutboxWake>,
         audit: Recorder,
     ) -> Self {
-        Self { volunteers, events, clock, changes, audit }
+        Self { volunteers, events, clock, changes, wake, audit }
     }
 
     async fn event(&self, event_id: &EventId) -> Result<Event, VolunteerError> {
@@ -81,6 +88,8 @@ impl VolunteerService {
     }
 
     /// Records the caller (a verified member) as a volunteer for an upcoming event; one record each.
+    /// The offer is a place on the event's one-step role's shift (made by the first offer); an
+    /// event with a volunteer plan of its own takes sign-ups for its shifts instead.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn volunteer(&self, actor: &Actor, event_id: &EventId, input: VolunteerInput) -> Result<Volunteer, VolunteerError> {
         actor.require_verified()?;
@@ -90,10 +99,12 @@ impl VolunteerService {
         let record =
             NewVolunteerRecord { id: new_id(), event_id: event.id, user_id: actor.user_id.clone(), volunteer, now: self.clock.now() };
         let volunteer = self.volunteers.create(record).await.map_err(|error| match error {
-            RepoError::Conflict(_) => VolunteerError::AlreadyVolunteering,
-            RepoError::NotFound => VolunteerError::EventNotFound,
-            other => other.into(),
+            OfferError::AlreadyVolunteering => VolunteerError::AlreadyVolunteering,
+            OfferError::HasPlan => VolunteerError::HasShifts,
+            OfferError::EventNotFound => VolunteerError::EventNotFound,
+            OfferError::Repo(other) => other.into(),
         })?;
+        self.wake.wake();
         self.changes.publish(Topic::Volunteers).await;
         Ok(volunteer)
     }
@@ -147,7 +158,8 @@ impl VolunteerService {
         Ok(self.volunteers.list_for_user(user_id).await?)
     }
 
-    /// Withdraws a volunteer record: its owner until the event starts, or an admin at any time.
+    /// Withdraws a volunteer record with its place on a shift: its owner until the event starts, or
+    /// an admin at any time.
     /// Someone else's record answers as if it did not exist.
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn withdraw(&self, actor: &Actor, event_id: &EventId, volunteer_id: &VolunteerId) -> Result<(), VolunteerError> {
@@ -161,7 +173,7 @@ impl VolunteerService {
         if !actor.can(Permission::ManageVolunteers) {
             self.ensure_open(&event)?;
         }
-        self.volunteers.delete(&volunteer.id).await.map_err(|error| match error {
+        self.volunteers.delete(&volunteer.id, self.clock.now()).await.map_err(|error| match error {
             RepoError::NotFound => VolunteerError::VolunteerNotFound,
             other => other.into(),
         })?;
@@ -175,6 +187,7 @@ mod tests {
     use super::*;
 
     use crate::ports::event_repository::MockEventRepository;
+    use crate::ports::receipt_outbox::MockOutboxWake;
     use crate::ports::volunteer_repository::MockVolunteerRepository;
     use crate::services::test_fixtures::{admin, event, member, now};
     use mandir_domain::user::Email;
@@ -182,12 +195,19 @@ mod tests {
     use mandir_domain::{ErrorKind, Failure};
 
     fn service(volunteers: MockVolunteerRepository, events: MockEventRepository) -> VolunteerService {
+        let mut wake = MockOutboxWake::new();
+        wake.expect_wake().return_const(());
+        service_waking(volunteers, events, wake)
+    }
+
+    fn service_waking(volunteers: MockVolunteerRepository, events: MockEventRepository, wake: MockOutboxWake) -> VolunteerService {
         let clock = crate::services::test_fixtures::fixed_clock();
         VolunteerService::new(
             Arc::new(volunteers),
             Arc::new(events),
             Arc::new(clock),
             crate::services::test_fixtures::changes(),
+            Arc::new(wake),
             crate::services::test_fixtures::recorder().0,
         )
     }
@@ -235,8 +255,13 @@ mod tests {
             .expect_create()
             .withf(|r| r.event_id == "e" && r.user_id == "m" && r.volunteer.needs_certificate && r.now == now())
             .returning(|r| Ok(volunteer(&r.id, &r.event_id, &r.user_id)));
-        let created =
-            service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect("created");
+        // The offer wrote its place's e-mail: the sender is woken once.
+        let mut wake = MockOutboxWake::new();
+        wake.expect_wake().times(1).return_const(());
+        let created = service_waking(volunteers, events_with(Some(event("e", 3))), wake)
+            .volunteer(&member(), &"e".into(), input())
+            .await
+            .expect("created");
         assert_eq!(created.user_id, "m");
     }
 
@@ -278,17 +303,24 @@ mod tests {
     #[tokio::test]
     async fn a_second_record_is_a_conflict() {
         let mut volunteers = MockVolunteerRepository::new();
-        volunteers.expect_create().returning(|_| Err(RepoError::Conflict("uq_volunteers_event_user".into())));
+        volunteers.expect_create().returning(|_| Err(OfferError::AlreadyVolunteering));
         let error =
             service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect_err("dup");
         assert_eq!(error.kind(), ErrorKind::Conflict);
         assert_eq!(error.to_string(), "You are already volunteering for this event");
 
         let mut volunteers = MockVolunteerRepository::new();
-        volunteers.expect_create().returning(|_| Err(RepoError::NotFound));
+        volunteers.expect_create().returning(|_| Err(OfferError::EventNotFound));
         let error =
             service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect_err("gone");
         assert!(matches!(error, VolunteerError::EventNotFound));
+
+        let mut volunteers = MockVolunteerRepository::new();
+        volunteers.expect_create().returning(|_| Err(OfferError::HasPlan));
+        let error =
+            service(volunteers, events_with(Some(event("e", 3)))).volunteer(&member(), &"e".into(), input()).await.expect_err("plan");
+        assert_eq!(error.kind(), ErrorKind::Conflict);
+        assert_eq!(error.to_string(), mandir_domain::volunteer::EVENT_HAS_SHIFTS);
     }
 
     #[tokio::test]
@@ -334,7 +366,7 @@ mod tests {
     async fn owners_withdraw_until_the_event_starts() {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
-        volunteers.expect_delete().withf(|id| id == "v").times(1).returning(|_| Ok(()));
+        volunteers.expect_delete().withf(|id, at| id == "v" && *at == now()).times(1).returning(|_, _| Ok(()));
         service(volunteers, events_with(Some(event("e", 3)))).withdraw(&member(), &"e".into(), &"v".into()).await.expect("withdrawn");
 
         let mut volunteers = MockVolunteerRepository::new();
@@ -351,7 +383,7 @@ mod tests {
     async fn admins_withdraw_anyone_at_any_time() {
         let mut volunteers = MockVolunteerRepository::new();
         volunteers.expect_get().returning(|id| Ok(Some(volunteer(id, "e", "m"))));
-        volunteers.expect_delete().times(1).returning(|_| Ok(()));
+        volunteers.expect_delete().times(1).returning(|_, _| Ok(()));
         service(volunteers, events_with(Some(event("e", -1)))).withdraw(&admin(), &"e".into(), &"v".into()).await.expect("withdrawn");
     }
 

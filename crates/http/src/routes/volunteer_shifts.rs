@@ -139,6 +139,9 @@ pub struct PlanRoleDto {
     min_age: Option<i32>,
     /// Where its volunteers report.
     report_to: Option<String>,
+    /// The role the one-step "Volunteer for Event" offers are placed in; an event whose roles are
+    /// all one-step has no plan of its own and still takes one-step offers.
+    one_step: bool,
     shifts: Vec<PlanShiftDto>,
 }
 
@@ -149,6 +152,7 @@ fn role_dto(role: VolunteerRole, shifts: Vec<Shift>) -> PlanRoleDto {
         description: role.description,
         min_age: role.min_age,
         report_to: role.report_to,
+        one_step: role.one_step,
         shifts: shifts.into_iter().map(Into::into).collect(),
     }
 }
@@ -284,6 +288,8 @@ pub struct BoardRoleDto {
     description: Option<String>,
     min_age: Option<i32>,
     report_to: Option<String>,
+    /// The one-step offers' role (see the plan's roles).
+    one_step: bool,
     shifts: Vec<BoardShiftDto>,
 }
 
@@ -314,6 +320,7 @@ impl From<Board> for VolunteerBoardDto {
                 description: role.description,
                 min_age: role.min_age,
                 report_to: role.report_to,
+                one_step: role.one_step,
                 shifts: shifts
                     .into_iter()
                     .map(|shift| {

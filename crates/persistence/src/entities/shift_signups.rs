@@ -16,6 +16,8 @@ pub struct Model {
     pub status: String,
     pub attendance: Option<String>,
     pub drop_requested: bool,
+    /// The one-step offer this place came from (migration 000057).
+    pub volunteer_id: Option<String>,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
 }

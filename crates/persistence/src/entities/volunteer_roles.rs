@@ -12,6 +12,8 @@ pub struct Model {
     pub min_age: Option<i32>,
     pub report_to: Option<String>,
     pub position: i32,
+    /// The role the one-step offers are placed in (migration 000057).
+    pub one_step: bool,
     pub created_at: DateTimeUtc,
 }
 

@@ -628,7 +628,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let event: Value =
         expect_status(app.post("/api/events", Some(&admin.token), event_body("Owner's event")).await, StatusCode::CREATED).await;
     let event = event["id"].as_str().expect("id").to_owned();
-    let empty_event = app.create_event(admin, "Empty event", 20, None).await["id"].as_str().expect("id").to_owned();
+    // A day after the owner's event: the places its one-step offers make do not overlap the shifts there.
+    let empty_event = app.create_event(admin, "Empty event", 21, None).await["id"].as_str().expect("id").to_owned();
     let register = app.post(&format!("/api/events/{event}/register"), Some(&owner.token), json!({"numberOfFamilyMembers": 0})).await;
     let attendee: Value = expect_status(register, StatusCode::CREATED).await;
     let door_walk_in = app
@@ -805,15 +806,17 @@ struct ShiftsFixture {
     times: (String, String),
 }
 
-/// The owner's event's volunteer plan: a role with the owner's shift (an hour after the event
-/// starts) and an empty one later that day, and a second role with no shifts. The owner's sign-ups
-/// of earlier fixtures are dropped first (their shifts are at about the same time).
+/// The owner's event's volunteer plan: a role with the owner's shift (four hours after the event
+/// starts, after the one-step offers' shift the owner's offer made) and an empty one later that
+/// day, and a second role with no shifts. The owner's sign-ups of earlier fixtures are dropped
+/// first (their shifts are at about the same time), but not the places of their offers: dropping
+/// one takes back its offer.
 async fn shifts_fixture(app: &TestApp, admin: &TestUser, owner: &TestUser, event: &str) -> ShiftsFixture {
     let year = chrono::Datelike::year(&chrono::Utc::now());
     for year in [year, year + 1] {
         let mine: Value =
             expect_status(app.get(&format!("/api/account/volunteer-shifts?year={year}"), Some(&owner.token)).await, StatusCode::OK).await;
-        for signup in mine["signups"].as_array().into_iter().flatten() {
+        for signup in mine["signups"].as_array().into_iter().flatten().filter(|signup| signup["roleName"] != "Volunteers") {
             let id = signup["id"].as_str().expect("id");
             expect_status::<Value>(app.delete(&format!("/api/shift-signups/{id}"), Some(&owner.token)).await, StatusCode::NO_CONTENT).await;
         }
@@ -827,14 +830,14 @@ async fn shifts_fixture(app: &TestApp, admin: &TestUser, owner: &TestUser, event
     };
     let role = post(format!("/api/events/{event}/volunteer-roles"), json!({"name": "Kitchen", "reportTo": "Back door"})).await;
     let spare = post(format!("/api/events/{event}/volunteer-roles"), json!({"name": "Spare role"})).await;
-    let shift = post(format!("/api/volunteer-roles/{role}/shifts"), json!({"startsAt": at(1), "endsAt": at(3), "needed": 2})).await;
-    let empty_shift = post(format!("/api/volunteer-roles/{role}/shifts"), json!({"startsAt": at(4), "endsAt": at(6), "needed": 2})).await;
+    let shift = post(format!("/api/volunteer-roles/{role}/shifts"), json!({"startsAt": at(4), "endsAt": at(6), "needed": 2})).await;
+    let empty_shift = post(format!("/api/volunteer-roles/{role}/shifts"), json!({"startsAt": at(7), "endsAt": at(9), "needed": 2})).await;
     let signed: Value = expect_status(
         app.post(&format!("/api/volunteer-shifts/{shift}/signups"), Some(&owner.token), json!({})).await,
         StatusCode::CREATED,
     )
     .await;
-    ShiftsFixture { role: spare, shift, empty_shift, signup: signed["id"].as_str().expect("id").to_owned(), times: (at(7), at(9)) }
+    ShiftsFixture { role: spare, shift, empty_shift, signup: signed["id"].as_str().expect("id").to_owned(), times: (at(10), at(12)) }
 }
 
 /// The owner's monthly gift with its sandbox card saved: its id and card form.

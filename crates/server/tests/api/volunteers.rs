@@ -278,3 +278,88 @@ async fn openapi_lists_the_volunteer_paths() {
     let availability = &doc["components"]["schemas"]["AvailabilityDto"]["enum"];
     assert_eq!(availability, &json!(["morning", "evening", "either"]));
 }
+
+/// The one-step offer is a default role with one shift (issue 33): the first offer makes the role
+/// and its shift, every offer has a place (the shift grows), the coordinator's board shows them
+/// and marks them present (hours), and taking back the offer or the place takes both; once the
+/// coordinator plans roles of their own, the event takes sign-ups by shift.
+#[tokio::test]
+async fn one_step_offers_are_places_on_a_default_role_with_one_shift() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let coordinator = app.staff(&admin, &["volunteer_coordinator"]).await;
+    let event = app.create_event(&admin, "Karthika Deepam", 5, None).await;
+    let starts = event["eventDate"].as_str().expect("date").to_owned();
+    let event = id_of(&event);
+    let (first, second, third) = (app.member().await, app.member().await, app.member().await);
+    let first_offer = id_of(&expect_status::<Value>(volunteer(&app, &first, &event).await, StatusCode::CREATED).await);
+    expect_status::<Value>(volunteer(&app, &second, &event).await, StatusCode::CREATED).await;
+
+    let plan: Value = expect_status(app.get(&format!("/api/events/{event}/volunteer-plan"), None).await, StatusCode::OK).await;
+    let roles = plan["roles"].as_array().expect("roles");
+    assert_eq!(roles.len(), 1, "{plan}");
+    assert_eq!((roles[0]["name"].as_str(), roles[0]["oneStep"].as_bool()), (Some("Volunteers"), Some(true)));
+    assert_eq!(roles[0]["reportTo"], "The front desk");
+    let shift = &roles[0]["shifts"][0];
+    assert_eq!(roles[0]["shifts"].as_array().map(Vec::len), Some(1));
+    let at = |value: &Value| chrono::DateTime::parse_from_rfc3339(value.as_str().expect("time")).expect("time");
+    assert_eq!(at(&shift["startsAt"]), at(&Value::from(starts.clone())));
+    assert_eq!(at(&shift["endsAt"]) - at(&shift["startsAt"]), chrono::Duration::hours(3));
+    assert_eq!((shift["filled"].as_i64(), shift["needed"].as_i64()), (Some(2), Some(2)), "the shift grows to fit every offer");
+    app.wait_for_email(&first.email, "Thank you for volunteering: Volunteers at Karthika Deepam").await;
+
+    // The board lists both; the member sees their place among their shifts.
+    let board: Value =
+        expect_status(app.get(&format!("/api/events/{event}/volunteer-board"), Some(&coordinator.token)).await, StatusCode::OK).await;
+    let people = board["roles"][0]["shifts"][0]["volunteers"].as_array().expect("volunteers").len();
+    assert_eq!(people, 2, "{board}");
+    let theirs: Value =
+        expect_status(app.get(&format!("/api/account/volunteer-shifts?eventId={event}"), Some(&second.token)).await, StatusCode::OK).await;
+    let place = theirs["signups"][0]["id"].as_str().expect("place").to_owned();
+    assert_eq!(theirs["signups"][0]["roleName"], "Volunteers", "{theirs}");
+
+    // Taking back the offer takes the place; dropping the place takes back the offer.
+    let path = format!("/api/events/{event}/volunteers/{first_offer}");
+    expect_status::<Value>(app.delete(&path, Some(&first.token)).await, StatusCode::NO_CONTENT).await;
+    assert_eq!(app.delete(&format!("/api/shift-signups/{place}"), Some(&second.token)).await.status(), StatusCode::NO_CONTENT);
+    assert_eq!(count(&app, &event).await, 0);
+    let plan: Value = expect_status(app.get(&format!("/api/events/{event}/volunteer-plan"), None).await, StatusCode::OK).await;
+    assert_eq!(plan["roles"][0]["shifts"][0]["filled"], 0, "{plan}");
+    let gone = app.get(&format!("/api/events/{event}/volunteers/me"), Some(&second.token)).await;
+    assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+    // The same role and shift take the next offer.
+    expect_status::<Value>(volunteer(&app, &first, &event).await, StatusCode::CREATED).await;
+    let plan: Value = expect_status(app.get(&format!("/api/events/{event}/volunteer-plan"), None).await, StatusCode::OK).await;
+    assert_eq!(plan["roles"].as_array().map(Vec::len), Some(1));
+    assert_eq!(plan["roles"][0]["shifts"][0]["filled"], 1);
+
+    // A plan of the coordinator's own: sign-ups go by shift.
+    let role = json!({"name": "Parking"});
+    expect_status::<Value>(
+        app.post(&format!("/api/events/{event}/volunteer-roles"), Some(&coordinator.token), role).await,
+        StatusCode::CREATED,
+    )
+    .await;
+    let refused: Value = expect_status(volunteer(&app, &third, &event).await, StatusCode::CONFLICT).await;
+    assert_eq!(refused["message"], "This event has volunteer shifts: choose one on the event's page");
+    assert_eq!(count(&app, &event).await, 1);
+}
+
+/// Ten members offering at once to an event without a plan make one role and one shift, with a
+/// place each.
+#[tokio::test]
+async fn concurrent_first_offers_make_one_default_role() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let event = id_of(&app.create_event(&admin, "Ugadi", 7, None).await);
+    let mut members = Vec::new();
+    for _ in 0..10 {
+        members.push(app.member().await);
+    }
+    let answers = join_all(members.iter().map(|member| volunteer(&app, member, &event))).await;
+    assert!(answers.iter().all(|a| a.status() == StatusCode::CREATED));
+    let plan: Value = expect_status(app.get(&format!("/api/events/{event}/volunteer-plan"), None).await, StatusCode::OK).await;
+    assert_eq!(plan["roles"].as_array().map(Vec::len), Some(1), "{plan}");
+    assert_eq!(plan["roles"][0]["shifts"].as_array().map(Vec::len), Some(1));
+    assert_eq!((plan["roles"][0]["shifts"][0]["filled"].as_i64(), plan["roles"][0]["shifts"][0]["needed"].as_i64()), (Some(10), Some(10)));
+}

@@ -126,6 +126,7 @@ describe('/events/:id', () => {
               description: null,
               minAge: 16,
               reportTo: 'North lot',
+              oneStep: false,
               shifts: [{ id: 's-1', roleId: 'r-1', startsAt: '2030-04-06T15:00:00Z', endsAt: '2030-04-06T19:00:00Z', needed: 4, filled: 1, waitlisted: 0 }],
             },
           ],

@@ -83,6 +83,7 @@ describe('event page wiring', () => {
               description: null,
               minAge: null,
               reportTo: null,
+              oneStep: false,
               shifts: [
                 { ...shift, id: 's-1', filled: 2 },
                 { ...shift, id: 's-2', filled: 1 },
@@ -99,6 +100,36 @@ describe('event page wiring', () => {
     await user.click(screen.getByRole('button', { name: 'Volunteer for Event' }));
     await waitFor(() => expect(section).toHaveFocus());
     expect(screen.queryByRole('dialog', { name: 'Volunteer for Event' })).not.toBeInTheDocument();
+  });
+
+  it('with only the one-step offers\' role, Volunteer for Event still opens the dialog and offers are not counted twice', async () => {
+    signInAs(makeUser());
+    baseHandlers(false);
+    server.use(
+      http.get('/api/events/ev-1/volunteers/count', () => HttpResponse.json({ count: 2 })),
+      http.get('/api/events/ev-1/volunteer-plan', () =>
+        HttpResponse.json({
+          eventId: 'ev-1',
+          dropCutoffHours: 24,
+          roles: [
+            {
+              id: 'r-1',
+              name: 'Volunteers',
+              description: 'Help wherever Diwali Celebration needs you on the day.',
+              minAge: null,
+              reportTo: 'The front desk',
+              oneStep: true,
+              shifts: [{ id: 's-1', roleId: 'r-1', startsAt: '2027-10-28T13:00:00Z', endsAt: '2027-10-28T16:00:00Z', needed: 2, filled: 2, waitlisted: 0 }],
+            },
+          ],
+        }),
+      ),
+    );
+    const { user } = renderApp('/events/ev-1');
+    expect(await screen.findByText('2 volunteers')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Volunteer for Event' }));
+    expect(await screen.findByRole('dialog', { name: 'Volunteer for Event' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Volunteer shifts' })).not.toBeInTheDocument();
   });
 
   it('shows the admin tools to admins and returns to /events after a delete', async () => {

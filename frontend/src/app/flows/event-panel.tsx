@@ -20,7 +20,7 @@ function showShifts() {
  * the register/join, donate and volunteer dialogs. An event with a volunteer plan (roles and
  * shifts) is volunteered for by shift: 'Volunteer for Event' leads to its shifts instead of the
  * one-step offer (a member who made one still manages it), and the volunteers counted are the
- * places filled as well.
+ * places filled as well. The role the one-step offers are placed in (`oneStep`) is no plan.
  */
 export function EventPanel({ event }: { event: Event }) {
   const signedIn = useAuth().user !== null;
@@ -30,7 +30,8 @@ export function EventPanel({ event }: { event: Event }) {
   const volunteering = useMyVolunteer(event.id, signedIn);
   const oneStepCount = useVolunteerCount(event.id);
   const { plan } = useVolunteerPlan(event.id);
-  const shifts = plan?.roles.flatMap((r) => r.shifts) ?? [];
+  // The one-step offers' role holds the offers counted above; only a plan's own roles lead to shifts.
+  const shifts = plan?.roles.filter((r) => !r.oneStep).flatMap((r) => r.shifts) ?? [];
   const byShift = shifts.length > 0 && !volunteering.volunteer;
   const volunteerCount = oneStepCount === undefined ? undefined : oneStepCount + shifts.reduce((n, s) => n + s.filled, 0);
   const [dialog, setDialog] = useState<{ kind: EventDialogKind; open: boolean; session: number } | null>(null);

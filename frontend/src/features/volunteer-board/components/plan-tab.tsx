@@ -112,6 +112,12 @@ function RoleCard({
           </Button>
         </Box>
       </Box>
+      {role.oneStep ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Members who use “Volunteer for Event” are placed here; the shift grows to fit them. Adding another role makes this event
+          take sign-ups by shift instead.
+        </Typography>
+      ) : null}
       {role.description ? <Typography sx={{ mt: 0.5, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{role.description}</Typography> : null}
       {facts ? (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>

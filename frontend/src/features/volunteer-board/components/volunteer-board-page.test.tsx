@@ -50,6 +50,7 @@ function makeBoard(overrides: Partial<VolunteerBoard> = {}): VolunteerBoard {
         description: 'Wave cars into the lot.',
         minAge: 16,
         reportTo: 'The north gate',
+        oneStep: false,
         shifts: [
           // 2:00 PM – 6:00 PM and 6:00 PM – 10:00 PM on Nov 08, 2030 at the temple (PST).
           shift({ id: 's-afternoon', roleId: 'r-parking', startsAt: '2030-11-08T22:00:00Z', endsAt: '2030-11-09T02:00:00Z', needed: 3, filled: 1, volunteers: [anand] }),
@@ -62,6 +63,7 @@ function makeBoard(overrides: Partial<VolunteerBoard> = {}): VolunteerBoard {
         description: null,
         minAge: null,
         reportTo: null,
+        oneStep: false,
         shifts: [shift({ id: 's-kitchen', roleId: 'r-kitchen', startsAt: '2020-01-04T17:00:00Z', endsAt: '2020-01-04T21:00:00Z', needed: 1, filled: 1, volunteers: [esha] })],
       },
     ],

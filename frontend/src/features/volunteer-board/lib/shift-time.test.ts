@@ -31,7 +31,7 @@ describe('the board in numbers', () => {
   const shift = (needed: number, filled: number): BoardShift => ({ id: 's', roleId: 'r', startsAt: '', endsAt: '', needed, filled, waitlisted: 0, volunteers: [] });
 
   it('counts places filled (never past needed) of places needed, and the drop requests', () => {
-    const board = { dropRequests: 2, roles: [{ id: 'r', name: 'P', description: null, minAge: null, reportTo: null, shifts: [shift(3, 1), shift(2, 4)] }] };
+    const board = { dropRequests: 2, roles: [{ id: 'r', name: 'P', description: null, minAge: null, reportTo: null, oneStep: false, shifts: [shift(3, 1), shift(2, 4)] }] };
     expect(boardTotals(board)).toEqual({ filled: 3, needed: 5, dropRequests: 2 });
     expect(summaryLine(board)).toBe('3 of 5 places filled · 2 drop requests');
     expect(shortBy(shift(3, 1))).toBe(2);

@@ -16,6 +16,7 @@ const kitchen: PlanRole = {
   description: 'Cooking and serving prasadam.',
   minAge: null,
   reportTo: 'Kitchen door',
+  oneStep: false,
   shifts: [
     { id: 's-full', roleId: 'r-kitchen', startsAt: '2030-11-02T20:00:00Z', endsAt: '2030-11-03T00:00:00Z', needed: 2, filled: 2, waitlisted: 1 },
     { id: 's-morning', roleId: 'r-kitchen', startsAt: '2030-11-02T16:00:00Z', endsAt: '2030-11-02T20:00:00Z', needed: 5, filled: 3, waitlisted: 0 },
@@ -27,6 +28,7 @@ const parking: PlanRole = {
   description: null,
   minAge: 16,
   reportTo: null,
+  oneStep: false,
   shifts: [{ id: 's-parking', roleId: 'r-parking', startsAt: '2030-11-02T15:00:00Z', endsAt: '2030-11-02T19:00:00Z', needed: 4, filled: 0, waitlisted: 0 }],
 };
 const plan: VolunteerPlan = { eventId: EVENT, dropCutoffHours: 24, roles: [kitchen, parking] };
@@ -127,6 +129,23 @@ describe('ShiftSignupSection', () => {
     expect(container.querySelector('section')).toBeNull();
     expect(screen.queryByText('Volunteer shifts')).not.toBeInTheDocument();
     expect(state.mineReads).toBe(0);
+  });
+
+  it("renders nothing when the event's only role is the one-step offers' (taken through Volunteer for Event)", async () => {
+    const oneStep: PlanRole = { ...parking, id: 'r-one-step', name: 'Volunteers', minAge: null, oneStep: true };
+    const state = serve([], { eventId: EVENT, dropCutoffHours: 24, roles: [oneStep] });
+    const { container } = renderWithProviders(<ShiftSignupSection eventId={EVENT} />, { as: member });
+    await waitFor(() => expect(state.planReads).toBe(1));
+    expect(container.querySelector('section')).toBeNull();
+    expect(state.mineReads).toBe(0);
+  });
+
+  it("lists a plan's own roles, not the one-step offers' role beside them", async () => {
+    const oneStep: PlanRole = { ...parking, id: 'r-one-step', name: 'Volunteers', minAge: null, oneStep: true };
+    serve([], { eventId: EVENT, dropCutoffHours: 24, roles: [oneStep, kitchen] });
+    renderWithProviders(<ShiftSignupSection eventId={EVENT} />, { as: member });
+    expect(await screen.findByRole('heading', { name: 'Kitchen' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Volunteers' })).not.toBeInTheDocument();
   });
 
   it('links a volunteer coordinator to the board, with or without a plan', async () => {

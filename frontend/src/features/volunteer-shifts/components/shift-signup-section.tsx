@@ -26,14 +26,17 @@ type Props = { eventId: string };
  * and how full each is. A verified member signs up (themselves or a family member with a birth
  * date) and sees their own sign-ups with Drop or "Ask the coordinator to drop"; a visitor is asked
  * to sign in. Nothing while the plan loads (most events have none), nor when the event has no
- * roles, except for a volunteer coordinator, who gets the way to the board to make one.
+ * roles (the one-step offers' role aside), except for a volunteer coordinator, who gets the way to
+ * the board to make one.
  */
 export function ShiftSignupSection({ eventId }: Props) {
   const { user, loading, can } = useAuth();
   const { plan, error, isLoading, refresh } = useVolunteerPlan(eventId);
   const coordinator = can('manage_volunteers');
   const verified = user !== null && user.emailVerified;
-  const hasRoles = (plan?.roles.length ?? 0) > 0;
+  // The role the one-step offers are placed in is taken through 'Volunteer for Event', not here.
+  const roles = plan?.roles.filter((role) => !role.oneStep) ?? [];
+  const hasRoles = roles.length > 0;
   const mine = useMyEventShifts(eventId, verified && hasRoles);
   const { family } = useFamily(verified && hasRoles);
   const actions = useShiftSignupActions(eventId);
@@ -104,7 +107,7 @@ export function ShiftSignupSection({ eventId }: Props) {
   return (
     <Frame eventId={eventId} coordinator={coordinator}>
       {intro}
-      {plan.roles.map((role) => (
+      {roles.map((role) => (
         <Fragment key={role.id}>
           <Divider />
           <RoleShifts role={role} signer={signer} now={now} />
