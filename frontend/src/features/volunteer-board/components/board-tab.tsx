@@ -13,15 +13,19 @@ import { errorMessage } from '@/lib/api-client';
 import { useNow } from '@/lib/render-instant';
 import type { Attendance, BoardRole, BoardShift, BoardVolunteer, VolunteerBoard } from '@/types/volunteer-shifts';
 import { useSignupActions } from '../api/volunteer-board';
-import { sheetFileName, shiftChoices, shortBy, waitlistPosition, type ShiftChoice } from '../lib/board';
+import { countLabel, sheetFileName, shiftChoices, shortBy, waitlistPosition, type ShiftChoice } from '../lib/board';
 import { hasStarted, shiftLabel } from '../lib/shift-time';
 import { CsvButton } from './csv-button';
 import { MessageDialog, type MessageTarget } from './message-dialog';
 import { VolunteerItem } from './volunteer-item';
 
-/** How full a shift is: "3 / 5 filled", with "2 short" in the warning colour, or "Full". */
-function FillLine({ shift }: { shift: BoardShift }) {
+/**
+ * How full a shift is: "3 / 5 filled", with "2 short" in the warning colour, or "Full". The
+ * one-step offers' shift grows with its offers, so it is never short or full: "2 volunteers".
+ */
+function FillLine({ shift, oneStep }: { shift: BoardShift; oneStep: boolean }) {
   const short = shortBy(shift);
+  if (oneStep) return <Typography sx={{ fontWeight: 700 }}>{countLabel(shift.filled, 'volunteer')}</Typography>;
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
       <Typography sx={{ fontWeight: 700, color: short > 0 ? 'warning.main' : 'text.primary' }}>
@@ -60,7 +64,7 @@ type CardProps = {
 function ShiftCard({ role, shift, choices, now, pending, dragged, over, setDragged, setOver, onDrop, onAttendance, onApproveDrop, onDeclineDrop, onMessage }: CardProps) {
   const label = shiftLabel(shift);
   const headingId = `board-shift-${shift.id}`;
-  const short = shortBy(shift);
+  const short = role.oneStep ? 0 : shortBy(shift);
   const started = hasStarted(shift, now.getTime());
   const self: ShiftChoice = { shift, role, label: `${role.name} · ${label}` };
   const others = choices.filter((c) => c.shift.id !== shift.id);
@@ -109,7 +113,7 @@ function ShiftCard({ role, shift, choices, now, pending, dragged, over, setDragg
       <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
         {label}
       </Typography>
-      <FillLine shift={shift} />
+      <FillLine shift={shift} oneStep={role.oneStep} />
       {shift.volunteers.length === 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ py: 1 }}>
           Nobody has signed up yet.

@@ -109,6 +109,26 @@ function renderPage(route = '/events/e-1/volunteers') {
 const card = (id: string) => screen.getByTestId(`shift-${id}`);
 
 describe('the board', () => {
+  it("counts the one-step offers' shift as volunteers, never short or full, and says where the offers go on the plan", async () => {
+    const oneStep = {
+      id: 'r-one-step',
+      name: 'Volunteers',
+      description: 'Help wherever Diwali Mela needs you on the day.',
+      minAge: null,
+      reportTo: 'The front desk',
+      oneStep: true,
+      shifts: [shift({ id: 's-one-step', roleId: 'r-one-step', startsAt: '2030-11-09T01:00:00Z', endsAt: '2030-11-09T04:00:00Z', needed: 3, filled: 2, volunteers: [bhavna, chitra] })],
+    };
+    serve(makeBoard({ roles: [oneStep], dropRequests: 0 }));
+    const { user } = renderPage();
+    const one = await screen.findByTestId('shift-s-one-step');
+    expect(within(one).getByText('2 volunteers')).toBeInTheDocument();
+    expect(within(one).queryByText('Full')).not.toBeInTheDocument();
+    expect(within(one).queryByText(/short/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Plan' }));
+    expect(await screen.findByText(/Members who use “Volunteer for Event” are placed here/)).toBeInTheDocument();
+  });
+
   it('shows each shift filled of needed, the gaps in the warning colour, and the totals', async () => {
     serve(makeBoard());
     renderPage();
