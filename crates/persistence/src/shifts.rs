@@ -134,12 +134,12 @@ async fn enqueue<C: ConnectionTrait>(
     Ok(())
 }
 
-/// A new shift of `role`.
-fn shift_row(id: &ShiftId, role: &VolunteerRole, shift: &ValidShift, now: DateTime<Utc>) -> volunteer_shifts::ActiveModel {
+/// A new shift of the role `role_id` of the event `event_id`.
+fn shift_row(id: &str, role_id: &str, event_id: &str, shift: &ValidShift, now: DateTime<Utc>) -> volunteer_shifts::ActiveModel {
     volunteer_shifts::ActiveModel {
-        id: Set(id.to_string()),
-        role_id: Set(role.id.to_string()),
-        event_id: Set(role.event_id.to_string()),
+        id: Set(id.to_owned()),
+        role_id: Set(role_id.to_owned()),
+        event_id: Set(event_id.to_owned()),
         starts_at: Set(shift.starts_at),
         ends_at: Set(shift.ends_at),
         needed: Set(shift.needed),
@@ -241,18 +241,7 @@ pub(crate) async fn place_one_step<C: ConnectionTrait>(
         .repo()?;
     let shift = match found {
         Some(shift) => shift,
-        None => volunteer_shifts::ActiveModel {
-            id: Set(new_uuid()),
-            role_id: Set(role_id),
-            event_id: Set(event.id.clone()),
-            starts_at: Set(times.starts_at),
-            ends_at: Set(times.ends_at),
-            needed: Set(times.needed),
-            created_at: Set(now),
-        }
-        .insert(conn)
-        .await
-        .repo()?,
+        None => shift_row(&new_uuid(), &role_id, &event.id, &times, now).insert(conn).await.repo()?,
     };
     let on_shift = shift_signups::Entity::find()
         .filter(shift_signups::Column::ShiftId.eq(shift.id.as_str()))
@@ -542,7 +531,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
 
     async fn add_shift(&self, role: &VolunteerRole, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<Shift, RepoError> {
         let turn = self.db.begin_write().await.repo()?;
-        let model = shift_row(id, role, shift, now).insert(&*turn).await.repo()?;
+        let model = shift_row(id.as_str(), role.id.as_str(), role.event_id.as_str(), shift, now).insert(&*turn).await.repo()?;
         turn.commit().await.repo()?;
         Ok(shift_of(model, &HashMap::new()))
     }
@@ -628,7 +617,7 @@ impl ShiftRepository for SeaOrmShiftRepository {
             .repo()?;
             for shift in shifts {
                 let valid = ValidShift { starts_at: shift.starts_at, ends_at: shift.ends_at, needed: shift.needed };
-                shift_row(&shift.id, &role, &valid, now).insert(&*turn).await.repo()?;
+                shift_row(shift.id.as_str(), role.id.as_str(), role.event_id.as_str(), &valid, now).insert(&*turn).await.repo()?;
             }
         }
         if let Some(hours) = drop_cutoff_hours {
