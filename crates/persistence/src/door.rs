@@ -8,8 +8,8 @@ use std::collections::HashMap;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_application::ports::{CheckedIn, DoorRepository, NewWalkIn, RepoError, WalkInError};
-use mandir_domain::door::{CheckIn, DoorCount, DoorEntry, DoorEntryKind, DoorQuery, new_code, phone_digits, phone_ending, short_name};
+use mandir_application::ports::{CheckedIn, DoorRecord, DoorRepository, DoorState, NewWalkIn, RepoError, WalkInError};
+use mandir_domain::door::{CheckIn, DoorCount, DoorEntry, DoorEntryKind, new_code, phone_digits, phone_ending, short_name};
 use mandir_domain::{AttendeeId, EventId, WalkInId};
 use sea_orm::{ConnectionTrait, DbBackend, QueryResult, Statement, Value};
 
@@ -100,10 +100,15 @@ fn by_of(row: &QueryResult) -> Result<Option<String>, RepoError> {
     Ok(first.map(|first| short_name(&first, last.as_deref().unwrap_or_default())))
 }
 
-fn registration_of(row: &QueryResult, families: &HashMap<String, Vec<String>>) -> Result<DoorEntry, RepoError> {
+/// A party's record: its entry, and its phone's digits.
+fn record(entry: DoorEntry, phone: Option<&str>) -> DoorRecord {
+    DoorRecord { entry, phone_digits: phone.map(phone_digits).unwrap_or_default() }
+}
+
+fn registration_of(row: &QueryResult, families: &HashMap<String, Vec<String>>) -> Result<DoorRecord, RepoError> {
     let user_id: String = get(row, "user_id")?;
     let phone: Option<String> = get(row, "phone_number")?;
-    Ok(DoorEntry {
+    let entry = DoorEntry {
         kind: DoorEntryKind::Registration,
         id: get(row, "id")?,
         first_name: get(row, "first_name")?,
@@ -118,16 +123,17 @@ fn registration_of(row: &QueryResult, families: &HashMap<String, Vec<String>>) -
         joined_to_member: false,
         removed: false,
         seq: get(row, "door_seq")?,
-    })
+    };
+    Ok(record(entry, phone.as_deref()))
 }
 
-fn walk_in_of(row: &QueryResult) -> Result<DoorEntry, RepoError> {
+fn walk_in_of(row: &QueryResult) -> Result<DoorRecord, RepoError> {
     let phone: Option<String> = get(row, "phone_number")?;
     let removed_at: Option<DateTime<Utc>> = get(row, "removed_at")?;
     let user_id: Option<String> = get(row, "user_id")?;
     let people: i64 = get(row, "people")?;
     let removed = removed_at.is_some();
-    Ok(DoorEntry {
+    let entry = DoorEntry {
         kind: DoorEntryKind::WalkIn,
         id: get(row, "id")?,
         first_name: get(row, "first_name")?,
@@ -142,27 +148,59 @@ fn walk_in_of(row: &QueryResult) -> Result<DoorEntry, RepoError> {
         joined_to_member: user_id.is_some(),
         removed,
         seq: get(row, "door_seq")?,
-    })
+    };
+    Ok(record(entry, phone.as_deref()))
+}
+
+/// Which family members' names a read of registrations joins.
+enum Families<'a> {
+    /// Of the members registered for this event (the whole book).
+    OfEvent(&'a EventId),
+    /// Of the members the registrations found name.
+    OfFound,
 }
 
 /// The registrations of `sql` (which starts with [`REGISTRATIONS`]) with their family names.
-async fn registrations(conn: &impl ConnectionTrait, sql: &str, values: Vec<Value>) -> Result<Vec<DoorEntry>, RepoError> {
+async fn registrations(conn: &impl ConnectionTrait, sql: &str, values: Vec<Value>, of: Families<'_>) -> Result<Vec<DoorRecord>, RepoError> {
     let found = rows(conn, &with_checked_in_by(sql), values).await?;
-    let users: Vec<String> = found.iter().map(|r| get::<String>(r, "user_id")).collect::<Result<_, _>>()?;
-    let mut families: HashMap<String, Vec<String>> = HashMap::new();
-    if !users.is_empty() {
-        let marks = vec!["?"; users.len()].join(", ");
-        let sql = format!("SELECT user_id, name FROM family_members WHERE user_id IN ({marks}) ORDER BY created_at, id");
-        for row in rows(conn, &sql, users.into_iter().map(Value::from).collect()).await? {
-            families.entry(get(&row, "user_id")?).or_default().push(get(&row, "name")?);
+    let family_rows = match of {
+        Families::OfEvent(event_id) => {
+            let sql = "SELECT user_id, name FROM family_members \
+                WHERE user_id IN (SELECT a.user_id FROM attendees a WHERE a.event_id = ?) ORDER BY created_at, id";
+            rows(conn, sql, vec![event_id.as_str().into()]).await?
         }
+        Families::OfFound if found.is_empty() => Vec::new(),
+        Families::OfFound => {
+            let users: Vec<String> = found.iter().map(|r| get::<String>(r, "user_id")).collect::<Result<_, _>>()?;
+            let marks = vec!["?"; users.len()].join(", ");
+            let sql = format!("SELECT user_id, name FROM family_members WHERE user_id IN ({marks}) ORDER BY created_at, id");
+            rows(conn, &sql, users.into_iter().map(Value::from).collect()).await?
+        }
+    };
+    let mut families: HashMap<String, Vec<String>> = HashMap::new();
+    for row in family_rows {
+        families.entry(get(&row, "user_id")?).or_default().push(get(&row, "name")?);
     }
     found.iter().map(|row| registration_of(row, &families)).collect()
 }
 
+/// The one registration with `attendee_id` (stored form).
+async fn registration(conn: &impl ConnectionTrait, event_id: &EventId, attendee_id: &str) -> Result<DoorEntry, RepoError> {
+    let sql = format!("{REGISTRATIONS} AND a.id = ?");
+    let found = registrations(conn, &sql, vec![event_id.as_str().into(), attendee_id.into()], Families::OfFound).await?;
+    found.into_iter().next().map(|r| r.entry).ok_or(RepoError::NotFound)
+}
+
 /// The walk-ins of `sql` (which starts with [`WALK_INS`]).
-async fn walk_ins(conn: &impl ConnectionTrait, sql: &str, values: Vec<Value>) -> Result<Vec<DoorEntry>, RepoError> {
+async fn walk_ins(conn: &impl ConnectionTrait, sql: &str, values: Vec<Value>) -> Result<Vec<DoorRecord>, RepoError> {
     rows(conn, &with_checked_in_by(sql), values).await?.iter().map(walk_in_of).collect()
+}
+
+/// The one walk-in with `id`.
+async fn walk_in(conn: &impl ConnectionTrait, event_id: &EventId, id: &str) -> Result<DoorEntry, RepoError> {
+    let sql = format!("{WALK_INS} AND w.id = ?");
+    let found = walk_ins(conn, &sql, vec![event_id.as_str().into(), id.into()]).await?;
+    found.into_iter().next().map(|r| r.entry).ok_or(RepoError::NotFound)
 }
 
 /// Holds the event's row for a door change: `None` when there is no such event; its capacity and
@@ -180,13 +218,6 @@ async fn next_seq(conn: &impl ConnectionTrait, event_id: &EventId) -> Result<i64
         .await?
         .ok_or(RepoError::NotFound)?;
     get(&found, "door_seq")
-}
-
-/// Merges registrations and walk-ins by `key`, keeping the first `limit`.
-fn merged<K: Ord>(mut entries: Vec<DoorEntry>, limit: u64, key: impl FnMut(&DoorEntry) -> K) -> Vec<DoorEntry> {
-    entries.sort_by_key(key);
-    entries.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
-    entries
 }
 
 /// The member a walk-in's e-mail or phone finds: their e-mail, or else the one member whose
@@ -213,78 +244,17 @@ async fn member_of(conn: &impl ConnectionTrait, email: Option<&str>, digits: Opt
 
 #[async_trait]
 impl DoorRepository for SeaOrmDoorRepository {
-    async fn search(&self, event_id: &EventId, query: &DoorQuery, limit: u64) -> Result<Vec<DoorEntry>, RepoError> {
-        let conn = &self.db.conn;
-        let name = |first: &str, last: &str| format!("LOWER({first} || ' ' || {last}) LIKE ? ESCAPE '\\'");
-        // Registrations: every word in the member's name or a family member's; or the phone; or the code.
-        let mut any = Vec::new();
-        let mut values: Vec<Value> = vec![event_id.as_str().into()];
-        if !query.words.is_empty() {
-            let family = "EXISTS (SELECT 1 FROM family_members f WHERE f.user_id = a.user_id AND LOWER(f.name) LIKE ? ESCAPE '\\')";
-            let words: Vec<String> = query
-                .words
-                .iter()
-                .map(|word| {
-                    values.push(contains(word).into());
-                    values.push(contains(word).into());
-                    format!("({} OR {family})", name("u.first_name", "u.last_name"))
-                })
-                .collect();
-            any.push(format!("({})", words.join(" AND ")));
-        }
-        if let Some(digits) = &query.digits {
-            values.push(contains(digits).into());
-            any.push(format!("{} LIKE ? ESCAPE '\\'", digits_of("u.phone_number")));
-        }
-        if let Some(code) = &query.code {
-            values.push(code.as_str().into());
-            any.push("a.confirmation_code = ?".to_owned());
-        }
-        let order = format!("ORDER BY LOWER(u.last_name), LOWER(u.first_name) LIMIT {limit}");
-        let mut found = registrations(conn, &format!("{REGISTRATIONS} AND ({}) {order}", any.join(" OR ")), values).await?;
-        // Walk-ins: by name or phone (they have no code).
-        let mut any = Vec::new();
-        let mut values: Vec<Value> = vec![event_id.as_str().into()];
-        if !query.words.is_empty() {
-            for word in &query.words {
-                values.push(contains(word).into());
-            }
-            any.push(vec![name("w.first_name", "w.last_name"); query.words.len()].join(" AND "));
-        }
-        if let Some(digits) = &query.digits {
-            values.push(contains(digits).into());
-            any.push("w.phone_digits LIKE ? ESCAPE '\\'".to_owned());
-        }
-        if !any.is_empty() {
-            let order = format!("ORDER BY LOWER(w.last_name), LOWER(w.first_name) LIMIT {limit}");
-            let sql = format!("{WALK_INS} AND w.removed_at IS NULL AND ({}) {order}", any.join(" OR "));
-            found.extend(walk_ins(conn, &sql, values).await?);
-        }
-        Ok(merged(found, limit, |e| (e.last_name.to_lowercase(), e.first_name.to_lowercase(), e.id.clone())))
-    }
-
-    async fn latest(&self, event_id: &EventId, limit: u64) -> Result<Vec<DoorEntry>, RepoError> {
+    async fn book(&self, event_id: &EventId) -> Result<Vec<DoorRecord>, RepoError> {
         let conn = &self.db.conn;
         let id = || vec![Value::from(event_id.as_str())];
-        let mut found = registrations(
-            conn,
-            &format!("{REGISTRATIONS} AND a.checked_in_at IS NOT NULL ORDER BY a.checked_in_at DESC, a.door_seq DESC LIMIT {limit}"),
-            id(),
-        )
-        .await?;
-        found.extend(
-            walk_ins(
-                conn,
-                &format!("{WALK_INS} AND w.removed_at IS NULL ORDER BY w.checked_in_at DESC, w.door_seq DESC LIMIT {limit}"),
-                id(),
-            )
-            .await?,
-        );
-        Ok(merged(found, limit, |e| std::cmp::Reverse((e.checked_in_at, e.seq))))
+        let mut book = registrations(conn, REGISTRATIONS, id(), Families::OfEvent(event_id)).await?;
+        book.extend(walk_ins(conn, &format!("{WALK_INS} AND w.removed_at IS NULL"), id()).await?);
+        Ok(book)
     }
 
-    async fn count(&self, event_id: &EventId) -> Result<Option<(DoorCount, i64)>, RepoError> {
+    async fn state(&self, event_id: &EventId) -> Result<Option<DoorState>, RepoError> {
         let sql = "SELECT CAST(e.capacity AS BIGINT) AS capacity, e.door_seq, \
+            (SELECT MAX(a.updated_at) FROM attendees a WHERE a.event_id = e.id) AS registrations_changed_at, \
             (SELECT COUNT(*) FROM attendees a WHERE a.event_id = e.id) AS registered_parties, \
             (SELECT CAST(COALESCE(SUM(a.number_of_family_members + 1), 0) AS BIGINT) FROM attendees a WHERE a.event_id = e.id) AS registered_people, \
             (SELECT COUNT(*) FROM attendees a WHERE a.event_id = e.id AND a.checked_in_at IS NOT NULL) AS arrived_parties, \
@@ -305,23 +275,27 @@ impl DoorRepository for SeaOrmDoorRepository {
             checked_in_parties: get::<i64>(&found, "arrived_parties")? + walk_in_parties,
             checked_in_people: get::<i64>(&found, "arrived_people")? + walk_in_people,
         };
-        Ok(Some((count, get(&found, "door_seq")?)))
+        Ok(Some(DoorState { count, seq: get(&found, "door_seq")?, registrations_changed_at: get(&found, "registrations_changed_at")? }))
     }
 
-    async fn changes(&self, event_id: &EventId, after: i64, upto: i64, limit: u64) -> Result<Vec<DoorEntry>, RepoError> {
+    async fn changes(&self, event_id: &EventId, after: i64, upto: i64, limit: u64) -> Result<Vec<DoorRecord>, RepoError> {
         let conn = &self.db.conn;
         let values = || vec![Value::from(event_id.as_str()), after.into(), upto.into()];
         let mut found = registrations(
             conn,
             &format!("{REGISTRATIONS} AND a.door_seq > ? AND a.door_seq <= ? ORDER BY a.door_seq LIMIT {limit}"),
             values(),
+            Families::OfFound,
         )
         .await?;
         found.extend(
             walk_ins(conn, &format!("{WALK_INS} AND w.door_seq > ? AND w.door_seq <= ? ORDER BY w.door_seq LIMIT {limit}"), values())
                 .await?,
         );
-        Ok(merged(found, limit, |e| e.seq))
+        // Registrations and walk-ins in the order of their changes, the first `limit`.
+        found.sort_by_key(|r| r.entry.seq);
+        found.truncate(usize::try_from(limit).unwrap_or(usize::MAX));
+        Ok(found)
     }
 
     async fn find_code(&self, event_id: &EventId, code: &str) -> Result<Option<AttendeeId>, RepoError> {
@@ -333,9 +307,7 @@ impl DoorRepository for SeaOrmDoorRepository {
     async fn check_in(&self, event_id: &EventId, check_in: CheckIn) -> Result<CheckedIn, RepoError> {
         let turn = self.db.begin_write().await.repo()?;
         hold_event(&*turn, event_id).await?.ok_or(RepoError::NotFound)?;
-        let by_id = format!("{REGISTRATIONS} AND a.id = ?");
-        let id = || vec![Value::from(event_id.as_str()), check_in.attendee_id.as_str().into()];
-        let before = registrations(&*turn, &by_id, id()).await?.pop().ok_or(RepoError::NotFound)?;
+        let before = registration(&*turn, event_id, check_in.attendee_id.as_str()).await?;
         if before.checked_in_at.is_some() {
             turn.commit().await.repo()?;
             return Ok(CheckedIn { entry: before, already: true });
@@ -345,7 +317,7 @@ impl DoorRepository for SeaOrmDoorRepository {
         let sql = "UPDATE attendees SET checked_in_at = ?, arrived_people = ?, checked_in_by = ?, door_seq = ? WHERE id = ?";
         let values = vec![check_in.at.into(), people.into(), check_in.by.as_str().into(), seq.into(), check_in.attendee_id.as_str().into()];
         turn.execute_raw(statement(turn.get_database_backend(), sql, values)).await.repo()?;
-        let entry = registrations(&*turn, &by_id, id()).await?.pop().ok_or(RepoError::NotFound)?;
+        let entry = registration(&*turn, event_id, check_in.attendee_id.as_str()).await?;
         turn.commit().await.repo()?;
         Ok(CheckedIn { entry, already: false })
     }
@@ -353,9 +325,7 @@ impl DoorRepository for SeaOrmDoorRepository {
     async fn undo_check_in(&self, event_id: &EventId, attendee_id: &AttendeeId) -> Result<CheckedIn, RepoError> {
         let turn = self.db.begin_write().await.repo()?;
         hold_event(&*turn, event_id).await?.ok_or(RepoError::NotFound)?;
-        let by_id = format!("{REGISTRATIONS} AND a.id = ?");
-        let id = || vec![Value::from(event_id.as_str()), attendee_id.as_str().into()];
-        let before = registrations(&*turn, &by_id, id()).await?.pop().ok_or(RepoError::NotFound)?;
+        let before = registration(&*turn, event_id, attendee_id.as_str()).await?;
         if before.checked_in_at.is_none() {
             turn.commit().await.repo()?;
             return Ok(CheckedIn { entry: before, already: true });
@@ -363,7 +333,7 @@ impl DoorRepository for SeaOrmDoorRepository {
         let seq = next_seq(&*turn, event_id).await?;
         let sql = "UPDATE attendees SET checked_in_at = NULL, arrived_people = NULL, checked_in_by = NULL, door_seq = ? WHERE id = ?";
         turn.execute_raw(statement(turn.get_database_backend(), sql, vec![seq.into(), attendee_id.as_str().into()])).await.repo()?;
-        let entry = registrations(&*turn, &by_id, id()).await?.pop().ok_or(RepoError::NotFound)?;
+        let entry = registration(&*turn, event_id, attendee_id.as_str()).await?;
         turn.commit().await.repo()?;
         Ok(CheckedIn { entry, already: false })
     }
@@ -402,10 +372,7 @@ impl DoorRepository for SeaOrmDoorRepository {
             seq.into(),
         ];
         turn.execute_raw(statement(turn.get_database_backend(), sql, values)).await.repo()?;
-        let entry = walk_ins(&*turn, &format!("{WALK_INS} AND w.id = ?"), vec![r.event_id.as_str().into(), r.id.as_str().into()])
-            .await?
-            .pop()
-            .ok_or(RepoError::NotFound)?;
+        let entry = walk_in(&*turn, &r.event_id, r.id.as_str()).await?;
         turn.commit().await.repo()?;
         Ok(entry)
     }
@@ -413,16 +380,14 @@ impl DoorRepository for SeaOrmDoorRepository {
     async fn remove_walk_in(&self, event_id: &EventId, id: &WalkInId, at: DateTime<Utc>) -> Result<DoorEntry, RepoError> {
         let turn = self.db.begin_write().await.repo()?;
         hold_event(&*turn, event_id).await?.ok_or(RepoError::NotFound)?;
-        let by_id = format!("{WALK_INS} AND w.id = ?");
-        let values = || vec![Value::from(event_id.as_str()), id.as_str().into()];
-        let before = walk_ins(&*turn, &by_id, values()).await?.pop().ok_or(RepoError::NotFound)?;
+        let before = walk_in(&*turn, event_id, id.as_str()).await?;
         if before.removed {
             return Err(RepoError::NotFound);
         }
         let seq = next_seq(&*turn, event_id).await?;
         let sql = "UPDATE walk_ins SET removed_at = ?, door_seq = ? WHERE id = ?";
         turn.execute_raw(statement(turn.get_database_backend(), sql, vec![at.into(), seq.into(), id.as_str().into()])).await.repo()?;
-        let entry = walk_ins(&*turn, &by_id, values()).await?.pop().ok_or(RepoError::NotFound)?;
+        let entry = walk_in(&*turn, event_id, id.as_str()).await?;
         turn.commit().await.repo()?;
         Ok(entry)
     }

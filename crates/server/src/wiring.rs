@@ -19,6 +19,7 @@ use mandir_application::services::counter_card::RefundUnusedCounterCards;
 use mandir_application::services::counter_search::CounterSearch;
 use mandir_application::services::donation_types::DonationTypeService;
 use mandir_application::services::door_desk::{DoorDeps, DoorDeskService};
+use mandir_application::services::door_index::DoorIndex;
 use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::festivals::FestivalService;
@@ -463,8 +464,14 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     // The check-in desks wait for the door's changes, this process's and the others'.
     let door_watch = Arc::new(TopicWatch::new(Topic::Door));
     local.subscribe(door_watch.clone());
+    let door_repository: Arc<dyn mandir_application::ports::DoorRepository> =
+        Arc::new(mandir_persistence::SeaOrmDoorRepository::new(db.clone()));
+    // The desks search a copy of each event's registrations, read again when names change.
+    let door_index = Arc::new(DoorIndex::new(door_repository.clone()));
+    local.subscribe(door_index.clone());
     let door = DoorDeskService::new(DoorDeps {
-        door: Arc::new(mandir_persistence::SeaOrmDoorRepository::new(db.clone())),
+        door: door_repository,
+        index: door_index,
         attendees: attendees.clone(),
         events: events.clone(),
         clock: clock.clone(),
@@ -529,7 +536,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         priests: PriestService::new(priests.clone(), clock.clone(), changes.clone(), pictures.clone(), recorder.clone()),
         sevas: SevaService::new(sevas.clone(), temple_zone.clone(), clock.clone(), pictures.clone(), recorder.clone()),
         seva_bookings,
-        family_members: FamilyMemberService::new(family_member_repository, temple_zone.clone(), clock.clone()),
+        family_members: FamilyMemberService::new(family_member_repository, temple_zone.clone(), clock.clone(), changes.clone()),
         calendar,
         account,
         payments,

@@ -128,6 +128,13 @@ async fn attendees_seen_by(cluster: &Cluster, server: &Server, event_id: &str) -
     event["attendeeCount"].as_i64().expect("count")
 }
 
+/// How many parties `server`'s check-in desk finds for `q` at the event.
+async fn door_found(cluster: &Cluster, server: &Server, token: &str, event_id: &str, q: &str) -> usize {
+    let request = cluster.client.get(server.url(&format!("/api/events/{event_id}/door/search?q={q}"))).bearer_auth(token);
+    let found = json_of(request.send().await.expect("sent"), StatusCode::OK).await;
+    found["entries"].as_array().map_or(0, Vec::len)
+}
+
 fn event_body(name: &str) -> Value {
     json!({
         "name": name, "description": "A wonderful temple celebration", "location": "Main Hall",
@@ -202,6 +209,25 @@ async fn two_processes_on_one_postgresql_database_behave_as_one_site() {
     .await;
     eventually(Duration::from_secs(20), "B shows A's registration", || async {
         (attendees_seen_by(&cluster, &b, &event_id).await == 3).then_some(())
+    })
+    .await;
+
+    // 1b. B's check-in desk searches its copy of the event's registrations; a family member the
+    //     member adds through A is found there at the next search after A's notice arrives.
+    assert_eq!(door_found(&cluster, &b, &token, &event_id, "anjali").await, 0, "B has read the door");
+    json_of(
+        client
+            .post(a.url("/api/users/me/family"))
+            .bearer_auth(&token)
+            .json(&json!({"name": "Anjali Devi", "relation": "Daughter"}))
+            .send()
+            .await
+            .expect("sent"),
+        StatusCode::CREATED,
+    )
+    .await;
+    eventually(Duration::from_secs(20), "B's desk finds the family member added through A", || async {
+        (door_found(&cluster, &b, &token, &event_id, "anjali").await == 1).then_some(())
     })
     .await;
 

@@ -25,10 +25,12 @@ pub enum Topic {
     Donors,
     /// Check-ins and walk-ins at an event's door: the desks waiting for changes read them.
     Door,
+    /// A member's family members: the desks' search finds a registration by their names.
+    Families,
 }
 
 impl Topic {
-    pub const ALL: [Self; 9] = [
+    pub const ALL: [Self; 10] = [
         Self::Events,
         Self::Registrations,
         Self::Volunteers,
@@ -38,6 +40,7 @@ impl Topic {
         Self::Site,
         Self::Donors,
         Self::Door,
+        Self::Families,
     ];
 
     /// A stable name for the topic, usable as a notification channel between processes.
@@ -52,6 +55,7 @@ impl Topic {
             Self::Site => "mandir_site",
             Self::Donors => "mandir_donors",
             Self::Door => "mandir_door",
+            Self::Families => "mandir_families",
         }
     }
 

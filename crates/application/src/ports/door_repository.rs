@@ -1,6 +1,6 @@
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
-use mandir_domain::door::{CheckIn, DoorCount, DoorEntry, DoorQuery, ValidWalkIn};
+use mandir_domain::door::{CheckIn, DoorCount, DoorEntry, ValidWalkIn};
 use mandir_domain::{AttendeeId, EventId, UserId, WalkInId};
 
 use super::RepoError;
@@ -21,6 +21,26 @@ pub struct CheckedIn {
     pub entry: DoorEntry,
     /// The party had been checked in before: nothing changed.
     pub already: bool,
+}
+
+/// A party as the desks' search index keeps it: its entry and its phone's digits (searched, never
+/// shown: the door sees the last four).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DoorRecord {
+    pub entry: DoorEntry,
+    pub phone_digits: String,
+}
+
+/// The door as of a change number: its count, and when the event's registrations last changed (a
+/// registration's party, or a new one; a cancelled one lowers the count), which tells the search
+/// index whether its copy of them still holds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DoorState {
+    pub count: DoorCount,
+    /// The event's latest change number (`events.door_seq`).
+    pub seq: i64,
+    /// The latest change to any of the event's registrations (`attendees.updated_at`).
+    pub registrations_changed_at: Option<DateTime<Utc>>,
 }
 
 /// Why a walk-in was not added.
@@ -46,15 +66,15 @@ pub enum WalkInError {
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait DoorRepository: Send + Sync {
-    /// The registrations and walk-ins matching `query` (at most `limit`, by last name).
-    async fn search(&self, event_id: &EventId, query: &DoorQuery, limit: u64) -> Result<Vec<DoorEntry>, RepoError>;
-    /// The latest check-ins, newest first.
-    async fn latest(&self, event_id: &EventId, limit: u64) -> Result<Vec<DoorEntry>, RepoError>;
-    /// The door's count and its latest change number; `None` when there is no such event.
-    async fn count(&self, event_id: &EventId) -> Result<Option<(DoorCount, i64)>, RepoError>;
+    /// Every registration of the event and every walk-in not taken off, in no order: what the
+    /// desks' search index reads.
+    async fn book(&self, event_id: &EventId) -> Result<Vec<DoorRecord>, RepoError>;
+    /// The door's count, its latest change number and its registrations' latest change; `None`
+    /// when there is no such event.
+    async fn state(&self, event_id: &EventId) -> Result<Option<DoorState>, RepoError>;
     /// The entries whose last change is numbered after `after` and up to `upto`, in order (at
-    /// most `limit`).
-    async fn changes(&self, event_id: &EventId, after: i64, upto: i64, limit: u64) -> Result<Vec<DoorEntry>, RepoError>;
+    /// most `limit`), walk-ins taken off included.
+    async fn changes(&self, event_id: &EventId, after: i64, upto: i64, limit: u64) -> Result<Vec<DoorRecord>, RepoError>;
     /// The event's registration with `code` (stored form).
     async fn find_code(&self, event_id: &EventId, code: &str) -> Result<Option<AttendeeId>, RepoError>;
     /// Checks the party in, once: `RepoError::NotFound` when the event has no such registration.

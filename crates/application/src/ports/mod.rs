@@ -68,7 +68,7 @@ pub use counter_repository::{
 };
 pub use documents::Documents;
 pub use donation_type_repository::{DonationTypeChanges, DonationTypeRecord, DonationTypeRepository};
-pub use door_repository::{CheckedIn, DoorRepository, NewWalkIn, WalkInError};
+pub use door_repository::{CheckedIn, DoorRecord, DoorRepository, DoorState, NewWalkIn, WalkInError};
 pub use event_repository::{EventPicture, EventRepository, RelatedRecords, StoredImage};
 pub use family_member_repository::FamilyMemberRepository;
 pub use festival_repository::{FestivalEvent, FestivalRepository};

@@ -16,11 +16,12 @@ use mandir_domain::staff::Permission;
 use mandir_domain::{AttendeeId, EventId, WalkInId};
 
 use super::audit::{Action, Recorder, Target};
+use super::door_index::DoorIndex;
 use super::{Actor, new_id};
 use crate::BoxError;
 use crate::ports::{
-    AttendeeRepository, ChangeNotifier, CheckedIn, Clock, DoorRepository, EventRepository, NewWalkIn, RepoError, Topic, TopicWatch,
-    WalkInError,
+    AttendeeRepository, ChangeNotifier, CheckedIn, Clock, DoorRepository, DoorState, EventRepository, NewWalkIn, RepoError, Topic,
+    TopicWatch, WalkInError,
 };
 
 #[derive(Debug, thiserror::Error)]
@@ -75,6 +76,9 @@ pub struct DoorView {
 
 pub struct DoorDeps {
     pub door: Arc<dyn DoorRepository>,
+    /// The events' registrations and walk-ins in memory, which the desks search (subscribe it to
+    /// the process's changes).
+    pub index: Arc<DoorIndex>,
     /// Who a coordinator put on an event's door, and the full door list.
     pub attendees: Arc<dyn AttendeeRepository>,
     pub events: Arc<dyn EventRepository>,
@@ -107,8 +111,8 @@ impl DoorDeskService {
     }
 
     /// The count and change number, or `EventNotFound`.
-    async fn count(&self, event_id: &EventId) -> Result<(DoorCount, i64), DoorError> {
-        self.deps.door.count(event_id).await?.ok_or(DoorError::EventNotFound)
+    async fn state(&self, event_id: &EventId) -> Result<DoorState, DoorError> {
+        self.deps.door.state(event_id).await?.ok_or(DoorError::EventNotFound)
     }
 
     /// The door list: every registration with its member's name, party and arrival (a printable
@@ -125,14 +129,9 @@ impl DoorDeskService {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, event = %event_id))]
     pub async fn search(&self, actor: &Actor, event_id: &EventId, q: &str) -> Result<DoorView, DoorError> {
         self.require_door(actor, event_id).await?;
-        let (count, seq) = self.count(event_id).await?;
-        let query = DoorQuery::parse(q);
-        let entries = if query.is_empty() {
-            self.deps.door.latest(event_id, SEARCH_LIMIT).await?
-        } else {
-            self.deps.door.search(event_id, &query, SEARCH_LIMIT).await?
-        };
-        Ok(DoorView { entries, seq, count })
+        let state = self.state(event_id).await?;
+        let found = self.deps.index.search(event_id, &state, &DoorQuery::parse(q), SEARCH_LIMIT).await?;
+        Ok(DoorView { entries: found.entries, seq: found.seq, count: state.count })
     }
 
     /// The entries changed after change number `after`, waiting up to `wait_seconds` (at most
@@ -146,9 +145,10 @@ impl DoorDeskService {
         let mut waiter = self.deps.watch.subscribe();
         loop {
             waiter.mark_unchanged();
-            let (count, seq) = self.count(event_id).await?;
+            let DoorState { count, seq, .. } = self.state(event_id).await?;
             if seq != after || tokio::time::Instant::now() >= deadline {
-                let entries = self.deps.door.changes(event_id, after, seq, CHANGES_LIMIT).await?;
+                let entries: Vec<DoorEntry> =
+                    self.deps.door.changes(event_id, after, seq, CHANGES_LIMIT).await?.into_iter().map(|r| r.entry).collect();
                 // A desk far behind gets the first changes, and asks again after the last one.
                 let seq = if entries.len() as u64 >= CHANGES_LIMIT { entries.last().map_or(seq, |e| e.seq) } else { seq };
                 return Ok(DoorView { entries, seq, count });
@@ -195,7 +195,7 @@ impl DoorDeskService {
         self.require_door(actor, event_id).await?;
         let code = normalize_code(code).ok_or(DoorError::NotACode)?;
         let Some(attendee_id) = self.deps.door.find_code(event_id, &code).await? else {
-            self.count(event_id).await?;
+            self.state(event_id).await?;
             return Err(DoorError::UnknownCode(display_code(&code)));
         };
         self.check_in(actor, event_id, &attendee_id, true, people).await
@@ -269,6 +269,7 @@ mod tests {
     use mandir_domain::staff::Role;
 
     use super::*;
+    use crate::ports::DoorRecord;
     use crate::ports::attendee_repository::MockAttendeeRepository;
     use crate::ports::change_notifier::MockChangeNotifier;
     use crate::ports::door_repository::MockDoorRepository;
@@ -318,8 +319,10 @@ mod tests {
 
         fn service(self) -> (DoorDeskService, Arc<std::sync::Mutex<Vec<mandir_domain::audit::AuditEntry>>>) {
             let (audit, entries) = recorder();
+            let door = Arc::new(self.door);
             let deps = DoorDeps {
-                door: Arc::new(self.door),
+                index: Arc::new(DoorIndex::new(door.clone())),
+                door,
                 attendees: Arc::new(self.attendees),
                 events: Arc::new(MockEventRepository::new()),
                 clock: Arc::new(clock_at(now())),
@@ -335,9 +338,8 @@ mod tests {
     async fn only_those_on_the_door_reach_it_and_a_coordinators_grant_covers_one_event() {
         let mut m = Mocks::new();
         m.attendees.expect_on_door_duty().returning(|event, _| Ok(event == "granted"));
-        m.door.expect_search().never();
-        m.door.expect_count().returning(|_| Ok(Some((DoorCount::default(), 0))));
-        m.door.expect_latest().returning(|_, _| Ok(Vec::new()));
+        m.door.expect_state().returning(|_| Ok(Some(DoorState::default())));
+        m.door.expect_book().times(2).returning(|_| Ok(Vec::new()));
         let (door, _) = m.service();
         let error = door.search(&member(), &"e1".into(), "priya").await.expect_err("a member");
         assert!(matches!(error, DoorError::NotAtTheDoor));
@@ -373,7 +375,7 @@ mod tests {
     async fn codes_are_read_before_they_are_looked_up_and_people_are_counted_sensibly() {
         let mut m = Mocks::new();
         m.door.expect_find_code().withf(|_, code| code == "ZZZZ0000").returning(|_, _| Ok(None));
-        m.door.expect_count().returning(|_| Ok(Some((DoorCount::default(), 0))));
+        m.door.expect_state().returning(|_| Ok(Some(DoorState::default())));
         m.door.expect_check_in().never();
         let (door, _) = m.service();
         let desk = staff(&[Role::VolunteerCoordinator]);
@@ -412,8 +414,14 @@ mod tests {
         let mut m = Mocks::new();
         let seq = Arc::new(std::sync::atomic::AtomicI64::new(5));
         let read = seq.clone();
-        m.door.expect_count().returning(move |_| Ok(Some((DoorCount::default(), read.load(std::sync::atomic::Ordering::SeqCst)))));
-        m.door.expect_changes().withf(|_, after, upto, _| *after == 5 && *upto == 6).times(1).returning(|_, _, _, _| Ok(vec![entry(true)]));
+        m.door
+            .expect_state()
+            .returning(move |_| Ok(Some(DoorState { seq: read.load(std::sync::atomic::Ordering::SeqCst), ..DoorState::default() })));
+        m.door
+            .expect_changes()
+            .withf(|_, after, upto, _| *after == 5 && *upto == 6)
+            .times(1)
+            .returning(|_, _, _, _| Ok(vec![DoorRecord { entry: entry(true), phone_digits: String::new() }]));
         let watch = m.watch.clone();
         let (door, _) = m.service();
         let desk = staff(&[Role::FrontDesk]);
@@ -431,7 +439,7 @@ mod tests {
     #[tokio::test]
     async fn a_wait_with_nothing_new_ends_empty_at_its_time() {
         let mut m = Mocks::new();
-        m.door.expect_count().returning(|_| Ok(Some((DoorCount::default(), 7))));
+        m.door.expect_state().returning(|_| Ok(Some(DoorState { seq: 7, ..DoorState::default() })));
         m.door.expect_changes().never();
         m.watch.changed(Topic::Events);
         let (door, _) = m.service();

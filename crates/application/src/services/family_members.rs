@@ -10,7 +10,7 @@ use mandir_domain::{FamilyMemberId, ValidationErrors};
 
 use super::{Actor, new_id};
 use crate::BoxError;
-use crate::ports::{Clock, FamilyMemberRepository, RepoError, TempleZone};
+use crate::ports::{ChangeNotifier, Clock, FamilyMemberRepository, RepoError, TempleZone, Topic};
 
 #[derive(Debug, thiserror::Error)]
 pub enum FamilyMemberError {
@@ -42,11 +42,18 @@ pub struct FamilyMemberService {
     family: Arc<dyn FamilyMemberRepository>,
     zone: Arc<dyn TempleZone>,
     clock: Arc<dyn Clock>,
+    /// Announces [`Topic::Families`]: the check-in desks find registrations by family names.
+    changes: Arc<dyn ChangeNotifier>,
 }
 
 impl FamilyMemberService {
-    pub fn new(family: Arc<dyn FamilyMemberRepository>, zone: Arc<dyn TempleZone>, clock: Arc<dyn Clock>) -> Self {
-        Self { family, zone, clock }
+    pub fn new(
+        family: Arc<dyn FamilyMemberRepository>,
+        zone: Arc<dyn TempleZone>,
+        clock: Arc<dyn Clock>,
+        changes: Arc<dyn ChangeNotifier>,
+    ) -> Self {
+        Self { family, zone, clock, changes }
     }
 
     async fn checked(&self, input: FamilyMemberInput) -> Result<mandir_domain::family_member::NewFamilyMember, FamilyMemberError> {
@@ -64,22 +71,29 @@ impl FamilyMemberService {
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn create(&self, actor: &Actor, input: FamilyMemberInput) -> Result<FamilyMember, FamilyMemberError> {
         let member = self.checked(input).await?;
-        self.family
+        let created = self
+            .family
             .create(new_id(), &actor.user_id, member, MAX_FAMILY_MEMBERS, self.clock.now())
             .await?
-            .ok_or_else(|| FamilyMemberError::Validation(ValidationErrors::single("name", TOO_MANY_FAMILY_MEMBERS)))
+            .ok_or_else(|| FamilyMemberError::Validation(ValidationErrors::single("name", TOO_MANY_FAMILY_MEMBERS)))?;
+        self.changes.publish(Topic::Families).await;
+        Ok(created)
     }
 
     /// Replaces every field of one of the caller's family members (404 for anyone else's).
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn update(&self, actor: &Actor, id: &FamilyMemberId, input: FamilyMemberInput) -> Result<FamilyMember, FamilyMemberError> {
         let member = self.checked(input).await?;
-        self.family.update(id, &actor.user_id, member, self.clock.now()).await.map_err(not_found_or)
+        let updated = self.family.update(id, &actor.user_id, member, self.clock.now()).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::Families).await;
+        Ok(updated)
     }
 
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id, id = %id))]
     pub async fn delete(&self, actor: &Actor, id: &FamilyMemberId) -> Result<(), FamilyMemberError> {
-        self.family.delete(id, &actor.user_id).await.map_err(not_found_or)
+        self.family.delete(id, &actor.user_id).await.map_err(not_found_or)?;
+        self.changes.publish(Topic::Families).await;
+        Ok(())
     }
 }
 
@@ -96,7 +110,9 @@ mod tests {
         let clock = crate::services::test_fixtures::fixed_clock();
         let mut zone = MockTempleZone::new();
         zone.expect_time_zone().returning(|| Ok(chrono_tz::America::Los_Angeles));
-        FamilyMemberService::new(Arc::new(repo), Arc::new(zone), Arc::new(clock))
+        let mut changes = crate::ports::change_notifier::MockChangeNotifier::new();
+        changes.expect_publish().withf(|topic| *topic == Topic::Families).returning(|_| ());
+        FamilyMemberService::new(Arc::new(repo), Arc::new(zone), Arc::new(clock), Arc::new(changes))
     }
 
     fn input(name: &str) -> FamilyMemberInput {

@@ -13,6 +13,7 @@ pub mod counter_card;
 pub mod counter_search;
 pub mod donation_types;
 pub mod door_desk;
+pub mod door_index;
 pub mod events;
 pub mod family_members;
 pub mod festivals;

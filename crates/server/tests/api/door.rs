@@ -111,6 +111,57 @@ async fn a_desk_finds_families_by_name_phone_or_code_and_checks_them_in_by_their
 }
 
 #[tokio::test]
+async fn the_desks_search_sees_every_change_to_the_events_registrations_at_the_next_keystroke() {
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let event = app.create_event(&admin, "Karthika Deepam", 5, None).await["id"].as_str().expect("id").to_owned();
+    let priya = renamed_member(&app, "Priya", "Sharma", "(916) 555-0142").await;
+    register(&app, &priya, &event, 0).await;
+    assert_eq!(names(&search(&app, &desk, &event, "sharma").await), ["Priya Sharma"], "the first search reads the door");
+
+    // A new registration, and a changed one (the party's size).
+    let ravi = renamed_member(&app, "Ravi", "Sharman", "916-555-0199").await;
+    register(&app, &ravi, &event, 1).await;
+    assert_eq!(names(&search(&app, &desk, &event, "sharma").await), ["Priya Sharma", "Ravi Sharman"]);
+    let edited = app.put(&format!("/api/events/{event}/attendee"), Some(&ravi.token), json!({"numberOfFamilyMembers": 3})).await;
+    assert_eq!(edited.status(), StatusCode::OK);
+    assert_eq!(search(&app, &desk, &event, "ravi").await["entries"][0]["people"], 4);
+
+    // A member's new name and phone, and a family member added, then renamed.
+    let profile = json!({"firstName": "Priyanka", "lastName": "Sharma", "phoneNumber": "916-555-0311"});
+    expect_status::<Value>(app.put("/api/users/me", Some(&priya.token), profile).await, StatusCode::OK).await;
+    assert_eq!(names(&search(&app, &desk, &event, "priyanka").await), ["Priyanka Sharma"]);
+    assert_eq!(names(&search(&app, &desk, &event, "5550311").await), ["Priyanka Sharma"]);
+    assert_eq!(names(&search(&app, &desk, &event, "5550142").await), Vec::<String>::new());
+    let family = json!({"name": "Meera Sharma", "relation": "Daughter"});
+    let meera: Value = expect_status(app.post("/api/users/me/family", Some(&priya.token), family).await, StatusCode::CREATED).await;
+    assert_eq!(names(&search(&app, &desk, &event, "meera").await), ["Priyanka Sharma"]);
+    let renamed = json!({"name": "Meenakshi Sharma", "relation": "Daughter"});
+    let path = format!("/api/users/me/family/{}", meera["id"].as_str().expect("id"));
+    expect_status::<Value>(app.put(&path, Some(&priya.token), renamed).await, StatusCode::OK).await;
+    assert_eq!(names(&search(&app, &desk, &event, "meera").await), Vec::<String>::new());
+    assert_eq!(names(&search(&app, &desk, &event, "meenakshi").await), ["Priyanka Sharma"]);
+
+    // Check-ins and walk-ins since the copy was read, in the latest check-ins and the search.
+    let attendee = search(&app, &desk, &event, "ravi").await["entries"][0]["id"].as_str().expect("id").to_owned();
+    let path = format!("/api/events/{event}/attendees/{attendee}/check-in");
+    expect_status::<Value>(app.put(&path, Some(&admin.token), json!({"checkedIn": true})).await, StatusCode::OK).await;
+    let walk_in = json!({"firstName": "Kiran", "lastName": "Sharma", "people": 2});
+    expect_status::<Value>(app.post(&format!("/api/events/{event}/walk-ins"), Some(&admin.token), walk_in).await, StatusCode::CREATED)
+        .await;
+    let latest = search(&app, &desk, &event, "").await;
+    assert_eq!(names(&latest), ["Kiran Sharma", "Ravi Sharman"], "newest first");
+    assert_eq!(latest["entries"][1]["checkedInBy"], "Temple A.", "as the feed has it");
+    assert_eq!(names(&search(&app, &desk, &event, "sharma").await), ["Kiran Sharma", "Priyanka Sharma", "Ravi Sharman"]);
+
+    // A cancelled registration leaves.
+    let cancelled = app.delete(&format!("/api/events/{event}/attendee"), Some(&ravi.token)).await;
+    assert!(cancelled.status().is_success(), "{}", cancelled.status());
+    assert_eq!(names(&search(&app, &desk, &event, "sharma").await), ["Kiran Sharma", "Priyanka Sharma"]);
+}
+
+#[tokio::test]
 async fn walk_ins_count_against_the_capacity_join_a_member_and_can_be_taken_off() {
     let app = spawn_app().await;
     let admin = app.admin().await;
