@@ -254,6 +254,16 @@ pub fn overlaps(a: (DateTime<Utc>, DateTime<Utc>), b: (DateTime<Utc>, DateTime<U
     a.0 < b.1 && b.0 < a.1
 }
 
+/// Why a shift's new times were refused: `names`, on the shift, have another shift at those times.
+pub fn new_times_overlap(names: &[String]) -> String {
+    let (who, verb) = match names {
+        [] => ("Someone on this shift".to_owned(), "is"),
+        [one] => (one.clone(), "is"),
+        [rest @ .., last] => (format!("{} and {last}", rest.join(", ")), "are"),
+    };
+    format!("{who} {verb} on another shift at those times: move them first, or keep this shift's times")
+}
+
 /// Age in whole years on `day`.
 pub fn age_on(birth: NaiveDate, day: NaiveDate) -> u32 {
     let mut age = day.year() - birth.year();
@@ -314,6 +324,16 @@ mod tests {
 
     fn at(h: u32, m: u32) -> DateTime<Utc> {
         Utc.with_ymd_and_hms(2026, 11, 8, h, m, 0).single().expect("time")
+    }
+
+    #[test]
+    fn a_shift_moved_onto_its_peoples_other_shifts_names_them() {
+        assert_eq!(
+            new_times_overlap(&["Ravi Kumar".into()]),
+            "Ravi Kumar is on another shift at those times: move them first, or keep this shift's times"
+        );
+        let three = ["Ravi Kumar".into(), "Anand Rao".into(), "Sita Iyer".into()];
+        assert!(new_times_overlap(&three).starts_with("Ravi Kumar, Anand Rao and Sita Iyer are on another shift"));
     }
 
     #[test]

@@ -552,9 +552,29 @@ impl ShiftRepository for SeaOrmShiftRepository {
         }))
     }
 
-    async fn update_shift(&self, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<(Shift, Promoted), RepoError> {
+    async fn update_shift(&self, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<(Shift, Promoted), PlacementError> {
         let turn = self.db.begin_write().await.repo()?;
-        let existing = Self::lock_shift(&*turn, id).await?.ok_or(RepoError::NotFound)?;
+        let existing = Self::lock_shift(&*turn, id).await?.ok_or(PlacementError::NotFound)?;
+        // New times: nobody on the shift may then be on two shifts at once (each person's other
+        // places are read in this transaction, as a sign-up's overlap check reads them).
+        if (existing.starts_at, existing.ends_at) != (shift.starts_at, shift.ends_at) {
+            let people = shift_signups::Entity::find()
+                .filter(shift_signups::Column::ShiftId.eq(id.as_str()))
+                .order_by_asc(shift_signups::Column::CreatedAt)
+                .order_by_asc(shift_signups::Column::Id)
+                .all(&*turn)
+                .await
+                .repo()?;
+            let mut clashing = Vec::new();
+            for person in people {
+                if Self::overlapping(&*turn, &person.person_key, Some(&person.id), (shift.starts_at, shift.ends_at)).await? {
+                    clashing.push(person.name);
+                }
+            }
+            if !clashing.is_empty() {
+                return Err(PlacementError::NewTimesOverlap(clashing));
+            }
+        }
         let mut active: volunteer_shifts::ActiveModel = existing.into();
         active.starts_at = Set(shift.starts_at);
         active.ends_at = Set(shift.ends_at);

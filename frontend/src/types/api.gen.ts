@@ -3681,7 +3681,8 @@ export interface paths {
         get?: never;
         /**
          * Replaces a shift's times and size; a bigger shift confirms its waitlist in order
-         *     (volunteer coordinators).
+         *     (volunteer coordinators). New times that overlap another shift of someone on it are refused
+         *     (409, naming them).
          */
         put: operations["updateVolunteerShift"];
         post?: never;
@@ -19559,6 +19560,14 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -64,6 +64,9 @@ pub enum PlacementError {
     /// A move to a shift with no place left.
     #[error("the shift is full")]
     Full,
+    /// A shift's new times overlap other shifts of these people on it (their names).
+    #[error("people on the shift have other shifts at its new times")]
+    NewTimesOverlap(Vec<String>),
     #[error(transparent)]
     Repo(#[from] RepoError),
 }
@@ -108,8 +111,10 @@ pub trait ShiftRepository: Send + Sync {
     async fn delete_role(&self, id: &VolunteerRoleId) -> Result<(), RepoError>;
     async fn add_shift(&self, role: &VolunteerRole, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<Shift, RepoError>;
     async fn shift(&self, id: &ShiftId) -> Result<Option<ShiftContext>, RepoError>;
-    /// Changes a shift's times and size; a bigger shift confirms its waitlist in order.
-    async fn update_shift(&self, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<(Shift, Promoted), RepoError>;
+    /// Changes a shift's times and size; a bigger shift confirms its waitlist in order. New times
+    /// that overlap another shift of someone on it (confirmed or waiting) are refused
+    /// (`NewTimesOverlap`, with their names), as a sign-up would be.
+    async fn update_shift(&self, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<(Shift, Promoted), PlacementError>;
     /// `RepoError::Conflict` while it has people on it.
     async fn delete_shift(&self, id: &ShiftId) -> Result<(), RepoError>;
     /// Stores another event's roles and shifts (already moved) as this event's plan, in one

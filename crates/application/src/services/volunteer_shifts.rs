@@ -15,7 +15,7 @@ use mandir_domain::event::Event;
 use mandir_domain::staff::Permission;
 use mandir_domain::volunteer_shift::{
     AgeRefusal, Attendance, DEFAULT_DROP_CUTOFF_HOURS, MESSAGE_TARGET, RoleInput, Shift, ShiftInput, ShiftStatus, VolunteerRole, can_drop,
-    check_age, check_drop_cutoff, check_message, hours, moved_by_days,
+    check_age, check_drop_cutoff, check_message, hours, moved_by_days, new_times_overlap,
 };
 use mandir_domain::{EventId, FamilyMemberId, ShiftId, ShiftSignupId, UserId, VolunteerRoleId};
 
@@ -221,6 +221,7 @@ impl VolunteerShiftService {
                 ShiftError::Overlap(format!("{} signed up for a shift at that time", who(person, "are already", "is already")))
             }
             PlacementError::Full => ShiftError::Full,
+            PlacementError::NewTimesOverlap(names) => ShiftError::Overlap(new_times_overlap(&names)),
             PlacementError::Repo(error) => error.into(),
         }
     }
@@ -382,10 +383,7 @@ impl VolunteerShiftService {
         let context = self.shift_of(shift_id).await?;
         let shift = input.validate(context.event_date).map_err(ShiftError::Validation)?;
         let (shift, promoted) =
-            self.deps.shifts.update_shift(shift_id, &shift, self.deps.clock.now()).await.map_err(|error| match error {
-                RepoError::NotFound => ShiftError::ShiftNotFound,
-                other => other.into(),
-            })?;
+            self.deps.shifts.update_shift(shift_id, &shift, self.deps.clock.now()).await.map_err(|error| Self::placement(error, None))?;
         self.wake_for(&promoted);
         let zone = self.deps.zone.time_zone().await?;
         let when = super::member_mail::shift_when(shift.starts_at, shift.ends_at, zone);

@@ -558,9 +558,11 @@ async fn add_shift(
 }
 
 /// Replaces a shift's times and size; a bigger shift confirms its waitlist in order
-/// (volunteer coordinators).
+/// (volunteer coordinators). New times that overlap another shift of someone on it are refused
+/// (409, naming them).
 #[utoipa::path(operation_id = "updateVolunteerShift", put, path = "/api/volunteer-shifts/{id}", tag = "volunteer-shifts", security(("bearer" = [])), params(("id" = String, Path)), request_body = ShiftRequest, responses(
-    (status = 200, body = PlanShiftDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)
+    (status = 200, body = PlanShiftDto), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
+    (status = 409, body = ErrorBody)
 ))]
 async fn update_shift(
     state: web::Data<AppState>,

@@ -148,6 +148,16 @@ async fn overlapping_shifts_are_refused_and_a_drop_past_the_cut_off_goes_to_the_
     assert_eq!(refused, "You are already signed up for a shift at that time");
     // Back to back is fine.
     expect_status::<Value>(sign_up(&app, &member, &later, None).await, StatusCode::CREATED).await;
+    // The coordinator may not move a shift onto another shift of someone on it; a new size is fine.
+    let moved = app
+        .put(&format!("/api/volunteer-shifts/{later}"), Some(&coordinator.token), json!({"startsAt": at(3), "endsAt": at(7), "needed": 2}))
+        .await;
+    let refused = message_of(moved, StatusCode::CONFLICT).await;
+    assert_eq!(refused, "Test Member is on another shift at those times: move them first, or keep this shift's times");
+    let bigger = app
+        .put(&format!("/api/volunteer-shifts/{later}"), Some(&coordinator.token), json!({"startsAt": at(4), "endsAt": at(9), "needed": 2}))
+        .await;
+    assert_eq!(expect_status::<Value>(bigger, StatusCode::OK).await["needed"], 2);
 
     // Three days out, with a cut-off of four days: dropping is the coordinator's now.
     let cutoff = app.put(&format!("/api/events/{event}/volunteer-plan"), Some(&coordinator.token), json!({"dropCutoffHours": 96})).await;
