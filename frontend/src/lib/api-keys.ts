@@ -15,6 +15,7 @@ export const apiKeys = {
   events: '/api/events',
   event: (id: string) => `/api/events/${id}`,
   eventAttendee: (id: string) => `/api/events/${id}/attendee`,
+  eventAttendeeQr: (id: string) => `/api/events/${id}/attendee/qr`,
   eventAttendees: (id: string) => `/api/events/${id}/attendees`,
   eventVolunteers: (id: string) => `/api/events/${id}/volunteers`,
   eventWaitlist: (id: string) => `/api/events/${id}/waitlist`,
@@ -70,6 +71,6 @@ export function isUserScopedKey(key: unknown): boolean {
     /^\/api\/(users|account|admin|payments|pledges|recurring-gifts|household|seva-bookings|receipts)/.test(k) ||
     k === apiKeys.allSevas ||
     k === apiKeys.paymentMethods ||
-    /^\/api\/events\/[^/]+\/(attendee|attendees|volunteers(\/me)?|waitlist(\/me)?)$/.test(k)
+    /^\/api\/events\/[^/]+\/(attendee(s|\/qr)?|volunteers(\/me)?|waitlist(\/me)?)$/.test(k)
   );
 }

@@ -21,7 +21,7 @@ export type DoorScanBody = Schemas['ScanRequest'];
 /** `POST /api/events/{id}/walk-ins` (names 2..100 characters, people 1..99) → 201 DoorEntry. */
 export type WalkInBody = Schemas['WalkInRequest'];
 
-/** What `GET /api/users/{userId}/events` items carry for the door: the registration's QR code and confirmation code. */
-export type UserEventCheckInCode = Pick<Schemas['UserEventDto'], 'confirmationQr'> & {
+/** What `GET /api/users/{userId}/events` items carry for the door: the registration's confirmation code (its QR code is drawn on demand). */
+export type UserEventCheckInCode = {
   attendee: Pick<Schemas['AttendeeDto'], 'confirmationCode'>;
 };

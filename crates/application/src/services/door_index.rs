@@ -295,6 +295,18 @@ mod tests {
         found.entries.iter().map(|e| format!("{} {}", e.first_name, e.last_name)).collect()
     }
 
+    /// A door whose book is [`records`], and how many times it was read.
+    fn counting_reads() -> (MockDoorRepository, Arc<AtomicU64>) {
+        let mut door = MockDoorRepository::new();
+        let reads = Arc::new(AtomicU64::new(0));
+        let counted = reads.clone();
+        door.expect_book().returning(move |_| {
+            counted.fetch_add(1, Ordering::SeqCst);
+            Ok(records())
+        });
+        (door, reads)
+    }
+
     fn index(door: MockDoorRepository) -> DoorIndex {
         DoorIndex::new(Arc::new(door))
     }
@@ -324,13 +336,7 @@ mod tests {
 
     #[tokio::test]
     async fn check_ins_since_the_copy_are_applied_and_changed_registrations_are_read_again() {
-        let mut door = MockDoorRepository::new();
-        let reads = Arc::new(AtomicU64::new(0));
-        let counted = reads.clone();
-        door.expect_book().returning(move |_| {
-            counted.fetch_add(1, Ordering::SeqCst);
-            Ok(records())
-        });
+        let (mut door, reads) = counting_reads();
         door.expect_changes().withf(|_, after, upto, _| (*after, *upto) == (0, 2)).times(1).returning(|_, _, _, _| {
             let mut ravi = party(DoorEntryKind::Registration, "2", "Ravi", "Sharman", "9165550199", 1);
             ravi.entry.checked_in_at = Some(chrono::DateTime::UNIX_EPOCH + chrono::Duration::hours(1));
@@ -388,13 +394,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_copy_far_behind_or_too_many_events_are_read_again() {
-        let mut door = MockDoorRepository::new();
-        let reads = Arc::new(AtomicU64::new(0));
-        let counted = reads.clone();
-        door.expect_book().returning(move |_| {
-            counted.fetch_add(1, Ordering::SeqCst);
-            Ok(records())
-        });
+        let (mut door, reads) = counting_reads();
         door.expect_changes().never();
         let index = index(door);
         let event = EventId::from("e0");

@@ -255,12 +255,7 @@ async fn export(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpRes
         registrations: data
             .registrations
             .into_iter()
-            // The code's picture is left out of the data (the code itself is in the registration).
-            .map(|(event, attendee)| UserEventDto {
-                event: EventDto::from(event),
-                attendee: AttendeeDto::from(attendee),
-                confirmation_qr: None,
-            })
+            .map(|(event, attendee)| UserEventDto { event: EventDto::from(event), attendee: AttendeeDto::from(attendee) })
             .collect(),
         volunteering: data
             .volunteering

@@ -152,6 +152,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // registrations
     ("registerForEvent", Access::Member, Target::EmptyEvent, |_| Some(json!({"numberOfFamilyMembers": 1}))),
     ("getOwnRegistration", Access::Own, Target::Event, none),
+    ("getOwnRegistrationQr", Access::Own, Target::Event, none),
     ("updateOwnRegistration", Access::Own, Target::Event, |_| Some(json!({"numberOfFamilyMembers": 2, "additionalNotes": "two"}))),
     ("cancelOwnRegistration", Access::Own, Target::Event, none),
     ("listEventAttendees", Access::Staff(&[FrontDesk]), Target::Event, none),

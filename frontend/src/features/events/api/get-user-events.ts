@@ -6,7 +6,7 @@ import type { UserEventCheckInCode } from '@/types/door';
 
 export const getUserEventsKey = apiKeys.userEvents;
 
-/** A registration of the member with what the door reads of it: its QR code and confirmation code. */
+/** A registration of the member with what the door reads of it: its confirmation code. */
 export type UserEventWithCode = UserEvent & UserEventCheckInCode;
 
 export function getUserEvents(userId: string): Promise<UserEventWithCode[]> {
@@ -19,4 +19,13 @@ export function useUserEvents(userId: string | undefined) {
     getUserEvents(userId!),
   );
   return { userEvents: data, error: error as Error | undefined, isLoading, mutate };
+}
+
+/** GET /api/events/{id}/attendee/qr: the member's check-in QR code for the event (an SVG document), drawn by the server on demand; the code never changes, so it is not fetched again. */
+export function useCheckInQr(eventId: string) {
+  const { data, error, isLoading } = useSWR<string>(apiKeys.eventAttendeeQr(eventId), (key: string) => api.get<string>(key), {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+  });
+  return { svg: data, error: error as Error | undefined, isLoading };
 }

@@ -5,10 +5,11 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatDate, formatTime } from '@/lib/format';
-import type { UserEventWithCode } from '../api/get-user-events';
+import { useCheckInQr, type UserEventWithCode } from '../api/get-user-events';
 
 /** The QR code's SVG document as an image address (black on white, drawn by the server). */
 export function qrImageSrc(svg: string): string {
@@ -24,7 +25,9 @@ type Props = { item: UserEventWithCode; onClose: () => void };
  */
 export default function CheckInCodeDialog({ item, onClose }: Props) {
   const titleId = useId();
-  const { event, attendee, confirmationQr } = item;
+  const { event, attendee } = item;
+  const { svg, error, isLoading } = useCheckInQr(event.id);
+  const frame = { display: 'block', width: 'min(100%, 280px)', aspectRatio: '1', borderRadius: 1 };
   return (
     <Dialog open onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -39,13 +42,19 @@ export default function CheckInCodeDialog({ item, onClose }: Props) {
             {formatDate(event.eventDate)} · {formatTime(event.eventDate)}
           </Typography>
         </Box>
-        {confirmationQr ? (
+        {svg ? (
           <Box
             component="img"
-            src={qrImageSrc(confirmationQr)}
+            src={qrImageSrc(svg)}
             alt={`Check-in QR code for ${event.name}`}
-            sx={{ display: 'block', width: 'min(100%, 280px)', aspectRatio: '1', p: 2, bgcolor: '#fff', borderRadius: 1, border: 1, borderColor: 'divider' }}
+            sx={{ ...frame, p: 2, bgcolor: '#fff', border: 1, borderColor: 'divider' }}
           />
+        ) : isLoading ? (
+          <Skeleton variant="rectangular" aria-label="Loading the QR code" role="status" sx={{ ...frame, height: 'auto' }} />
+        ) : error ? (
+          <Typography role="alert" color="text.secondary">
+            The QR code could not be loaded: show the code below instead.
+          </Typography>
         ) : null}
         <Typography
           component="p"
