@@ -76,9 +76,9 @@ fn digits_of(column: &str) -> String {
     ["-", " ", "(", ")", "+", "."].iter().fold(format!("COALESCE({column}, '')"), |expr, sign| format!("REPLACE({expr}, '{sign}', '')"))
 }
 
-/// A registration's door entry; the callers add their filter, order and limit, and
-/// [`registrations`] joins who checked each found one in (after the limit: joining every member
-/// for the name of the volunteer at the desk cost a search half its time on PostgreSQL).
+/// A registration's door entry; the callers add their filter and limit, and [`registrations`]
+/// joins who checked each found one in around it (joining every member first for that name cost
+/// a read half its time on PostgreSQL). The rows come in no order: callers sort what they need.
 const REGISTRATIONS: &str = "SELECT a.id, a.user_id, a.confirmation_code, CAST(a.number_of_family_members + 1 AS BIGINT) AS people, \
     CAST(a.arrived_people AS BIGINT) AS arrived_people, a.checked_in_at, a.checked_in_by, a.door_seq, u.first_name, u.last_name, \
     u.phone_number FROM attendees a JOIN users u ON u.id = a.user_id WHERE a.event_id = ?";

@@ -102,12 +102,15 @@ impl Book {
         Self { parties, seq: state.seq, registrations: registrations_of(state), read_at: Instant::now(), generation }
     }
 
+    /// Whether the copy has the registrations of `state` and is still trusted (no notice since,
+    /// not too old): only the door's changes after its change number may be missing.
+    fn current_but_for_changes(&self, state: &DoorState, generation: u64) -> bool {
+        self.generation == generation && self.read_at.elapsed() < MAX_AGE && self.registrations == registrations_of(state)
+    }
+
     /// Whether the copy answers for the door in `state`.
     fn holds(&self, state: &DoorState, generation: u64) -> bool {
-        self.generation == generation
-            && self.read_at.elapsed() < MAX_AGE
-            && self.registrations == registrations_of(state)
-            && self.seq >= state.seq
+        self.current_but_for_changes(state, generation) && self.seq >= state.seq
     }
 
     /// The copy with the door's changes up to `seq` applied: a changed party replaces what the
@@ -199,14 +202,9 @@ impl DoorIndex {
         if let Some(book) = kept.as_ref().filter(|b| b.holds(state, generation)) {
             return Ok(book.clone());
         }
-        let behind = |b: &Book| state.seq - b.seq;
+        let few_behind = |b: &Book| (0..=i64::try_from(MAX_CHANGES).unwrap_or(i64::MAX)).contains(&(state.seq - b.seq));
         let book = match kept {
-            Some(book)
-                if book.generation == generation
-                    && book.read_at.elapsed() < MAX_AGE
-                    && book.registrations == registrations_of(state)
-                    && (0..=i64::try_from(MAX_CHANGES).unwrap_or(i64::MAX)).contains(&behind(&book)) =>
-            {
+            Some(book) if book.current_but_for_changes(state, generation) && few_behind(&book) => {
                 let changes = self.door.changes(event_id, book.seq, state.seq, MAX_CHANGES + 1).await?;
                 if changes.len() as u64 > MAX_CHANGES {
                     Book::read(self.door.book(event_id).await?, state, generation)
@@ -371,8 +369,13 @@ mod tests {
             std::thread::sleep(Duration::from_millis(100));
             Ok(records())
         });
-        door.expect_changes().times(1).returning(|_, _, _, _| {
-            std::thread::sleep(Duration::from_millis(200));
+        // The update reads the changes only once the test lets it, after the other search answered.
+        let (started, update_started) = std::sync::mpsc::channel();
+        let (let_go, go) = std::sync::mpsc::channel::<()>();
+        let go = std::sync::Mutex::new(go);
+        door.expect_changes().times(1).returning(move |_, _, _, _| {
+            started.send(()).ok();
+            go.lock().expect("lock").recv().ok();
             Ok(Vec::new())
         });
         let index = Arc::new(index(door));
@@ -386,9 +389,12 @@ mod tests {
             assert_eq!(s.await.expect("joined").expect("found").entries.len(), 2, "one read shared");
         }
         let updating = search(5);
-        tokio::time::sleep(Duration::from_millis(50)).await;
-        let meanwhile = search(5).await.expect("joined").expect("found");
+        let update_started = tokio::task::spawn_blocking(move || update_started.recv()).await.expect("joined");
+        update_started.expect("the update reads the changes");
+        let meanwhile = tokio::time::timeout(Duration::from_secs(30), search(5)).await.expect("answered without waiting for the update");
+        let meanwhile = meanwhile.expect("joined").expect("found");
         assert_eq!(meanwhile.seq, 0, "answered from the copy, as of its change number");
+        let_go.send(()).expect("the update waits");
         assert_eq!(updating.await.expect("joined").expect("found").seq, 5);
     }
 
