@@ -555,8 +555,9 @@ impl ShiftRepository for SeaOrmShiftRepository {
     async fn update_shift(&self, id: &ShiftId, shift: &ValidShift, now: DateTime<Utc>) -> Result<(Shift, Promoted), PlacementError> {
         let turn = self.db.begin_write().await.repo()?;
         let existing = Self::lock_shift(&*turn, id).await?.ok_or(PlacementError::NotFound)?;
-        // New times: nobody on the shift may then be on two shifts at once (each person's other
-        // places are read in this transaction, as a sign-up's overlap check reads them).
+        // New times: nobody on the shift may then be on two shifts at once (everyone's other places
+        // are read in this transaction, as a sign-up's overlap check reads one person's; a person
+        // has one place per shift).
         if (existing.starts_at, existing.ends_at) != (shift.starts_at, shift.ends_at) {
             let people = shift_signups::Entity::find()
                 .filter(shift_signups::Column::ShiftId.eq(id.as_str()))
@@ -565,12 +566,35 @@ impl ShiftRepository for SeaOrmShiftRepository {
                 .all(&*turn)
                 .await
                 .repo()?;
-            let mut clashing = Vec::new();
-            for person in people {
-                if Self::overlapping(&*turn, &person.person_key, Some(&person.id), (shift.starts_at, shift.ends_at)).await? {
-                    clashing.push(person.name);
-                }
-            }
+            // Their places on other shifts, and those shifts' times: two reads for everyone.
+            let keys: Vec<String> = people.iter().map(|p| p.person_key.clone()).collect();
+            let elsewhere: Vec<(String, String)> = shift_signups::Entity::find()
+                .select_only()
+                .column(shift_signups::Column::PersonKey)
+                .column(shift_signups::Column::ShiftId)
+                .filter(shift_signups::Column::PersonKey.is_in(keys))
+                .filter(shift_signups::Column::ShiftId.ne(id.as_str()))
+                .into_tuple()
+                .all(&*turn)
+                .await
+                .repo()?;
+            let times: HashMap<String, (DateTime<Utc>, DateTime<Utc>)> = volunteer_shifts::Entity::find()
+                .select_only()
+                .column(volunteer_shifts::Column::Id)
+                .column(volunteer_shifts::Column::StartsAt)
+                .column(volunteer_shifts::Column::EndsAt)
+                .filter(volunteer_shifts::Column::Id.is_in(elsewhere.iter().map(|(_, shift)| shift.clone())))
+                .into_tuple::<(String, DateTime<Utc>, DateTime<Utc>)>()
+                .all(&*turn)
+                .await
+                .repo()?
+                .into_iter()
+                .map(|(id, starts, ends)| (id, (starts, ends)))
+                .collect();
+            let new_times = (shift.starts_at, shift.ends_at);
+            let clashes =
+                |key: &str| elsewhere.iter().any(|(k, other)| k == key && times.get(other).is_some_and(|&t| overlaps(t, new_times)));
+            let clashing: Vec<String> = people.into_iter().filter(|p| clashes(&p.person_key)).map(|p| p.name).collect();
             if !clashing.is_empty() {
                 return Err(PlacementError::NewTimesOverlap(clashing));
             }

@@ -158,6 +158,15 @@ async fn overlapping_shifts_are_refused_and_a_drop_past_the_cut_off_goes_to_the_
         .put(&format!("/api/volunteer-shifts/{later}"), Some(&coordinator.token), json!({"startsAt": at(4), "endsAt": at(9), "needed": 2}))
         .await;
     assert_eq!(expect_status::<Value>(bigger, StatusCode::OK).await["needed"], 2);
+    // A shift nobody is on moves freely.
+    let empty = app
+        .put(
+            &format!("/api/volunteer-shifts/{overlapping}"),
+            Some(&coordinator.token),
+            json!({"startsAt": at(1), "endsAt": at(5), "needed": 3}),
+        )
+        .await;
+    assert_eq!(instant(&expect_status::<Value>(empty, StatusCode::OK).await["startsAt"]), starts + Duration::hours(1));
 
     // Three days out, with a cut-off of four days: dropping is the coordinator's now.
     let cutoff = app.put(&format!("/api/events/{event}/volunteer-plan"), Some(&coordinator.token), json!({"dropCutoffHours": 96})).await;
