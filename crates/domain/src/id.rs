@@ -168,6 +168,14 @@ id_type!(
     /// A party added at an event's door without a registration.
     WalkInId
 );
+id_type!(
+    /// One import of a file (members or gifts), undone as a whole.
+    ImportId
+);
+id_type!(
+    /// A saved mapping of a file's columns to an import's fields.
+    ImportMappingId
+);
 
 #[cfg(test)]
 mod tests {

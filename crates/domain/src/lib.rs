@@ -18,6 +18,7 @@ pub mod gotram;
 pub mod household;
 pub mod id;
 pub mod image;
+pub mod import;
 pub mod input;
 pub mod money;
 pub mod panchangam;
@@ -47,7 +48,7 @@ pub mod volunteer_shift;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
-    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, NoticeId, PaymentId, PaymentMethodId,
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, ImportId, ImportMappingId, NoticeId, PaymentId, PaymentMethodId,
     PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, ShiftId, ShiftSignupId, StarBirthdayId, UserId, VolunteerId,
     VolunteerRoleId, WaitlistId, WalkInId,
 };

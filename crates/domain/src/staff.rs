@@ -171,6 +171,7 @@ text_enum!(
         CountCollections => "count_collections",
         MakeDeposits => "make_deposits",
         ReadDailyReport => "read_daily_report",
+        ImportData => "import_data",
     }
 );
 
@@ -179,8 +180,9 @@ impl Permission {
     pub const fn roles(self) -> &'static [Role] {
         use Role::{Editor, FrontDesk, Priest, Treasurer, VolunteerCoordinator};
         match self {
-            // Who holds which keys, the audit log and the job queue: admins only.
-            Self::ManageStaff | Self::ReadAudit | Self::RunJobs => &[],
+            // Who holds which keys, the audit log and the job queue, and importing a temple's
+            // members and giving history (accounts made in bulk): admins only.
+            Self::ManageStaff | Self::ReadAudit | Self::RunJobs | Self::ImportData => &[],
             // Events, notices, services, priests' profiles and the site's texts.
             Self::EditContent => &[Editor],
             // The seva catalogue, its prices and booking rules.

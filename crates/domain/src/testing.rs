@@ -180,3 +180,19 @@ pub fn priest(id: &str) -> crate::priest::Priest {
         updated_at: now(),
     }
 }
+
+/// An active, unrestricted fund with no goal or dates, named "Fund {id}".
+pub fn fund(id: &str) -> crate::fund::Fund {
+    crate::fund::Fund {
+        id: crate::FundId::new(id),
+        name: format!("Fund {id}"),
+        description: None,
+        goal: None,
+        starts_on: None,
+        ends_on: None,
+        restricted: false,
+        is_active: true,
+        created_at: now(),
+        updated_at: now(),
+    }
+}

@@ -151,6 +151,7 @@ fn parts() -> Vec<Document> {
         routes::donation_types::Api::openapi(),
         routes::door::Api::openapi(),
         routes::funds::Api::openapi(),
+        routes::imports::Api::openapi(),
         routes::pledges::Api::openapi(),
         routes::households::Api::openapi(),
         routes::recurring_gifts::Api::openapi(),

@@ -51,6 +51,16 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("listDoorStaff", Permission::ManageVolunteers),
     ("grantDoorDuty", Permission::ManageVolunteers),
     ("revokeDoorDuty", Permission::ManageVolunteers),
+    // imports (admins)
+    ("inspectImportFile", Permission::ImportData),
+    ("dryRunImport", Permission::ImportData),
+    ("importReportCsv", Permission::ImportData),
+    ("runImport", Permission::ImportData),
+    ("listImports", Permission::ImportData),
+    ("undoImport", Permission::ImportData),
+    ("listImportMappings", Permission::ImportData),
+    ("saveImportMapping", Permission::ImportData),
+    ("deleteImportMapping", Permission::ImportData),
     // the catalogues of money
     ("createDonationType", Permission::ManageFunds),
     ("updateDonationType", Permission::ManageFunds),

@@ -400,17 +400,29 @@ impl UserRepository for SeaOrmUserRepository {
         if user.reset_password_expires.is_none_or(|expires| expires <= now) {
             return Ok(false);
         }
-        // Conditional on the token still being there: of two concurrent uses, one wins.
+        // Conditional on the token still being there: of two concurrent uses, one wins. The link
+        // came to the account's address, so the address is proven: verified, and the gifts given
+        // under it without an account become the member's (an imported member claiming their
+        // account, ADR 0144).
+        let tx = self.db.begin_write().await.repo()?;
         let result = users::Entity::update_many()
             .col_expr(users::Column::PasswordHash, Expr::value(password_hash.to_owned()))
             .ending_sessions()
+            .col_expr(users::Column::EmailVerified, Expr::value(true))
             .col_expr(users::Column::UpdatedAt, Expr::value(now))
-            .filter(users::Column::Id.eq(user.id))
+            .filter(users::Column::Id.eq(user.id.as_str()))
             .filter(users::Column::ResetPasswordToken.eq(token_hash))
-            .exec(&self.db.conn)
+            .exec(&*tx)
             .await
             .repo()?;
-        Ok(result.rows_affected == 1)
+        if result.rows_affected != 1 {
+            return Ok(false);
+        }
+        if !user.email_verified {
+            crate::payments::link_guest_gifts(&*tx, &user.id, &user.email).await?;
+        }
+        tx.commit().await.repo()?;
+        Ok(true)
     }
 
     async fn verify_email(&self, token_hash: &str, now: DateTime<Utc>) -> Result<bool, RepoError> {

@@ -56,6 +56,10 @@ impl PasswordHasher for Argon2PasswordHasher {
     }
 
     async fn verify(&self, password: String, hash: String) -> Result<bool, HashError> {
+        // An account made by an import has no password until its owner sets one (ADR 0144).
+        if hash.is_empty() {
+            return Ok(false);
+        }
         self.run(move |argon2| {
             let parsed = PasswordHash::new(&hash).map_err(|e| HashError(e.to_string().into()))?;
             Ok(argon2.verify_password(password.as_bytes(), &parsed).is_ok())

@@ -3,6 +3,7 @@
 
 pub mod config;
 pub mod demo;
+pub mod imports;
 pub mod maintenance;
 pub mod production;
 pub mod startup;

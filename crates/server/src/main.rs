@@ -9,6 +9,7 @@ use mandir_domain::staff::{Role, RoleChange, UNKNOWN_ROLE};
 use mandir_server::Application;
 use mandir_server::config::{Config, LogFormat, database_url_from_env, production_from_env};
 use mandir_server::demo::{self, DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD};
+use mandir_server::imports;
 use mandir_server::maintenance::{self, BackupOutcome, RestoreOutcome};
 use mandir_server::production::SEED_DEMO_REFUSED;
 use tracing_subscriber::EnvFilter;
@@ -81,6 +82,32 @@ enum Command {
     /// Replace the SQLite database with FILE (a backup) on a stopped server; the current database
     /// is kept as <database>.before-restore. On PostgreSQL, prints the pg_restore command instead.
     Restore { file: PathBuf },
+    /// Import members (with households and family members) or historical gifts from a CSV file
+    /// or an Excel workbook (docs/product.md#imports), as the admin's Import page does, recorded
+    /// in the audit log as the command line's. Columns are matched to fields by their names
+    /// unless --mapping names a saved mapping; --map FIELD=COLUMN sets one field. Refused while a
+    /// row has an error unless --skip-invalid. Importing the same file again changes nothing.
+    Import {
+        /// `members` or `gifts`.
+        kind: String,
+        file: PathBuf,
+        /// Check every row and print what would be written; writes nothing.
+        #[arg(long)]
+        dry_run: bool,
+        /// Write the rows without errors and leave out the others.
+        #[arg(long)]
+        skip_invalid: bool,
+        /// A mapping saved on the Import page, by name.
+        #[arg(long)]
+        mapping: Option<String>,
+        /// FIELD=COLUMN, e.g. --map firstName="Given name" (repeatable; `mandir import --help`
+        /// lists no fields: the Import page and docs/product.md#imports do).
+        #[arg(long = "map", value_name = "FIELD=COLUMN")]
+        map: Vec<String>,
+        /// Write every row's problems to this CSV file.
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+    },
     /// Print the OpenAPI document (the same as `GET /api/openapi.json`) and exit; reads no
     /// configuration and touches no database.
     Openapi,
@@ -169,6 +196,10 @@ fn main() -> anyhow::Result<()> {
                 Ok(())
             }
             Command::GrantRole { email, role } => change_role(&config, &email, &role, true).await,
+            Command::Import { kind, file, dry_run, skip_invalid, mapping, map, report } => {
+                let options = imports::Options { dry_run, skip_invalid, mapping, map, report };
+                imports::run(&config, &kind, &file, options).await
+            }
             Command::RevokeRole { email, role } => change_role(&config, &email, &role, false).await,
             Command::SeedDemo => {
                 let built = mandir_server::build(&config).await?;

@@ -24,6 +24,7 @@ use mandir_application::services::events::EventService;
 use mandir_application::services::family_members::FamilyMemberService;
 use mandir_application::services::festivals::FestivalService;
 use mandir_application::services::funds::FundService;
+use mandir_application::services::imports::{ImportPorts, ImportService};
 use mandir_application::services::gotrams::GotramService;
 use mandir_application::services::households::{HouseholdDeps, HouseholdService};
 use mandir_application::services::images::ImageVariants;
@@ -218,6 +219,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     );
     let donation_types = Arc::new(SeaOrmDonationTypeRepository::new(db.clone()));
     let funds = Arc::new(mandir_persistence::SeaOrmFundRepository::new(db.clone()));
+    let (funds_for_imports, donation_types_for_imports) = (funds.clone(), donation_types.clone());
     let link_signer: Arc<dyn LinkSigner> = Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links"));
     // One repository for the gifts, their e-mails' outbox and the receipts' links to them.
     let recurring_gifts_repository = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
@@ -482,7 +484,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let state = AppState {
         auth,
         profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
-        gotrams: GotramService::new(gotrams),
+        gotrams: GotramService::new(gotrams.clone()),
         events: event_service,
         registrations: RegistrationService::new(
             attendees,
@@ -543,6 +545,19 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         receipts,
         statements,
         admin: AdminService::new(users.clone(), recorder.clone()),
+        imports: ImportService::new(
+            ImportPorts {
+                reader: Arc::new(mandir_tabular::SpreadsheetTableReader),
+                imports: Arc::new(mandir_persistence::SeaOrmImportRepository::new(db.clone())),
+                gotrams: gotrams.clone(),
+                funds: funds_for_imports,
+                types: donation_types_for_imports,
+                zone: temple_zone.clone(),
+                clock: clock.clone(),
+                changes: changes.clone(),
+            },
+            recorder.clone(),
+        ),
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
         staff_invites,
         counter,

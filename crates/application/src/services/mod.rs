@@ -21,6 +21,7 @@ pub mod funds;
 pub mod gotrams;
 pub mod households;
 pub mod images;
+pub mod imports;
 pub mod jobs;
 pub mod member_mail;
 pub mod outbox;

@@ -39,7 +39,7 @@ text_enum!(
 
 text_enum!(
     /// How money reached the temple: the ledger's channel of every payment.
-    Channel { Online => "online", Counter => "counter", Hundi => "hundi", Mail => "mail" }
+    Channel { Online => "online", Counter => "counter", Hundi => "hundi", Mail => "mail", Imported => "imported" }
 );
 
 impl PaymentProvider {

@@ -15,6 +15,7 @@ pub mod festivals;
 pub mod funds;
 pub mod gotrams;
 pub mod households;
+pub mod imports;
 pub mod jobs;
 pub mod ledger;
 pub mod panchangam;
@@ -60,6 +61,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(funds::configure)
         .configure(pledges::configure)
         .configure(households::configure)
+        .configure(imports::configure)
         .configure(recurring_gifts::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)
