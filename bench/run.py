@@ -31,6 +31,9 @@ bench/node-express doing the same checks and queries on the same database:
    through one process takes to reach a desk waiting on a second process (budget: p99 < 1 s).
 9. The panchangam (issue 29): a full year of daily panchangam for one place, the engine alone in
    release on one core (budget: < 50 ms).
+10. Imports (issue 31): `mandir import` of 2,000 households (6,000 people) and then 50,000
+   historical gifts naming them, into a fresh database, each file's dry run first (budget: the
+   dry runs and the imports under 30 s together on SQLite, under 60 s on PostgreSQL).
 Prints a report and exits 1 when a budget is missed.
 """
 import base64, hashlib, hmac, json, os, re, signal, sqlite3, statistics, subprocess, sys, tempfile, threading, time, urllib.error, urllib.request, uuid
@@ -584,6 +587,63 @@ def two_processes(first, first_pid, second, tmp, events, tokens):
 READ_PATHS = ["GET /api/users/me", "GET /api/users/{id}/events", "GET /api/events/{id} (signed in)", "GET /api/events/{id}/attendee"]
 
 
+IMPORT_HOUSEHOLDS, IMPORT_GIFTS = 2_000, 50_000
+
+
+def import_files(tmp):
+    """A members file of IMPORT_HOUSEHOLDS households of three (two adults with e-mails, a child
+    without), with messy habits of old systems (a BOM, CRLF, gotrams in other cases), and a gifts
+    file of IMPORT_GIFTS gifts over five years naming the members by id."""
+    gotras = ["Kashyapa", "bharadwaja", "ATREYA", "Vasishta", "Kaundinya"]
+    stars = ["Rohini", "Ashwini", "Hasta", "Revati", "Swati"]
+    members = ["\ufeffMember ID,Household ID,First Name,Last Name,Email,Phone,Street,City,State,Zip,Gotram,Star,Relation,Birth Date"]
+    for h in range(IMPORT_HOUSEHOLDS):
+        g, n = gotras[h % 5], stars[h % 5]
+        street = f"{h} Temple Way"
+        members.append(f"M{h}-1,H{h},Ravi{h},Family{h},ravi{h}@import.example.org,916-555-{h % 10000:04d},{street},Folsom,CA,95630,{g},{n},,")
+        members.append(f"M{h}-2,H{h},Lakshmi{h},Family{h},lakshmi{h}@import.example.org,,,,,,{g},,Spouse,")
+        members.append(f"M{h}-3,H{h},Arjun{h},Family{h},,,,,,,{g},{n},Son,2012-0{h % 9 + 1}-1{h % 9}")
+    gifts = ["Gift ID,Date,Amount,Fund,Payment Method,Check No,Member ID"]
+    methods = ["Cash", "Check", "Credit Card", "Zelle"]
+    for i in range(IMPORT_GIFTS):
+        year, month, day = 2021 + i % 5, i % 12 + 1, i % 28 + 1
+        method = methods[i % 4]
+        check = str(1000 + i) if method == "Check" else ""
+        gifts.append(f"G{i},{month:02d}/{day:02d}/{year},\"${51 + i % 200:,}.00\",General,{method},{check},M{i % IMPORT_HOUSEHOLDS}-{i % 2 + 1}")
+    members_file, gifts_file = os.path.join(tmp, "members.csv"), os.path.join(tmp, "gifts.csv")
+    with open(members_file, "w", encoding="utf-8", newline="") as f:
+        f.write("\r\n".join(members) + "\r\n")
+    with open(gifts_file, "w", encoding="utf-8", newline="") as f:
+        f.write("\r\n".join(gifts) + "\r\n")
+    return members_file, gifts_file
+
+
+def imports_bench(kind, tmp):
+    """`mandir import` of the files above into a fresh database: the members' dry run and import,
+    then the gifts'. Answers the seconds of each step and what the imports wrote."""
+    if kind == "sqlite":
+        url = f"sqlite://{tmp}/import.db?mode=rwc"
+    else:
+        admin_url = PG_BASE.rstrip("/") + "/postgres"
+        subprocess.run(["psql", admin_url, "-qc", "DROP DATABASE IF EXISTS mandir_bench_import"], check=True, capture_output=True)
+        subprocess.run(["psql", admin_url, "-qc", "CREATE DATABASE mandir_bench_import"], check=True, capture_output=True)
+        url = PG_BASE.rstrip("/") + "/mandir_bench_import"
+    env = dict(os.environ, MANDIR_DATABASE_URL=url, MANDIR_DATA_DIR=tmp, MANDIR_MAIL_OUTBOX=f"{tmp}/outbox", MANDIR_LOG="warn",
+               MANDIR_JWT_SECRET=SECRET)
+    subprocess.run([MANDIR, "migrate"], env=env, check=True, capture_output=True)
+    members_file, gifts_file = import_files(tmp)
+    steps = {}
+    for name, what, path, extra in [("members dry run", "members", members_file, ["--dry-run"]), ("members", "members", members_file, []),
+                                    ("gifts dry run", "gifts", gifts_file, ["--dry-run"]), ("gifts", "gifts", gifts_file, [])]:
+        started = time.monotonic()
+        done = subprocess.run([MANDIR, "import", what, path, *extra], env=env, capture_output=True, text=True)
+        steps[name] = time.monotonic() - started
+        if done.returncode != 0:
+            raise RuntimeError(f"mandir import {what} failed: {done.stdout}{done.stderr}")
+        steps[name + " output"] = done.stdout.strip().splitlines()[-1]
+    return {"imports": steps}
+
+
 def panchangam_year():
     """Issue 29's budget: a full year of daily panchangam for one place on one core (< 50 ms).
     The engine alone, in release, 30 runs (2026-2028 at Folsom and Chennai, five times each)."""
@@ -602,6 +662,8 @@ def main():
     # BENCH_KINDS=pg (or sqlite) measures one database only, e.g. while working on one budget.
     wanted = os.environ.get("BENCH_KINDS", "sqlite,pg").split(",")
     runs = {kind: bench_backend(kind, tmp) for kind in kinds if kind in wanted}
+    for kind in runs:
+        runs[kind][2].update(imports_bench(kind, tmp))
 
     checks = []
     year = panchangam_year()
@@ -694,6 +756,18 @@ def main():
             print(f"    the fund's chart (12 months of those gifts): {m['rps']:.0f} req/s, p99 {m['p99_ms']:.2f} ms")
             checks.append((f"{label} GET /api/funds/{{id}}/months with {FUND_GIFTS} gifts: p99 < 20 ms, no errors",
                            f"{m['p99_ms']:.2f} ms at {m['rps']:.0f} req/s", m["p99_ms"] < 20 and m["non2xx"] == 0))
+        if "imports" in extra:
+            st = extra["imports"]
+            took = st["members"] + st["gifts"]
+            dry = st["members dry run"] + st["gifts dry run"]
+            print(f"    imports: {IMPORT_HOUSEHOLDS} households ({3 * IMPORT_HOUSEHOLDS} people): dry run {st['members dry run']:.1f} s, "
+                  f"import {st['members']:.1f} s ({st['members output']}); {IMPORT_GIFTS} gifts: dry run {st['gifts dry run']:.1f} s, "
+                  f"import {st['gifts']:.1f} s ({st['gifts output']})")
+            limit = 30 if kind == "sqlite" else 60
+            checks.append((f"{label} import of {3 * IMPORT_HOUSEHOLDS} people and {IMPORT_GIFTS} gifts, checks included: < {limit} s",
+                           f"{took:.1f} s", took < limit and f"{3 * IMPORT_HOUSEHOLDS} written" in st["members output"]
+                           and f"{IMPORT_GIFTS} written" in st["gifts output"]))
+            checks.append((f"{label} their dry runs: < {limit} s", f"{dry:.1f} s", dry < limit))
         print()
     for name, value, ok in checks:
         print(f"  {'PASS' if ok else 'FAIL'}  {name}: {value}")

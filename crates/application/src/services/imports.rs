@@ -352,7 +352,7 @@ impl ImportService {
                 Some(key) => match members.get(key) {
                     Some(member) => Some(member),
                     None => {
-                        let id = key.trim_start_matches("id:");
+                        let id = gift.donor.member_id.as_deref().unwrap_or_else(|| key.trim_start_matches("id:"));
                         plan.issues.error(gift.line, "memberId", id, format!("member '{id}' {MEMBER_UNKNOWN}"));
                         continue;
                     }

@@ -362,6 +362,8 @@ pub fn plan_members(table: &Table, columns: &Columns, gotrams: &[Gotram], today:
 pub struct GiftDonor {
     /// The row key of the member (`id:` their member id), as a members import recorded it.
     pub member: Option<String>,
+    /// The member id as the file wrote it.
+    pub member_id: Option<String>,
     pub email: Option<Email>,
     pub name: Option<String>,
 }
@@ -449,7 +451,8 @@ fn gift(
     let receipt_number = capped(issues, line, "receiptNumber", cell("receiptNumber"), 60, RECEIPT_NUMBER_TOO_LONG);
     let notes = capped(issues, line, "notes", cell("notes"), 500, NOTES_TOO_LONG);
     let source = capped(issues, line, "sourceId", cell("sourceId"), 100, SOURCE_ID_TOO_LONG);
-    let member = capped(issues, line, "memberId", cell("memberId"), 100, SOURCE_ID_TOO_LONG).map(|id| format!("id:{}", id.to_lowercase()));
+    let member_id = capped(issues, line, "memberId", cell("memberId"), 100, SOURCE_ID_TOO_LONG);
+    let member = member_id.as_ref().map(|id| format!("id:{}", id.to_lowercase()));
     let email = blank(cell("donorEmail")).and_then(|text| Email::parse(text).map_err(|m| issues.error(line, "donorEmail", text, m)).ok());
     let name = capped(issues, line, "donorName", cell("donorName"), 200, crate::donor::DONOR_NAME_TOO_LONG);
     if member.is_none() && email.is_none() && name.is_none() && !issues.0[before..].iter().any(|i| i.field.starts_with("donor") || i.field == "memberId") {
@@ -480,7 +483,7 @@ fn gift(
         fund,
         check_number,
         receipt_number,
-        donor: GiftDonor { member, email, name },
+        donor: GiftDonor { member, member_id, email, name },
         notes,
     })
 }

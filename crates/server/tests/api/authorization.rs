@@ -106,6 +106,10 @@ enum Target {
     EmptyShift,
     /// The owner's sign-up for `Shift`.
     ShiftSignup,
+    /// An import of one member nobody used since (undoing it works).
+    Import,
+    /// A saved import mapping.
+    ImportMapping,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -423,6 +427,18 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // An unknown token: the same for everyone (the link's page, ADR 0128).
     ("previewStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
     ("acceptStaffInvitation", Access::Special([400, 400, 400, 400], &[]), Target::None, |_| Some(json!({"token": "unknown"}))),
+    // imports (admins)
+    ("inspectImportFile", Access::Staff(&[]), Target::None, |_| Some(import_file())),
+    ("dryRunImport", Access::Staff(&[]), Target::None, |_| Some(import_file())),
+    ("importReportCsv", Access::Staff(&[]), Target::None, |_| Some(import_file())),
+    ("runImport", Access::Staff(&[]), Target::None, |_| Some(import_file())),
+    ("listImports", Access::Staff(&[]), Target::None, none),
+    ("undoImport", Access::Staff(&[]), Target::Import, none),
+    ("listImportMappings", Access::Staff(&[]), Target::None, none),
+    ("saveImportMapping", Access::Staff(&[]), Target::None, |_| {
+        Some(json!({"kind": "gifts", "name": "Matrix mapping", "mapping": {"date": "Date", "amount": "Amount", "method": "Method"}}))
+    }),
+    ("deleteImportMapping", Access::Staff(&[]), Target::ImportMapping, none),
     ("listAudit", Access::Staff(&[]), Target::None, none),
     ("exportAudit", Access::Staff(&[]), Target::None, none),
     ("grantAdmin", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email}))),
@@ -483,6 +499,18 @@ const PNG: &str = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAA
 fn event_body(name: &str) -> Value {
     let date = (chrono::Utc::now() + chrono::Duration::days(20)).to_rfc3339();
     json!({"name": name, "description": "An event for the matrix test", "location": "Main Hall", "eventDate": date, "imageUrl": PNG})
+}
+
+/// A one-member file to import, with its mapping (a new address at every call).
+fn import_file() -> Value {
+    use base64::Engine as _;
+    let text = format!("First name,Last name,Email\nMatrix,Member,{}\n", unique_email("imported"));
+    json!({
+        "kind": "members",
+        "fileName": "members.csv",
+        "content": base64::engine::general_purpose::STANDARD.encode(text),
+        "mapping": {"firstName": "First name", "lastName": "Last name", "email": "Email"},
+    })
 }
 
 fn festival_body(name: &str) -> Value {
@@ -574,6 +602,8 @@ struct Fixture {
     locked_collection: String,
     deposit: String,
     festival: String,
+    import: String,
+    import_mapping: String,
     /// What the drawer holds now ("11.00").
     drawer_expected: String,
     sent_invitation: String,
@@ -746,6 +776,13 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let festival: Value =
         expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
             .await;
+    let import: Value =
+        expect_status(app.post("/api/admin/imports", Some(&admin.token), import_file()).await, StatusCode::CREATED).await;
+    let import_mapping: Value = expect_status(
+        app.put("/api/admin/import-mappings", Some(&admin.token), json!({"kind": "members", "name": uuid::Uuid::new_v4().to_string(), "mapping": {"firstName": "First name"}})).await,
+        StatusCode::OK,
+    )
+    .await;
     let (recurring_gift, gift_setup_id, gift_setup_secret) = recurring_fixture(app, owner).await;
     let shifts = shifts_fixture(app, admin, owner, &event).await;
     Fixture {
@@ -786,6 +823,8 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         family_member: family["id"].as_str().expect("id").to_owned(),
         pledge: pledge["id"].as_str().expect("id").to_owned(),
         festival: festival["id"].as_str().expect("id").to_owned(),
+        import: import["import"]["id"].as_str().expect("id").to_owned(),
+        import_mapping: import_mapping["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
         walk_in,
         card_charge: card["paymentIntentId"].as_str().expect("intent").to_owned(),
@@ -1011,6 +1050,8 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::Shift => &f.shift,
         Target::EmptyShift => &f.empty_shift,
         Target::ShiftSignup => &f.shift_signup,
+        Target::Import => &f.import,
+        Target::ImportMapping => &f.import_mapping,
     };
     let mut path = template
         .replace("{id}", id)

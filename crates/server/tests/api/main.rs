@@ -20,6 +20,7 @@ mod festivals;
 mod funds;
 mod helpers;
 mod households;
+mod imports;
 mod ledger;
 mod limits;
 mod member_emails;
