@@ -107,7 +107,9 @@ impl MigrationTrait for Migration {
             )
             .await?;
         manager
-            .create_index(Index::create().name("idx_import_records_import").table(ImportRecords::Table).col(ImportRecords::ImportId).to_owned())
+            .create_index(
+                Index::create().name("idx_import_records_import").table(ImportRecords::Table).col(ImportRecords::ImportId).to_owned(),
+            )
             .await?;
         manager
             .create_index(

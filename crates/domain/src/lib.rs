@@ -48,9 +48,9 @@ pub mod volunteer_shift;
 
 pub use error::{EMAIL_NOT_VERIFIED, EMAIL_NOT_VERIFIED_CODE, ErrorKind, Failure, RetryAfter};
 pub use id::{
-    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, ImportId, ImportMappingId, NoticeId, PaymentId, PaymentMethodId,
-    PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, ShiftId, ShiftSignupId, StarBirthdayId, UserId, VolunteerId,
-    VolunteerRoleId, WaitlistId, WalkInId,
+    AttendeeId, DonationTypeId, EventId, FamilyMemberId, FestivalRuleId, FundId, HouseholdId, ImportId, ImportMappingId, NoticeId,
+    PaymentId, PaymentMethodId, PledgeId, PriestId, RecurringServiceId, SevaBookingId, SevaId, ShiftId, ShiftSignupId, StarBirthdayId,
+    UserId, VolunteerId, VolunteerRoleId, WaitlistId, WalkInId,
 };
 pub use input::NumberInput;
 pub use money::Money;

@@ -20,7 +20,9 @@ use sea_orm::{
     ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement, Value,
 };
 
-use crate::entities::{family_members, household_members, households, import_mappings, import_records, imports, payment_funds, payments, users};
+use crate::entities::{
+    family_members, household_members, households, import_mappings, import_records, imports, payment_funds, payments, users,
+};
 use crate::error::MapDbErr;
 use crate::{Database, donation_details};
 
@@ -69,7 +71,11 @@ fn mapping_of(m: import_mappings::Model) -> Result<SavedMapping, RepoError> {
 }
 
 /// The keys of `kind` among `keys` that records hold, read on `conn`.
-async fn recorded<C: ConnectionTrait>(conn: &C, kind: ImportKind, keys: &[String]) -> Result<HashMap<String, import_records::Model>, RepoError> {
+async fn recorded<C: ConnectionTrait>(
+    conn: &C,
+    kind: ImportKind,
+    keys: &[String],
+) -> Result<HashMap<String, import_records::Model>, RepoError> {
     let mut found = HashMap::new();
     for chunk in keys.chunks(CHUNK) {
         let rows = import_records::Entity::find()
@@ -102,7 +108,15 @@ fn member_ref(u: users::Model) -> MemberRef {
     }
 }
 
-fn record(kind: ImportKind, key: &str, import: &ImportId, entity: &str, entity_id: &str, line: usize, matched: bool) -> import_records::ActiveModel {
+fn record(
+    kind: ImportKind,
+    key: &str,
+    import: &ImportId,
+    entity: &str,
+    entity_id: &str,
+    line: usize,
+    matched: bool,
+) -> import_records::ActiveModel {
     import_records::ActiveModel {
         kind: Set(kind.as_str().to_owned()),
         row_key: Set(key.to_owned()),
@@ -490,7 +504,11 @@ impl ImportRepository for SeaOrmImportRepository {
         };
         let (payment_ids, household_ids, family_ids, user_ids) = (of("payment"), of("household"), of("family_member"), of("user"));
         for chunk in payment_ids.chunks(CHUNK) {
-            payment_funds::Entity::delete_many().filter(payment_funds::Column::PaymentId.is_in(chunk.iter().cloned())).exec(&*tx).await.repo()?;
+            payment_funds::Entity::delete_many()
+                .filter(payment_funds::Column::PaymentId.is_in(chunk.iter().cloned()))
+                .exec(&*tx)
+                .await
+                .repo()?;
             payments::Entity::delete_many().filter(payments::Column::Id.is_in(chunk.iter().cloned())).exec(&*tx).await.repo()?;
         }
         for chunk in household_ids.chunks(CHUNK) {
@@ -502,11 +520,19 @@ impl ImportRepository for SeaOrmImportRepository {
             households::Entity::delete_many().filter(households::Column::Id.is_in(chunk.iter().cloned())).exec(&*tx).await.repo()?;
         }
         for chunk in family_ids.chunks(CHUNK) {
-            family_members::Entity::delete_many().filter(family_members::Column::Id.is_in(chunk.iter().cloned())).exec(&*tx).await.repo()?;
+            family_members::Entity::delete_many()
+                .filter(family_members::Column::Id.is_in(chunk.iter().cloned()))
+                .exec(&*tx)
+                .await
+                .repo()?;
         }
         for chunk in user_ids.chunks(CHUNK) {
             // The family members a member added themself after the import go with the account.
-            family_members::Entity::delete_many().filter(family_members::Column::UserId.is_in(chunk.iter().cloned())).exec(&*tx).await.repo()?;
+            family_members::Entity::delete_many()
+                .filter(family_members::Column::UserId.is_in(chunk.iter().cloned()))
+                .exec(&*tx)
+                .await
+                .repo()?;
             users::Entity::delete_many().filter(users::Column::Id.is_in(chunk.iter().cloned())).exec(&*tx).await.repo()?;
         }
         import_records::Entity::delete_many().filter(import_records::Column::ImportId.eq(id.as_str())).exec(&*tx).await.repo()?;

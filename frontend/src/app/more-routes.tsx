@@ -12,10 +12,12 @@ const RecurringGift = lazy(() => import('./routes/recurring-gift'));
 const VolunteerBoard = lazy(() => import('./routes/volunteer-board'));
 // Moved here from the entry's table when festival volunteering (issue 33) put the entry over its budget.
 const EventSignInSheet = lazy(() => import('./routes/event-sign-in-sheet'));
+// Added here, not to the entry's table, for the entry's budget.
+const AdminImport = lazy(() => import('./routes/admin-import'));
 
 /**
  * The routes after the entry's own: recurring gifts' start page and a gift's own page, a festival's
- * volunteer board, an event's printable sign-in sheet, else 404.
+ * volunteer board, an event's printable sign-in sheet, the admins' import page, else 404.
  */
 export default function MoreRoutes() {
   return (
@@ -24,6 +26,7 @@ export default function MoreRoutes() {
       <Route path={paths.recurringGift.path} element={<RecurringGift />} />
       <Route path={paths.volunteerBoard.path} element={<VolunteerBoard />} />
       <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
+      <Route path={paths.adminImport.path} element={<AdminImport />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

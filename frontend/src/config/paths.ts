@@ -35,6 +35,8 @@ export const paths = {
   dashboard: page('/dashboard'),
   myDonations: page('/my-donations'),
   admin: page('/admin'),
+  /** Importing a temple's members, households and giving history from a file (`import_data`: admins). */
+  adminImport: page('/admin/import'),
   sevas: page('/sevas'),
   /** A seva's page; `?date=YYYY-MM-DD` opens it on that date when it can be booked (the star-birthday reminders link so). */
   sevaDetail: { path: '/sevas/:id', getHref: (id: string, date?: string | null) => `/sevas/${id}${date ? `?date=${date}` : ''}` },

@@ -107,6 +107,7 @@ export const allPermissions: User['permissions'] = [
   'count_collections',
   'make_deposits',
   'read_daily_report',
+  'import_data',
 ];
 
 /** The permissions each role holds besides an admin's (`mandir_domain::staff::Permission::roles`). */

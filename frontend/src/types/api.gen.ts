@@ -277,6 +277,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/import-mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The saved column mappings (admins). */
+        get: operations["listImportMappings"];
+        /** Saves a column mapping under its kind and name, replacing one of the same name (admins). */
+        put: operations["saveImportMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/import-mappings/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a saved mapping (admins). */
+        delete: operations["deleteImportMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The imports, newest first (admins). */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Imports the file (admins). Rows imported before are left as they are; any row with an error
+         *     refuses the import unless `skipInvalid`. Imported accounts have no password (their owners use
+         *     "Forgot password"); imported gifts send no receipts.
+         */
+        post: operations["runImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What importing the file would do, every row checked: nothing is written (admins). */
+        post: operations["dryRunImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/inspect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The file's columns, its first five rows and the mapping its headers suggest (admins). */
+        post: operations["inspectImportFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/report.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The dry run's problems as CSV, one line each: row, field, value, problem, error or warning (admins). */
+        post: operations["importReportCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/imports/{id}/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undoes an import: everything it wrote is deleted, unless something depends on it (admins). */
+        post: operations["undoImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/jobs": {
         parameters: {
             query?: never;
@@ -4092,7 +4217,7 @@ export interface components {
          * @description Where the money came in (`PaymentDto.channel`). Schema only.
          * @enum {string}
          */
-        ChannelDto: "online" | "counter" | "hundi" | "mail";
+        ChannelDto: "online" | "counter" | "hundi" | "mail" | "imported";
         /** @description A recorded batch: each check's sale, in the order sent, and their total. */
         CheckBatchDto: {
             sales: components["schemas"]["CounterSaleDto"][];
@@ -5075,6 +5200,153 @@ export interface components {
              */
             statement?: string | null;
         };
+        /** @description A file to check with a mapping of its columns. */
+        ImportCheckRequest: {
+            /** Format: byte */
+            content: string;
+            /** @example members.csv */
+            fileName: string;
+            kind: components["schemas"]["ImportKindDto"];
+            /**
+             * @description Field key → the file's column header; a blank header leaves the field out.
+             * @example {
+             *       "email": "Email",
+             *       "firstName": "First Name",
+             *       "lastName": "Last Name"
+             *     }
+             */
+            mapping: {
+                [key: string]: string;
+            };
+        };
+        /** @description One field a column can fill. */
+        ImportFieldDto: {
+            help: string;
+            key: string;
+            label: string;
+            required: boolean;
+        };
+        /** @description A file to read. */
+        ImportFileRequest: {
+            /**
+             * Format: byte
+             * @description The file's bytes, base64 (at most 20 MB of file).
+             */
+            content: string;
+            /**
+             * @description The file's name: its ending (`.csv`, `.xlsx`) tells its format. 1 to 200 characters.
+             * @example members.csv
+             */
+            fileName: string;
+            kind: components["schemas"]["ImportKindDto"];
+        };
+        /** @description A file's columns, its first rows and the mapping its headers suggest. */
+        ImportInspectionDto: {
+            fields: components["schemas"]["ImportFieldDto"][];
+            headers: string[];
+            kind: components["schemas"]["ImportKindDto"];
+            rows: number;
+            /** @description The first five rows. */
+            sample: string[][];
+            suggested: {
+                [key: string]: string;
+            };
+        };
+        /** @description A problem with one row. */
+        ImportIssueDto: {
+            /** @description The field's key; blank for the row as a whole. */
+            field: string;
+            /** @description The row's line in the file (the header is line 1). */
+            line: number;
+            message: string;
+            value: string;
+            /** @description A warning says what was done; an error keeps the row out. */
+            warning: boolean;
+        };
+        /**
+         * @description What a file holds: `members` (people with their households and family members) or `gifts`
+         *     (historical gifts).
+         * @enum {string}
+         */
+        ImportKindDto: "members" | "gifts";
+        /** @description A saved mapping. */
+        ImportMappingDto: {
+            id: string;
+            kind: components["schemas"]["ImportKindDto"];
+            mapping: {
+                [key: string]: string;
+            };
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        /** @description What importing the file does, row by row. */
+        ImportReportDto: {
+            accounts: number;
+            /** @description Rows with an error, left out. */
+            failed: number;
+            familyMembers: number;
+            households: number;
+            issues: components["schemas"]["ImportIssueDto"][];
+            kind: components["schemas"]["ImportKindDto"];
+            /** @description Rows written: new people or gifts. */
+            newRows: number;
+            rows: number;
+            /**
+             * @description The new gifts' total, decimal text in dollars; null for members.
+             * @example 1001.00
+             */
+            total: string | null;
+            /** @description Rows an earlier import wrote already, or people whose account exists. */
+            unchanged: number;
+        };
+        /** @description An import and its report. */
+        ImportRunDto: {
+            import: components["schemas"]["ImportSummaryDto"];
+            report: components["schemas"]["ImportReportDto"];
+        };
+        /** @description A file to import. */
+        ImportRunRequest: {
+            /** Format: byte */
+            content: string;
+            /** @example members.csv */
+            fileName: string;
+            kind: components["schemas"]["ImportKindDto"];
+            mapping: {
+                [key: string]: string;
+            };
+            /** @description Also save the mapping under this name (replacing one of the same kind and name). */
+            saveMappingAs?: string | null;
+            /**
+             * @description Write the rows without errors and leave out the others; without it, any row with an
+             *     error refuses the whole import (409).
+             */
+            skipInvalid?: boolean;
+        };
+        /** @description One import. */
+        ImportSummaryDto: {
+            /** Format: date-time */
+            at: string;
+            byEmail: string;
+            /** Format: int32 */
+            created: number;
+            fileName: string;
+            id: string;
+            kind: components["schemas"]["ImportKindDto"];
+            /** Format: int32 */
+            rows: number;
+            /** @description Still being written, or stopped half way (running the same file again finishes it). */
+            running: boolean;
+            /** Format: int32 */
+            skipped: number;
+            /** @example 1001.00 */
+            total: string | null;
+            /** Format: int32 */
+            unchanged: number;
+            /** Format: date-time */
+            undoneAt: string | null;
+            undoneBy: string | null;
+        };
         IntentMetadata: {
             /** @description `DonationDetail[]` or its JSON text; the items must add up to `amount`. */
             donationDetails: Record<string, unknown>[] | string;
@@ -5954,6 +6226,15 @@ export interface components {
         SandboxConfirmResponse: {
             /** @description `/payment-confirmation?payment_intent=..&payment_intent_client_secret=..&redirect_status=..` */
             redirectUrl: string;
+        };
+        /** @description A mapping to save. */
+        SaveImportMappingRequest: {
+            kind: components["schemas"]["ImportKindDto"];
+            mapping: {
+                [key: string]: string;
+            };
+            /** @description 1 to 100 characters. */
+            name: string;
         };
         SavedCardRequest: {
             clientSecret: string;
@@ -6936,7 +7217,7 @@ export interface components {
             lastName: string;
             /** @description The mailing address receipts show (lines separated by newlines). */
             mailingAddress: string | null;
-            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales" | "count_collections" | "make_deposits" | "read_daily_report")[];
+            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales" | "count_collections" | "make_deposits" | "read_daily_report" | "import_data")[];
             phoneNumber: string | null;
             roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
             /** Format: date-time */
@@ -8063,6 +8344,507 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listImportMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportMappingDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    saveImportMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SaveImportMappingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportMappingDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteImportMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSummaryDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    runImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportRunRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportRunDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Rows have errors (without `skipInvalid`), or no row can be imported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dryRunImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportCheckRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportReportDto"];
+                };
+            };
+            /** @description An unreadable file, or a mapping naming a column the file lacks or leaving out a required field (`errors` keyed `mapping.<field>`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    inspectImportFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportFileRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportInspectionDto"];
+                };
+            };
+            /** @description Not base64, or not a readable CSV or Excel file */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    importReportCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImportCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Row, Field, Value, Problem, Kind */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    undoImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportSummaryDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Undone already, or accounts it made have been used since, or gifts it recorded refunded */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

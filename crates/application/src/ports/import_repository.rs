@@ -86,7 +86,10 @@ pub enum Undo {
     AlreadyUndone,
     /// Accounts it made have been used since (signed in, registered, booked, given, or named by
     /// another import's gifts), or gifts it recorded were refunded: the count of each.
-    InUse { accounts: u32, gifts: u32 },
+    InUse {
+        accounts: u32,
+        gifts: u32,
+    },
 }
 
 /// An account as a gift names it: the ledger keeps its name, e-mail and address on the gift.

@@ -15,12 +15,12 @@ use std::sync::Arc;
 use chrono::{Duration, NaiveDate};
 use mandir_domain::audit::AuditKind;
 use mandir_domain::donation_type::DonationType;
+use mandir_domain::exchange::Exchange;
 use mandir_domain::fund::{Fund, GENERAL_FUND_ID};
 use mandir_domain::import::{self, Columns, Field, GiftRow, ImportKind, Mapping, RowIssue, Table, TableError};
 use mandir_domain::payment::{CUSTOM_DONATION_TYPE, DonationDetail};
 use mandir_domain::site::start_of_day;
 use mandir_domain::staff::Permission;
-use mandir_domain::exchange::Exchange;
 use mandir_domain::{FundId, ImportId, ImportMappingId, Money, ValidationErrors};
 use sha2::{Digest, Sha256};
 
@@ -28,8 +28,8 @@ use super::audit::{Action, COMMAND_LINE, Recorder, Target};
 use super::{Actor, PermissionRequired, new_id};
 use crate::BoxError;
 use crate::ports::{
-    BatchCounts, ChangeNotifier, Clock, DonationTypeRepository, FundRepository, GotramRepository, ImportRepository, ImportSummary, ImportedGift,
-    MemberRef, NewImport, RepoError, SavedMapping, TableReader, TempleZone, Topic, Undo,
+    BatchCounts, ChangeNotifier, Clock, DonationTypeRepository, FundRepository, GotramRepository, ImportRepository, ImportSummary,
+    ImportedGift, MemberRef, NewImport, RepoError, SavedMapping, TableReader, TempleZone, Topic, Undo,
 };
 
 /// Rows written per transaction: short enough that other writers (sign-ins, the counter) wait
@@ -408,7 +408,13 @@ impl ImportService {
     /// Imports the file: refused while any row has an error unless `skip_invalid`, when only the
     /// rows without errors are written. Rows imported before are left as they are.
     #[tracing::instrument(skip_all, fields(kind = %upload.kind))]
-    pub async fn import(&self, operator: Operator<'_>, upload: &Upload, mapping: &Mapping, skip_invalid: bool) -> Result<(ImportSummary, Report), ImportError> {
+    pub async fn import(
+        &self,
+        operator: Operator<'_>,
+        upload: &Upload,
+        mapping: &Mapping,
+        skip_invalid: bool,
+    ) -> Result<(ImportSummary, Report), ImportError> {
         operator.require()?;
         let checked = self.check(upload, mapping).await?;
         let report = checked.report().clone();
@@ -429,7 +435,10 @@ impl ImportService {
             report.failed
         );
         let entry = self.audit.entry(operator.actor(), Action::new(AuditKind::Members, "import.run", Target::of("import", &id)), summary);
-        let entry = mandir_domain::audit::AuditEntry { kind: if upload.kind == ImportKind::Gifts { AuditKind::Money } else { AuditKind::Members }, ..entry };
+        let entry = mandir_domain::audit::AuditEntry {
+            kind: if upload.kind == ImportKind::Gifts { AuditKind::Money } else { AuditKind::Members },
+            ..entry
+        };
         let new = NewImport {
             id: id.clone(),
             kind: upload.kind,
@@ -504,7 +513,8 @@ impl ImportService {
     pub async fn undo(&self, operator: Operator<'_>, id: &ImportId) -> Result<ImportSummary, ImportError> {
         operator.require()?;
         let import = self.imports.get(id).await?.ok_or(ImportError::NotFound)?;
-        let summary = format!("Undid the import of {} from {} ({} written)", import.kind.label().to_lowercase(), import.file_name, import.created);
+        let summary =
+            format!("Undid the import of {} from {} ({} written)", import.kind.label().to_lowercase(), import.file_name, import.created);
         let kind = if import.kind == ImportKind::Gifts { AuditKind::Money } else { AuditKind::Members };
         let entry = self.audit.entry(operator.actor(), Action::new(kind, "import.undo", Target::of("import", id)), summary);
         match self.imports.undo(id, &operator.email(), entry, self.clock.now()).await? {
@@ -548,7 +558,9 @@ impl ImportService {
             .save_mapping(SavedMapping { id: new_id(), kind, name: name.to_owned(), mapping, updated_at: self.clock.now() })
             .await?;
         let action = Action::new(AuditKind::Members, "import.mapping.save", Target::of("import_mapping", &saved.id));
-        self.audit.acted(actor, action, format!("Saved the {} import mapping \"{}\"", kind.label().to_lowercase(), saved.name), Vec::new()).await;
+        self.audit
+            .acted(actor, action, format!("Saved the {} import mapping \"{}\"", kind.label().to_lowercase(), saved.name), Vec::new())
+            .await;
         Ok(saved)
     }
 

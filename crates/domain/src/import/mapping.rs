@@ -56,13 +56,37 @@ const fn field(key: &'static str, label: &'static str, required: bool, help: &'s
 }
 
 pub const MEMBER_FIELDS: &[Field] = &[
-    field("sourceId", "Member ID", false, "The person's id in the old system: importing again matches on it", &["memberid", "personid", "id", "contactid", "constituentid"]),
-    field("householdId", "Household ID", false, "People with the same household id are one family", &["householdid", "familyid", "household", "family", "hhid"]),
+    field(
+        "sourceId",
+        "Member ID",
+        false,
+        "The person's id in the old system: importing again matches on it",
+        &["memberid", "personid", "id", "contactid", "constituentid"],
+    ),
+    field(
+        "householdId",
+        "Household ID",
+        false,
+        "People with the same household id are one family",
+        &["householdid", "familyid", "household", "family", "hhid"],
+    ),
     field("firstName", "First name", true, "", &["firstname", "first", "givenname", "fname"]),
     field("lastName", "Last name", true, "", &["lastname", "last", "surname", "familyname", "lname"]),
-    field("email", "E-mail", false, "A person with an e-mail gets an account; one without becomes a family member of their household's account", &["email", "emailaddress", "e-mail", "mail"]),
+    field(
+        "email",
+        "E-mail",
+        false,
+        "A person with an e-mail gets an account; one without becomes a family member of their household's account",
+        &["email", "emailaddress", "e-mail", "mail"],
+    ),
     field("phone", "Phone", false, "", &["phone", "phonenumber", "mobile", "cell", "cellphone", "telephone", "homephone"]),
-    field("address", "Address", false, "The street, or the whole mailing address", &["address", "street", "streetaddress", "mailingaddress", "address1", "addressline1"]),
+    field(
+        "address",
+        "Address",
+        false,
+        "The street, or the whole mailing address",
+        &["address", "street", "streetaddress", "mailingaddress", "address1", "addressline1"],
+    ),
     field("city", "City", false, "Added to the address", &["city", "town"]),
     field("state", "State", false, "Added to the address", &["state", "province", "st"]),
     field("zip", "ZIP code", false, "Added to the address", &["zip", "zipcode", "postalcode", "postcode"]),
@@ -74,15 +98,51 @@ pub const MEMBER_FIELDS: &[Field] = &[
 ];
 
 pub const GIFT_FIELDS: &[Field] = &[
-    field("sourceId", "Gift ID", false, "The gift's id in the old system: importing again matches on it", &["giftid", "donationid", "transactionid", "id", "gift"]),
-    field("date", "Date", true, "2021-03-05, 03/05/2021, 5-Mar-2021 or March 5, 2021", &["date", "giftdate", "donationdate", "received", "datereceived", "paymentdate"]),
-    field("amount", "Amount", true, "In dollars: 101, 1,001.00 or $51.50", &["amount", "giftamount", "total", "value", "donation", "amountusd"]),
+    field(
+        "sourceId",
+        "Gift ID",
+        false,
+        "The gift's id in the old system: importing again matches on it",
+        &["giftid", "donationid", "transactionid", "id", "gift"],
+    ),
+    field(
+        "date",
+        "Date",
+        true,
+        "2021-03-05, 03/05/2021, 5-Mar-2021 or March 5, 2021",
+        &["date", "giftdate", "donationdate", "received", "datereceived", "paymentdate"],
+    ),
+    field(
+        "amount",
+        "Amount",
+        true,
+        "In dollars: 101, 1,001.00 or $51.50",
+        &["amount", "giftamount", "total", "value", "donation", "amountusd"],
+    ),
     field("fund", "Fund", false, "One of the temple's funds (General when blank)", &["fund", "fundname", "designation", "campaign"]),
-    field("donationType", "Donation type", false, "One of the temple's donation types", &["donationtype", "purpose", "type", "category", "seva"]),
-    field("method", "Payment method", true, "Cash, check, card, Zelle or PayPal", &["method", "paymentmethod", "paymenttype", "tender", "paidby", "paymode"]),
+    field(
+        "donationType",
+        "Donation type",
+        false,
+        "One of the temple's donation types",
+        &["donationtype", "purpose", "type", "category", "seva"],
+    ),
+    field(
+        "method",
+        "Payment method",
+        true,
+        "Cash, check, card, Zelle or PayPal",
+        &["method", "paymentmethod", "paymenttype", "tender", "paidby", "paymode"],
+    ),
     field("checkNumber", "Check number", false, "", &["checknumber", "checkno", "check", "chequenumber", "chequeno"]),
     field("receiptNumber", "Receipt number", false, "The receipt number the old system gave", &["receiptnumber", "receiptno", "receipt"]),
-    field("memberId", "Member ID", false, "The donor's member id as in the members file", &["memberid", "donorid", "personid", "constituentid", "contactid"]),
+    field(
+        "memberId",
+        "Member ID",
+        false,
+        "The donor's member id as in the members file",
+        &["memberid", "donorid", "personid", "constituentid", "contactid"],
+    ),
     field("donorEmail", "Donor e-mail", false, "", &["donoremail", "email", "emailaddress"]),
     field("donorName", "Donor name", false, "For a donor without an account", &["donorname", "donor", "name", "fullname"]),
     field("notes", "Notes", false, "", &["notes", "note", "memo", "comment", "comments"]),
@@ -203,14 +263,14 @@ mod tests {
         mapping.0.insert("email".into(), "Mail".into());
         mapping.0.insert("shoeSize".into(), "Email".into());
         mapping.0.insert("phone".into(), " ".into());
-        let errors = mapping.resolve(ImportKind::Members, &file).unwrap_err();
+        let errors = mapping.resolve(ImportKind::Members, &file).expect_err("refused");
         assert_eq!(errors.get("mapping.email"), Some("The file has no column of that name: \"Mail\""));
         assert_eq!(errors.get("mapping.shoeSize"), Some("shoeSize is not a field of this kind of import"));
         assert_eq!(errors.get("mapping.lastName"), Some(MAPPING_REQUIRED));
         mapping.0.remove("shoeSize");
         mapping.0.insert("email".into(), "Email".into());
         mapping.0.insert("lastName".into(), "Surname".into());
-        let columns = mapping.resolve(ImportKind::Members, &file).unwrap();
+        let columns = mapping.resolve(ImportKind::Members, &file).expect("resolved");
         let cells = vec!["Ravi".to_owned(), "Kumar".to_owned(), "r@example.org".to_owned()];
         assert_eq!(columns.cell(&cells, "lastName"), "Kumar");
         assert_eq!(columns.cell(&cells, "phone"), "");

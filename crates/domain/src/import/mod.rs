@@ -10,4 +10,6 @@ pub mod rows;
 pub mod values;
 
 pub use mapping::{Columns, Field, ImportKind, Mapping};
-pub use rows::{FamilyPlan, GiftDonor, GiftRow, GiftsPlan, HouseholdPlan, Issues, MembersPlan, PersonRow, RowIssue, plan_gifts, plan_members};
+pub use rows::{
+    FamilyPlan, GiftDonor, GiftRow, GiftsPlan, HouseholdPlan, Issues, MembersPlan, PersonRow, RowIssue, plan_gifts, plan_members,
+};

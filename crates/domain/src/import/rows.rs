@@ -68,7 +68,8 @@ pub const LAST_NAME_REQUIRED: &str = "Last name is required";
 pub const NAME_TOO_LONG: &str = "Names must be at most 100 characters";
 pub const EMAIL_RESERVED: &str = "Addresses at mandir.local are reserved for the demo site";
 pub const NEEDS_EMAIL: &str = "A person without a household needs an e-mail address to have an account";
-pub const HOUSEHOLD_WITHOUT_EMAIL: &str = "No one in this household has an e-mail address: give at least one person an e-mail for the family's account";
+pub const HOUSEHOLD_WITHOUT_EMAIL: &str =
+    "No one in this household has an e-mail address: give at least one person an e-mail for the family's account";
 pub const PHONE_TOO_LONG: &str = "Phone number must be at most 32 characters";
 pub const ADDRESS_TOO_LONG: &str = "The address must be at most 500 characters";
 pub const NAKSHATRAM_UNKNOWN: &str = "is not a nakshatram (Ashwini to Revati)";
@@ -227,7 +228,14 @@ fn lineage(
     }
 }
 
-fn person(issues: &mut Issues, line: usize, columns: &Columns, cells: &[String], gotrams: &[Gotram], today: NaiveDate) -> Option<PersonRow> {
+fn person(
+    issues: &mut Issues,
+    line: usize,
+    columns: &Columns,
+    cells: &[String],
+    gotrams: &[Gotram],
+    today: NaiveDate,
+) -> Option<PersonRow> {
     let before = issues.0.len();
     let cell = |field: &str| columns.cell(cells, field);
     let name = |issues: &mut Issues, field: &str, required: &str| match blank(cell(field)) {
@@ -295,7 +303,22 @@ fn person(issues: &mut Issues, line: usize, columns: &Columns, cells: &[String],
             phone.as_deref().map(digits).unwrap_or_default()
         ),
     };
-    Some(PersonRow { line, key, household, first_name, last_name, email, phone, address, gotram_id, gotram, nakshatram, rasi, relation, birth_date })
+    Some(PersonRow {
+        line,
+        key,
+        household,
+        first_name,
+        last_name,
+        email,
+        phone,
+        address,
+        gotram_id,
+        gotram,
+        nakshatram,
+        rasi,
+        relation,
+        birth_date,
+    })
 }
 
 /// Checks every row of a members file and groups its people: each household's people with an
@@ -342,14 +365,11 @@ pub fn plan_members(table: &Table, columns: &Columns, gotrams: &[Gotram], today:
             }
             continue;
         }
-        let household = (with_email.len() > 1)
-            .then(|| with_email[0].household.as_ref())
-            .flatten()
-            .map(|id| HouseholdPlan {
-                key: format!("household:{}", id.to_lowercase()),
-                name: format!("{} family", with_email[0].last_name),
-                address: with_email[0].address.clone(),
-            });
+        let household = (with_email.len() > 1).then(|| with_email[0].household.as_ref()).flatten().map(|id| HouseholdPlan {
+            key: format!("household:{}", id.to_lowercase()),
+            name: format!("{} family", with_email[0].last_name),
+            address: with_email[0].address.clone(),
+        });
         plan.families.push(FamilyPlan { accounts: with_email, family: without, household });
     }
     issues.sort();
@@ -455,7 +475,11 @@ fn gift(
     let member = member_id.as_ref().map(|id| format!("id:{}", id.to_lowercase()));
     let email = blank(cell("donorEmail")).and_then(|text| Email::parse(text).map_err(|m| issues.error(line, "donorEmail", text, m)).ok());
     let name = capped(issues, line, "donorName", cell("donorName"), 200, crate::donor::DONOR_NAME_TOO_LONG);
-    if member.is_none() && email.is_none() && name.is_none() && !issues.0[before..].iter().any(|i| i.field.starts_with("donor") || i.field == "memberId") {
+    if member.is_none()
+        && email.is_none()
+        && name.is_none()
+        && !issues.0[before..].iter().any(|i| i.field.starts_with("donor") || i.field == "memberId")
+    {
         issues.error(line, "", "", DONOR_REQUIRED);
     }
     if issues.0[before..].iter().any(|i| !i.warning) {
@@ -468,7 +492,10 @@ fn gift(
         (None, None) => format!(
             "gift:{date}|{}|{}|{}|{}",
             amount.cents(),
-            member.as_deref().or(email.as_ref().map(Email::as_str)).map_or_else(|| name.as_deref().unwrap_or_default().to_lowercase(), str::to_owned),
+            member
+                .as_deref()
+                .or(email.as_ref().map(Email::as_str))
+                .map_or_else(|| name.as_deref().unwrap_or_default().to_lowercase(), str::to_owned),
             check_number.as_deref().unwrap_or_default(),
             donation_type.as_ref().map_or("", |t| t.0.as_str()),
         ),
@@ -525,7 +552,11 @@ mod tests {
     fn table(rows: &[&[&str]]) -> Table {
         Table {
             headers: rows[0].iter().map(|h| (*h).to_owned()).collect(),
-            rows: rows[1..].iter().enumerate().map(|(i, r)| Row { line: i + 2, cells: r.iter().map(|c| (*c).to_owned()).collect() }).collect(),
+            rows: rows[1..]
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Row { line: i + 2, cells: r.iter().map(|c| (*c).to_owned()).collect() })
+                .collect(),
         }
     }
 
@@ -539,14 +570,42 @@ mod tests {
     }
 
     fn columns(kind: ImportKind, table: &Table) -> Columns {
-        Mapping::suggest(kind, &table.headers).resolve(kind, table).unwrap()
+        Mapping::suggest(kind, &table.headers).resolve(kind, table).expect("resolved")
     }
 
     #[test]
     fn households_become_accounts_with_their_family_members() {
         let file = table(&[
-            &["Member ID", "Household ID", "First name", "Last name", "Email", "Phone", "Address", "City", "State", "Zip", "Gotram", "Nakshatram", "Relation"],
-            &["M1", "H1", "Ravi", "Kumar", "Ravi@Example.org", "916-555-0101", "12 Main St", "Folsom", "CA", "95630", "kashyapa", "Rohini", ""],
+            &[
+                "Member ID",
+                "Household ID",
+                "First name",
+                "Last name",
+                "Email",
+                "Phone",
+                "Address",
+                "City",
+                "State",
+                "Zip",
+                "Gotram",
+                "Nakshatram",
+                "Relation",
+            ],
+            &[
+                "M1",
+                "H1",
+                "Ravi",
+                "Kumar",
+                "Ravi@Example.org",
+                "916-555-0101",
+                "12 Main St",
+                "Folsom",
+                "CA",
+                "95630",
+                "kashyapa",
+                "Rohini",
+                "",
+            ],
             &["M2", "H1", "Lakshmi", "Kumar", "lakshmi@example.org", "", "", "", "", "", "Kashyapa", "", "Spouse"],
             &["M3", "H1", "Arjun", "Kumar", "", "", "", "", "", "", "Kashyapa", "Ashwini", "Son"],
             &["M4", "", "Sita", "Rao", "sita@example.org", "", "", "", "", "", "Vasishtha Maharshi", "", ""],
@@ -603,7 +662,8 @@ mod tests {
 
     #[test]
     fn the_same_person_twice_is_reported_once() {
-        let file = table(&[&["First name", "Last name", "Email"], &["Ravi", "Kumar", "ravi@example.org"], &["Ravi", "K", "RAVI@example.org"]]);
+        let file =
+            table(&[&["First name", "Last name", "Email"], &["Ravi", "Kumar", "ravi@example.org"], &["Ravi", "K", "RAVI@example.org"]]);
         let plan = plan_members(&file, &columns(ImportKind::Members, &file), &gotrams(), today());
         assert_eq!(plan.people(), 1);
         assert_eq!(plan.issues.0[0].line, 3);
@@ -655,7 +715,11 @@ mod tests {
 
     #[test]
     fn a_gift_id_or_receipt_number_twice_is_refused() {
-        let file = table(&[&["Gift ID", "Date", "Amount", "Method", "Email"], &["G1", "2021-01-01", "5", "cash", "a@example.org"], &["g1", "2021-01-02", "6", "cash", "a@example.org"]]);
+        let file = table(&[
+            &["Gift ID", "Date", "Amount", "Method", "Email"],
+            &["G1", "2021-01-01", "5", "cash", "a@example.org"],
+            &["g1", "2021-01-02", "6", "cash", "a@example.org"],
+        ]);
         let plan = plan_gifts(&file, &columns(ImportKind::Gifts, &file), &funds(), &[], today());
         assert_eq!(plan.gifts.len(), 1);
         assert_eq!(plan.issues.0[0].message, duplicate_of(2));

@@ -143,7 +143,7 @@ mod tests {
             &["", "", ""],
             &["Lakshmi"],
         ]))
-        .unwrap();
+        .expect("a table");
         assert_eq!(table.headers, ["First name", "Email"]);
         assert_eq!(table.rows[0], Row { line: 2, cells: vec!["Ravi".into(), "ravi@example.org".into()] });
         assert_eq!(table.rows[1], Row { line: 4, cells: vec!["Lakshmi".into(), String::new()] });

@@ -61,7 +61,8 @@ pub fn parse_date(text: &str) -> Result<NaiveDate, String> {
         return date.ok_or_else(invalid);
     }
     // 5-Mar-2021, 05 Mar 2021, March 5, 2021, Mar 5 2021
-    let words: Vec<&str> = trimmed.split(|c: char| c == '-' || c == ',' || c == '/' || c.is_whitespace()).filter(|w| !w.is_empty()).collect();
+    let words: Vec<&str> =
+        trimmed.split(|c: char| c == '-' || c == ',' || c == '/' || c.is_whitespace()).filter(|w| !w.is_empty()).collect();
     if words.len() == 3 {
         let number = |w: &str| w.trim_end_matches(|c: char| c.is_alphabetic()).parse::<u32>().ok();
         let date = match (month_of(words[0]), month_of(words[1])) {
@@ -81,12 +82,8 @@ pub fn parse_amount(text: &str) -> Result<Money, String> {
     if trimmed.starts_with('-') || (trimmed.starts_with('(') && trimmed.ends_with(')')) {
         return Err(AMOUNT_NOT_POSITIVE.to_owned());
     }
-    let digits: String = trimmed
-        .trim_start_matches("USD")
-        .trim_end_matches("USD")
-        .chars()
-        .filter(|c| !matches!(c, '$' | ',' | ' ' | '\u{a0}'))
-        .collect();
+    let digits: String =
+        trimmed.trim_start_matches("USD").trim_end_matches("USD").chars().filter(|c| !matches!(c, '$' | ',' | ' ' | '\u{a0}')).collect();
     let amount = Money::parse_decimal(&digits).map_err(|_| format!("\"{text}\" {AMOUNT_INVALID}"))?;
     if !amount.is_positive() {
         Err(AMOUNT_NOT_POSITIVE.to_owned())
@@ -103,8 +100,8 @@ pub fn parse_method(text: &str) -> Result<PaymentMethodKind, String> {
     match word.as_str() {
         "cash" | "currency" => Ok(PaymentMethodKind::Cash),
         "check" | "cheque" | "chk" | "chq" | "personalcheck" | "bankcheck" | "cashierscheck" => Ok(PaymentMethodKind::Check),
-        "card" | "creditcard" | "debitcard" | "credit" | "debit" | "cc" | "visa" | "mastercard" | "amex" | "americanexpress" | "discover"
-        | "stripe" | "square" => Ok(PaymentMethodKind::CreditCard),
+        "card" | "creditcard" | "debitcard" | "credit" | "debit" | "cc" | "visa" | "mastercard" | "amex" | "americanexpress"
+        | "discover" | "stripe" | "square" => Ok(PaymentMethodKind::CreditCard),
         "zelle" => Ok(PaymentMethodKind::Zelle),
         "paypal" => Ok(PaymentMethodKind::Paypal),
         _ => Err(format!("\"{text}\" {METHOD_INVALID}")),
@@ -147,12 +144,24 @@ mod tests {
     use super::*;
 
     fn day(y: i32, m: u32, d: u32) -> NaiveDate {
-        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+        NaiveDate::from_ymd_opt(y, m, d).expect("a day")
     }
 
     #[test]
     fn dates_in_the_forms_spreadsheets_write() {
-        for text in ["2021-03-05", "2021/3/5", "03/05/2021", "3/5/21", "3-5-2021", "5-Mar-2021", "05 Mar 2021", "March 5, 2021", "Mar 5 2021", "2021-03-05 00:00:00", "2021-03-05T10:30"] {
+        for text in [
+            "2021-03-05",
+            "2021/3/5",
+            "03/05/2021",
+            "3/5/21",
+            "3-5-2021",
+            "5-Mar-2021",
+            "05 Mar 2021",
+            "March 5, 2021",
+            "Mar 5 2021",
+            "2021-03-05 00:00:00",
+            "2021-03-05T10:30",
+        ] {
             assert_eq!(parse_date(text), Ok(day(2021, 3, 5)), "{text}");
         }
         assert_eq!(parse_date("13/05/2021"), Ok(day(2021, 5, 13)));

@@ -55,10 +55,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::post().to(run)),
     )
     .service(
-        web::resource("/api/admin/imports/inspect").app_data(large()).default_service(web::to(super::unmatched)).route(web::post().to(inspect)),
+        web::resource("/api/admin/imports/inspect")
+            .app_data(large())
+            .default_service(web::to(super::unmatched))
+            .route(web::post().to(inspect)),
     )
     .service(
-        web::resource("/api/admin/imports/dry-run").app_data(large()).default_service(web::to(super::unmatched)).route(web::post().to(dry_run)),
+        web::resource("/api/admin/imports/dry-run")
+            .app_data(large())
+            .default_service(web::to(super::unmatched))
+            .route(web::post().to(dry_run)),
     )
     .service(
         web::resource("/api/admin/imports/report.csv")
@@ -73,7 +79,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
             .route(web::get().to(list_mappings))
             .route(web::put().to(save_mapping)),
     )
-    .service(web::resource("/api/admin/import-mappings/{id}").default_service(web::to(super::unmatched)).route(web::delete().to(delete_mapping)));
+    .service(
+        web::resource("/api/admin/import-mappings/{id}").default_service(web::to(super::unmatched)).route(web::delete().to(delete_mapping)),
+    );
 }
 
 crate::dto::text_enum_schema!(
@@ -108,7 +116,9 @@ impl ImportFileRequest {
             .map_err(|_| ValidationErrors::single("content", CONTENT_INVALID));
         match (kind, bytes) {
             (Ok(kind), Ok(bytes)) => Ok(Upload { kind, file_name: self.file_name, bytes }),
-            (Err(errors), _) | (_, Err(errors)) => Err(ApiError::from(mandir_application::services::imports::ImportError::Validation(errors))),
+            (Err(errors), _) | (_, Err(errors)) => {
+                Err(ApiError::from(mandir_application::services::imports::ImportError::Validation(errors)))
+            }
         }
     }
 }
@@ -341,7 +351,11 @@ pub struct SaveImportMappingRequest {
     (status = 200, body = ImportInspectionDto), (status = 400, body = ErrorBody, description = "Not base64, or not a readable CSV or Excel file"),
     (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody)
 ))]
-async fn inspect(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<ImportFileRequest>) -> Result<web::Json<ImportInspectionDto>, ApiError> {
+async fn inspect(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<ImportFileRequest>,
+) -> Result<web::Json<ImportInspectionDto>, ApiError> {
     let upload = body.into_inner().upload()?;
     let actor = user.actor();
     Ok(web::Json(state.imports.inspect(Operator::Staff(&actor), &upload).await?.into()))
@@ -352,7 +366,11 @@ async fn inspect(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<I
     (status = 200, body = ImportReportDto), (status = 400, body = ErrorBody, description = "An unreadable file, or a mapping naming a column the file lacks or leaving out a required field (`errors` keyed `mapping.<field>`)"),
     (status = 401, body = ErrorBody), (status = 403, body = ErrorBody), (status = 413, body = ErrorBody)
 ))]
-async fn dry_run(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<ImportCheckRequest>) -> Result<web::Json<ImportReportDto>, ApiError> {
+async fn dry_run(
+    state: web::Data<AppState>,
+    user: CurrentUser,
+    body: JsonBody<ImportCheckRequest>,
+) -> Result<web::Json<ImportReportDto>, ApiError> {
     let (upload, mapping) = body.into_inner().parts()?;
     let actor = user.actor();
     Ok(web::Json(state.imports.dry_run(Operator::Staff(&actor), &upload, &mapping).await?.into()))
@@ -370,9 +388,10 @@ async fn report_csv(state: web::Data<AppState>, user: CurrentUser, body: JsonBod
     let actor = user.actor();
     let report = state.imports.dry_run(Operator::Staff(&actor), &upload, &mapping).await?;
     let label = |key: &str| upload.kind.field(key).map_or_else(|| key.to_owned(), |f| f.label.to_owned());
-    let rows = report.issues.into_iter().map(|i| {
-        vec![i.line.to_string(), label(&i.field), i.value, i.message, if i.warning { "warning" } else { "error" }.to_owned()]
-    });
+    let rows = report
+        .issues
+        .into_iter()
+        .map(|i| vec![i.line.to_string(), label(&i.field), i.value, i.message, if i.warning { "warning" } else { "error" }.to_owned()]);
     csv_response("import-report.csv", &REPORT_CSV_HEADER, rows)
 }
 

@@ -776,10 +776,14 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
     let festival: Value =
         expect_status(app.post("/api/admin/festivals", Some(&admin.token), festival_body("Fixture festival")).await, StatusCode::CREATED)
             .await;
-    let import: Value =
-        expect_status(app.post("/api/admin/imports", Some(&admin.token), import_file()).await, StatusCode::CREATED).await;
+    let import: Value = expect_status(app.post("/api/admin/imports", Some(&admin.token), import_file()).await, StatusCode::CREATED).await;
     let import_mapping: Value = expect_status(
-        app.put("/api/admin/import-mappings", Some(&admin.token), json!({"kind": "members", "name": uuid::Uuid::new_v4().to_string(), "mapping": {"firstName": "First name"}})).await,
+        app.put(
+            "/api/admin/import-mappings",
+            Some(&admin.token),
+            json!({"kind": "members", "name": uuid::Uuid::new_v4().to_string(), "mapping": {"firstName": "First name"}}),
+        )
+        .await,
         StatusCode::OK,
     )
     .await;

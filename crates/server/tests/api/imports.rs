@@ -77,13 +77,15 @@ async fn a_members_file_is_checked_imported_once_and_claimed_by_its_members() {
     assert_eq!(refused["errors"]["mapping.lastName"], "Choose the column that holds this field");
 
     let check = with(members.clone(), json!({"mapping": mapping}));
-    let report: Value = expect_status(app.post("/api/admin/imports/dry-run", Some(&admin.token), check.clone()).await, StatusCode::OK).await;
+    let report: Value =
+        expect_status(app.post("/api/admin/imports/dry-run", Some(&admin.token), check.clone()).await, StatusCode::OK).await;
     assert_eq!((report["rows"].as_u64(), report["newRows"].as_u64(), report["failed"].as_u64()), (Some(5), Some(3), Some(2)), "{report}");
     assert_eq!((report["accounts"].as_u64(), report["familyMembers"].as_u64(), report["households"].as_u64()), (Some(2), Some(1), Some(1)));
     assert_eq!(issue(&report, 6, "gotram"), "gotram 'Kashyap' not found, did you mean Kashyapa?");
     assert_eq!(issue(&report, 7, "email"), "Invalid email address");
     // The dry run wrote nothing; its report downloads as CSV.
-    let users_before = app.get("/api/admin/members?q=kumar", Some(&admin.token)).await.json::<Value>().await.expect("json")["total"].clone();
+    let users_before =
+        app.get("/api/admin/members?q=kumar", Some(&admin.token)).await.json::<Value>().await.expect("json")["total"].clone();
     assert_eq!(users_before, 0);
     let csv = app.post("/api/admin/imports/report.csv", Some(&admin.token), check.clone()).await;
     assert_eq!(csv.status(), StatusCode::OK);
@@ -119,8 +121,11 @@ async fn a_members_file_is_checked_imported_once_and_claimed_by_its_members() {
     expect_status::<Value>(app.post("/api/auth/forgot-password", None, json!({"email": ravi})).await, StatusCode::OK).await;
     let link = app.link_in_email(ravi, "/reset-password?token=").await;
     let token = link.split("token=").nth(1).expect("token").trim_end_matches(['"', '>', '.']).to_owned();
-    expect_status::<Value>(app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "claimed1"})).await, StatusCode::OK)
-        .await;
+    expect_status::<Value>(
+        app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "claimed1"})).await,
+        StatusCode::OK,
+    )
+    .await;
     let claimed = app.signed_in(ravi.to_owned(), "claimed1").await;
     let me: Value = expect_status(app.get("/api/users/me", Some(&claimed.token)).await, StatusCode::OK).await;
     assert_eq!((me["emailVerified"].as_bool(), me["phoneNumber"].as_str()), (Some(true), Some("916-555-0101")), "{me}");
@@ -169,7 +174,10 @@ async fn historical_gifts_from_a_workbook_reach_the_ledger_and_statements_withou
     let admin = app.admin().await;
     let year = chrono::Utc::now().year() - 1;
     let members = "Member ID,First Name,Last Name,Email\nM-1,Asha,Rao,asha.rao@example.org\n";
-    let members = with(file("members", "members.csv", members.as_bytes()), json!({"mapping": {"sourceId": "Member ID", "firstName": "First Name", "lastName": "Last Name", "email": "Email"}}));
+    let members = with(
+        file("members", "members.csv", members.as_bytes()),
+        json!({"mapping": {"sourceId": "Member ID", "firstName": "First Name", "lastName": "Last Name", "email": "Email"}}),
+    );
     expect_status::<Value>(app.post("/api/admin/imports", Some(&admin.token), members).await, StatusCode::CREATED).await;
 
     let (d1, d2) = (format!("{year}-03-05"), format!("{year}-11-20"));
@@ -183,8 +191,13 @@ async fn historical_gifts_from_a_workbook_reach_the_ledger_and_statements_withou
     let mapping = inspect(&app, &admin, &gifts).await["suggested"].clone();
     assert_eq!((mapping["date"].as_str(), mapping["memberId"].as_str()), (Some("Gift Date"), Some("Member ID")), "{mapping}");
     let check = with(gifts, json!({"mapping": mapping}));
-    let report: Value = expect_status(app.post("/api/admin/imports/dry-run", Some(&admin.token), check.clone()).await, StatusCode::OK).await;
-    assert_eq!((report["newRows"].as_u64(), report["failed"].as_u64(), report["total"].as_str()), (Some(2), Some(2), Some("1052.50")), "{report}");
+    let report: Value =
+        expect_status(app.post("/api/admin/imports/dry-run", Some(&admin.token), check.clone()).await, StatusCode::OK).await;
+    assert_eq!(
+        (report["newRows"].as_u64(), report["failed"].as_u64(), report["total"].as_str()),
+        (Some(2), Some(2), Some("1052.50")),
+        "{report}"
+    );
     assert_eq!(issue(&report, 4, "fund"), "fund 'Genral' not found, did you mean General?");
     assert_eq!(issue(&report, 5, "memberId"), "member 'M-404' is not among the imported members: import the members file first");
 
@@ -197,17 +210,22 @@ async fn historical_gifts_from_a_workbook_reach_the_ledger_and_statements_withou
     // In the ledger, on the channel "imported", with the check's number; no receipt e-mail.
     let ledger: Value = expect_status(app.get("/api/admin/payments/ledger?q=asha", Some(&admin.token)).await, StatusCode::OK).await;
     assert_eq!(ledger["total"], 2, "{ledger}");
-    let check_gift = ledger["items"].as_array().and_then(|items| items.iter().find(|p| p["amount"] == "1001.00")).expect("the check").clone();
+    let check_gift =
+        ledger["items"].as_array().and_then(|items| items.iter().find(|p| p["amount"] == "1001.00")).expect("the check").clone();
     assert_eq!((check_gift["channel"].as_str(), check_gift["paymentMethod"].as_str()), (Some("imported"), Some("check")), "{check_gift}");
     assert_eq!(check_gift["notes"], "Check no. 1234");
     assert!(app.emails_to("asha.rao@example.org").is_empty(), "imported gifts send no receipts");
 
     // The member claims the account and finds the gifts in My Donations and on last year's statement.
-    expect_status::<Value>(app.post("/api/auth/forgot-password", None, json!({"email": "asha.rao@example.org"})).await, StatusCode::OK).await;
+    expect_status::<Value>(app.post("/api/auth/forgot-password", None, json!({"email": "asha.rao@example.org"})).await, StatusCode::OK)
+        .await;
     let link = app.link_in_email("asha.rao@example.org", "/reset-password?token=").await;
     let token = link.split("token=").nth(1).expect("token").trim_end_matches(['"', '>', '.']).to_owned();
-    expect_status::<Value>(app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "claimed1"})).await, StatusCode::OK)
-        .await;
+    expect_status::<Value>(
+        app.post("/api/auth/reset-password", None, json!({"token": token, "newPassword": "claimed1"})).await,
+        StatusCode::OK,
+    )
+    .await;
     let asha = app.signed_in("asha.rao@example.org".to_owned(), "claimed1").await;
     let mine: Vec<Value> = expect_status(app.get("/api/payments/mine", Some(&asha.token)).await, StatusCode::OK).await;
     assert_eq!(mine.len(), 2);
@@ -232,7 +250,10 @@ async fn an_unused_members_import_is_undone_whole_and_can_be_imported_again() {
     let app = spawn_app().await;
     let admin = app.admin().await;
     let text = "First Name,Last Name,Email,Household\nMeena,Shah,meena@example.org,S\nKiran,Shah,kiran@example.org,S\nRohan,Shah,,S\n";
-    let body = with(file("members", "shah.csv", text.as_bytes()), json!({"mapping": {"firstName": "First Name", "lastName": "Last Name", "email": "Email", "householdId": "Household"}}));
+    let body = with(
+        file("members", "shah.csv", text.as_bytes()),
+        json!({"mapping": {"firstName": "First Name", "lastName": "Last Name", "email": "Email", "householdId": "Household"}}),
+    );
     let done: Value = expect_status(app.post("/api/admin/imports", Some(&admin.token), body.clone()).await, StatusCode::CREATED).await;
     assert_eq!(done["report"]["households"], 1, "{done}");
     let undo = format!("/api/admin/imports/{}/undo", done["import"]["id"].as_str().expect("id"));
@@ -249,8 +270,10 @@ async fn an_unused_members_import_is_undone_whole_and_can_be_imported_again() {
     )
     .await;
     assert_eq!(refused["message"], "Choose a CSV file (.csv) or an Excel workbook (.xlsx)");
-    let refused: Value =
-        expect_status(app.post("/api/admin/imports/inspect", Some(&admin.token), json!({"kind": "members", "fileName": "a.csv", "content": "@@"})).await, StatusCode::BAD_REQUEST)
-            .await;
+    let refused: Value = expect_status(
+        app.post("/api/admin/imports/inspect", Some(&admin.token), json!({"kind": "members", "fileName": "a.csv", "content": "@@"})).await,
+        StatusCode::BAD_REQUEST,
+    )
+    .await;
     assert_eq!(refused["errors"]["content"], "The file's content must be base64");
 }

@@ -7,6 +7,7 @@ import EventOutlined from '@mui/icons-material/EventOutlined';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -116,6 +117,11 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
         {can('read_daily_report') ? (
           <Button component={RouterLink} to={paths.dailyReport.getHref()} startIcon={<AssessmentOutlined />}>
             Daily report
+          </Button>
+        ) : null}
+        {can('import_data') ? (
+          <Button component={RouterLink} to={paths.adminImport.getHref()} startIcon={<UploadFileOutlined />}>
+            Import members or gifts
           </Button>
         ) : null}
       </Box>

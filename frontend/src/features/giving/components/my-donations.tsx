@@ -142,6 +142,7 @@ function DonationHistory() {
                   <TableCell>
                     {methodLabels[p.paymentMethod]}
                     {p.channel === 'counter' ? ' · at the temple' : null}
+                    {p.channel === 'imported' ? ' · imported from earlier records' : null}
                     {p.isTest ? <Chip size="small" label="Test" color="warning" variant="outlined" sx={{ ml: 0.75 }} /> : null}
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: 600 }}>

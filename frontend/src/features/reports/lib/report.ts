@@ -9,7 +9,7 @@ type Method = components['schemas']['PaymentMethodKindDto'];
 type Channel = components['schemas']['ChannelDto'];
 
 const METHODS: Record<Method, string> = { cash: 'Cash', check: 'Check', credit_card: 'Card', zelle: 'Zelle', paypal: 'PayPal', split: 'Split' };
-const CHANNELS: Record<Channel, string> = { online: 'Online', counter: 'Counter', hundi: 'Hundi', mail: 'Mail' };
+const CHANNELS: Record<Channel, string> = { online: 'Online', counter: 'Counter', hundi: 'Hundi', mail: 'Mail', imported: 'Imported' };
 
 /** How a payment method is named: 'credit_card' → 'Card'; an unknown one as the server wrote it. */
 export function methodLabel(key: string): string {

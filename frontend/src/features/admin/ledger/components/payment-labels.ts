@@ -26,6 +26,7 @@ export const channelLabels: Record<Payment['channel'], string> = {
   counter: 'Counter',
   hundi: 'Hundi',
   mail: 'Mail',
+  imported: 'Imported',
 };
 
 export const statusColor: Partial<Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'>> &

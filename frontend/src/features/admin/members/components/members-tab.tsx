@@ -48,6 +48,7 @@ function Giving({ userId }: { userId: string }) {
         <Box component="li" key={p.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
           <span>
             {formatDate(p.paymentDate)} · {p.eventName ?? 'Direct donation'}
+            {p.channel === 'imported' ? ' (imported)' : ''}
           </span>
           <span>
             <strong>{formatUSD(p.amount)}</strong> · {p.status}
