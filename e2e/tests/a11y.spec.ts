@@ -339,6 +339,11 @@ const routes: Record<string, Route> = {
   'admin funds': { path: '/admin?tab=funds', who: 'admin', ready: async (page) => {
     await expect(page.getByText('Default').first()).toBeVisible();
   } },
+  // Other tests' imports may be listed, or none yet.
+  'admin import': { path: '/admin/import', who: 'admin', ready: async (page) => {
+    await h1('Import members or gifts')(page);
+    await expect(page.getByRole('table', { name: 'Past imports' }).or(page.getByText('No imports yet.'))).toBeVisible();
+  } },
   // Other tests' pledges may be listed, or none yet.
   'admin pledges': { path: '/admin?tab=pledges', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('button', { name: 'Send reminders' })).toBeVisible();

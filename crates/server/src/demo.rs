@@ -1342,6 +1342,57 @@ pub async fn seed_demo_one_step_offers(
     Ok(offered)
 }
 
+/// The demo's moving-in: a small members file of an old system (two households with a child each,
+/// and a single member) and their giving of the last two years, imported as an admin would on the
+/// Import page, so Admin → Import lists them and the ledger, My Donations and statements show
+/// imported gifts. Imported once: a second run finds every row imported (nothing changes).
+pub const DEMO_IMPORT_MEMBERS: &str = "Member ID,Household,First Name,Last Name,Email,Phone,Street,City,State,Zip,Gotram,Nakshatram,Relation\r\n\
+OLD-101,H-1,Venkatesh,Iyer,venkatesh.iyer@example.org,916-555-0141,210 Natoma St,Folsom,CA,95630,Bharadwaja,Rohini,\r\n\
+OLD-102,H-1,Padma,Iyer,padma.iyer@example.org,,,,,,Bharadwaja,,Spouse\r\n\
+OLD-103,H-1,Karthik,Iyer,,,,,,,Bharadwaja,Ashwini,Son\r\n\
+OLD-201,H-2,Suresh,Reddy,suresh.reddy@example.org,916-555-0142,18 Blue Ravine Rd,Folsom,CA,95630,Kashyapa,Hasta,\r\n\
+OLD-202,H-2,Anitha,Reddy,anitha.reddy@example.org,,,,,,Kashyapa,,Spouse\r\n\
+OLD-203,H-2,Meera,Reddy,,,,,,,Kashyapa,Revati,Daughter\r\n\
+OLD-301,,Gopal,Krishnan,gopal.krishnan@example.org,916-555-0143,5 Sutter St,Folsom,CA,95630,Atreya,Swati,\r\n";
+
+/// The demo members' historical gifts, by member id; the dates are of the last two years.
+fn demo_import_gifts(year: i32) -> String {
+    let last = year - 1;
+    let before = year - 2;
+    format!(
+        "Gift ID,Date,Amount,Fund,Payment Method,Check No,Member ID,Notes\r\n\
+OLD-G1,03/14/{before},\"$1,001.00\",General,Check,2041,OLD-101,Ugadi\r\n\
+OLD-G2,11/01/{before},251.00,General,Cash,,OLD-201,Deepavali\r\n\
+OLD-G3,01/15/{last},116.00,General,Check,2107,OLD-101,Sankranti\r\n\
+OLD-G4,04/09/{last},501.00,General,Credit Card,,OLD-202,\r\n\
+OLD-G5,08/27/{last},51.00,General,Cash,,OLD-301,Janmashtami\r\n\
+OLD-G6,10/12/{last},1116.00,General,Zelle,,OLD-201,Navaratri\r\n"
+    )
+}
+
+/// Imports the demo members and their gifts (each file once, as the command line). Answers how
+/// many rows were written.
+pub async fn seed_demo_imports(imports: &mandir_application::services::imports::ImportService, year: i32) -> anyhow::Result<u32> {
+    use mandir_application::services::imports::{Operator, Upload};
+    use mandir_domain::import::{ImportKind, Mapping};
+    let mut written = 0;
+    for (kind, name, text) in [
+        (ImportKind::Members, "old-members.csv", DEMO_IMPORT_MEMBERS.to_owned()),
+        (ImportKind::Gifts, "old-giving.csv", demo_import_gifts(year)),
+    ] {
+        let upload = Upload { kind, file_name: name.to_owned(), bytes: text.into_bytes() };
+        let failed = |e: mandir_application::services::imports::ImportError| anyhow::anyhow!("demo import of {name}: {e}");
+        let mapping: Mapping = imports.inspect(Operator::CommandLine, &upload).await.map_err(failed)?.suggested;
+        let report = imports.dry_run(Operator::CommandLine, &upload, &mapping).await.map_err(failed)?;
+        if report.new_rows == 0 {
+            continue;
+        }
+        let (done, _) = imports.import(Operator::CommandLine, &upload, &mapping, false).await.map_err(failed)?;
+        written += done.created;
+    }
+    Ok(written)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

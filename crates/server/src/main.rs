@@ -293,6 +293,13 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_star_birthday(built.users.as_ref(), &built.state.star_birthdays).await? {
                     println!("The demo admin's star birthday (Rohini) is recorded with its reminder (Profile → Star birthdays).");
                 }
+                let year = chrono::Datelike::year(&chrono::Utc::now());
+                let imported = demo::seed_demo_imports(&built.state.imports, year).await?;
+                if imported > 0 {
+                    println!(
+                        "{imported} rows imported from an old system's files: 7 people in two households and one single member, and their gifts of the last two years (Admin → Import lists them; the ledger's channel \"imported\")."
+                    );
+                }
                 Ok(())
             }
             // answered before the configuration is read

@@ -12,12 +12,15 @@ const RecurringGift = lazy(() => import('./routes/recurring-gift'));
 const VolunteerBoard = lazy(() => import('./routes/volunteer-board'));
 // Moved here from the entry's table when festival volunteering (issue 33) put the entry over its budget.
 const EventSignInSheet = lazy(() => import('./routes/event-sign-in-sheet'));
-// Added here, not to the entry's table, for the entry's budget.
+// Added here, not to the entry's table, for the entry's budget; the deposit slip (printed) moved here
+// when the import page's shared chunks put the entry over it.
 const AdminImport = lazy(() => import('./routes/admin-import'));
+const DepositSlip = lazy(() => import('./routes/deposit-slip'));
 
 /**
  * The routes after the entry's own: recurring gifts' start page and a gift's own page, a festival's
- * volunteer board, an event's printable sign-in sheet, the admins' import page, else 404.
+ * volunteer board, an event's printable sign-in sheet, the admins' import page, a deposit's printable
+ * slip, else 404.
  */
 export default function MoreRoutes() {
   return (
@@ -27,6 +30,7 @@ export default function MoreRoutes() {
       <Route path={paths.volunteerBoard.path} element={<VolunteerBoard />} />
       <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
       <Route path={paths.adminImport.path} element={<AdminImport />} />
+      <Route path={paths.depositSlip.path} element={<DepositSlip />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

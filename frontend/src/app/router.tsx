@@ -55,7 +55,6 @@ const LAZY_ROUTES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.collections.path, lazy(() => import('./routes/collections'))],
   [paths.deposits.path, lazy(() => import('./routes/deposits'))],
   [paths.checks.path, lazy(() => import('./routes/checks'))],
-  [paths.depositSlip.path, lazy(() => import('./routes/deposit-slip'))],
   [paths.dailyReport.path, lazy(() => import('./routes/daily-report'))],
   [paths.eventCheckIn.path, lazy(() => import('./routes/event-check-in'))],
   [paths.receipt.path, lazy(() => import('./routes/receipt'))],

@@ -323,3 +323,19 @@ async fn seed_demo_adds_the_lunar_calendars_services_festival_events_and_a_star_
     assert!(seed_demo_star_birthday(users, &built.state.star_birthdays).await.expect("seeded"));
     assert!(!seed_demo_star_birthday(users, &built.state.star_birthdays).await.expect("second run"));
 }
+
+#[tokio::test]
+async fn seed_demo_imports_an_old_systems_members_and_their_gifts_once() {
+    let app = spawn_app().await;
+    let built = mandir_server::build(&app.config).await.expect("built");
+    let year = chrono::Datelike::year(&chrono::Utc::now());
+    assert_eq!(mandir_server::demo::seed_demo_imports(&built.state.imports, year).await.expect("seeded"), 7 + 6);
+    assert_eq!(mandir_server::demo::seed_demo_imports(&built.state.imports, year).await.expect("second run"), 0);
+    let admin = app.admin().await;
+    let imports: Vec<Value> = expect_status(app.get("/api/admin/imports", Some(&admin.token)).await, StatusCode::OK).await;
+    assert_eq!(imports.len(), 2, "{imports:?}");
+    assert_eq!(imports.iter().map(|i| i["byEmail"].as_str()).collect::<Vec<_>>(), [Some("mandir (command line)"); 2]);
+    let ledger: Value = expect_status(app.get("/api/admin/payments/ledger?q=iyer", Some(&admin.token)).await, StatusCode::OK).await;
+    let channels: Vec<&str> = ledger["items"].as_array().expect("items").iter().filter_map(|p| p["channel"].as_str()).collect();
+    assert_eq!(channels, ["imported", "imported"], "{ledger}");
+}

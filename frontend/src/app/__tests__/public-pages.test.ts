@@ -17,6 +17,7 @@ const SIGNED_IN: string[] = [
   paths.myDonations.path,
   paths.myStatement.path,
   paths.admin.path,
+  paths.adminImport.path,
   paths.sevaSchedule.path,
   paths.mySevas.path,
   paths.counter.path,

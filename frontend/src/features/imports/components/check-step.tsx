@@ -1,4 +1,4 @@
-import Download from '@mui/icons-material/Download';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import FactCheckOutlined from '@mui/icons-material/FactCheckOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -71,7 +71,7 @@ export function CheckStep({ checked, stale, checking, error, disabled, fields, o
                     {'. Rows with an error are not imported; warnings are imported as they are.'}
                   </Typography>
                 </Box>
-                <DownloadButton state={download} icon={<Download />} variant="outlined" size="small">
+                <DownloadButton state={download} icon={<FileDownloadOutlined />} variant="outlined" size="small">
                   Download the report (CSV)
                 </DownloadButton>
               </Box>

@@ -1,4 +1,4 @@
-import Refresh from '@mui/icons-material/Refresh';
+import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import UndoOutlined from '@mui/icons-material/UndoOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +12,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -167,11 +166,9 @@ export function ImportHistory() {
       title="Past imports"
       intro="Undoing an import removes everything it wrote, unless what it wrote has been used since."
       actions={
-        <Tooltip title="Refresh">
-          <IconButton aria-label="Refresh past imports" onClick={() => void refresh()}>
-            <Refresh />
-          </IconButton>
-        </Tooltip>
+        <IconButton aria-label="Refresh past imports" title="Refresh" onClick={() => void refresh()}>
+          <RefreshOutlined />
+        </IconButton>
       }
     >
       {body}

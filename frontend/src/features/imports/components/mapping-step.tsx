@@ -5,7 +5,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -109,13 +108,14 @@ function SavedMappings({ inspection, onApply, disabled }: { inspection: ImportIn
           ))}
         </TextField>
         {chosen ? (
-          <Tooltip title="Delete this saved mapping">
-            <span>
-              <IconButton aria-label={`Delete the saved mapping ${chosen.name}`} onClick={() => setDeleting(chosen)} disabled={disabled}>
-                <DeleteOutlined />
-              </IconButton>
-            </span>
-          </Tooltip>
+          <IconButton
+            aria-label={`Delete the saved mapping ${chosen.name}`}
+            title="Delete this saved mapping"
+            onClick={() => setDeleting(chosen)}
+            disabled={disabled}
+          >
+            <DeleteOutlined />
+          </IconButton>
         ) : null}
       </Box>
       <ConfirmDialog
