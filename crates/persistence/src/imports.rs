@@ -17,7 +17,8 @@ use mandir_domain::payment::{self, Channel, PaymentProvider, PaymentStatus};
 use mandir_domain::{ImportId, ImportMappingId, Money, UserId};
 use sea_orm::sea_query::{Expr, ExprTrait, OnConflict};
 use sea_orm::{
-    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement, Value,
+    ActiveModelTrait, ColumnTrait, ConnectionTrait, DbBackend, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Set, Statement,
+    TryInsertResult, Value,
 };
 
 use crate::entities::{
@@ -247,7 +248,10 @@ impl ImportRepository for SeaOrmImportRepository {
         Ok(accounts(&self.db.conn, &emails).await?.into_iter().map(|(email, u)| (email, member_ref(u))).collect())
     }
 
-    async fn members_by_key(&self, keys: Vec<String>) -> Result<HashMap<String, MemberRef>, RepoError> {
+    async fn members_by_key(&self, mut keys: Vec<String>) -> Result<HashMap<String, MemberRef>, RepoError> {
+        // A member gives many gifts: each key once.
+        keys.sort_unstable();
+        keys.dedup();
         let records = recorded(&self.db.conn, ImportKind::Members, &keys).await?;
         let ids: Vec<String> = records.values().filter(|r| r.entity == "user").map(|r| r.entity_id.clone()).collect();
         let mut people = HashMap::new();
@@ -391,12 +395,26 @@ impl ImportRepository for SeaOrmImportRepository {
     async fn write_gifts(&self, import: &ImportId, gifts: Vec<ImportedGift>) -> Result<BatchCounts, RepoError> {
         let kind = ImportKind::Gifts;
         let tx = self.db.begin_write().await.repo()?;
-        let keys: Vec<String> = gifts.iter().map(|g| g.key.clone()).collect();
-        let known = recorded(&*tx, kind, &keys).await?;
-        let (mut rows, mut funds, mut records) = (Vec::new(), Vec::new(), Vec::new());
+        // The records first: each row's key is claimed by inserting its record, a key a live
+        // import holds is skipped by the primary key (no read of the growing table), and only the
+        // claimed rows' payments are written.
+        let mut claimed: HashSet<String> = HashSet::new();
+        let records: Vec<import_records::ActiveModel> =
+            gifts.iter().map(|g| record(kind, &g.key, import, "payment", &g.id, g.line, false)).collect();
+        for chunk in records.chunks(CHUNK / 4) {
+            let inserted = import_records::Entity::insert_many(chunk.to_vec())
+                .on_conflict_do_nothing_on([import_records::Column::Kind, import_records::Column::RowKey])
+                .exec_with_returning_keys(&*tx)
+                .await
+                .repo()?;
+            if let TryInsertResult::Inserted(keys) = inserted {
+                claimed.extend(keys.into_iter().map(|(_, key)| key));
+            }
+        }
+        let (mut rows, mut funds) = (Vec::new(), Vec::new());
         let mut counts = BatchCounts::default();
         for gift in gifts {
-            if known.contains_key(&gift.key) {
+            if !claimed.contains(&gift.key) {
                 counts.unchanged += 1;
                 continue;
             }
@@ -414,7 +432,6 @@ impl ImportRepository for SeaOrmImportRepository {
                 fund_id: Set(fund),
                 amount_cents: Set(cents),
             }));
-            records.push(record(kind, &gift.key, import, "payment", &gift.id, gift.line, false));
             rows.push(payments::ActiveModel {
                 id: Set(gift.id),
                 event_id: Set(None),
@@ -446,7 +463,6 @@ impl ImportRepository for SeaOrmImportRepository {
         }
         insert_chunked(&*tx, rows).await?;
         insert_chunked(&*tx, funds).await?;
-        insert_chunked(&*tx, records).await?;
         add_counts(&*tx, import, counts).await?;
         tx.commit().await.repo()?;
         self.db.payments_changed();
@@ -465,6 +481,11 @@ impl ImportRepository for SeaOrmImportRepository {
             .repo()?;
         let row = imports::Entity::find_by_id(import.to_string()).one(&*tx).await.repo()?.ok_or(RepoError::NotFound)?;
         tx.commit().await.repo()?;
+        // Thousands of rows just arrived: PostgreSQL's planner learns of them now rather than at
+        // autovacuum's next pass, so the next import's look-ups by key use the primary key.
+        if self.db.conn.get_database_backend() == DbBackend::Postgres {
+            self.db.conn.execute_unprepared("ANALYZE import_records, payments, users").await.repo()?;
+        }
         summary(row)
     }
 

@@ -51,16 +51,7 @@ pub fn describe(report: &Report) -> String {
 }
 
 fn report_csv(report: &Report, kind: ImportKind) -> anyhow::Result<Vec<u8>> {
-    let label = |key: &str| kind.field(key).map_or_else(|| key.to_owned(), |f| f.label.to_owned());
-    let rows = report.issues.iter().map(|i| {
-        vec![
-            i.line.to_string(),
-            label(&i.field),
-            i.value.clone(),
-            i.message.clone(),
-            if i.warning { "warning" } else { "error" }.to_owned(),
-        ]
-    });
+    let rows = mandir_http::routes::imports::report_rows(kind, report.issues.clone());
     mandir_http::csv_export::to_csv(&mandir_http::routes::imports::REPORT_CSV_HEADER, rows).context("writing the report")
 }
 

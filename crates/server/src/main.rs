@@ -297,7 +297,7 @@ fn main() -> anyhow::Result<()> {
                 let imported = demo::seed_demo_imports(&built.state.imports, year).await?;
                 if imported > 0 {
                     println!(
-                        "{imported} rows imported from an old system's files: 7 people in two households and one single member, and their gifts of the last two years (Admin → Import lists them; the ledger's channel \"imported\")."
+                        "{imported} rows imported from an old system's files: 7 people (two households of three and a single member) and their gifts of the last two years (Admin → Import lists them; the ledger's channel \"imported\")."
                     );
                 }
                 Ok(())

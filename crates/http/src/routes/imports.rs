@@ -378,6 +378,15 @@ async fn dry_run(
 
 pub const REPORT_CSV_HEADER: [&str; 5] = ["Row", "Field", "Value", "Problem", "Kind"];
 
+/// The report's problems as the rows of its CSV (under [`REPORT_CSV_HEADER`]), each field by its
+/// label: the Import page's download and `mandir import --report`.
+pub fn report_rows(kind: ImportKind, issues: Vec<RowIssue>) -> impl Iterator<Item = Vec<String>> {
+    issues.into_iter().map(move |i| {
+        let field = kind.field(&i.field).map_or_else(|| i.field.clone(), |f| f.label.to_owned());
+        vec![i.line.to_string(), field, i.value, i.message, if i.warning { "warning" } else { "error" }.to_owned()]
+    })
+}
+
 /// The dry run's problems as CSV, one line each: row, field, value, problem, error or warning (admins).
 #[utoipa::path(operation_id = "importReportCsv", post, path = "/api/admin/imports/report.csv", tag = "admin", security(("bearer" = [])), request_body = ImportCheckRequest, responses(
     (status = 200, content_type = "text/csv", body = String, description = "Row, Field, Value, Problem, Kind"),
@@ -387,12 +396,7 @@ async fn report_csv(state: web::Data<AppState>, user: CurrentUser, body: JsonBod
     let (upload, mapping) = body.into_inner().parts()?;
     let actor = user.actor();
     let report = state.imports.dry_run(Operator::Staff(&actor), &upload, &mapping).await?;
-    let label = |key: &str| upload.kind.field(key).map_or_else(|| key.to_owned(), |f| f.label.to_owned());
-    let rows = report
-        .issues
-        .into_iter()
-        .map(|i| vec![i.line.to_string(), label(&i.field), i.value, i.message, if i.warning { "warning" } else { "error" }.to_owned()]);
-    csv_response("import-report.csv", &REPORT_CSV_HEADER, rows)
+    csv_response("import-report.csv", &REPORT_CSV_HEADER, report_rows(upload.kind, report.issues))
 }
 
 /// Imports the file (admins). Rows imported before are left as they are; any row with an error

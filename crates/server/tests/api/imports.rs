@@ -277,3 +277,44 @@ async fn an_unused_members_import_is_undone_whole_and_can_be_imported_again() {
     .await;
     assert_eq!(refused["errors"]["content"], "The file's content must be base64");
 }
+
+#[tokio::test]
+async fn the_command_line_checks_a_file_writes_its_report_and_imports_it_once() {
+    use mandir_server::imports::{Options, run};
+    let app = spawn_app().await;
+    let admin = app.admin().await;
+    let dir = std::env::temp_dir().join(format!("mandir-import-{}", uuid::Uuid::new_v4().simple()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let file = dir.join("members.csv");
+    std::fs::write(&file, MEMBERS).expect("file");
+    let report = dir.join("report.csv");
+    let count = |found: Value| found["total"].as_u64();
+    let members = || async { app.get("/api/admin/members?q=kumar", Some(&admin.token)).await.json::<Value>().await.expect("json") };
+
+    // A dry run writes the report and nothing else.
+    run(&app.config, "members", &file, Options { dry_run: true, report: Some(report.clone()), ..Options::default() })
+        .await
+        .expect("dry run");
+    let csv = std::fs::read_to_string(&report).expect("report");
+    assert!(csv.contains("gotram 'Kashyap' not found, did you mean Kashyapa?"), "{csv}");
+    assert_eq!(count(members().await), Some(0));
+    // Rows with errors refuse the import; left out, the others are written once.
+    let refused = run(&app.config, "members", &file, Options::default()).await.expect_err("rows with errors");
+    assert!(refused.to_string().starts_with("Some rows have errors"), "{refused}");
+    run(&app.config, "members", &file, Options { skip_invalid: true, ..Options::default() }).await.expect("imported");
+    run(&app.config, "members", &file, Options { skip_invalid: true, ..Options::default() }).await.expect("imported again");
+    assert_eq!(count(members().await), Some(2));
+    let imports: Vec<Value> = expect_status(app.get("/api/admin/imports", Some(&admin.token)).await, StatusCode::OK).await;
+    let written: Vec<u64> = imports.iter().filter_map(|i| i["created"].as_u64()).collect();
+    assert_eq!(written, [0, 3], "the second import wrote nothing: {imports:?}");
+    assert!(imports.iter().all(|i| i["byEmail"] == "mandir (command line)"));
+    // A field mapped by hand, and a saved mapping by name that does not exist.
+    let unknown = Options { mapping: Some("No such mapping".into()), ..Options::default() };
+    let refused = run(&app.config, "members", &file, unknown).await.expect_err("no such mapping");
+    assert_eq!(refused.to_string(), "no saved members mapping is named \"No such mapping\"");
+    let wrong = Options { dry_run: true, map: vec!["firstName=Given".into()], ..Options::default() };
+    let refused = run(&app.config, "members", &file, wrong).await.expect_err("no such column");
+    assert!(refused.to_string().contains("The file has no column of that name"), "{refused}");
+    assert!(run(&app.config, "donors", &file, Options::default()).await.is_err());
+    std::fs::remove_dir_all(&dir).expect("cleaned");
+}
