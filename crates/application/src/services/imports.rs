@@ -235,11 +235,6 @@ impl ImportService {
         self.reader.read(&upload.file_name, &upload.bytes).map_err(ImportError::File)
     }
 
-    async fn today(&self) -> Result<NaiveDate, ImportError> {
-        let zone = self.zone.time_zone().await?;
-        Ok(self.clock.now().with_timezone(&zone).date_naive())
-    }
-
     /// The file's columns, its first rows and the mapping its headers suggest.
     #[tracing::instrument(skip_all, fields(kind = %upload.kind))]
     pub async fn inspect(&self, operator: Operator<'_>, upload: &Upload) -> Result<Inspection, ImportError> {
@@ -265,10 +260,11 @@ impl ImportService {
     async fn check(&self, upload: &Upload, mapping: &Mapping) -> Result<Checked, ImportError> {
         let table = self.read(upload)?;
         let columns = mapping.resolve(upload.kind, &table).map_err(ImportError::Validation)?;
-        let today = self.today().await?;
+        let zone = self.zone.time_zone().await?;
+        let today = self.clock.now().with_timezone(&zone).date_naive();
         match upload.kind {
             ImportKind::Members => self.check_members(&table, &columns, today).await,
-            ImportKind::Gifts => self.check_gifts(&table, &columns, today).await,
+            ImportKind::Gifts => self.check_gifts(&table, &columns, today, zone).await,
         }
     }
 
@@ -333,7 +329,7 @@ impl ImportService {
         Ok(Checked::Members(report, plan))
     }
 
-    async fn check_gifts(&self, table: &Table, columns: &Columns, today: NaiveDate) -> Result<Checked, ImportError> {
+    async fn check_gifts(&self, table: &Table, columns: &Columns, today: NaiveDate, zone: chrono_tz::Tz) -> Result<Checked, ImportError> {
         let funds: Vec<Fund> = self.funds.list().await?;
         let types = self.types.list().await?;
         let mut plan = import::plan_gifts(table, columns, &funds, &types, today);
@@ -345,7 +341,6 @@ impl ImportService {
             .accounts_by_email(fresh.iter().filter_map(|g| g.donor.email.as_ref().map(|e| e.as_str().to_owned())).collect())
             .await?;
         let taken = self.imports.receipt_numbers_taken(fresh.iter().filter_map(|g| g.receipt_number.clone()).collect()).await?;
-        let zone = self.zone.time_zone().await?;
         let mut gifts = Vec::new();
         for gift in fresh {
             let member: Option<&MemberRef> = match &gift.donor.member {
@@ -434,11 +429,8 @@ impl ImportService {
             report.unchanged,
             report.failed
         );
-        let entry = self.audit.entry(operator.actor(), Action::new(AuditKind::Members, "import.run", Target::of("import", &id)), summary);
-        let entry = mandir_domain::audit::AuditEntry {
-            kind: if upload.kind == ImportKind::Gifts { AuditKind::Money } else { AuditKind::Members },
-            ..entry
-        };
+        let entry =
+            self.audit.entry(operator.actor(), Action::new(audit_kind(upload.kind), "import.run", Target::of("import", &id)), summary);
         let new = NewImport {
             id: id.clone(),
             kind: upload.kind,
@@ -515,8 +507,8 @@ impl ImportService {
         let import = self.imports.get(id).await?.ok_or(ImportError::NotFound)?;
         let summary =
             format!("Undid the import of {} from {} ({} written)", import.kind.label().to_lowercase(), import.file_name, import.created);
-        let kind = if import.kind == ImportKind::Gifts { AuditKind::Money } else { AuditKind::Members };
-        let entry = self.audit.entry(operator.actor(), Action::new(kind, "import.undo", Target::of("import", id)), summary);
+        let entry =
+            self.audit.entry(operator.actor(), Action::new(audit_kind(import.kind), "import.undo", Target::of("import", id)), summary);
         match self.imports.undo(id, &operator.email(), entry, self.clock.now()).await? {
             None => Err(ImportError::NotFound),
             Some(Undo::Undone(summary)) => {
@@ -573,6 +565,14 @@ impl ImportService {
         let action = Action::new(AuditKind::Members, "import.mapping.delete", Target::of("import_mapping", id));
         self.audit.acted(actor, action, "Deleted an import mapping".to_owned(), Vec::new()).await;
         Ok(())
+    }
+}
+
+/// Where the audit log files an import: gifts are money, people are members.
+const fn audit_kind(kind: ImportKind) -> AuditKind {
+    match kind {
+        ImportKind::Members => AuditKind::Members,
+        ImportKind::Gifts => AuditKind::Money,
     }
 }
 

@@ -165,11 +165,6 @@ impl Columns {
     pub fn has(&self, field: &str) -> bool {
         self.0.contains_key(field)
     }
-
-    /// The header of the column mapped to `field` (for the report).
-    pub fn header<'a>(&self, table: &'a Table, field: &str) -> &'a str {
-        self.0.get(field).and_then(|i| table.headers.get(*i)).map_or("", String::as_str)
-    }
 }
 
 pub const MAPPING_FIELD_UNKNOWN: &str = "is not a field of this kind of import";

@@ -46,11 +46,6 @@ impl Issues {
         self.0.push(RowIssue { line, field: field.to_owned(), value: value.to_owned(), message: message.into(), warning: true });
     }
 
-    /// Whether `line` has an error.
-    pub fn failed(&self, line: usize) -> bool {
-        self.0.iter().any(|i| i.line == line && !i.warning)
-    }
-
     /// The lines with an error.
     pub fn failed_lines(&self) -> usize {
         let mut lines: Vec<usize> = self.0.iter().filter(|i| !i.warning).map(|i| i.line).collect();
