@@ -51,6 +51,7 @@ mod m20261128_000055_event_door_staff;
 mod m20261128_000056_door_desk;
 mod m20261128_000057_one_step_role;
 mod m20261202_000058_imports;
+mod m20261205_000059_accounting;
 pub mod seed;
 
 pub struct Migrator;
@@ -107,6 +108,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000056_door_desk::Migration),
             Box::new(m20261128_000057_one_step_role::Migration),
             Box::new(m20261202_000058_imports::Migration),
+            Box::new(m20261205_000059_accounting::Migration),
         ]
     }
 }

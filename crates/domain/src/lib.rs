@@ -1,6 +1,7 @@
 //! Mandir's domain: entities, value objects and the product's rules with their messages
 //! (docs/product.md#validation-rules). Nothing here performs I/O.
 
+pub mod accounting;
 pub mod address;
 pub mod audit;
 pub mod cash_office;

@@ -152,6 +152,7 @@ fn parts() -> Vec<Document> {
         routes::door::Api::openapi(),
         routes::funds::Api::openapi(),
         routes::imports::Api::openapi(),
+        routes::accounting::Api::openapi(),
         routes::pledges::Api::openapi(),
         routes::households::Api::openapi(),
         routes::recurring_gifts::Api::openapi(),

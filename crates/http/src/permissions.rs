@@ -61,6 +61,16 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("listImportMappings", Permission::ImportData),
     ("saveImportMapping", Permission::ImportData),
     ("deleteImportMapping", Permission::ImportData),
+    // the books: the chart of accounts, its mappings, exports for QuickBooks
+    ("listLedgerAccounts", Permission::ManageFunds),
+    ("createLedgerAccount", Permission::ManageFunds),
+    ("updateLedgerAccount", Permission::ManageFunds),
+    ("getAccountMappings", Permission::ManageFunds),
+    ("setAccountMapping", Permission::ManageFunds),
+    ("previewAccountingExport", Permission::ExportFinances),
+    ("createAccountingExport", Permission::ExportFinances),
+    ("listAccountingExports", Permission::ExportFinances),
+    ("downloadAccountingExport", Permission::ExportFinances),
     // the catalogues of money
     ("createDonationType", Permission::ManageFunds),
     ("updateDonationType", Permission::ManageFunds),

@@ -371,6 +371,7 @@ impl CounterRepository for SeaOrmCounterRepository {
             return Err(RepoError::Conflict("the sale is voided already".into()));
         }
         // The money goes back whole: the payment leaves the totals and statements.
+        let before = payments::Entity::find_by_id(row.payment_id.clone()).one(&tx).await.repo()?.map_or(0, |p| p.refunded_cents);
         let refunded = payments::Entity::update_many()
             .col_expr(payments::Column::Status, Expr::value(PaymentStatus::Refunded.as_str()))
             .col_expr(payments::Column::RefundedCents, Expr::col(payments::Column::AmountCents))
@@ -383,6 +384,8 @@ impl CounterRepository for SeaOrmCounterRepository {
         if refunded.rows_affected == 0 {
             return Err(RepoError::Conflict("the sale's payment is no longer completed".into()));
         }
+        let amount = payments::Entity::find_by_id(row.payment_id.clone()).one(&tx).await.repo()?.map_or(0, |p| p.amount_cents);
+        crate::accounting::record_refund(&tx, &row.payment_id, before, amount, void.voided.at).await?;
         // The sevas it booked are cancelled with it: their places free up.
         seva_bookings::Entity::update_many()
             .col_expr(seva_bookings::Column::Status, Expr::value(BookingStatus::Cancelled.as_str()))

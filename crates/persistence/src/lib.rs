@@ -2,6 +2,7 @@
 //! SeaORM types stay inside this crate: the ports speak domain types only.
 
 pub mod account;
+pub mod accounting;
 pub mod attendees;
 pub mod audit;
 pub mod backup;
@@ -51,6 +52,7 @@ pub mod volunteers;
 mod waitlist;
 
 pub use account::SeaOrmAccountRepository;
+pub use accounting::SeaOrmAccountingRepository;
 pub use attendees::SeaOrmAttendeeRepository;
 pub use audit::SeaOrmAuditLog;
 pub use cash_office::SeaOrmCashOfficeRepository;

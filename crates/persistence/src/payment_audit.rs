@@ -102,6 +102,7 @@ impl PaymentAuditRepository for SeaOrmPaymentAuditRepository {
             tx.rollback().await.repo()?;
             return Ok(None);
         }
+        crate::accounting::record_refund(&tx, &id, change.before.cents(), change.after.cents(), entry.at).await?;
         insert_entry(&tx, entry).await?;
         tx.commit().await.repo()?;
         self.db.payments_changed();

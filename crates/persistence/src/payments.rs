@@ -302,7 +302,14 @@ impl PaymentRepository for SeaOrmPaymentRepository {
         // than what the payment has (never more than the payment).
         let refunded = match (&record.transaction_id, record.refunded) {
             (Some(transaction_id), Some(amount)) => {
-                payments::Entity::update_many()
+                // The refunded amount before, for the dated refund the books read.
+                let before = payments::Entity::find()
+                    .filter(payments::Column::TransactionId.eq(transaction_id.as_str()))
+                    .one(&tx)
+                    .await
+                    .repo()?
+                    .map(|p| (p.id, p.refunded_cents));
+                let raised = payments::Entity::update_many()
                     .col_expr(payments::Column::RefundedCents, Expr::value(amount.cents()))
                     .col_expr(payments::Column::UpdatedAt, Expr::value(record.now))
                     .filter(payments::Column::TransactionId.eq(transaction_id.as_str()))
@@ -313,7 +320,11 @@ impl PaymentRepository for SeaOrmPaymentRepository {
                     .await
                     .repo()?
                     .rows_affected
-                    > 0
+                    > 0;
+                if let (true, Some((id, before))) = (raised, before) {
+                    crate::accounting::record_refund(&tx, &id, before, amount.cents(), record.now).await?;
+                }
+                raised
             }
             _ => false,
         };

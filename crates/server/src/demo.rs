@@ -1410,3 +1410,31 @@ mod tests {
         assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
     }
 }
+
+/// The demo's books: the building campaign booked to an account of its own (4300 Temple Building
+/// Fund), then this month's gifts so far exported once for QuickBooks Online by the demo
+/// treasurer, so the Accounting page shows a mapping and a past export. Once: nothing when the
+/// account exists.
+pub async fn seed_demo_books(
+    users: &dyn UserRepository,
+    funds: &FundService,
+    books: &mandir_application::services::accounting::AccountingService,
+) -> anyhow::Result<bool> {
+    use mandir_domain::accounting::NewAccountInput;
+    let treasurer = Email::parse("treasurer@mandir.local").map_err(anyhow::Error::msg)?;
+    let Some(treasurer) = users.find_by_email(&treasurer).await.context("looking up the demo treasurer")? else { return Ok(false) };
+    let actor = mandir_application::services::Actor::of(&treasurer.user);
+    let accounts = books.accounts(&actor).await.map_err(|e| anyhow::anyhow!("reading the chart of accounts: {e}"))?;
+    if accounts.iter().any(|a| a.code == "4300") {
+        return Ok(false);
+    }
+    let all = funds.funds().await.map_err(|e| anyhow::anyhow!("reading funds: {e}"))?;
+    let Some(building) = all.iter().find(|f| f.name == "Temple Building") else { return Ok(false) };
+    let input = NewAccountInput { code: "4300".to_owned(), name: "Temple Building Fund".to_owned(), kind: "income".to_owned() };
+    let account = books.create_account(&actor, input).await.map_err(|e| anyhow::anyhow!("demo account: {e}"))?;
+    books.set_mapping(&actor, "fund", building.id.as_str(), Some(&account.id)).await.map_err(|e| anyhow::anyhow!("demo mapping: {e}"))?;
+    let today = Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive();
+    let first = today.with_day(1).unwrap_or(today);
+    books.export(&actor, &first.to_string(), &today.to_string(), "qbo_csv", true).await.map_err(|e| anyhow::anyhow!("demo export: {e}"))?;
+    Ok(true)
+}

@@ -259,6 +259,9 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_counter_sales(built.users.as_ref(), built.sevas.as_ref(), &built.state.counter).await? > 0 {
                     println!("Demo counter sales added (Admin → Payments, channel counter; the front desk's /counter makes more).");
                 }
+                if demo::seed_demo_books(built.users.as_ref(), &built.state.funds, &built.state.accounting).await? {
+                    println!("The demo's books: the building campaign booked to 4300 Temple Building Fund, this month exported once (Admin → Accounting).");
+                }
                 if demo::seed_demo_check_batch(built.users.as_ref(), &built.state.counter).await? > 0 {
                     println!("A demo batch of mailed checks added, waiting for a deposit (/checks enters more).");
                 }

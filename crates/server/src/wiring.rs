@@ -220,6 +220,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let donation_types = Arc::new(SeaOrmDonationTypeRepository::new(db.clone()));
     let funds = Arc::new(mandir_persistence::SeaOrmFundRepository::new(db.clone()));
     let (funds_for_imports, donation_types_for_imports) = (funds.clone(), donation_types.clone());
+    let (funds_for_books, donation_types_for_books) = (funds.clone(), donation_types.clone());
     let link_signer: Arc<dyn LinkSigner> = Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links"));
     // One repository for the gifts, their e-mails' outbox and the receipts' links to them.
     let recurring_gifts_repository = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
@@ -556,6 +557,14 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
                 clock: clock.clone(),
                 changes: changes.clone(),
             },
+            recorder.clone(),
+        ),
+        accounting: mandir_application::services::accounting::AccountingService::new(
+            Arc::new(mandir_persistence::SeaOrmAccountingRepository::new(db.clone())),
+            funds_for_books,
+            donation_types_for_books,
+            temple_zone.clone(),
+            clock.clone(),
             recorder.clone(),
         ),
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),

@@ -1,6 +1,7 @@
 //! The roles the outside world plays. One file per port.
 
 pub mod account_repository;
+pub mod accounting_repository;
 pub mod almanac;
 pub mod attendee_repository;
 pub mod audit_log;
@@ -54,6 +55,7 @@ pub mod volunteer_repository;
 pub mod webhook_verifier;
 
 pub use account_repository::{AccountRepository, AccountSettings, EmailChanged};
+pub use accounting_repository::AccountingRepository;
 pub use almanac::{Almanac, AlmanacError};
 pub use attendee_repository::{AdmissionError, AttendeeRepository, NewAttendeeRecord, NewWaitlistRecord};
 pub use audit_log::{AuditLog, AuditSearch};

@@ -2,6 +2,7 @@
 //! [`mandir_domain::Failure`], so the HTTP adapter maps them all in one place.
 
 pub mod account;
+pub mod accounting;
 pub mod admin;
 pub mod audit;
 pub mod auth;

@@ -1,6 +1,7 @@
 //! One module per area; each registers its routes and describes them for OpenAPI.
 
 pub mod account;
+pub mod accounting;
 pub mod admin;
 pub mod auth;
 pub mod calendar;
@@ -62,6 +63,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(pledges::configure)
         .configure(households::configure)
         .configure(imports::configure)
+        .configure(accounting::configure)
         .configure(recurring_gifts::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)

@@ -1,6 +1,8 @@
 //! SeaORM entities: the tables as the database sees them. They never leave this crate.
 
+pub mod account_mappings;
 pub mod account_settings;
+pub mod accounting_exports;
 pub mod attendees;
 pub mod audit_log;
 pub mod collection_batches;
@@ -24,11 +26,13 @@ pub mod households;
 pub mod import_mappings;
 pub mod import_records;
 pub mod imports;
+pub mod ledger_accounts;
 pub mod member_emails;
 pub mod notices;
 pub mod payment_audit;
 pub mod payment_funds;
 pub mod payment_methods;
+pub mod payment_refunds;
 pub mod payment_tenders;
 pub mod payments;
 pub mod pledge_gifts;

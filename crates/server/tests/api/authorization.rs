@@ -110,6 +110,10 @@ enum Target {
     Import,
     /// A saved import mapping.
     ImportMapping,
+    /// An account of the seeded chart (event and program income).
+    LedgerAccount,
+    /// An export of the books.
+    AccountingExport,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
@@ -439,6 +443,25 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
         Some(json!({"kind": "gifts", "name": "Matrix mapping", "mapping": {"date": "Date", "amount": "Amount", "method": "Method"}}))
     }),
     ("deleteImportMapping", Access::Staff(&[]), Target::ImportMapping, none),
+    // the books (treasurers)
+    ("listLedgerAccounts", Access::Staff(&[Treasurer]), Target::None, none),
+    ("createLedgerAccount", Access::Staff(&[Treasurer]), Target::None, |_| {
+        let unique = uuid::Uuid::new_v4().simple().to_string();
+        Some(json!({"code": format!("M{}", &unique[..8]), "name": format!("Matrix {unique}"), "kind": "income"}))
+    }),
+    ("updateLedgerAccount", Access::Staff(&[Treasurer]), Target::LedgerAccount, |_| {
+        Some(json!({"name": format!("Program income {}", uuid::Uuid::new_v4().simple())}))
+    }),
+    ("getAccountMappings", Access::Staff(&[Treasurer]), Target::None, none),
+    ("setAccountMapping", Access::Staff(&[Treasurer]), Target::None, |_| {
+        Some(json!({"subject": "method", "subjectId": "paypal", "accountId": "acct-checking"}))
+    }),
+    ("previewAccountingExport", Access::Staff(&[Treasurer]), Target::None, none),
+    ("createAccountingExport", Access::Staff(&[Treasurer]), Target::None, |_| {
+        Some(json!({"from": "2026-03-01", "to": "2026-03-31", "format": "iif", "again": true}))
+    }),
+    ("listAccountingExports", Access::Staff(&[Treasurer]), Target::None, none),
+    ("downloadAccountingExport", Access::Staff(&[Treasurer]), Target::AccountingExport, none),
     ("listAudit", Access::Staff(&[]), Target::None, none),
     ("exportAudit", Access::Staff(&[]), Target::None, none),
     ("grantAdmin", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email}))),
@@ -604,6 +627,7 @@ struct Fixture {
     festival: String,
     import: String,
     import_mapping: String,
+    accounting_export: String,
     /// What the drawer holds now ("11.00").
     drawer_expected: String,
     sent_invitation: String,
@@ -787,6 +811,16 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         StatusCode::OK,
     )
     .await;
+    let books_export: Value = expect_status(
+        app.post(
+            "/api/admin/accounting/exports",
+            Some(&admin.token),
+            json!({"from": "2026-03-01", "to": "2026-03-31", "format": "gl_csv", "again": true}),
+        )
+        .await,
+        StatusCode::CREATED,
+    )
+    .await;
     let (recurring_gift, gift_setup_id, gift_setup_secret) = recurring_fixture(app, owner).await;
     let shifts = shifts_fixture(app, admin, owner, &event).await;
     Fixture {
@@ -829,6 +863,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         festival: festival["id"].as_str().expect("id").to_owned(),
         import: import["import"]["id"].as_str().expect("id").to_owned(),
         import_mapping: import_mapping["id"].as_str().expect("id").to_owned(),
+        accounting_export: books_export["id"].as_str().expect("id").to_owned(),
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
         walk_in,
         card_charge: card["paymentIntentId"].as_str().expect("intent").to_owned(),
@@ -1056,6 +1091,8 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::ShiftSignup => &f.shift_signup,
         Target::Import => &f.import,
         Target::ImportMapping => &f.import_mapping,
+        Target::LedgerAccount => "acct-program-income",
+        Target::AccountingExport => &f.accounting_export,
     };
     let mut path = template
         .replace("{id}", id)
@@ -1073,7 +1110,9 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
     match target {
         Target::Intent => path.push_str(&format!("?clientSecret={}", f.intent_secret)),
         _ if template == "/api/auth/verify-email" || template == "/api/account/confirm-email" => path.push_str("?token=unknown"),
-        _ if template == "/api/services/occurrences" => path.push_str("?from=2026-03-01&to=2026-03-31"),
+        _ if template == "/api/services/occurrences" || template == "/api/admin/accounting/preview" => {
+            path.push_str("?from=2026-03-01&to=2026-03-31");
+        }
         _ if template == "/api/sevas/{id}/availability" => path.push_str(&format!("?from={0}&to={0}", seva_date())),
         _ if template.starts_with("/api/admin/sevas/schedule") => path.push_str(&format!("?date={}", seva_date())),
         // The revision a correction was made against (a fresh count's).

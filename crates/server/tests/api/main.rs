@@ -2,6 +2,7 @@
 //! Run on SQLite by default and on PostgreSQL with `MANDIR_TEST_DATABASE_URL=postgres://...`.
 
 mod account;
+mod accounting;
 mod admin;
 mod auth;
 mod authorization;
