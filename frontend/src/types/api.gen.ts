@@ -180,6 +180,111 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/accounting/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The chart of accounts, by code (treasurers). */
+        get: operations["listLedgerAccounts"];
+        put?: never;
+        /** Adds an account to the chart (treasurers). */
+        post: operations["createLedgerAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/accounts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Changes an account (treasurers). */
+        patch: operations["updateLedgerAccount"];
+        trace?: never;
+    };
+    "/api/admin/accounting/exports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every export, newest first (treasurers). */
+        get: operations["listAccountingExports"];
+        put?: never;
+        /** Exports a period (treasurers): recorded, then downloaded from its file's path. */
+        post: operations["createAccountingExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/exports/{id}/file": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An export's file, its entries read from the ledger as it is now (treasurers). */
+        get: operations["downloadAccountingExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/mappings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every subject and the account it is booked to (treasurers). */
+        get: operations["getAccountMappings"];
+        /** Books a subject to an account (treasurers); answers every row. */
+        put: operations["setAccountMapping"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/accounting/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What exporting a period would write, and earlier exports of its days (treasurers). */
+        get: operations["previewAccountingExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/audit": {
         parameters: {
             query?: never;
@@ -3905,6 +4010,27 @@ export interface components {
             settings: components["schemas"]["AccountSettingsDto"];
             volunteering: components["schemas"]["ExportVolunteeringDto"][];
         };
+        /** @description One subject and the account it is booked to. */
+        AccountMappingDto: {
+            /**
+             * @description Its own account; none: it falls back (a line to its fund's or the default income account,
+             *     money to the default deposit account).
+             */
+            accountId: string | null;
+            /** @description The account it is booked to now. */
+            effectiveAccountId: string;
+            label: string;
+            subject: components["schemas"]["MappingSubjectDto"];
+            /** @description The fund's, donation type's, kind's or method's id; empty for a default. */
+            subjectId: string;
+        };
+        /**
+         * @description Every subject with its account: the defaults, the payment methods, the donation types, the
+         *     kinds of line and the funds.
+         */
+        AccountMappingsDto: {
+            rows: components["schemas"]["AccountMappingDto"][];
+        };
         /** @description The member's own settings. */
         AccountSettingsDto: {
             /**
@@ -3916,6 +4042,48 @@ export interface components {
             pendingEmail: string | null;
             /** @description Reminders the day before each event the member registered for. */
             remindersEnabled: boolean;
+        };
+        /** @description An export of a period. */
+        AccountingExportDto: {
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Who exported it (their e-mail). */
+            createdByName: string;
+            /** Format: int32 */
+            entries: number;
+            format: components["schemas"]["AccountingExportFormatDto"];
+            /** Format: date */
+            from: string;
+            id: string;
+            /** Format: date */
+            to: string;
+            /** @description The debits' sum (equal to the credits'), "1234.50". */
+            total: string;
+        };
+        /**
+         * @description The file of an export: `iif` (QuickBooks Desktop), `qbo_csv` (QuickBooks Online's journal
+         *     import) or `gl_csv` (a general ledger with the ledger's ids).
+         * @enum {string}
+         */
+        AccountingExportFormatDto: "iif" | "qbo_csv" | "gl_csv";
+        /** @description What exporting a period would write. */
+        AccountingPreviewDto: {
+            /** @description Earlier exports of any of the period's days. */
+            earlier: components["schemas"]["AccountingExportDto"][];
+            /** Format: int32 */
+            entries: number;
+            /** Format: date */
+            from: string;
+            /** Format: int32 */
+            gifts: number;
+            /** Format: int32 */
+            refunds: number;
+            /** Format: date */
+            to: string;
+            /** @description The debits' sum (equal to the credits'). */
+            total: string;
+            /** @description Funds whose lines fall to the default income account, as sentences. */
+            unmapped: string[];
         };
         AdminChangeResponse: {
             message: string;
@@ -4458,6 +4626,16 @@ export interface components {
             /** @description "HH:MM" of one of its slots; omitted for a daily seva. */
             slot?: string | null;
         };
+        /** @description A period to export: both days in the temple's calendar, inclusive, at most 366 days. */
+        CreateAccountingExportRequest: {
+            /** @description Export even though an earlier export covers some of its days (without it: 409). */
+            again?: boolean;
+            format: components["schemas"]["AccountingExportFormatDto"];
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+        };
         CreateDonationTypeRequest: {
             /** @description Dollars, 0 to 1,000,000, at most two decimals: a number or a decimal text; null or "" for none. */
             defaultAmount?: number | string | null;
@@ -4523,6 +4701,20 @@ export interface components {
             message: string;
             paymentIntentId: string;
             provider: components["schemas"]["CardProviderDto"];
+        };
+        /** @description A new account. */
+        CreateLedgerAccountRequest: {
+            /**
+             * @description 1 to 20 letters, digits, dots or hyphens; unique.
+             * @example 4010
+             */
+            code: string;
+            kind: components["schemas"]["LedgerAccountKindDto"];
+            /**
+             * @description 1 to 100 characters without a colon (QuickBooks reads one as a sub-account); unique.
+             * @example Annadanam
+             */
+            name: string;
         };
         CreatePaymentMethodRequest: {
             description?: string | null;
@@ -5418,6 +5610,21 @@ export interface components {
             /** Format: date-time */
             startedAt: string;
         };
+        /** @description An account of the chart. */
+        LedgerAccountDto: {
+            /** @example 4000 */
+            code: string;
+            id: string;
+            isActive: boolean;
+            kind: components["schemas"]["LedgerAccountKindDto"];
+            /** @example Contributions */
+            name: string;
+        };
+        /**
+         * @description What an account holds.
+         * @enum {string}
+         */
+        LedgerAccountKindDto: "asset" | "liability" | "equity" | "income" | "expense";
         LedgerPageDto: {
             items: components["schemas"]["PaymentDto"][];
             /** Format: int64 */
@@ -5461,6 +5668,12 @@ export interface components {
              */
             number: number;
         };
+        /**
+         * @description What a mapping is for: a default, a fund, a donation type, a kind of line (`religious`:
+         *     sevas and pujas; `goods`: tickets and meals) or a payment method.
+         * @enum {string}
+         */
+        MappingSubjectDto: "default_income" | "default_deposit" | "fund" | "donation_type" | "line_kind" | "method";
         /** @description A row of the member directory. */
         MemberDto: {
             /** Format: date-time */
@@ -6261,6 +6474,14 @@ export interface components {
             name: string;
             serviceId: string;
         };
+        /** @description Books a subject to an account, or (`accountId: null`) back to its fallback. */
+        SetAccountMappingRequest: {
+            /** @description An active account's id; null removes the mapping (not for a default). */
+            accountId?: string | null;
+            subject: components["schemas"]["MappingSubjectDto"];
+            /** @description Empty for a default. */
+            subjectId: string;
+        };
         SetStatusRequest: {
             /** @description Why, kept in the payment's audit trail (at most 500 characters). */
             note?: string | null;
@@ -7044,6 +7265,13 @@ export interface components {
             restricted?: boolean | null;
             /** @description YYYY-MM-DD; null or "" clears it. */
             startsOn?: string | null;
+        };
+        /** @description A change to an account: any of its fields. An account still mapped cannot be made inactive. */
+        UpdateLedgerAccountRequest: {
+            code?: string | null;
+            isActive?: boolean | null;
+            kind?: null | components["schemas"]["LedgerAccountKindDto"];
+            name?: string | null;
         };
         UpdatePaymentMethodRequest: {
             /** @description null or "" clears it. */
@@ -7878,6 +8106,533 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listLedgerAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerAccountDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createLedgerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateLedgerAccountRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerAccountDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another account has this code or name */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateLedgerAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateLedgerAccountRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LedgerAccountDto"];
+                };
+            };
+            /** @description A field is invalid, or none is given */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Another account has this code or name, or the account is mapped and cannot be made inactive */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listAccountingExports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingExportDto"][];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createAccountingExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAccountingExportRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingExportDto"];
+                };
+            };
+            /** @description `to` before `from`, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An earlier export covers some of its days (send `again`), or no default account is set */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    downloadAccountingExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description QuickBooks Desktop's IIF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-iif": string;
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No default account is set */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getAccountMappings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMappingsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setAccountMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAccountMappingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountMappingsDto"];
+                };
+            };
+            /** @description An unknown subject, or a default left unset */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such account */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The account is inactive */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    previewAccountingExport: {
+        parameters: {
+            query: {
+                /** @description "YYYY-MM-DD": the first day. */
+                from: string;
+                /** @description "YYYY-MM-DD": the last day, on or after `from`, at most 366 days later. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountingPreviewDto"];
+                };
+            };
+            /** @description `to` before `from`, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
