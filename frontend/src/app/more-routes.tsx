@@ -16,6 +16,8 @@ const EventSignInSheet = lazy(() => import('./routes/event-sign-in-sheet'));
 // when the import page's shared chunks put the entry over it.
 const AdminImport = lazy(() => import('./routes/admin-import'));
 const DepositSlip = lazy(() => import('./routes/deposit-slip'));
+// The books (issue 31), here for the entry's budget.
+const AdminAccounting = lazy(() => import('./routes/admin-accounting'));
 
 /**
  * The routes after the entry's own: recurring gifts' start page and a gift's own page, a festival's
@@ -31,6 +33,7 @@ export default function MoreRoutes() {
       <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
       <Route path={paths.adminImport.path} element={<AdminImport />} />
       <Route path={paths.depositSlip.path} element={<DepositSlip />} />
+      <Route path={paths.adminAccounting.path} element={<AdminAccounting />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

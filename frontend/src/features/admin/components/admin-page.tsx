@@ -1,4 +1,5 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
@@ -117,6 +118,11 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
         {can('read_daily_report') ? (
           <Button component={RouterLink} to={paths.dailyReport.getHref()} startIcon={<AssessmentOutlined />}>
             Daily report
+          </Button>
+        ) : null}
+        {can('export_finances') || can('manage_funds') ? (
+          <Button component={RouterLink} to={paths.adminAccounting.getHref()} startIcon={<AccountBalanceWalletOutlined />}>
+            Accounting
           </Button>
         ) : null}
         {can('import_data') ? (
