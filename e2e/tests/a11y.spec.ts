@@ -344,6 +344,10 @@ const routes: Record<string, Route> = {
     await h1('Import members or gifts')(page);
     await expect(page.getByRole('table', { name: 'Past imports' }).or(page.getByText('No imports yet.'))).toBeVisible();
   } },
+  'admin accounting': { path: '/admin/accounting', who: 'admin', ready: async (page) => {
+    await h1('Accounting')(page);
+    await expect(page.getByRole('table', { name: 'Past exports' }).or(page.getByText('No exports yet.'))).toBeVisible();
+  } },
   // Other tests' pledges may be listed, or none yet.
   'admin pledges': { path: '/admin?tab=pledges', who: 'admin', ready: async (page) => {
     await expect(page.getByRole('button', { name: 'Send reminders' })).toBeVisible();

@@ -39,6 +39,7 @@ function measure(page, label, budgetKb) {
     if (process.env.SIZE_VERBOSE) console.log(`${(gz / 1024).toFixed(1).padStart(7)} KB  ${f}`);
   }
   const ok = total <= budgetKb * 1024;
+  if (process.env.SIZE_BYTES) console.log(`${total} of ${budgetKb * 1024} bytes`);
   console.log(`${(total / 1024).toFixed(1).padStart(7)} KB  ${label}, ${files.size} files, gzipped (budget ${budgetKb} KB)`);
   if (!ok) console.error(`${label} is over its budget: ${(total / 1024).toFixed(1)} KB > ${budgetKb} KB gzipped`);
   return ok;

@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router';
+import { ACCOUNTING_PATH } from '@/config/more-paths';
 import { paths } from '@/config/paths';
 import NotFound from './routes/not-found';
 
@@ -33,7 +34,7 @@ export default function MoreRoutes() {
       <Route path={paths.eventSignInSheet.path} element={<EventSignInSheet />} />
       <Route path={paths.adminImport.path} element={<AdminImport />} />
       <Route path={paths.depositSlip.path} element={<DepositSlip />} />
-      <Route path={paths.adminAccounting.path} element={<AdminAccounting />} />
+      <Route path={ACCOUNTING_PATH} element={<AdminAccounting />} />
       <Route path="*" element={<NotFound />} />
     </Routes>
   );

@@ -37,8 +37,6 @@ export const paths = {
   admin: page('/admin'),
   /** Importing a temple's members, households and giving history from a file (`import_data`: admins). */
   adminImport: page('/admin/import'),
-  /** The books: exports for QuickBooks, the chart of accounts and its mappings (`export_finances`, `manage_funds`). */
-  adminAccounting: page('/admin/accounting'),
   sevas: page('/sevas'),
   /** A seva's page; `?date=YYYY-MM-DD` opens it on that date when it can be booked (the star-birthday reminders link so). */
   sevaDetail: { path: '/sevas/:id', getHref: (id: string, date?: string | null) => `/sevas/${id}${date ? `?date=${date}` : ''}` },

@@ -121,7 +121,7 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
           </Button>
         ) : null}
         {can('export_finances') || can('manage_funds') ? (
-          <Button component={RouterLink} to={paths.adminAccounting.getHref()} startIcon={<AccountBalanceWalletOutlined />}>
+          <Button component={RouterLink} to="/admin/accounting" startIcon={<AccountBalanceWalletOutlined />}>
             Accounting
           </Button>
         ) : null}
