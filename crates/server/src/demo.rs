@@ -1393,24 +1393,6 @@ pub async fn seed_demo_imports(imports: &mandir_application::services::imports::
     Ok(written)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn the_demo_settings_are_valid() {
-        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
-        assert_eq!(valid.video_id, "M7lc1UVf-VE");
-        assert!(valid.address.contains("demo"));
-    }
-
-    use super::*;
-
-    #[test]
-    fn pacific_offsets_follow_daylight_saving() {
-        assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
-        assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
-    }
-}
-
 /// The demo's books: the building campaign booked to an account of its own (4300 Temple Building
 /// Fund), then this month's gifts so far exported once for QuickBooks Online by the demo
 /// treasurer, so the Accounting page shows a mapping and a past export. Once: nothing when the
@@ -1437,4 +1419,22 @@ pub async fn seed_demo_books(
     let first = today.with_day(1).unwrap_or(today);
     books.export(&actor, &first.to_string(), &today.to_string(), "qbo_csv", true).await.map_err(|e| anyhow::anyhow!("demo export: {e}"))?;
     Ok(true)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_demo_settings_are_valid() {
+        let valid = super::demo_settings("donations@mandir.local", "Temple Donation").validate().expect("valid");
+        assert_eq!(valid.video_id, "M7lc1UVf-VE");
+        assert!(valid.address.contains("demo"));
+    }
+
+    use super::*;
+
+    #[test]
+    fn pacific_offsets_follow_daylight_saving() {
+        assert_eq!(pacific(2026, 1, 10, 9, 0).map(|d| d.to_rfc3339()), Some("2026-01-10T17:00:00+00:00".into()));
+        assert_eq!(pacific(2026, 7, 4, 9, 0).map(|d| d.to_rfc3339()), Some("2026-07-04T16:00:00+00:00".into()));
+    }
 }

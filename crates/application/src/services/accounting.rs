@@ -170,11 +170,11 @@ impl AccountingService {
         ];
         subjects.extend(books::METHODS.iter().map(|(id, label)| (MappingSubject::Method, (*id).to_owned(), (*label).to_owned())));
         let mut types = self.types.list().await?;
-        types.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        types.sort_by_key(|t| t.name.to_lowercase());
         subjects.extend(types.into_iter().map(|t| (MappingSubject::DonationType, t.id.to_string(), t.name)));
         subjects.extend(books::LINE_KINDS.iter().map(|(id, label)| (MappingSubject::LineKind, (*id).to_owned(), (*label).to_owned())));
         let mut funds = self.funds.list().await?;
-        funds.sort_by(|a, b| a.name.to_lowercase().cmp(&b.name.to_lowercase()));
+        funds.sort_by_key(|f| f.name.to_lowercase());
         subjects.extend(funds.into_iter().map(|f| (MappingSubject::Fund, f.id.to_string(), f.name)));
         Ok(subjects)
     }
