@@ -163,19 +163,24 @@ impl AccountingService {
         self.rows().await
     }
 
-    async fn subjects(&self) -> Result<Vec<(MappingSubject, String, String)>, AccountingError> {
+    /// Each subject with its label and, for a donation type, its fund (where its lines fall back to).
+    async fn subjects(&self) -> Result<Vec<(MappingSubject, String, String, Option<String>)>, AccountingError> {
         let mut subjects = vec![
-            (MappingSubject::DefaultIncome, String::new(), "Income (default)".to_owned()),
-            (MappingSubject::DefaultDeposit, String::new(), "Money received (default)".to_owned()),
+            (MappingSubject::DefaultIncome, String::new(), "Income (default)".to_owned(), None),
+            (MappingSubject::DefaultDeposit, String::new(), "Money received (default)".to_owned(), None),
         ];
-        subjects.extend(books::METHODS.iter().map(|(id, label)| (MappingSubject::Method, (*id).to_owned(), (*label).to_owned())));
+        subjects.extend(books::METHODS.iter().map(|(id, label)| (MappingSubject::Method, (*id).to_owned(), (*label).to_owned(), None)));
         let mut types = self.types.list().await?;
         types.sort_by_key(|t| t.name.to_lowercase());
-        subjects.extend(types.into_iter().map(|t| (MappingSubject::DonationType, t.id.to_string(), t.name)));
-        subjects.extend(books::LINE_KINDS.iter().map(|(id, label)| (MappingSubject::LineKind, (*id).to_owned(), (*label).to_owned())));
+        subjects.extend(types.into_iter().map(|t| {
+            let fund = t.fund_id.map_or_else(|| mandir_domain::fund::GENERAL_FUND_ID.to_owned(), |f| f.to_string());
+            (MappingSubject::DonationType, t.id.to_string(), t.name, Some(fund))
+        }));
+        subjects
+            .extend(books::LINE_KINDS.iter().map(|(id, label)| (MappingSubject::LineKind, (*id).to_owned(), (*label).to_owned(), None)));
         let mut funds = self.funds.list().await?;
         funds.sort_by_key(|f| f.name.to_lowercase());
-        subjects.extend(funds.into_iter().map(|f| (MappingSubject::Fund, f.id.to_string(), f.name)));
+        subjects.extend(funds.into_iter().map(|f| (MappingSubject::Fund, f.id.to_string(), f.name, None)));
         Ok(subjects)
     }
 
@@ -187,13 +192,14 @@ impl AccountingService {
             .subjects()
             .await?
             .into_iter()
-            .map(|(subject, subject_id, label)| {
+            .map(|(subject, subject_id, label, fund)| {
                 let account_id = mappings.get(subject, &subject_id).map(str::to_owned);
                 let fallback = match subject {
-                    MappingSubject::Method | MappingSubject::DefaultDeposit => &deposit,
-                    _ => &income,
+                    MappingSubject::Method | MappingSubject::DefaultDeposit => deposit.clone(),
+                    // A type's lines fall back to its fund's account.
+                    _ => fund.and_then(|f| mappings.get(MappingSubject::Fund, &f).map(str::to_owned)).unwrap_or_else(|| income.clone()),
                 };
-                let effective_account_id = account_id.clone().unwrap_or_else(|| fallback.clone());
+                let effective_account_id = account_id.clone().unwrap_or(fallback);
                 MappingRow { subject, subject_id, label, account_id, effective_account_id }
             })
             .collect())
@@ -213,7 +219,7 @@ impl AccountingService {
             return Err(AccountingError::Validation(ValidationErrors::single("subject", books::SUBJECT_INVALID)));
         };
         let subjects = self.subjects().await?;
-        let Some((_, subject_id, label)) = subjects.into_iter().find(|(s, id, _)| *s == subject && id == subject_id.trim()) else {
+        let Some((_, subject_id, label, _)) = subjects.into_iter().find(|(s, id, _, _)| *s == subject && id == subject_id.trim()) else {
             return Err(AccountingError::Validation(ValidationErrors::single("subjectId", books::SUBJECT_NOT_FOUND)));
         };
         let defaults = [MappingSubject::DefaultIncome, MappingSubject::DefaultDeposit];

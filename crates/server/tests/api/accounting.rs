@@ -102,6 +102,10 @@ async fn the_treasurer_maps_the_chart_and_exports_a_balanced_day_for_quickbooks(
     let rows: Value = expect_status(app.put("/api/admin/accounting/mappings", Some(&treasurer.token), set).await, StatusCode::OK).await;
     let row = rows["rows"].as_array().expect("rows").iter().find(|r| r["subjectId"] == fund_id.as_str()).expect("the fund's row").clone();
     assert_eq!((row["accountId"].as_str(), row["label"].as_str()), (Some(account_id.as_str()), Some("Gopuram")));
+    // The fund's donation type, mapped to nothing itself, is booked to the fund's account.
+    let bricks_row =
+        rows["rows"].as_array().expect("rows").iter().find(|r| r["subjectId"] == bricks["id"]).expect("the type's row").clone();
+    assert_eq!((bricks_row["accountId"].as_str(), bricks_row["effectiveAccountId"].as_str()), (None, Some(account_id.as_str())));
     // A default cannot be left unset; an account mapped cannot be made inactive.
     let unset = json!({"subject": "default_income", "subjectId": "", "accountId": null});
     let unset: Value =
