@@ -240,12 +240,17 @@ impl AccountPatchInput {
 
 /// The period of an export, as typed: both days in the temple's calendar, inclusive.
 pub fn period_of(from: &str, to: &str) -> Result<(NaiveDate, NaiveDate), ValidationErrors> {
+    period_within(from, to, MAX_PERIOD_DAYS, PERIOD_TOO_LONG)
+}
+
+/// A period as typed, at most `max_days` long (`too_long` says so otherwise).
+pub fn period_within(from: &str, to: &str, max_days: i64, too_long: &str) -> Result<(NaiveDate, NaiveDate), ValidationErrors> {
     let mut errors = ValidationErrors::new();
     let from = NaiveDate::parse_from_str(from.trim(), "%Y-%m-%d").ok();
     let to = NaiveDate::parse_from_str(to.trim(), "%Y-%m-%d").ok();
     match (from, to) {
         (Some(from), Some(to)) if to < from => errors.add("to", TO_INVALID),
-        (Some(from), Some(to)) if (to - from).num_days() >= MAX_PERIOD_DAYS => errors.add("to", PERIOD_TOO_LONG),
+        (Some(from), Some(to)) if (to - from).num_days() >= max_days => errors.add("to", too_long),
         (Some(from), Some(to)) => return Ok((from, to)),
         (from, to) => {
             if from.is_none() {

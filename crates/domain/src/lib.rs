@@ -33,6 +33,7 @@ pub mod receipt;
 pub mod recurring_gift;
 pub mod recurring_service;
 pub mod registration;
+pub mod reports;
 pub mod seva;
 pub mod seva_booking;
 pub mod site;

@@ -153,6 +153,7 @@ fn parts() -> Vec<Document> {
         routes::funds::Api::openapi(),
         routes::imports::Api::openapi(),
         routes::accounting::Api::openapi(),
+        routes::reports::Api::openapi(),
         routes::pledges::Api::openapi(),
         routes::households::Api::openapi(),
         routes::recurring_gifts::Api::openapi(),

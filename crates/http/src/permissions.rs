@@ -71,6 +71,11 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("createAccountingExport", Permission::ExportFinances),
     ("listAccountingExports", Permission::ExportFinances),
     ("downloadAccountingExport", Permission::ExportFinances),
+    // the reports
+    ("getGivingReport", Permission::ReadLedger),
+    ("getActivityReport", Permission::ReadLedger),
+    ("exportGivingReport", Permission::ReadLedger),
+    ("exportActivityReport", Permission::ReadLedger),
     // the catalogues of money
     ("createDonationType", Permission::ManageFunds),
     ("updateDonationType", Permission::ManageFunds),

@@ -131,6 +131,7 @@ pub struct AppState {
     pub funds: FundService,
     pub imports: mandir_application::services::imports::ImportService,
     pub accounting: mandir_application::services::accounting::AccountingService,
+    pub reports: mandir_application::services::reports::ReportService,
     pub pledges: mandir_application::services::pledges::PledgeService,
     pub households: mandir_application::services::households::HouseholdService,
     pub recurring_gifts: mandir_application::services::recurring_gifts::RecurringGiftService,

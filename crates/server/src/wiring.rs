@@ -221,6 +221,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     let funds = Arc::new(mandir_persistence::SeaOrmFundRepository::new(db.clone()));
     let (funds_for_imports, donation_types_for_imports) = (funds.clone(), donation_types.clone());
     let (funds_for_books, donation_types_for_books) = (funds.clone(), donation_types.clone());
+    let funds_for_reports = funds.clone();
     let link_signer: Arc<dyn LinkSigner> = Arc::new(HmacLinkSigner::new(config.jwt_secret.expose().as_bytes(), "mandir-receipt-links"));
     // One repository for the gifts, their e-mails' outbox and the receipts' links to them.
     let recurring_gifts_repository = Arc::new(mandir_persistence::SeaOrmRecurringGiftRepository::new(db.clone()));
@@ -566,6 +567,12 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             temple_zone.clone(),
             clock.clone(),
             recorder.clone(),
+        ),
+        reports: mandir_application::services::reports::ReportService::new(
+            Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
+            Arc::new(mandir_persistence::SeaOrmReportRepository::new(db.clone())),
+            funds_for_reports,
+            temple_zone.clone(),
         ),
         staff: StaffService::new(users.clone(), priests.clone(), clock.clone(), changes, recorder.clone()),
         staff_invites,

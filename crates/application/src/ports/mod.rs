@@ -39,6 +39,7 @@ pub mod rate_limit_store;
 pub mod receipt_outbox;
 pub mod recurring_gift_repository;
 pub mod recurring_service_repository;
+pub mod report_repository;
 pub mod setup_repository;
 pub mod seva_booking_repository;
 pub mod seva_repository;
@@ -104,6 +105,7 @@ pub use recurring_gift_repository::{
     FinishedCharge, GiftEmail, GiftEmailKind, GiftEmailNew, GiftUpdate, NewRecurringGift, RecurringGiftRepository,
 };
 pub use recurring_service_repository::RecurringServiceRepository;
+pub use report_repository::ReportRepository;
 pub use setup_repository::{SetupCompletion, SetupRepository};
 pub use seva_booking_repository::{BookingAdmission, NewBookingRecord, SevaBookingRepository};
 pub use seva_repository::{SevaFields, SevaRepository};

@@ -38,6 +38,7 @@ pub mod receipts;
 pub mod recurring_gifts;
 pub mod recurring_services;
 pub mod registrations;
+pub mod reports;
 pub mod sessions;
 pub mod setup;
 pub mod seva_bookings;

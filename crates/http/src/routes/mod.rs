@@ -28,6 +28,7 @@ pub mod priests;
 pub mod receipts;
 pub mod recurring_gifts;
 pub mod registrations;
+pub mod reports;
 pub mod services;
 pub mod setup;
 pub mod sevas;
@@ -64,6 +65,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(households::configure)
         .configure(imports::configure)
         .configure(accounting::configure)
+        .configure(reports::configure)
         .configure(recurring_gifts::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)

@@ -443,6 +443,11 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
         Some(json!({"kind": "gifts", "name": "Matrix mapping", "mapping": {"date": "Date", "amount": "Amount", "method": "Method"}}))
     }),
     ("deleteImportMapping", Access::Staff(&[]), Target::ImportMapping, none),
+    // the reports (treasurers)
+    ("getGivingReport", Access::Staff(&[Treasurer]), Target::None, none),
+    ("getActivityReport", Access::Staff(&[Treasurer]), Target::None, none),
+    ("exportGivingReport", Access::Staff(&[Treasurer]), Target::None, none),
+    ("exportActivityReport", Access::Staff(&[Treasurer]), Target::None, none),
     // the books (treasurers)
     ("listLedgerAccounts", Access::Staff(&[Treasurer]), Target::None, none),
     ("createLedgerAccount", Access::Staff(&[Treasurer]), Target::None, |_| {
@@ -1110,7 +1115,10 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
     match target {
         Target::Intent => path.push_str(&format!("?clientSecret={}", f.intent_secret)),
         _ if template == "/api/auth/verify-email" || template == "/api/account/confirm-email" => path.push_str("?token=unknown"),
-        _ if template == "/api/services/occurrences" || template == "/api/admin/accounting/preview" => {
+        _ if template == "/api/services/occurrences"
+            || template == "/api/admin/accounting/preview"
+            || template.starts_with("/api/admin/reports/") =>
+        {
             path.push_str("?from=2026-03-01&to=2026-03-31");
         }
         _ if template == "/api/sevas/{id}/availability" => path.push_str(&format!("?from={0}&to={0}", seva_date())),

@@ -37,6 +37,7 @@ mod priests;
 mod receipts;
 mod recurring_gifts;
 mod registrations;
+mod reports;
 mod services;
 mod setup;
 mod sevas;
