@@ -344,6 +344,10 @@ const routes: Record<string, Route> = {
     await h1('Import members or gifts')(page);
     await expect(page.getByRole('table', { name: 'Past imports' }).or(page.getByText('No imports yet.'))).toBeVisible();
   } },
+  'admin reports': { path: '/admin/reports', who: 'admin', ready: async (page) => {
+    await h1('Reports')(page);
+    await expect(page.getByRole('region', { name: 'Membership', exact: true })).toBeVisible();
+  } },
   'admin accounting': { path: '/admin/accounting', who: 'admin', ready: async (page) => {
     await h1('Accounting')(page);
     await expect(page.getByRole('table', { name: 'Past exports' }).or(page.getByText('No exports yet.'))).toBeVisible();

@@ -62,7 +62,6 @@ const LAZY_ROUTES: [string, LazyExoticComponent<ComponentType>][] = [
   [paths.paymentConfirmation.path, lazy(() => import('./routes/payment-confirmation'))],
   [paths.testPayment.path, lazy(() => import('./routes/test-payment'))],
   [paths.setup.path, lazy(() => import('./routes/setup'))],
-  [paths.staffInvite.path, lazy(() => import('./routes/staff-invite'))],
 ];
 
 /**

@@ -5,3 +5,6 @@
 // The admin dashboard links to it by the same text: a module shared by two lazy chunks lands in the
 // entry.
 export const ACCOUNTING_PATH = '/admin/accounting';
+
+/** The treasurer's reports with charts (`read_ledger`). */
+export const REPORTS_PATH = '/admin/reports';

@@ -829,6 +829,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Seva bookings by seva and weekday, event attendance and membership by month (treasurers). */
+        get: operations["getActivityReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/activity.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The activity report as CSV: sevas by seva and weekday, attendance and membership by month (treasurers). */
+        get: operations["exportActivityReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/giving": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Giving in a period: by month against the year before, by fund, channel and method, and the donors (treasurers). */
+        get: operations["getGivingReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/giving.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The giving report as CSV: one row per month, fund, channel, method and donor (treasurers). */
+        get: operations["exportGivingReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/set-admin": {
         parameters: {
             query?: never;
@@ -4085,6 +4153,19 @@ export interface components {
             /** @description Funds whose lines fall to the default income account, as sentences. */
             unmapped: string[];
         };
+        ActivityReportDto: {
+            /** @description Registrations (`count`) and people (`total`) by the month of their event. */
+            attendance: components["schemas"]["ReportMonthCountDto"][];
+            /** Format: date */
+            from: string;
+            /** @description New accounts (`count`) and accounts by the month's end (`total`). */
+            membership: components["schemas"]["ReportMonthCountDto"][];
+            sevasBySeva: components["schemas"]["ReportCountDto"][];
+            /** @description Monday first. */
+            sevasByWeekday: components["schemas"]["ReportCountDto"][];
+            /** Format: date */
+            to: string;
+        };
         AdminChangeResponse: {
             message: string;
             user: components["schemas"]["UserDto"];
@@ -5330,6 +5411,21 @@ export interface components {
             /** @description The payment's status: `completed`, `failed`, `pending`, `refunded`. */
             status: string;
         };
+        GivingReportDto: {
+            byChannel: components["schemas"]["ReportShareDto"][];
+            byFund: components["schemas"]["ReportShareDto"][];
+            byMethod: components["schemas"]["ReportShareDto"][];
+            donors: components["schemas"]["ReportDonorsDto"];
+            /** Format: date */
+            from: string;
+            /** Format: int32 */
+            gifts: number;
+            months: components["schemas"]["ReportMonthDto"][];
+            /** Format: date */
+            to: string;
+            /** @description Kept: completed gifts net of their refunds, tests apart. */
+            total: string;
+        };
         GotramDto: {
             gotranamalu: string;
             /** Format: int32 */
@@ -6360,6 +6456,27 @@ export interface components {
         RemindersRequest: {
             enabled: boolean;
         };
+        /** @description Bookings of a seva, or on a weekday. */
+        ReportCountDto: {
+            amount: string;
+            /** Format: int32 */
+            bookings: number;
+            label: string;
+        };
+        ReportDonorDto: {
+            /** @description Given in the period. */
+            amount: string;
+            email: string | null;
+            name: string;
+            /** @description Given in the year before the period. */
+            yearBefore: string;
+        };
+        /** @description New donors (never before the period), returning (before too) and lapsed (in the year before, not in it). */
+        ReportDonorsDto: {
+            lapsed: components["schemas"]["ReportDonorDto"][];
+            new: components["schemas"]["ReportDonorDto"][];
+            returning: components["schemas"]["ReportDonorDto"][];
+        };
         /** @description One row of the report's totals. */
         ReportLineDto: {
             amount: string;
@@ -6367,6 +6484,26 @@ export interface components {
             count: number;
             /** @description A method (`cash`, `check`, `credit_card`, …), a channel, or a fund's name. */
             key: string;
+        };
+        /**
+         * @description A month's count and its total: registrations and people (attendance), or new members and
+         *     members by the month's end (membership).
+         */
+        ReportMonthCountDto: {
+            /** Format: int32 */
+            count: number;
+            month: string;
+            /** Format: int64 */
+            total: number;
+        };
+        /** @description A month's giving and the same month a year before. */
+        ReportMonthDto: {
+            amount: string;
+            /** Format: int32 */
+            gifts: number;
+            lastYear: string;
+            /** @example 2026-03 */
+            month: string;
         };
         /** @description A seva's bookings made during the day. */
         ReportSevaDto: {
@@ -6376,6 +6513,14 @@ export interface components {
             sevaName: string;
             /** Format: int64 */
             unpaid: number;
+        };
+        /** @description A sum under a fund, channel or method. */
+        ReportShareDto: {
+            amount: string;
+            /** Format: int32 */
+            gifts: number;
+            key: string;
+            label: string;
         };
         ResetPasswordRequest: {
             /** @description 6 to 256 characters, counted as sent. */
@@ -10638,6 +10783,202 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getActivityReport: {
+        parameters: {
+            query: {
+                /** @description "YYYY-MM-DD": the first day. */
+                from: string;
+                /** @description "YYYY-MM-DD": the last day, on or after `from`, at most five years later. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityReportDto"];
+                };
+            };
+            /** @description `to` before `from`, or more than five years */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportActivityReport: {
+        parameters: {
+            query: {
+                /** @description "YYYY-MM-DD": the first day. */
+                from: string;
+                /** @description "YYYY-MM-DD": the last day, on or after `from`, at most five years later. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Report, Key, Label, Amount, Count, Compared */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getGivingReport: {
+        parameters: {
+            query: {
+                /** @description "YYYY-MM-DD": the first day. */
+                from: string;
+                /** @description "YYYY-MM-DD": the last day, on or after `from`, at most five years later. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GivingReportDto"];
+                };
+            };
+            /** @description `to` before `from`, or more than five years */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    exportGivingReport: {
+        parameters: {
+            query: {
+                /** @description "YYYY-MM-DD": the first day. */
+                from: string;
+                /** @description "YYYY-MM-DD": the last day, on or after `from`, at most five years later. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Report, Key, Label, Amount, Count, Compared (the year before) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,5 +1,6 @@
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import AccountBalanceWalletOutlined from '@mui/icons-material/AccountBalanceWalletOutlined';
+import InsightsOutlined from '@mui/icons-material/InsightsOutlined';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import AutoStoriesOutlined from '@mui/icons-material/AutoStoriesOutlined';
@@ -118,6 +119,11 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
         {can('read_daily_report') ? (
           <Button component={RouterLink} to={paths.dailyReport.getHref()} startIcon={<AssessmentOutlined />}>
             Daily report
+          </Button>
+        ) : null}
+        {can('read_ledger') ? (
+          <Button component={RouterLink} to="/admin/reports" startIcon={<InsightsOutlined />}>
+            Reports
           </Button>
         ) : null}
         {can('export_finances') || can('manage_funds') ? (
