@@ -3,12 +3,13 @@
 
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
-use mandir_application::ports::{RepoError, ReportRepository};
+use mandir_application::ports::{GiftRow, RepoError, ReportRepository};
+use mandir_domain::payment::{PaymentProvider, PaymentStatus};
 use mandir_domain::seva_booking::BookingStatus;
 use sea_orm::{ColumnTrait, EntityTrait, QueryFilter, QuerySelect};
 
 use crate::Database;
-use crate::entities::{attendees, events, seva_bookings, users};
+use crate::entities::{attendees, events, payment_funds, payments, seva_bookings, users};
 use crate::error::MapDbErr;
 
 #[derive(Debug, Clone)]
@@ -24,6 +25,62 @@ impl SeaOrmReportRepository {
 
 #[async_trait]
 impl ReportRepository for SeaOrmReportRepository {
+    async fn gifts(&self, until: DateTime<Utc>) -> Result<Vec<GiftRow>, RepoError> {
+        type Row = (String, Option<String>, Option<String>, Option<String>, DateTime<Utc>, i64, i64, String, String, Option<String>);
+        let rows: Vec<Row> = payments::Entity::find()
+            .select_only()
+            .columns([
+                payments::Column::Id,
+                payments::Column::UserId,
+                payments::Column::DonorName,
+                payments::Column::DonorEmail,
+                payments::Column::PaymentDate,
+                payments::Column::AmountCents,
+                payments::Column::RefundedCents,
+                payments::Column::Channel,
+                payments::Column::PaymentMethod,
+                payments::Column::IdempotencyKey,
+            ])
+            .filter(payments::Column::Status.eq(PaymentStatus::Completed.as_str()))
+            .filter(payments::Column::Provider.ne(PaymentProvider::Sandbox.as_str()))
+            .filter(payments::Column::PaymentDate.lt(until))
+            .into_tuple()
+            .all(&self.db.conn)
+            .await
+            .repo()?;
+        Ok(rows
+            .into_iter()
+            .map(|(payment_id, user_id, donor_name, donor_email, at, amount, refunded, channel, method, key)| GiftRow {
+                payment_id,
+                user_id,
+                donor_name,
+                donor_email,
+                at,
+                kept_cents: (amount - refunded).max(0),
+                amount_cents: amount,
+                channel,
+                method,
+                recurring: key.is_some_and(|k| k.starts_with("recurring:")),
+            })
+            .collect())
+    }
+
+    async fn fund_parts(&self, payment_ids: Vec<String>) -> Result<Vec<(String, String, i64)>, RepoError> {
+        let mut out = Vec::with_capacity(payment_ids.len());
+        for chunk in payment_ids.chunks(500) {
+            let rows: Vec<(String, String, i64)> = payment_funds::Entity::find()
+                .select_only()
+                .columns([payment_funds::Column::PaymentId, payment_funds::Column::FundId, payment_funds::Column::AmountCents])
+                .filter(payment_funds::Column::PaymentId.is_in(chunk.to_vec()))
+                .into_tuple()
+                .all(&self.db.conn)
+                .await
+                .repo()?;
+            out.extend(rows);
+        }
+        Ok(out)
+    }
+
     async fn seva_bookings(&self, from: NaiveDate, to: NaiveDate) -> Result<Vec<(String, NaiveDate, i64)>, RepoError> {
         let rows: Vec<(String, String, i64)> = seva_bookings::Entity::find()
             .select_only()

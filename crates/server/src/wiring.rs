@@ -569,7 +569,6 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
             recorder.clone(),
         ),
         reports: mandir_application::services::reports::ReportService::new(
-            Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
             Arc::new(mandir_persistence::SeaOrmReportRepository::new(db.clone())),
             funds_for_reports,
             temple_zone.clone(),

@@ -8,14 +8,13 @@ use std::sync::Arc;
 use chrono::{DateTime, Months, NaiveDate, Utc};
 use mandir_domain::ValidationErrors;
 use mandir_domain::accounting::period_within;
-use mandir_domain::payment::{Payment, PaymentStatus};
 use mandir_domain::reports::{self, Donors, GiftFact, MonthCount, MonthGiving, Share};
 use mandir_domain::staff::Permission;
 
 use super::accounting::start_of;
 use super::{Actor, PermissionRequired};
 use crate::BoxError;
-use crate::ports::{FundRepository, PaymentFilter, PaymentRepository, RepoError, ReportRepository, TempleZone};
+use crate::ports::{FundRepository, GiftRow, RepoError, ReportRepository, TempleZone};
 
 /// The longest period a report covers: five years.
 pub const MAX_REPORT_DAYS: i64 = 5 * 366;
@@ -79,7 +78,6 @@ pub struct ActivityReport {
 
 #[derive(Clone)]
 pub struct ReportService {
-    payments: Arc<dyn PaymentRepository>,
     reads: Arc<dyn ReportRepository>,
     funds: Arc<dyn FundRepository>,
     zone: Arc<dyn TempleZone>,
@@ -111,35 +109,25 @@ pub fn method_label(key: &str) -> String {
     .to_owned()
 }
 
-/// A gift as the reports count it: completed, not a test, what was kept of it.
-fn fact(p: &Payment) -> Option<GiftFact> {
-    if p.status != PaymentStatus::Completed || p.provider.is_test() {
-        return None;
-    }
-    let email = p.donor_email.clone().filter(|e| !e.is_empty());
-    let donor_key = p
+/// A gift as the reports count it, with its parts in each fund (else all of it in General).
+fn fact(g: &GiftRow, parts: &HashMap<String, Vec<(String, i64)>>) -> GiftFact {
+    let email = g.donor_email.clone().filter(|e| !e.is_empty());
+    let donor_key = g
         .user_id
         .as_ref()
         .map(|u| format!("user:{u}"))
         .or_else(|| email.as_ref().map(|e| format!("email:{}", e.to_lowercase())))
-        .unwrap_or_else(|| format!("name:{}", p.donor_name.clone().unwrap_or_default().to_lowercase()));
-    let recurring = p.idempotency_key.as_deref().is_some_and(|k| k.starts_with("recurring:"));
-    Some(GiftFact {
+        .unwrap_or_else(|| format!("name:{}", g.donor_name.clone().unwrap_or_default().to_lowercase()));
+    GiftFact {
         donor_key,
-        donor_name: p.donor_name.clone().filter(|n| !n.is_empty()).or_else(|| email.clone()).unwrap_or_else(|| "Anonymous".to_owned()),
+        donor_name: g.donor_name.clone().filter(|n| !n.is_empty()).or_else(|| email.clone()).unwrap_or_else(|| "Anonymous".to_owned()),
         donor_email: email,
-        at: p.payment_date,
-        kept_cents: p.kept().cents(),
-        channel: if recurring { "recurring".to_owned() } else { p.channel.as_str().to_owned() },
-        method: p.method.as_str().to_owned(),
-        lines: p
-            .donation_details
-            .iter()
-            .map(|l| {
-                (l.fund_id.as_ref().map_or_else(|| mandir_domain::fund::GENERAL_FUND_ID.to_owned(), ToString::to_string), l.amount.cents())
-            })
-            .collect(),
-    })
+        at: g.at,
+        kept_cents: g.kept_cents,
+        channel: if g.recurring { "recurring".to_owned() } else { g.channel.clone() },
+        method: g.method.clone(),
+        lines: parts.get(&g.payment_id).cloned().unwrap_or_else(|| vec![(mandir_domain::fund::GENERAL_FUND_ID.to_owned(), g.amount_cents)]),
+    }
 }
 
 fn labelled(shares: Vec<Share>, label: impl Fn(&str) -> String) -> Vec<Labelled> {
@@ -151,13 +139,8 @@ fn year_earlier(day: NaiveDate) -> NaiveDate {
 }
 
 impl ReportService {
-    pub fn new(
-        payments: Arc<dyn PaymentRepository>,
-        reads: Arc<dyn ReportRepository>,
-        funds: Arc<dyn FundRepository>,
-        zone: Arc<dyn TempleZone>,
-    ) -> Self {
-        Self { payments, reads, funds, zone }
+    pub fn new(reads: Arc<dyn ReportRepository>, funds: Arc<dyn FundRepository>, zone: Arc<dyn TempleZone>) -> Self {
+        Self { reads, funds, zone }
     }
 
     fn period(from: &str, to: &str) -> Result<(NaiveDate, NaiveDate), ReportError> {
@@ -173,13 +156,15 @@ impl ReportService {
         let start = start_of(from, zone);
         let end = start_of(to.succ_opt().unwrap_or(to), zone);
         let (compare_start, compare_end) = (start_of(year_earlier(from), zone), start_of(year_earlier(to).succ_opt().unwrap_or(to), zone));
-        // Every gift up to the period's end: the donors' history is all of it.
-        let filter = PaymentFilter {
-            status: Some(PaymentStatus::Completed),
-            to: Some(end - chrono::Duration::microseconds(1)),
-            ..PaymentFilter::default()
-        };
-        let facts: Vec<GiftFact> = self.payments.list(filter).await?.iter().filter_map(fact).collect();
+        // Every gift up to the period's end (the donors' history is all of it), a few columns each;
+        // the funds' parts of the period's gifts only.
+        let rows = self.reads.gifts(end).await?;
+        let in_period: Vec<String> = rows.iter().filter(|g| g.at >= start).map(|g| g.payment_id.clone()).collect();
+        let mut parts: HashMap<String, Vec<(String, i64)>> = HashMap::new();
+        for (payment, fund, cents) in self.reads.fund_parts(in_period).await? {
+            parts.entry(payment).or_default().push((fund, cents));
+        }
+        let facts: Vec<GiftFact> = rows.iter().map(|g| fact(g, &parts)).collect();
         let within = |f: &GiftFact, a: DateTime<Utc>, b: DateTime<Utc>| f.at >= a && f.at < b;
         let period: Vec<GiftFact> = facts.iter().filter(|f| within(f, start, end)).cloned().collect();
         let compared: Vec<GiftFact> = facts.iter().filter(|f| within(f, compare_start, compare_end)).cloned().collect();
@@ -225,23 +210,22 @@ impl ReportService {
 mod tests {
     use super::*;
     use crate::ports::fund_repository::MockFundRepository;
-    use crate::ports::payment_repository::MockPaymentRepository;
     use crate::ports::report_repository::MockReportRepository;
-    use crate::services::test_fixtures::{member, payment, staff};
-    use mandir_domain::Money;
+    use crate::services::test_fixtures::{member, staff};
     use mandir_domain::staff::Role;
 
-    fn service(payments: MockPaymentRepository, reads: MockReportRepository) -> ReportService {
+    fn service(reads: MockReportRepository) -> ReportService {
         let mut funds = MockFundRepository::new();
         funds.expect_list().returning(|| Ok(Vec::new()));
-        ReportService::new(Arc::new(payments), Arc::new(reads), Arc::new(funds), Arc::new(crate::ports::FixedTempleZone::default()))
+        ReportService::new(Arc::new(reads), Arc::new(funds), Arc::new(crate::ports::FixedTempleZone::default()))
     }
 
     #[tokio::test]
     async fn only_treasurers_and_admins_read_reports() {
-        let mut payments = MockPaymentRepository::new();
-        payments.expect_list().never();
-        let service = service(payments, MockReportRepository::new());
+        let mut reads = MockReportRepository::new();
+        reads.expect_gifts().never();
+        reads.expect_seva_bookings().never();
+        let service = service(reads);
         for actor in [member(), staff(&[Role::FrontDesk])] {
             assert!(matches!(service.giving(&actor, "2026-01-01", "2026-12-31").await, Err(ReportError::Forbidden)));
             assert!(matches!(service.activity(&actor, "2026-01-01", "2026-12-31").await, Err(ReportError::Forbidden)));
@@ -249,28 +233,40 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn giving_counts_completed_real_gifts_and_calls_a_recurring_charge_recurring() {
-        let mut payments = MockPaymentRepository::new();
-        payments.expect_list().returning(|_| {
-            let mut recurring = payment("p1", PaymentStatus::Completed, mandir_domain::payment::PaymentProvider::Stripe);
-            recurring.amount = Money::from_cents(2500);
-            recurring.payment_date = DateTime::parse_from_rfc3339("2026-03-10T20:00:00Z").expect("time").with_timezone(&Utc);
-            recurring.idempotency_key = Some("recurring:g1:2026-03-10:0".into());
-            let mut test = recurring.clone();
-            test.provider = mandir_domain::payment::PaymentProvider::Sandbox;
-            Ok(vec![recurring, test])
+    async fn giving_calls_a_recurring_charge_recurring_and_splits_gifts_by_their_funds() {
+        let mut reads = MockReportRepository::new();
+        reads.expect_gifts().returning(|_| {
+            let at = |t: &str| DateTime::parse_from_rfc3339(t).expect("time").with_timezone(&Utc);
+            let gift = |id: &str, when: &str, recurring: bool| GiftRow {
+                payment_id: id.into(),
+                user_id: Some("u1".into()),
+                donor_name: Some("Asha".into()),
+                donor_email: None,
+                at: at(when),
+                kept_cents: 2500,
+                amount_cents: 2500,
+                channel: "online".into(),
+                method: "credit_card".into(),
+                recurring,
+            };
+            Ok(vec![gift("old", "2025-06-10T20:00:00Z", false), gift("p1", "2026-03-10T20:00:00Z", true)])
         });
-        let service = service(payments, MockReportRepository::new());
+        reads
+            .expect_fund_parts()
+            .withf(|ids| ids == &["p1".to_owned()])
+            .returning(|_| Ok(vec![("p1".into(), "building".into(), 2000), ("p1".into(), "general".into(), 500)]));
+        let service = service(reads);
         let report = service.giving(&staff(&[Role::Treasurer]), "2026-01-01", "2026-12-31").await.expect("report");
         assert_eq!((report.gifts, report.total_cents), (1, 2500));
         assert_eq!(report.by_channel.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(), ["Recurring"]);
+        assert_eq!(report.by_fund.iter().map(|s| (s.key.as_str(), s.cents)).collect::<Vec<_>>(), [("building", 2000), ("general", 500)]);
         assert_eq!(report.months.len(), 12);
-        assert_eq!(report.donors.new.len(), 1);
+        assert_eq!((report.donors.new.len(), report.donors.returning.len()), (0, 1));
     }
 
     #[tokio::test]
     async fn a_period_longer_than_five_years_is_refused() {
-        let service = service(MockPaymentRepository::new(), MockReportRepository::new());
+        let service = service(MockReportRepository::new());
         match service.activity(&staff(&[Role::Treasurer]), "2020-01-01", "2026-12-31").await {
             Err(ReportError::Validation(errors)) => assert_eq!(errors.get("to"), Some(REPORT_TOO_LONG)),
             other => panic!("{other:?}"),
