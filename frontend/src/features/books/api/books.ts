@@ -43,12 +43,17 @@ export function useExports() {
   return { exports: data, error: error as Error | undefined, isLoading: isLoading && data === undefined, refresh: () => mutate() };
 }
 
+// The tabs are shown one at a time and a read is not repeated when a tab is shown again
+// (`revalidateIfStale: false`): what a change makes stale on another tab is dropped from the cache,
+// so that tab reads it again, and read again at once where it is on screen.
+const drop = { revalidate: true } as const;
+
 /** Account changes show in the mappings and the previews too: all of them are read again. */
 export function useSaveAccount() {
   const { mutate } = useSWRConfig();
   return async (id: string | null, body: Partial<Pick<LedgerAccount, 'code' | 'name' | 'kind' | 'isActive'>>) => {
     const saved = id ? await api.patch<LedgerAccount>(`${ACCOUNTS_PATH}/${id}`, body) : await api.post<LedgerAccount>(ACCOUNTS_PATH, body);
-    await Promise.all([mutate(ACCOUNTS_PATH), mutate(MAPPINGS_PATH), mutate(isPreview)]);
+    await Promise.all([mutate(ACCOUNTS_PATH), mutate(MAPPINGS_PATH, undefined, drop), mutate(isPreview, undefined, drop)]);
     return saved;
   };
 }
@@ -58,7 +63,7 @@ export function useSetMapping() {
   const { mutate } = useSWRConfig();
   return async (subject: AccountMapping['subject'], subjectId: string, accountId: string | null) => {
     const rows = await api.put<AccountMappings>(MAPPINGS_PATH, { subject, subjectId, accountId });
-    await Promise.all([mutate(MAPPINGS_PATH, rows, { revalidate: false }), mutate(isPreview)]);
+    await Promise.all([mutate(MAPPINGS_PATH, rows, { revalidate: false }), mutate(isPreview, undefined, drop)]);
     return rows;
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as client from '@/lib/api-client';
 import { makeStaff } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
-import { renderWithProviders, screen, userEvent, waitFor } from '@/testing/test-utils';
+import { renderWithProviders, screen, userEvent, waitFor, within } from '@/testing/test-utils';
 import type { AccountingExport, AccountingPreview } from '../api/books';
 import { ExportTab } from './export-tab';
 
@@ -74,5 +74,34 @@ describe('the export tab', () => {
       { from: '2026-11-01', to: '2026-11-30', format: 'qbo_csv', again: true },
     ]);
     download.mockRestore();
+  });
+
+  it('lists the past exports, each downloadable', async () => {
+    const download = vi.spyOn(client, 'downloadFile').mockResolvedValue('mandir-2026-11-01-to-2026-11-30.iif');
+    serve({ exported: true });
+    const { user } = renderWithProviders(<ExportTab today="2026-12-04" />, { as: treasurer });
+    const table = await screen.findByRole('table', { name: 'Past exports' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Period', 'Format', 'Entries', 'Total', 'Exported', 'File']);
+    const row = within(table).getAllByRole('row')[1];
+    expect(row).toHaveTextContent('QuickBooks Desktop (IIF)');
+    expect(row).toHaveTextContent('$1,520.00');
+    expect(row).toHaveTextContent('treasurer@temple.test');
+    await user.click(within(row).getByRole('button', { name: /^Download the export of .* \(QuickBooks Desktop \(IIF\)\)$/ }));
+    expect(download).toHaveBeenCalledWith('/api/admin/accounting/exports/x1/file', 'mandir-2026-11-01-to-2026-11-30.iif');
+    download.mockRestore();
+  });
+
+  it('shows the server’s reasons on the fields it names', async () => {
+    serve({ exported: false });
+    server.use(
+      http.post('/api/admin/accounting/exports', () =>
+        HttpResponse.json({ message: 'Check the period', errors: { to: 'The period is at most 366 days' } }, { status: 400 }),
+      ),
+    );
+    const { user } = renderWithProviders(<ExportTab today="2026-12-04" />, { as: treasurer });
+    await user.click(await screen.findByRole('button', { name: 'Export' }));
+    await waitFor(() => expect(screen.getByLabelText(/To/)).toHaveAccessibleDescription('The period is at most 366 days'));
+    expect(screen.getByLabelText(/To/)).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText('Check the period')).toBeInTheDocument();
   });
 });
