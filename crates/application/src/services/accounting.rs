@@ -248,15 +248,13 @@ impl AccountingService {
         self.rows().await
     }
 
-    /// The period's entries from the ledger, with the period's bounds in the temple's zone.
-    async fn journal(&self, from: NaiveDate, to: NaiveDate) -> Result<(Vec<JournalEntry>, Mappings, usize, usize, Tz), AccountingError> {
+    /// The period's entries from the ledger, the period's bounds in the temple's zone.
+    async fn journal(&self, from: NaiveDate, to: NaiveDate) -> Result<Journal, AccountingError> {
         let zone = self.zone.time_zone().await?;
-        let start = start_of(from, zone);
-        let end = start_of(to.succ_opt().unwrap_or(to), zone);
-        let (gifts, refunds) = self.books.period(start, end).await?;
+        let (gifts, refunds) = self.books.period(start_of(from, zone), start_of(to.succ_opt().unwrap_or(to), zone)).await?;
         let mappings = self.books.mappings().await?;
         let entries = books::journal(&gifts, &refunds, &mappings, zone).map_err(|message| AccountingError::Conflict(message.to_owned()))?;
-        Ok((entries, mappings, gifts.len(), refunds.len(), zone))
+        Ok(Journal { entries, gifts, refunds: refunds.len(), mappings, zone })
     }
 
     /// What exporting `from`..=`to` would write: counts, the total, the funds that fell to the
@@ -265,10 +263,7 @@ impl AccountingService {
     pub async fn preview(&self, actor: &Actor, from: &str, to: &str) -> Result<Preview, AccountingError> {
         actor.require(Permission::ExportFinances)?;
         let (from, to) = books::period_of(from, to).map_err(AccountingError::Validation)?;
-        let zone = self.zone.time_zone().await?;
-        let (gifts, refunds) = self.books.period(start_of(from, zone), start_of(to.succ_opt().unwrap_or(to), zone)).await?;
-        let mappings = self.books.mappings().await?;
-        let entries = books::journal(&gifts, &refunds, &mappings, zone).map_err(|message| AccountingError::Conflict(message.to_owned()))?;
+        let Journal { entries, gifts, refunds, mappings, .. } = self.journal(from, to).await?;
         let accounts = self.books.accounts().await?;
         let default_income = mappings.get(MappingSubject::DefaultIncome, "").unwrap_or_default();
         let default_label = accounts.iter().find(|a| a.id == default_income).map_or_else(String::new, LedgerAccount::label);
@@ -290,7 +285,7 @@ impl AccountingService {
             to,
             entries: count(entries.len()),
             gifts: count(gifts.len()),
-            refunds: count(refunds.len()),
+            refunds: count(refunds),
             total: Money::from_cents(entries.iter().map(JournalEntry::debits).sum()),
             unmapped: unmapped.into_iter().collect(),
             earlier,
@@ -322,7 +317,7 @@ impl AccountingService {
             }
         };
         let format = format.unwrap_or(ExportFormat::GlCsv);
-        let (entries, _, _, _, zone) = self.journal(from, to).await?;
+        let Journal { entries, zone, .. } = self.journal(from, to).await?;
         if !again && let Some(earlier) = self.books.exports().await?.into_iter().find(|e| e.overlaps(from, to)) {
             return Err(AccountingError::Conflict(books::exported_before(&earlier, zone)));
         }
@@ -357,13 +352,23 @@ impl AccountingService {
     pub async fn file(&self, actor: &Actor, id: &str) -> Result<ExportFile, AccountingError> {
         actor.require(Permission::ExportFinances)?;
         let export = self.books.find_export(id).await?.ok_or(AccountingError::NotFound(EXPORT_NOT_FOUND))?;
-        let (entries, _, _, _, _) = self.journal(export.from, export.to).await?;
+        let entries = self.journal(export.from, export.to).await?.entries;
         let accounts = self.books.accounts().await?;
         let action = Action::new(AuditKind::Exports, "export.accounting_file", Target::of("accounting_export", id));
         let summary = format!("Downloaded the books' export of {} to {} ({})", export.from, export.to, export.format.label());
         self.audit.acted(actor, action, summary, Vec::new()).await;
         Ok(ExportFile { export, entries, accounts })
     }
+}
+
+/// A period's journal with what it was made from.
+struct Journal {
+    entries: Vec<JournalEntry>,
+    /// The gifts (the preview names the funds their lines fell to the default).
+    gifts: Vec<books::BookedGift>,
+    refunds: usize,
+    mappings: Mappings,
+    zone: Tz,
 }
 
 fn count(n: usize) -> u32 {
