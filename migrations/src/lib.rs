@@ -52,6 +52,7 @@ mod m20261128_000056_door_desk;
 mod m20261128_000057_one_step_role;
 mod m20261202_000058_imports;
 mod m20261205_000059_accounting;
+mod m20261205_000060_card_settlements;
 pub mod seed;
 
 pub struct Migrator;
@@ -109,6 +110,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261128_000057_one_step_role::Migration),
             Box::new(m20261202_000058_imports::Migration),
             Box::new(m20261205_000059_accounting::Migration),
+            Box::new(m20261205_000060_card_settlements::Migration),
         ]
     }
 }

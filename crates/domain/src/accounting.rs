@@ -30,7 +30,8 @@ pub const DUPLICATE_ACCOUNT: &str = "An account with this code or name already e
 pub const ACCOUNT_MAPPED: &str = "This account is mapped: choose another account for what it is mapped to first";
 pub const ACCOUNT_NOT_FOUND: &str = "Account not found";
 pub const ACCOUNT_INACTIVE: &str = "Choose an active account";
-pub const SUBJECT_INVALID: &str = "Subject must be default_income, default_deposit, fund, donation_type, line_kind or method";
+pub const SUBJECT_INVALID: &str =
+    "Subject must be default_income, default_deposit, payout_bank, card_fees, fund, donation_type, line_kind or method";
 pub const SUBJECT_NOT_FOUND: &str = "Nothing of that kind has this id";
 pub const DEFAULT_REQUIRED: &str = "A default account cannot be left unset";
 pub const FROM_INVALID: &str = "From must be a date (YYYY-MM-DD)";
@@ -64,6 +65,10 @@ text_enum!(
         LineKind => "line_kind",
         /// How the money came: `cash`, `check`, `credit_card`, `zelle`, `paypal`.
         Method => "method",
+        /// The bank account card payouts reach (ADR 0146).
+        PayoutBank => "payout_bank",
+        /// The expense account of the card provider's fees (ADR 0146).
+        CardFees => "card_fees",
     }
 );
 
@@ -356,8 +361,21 @@ pub struct BookedRefund {
 
 text_enum!(
     /// What an entry records.
-    EntryKind { Gift => "gift", Refund => "refund" }
+    EntryKind { Gift => "gift", Refund => "refund", Payout => "payout" }
 );
+
+/// A card payout to book on the day it reaches the bank (tests apart): the money leaves card
+/// clearing, what reached the bank and the provider's fees on it are debited (ADR 0146).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BookedPayout {
+    /// The provider's payout id (`po_...`), in the entry's payment id.
+    pub payout_id: String,
+    pub arrival_date: NaiveDate,
+    /// What reached the bank.
+    pub amount: Money,
+    /// The provider's fees on the charges it carries.
+    pub fees: Money,
+}
 
 /// One debit or credit.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -371,10 +389,11 @@ pub struct JournalLine {
 /// One balanced journal entry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JournalEntry {
-    /// 1, 2, … in the export's order (by day, gifts before refunds, then by receipt).
+    /// 1, 2, … in the export's order (by day, gifts before refunds before payouts, then by receipt).
     pub number: u32,
     pub date: NaiveDate,
     pub kind: EntryKind,
+    /// The payment's id, or a payout's.
     pub payment_id: String,
     pub receipt_number: Option<String>,
     pub donor: String,
@@ -392,6 +411,7 @@ impl JournalEntry {
         let what = match self.kind {
             EntryKind::Gift => "Gift",
             EntryKind::Refund => "Refund of",
+            EntryKind::Payout => return format!("Card payout {}", self.payment_id),
         };
         let receipt = self.receipt_number.as_deref().unwrap_or("without receipt");
         format!("{what} {receipt} (payment {})", self.payment_id)
@@ -401,10 +421,16 @@ impl JournalEntry {
 /// A subject nothing maps, so its lines went to a default: told to the treasurer before exporting.
 pub const NO_ACCOUNT: &str = "No account is set for the defaults: set them on the Mappings tab";
 
-/// The entries of a period: its gifts and refunds, balanced, numbered from 1. `Err` names what
-/// has no account at all (a default unset).
-pub fn journal(gifts: &[BookedGift], refunds: &[BookedRefund], mappings: &Mappings, zone: Tz) -> Result<Vec<JournalEntry>, &'static str> {
-    let mut entries = Vec::with_capacity(gifts.len() + refunds.len());
+/// The entries of a period: its gifts, refunds and card payouts, balanced, numbered from 1. `Err`
+/// names what has no account at all (a default unset).
+pub fn journal(
+    gifts: &[BookedGift],
+    refunds: &[BookedRefund],
+    payouts: &[BookedPayout],
+    mappings: &Mappings,
+    zone: Tz,
+) -> Result<Vec<JournalEntry>, &'static str> {
+    let mut entries = Vec::with_capacity(gifts.len() + refunds.len() + payouts.len());
     for gift in gifts {
         let lines = gift_lines(gift, gift.amount.cents(), mappings, 1)?;
         entries.push(JournalEntry {
@@ -428,6 +454,19 @@ pub fn journal(gifts: &[BookedGift], refunds: &[BookedRefund], mappings: &Mappin
             donor: refund.gift.donor.clone(),
             lines,
         });
+    }
+    for payout in payouts {
+        if let Some(lines) = payout_lines(payout, mappings)? {
+            entries.push(JournalEntry {
+                number: 0,
+                date: payout.arrival_date,
+                kind: EntryKind::Payout,
+                payment_id: payout.payout_id.clone(),
+                receipt_number: None,
+                donor: String::new(),
+                lines,
+            });
+        }
     }
     entries.sort_by(|a, b| {
         a.date.cmp(&b.date).then(a.kind.cmp(&b.kind)).then(a.receipt_number.cmp(&b.receipt_number)).then(a.payment_id.cmp(&b.payment_id))
@@ -477,6 +516,24 @@ fn gift_lines(gift: &BookedGift, cents: i64, mappings: &Mappings, sign: i64) -> 
         }
     }
     Ok(out)
+}
+
+/// A payout's debits and credits: what reached the bank and the fees debited, the card clearing
+/// account (the card method's) credited with both. `None` for an empty payout.
+fn payout_lines(payout: &BookedPayout, mappings: &Mappings) -> Result<Option<Vec<JournalLine>>, &'static str> {
+    let (amount, fees) = (payout.amount.cents(), payout.fees.cents());
+    if amount == 0 && fees == 0 {
+        return Ok(None);
+    }
+    let bank = mappings.get(MappingSubject::PayoutBank, "").ok_or(NO_ACCOUNT)?;
+    let clearing = mappings.deposit_of("credit_card").ok_or(NO_ACCOUNT)?;
+    let mut lines = vec![JournalLine { account_id: bank.to_owned(), cents: amount, memo: "Card payout".to_owned() }];
+    if fees != 0 {
+        let expense = mappings.get(MappingSubject::CardFees, "").ok_or(NO_ACCOUNT)?;
+        lines.push(JournalLine { account_id: expense.to_owned(), cents: fees, memo: "Card processing fees".to_owned() });
+    }
+    lines.push(JournalLine { account_id: clearing.to_owned(), cents: -(amount + fees), memo: "Card payments paid out".to_owned() });
+    Ok(Some(lines))
 }
 
 fn method_label(method: &str) -> &'static str {
@@ -607,7 +664,32 @@ mod tests {
             (MappingSubject::LineKind, "religious".to_owned(), "seva".to_owned()),
             (MappingSubject::Fund, "building".to_owned(), "building-income".to_owned()),
             (MappingSubject::DonationType, "annadanam".to_owned(), "annadanam-income".to_owned()),
+            (MappingSubject::PayoutBank, String::new(), "checking".to_owned()),
+            (MappingSubject::CardFees, String::new(), "fees".to_owned()),
         ])
+    }
+
+    #[test]
+    fn a_card_payout_moves_money_from_clearing_to_the_bank_and_books_its_fees() {
+        let payout = |id: &str, amount: i64, fees: i64| BookedPayout {
+            payout_id: id.into(),
+            arrival_date: "2026-12-03".parse().unwrap(),
+            amount: Money::from_cents(amount),
+            fees: Money::from_cents(fees),
+        };
+        let g = gift(vec![line("custom", 10_000, Exchange::Nothing, "general")], &[("credit_card", 10_000)]);
+        let entries =
+            journal(&[g], &[], &[payout("po_1", 9_680, 320), payout("po_empty", 0, 0)], &mappings(), chrono_tz::America::Los_Angeles)
+                .expect("entries");
+        assert_eq!(entries.len(), 2, "an empty payout books nothing");
+        let booked = &entries[1];
+        assert_eq!((booked.kind, booked.payment_id.as_str(), booked.number), (EntryKind::Payout, "po_1", 2));
+        let lines: Vec<(&str, i64)> = booked.lines.iter().map(|l| (l.account_id.as_str(), l.cents)).collect();
+        assert_eq!(lines, [("checking", 9_680), ("fees", 320), ("clearing", -10_000)]);
+        assert_eq!(booked.lines.iter().map(|l| l.cents).sum::<i64>(), 0);
+        assert_eq!(booked.description(), "Card payout po_1");
+        let without_bank = Mappings::new([(MappingSubject::Method, "credit_card".to_owned(), "clearing".to_owned())]);
+        assert_eq!(journal(&[], &[], &[payout("po_1", 1, 0)], &without_bank, chrono_tz::UTC), Err(NO_ACCOUNT));
     }
 
     fn gift(lines: Vec<DonationDetail>, tenders: &[(&str, i64)]) -> BookedGift {
@@ -659,7 +741,7 @@ mod tests {
             vec![line("annadanam", 5001, Exchange::Nothing, "general"), line("custom", 2500, Exchange::Religious, "general")],
             &[("cash", 4000), ("check", 3501)],
         );
-        let entries = journal(&[g], &[], &mappings(), chrono_tz::America::Los_Angeles).expect("entries");
+        let entries = journal(&[g], &[], &[], &mappings(), chrono_tz::America::Los_Angeles).expect("entries");
         assert_eq!(entries.len(), 1);
         let e = &entries[0];
         assert_eq!((e.number, e.date, e.kind), (1, NaiveDate::from_ymd_opt(2026, 11, 30).expect("day"), EntryKind::Gift));
@@ -683,7 +765,7 @@ mod tests {
             amount: Money::from_cents(1001),
             gift: g.clone(),
         };
-        let entries = journal(&[g], &[refund], &mappings(), chrono_tz::America::Los_Angeles).expect("entries");
+        let entries = journal(&[g], &[refund], &[], &mappings(), chrono_tz::America::Los_Angeles).expect("entries");
         assert_eq!(entries.len(), 2);
         let r = &entries[1];
         assert_eq!((r.kind, r.number, r.date.to_string()), (EntryKind::Refund, 2, "2026-12-10".to_owned()));
@@ -695,7 +777,7 @@ mod tests {
     #[test]
     fn a_missing_default_is_named() {
         let g = gift(vec![line("x", 100, Exchange::Nothing, "general")], &[("cash", 100)]);
-        assert_eq!(journal(&[g], &[], &Mappings::default(), chrono_tz::UTC), Err(NO_ACCOUNT));
+        assert_eq!(journal(&[g], &[], &[], &Mappings::default(), chrono_tz::UTC), Err(NO_ACCOUNT));
     }
 
     fn chart() -> Vec<LedgerAccount> {
@@ -721,7 +803,7 @@ mod tests {
             vec![line("annadanam", 5000, Exchange::Nothing, "general"), line("custom", 2500, Exchange::Religious, "general")],
             &[("cash", 7500)],
         );
-        let entries = journal(&[g], &[], &mappings(), chrono_tz::America::Los_Angeles).expect("entries");
+        let entries = journal(&[g], &[], &[], &mappings(), chrono_tz::America::Los_Angeles).expect("entries");
         let chart = chart();
         let accounts: AccountsById<'_> = chart.iter().map(|a| (a.id.as_str(), a)).collect();
         let iif = iif(&entries, &accounts);

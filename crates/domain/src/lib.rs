@@ -27,6 +27,7 @@ pub mod patch;
 pub mod payment;
 pub mod payment_audit;
 pub mod payment_method;
+pub mod payout;
 pub mod pledge;
 pub mod priest;
 pub mod receipt;

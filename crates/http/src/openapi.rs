@@ -154,6 +154,7 @@ fn parts() -> Vec<Document> {
         routes::imports::Api::openapi(),
         routes::accounting::Api::openapi(),
         routes::reports::Api::openapi(),
+        routes::payouts::Api::openapi(),
         routes::pledges::Api::openapi(),
         routes::households::Api::openapi(),
         routes::recurring_gifts::Api::openapi(),

@@ -71,6 +71,9 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("createAccountingExport", Permission::ExportFinances),
     ("listAccountingExports", Permission::ExportFinances),
     ("downloadAccountingExport", Permission::ExportFinances),
+    ("listPayouts", Permission::ReadLedger),
+    ("getPayout", Permission::ReadLedger),
+    ("reconcilePayouts", Permission::ReconcilePayments),
     // the reports
     ("getGivingReport", Permission::ReadLedger),
     ("getActivityReport", Permission::ReadLedger),

@@ -132,6 +132,8 @@ pub struct AppState {
     pub imports: mandir_application::services::imports::ImportService,
     pub accounting: mandir_application::services::accounting::AccountingService,
     pub reports: mandir_application::services::reports::ReportService,
+    /// Card fees and payouts (ADR 0146).
+    pub settlements: mandir_application::services::settlements::SettlementService,
     pub pledges: mandir_application::services::pledges::PledgeService,
     pub households: mandir_application::services::households::HouseholdService,
     pub recurring_gifts: mandir_application::services::recurring_gifts::RecurringGiftService,

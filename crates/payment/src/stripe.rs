@@ -27,9 +27,9 @@ const METADATA_MAX: usize = 500;
 /// PaymentIntents over `{api_base}/v1/payment_intents` with the secret key.
 #[derive(Clone)]
 pub struct StripePaymentGateway {
-    client: reqwest::Client,
-    api_base: String,
-    secret_key: String,
+    pub(crate) client: reqwest::Client,
+    pub(crate) api_base: String,
+    pub(crate) secret_key: String,
 }
 
 impl std::fmt::Debug for StripePaymentGateway {
@@ -130,13 +130,13 @@ pub fn metadata_details(details: &[DonationDetail]) -> String {
     format!("{} donation items; see the temple's payment records", details.len())
 }
 
-fn transport(error: reqwest::Error) -> GatewayError {
+pub(crate) fn transport(error: reqwest::Error) -> GatewayError {
     GatewayError::Unavailable(Box::new(error))
 }
 
 /// Stripe's ids are a prefix and letters and digits; anything else cannot be one (and must not
 /// reach a URL path).
-fn is_stripe_id(id: &str) -> bool {
+pub(crate) fn is_stripe_id(id: &str) -> bool {
     !id.is_empty() && id.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
@@ -145,7 +145,7 @@ fn setup_incomplete() -> GatewayError {
 }
 
 /// An id field that may also be an expanded object (`{"id": ...}`).
-fn id_of(value: Option<&Value>) -> Option<String> {
+pub(crate) fn id_of(value: Option<&Value>) -> Option<String> {
     match value? {
         Value::String(id) => Some(id.clone()),
         Value::Object(object) => object.get("id").and_then(Value::as_str).map(str::to_owned),
@@ -192,7 +192,7 @@ impl StripePaymentGateway {
     }
 
     /// Reads a success answer's JSON, or Stripe's error body into a gateway error.
-    async fn read_json<T: serde::de::DeserializeOwned>(response: reqwest::Response) -> Result<T, GatewayError> {
+    pub(crate) async fn read_json<T: serde::de::DeserializeOwned>(response: reqwest::Response) -> Result<T, GatewayError> {
         let status = response.status();
         let text = response.text().await.map_err(transport)?;
         if status.is_success() {

@@ -119,6 +119,9 @@ pub struct JobsConfig {
     /// `MANDIR_CARD_PAYMENT_MAX_AGE_HOURS`: how long a card payment may stay pending before it is
     /// canceled at the provider and marked expired (default 24 hours).
     pub card_payment_max_age: Duration,
+    /// `MANDIR_JOB_RECONCILE_PAYOUTS_SECONDS`: how often card fees and the card provider's payouts
+    /// are recorded and matched to the ledger (default an hour; ADR 0146).
+    pub reconcile_payouts_every: Duration,
     /// `MANDIR_JOB_LEASE_SECONDS`: how long a process holds a job without progress before another
     /// may take it over (default 5 minutes).
     pub lease: Duration,
@@ -137,6 +140,7 @@ impl Default for JobsConfig {
             queue_reminders_every: Duration::from_secs(15 * 60),
             queue_star_reminders_every: Duration::from_secs(60 * 60),
             send_statements_every: Duration::from_secs(5 * 60),
+            reconcile_payouts_every: Duration::from_secs(60 * 60),
             card_payment_max_age: Duration::from_secs(24 * 60 * 60),
             lease: Duration::from_secs(5 * 60),
         }
@@ -334,6 +338,12 @@ impl Config {
                 &mut problems,
             ),
             send_statements_every: positive("MANDIR_JOB_SEND_STATEMENTS_SECONDS", defaults.send_statements_every, second, &mut problems),
+            reconcile_payouts_every: positive(
+                "MANDIR_JOB_RECONCILE_PAYOUTS_SECONDS",
+                defaults.reconcile_payouts_every,
+                second,
+                &mut problems,
+            ),
             card_payment_max_age: positive("MANDIR_CARD_PAYMENT_MAX_AGE_HOURS", defaults.card_payment_max_age, hour, &mut problems),
             lease: positive("MANDIR_JOB_LEASE_SECONDS", defaults.lease, second, &mut problems),
         };

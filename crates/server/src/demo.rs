@@ -1421,6 +1421,74 @@ pub async fn seed_demo_books(
     Ok(true)
 }
 
+/// Card gifts of the past ten days through the sandbox (its test payments, on the online
+/// channel), then one reconciliation as the demo treasurer: each gets its simulated fee, and the
+/// days whose money is available make payouts (Admin → Accounting → Payouts; ADR 0146). Only
+/// with the sandbox provider; the fixed idempotency keys make a second run add nothing.
+pub async fn seed_demo_payouts(
+    users: &dyn UserRepository,
+    payments: &dyn mandir_application::ports::PaymentRepository,
+    settlements: &mandir_application::services::settlements::SettlementService,
+) -> anyhow::Result<u32> {
+    use mandir_application::ports::NewPayment;
+    use mandir_domain::payment::{CUSTOM_DONATION_TYPE, DonationDetail, PaymentMethodKind, PaymentProvider, PaymentStatus};
+    if settlements.provider() != PaymentProvider::Sandbox {
+        return Ok(0);
+    }
+    let treasurer = Email::parse("treasurer@mandir.local").map_err(anyhow::Error::msg)?;
+    let Some(treasurer) = users.find_by_email(&treasurer).await.context("looking up the demo treasurer")? else { return Ok(0) };
+    const GIFTS: [(&str, i64, i64); 6] = [
+        ("Lakshmi Narayanan", 10_100, 10),
+        ("Ravi Subramanian", 5_100, 9),
+        ("Padma Iyer", 2_500, 9),
+        ("Venkat Rao", 25_000, 7),
+        ("Meena Krishnan", 1_100, 6),
+        ("Suresh Reddy", 5_000, 4),
+    ];
+    for (i, (donor, cents, days_ago)) in GIFTS.iter().enumerate() {
+        let key = format!("demo-card-gift-{i}");
+        if payments.find_by_idempotency_key(&key).await.context("looking up a demo card gift")?.is_some() {
+            continue;
+        }
+        let paid = Utc::now() - Duration::days(*days_ago) - Duration::hours(i64::try_from(i).unwrap_or(0));
+        let amount = mandir_domain::Money::from_cents(*cents);
+        let gift = NewPayment {
+            id: new_id(),
+            event_id: None,
+            event_name: None,
+            user_id: None,
+            method: PaymentMethodKind::CreditCard,
+            amount,
+            status: PaymentStatus::Completed,
+            provider: PaymentProvider::Sandbox,
+            transaction_id: Some(format!("pi_sandbox_demo{i:02}{}", &uuid::Uuid::new_v4().simple().to_string()[..12])),
+            client_secret_hash: None,
+            donation_details: vec![DonationDetail {
+                donation_type_id: CUSTOM_DONATION_TYPE.to_owned(),
+                amount,
+                name: "General donation".to_owned(),
+                exchange: mandir_domain::exchange::Exchange::Nothing,
+                fund_id: Some(mandir_domain::FundId::from(mandir_domain::fund::GENERAL_FUND_ID.to_owned())),
+            }],
+            receipt_number: mandir_domain::payment::receipt_number(paid, u16::try_from(i).unwrap_or(0)),
+            idempotency_key: Some(key),
+            donor_name: Some((*donor).to_owned()),
+            donor_email: Some(format!("{}@example.org", donor.split(' ').next().unwrap_or("donor").to_lowercase())),
+            donor_address: None,
+            in_honor_of: None,
+            notes: None,
+            channel: mandir_domain::counter::Channel::Online,
+            now: paid,
+        };
+        payments.create(gift).await.context("adding a demo card gift")?;
+    }
+    let done = settlements
+        .reconcile(&mandir_application::services::Actor::of(&treasurer.user))
+        .await
+        .map_err(|e| anyhow::anyhow!("reconciling the demo's payouts: {e}"))?;
+    Ok(done.payouts)
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

@@ -262,6 +262,11 @@ fn main() -> anyhow::Result<()> {
                 if demo::seed_demo_books(built.users.as_ref(), &built.state.funds, &built.state.accounting).await? {
                     println!("The demo's books: the building campaign booked to 4300 Temple Building Fund, this month exported once (Admin → Accounting).");
                 }
+                let payments = mandir_persistence::SeaOrmPaymentRepository::new(built.db.clone());
+                let payouts = demo::seed_demo_payouts(built.users.as_ref(), &payments, &built.state.settlements).await?;
+                if payouts > 0 {
+                    println!("Demo card gifts of the past ten days got their simulated fees and {payouts} payouts (Admin → Accounting → Payouts).");
+                }
                 if demo::seed_demo_check_batch(built.users.as_ref(), &built.state.counter).await? > 0 {
                     println!("A demo batch of mailed checks added, waiting for a deposit (/checks enters more).");
                 }

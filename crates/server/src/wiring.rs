@@ -41,6 +41,7 @@ use mandir_application::services::receipts::{ReceiptDeps, ReceiptService, SendRe
 use mandir_application::services::recurring_gifts::{ChargeRecurringGifts, RecurringGiftDeps, RecurringGiftService};
 use mandir_application::services::recurring_services::RecurringServiceService;
 use mandir_application::services::registrations::RegistrationService;
+use mandir_application::services::settlements::{ReconcilePayouts, SettlementService};
 use mandir_application::services::setup::{SetupDeps, SetupService};
 use mandir_application::services::seva_bookings::{BookingDeps, ExpireSevaHolds, SevaBookingService};
 use mandir_application::services::sevas::SevaService;
@@ -430,6 +431,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         public_url: config.public_url.clone(),
         recorder: recorder.clone(),
     });
+    let settlements = settlement_service(config, &db, clock.clone(), recorder.clone())?;
     let holder = format!("pid{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
     let scheduler = Scheduler::new(Arc::new(SeaOrmJobStore::new(db.clone())), clock.clone(), holder, config.jobs.lease)
         .with_job(Arc::new(PurgeExpired(auth.clone())), config.jobs.purge_every)
@@ -444,7 +446,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         .with_job(Arc::new(QueueReminders(member_mail.clone())), config.jobs.queue_reminders_every)
         .with_job(Arc::new(QueueStarReminders { stars: star_birthdays.clone(), mail: member_mail }), config.jobs.queue_star_reminders_every)
         .with_job(Arc::new(SendStatements(statements.clone())), config.jobs.send_statements_every)
-        .with_job(Arc::new(RefundUnusedCounterCards(counter.clone())), config.jobs.expire_card_payments_every);
+        .with_job(Arc::new(RefundUnusedCounterCards(counter.clone())), config.jobs.expire_card_payments_every)
+        .with_job(Arc::new(ReconcilePayouts(settlements.clone())), config.jobs.reconcile_payouts_every);
 
     let setup = SetupService::new(SetupDeps {
         setup: Arc::new(SeaOrmSetupRepository::new(db.clone())),
@@ -562,12 +565,14 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         ),
         accounting: mandir_application::services::accounting::AccountingService::new(
             Arc::new(mandir_persistence::SeaOrmAccountingRepository::new(db.clone())),
+            Arc::new(mandir_persistence::SeaOrmSettlementRepository::new(db.clone())),
             funds_for_books,
             donation_types_for_books,
             temple_zone.clone(),
             clock.clone(),
             recorder.clone(),
         ),
+        settlements,
         reports: mandir_application::services::reports::ReportService::new(
             Arc::new(mandir_persistence::SeaOrmReportRepository::new(db.clone())),
             funds_for_reports,
@@ -634,6 +639,22 @@ type CardProvider = (Arc<dyn PaymentGateway>, Option<Arc<dyn WebhookVerifier>>);
 
 /// The card provider from the configuration (the offline sandbox by default, or Stripe) and the
 /// webhook verifier when a signing secret is set.
+/// Card fees and payouts from the configured provider: Stripe's balance transactions and payouts,
+/// or the sandbox's simulation of them (ADR 0146).
+fn settlement_service(config: &Config, db: &Database, clock: Arc<dyn Clock>, recorder: Recorder) -> anyhow::Result<SettlementService> {
+    use mandir_application::ports::{SettlementGateway, SettlementRepository};
+    use mandir_payment::{SandboxSettlements, StripePaymentGateway};
+
+    let store: Arc<dyn SettlementRepository> = Arc::new(mandir_persistence::SeaOrmSettlementRepository::new(db.clone()));
+    let gateway: Arc<dyn SettlementGateway> = if config.payment_provider == PaymentProvider::Stripe {
+        let key = config.stripe_secret_key.as_ref().context("MANDIR_PAYMENT_PROVIDER=stripe needs MANDIR_STRIPE_SECRET_KEY")?;
+        Arc::new(StripePaymentGateway::new(key.expose(), &config.stripe_api_base).context("building the Stripe client")?)
+    } else {
+        Arc::new(SandboxSettlements::new(store.clone(), clock.clone()))
+    };
+    Ok(SettlementService::new(gateway, store, clock, recorder))
+}
+
 fn payment_gateway(config: &Config) -> anyhow::Result<CardProvider> {
     use mandir_payment::{SandboxPaymentGateway, StripePaymentGateway, StripeWebhookVerifier};
 

@@ -14,6 +14,16 @@ export function formatDate(value: string | Date): string {
   return d ? format(d, 'MMM dd, yyyy') : '';
 }
 
+/**
+ * A calendar day ("2026-11-24") in the same format, "Nov 24, 2026": read as the day it names, with
+ * no time zone shift; the text itself when it is not a day.
+ */
+export function formatDay(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return day;
+  return format(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3])), 'MMM dd, yyyy');
+}
+
 /** 'h:mm a', e.g. "6:30 PM", in the temple's time zone. */
 export function formatTime(value: string | Date): string {
   const d = inTempleZone(value);

@@ -812,6 +812,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payouts arriving in a period, newest first, each flagged when it does not match the ledger
+         *     (treasurers).
+         */
+        get: operations["listPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/reconcile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks the card provider for new fees and payouts now (treasurers; safe to repeat: each fee and
+         *     payout is recorded once).
+         */
+        post: operations["reconcilePayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A payout with the charges and refunds it carries and the payments they matched (treasurers). */
+        get: operations["getPayout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/remove-admin": {
         parameters: {
             query?: never;
@@ -4144,6 +4201,11 @@ export interface components {
             from: string;
             /** Format: int32 */
             gifts: number;
+            /**
+             * Format: int32
+             * @description Card payouts reaching the bank (Stripe's; ADR 0146).
+             */
+            payouts: number;
             /** Format: int32 */
             refunds: number;
             /** Format: date */
@@ -5765,11 +5827,12 @@ export interface components {
             number: number;
         };
         /**
-         * @description What a mapping is for: a default, a fund, a donation type, a kind of line (`religious`:
-         *     sevas and pujas; `goods`: tickets and meals) or a payment method.
+         * @description What a mapping is for: a default (income, money received, the bank card payouts reach, the
+         *     card fees' expense), a fund, a donation type, a kind of line (`religious`: sevas and pujas;
+         *     `goods`: tickets and meals) or a payment method.
          * @enum {string}
          */
-        MappingSubjectDto: "default_income" | "default_deposit" | "fund" | "donation_type" | "line_kind" | "method";
+        MappingSubjectDto: "default_income" | "default_deposit" | "fund" | "donation_type" | "line_kind" | "method" | "payout_bank" | "card_fees";
         /** @description A row of the member directory. */
         MemberDto: {
             /** Format: date-time */
@@ -6034,6 +6097,87 @@ export interface components {
          * @enum {string}
          */
         PaymentStatusDto: "pending" | "completed" | "failed" | "refunded" | "expired";
+        /** @description A payout with its lines. */
+        PayoutDetailDto: {
+            lines: components["schemas"]["PayoutLineDto"][];
+            payout: components["schemas"]["PayoutDto"];
+        };
+        /** @description A payout to the temple's bank with its lines' totals. Amounts are decimal text ("1234.50"). */
+        PayoutDto: {
+            /** @description What reached the bank. */
+            amount: string;
+            /** Format: date */
+            arrivalDate: string;
+            /** Format: int32 */
+            charges: number;
+            /** @description `net` less `amount`. */
+            difference: string;
+            /** @description The provider's fees on them. */
+            fees: string;
+            /** @description The charges less the refunds carried. */
+            gross: string;
+            /** @description The provider's payout id (`po_...`). */
+            id: string;
+            /** @description The lines' net: equal to `amount` unless `sum_differs`. */
+            net: string;
+            problems: components["schemas"]["PayoutProblemDto"][];
+            /** @description `stripe`, or `sandbox` (simulated). */
+            provider: string;
+            /** Format: date-time */
+            recordedAt: string;
+            /** Format: int32 */
+            refunds: number;
+            status: string;
+            /**
+             * Format: int32
+             * @description Charges and refunds that match no payment.
+             */
+            unmatched: number;
+        };
+        /** @description A balance transaction a payout carries, with the ledger's payment it matched. */
+        PayoutLineDto: {
+            /** @description A charge of another amount than its payment's. */
+            amountDiffers: boolean;
+            balanceTransactionId: string;
+            description: string | null;
+            donor: string | null;
+            fee: string;
+            /** @description Negative for a refund. */
+            gross: string;
+            intentId: string | null;
+            kind: components["schemas"]["PayoutLineKindDto"];
+            /** @description That payment's amount in the ledger. */
+            ledgerAmount: string | null;
+            net: string;
+            /** @description The ledger's payment; none when unmatched (or an `other` line). */
+            paymentId: string | null;
+            receiptNumber: string | null;
+            /** @description A charge or refund of no payment. */
+            unmatched: boolean;
+        };
+        /**
+         * @description A payout's line: a card `charge`, a `refund`, or `other` (an adjustment, a dispute, a fee).
+         * @enum {string}
+         */
+        PayoutLineKindDto: "charge" | "refund" | "other";
+        /** @description The payouts of a period, newest first. */
+        PayoutListDto: {
+            /**
+             * Format: date-time
+             * @description When the newest payout was created at the provider; none before the first.
+             */
+            newest: string | null;
+            payouts: components["schemas"]["PayoutDto"][];
+            /** @description Whose payouts these are: `stripe`, or `sandbox` (simulated, for a site without Stripe). */
+            provider: string;
+        };
+        /**
+         * @description Why a payout is flagged: `sum_differs` (its lines' net is not what reached the bank),
+         *     `unmatched_lines` (a charge or refund names no payment of the ledger), `amount_differs` (a
+         *     charge's amount is not its payment's).
+         * @enum {string}
+         */
+        PayoutProblemDto: "sum_differs" | "unmatched_lines" | "amount_differs";
         /** @description A person of the caller's family (the caller first) and their birth star. */
         PersonStarDto: {
             name: string;
@@ -6260,6 +6404,26 @@ export interface components {
             householdName: string;
             id: string;
             invitedBy: string;
+        };
+        /** @description What a reconciliation recorded. */
+        ReconciledPayoutsDto: {
+            /**
+             * Format: int32
+             * @description Card payments whose fee was recorded.
+             */
+            fees: number;
+            /**
+             * Format: int32
+             * @description Of the payouts recorded, those flagged.
+             */
+            flagged: number;
+            /** Format: int32 */
+            payouts: number;
+            /**
+             * Format: int32
+             * @description Card payments the provider has not settled yet (asked again later).
+             */
+            unsettled: number;
         };
         /** @description A recurring gift; amounts are decimal text in US dollars. */
         RecurringGiftDto: {
@@ -10709,6 +10873,144 @@ export interface operations {
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPayouts: {
+        parameters: {
+            query: {
+                /** @description "YYYY-MM-DD": the first arrival day. */
+                from: string;
+                /** @description "YYYY-MM-DD": the last arrival day, on or after `from`, at most 366 days later. */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutListDto"];
+                };
+            };
+            /** @description `to` before `from`, or more than 366 days */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reconcilePayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReconciledPayoutsDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The card provider could not be reached; try again later */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDetailDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

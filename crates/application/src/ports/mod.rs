@@ -40,6 +40,7 @@ pub mod receipt_outbox;
 pub mod recurring_gift_repository;
 pub mod recurring_service_repository;
 pub mod report_repository;
+pub mod settlements;
 pub mod setup_repository;
 pub mod seva_booking_repository;
 pub mod seva_repository;
@@ -106,6 +107,7 @@ pub use recurring_gift_repository::{
 };
 pub use recurring_service_repository::RecurringServiceRepository;
 pub use report_repository::{GiftRow, ReportRepository};
+pub use settlements::{SettlementGateway, SettlementRepository, UnsettledCharge};
 pub use setup_repository::{SetupCompletion, SetupRepository};
 pub use seva_booking_repository::{BookingAdmission, NewBookingRecord, SevaBookingRepository};
 pub use seva_repository::{SevaFields, SevaRepository};

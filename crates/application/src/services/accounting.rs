@@ -20,7 +20,7 @@ use mandir_domain::{Money, ValidationErrors};
 use super::audit::{Action, Recorder, Target};
 use super::{Actor, PermissionRequired, new_id};
 use crate::BoxError;
-use crate::ports::{AccountingRepository, Clock, DonationTypeRepository, FundRepository, RepoError, TempleZone};
+use crate::ports::{AccountingRepository, Clock, DonationTypeRepository, FundRepository, RepoError, SettlementRepository, TempleZone};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AccountingError {
@@ -73,6 +73,8 @@ pub struct Preview {
     pub entries: u32,
     pub gifts: u32,
     pub refunds: u32,
+    /// Card payouts (Stripe's; the sandbox's are tests).
+    pub payouts: u32,
     pub total: Money,
     /// Funds whose lines fell to the default income account.
     pub unmapped: Vec<String>,
@@ -97,6 +99,8 @@ impl ExportFile {
 #[derive(Clone)]
 pub struct AccountingService {
     books: Arc<dyn AccountingRepository>,
+    /// The card payouts recorded (ADR 0146).
+    settled: Arc<dyn SettlementRepository>,
     funds: Arc<dyn FundRepository>,
     types: Arc<dyn DonationTypeRepository>,
     zone: Arc<dyn TempleZone>,
@@ -116,13 +120,14 @@ fn conflict(error: RepoError) -> AccountingError {
 impl AccountingService {
     pub fn new(
         books: Arc<dyn AccountingRepository>,
+        settled: Arc<dyn SettlementRepository>,
         funds: Arc<dyn FundRepository>,
         types: Arc<dyn DonationTypeRepository>,
         zone: Arc<dyn TempleZone>,
         clock: Arc<dyn Clock>,
         audit: Recorder,
     ) -> Self {
-        Self { books, funds, types, zone, clock, audit }
+        Self { books, settled, funds, types, zone, clock, audit }
     }
 
     /// The chart of accounts, by code.
@@ -168,6 +173,8 @@ impl AccountingService {
         let mut subjects = vec![
             (MappingSubject::DefaultIncome, String::new(), "Income (default)".to_owned(), None),
             (MappingSubject::DefaultDeposit, String::new(), "Money received (default)".to_owned(), None),
+            (MappingSubject::PayoutBank, String::new(), "Card payouts deposited to".to_owned(), None),
+            (MappingSubject::CardFees, String::new(), "Card processing fees".to_owned(), None),
         ];
         subjects.extend(books::METHODS.iter().map(|(id, label)| (MappingSubject::Method, (*id).to_owned(), (*label).to_owned(), None)));
         let mut types = self.types.list().await?;
@@ -196,6 +203,8 @@ impl AccountingService {
                 let account_id = mappings.get(subject, &subject_id).map(str::to_owned);
                 let fallback = match subject {
                     MappingSubject::Method | MappingSubject::DefaultDeposit => deposit.clone(),
+                    // Defaults of their own: always set.
+                    MappingSubject::PayoutBank | MappingSubject::CardFees => String::new(),
                     // A type's lines fall back to its fund's account.
                     _ => fund.and_then(|f| mappings.get(MappingSubject::Fund, &f).map(str::to_owned)).unwrap_or_else(|| income.clone()),
                 };
@@ -222,7 +231,8 @@ impl AccountingService {
         let Some((_, subject_id, label, _)) = subjects.into_iter().find(|(s, id, _, _)| *s == subject && id == subject_id.trim()) else {
             return Err(AccountingError::Validation(ValidationErrors::single("subjectId", books::SUBJECT_NOT_FOUND)));
         };
-        let defaults = [MappingSubject::DefaultIncome, MappingSubject::DefaultDeposit];
+        let defaults =
+            [MappingSubject::DefaultIncome, MappingSubject::DefaultDeposit, MappingSubject::PayoutBank, MappingSubject::CardFees];
         if account_id.is_none() && defaults.contains(&subject) {
             return Err(AccountingError::Validation(ValidationErrors::single("accountId", books::DEFAULT_REQUIRED)));
         }
@@ -252,9 +262,19 @@ impl AccountingService {
     async fn journal(&self, from: NaiveDate, to: NaiveDate) -> Result<Journal, AccountingError> {
         let zone = self.zone.time_zone().await?;
         let (gifts, refunds) = self.books.period(start_of(from, zone), start_of(to.succ_opt().unwrap_or(to), zone)).await?;
+        // Payouts on the day they reach the bank; the sandbox's are tests, as its payments are.
+        let payouts: Vec<books::BookedPayout> = self
+            .settled
+            .payouts(from, to)
+            .await?
+            .into_iter()
+            .filter(|p| !p.provider.is_test())
+            .map(|p| books::BookedPayout { payout_id: p.id, arrival_date: p.arrival_date, amount: p.amount, fees: p.fees })
+            .collect();
         let mappings = self.books.mappings().await?;
-        let entries = books::journal(&gifts, &refunds, &mappings, zone).map_err(|message| AccountingError::Conflict(message.to_owned()))?;
-        Ok(Journal { entries, gifts, refunds: refunds.len(), mappings, zone })
+        let entries =
+            books::journal(&gifts, &refunds, &payouts, &mappings, zone).map_err(|message| AccountingError::Conflict(message.to_owned()))?;
+        Ok(Journal { entries, gifts, refunds: refunds.len(), payouts: payouts.len(), mappings, zone })
     }
 
     /// What exporting `from`..=`to` would write: counts, the total, the funds that fell to the
@@ -263,7 +283,7 @@ impl AccountingService {
     pub async fn preview(&self, actor: &Actor, from: &str, to: &str) -> Result<Preview, AccountingError> {
         actor.require(Permission::ExportFinances)?;
         let (from, to) = books::period_of(from, to).map_err(AccountingError::Validation)?;
-        let Journal { entries, gifts, refunds, mappings, .. } = self.journal(from, to).await?;
+        let Journal { entries, gifts, refunds, payouts, mappings, .. } = self.journal(from, to).await?;
         let accounts = self.books.accounts().await?;
         let default_income = mappings.get(MappingSubject::DefaultIncome, "").unwrap_or_default();
         let default_label = accounts.iter().find(|a| a.id == default_income).map_or_else(String::new, LedgerAccount::label);
@@ -286,6 +306,7 @@ impl AccountingService {
             entries: count(entries.len()),
             gifts: count(gifts.len()),
             refunds: count(refunds),
+            payouts: count(payouts),
             total: Money::from_cents(entries.iter().map(JournalEntry::debits).sum()),
             unmapped: unmapped.into_iter().collect(),
             earlier,
@@ -367,6 +388,7 @@ struct Journal {
     /// The gifts (the preview names the funds their lines fell to the default).
     gifts: Vec<books::BookedGift>,
     refunds: usize,
+    payouts: usize,
     mappings: Mappings,
     zone: Tz,
 }
@@ -406,8 +428,11 @@ mod tests {
         funds.expect_list().returning(|| Ok(Vec::new()));
         let mut types = MockDonationTypeRepository::new();
         types.expect_list().returning(|| Ok(Vec::new()));
+        let mut settled = crate::ports::settlements::MockSettlementRepository::new();
+        settled.expect_payouts().returning(|_, _| Ok(Vec::new()));
         AccountingService::new(
             Arc::new(books),
+            Arc::new(settled),
             Arc::new(funds),
             Arc::new(types),
             zone(),

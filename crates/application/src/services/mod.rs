@@ -40,6 +40,7 @@ pub mod recurring_services;
 pub mod registrations;
 pub mod reports;
 pub mod sessions;
+pub mod settlements;
 pub mod setup;
 pub mod seva_bookings;
 pub mod sevas;

@@ -75,8 +75,9 @@ crate::dto::text_enum_schema!(
 );
 
 crate::dto::text_enum_schema!(
-    /// What a mapping is for: a default, a fund, a donation type, a kind of line (`religious`:
-    /// sevas and pujas; `goods`: tickets and meals) or a payment method.
+    /// What a mapping is for: a default (income, money received, the bank card payouts reach, the
+    /// card fees' expense), a fund, a donation type, a kind of line (`religious`: sevas and pujas;
+    /// `goods`: tickets and meals) or a payment method.
     MappingSubjectDto = MappingSubject::ALL.iter().map(|v| v.as_str())
 );
 
@@ -234,6 +235,8 @@ pub struct AccountingPreviewDto {
     pub entries: u32,
     pub gifts: u32,
     pub refunds: u32,
+    /// Card payouts reaching the bank (Stripe's; ADR 0146).
+    pub payouts: u32,
     /// The debits' sum (equal to the credits').
     pub total: String,
     /// Funds whose lines fall to the default income account, as sentences.
@@ -250,6 +253,7 @@ impl From<Preview> for AccountingPreviewDto {
             entries: p.entries,
             gifts: p.gifts,
             refunds: p.refunds,
+            payouts: p.payouts,
             total: p.total.to_string(),
             unmapped: p.unmapped,
             earlier: p.earlier.into_iter().map(Into::into).collect(),

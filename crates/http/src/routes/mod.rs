@@ -23,6 +23,7 @@ pub mod panchangam;
 pub mod payment_dto;
 pub mod payment_methods;
 pub mod payments;
+pub mod payouts;
 pub mod pledges;
 pub mod priests;
 pub mod receipts;
@@ -66,6 +67,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(imports::configure)
         .configure(accounting::configure)
         .configure(reports::configure)
+        .configure(payouts::configure)
         .configure(recurring_gifts::configure)
         .configure(payment_methods::configure)
         .configure(ledger::configure)

@@ -114,9 +114,14 @@ enum Target {
     LedgerAccount,
     /// An export of the books.
     AccountingExport,
+    /// A payout recorded (written straight to the table: the sandbox pays out days later).
+    Payout,
 }
 
 type Body = fn(&Fixture) -> Option<Value>;
+
+/// The payout the fixture records.
+const PAYOUT_FIXTURE: &str = "po_matrix_fixture";
 
 const fn none(_: &Fixture) -> Option<Value> {
     None
@@ -467,6 +472,10 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     }),
     ("listAccountingExports", Access::Staff(&[Treasurer]), Target::None, none),
     ("downloadAccountingExport", Access::Staff(&[Treasurer]), Target::AccountingExport, none),
+    // card fees and payouts (treasurers)
+    ("listPayouts", Access::Staff(&[Treasurer]), Target::None, none),
+    ("getPayout", Access::Staff(&[Treasurer]), Target::Payout, none),
+    ("reconcilePayouts", Access::Staff(&[Treasurer]), Target::None, none),
     ("listAudit", Access::Staff(&[]), Target::None, none),
     ("exportAudit", Access::Staff(&[]), Target::None, none),
     ("grantAdmin", Access::Staff(&[]), Target::None, |f| Some(json!({"email": f.bystander_email}))),
@@ -826,6 +835,14 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         StatusCode::CREATED,
     )
     .await;
+    app.db
+        .execute_raw(&format!(
+            "INSERT INTO payouts (id, provider, amount_cents, arrival_date, status, provider_created_at, gross_cents, fees_cents, \
+             net_cents, charges, refunds, unmatched, problems, recorded_at) VALUES ('{PAYOUT_FIXTURE}', 'sandbox', 0, '2026-03-02', \
+             'paid', '2026-03-01T00:00:00+00:00', 0, 0, 0, 0, 0, 0, '', '2026-03-01T00:00:00+00:00')"
+        ))
+        .await
+        .expect("a payout");
     let (recurring_gift, gift_setup_id, gift_setup_secret) = recurring_fixture(app, owner).await;
     let shifts = shifts_fixture(app, admin, owner, &event).await;
     Fixture {
@@ -1098,6 +1115,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::ImportMapping => &f.import_mapping,
         Target::LedgerAccount => "acct-program-income",
         Target::AccountingExport => &f.accounting_export,
+        Target::Payout => PAYOUT_FIXTURE,
     };
     let mut path = template
         .replace("{id}", id)
@@ -1117,6 +1135,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         _ if template == "/api/auth/verify-email" || template == "/api/account/confirm-email" => path.push_str("?token=unknown"),
         _ if template == "/api/services/occurrences"
             || template == "/api/admin/accounting/preview"
+            || template == "/api/admin/payouts"
             || template.starts_with("/api/admin/reports/") =>
         {
             path.push_str("?from=2026-03-01&to=2026-03-31");

@@ -31,6 +31,7 @@ mod pages;
 mod panchangam;
 mod payment_methods;
 mod payments;
+mod payouts;
 mod pictures;
 mod pledges;
 mod priests;

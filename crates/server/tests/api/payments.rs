@@ -12,7 +12,7 @@ use crate::helpers::{TestApp, expect_status, spawn_app, spawn_app_with, test_con
 const WEBHOOK_SECRET: &str = "whsec_test_mandir";
 
 /// One custom item of `amount` dollars, as the JSON text the frontend sends.
-fn details(amount: f64) -> String {
+pub(crate) fn details(amount: f64) -> String {
     json!([{"donationTypeId": "custom", "amount": amount, "name": "Custom Donation"}]).to_string()
 }
 
@@ -20,7 +20,7 @@ fn details(amount: f64) -> String {
 const GUEST_NAME: &str = "Guest Donor";
 const GUEST_EMAIL: &str = "guest@example.org";
 
-fn intent_body(amount: Value, event_id: &str, details: &str) -> Value {
+pub(crate) fn intent_body(amount: Value, event_id: &str, details: &str) -> Value {
     json!({"amount": amount, "metadata": {"eventId": event_id, "donationDetails": details}, "donorName": GUEST_NAME, "donorEmail": GUEST_EMAIL})
 }
 
@@ -31,7 +31,7 @@ fn as_guest(mut body: Value) -> Value {
     body
 }
 
-async fn create_intent(app: &TestApp, token: Option<&str>, body: Value, key: Option<&str>) -> Response {
+pub(crate) async fn create_intent(app: &TestApp, token: Option<&str>, body: Value, key: Option<&str>) -> Response {
     let mut request = app.client.post(app.url("/api/payments/create-payment-intent")).json(&body);
     if let Some(token) = token {
         request = request.bearer_auth(token);
@@ -42,7 +42,7 @@ async fn create_intent(app: &TestApp, token: Option<&str>, body: Value, key: Opt
     request.send().await.expect("request sent")
 }
 
-async fn confirm(app: &TestApp, intent: &Value, outcome: &str) -> Response {
+pub(crate) async fn confirm(app: &TestApp, intent: &Value, outcome: &str) -> Response {
     let body = json!({"paymentIntentId": intent["paymentIntentId"], "clientSecret": intent["clientSecret"], "outcome": outcome});
     app.post("/api/payments/sandbox/confirm", None, body).await
 }
@@ -462,7 +462,7 @@ async fn sandbox_payments_are_marked_as_tests_and_left_out_of_the_totals() {
 
 // ---- Stripe, against a local mock of its API ----
 
-async fn stripe_app(stripe: &MockServer) -> TestApp {
+pub(crate) async fn stripe_app(stripe: &MockServer) -> TestApp {
     let mut config = test_config().await;
     config.payment_provider = mandir_domain::payment::PaymentProvider::Stripe;
     config.stripe_secret_key = Some(Secret::new("sk_test_mandir"));
@@ -476,7 +476,7 @@ fn stripe_intent(id: &str, status: &str, amount: i64) -> Value {
     json!({"id": id, "object": "payment_intent", "amount": amount, "currency": "usd", "status": status, "client_secret": format!("{id}_secret_test")})
 }
 
-async fn mount_create(stripe: &MockServer, id: &str, amount: i64) {
+pub(crate) async fn mount_create(stripe: &MockServer, id: &str, amount: i64) {
     let expected_amount = amount.to_string();
     Mock::given(method("POST"))
         .and(path("/v1/payment_intents"))
@@ -494,7 +494,7 @@ async fn mount_create(stripe: &MockServer, id: &str, amount: i64) {
         .await;
 }
 
-async fn send_webhook(app: &TestApp, payload: &str, signature: Option<String>) -> Response {
+pub(crate) async fn send_webhook(app: &TestApp, payload: &str, signature: Option<String>) -> Response {
     let mut request =
         app.client.post(app.url("/api/payments/stripe-webhook")).header("content-type", "application/json").body(payload.to_owned());
     if let Some(signature) = signature {
@@ -503,12 +503,12 @@ async fn send_webhook(app: &TestApp, payload: &str, signature: Option<String>) -
     request.send().await.expect("request sent")
 }
 
-fn signed(payload: &str) -> String {
+pub(crate) fn signed(payload: &str) -> String {
     let t = chrono::Utc::now().timestamp();
     format!("t={t},v1={}", mandir_payment::sign_stripe_payload(payload.as_bytes(), WEBHOOK_SECRET, t))
 }
 
-fn event(id: &str, kind: &str, object: Value) -> String {
+pub(crate) fn event(id: &str, kind: &str, object: Value) -> String {
     json!({"id": id, "object": "event", "type": kind, "data": {"object": object}}).to_string()
 }
 
@@ -528,7 +528,9 @@ async fn stripe_intents_are_created_at_stripe_and_webhooks_move_the_status_once(
     assert_eq!(intent["provider"], "stripe");
     assert_eq!(intent["paymentIntentId"], "pi_test_1");
     assert_eq!(intent["clientSecret"], "pi_test_1_secret_test");
-    let sent = stripe.received_requests().await.expect("recorded");
+    // The payouts job's reads (`GET /v1/payouts`) aside.
+    let sent: Vec<_> =
+        stripe.received_requests().await.expect("recorded").into_iter().filter(|r| r.url.path() == "/v1/payment_intents").collect();
     assert_eq!(sent.len(), 1);
     // Stripe gets the key as stored: the payer's own (scoped to the guest's e-mail, hashed).
     let guest = mandir_application::services::payments::Payer::Guest(mandir_application::services::rate_limits::ClientAddress::new("x"));

@@ -126,7 +126,7 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
             Reports
           </Button>
         ) : null}
-        {can('export_finances') || can('manage_funds') ? (
+        {can('export_finances') || can('manage_funds') || can('read_ledger') ? (
           <Button component={RouterLink} to="/admin/accounting" startIcon={<AccountBalanceWalletOutlined />}>
             Accounting
           </Button>

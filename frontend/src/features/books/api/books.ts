@@ -102,3 +102,36 @@ export const KIND_LABELS: Record<AccountKind, string> = {
   income: 'Income',
   expense: 'Expense',
 };
+
+export type Payout = components['schemas']['PayoutDto'];
+export type PayoutList = components['schemas']['PayoutListDto'];
+export type PayoutDetail = components['schemas']['PayoutDetailDto'];
+export type PayoutLine = components['schemas']['PayoutLineDto'];
+export type Reconciled = components['schemas']['ReconciledPayoutsDto'];
+
+const PAYOUTS_PATH = '/api/admin/payouts';
+export const payoutsPath = (from: string, to: string) => `${PAYOUTS_PATH}?from=${from}&to=${to}`;
+const isPayouts = (key: unknown) => typeof key === 'string' && key.startsWith(PAYOUTS_PATH);
+
+/** GET /api/admin/payouts: the period's payouts, newest first (null key: dates not valid yet). */
+export function usePayouts(from: string | null, to: string | null) {
+  const key = from && to ? payoutsPath(from, to) : null;
+  const { data, error, isLoading, mutate } = useSWR<PayoutList>(key, { keepPreviousData: true });
+  return { list: data, error: error as Error | undefined, isLoading: isLoading && data === undefined, refresh: () => mutate() };
+}
+
+/** GET /api/admin/payouts/{id}: a payout with its lines (null: none open). */
+export function usePayout(id: string | null) {
+  const { data, error, isLoading, mutate } = useSWR<PayoutDetail>(id ? `${PAYOUTS_PATH}/${encodeURIComponent(id)}` : null);
+  return { detail: data, error: error as Error | undefined, isLoading: isLoading && data === undefined, refresh: () => mutate() };
+}
+
+/** POST /api/admin/payouts/reconcile, then every list of payouts is read again. */
+export function useReconcile() {
+  const { mutate } = useSWRConfig();
+  return async () => {
+    const done = await api.post<Reconciled>(`${PAYOUTS_PATH}/reconcile`, {});
+    await mutate(isPayouts);
+    return done;
+  };
+}

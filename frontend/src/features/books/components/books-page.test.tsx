@@ -45,6 +45,7 @@ function serve() {
         entries: 2,
         gifts: 2,
         refunds: 0,
+        payouts: 0,
         total: '201.00',
         unmapped: fundAccount ? [] : [`Fund 'Building' has no account: its lines go to ${contributions().code} ${contributions().name}`],
         earlier: [],
@@ -77,11 +78,11 @@ describe('the Accounting page', () => {
     expect(await screen.findByRole('heading', { name: 'Funds' })).toBeInTheDocument();
   });
 
-  it('shows only the export to whoever may export but not keep the chart', async () => {
+  it('shows only the export and the payouts to whoever may export but not keep the chart', async () => {
     serve();
     const exporter = makeStaff([], { permissions: ['read_ledger', 'export_finances'] });
     renderWithProviders(<BooksPage />, { as: exporter, route: '/admin/accounting?tab=accounts' });
-    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Export']);
+    expect((await screen.findAllByRole('tab')).map((t) => t.textContent)).toEqual(['Export', 'Payouts']);
     expect(await screen.findByText(/2 entries/)).toBeInTheDocument();
   });
 

@@ -11,12 +11,14 @@ import { useSite } from '@/lib/site';
 import { AccountsTab } from './accounts-tab';
 import { ExportTab } from './export-tab';
 import { MappingsTab } from './mappings-tab';
+import { PayoutsTab } from './payouts-tab';
 
-type TabValue = 'export' | 'accounts' | 'mappings';
+type TabValue = 'export' | 'payouts' | 'accounts' | 'mappings';
 
 /**
  * /admin/accounting: the books (docs/product.md#accounting-export). Exports for QuickBooks
- * (`export_finances`), the chart of accounts and its mappings (`manage_funds`); the tab is in the URL.
+ * (`export_finances`), card payouts with their fees (`read_ledger`), the chart of accounts and its
+ * mappings (`manage_funds`); the tab is in the URL.
  */
 export function BooksPage() {
   const { can } = useAuth();
@@ -24,6 +26,7 @@ export function BooksPage() {
   const [params, setParams] = useSearchParams();
   const tabs: { value: TabValue; label: string }[] = [
     ...(can('export_finances') ? [{ value: 'export' as const, label: 'Export' }] : []),
+    ...(can('read_ledger') ? [{ value: 'payouts' as const, label: 'Payouts' }] : []),
     ...(can('manage_funds')
       ? [
           { value: 'accounts' as const, label: 'Chart of accounts' },
@@ -56,7 +59,15 @@ export function BooksPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id={`books-panel-${tab}`} aria-labelledby={`books-tab-${tab}`}>
-        {tab === 'export' ? <ExportTab today={today} /> : tab === 'accounts' ? <AccountsTab /> : <MappingsTab />}
+        {tab === 'export' ? (
+          <ExportTab today={today} />
+        ) : tab === 'payouts' ? (
+          <PayoutsTab today={today} />
+        ) : tab === 'accounts' ? (
+          <AccountsTab />
+        ) : (
+          <MappingsTab />
+        )}
       </Box>
     </Container>
   );

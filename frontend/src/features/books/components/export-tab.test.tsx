@@ -26,6 +26,7 @@ function serve({ exported }: { exported: boolean }) {
     entries: 3,
     gifts: 2,
     refunds: 1,
+    payouts: 0,
     total: '561.00',
     unmapped: ["Fund 'Gopuram' has no account: its lines go to 4000 Contributions"],
     earlier: exported ? [earlier] : [],

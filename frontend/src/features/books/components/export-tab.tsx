@@ -18,7 +18,7 @@ import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
-import { formatDate, formatUSD } from '@/lib/format';
+import { formatDate, formatDay, formatUSD } from '@/lib/format';
 import {
   downloadExport,
   FORMAT_LABELS,
@@ -33,7 +33,7 @@ import { isDay, previousMonth } from '../lib/period';
 const num = { fontVariantNumeric: 'tabular-nums' } as const;
 
 function period(e: Pick<AccountingExport, 'from' | 'to'>): string {
-  return e.from === e.to ? formatDate(e.from) : `${formatDate(e.from)} – ${formatDate(e.to)}`;
+  return e.from === e.to ? formatDay(e.from) : `${formatDay(e.from)} – ${formatDay(e.to)}`;
 }
 
 function PastExports() {
@@ -178,7 +178,8 @@ export function ExportTab({ today }: { today: string }) {
             <Box sx={{ display: 'grid', gap: 1 }}>
               <Typography sx={num}>
                 {preview.entries} {preview.entries === 1 ? 'entry' : 'entries'} ({preview.gifts} {preview.gifts === 1 ? 'gift' : 'gifts'},{' '}
-                {preview.refunds} {preview.refunds === 1 ? 'refund' : 'refunds'}) · {formatUSD(preview.total)}
+                {preview.refunds} {preview.refunds === 1 ? 'refund' : 'refunds'}
+                {preview.payouts > 0 ? `, ${preview.payouts} card ${preview.payouts === 1 ? 'payout' : 'payouts'}` : ''}) · {formatUSD(preview.total)}
               </Typography>
               {preview.unmapped.length > 0 ? (
                 <Alert severity="info">

@@ -25,10 +25,16 @@ const SECTIONS: readonly Section[] = [
   },
   { title: 'Sevas and goods', help: 'Lines given for a seva or puja, or for a ticket or a meal.', subjects: ['line_kind'] },
   { title: 'Funds', help: 'A fund’s lines, when their donation type names no account.', subjects: ['fund'] },
+  {
+    title: 'Card payouts',
+    help: 'A payout moves card money from the clearing account to the bank; the card processor’s fees on it are an expense.',
+    subjects: ['payout_bank', 'card_fees'],
+  },
 ];
 
 const label = (a: LedgerAccount | undefined) => (a ? `${a.code} ${a.name}` : 'an account');
-const isDefault = (row: AccountMapping) => row.subject === 'default_income' || row.subject === 'default_deposit';
+const DEFAULTS: readonly AccountMapping['subject'][] = ['default_income', 'default_deposit', 'payout_bank', 'card_fees'];
+const isDefault = (row: AccountMapping) => DEFAULTS.includes(row.subject);
 
 function MappingRow({ row, accounts }: { row: AccountMapping; accounts: readonly LedgerAccount[] }) {
   const setMapping = useSetMapping();

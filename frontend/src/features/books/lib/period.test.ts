@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDay, previousMonth } from './period';
+import { daysBefore, isDay, previousMonth } from './period';
 
 describe('the export period', () => {
   it('defaults to the month before, across a year and a leap February', () => {
@@ -12,5 +12,11 @@ describe('the export period', () => {
     expect(isDay('2026-11-30')).toBe(true);
     expect(isDay('2026-11-3')).toBe(false);
     expect(isDay('')).toBe(false);
+  });
+
+  it('counts days back across months and years', () => {
+    expect(daysBefore('2026-12-04', 90)).toBe('2026-09-05');
+    expect(daysBefore('2026-03-01', 1)).toBe('2026-02-28');
+    expect(daysBefore('2027-01-01', 1)).toBe('2026-12-31');
   });
 });

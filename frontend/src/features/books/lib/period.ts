@@ -11,3 +11,9 @@ export function previousMonth(today: string): { from: string; to: string } {
   const day = (d: Date) => d.toISOString().slice(0, 10);
   return { from: day(first), to: day(last) };
 }
+
+/** The day `days` before `today` (both YYYY-MM-DD). */
+export function daysBefore(today: string, days: number): string {
+  const [year, month, day] = today.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10);
+}
