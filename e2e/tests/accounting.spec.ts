@@ -2,10 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { test, expect } from '../support/fixtures';
 import { api, newStaff, uid } from '../support/api';
+import { expectToast } from '../support/ui';
 
 // The books (docs/product.md#accounting-export): the treasurer books a new fund to an account of
 // its own, exports today's gifts as a general ledger (the counter's sale in it, balanced), is
 // warned when exporting the same day again and exports it again on purpose; axe is clean on every tab.
+// Card payouts: Reconcile now records the fee of a new card gift (ADR 0146).
 
 type Sale = { payment: { receiptNumber: string } };
 
@@ -75,4 +77,29 @@ test('the treasurer maps a fund, exports the day for the books, and is warned be
   await dialog.getByRole('button', { name: 'Export again' }).click();
   expect((await second).suggestedFilename()).toBe(`mandir-gl-${today}-to-${today}.csv`);
   await expect(dialog).toBeHidden();
+});
+
+test('the treasurer reconciles card payouts: the fee of a new card gift is recorded, and a period without payouts says so', async ({ page, signInAs }) => {
+  const treasurer = await newStaff(['treasurer']);
+  const intent = await api<{ paymentIntentId: string; clientSecret: string }>('POST', '/api/payments/create-payment-intent', {
+    body: {
+      amount: 100,
+      metadata: { eventId: 'direct-donation', donationDetails: JSON.stringify([{ donationTypeId: 'custom', amount: 100, name: 'Other' }]) },
+      donorName: `Payout Guest ${uid()}`,
+      donorEmail: `payout-${uid()}@example.org`,
+    },
+  });
+  await api('POST', '/api/payments/sandbox/confirm', { body: { ...intent, outcome: 'succeeded' } });
+
+  await signInAs(treasurer);
+  await page.goto('/admin/accounting?tab=payouts');
+  await expect(page.getByRole('tab', { name: 'Payouts' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/Simulated payouts/)).toBeVisible();
+  // The sandbox pays a gift out two days after it was made: none of today's yet.
+  await expect(page.getByText('No payouts arrived in this period.')).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  await page.getByRole('button', { name: 'Reconcile now' }).click();
+  // This gift's fee at least (other journeys' card gifts may be recorded in the same run).
+  await expectToast(page, 'Reconciled', /[1-9]\d* fees? and 0 payouts recorded/);
+  expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 });

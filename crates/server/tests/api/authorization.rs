@@ -120,9 +120,6 @@ enum Target {
 
 type Body = fn(&Fixture) -> Option<Value>;
 
-/// The payout the fixture records.
-const PAYOUT_FIXTURE: &str = "po_matrix_fixture";
-
 const fn none(_: &Fixture) -> Option<Value> {
     None
 }
@@ -642,6 +639,8 @@ struct Fixture {
     import: String,
     import_mapping: String,
     accounting_export: String,
+    /// A payout recorded (written straight to the table: the sandbox pays out days later).
+    payout: String,
     /// What the drawer holds now ("11.00").
     drawer_expected: String,
     sent_invitation: String,
@@ -835,10 +834,11 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         StatusCode::CREATED,
     )
     .await;
+    let payout = format!("po_matrix_{}", uuid::Uuid::new_v4().simple());
     app.db
         .execute_raw(&format!(
             "INSERT INTO payouts (id, provider, amount_cents, arrival_date, status, provider_created_at, gross_cents, fees_cents, \
-             net_cents, charges, refunds, unmatched, problems, recorded_at) VALUES ('{PAYOUT_FIXTURE}', 'sandbox', 0, '2026-03-02', \
+             net_cents, charges, refunds, unmatched, problems, recorded_at) VALUES ('{payout}', 'sandbox', 0, '2026-03-02', \
              'paid', '2026-03-01T00:00:00+00:00', 0, 0, 0, 0, 0, 0, '', '2026-03-01T00:00:00+00:00')"
         ))
         .await
@@ -886,6 +886,7 @@ async fn fixture(app: &TestApp, staff: &Staff, owner: &TestUser) -> Fixture {
         import: import["import"]["id"].as_str().expect("id").to_owned(),
         import_mapping: import_mapping["id"].as_str().expect("id").to_owned(),
         accounting_export: books_export["id"].as_str().expect("id").to_owned(),
+        payout,
         counter_sale: counter_sale["id"].as_str().expect("id").to_owned(),
         walk_in,
         card_charge: card["paymentIntentId"].as_str().expect("intent").to_owned(),
@@ -1115,7 +1116,7 @@ fn fill(template: &str, target: Target, f: &Fixture) -> String {
         Target::ImportMapping => &f.import_mapping,
         Target::LedgerAccount => "acct-program-income",
         Target::AccountingExport => &f.accounting_export,
-        Target::Payout => PAYOUT_FIXTURE,
+        Target::Payout => &f.payout,
     };
     let mut path = template
         .replace("{id}", id)

@@ -43,7 +43,7 @@ export function BooksPage() {
         Accounting
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 3 }}>
-        Journal entries for QuickBooks or any general ledger: every gift and refund, balanced, with its receipt and payment ids.
+        Journal entries for QuickBooks or any general ledger: every gift, refund and card payout, balanced, with its receipt and payment ids.
       </Typography>
       <Box sx={{ borderBottom: 1, borderColor: 'divider', mb: 3 }}>
         <Tabs
