@@ -673,7 +673,7 @@ mod tests {
     fn a_card_payout_moves_money_from_clearing_to_the_bank_and_books_its_fees() {
         let payout = |id: &str, amount: i64, fees: i64| BookedPayout {
             payout_id: id.into(),
-            arrival_date: "2026-12-03".parse().unwrap(),
+            arrival_date: "2026-12-03".parse().expect("a day"),
             amount: Money::from_cents(amount),
             fees: Money::from_cents(fees),
         };

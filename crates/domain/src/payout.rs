@@ -253,7 +253,7 @@ mod tests {
     use super::*;
 
     fn at(day: &str) -> DateTime<Utc> {
-        format!("{day}T12:00:00Z").parse().unwrap()
+        format!("{day}T12:00:00Z").parse().expect("a time")
     }
 
     fn line(id: &str, kind: PayoutLineKind, gross: i64, fee: i64, intent: Option<&str>) -> ProviderPayoutLine {
@@ -282,7 +282,7 @@ mod tests {
         ProviderPayout {
             id: "po_1".into(),
             amount: Money::from_cents(amount),
-            arrival_date: "2026-12-03".parse().unwrap(),
+            arrival_date: "2026-12-03".parse().expect("a day"),
             created: at("2026-12-01"),
             status: "paid".into(),
         }

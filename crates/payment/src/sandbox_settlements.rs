@@ -127,7 +127,7 @@ mod tests {
                         gross: Money::from_cents(cents),
                         fee,
                         net: Money::from_cents(cents - fee.cents()),
-                        available_on: day.parse().unwrap(),
+                        available_on: day.parse().expect("test value"),
                         recorded_at: Utc::now(),
                     },
                     format!("pi_sandbox_{payment}"),
@@ -136,12 +136,12 @@ mod tests {
             Ok(vec![fee("a", 10_000, "2026-12-01"), fee("b", 2_500, "2026-12-01"), fee("c", 5_000, "2026-12-02")])
         });
         let sandbox = SandboxSettlements::new(Arc::new(store), Arc::new(SystemClock));
-        let payouts = sandbox.payouts(Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap()).await.unwrap();
+        let payouts = sandbox.payouts(Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).single().expect("test value")).await.expect("test value");
         assert_eq!(
             payouts.iter().map(|p| (p.id.as_str(), p.amount.cents())).collect::<Vec<_>>(),
             [("po_sandbox_20261201", 9_680 + 2_397), ("po_sandbox_20261202", 5_000 - 175)]
         );
-        let lines = sandbox.payout_lines("po_sandbox_20261201").await.unwrap();
+        let lines = sandbox.payout_lines("po_sandbox_20261201").await.expect("test value");
         assert_eq!(lines.len(), 2);
         assert_eq!(lines[0].intent_id.as_deref(), Some("pi_sandbox_a"));
         assert!(matches!(sandbox.payout_lines("po_1").await, Err(GatewayError::NotFound)));
@@ -154,11 +154,11 @@ mod tests {
             payment_id: "p".into(),
             intent_id: "pi_sandbox_abc".into(),
             amount: Money::from_cents(10_000),
-            paid_at: Utc.with_ymd_and_hms(2026, 12, 4, 23, 0, 0).unwrap(),
+            paid_at: Utc.with_ymd_and_hms(2026, 12, 4, 23, 0, 0).single().expect("test value"),
         };
-        let settled = sandbox.settlement(&charge).await.unwrap().unwrap();
+        let settled = sandbox.settlement(&charge).await.expect("test value").expect("test value");
         assert_eq!((settled.fee.cents(), settled.net.cents()), (320, 9_680));
-        assert_eq!(settled.available_on, "2026-12-06".parse::<NaiveDate>().unwrap());
+        assert_eq!(settled.available_on, "2026-12-06".parse::<NaiveDate>().expect("test value"));
         assert_eq!(settled.balance_transaction_id, "txn_sandbox_abc");
     }
 }

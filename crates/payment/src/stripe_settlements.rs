@@ -206,7 +206,7 @@ mod tests {
             payment_id: "p1".into(),
             intent_id: intent.into(),
             amount: Money::from_cents(10_000),
-            paid_at: DateTime::from_timestamp(1_764_892_800, 0).unwrap(),
+            paid_at: DateTime::from_timestamp(1_764_892_800, 0).expect("test value"),
         }
     }
 
@@ -233,11 +233,11 @@ mod tests {
             )
             .mount(&stripe)
             .await;
-        let gateway = StripePaymentGateway::new("sk_test_1", &stripe.uri()).unwrap();
-        let settled = gateway.settlement(&charge("pi_1")).await.unwrap().expect("settled");
+        let gateway = StripePaymentGateway::new("sk_test_1", &stripe.uri()).expect("test value");
+        let settled = gateway.settlement(&charge("pi_1")).await.expect("test value").expect("settled");
         assert_eq!((settled.gross.cents(), settled.fee.cents(), settled.net.cents()), (10_000, 320, 9_680));
-        assert_eq!(settled.available_on, "2025-12-07".parse::<NaiveDate>().unwrap());
-        assert_eq!(gateway.settlement(&charge("pi_2")).await.unwrap(), None, "not settled yet");
+        assert_eq!(settled.available_on, "2025-12-07".parse::<NaiveDate>().expect("test value"));
+        assert_eq!(gateway.settlement(&charge("pi_2")).await.expect("test value"), None, "not settled yet");
         assert!(matches!(gateway.settlement(&charge("pi_../x")).await, Err(GatewayError::NotFound)));
     }
 
@@ -275,11 +275,11 @@ mod tests {
             ], "has_more": false})))
             .mount(&stripe)
             .await;
-        let gateway = StripePaymentGateway::new("sk_test_1", &stripe.uri()).unwrap();
-        let payouts = gateway.payouts(DateTime::from_timestamp(1_764_547_200, 0).unwrap()).await.unwrap();
+        let gateway = StripePaymentGateway::new("sk_test_1", &stripe.uri()).expect("test value");
+        let payouts = gateway.payouts(DateTime::from_timestamp(1_764_547_200, 0).expect("test value")).await.expect("test value");
         assert_eq!(payouts.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(), ["po_1", "po_2"], "oldest first");
-        assert_eq!(payouts[0].arrival_date, "2025-12-03".parse::<NaiveDate>().unwrap());
-        let lines = gateway.payout_lines("po_1").await.unwrap();
+        assert_eq!(payouts[0].arrival_date, "2025-12-03".parse::<NaiveDate>().expect("test value"));
+        let lines = gateway.payout_lines("po_1").await.expect("test value");
         let seen: Vec<_> =
             lines.iter().map(|l| (l.balance_transaction_id.as_str(), l.kind, l.net.cents(), l.intent_id.as_deref())).collect();
         assert_eq!(
@@ -301,7 +301,7 @@ mod tests {
             .respond_with(ResponseTemplate::new(503).set_body_json(json!({"error": {"type": "api_error", "message": "down"}})))
             .mount(&stripe)
             .await;
-        let gateway = StripePaymentGateway::new("sk_test_1", &stripe.uri()).unwrap();
+        let gateway = StripePaymentGateway::new("sk_test_1", &stripe.uri()).expect("test value");
         assert!(matches!(gateway.payouts(Utc::now()).await, Err(GatewayError::Unavailable(_))));
         assert!(matches!(gateway.payout_lines("po 1").await, Err(GatewayError::NotFound)));
     }

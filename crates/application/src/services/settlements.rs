@@ -237,7 +237,7 @@ mod tests {
     use crate::services::test_fixtures::{clock_at, recorder, staff};
 
     fn now() -> DateTime<Utc> {
-        Utc.with_ymd_and_hms(2026, 12, 4, 18, 0, 0).unwrap()
+        Utc.with_ymd_and_hms(2026, 12, 4, 18, 0, 0).single().expect("test value")
     }
 
     fn charge(n: u32) -> UnsettledCharge {
@@ -263,7 +263,7 @@ mod tests {
                 gross: c.amount,
                 fee: Money::from_cents(320),
                 net: Money::from_cents(9_680),
-                available_on: "2026-12-06".parse().unwrap(),
+                available_on: "2026-12-06".parse().expect("test value"),
             }))
         });
         gateway.expect_payouts().returning(|_| Ok(vec![]));
@@ -271,7 +271,7 @@ mod tests {
         store.expect_unsettled_charges().times(1).returning(|_, _| Ok(vec![charge(1), charge(2)]));
         store.expect_record_fee().times(1).withf(|f| f.payment_id == "p1" && f.fee.cents() == 320).returning(|_| Ok(()));
         store.expect_latest_payout().returning(|_| Ok(None));
-        let done = service(gateway, store).reconcile(&staff(&[mandir_domain::staff::Role::Treasurer])).await.unwrap();
+        let done = service(gateway, store).reconcile(&staff(&[mandir_domain::staff::Role::Treasurer])).await.expect("test value");
         assert_eq!(done, Reconciled { fees: 1, unsettled: 1, payouts: 0, flagged: 0 });
     }
 
@@ -282,7 +282,7 @@ mod tests {
             let payout = |id: &str, status: &str| ProviderPayout {
                 id: id.into(),
                 amount: Money::from_cents(9_000),
-                arrival_date: "2026-12-03".parse().unwrap(),
+                arrival_date: "2026-12-03".parse().expect("test value"),
                 created: now(),
                 status: status.into(),
             };
@@ -319,7 +319,7 @@ mod tests {
                 p.id == "po_1" && p.problems == vec![PayoutProblem::SumDiffers] && lines[0].payment_id.as_deref() == Some("p1")
             })
             .returning(|_, _| Ok(true));
-        let done = service(gateway, store).reconcile(&staff(&[mandir_domain::staff::Role::Treasurer])).await.unwrap();
+        let done = service(gateway, store).reconcile(&staff(&[mandir_domain::staff::Role::Treasurer])).await.expect("test value");
         assert_eq!(done, Reconciled { fees: 0, unsettled: 0, payouts: 1, flagged: 1 });
     }
 
