@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { ChartBoundary } from '@/components/ui/chart-boundary';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
@@ -30,24 +31,6 @@ function ChartLoading() {
       <Skeleton variant="rounded" height={CHART_HEIGHT} />
     </LoadingRegion>
   );
-}
-
-/** A chunk that failed to load (a deploy meanwhile, a lost connection) leaves the table, not a broken page. */
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Typography color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center', textAlign: 'center' }}>
-        The chart could not be shown. The table has the figures.
-      </Typography>
-    );
-  }
 }
 
 /** The bars of the amount raised each month, in the theme's colours (its CSS variables: dark mode too). */
@@ -141,7 +124,7 @@ export function FundMonthsSection({ fundId }: { fundId: string }) {
     );
   } else {
     chart = (
-      <ChartBoundary>
+      <ChartBoundary height={CHART_HEIGHT}>
         <Suspense fallback={<ChartLoading />}>
           <MonthsChart months={months} />
         </Suspense>

@@ -4,7 +4,8 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { ChartBoundary } from '@/components/ui/chart-boundary';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 
@@ -15,23 +16,6 @@ export const CHART_HEIGHT = 220;
 
 /** One row of a chart and its table: the bar's category, its value, and the table's cells. */
 export type ChartRow = { key: string; label: string; value: number; cells: string[] };
-
-class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Typography color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center', textAlign: 'center' }}>
-        The chart could not be shown. The table has the figures.
-      </Typography>
-    );
-  }
-}
 
 type Props = {
   title: string;
@@ -69,7 +53,7 @@ export function ChartCard({ title, description, rows, columns, rowHeader, format
         ) : null}
       </Box>
       {any ? (
-        <ChartBoundary>
+        <ChartBoundary height={CHART_HEIGHT}>
           <Suspense
             fallback={
               <LoadingRegion label={`Loading the chart of ${title.toLowerCase()}`}>
