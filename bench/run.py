@@ -644,7 +644,8 @@ def imports_bench(kind, tmp):
         if done.returncode != 0:
             raise RuntimeError(f"mandir import {what} failed: {done.stdout}{done.stderr}")
         steps[name + " output"] = done.stdout.strip().splitlines()[-1]
-    return {"imports": steps, "reports": reports_bench(env)}
+    reports, cold = reports_bench(env)
+    return {"imports": steps, "reports": reports, "reports_cold": cold}
 
 
 REPORT_PATHS = ["/api/admin/reports/giving?from=2025-01-01&to=2025-12-31", "/api/admin/reports/activity?from=2025-01-01&to=2025-12-31",
@@ -660,8 +661,16 @@ def reports_bench(env):
     try:
         base = f"http://127.0.0.1:{SECOND_PORT}"
         token = call("POST", base + "/api/auth/signin", {"email": "reports@example.org", "password": "bench-pass"})["token"]
-        assert call("GET", base + REPORT_PATHS[2], token=token)["gifts"] == IMPORT_GIFTS
-        return {path: wrk(base + path, connections=4, duration="10s", token=token) for path in REPORT_PATHS}
+        # Each report's first request sums in the database (ADR 0147); the later ones of the same
+        # period answer what is kept until a payment changes.
+        cold = {}
+        for path in reversed(REPORT_PATHS):
+            started = time.monotonic()
+            answer = call("GET", base + path, token=token)
+            cold[path] = (time.monotonic() - started) * 1000
+            if path == REPORT_PATHS[2]:
+                assert answer["gifts"] == IMPORT_GIFTS
+        return {path: wrk(base + path, connections=4, duration="10s", token=token) for path in REPORT_PATHS}, cold
     finally:
         stop(server)
 
@@ -790,6 +799,8 @@ def main():
                            f"{took:.1f} s", took < limit and f"{3 * IMPORT_HOUSEHOLDS} written" in st["members output"]
                            and f"{IMPORT_GIFTS} written" in st["gifts output"]))
             checks.append((f"{label} their dry runs: < {limit} s", f"{dry:.1f} s", dry < limit))
+        for path, ms in extra.get("reports_cold", {}).items():
+            print(f"    {path}: first request (summed, nothing kept) {ms:.1f} ms")
         for path, r in extra.get("reports", {}).items():
             checks.append((f"{label} GET {path} over five years of {IMPORT_GIFTS} gifts: p99 < 200 ms, no errors",
                            f"{r['p99_ms']:.1f} ms at {r['rps']:.0f} req/s", r["p99_ms"] < 200 and r["non2xx"] == 0))

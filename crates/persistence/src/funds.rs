@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use async_trait::async_trait;
 use chrono::{DateTime, Utc};
@@ -12,24 +12,16 @@ use mandir_domain::payment::{DonationDetail, PaymentProvider, PaymentStatus};
 use mandir_domain::{FundId, Money};
 use sea_orm::sea_query::{Alias, CaseStatement, Expr, ExprTrait, JoinType, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set, Statement};
-use tokio::sync::Mutex;
 
 use crate::Database;
 use crate::entities::{donation_types, funds, payment_funds, payments};
 use crate::error::MapDbErr;
+use crate::kept::Kept;
 use crate::patch::set_patch;
 
 /// How long the funds' progress is kept when this process has changed no payment: the bound on
 /// how late another process's gifts (a second server on PostgreSQL) show on the fund pages.
 const PROGRESS_KEPT: Duration = Duration::from_secs(10);
-
-/// The funds' progress, summed at a count of payment changes (`Database::payments_generation`).
-#[derive(Debug)]
-struct Summed {
-    generation: u64,
-    at: Instant,
-    progress: HashMap<FundId, FundProgress>,
-}
 
 /// The funds, and their progress summed once for all funds and kept until a payment changes:
 /// summing every gift of a fund joins each with its payment (0.3 s on SQLite with 100,000), and
@@ -37,37 +29,18 @@ struct Summed {
 #[derive(Debug, Clone)]
 pub struct SeaOrmFundRepository {
     db: Database,
-    /// The last sum, read and replaced under a short lock.
-    kept: Arc<std::sync::Mutex<Option<Arc<Summed>>>>,
-    /// Held by the one request summing.
-    summing: Arc<Mutex<()>>,
-    /// Each charted fund's monthly sums, by fund and range, with the generation and time of the sum.
-    kept_months: Arc<std::sync::Mutex<KeptMonths>>,
-    /// Held by the one request summing a chart.
-    summing_months: Arc<Mutex<()>>,
+    /// Every fund's progress, one sum for all.
+    progress: Arc<Kept<(), HashMap<FundId, FundProgress>>>,
+    /// Charted funds' monthly sums, by fund and range.
+    months: Arc<Kept<MonthsKey, Vec<(Money, u64)>>>,
 }
 
 /// A charted fund and its range's first and last bound.
 type MonthsKey = (FundId, DateTime<Utc>, DateTime<Utc>);
-type KeptMonths = HashMap<MonthsKey, (u64, Instant, Vec<(Money, u64)>)>;
 
 impl SeaOrmFundRepository {
     pub fn new(db: Database) -> Self {
-        Self { db, kept: Arc::default(), summing: Arc::default(), kept_months: Arc::default(), summing_months: Arc::default() }
-    }
-
-    /// The last sum when it was made at `generation`.
-    fn kept_at(&self, generation: u64) -> Option<Arc<Summed>> {
-        let kept = self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.as_ref().filter(|s| s.generation == generation).cloned()
-    }
-
-    /// Sums again and keeps the sum, made at `generation` (read before the sum).
-    async fn sum_and_keep(&self, generation: u64) -> Result<HashMap<FundId, FundProgress>, RepoError> {
-        let progress = self.sum_all().await?;
-        let summed = Arc::new(Summed { generation, at: Instant::now(), progress: progress.clone() });
-        *self.kept.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some(summed);
-        Ok(progress)
+        Self { db, progress: Arc::new(Kept::new(PROGRESS_KEPT, 1)), months: Arc::new(Kept::new(PROGRESS_KEPT, 32)) }
     }
 
     async fn sum_all(&self) -> Result<HashMap<FundId, FundProgress>, RepoError> {
@@ -239,26 +212,7 @@ impl FundRepository for SeaOrmFundRepository {
     }
 
     async fn progress(&self) -> Result<HashMap<FundId, FundProgress>, RepoError> {
-        // Read before any sum: a change committed during a sum makes the next request sum again.
-        let generation = self.db.payments_generation();
-        if let Some(kept) = self.kept_at(generation) {
-            if kept.at.elapsed() < PROGRESS_KEPT {
-                return Ok(kept.progress.clone());
-            }
-            // Only old (another process may have changed payments): one request sums again while
-            // the others answer with what is kept, so nobody waits for it.
-            return match self.summing.try_lock() {
-                Ok(_summing) => self.sum_and_keep(generation).await,
-                Err(_) => Ok(kept.progress.clone()),
-            };
-        }
-        // This process changed a payment since (or nothing is kept): the next answer must show
-        // it. One sum at a time; the requests that arrive meanwhile wait for it and share it.
-        let _summing = self.summing.lock().await;
-        if let Some(kept) = self.kept_at(generation).filter(|s| s.at.elapsed() < PROGRESS_KEPT) {
-            return Ok(kept.progress.clone());
-        }
-        self.sum_and_keep(generation).await
+        self.progress.get_or_sum(&self.db, (), || self.sum_all()).await
     }
 
     async fn progress_of(&self, id: &FundId) -> Result<FundProgress, RepoError> {
@@ -269,45 +223,11 @@ impl FundRepository for SeaOrmFundRepository {
         let (Some(first), Some(last)) = (bounds.first(), bounds.last()) else {
             return Ok(Vec::new());
         };
-        // As the progress: read before any sum; what is kept at this count is answered at once
-        // while fresh; when only old, one request sums again and the others answer what is kept;
-        // after this process changed a payment, the requests wait for one sum and share it.
-        let generation = self.db.payments_generation();
-        let key = (id.clone(), *first, *last);
-        if let Some((at, sums)) = self.kept_months_at(&key, generation) {
-            if at.elapsed() < PROGRESS_KEPT {
-                return Ok(sums);
-            }
-            return match self.summing_months.try_lock() {
-                Ok(_summing) => self.sum_months_and_keep(key, bounds, generation).await,
-                Err(_) => Ok(sums),
-            };
-        }
-        let _summing = self.summing_months.lock().await;
-        if let Some((_, sums)) = self.kept_months_at(&key, generation).filter(|(at, _)| at.elapsed() < PROGRESS_KEPT) {
-            return Ok(sums);
-        }
-        self.sum_months_and_keep(key, bounds, generation).await
+        self.months.get_or_sum(&self.db, (id.clone(), *first, *last), || self.sum_months(id, bounds)).await
     }
 }
 
 impl SeaOrmFundRepository {
-    /// The monthly sums kept for `key` when they were made at `generation`, with their time.
-    fn kept_months_at(&self, key: &MonthsKey, generation: u64) -> Option<(Instant, Vec<(Money, u64)>)> {
-        let kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        kept.get(key).filter(|(at_generation, ..)| *at_generation == generation).map(|(_, at, sums)| (*at, sums.clone()))
-    }
-
-    /// Sums the fund's gifts between `bounds` and keeps the sums, made at `generation`.
-    async fn sum_months_and_keep(&self, key: MonthsKey, bounds: &[DateTime<Utc>], generation: u64) -> Result<Vec<(Money, u64)>, RepoError> {
-        let sums = self.sum_months(&key.0, bounds).await?;
-        let mut kept = self.kept_months.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-        // Few funds are charted; a fund's chart is kept for its latest range only.
-        kept.retain(|(fund, _, _), _| fund != &key.0);
-        kept.insert(key, (generation, Instant::now(), sums.clone()));
-        Ok(sums)
-    }
-
     async fn sum_months(&self, id: &FundId, bounds: &[DateTime<Utc>]) -> Result<Vec<(Money, u64)>, RepoError> {
         let (Some(first), Some(last)) = (bounds.first(), bounds.last()) else {
             return Ok(Vec::new());

@@ -23,6 +23,7 @@ pub mod gotrams;
 pub mod households;
 pub mod imports;
 pub mod jobs;
+mod kept;
 pub mod member_emails;
 pub mod notifications;
 mod outbox;

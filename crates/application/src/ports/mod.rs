@@ -106,7 +106,7 @@ pub use recurring_gift_repository::{
     FinishedCharge, GiftEmail, GiftEmailKind, GiftEmailNew, GiftUpdate, NewRecurringGift, RecurringGiftRepository,
 };
 pub use recurring_service_repository::RecurringServiceRepository;
-pub use report_repository::{GiftRow, ReportRepository};
+pub use report_repository::ReportRepository;
 pub use settlements::{SettlementGateway, SettlementRepository, UnsettledCharge};
 pub use setup_repository::{SetupCompletion, SetupRepository};
 pub use seva_booking_repository::{BookingAdmission, NewBookingRecord, SevaBookingRepository};

@@ -1,33 +1,23 @@
 use async_trait::async_trait;
 use chrono::{DateTime, NaiveDate, Utc};
 
-use super::RepoError;
+use mandir_domain::reports::{DonorSum, FundSums, SpanGiving};
 
-/// A completed gift as the reports read it (tests apart): who, when, what was kept, how.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GiftRow {
-    pub payment_id: String,
-    pub user_id: Option<String>,
-    pub donor_name: Option<String>,
-    pub donor_email: Option<String>,
-    pub at: DateTime<Utc>,
-    /// The amount less what was refunded.
-    pub kept_cents: i64,
-    pub amount_cents: i64,
-    pub channel: String,
-    pub method: String,
-    /// A recurring gift's charge.
-    pub recurring: bool,
-}
+use super::RepoError;
 
 /// What the reports read (docs/product.md#reports): a few columns of many rows, not whole records.
 #[cfg_attr(any(test, feature = "testing"), mockall::automock)]
 #[async_trait]
 pub trait ReportRepository: Send + Sync {
-    /// Every completed gift paid before `until`, tests apart.
-    async fn gifts(&self, until: DateTime<Utc>) -> Result<Vec<GiftRow>, RepoError>;
-    /// The parts in each fund of these payments: (payment, fund, cents).
-    async fn fund_parts(&self, payment_ids: Vec<String>) -> Result<Vec<(String, String, i64)>, RepoError>;
+    /// The completed gifts (tests apart) between the first and last of `bounds`, what was kept of
+    /// them added up per span (`bounds[i]..bounds[i + 1]`), channel, method and kind.
+    async fn giving_by_span(&self, bounds: &[DateTime<Utc>]) -> Result<Vec<SpanGiving>, RepoError>;
+    /// Each donor's completed gifts before `end`, as the gifts name them: how many came before
+    /// `start`, and how many and how much in `compare_start..start` and in `start..end`.
+    async fn donor_sums(&self, compare_start: DateTime<Utc>, start: DateTime<Utc>, end: DateTime<Utc>) -> Result<Vec<DonorSum>, RepoError>;
+    /// The funds' parts of the completed gifts in `start..end` (a gift without parts is all
+    /// General's).
+    async fn fund_sums(&self, start: DateTime<Utc>, end: DateTime<Utc>) -> Result<FundSums, RepoError>;
     /// The seva bookings confirmed or done on days `from..=to`: (seva, day, amount in cents).
     async fn seva_bookings(&self, from: NaiveDate, to: NaiveDate) -> Result<Vec<(String, NaiveDate, i64)>, RepoError>;
     /// The registrations of events held in `from..to`: (the event's time, people in the party).

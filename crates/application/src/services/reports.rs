@@ -2,19 +2,19 @@
 //! by fund, channel and method; donors new, returning and lapsed; seva bookings by seva and
 //! weekday; event attendance and membership by month. Treasurers and admins (`read_ledger`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use chrono::{DateTime, Months, NaiveDate, Utc};
+use chrono::NaiveDate;
 use mandir_domain::ValidationErrors;
 use mandir_domain::accounting::period_within;
-use mandir_domain::reports::{self, Donors, GiftFact, MonthCount, MonthGiving, Share};
+use mandir_domain::reports::{self, Donors, GivingSpan, MonthCount, MonthGiving, Share};
 use mandir_domain::staff::Permission;
 
 use super::accounting::start_of;
 use super::{Actor, PermissionRequired};
 use crate::BoxError;
-use crate::ports::{FundRepository, GiftRow, RepoError, ReportRepository, TempleZone};
+use crate::ports::{FundRepository, RepoError, ReportRepository, TempleZone};
 
 /// The longest period a report covers: five years.
 pub const MAX_REPORT_DAYS: i64 = 5 * 366;
@@ -109,33 +109,8 @@ pub fn method_label(key: &str) -> String {
     .to_owned()
 }
 
-/// A gift as the reports count it, with its parts in each fund (else all of it in General).
-fn fact(g: &GiftRow, parts: &HashMap<String, Vec<(String, i64)>>) -> GiftFact {
-    let email = g.donor_email.clone().filter(|e| !e.is_empty());
-    let donor_key = g
-        .user_id
-        .as_ref()
-        .map(|u| format!("user:{u}"))
-        .or_else(|| email.as_ref().map(|e| format!("email:{}", e.to_lowercase())))
-        .unwrap_or_else(|| format!("name:{}", g.donor_name.clone().unwrap_or_default().to_lowercase()));
-    GiftFact {
-        donor_key,
-        donor_name: g.donor_name.clone().filter(|n| !n.is_empty()).or_else(|| email.clone()).unwrap_or_else(|| "Anonymous".to_owned()),
-        donor_email: email,
-        at: g.at,
-        kept_cents: g.kept_cents,
-        channel: if g.recurring { "recurring".to_owned() } else { g.channel.clone() },
-        method: g.method.clone(),
-        lines: parts.get(&g.payment_id).cloned().unwrap_or_else(|| vec![(mandir_domain::fund::GENERAL_FUND_ID.to_owned(), g.amount_cents)]),
-    }
-}
-
 fn labelled(shares: Vec<Share>, label: impl Fn(&str) -> String) -> Vec<Labelled> {
     shares.into_iter().map(|s| Labelled { label: label(&s.key), key: s.key, cents: s.cents, count: s.count }).collect()
-}
-
-fn year_earlier(day: NaiveDate) -> NaiveDate {
-    day.checked_sub_months(Months::new(12)).unwrap_or(day)
 }
 
 impl ReportService {
@@ -153,34 +128,27 @@ impl ReportService {
         actor.require(Permission::ReadLedger)?;
         let (from, to) = Self::period(from, to)?;
         let zone = self.zone.time_zone().await?;
-        let start = start_of(from, zone);
-        let end = start_of(to.succ_opt().unwrap_or(to), zone);
-        let (compare_start, compare_end) = (start_of(year_earlier(from), zone), start_of(year_earlier(to).succ_opt().unwrap_or(to), zone));
-        // Every gift up to the period's end (the donors' history is all of it), a few columns each;
-        // the funds' parts of the period's gifts only.
-        let rows = self.reads.gifts(end).await?;
-        let in_period: Vec<String> = rows.iter().filter(|g| g.at >= start).map(|g| g.payment_id.clone()).collect();
-        let mut parts: HashMap<String, Vec<(String, i64)>> = HashMap::new();
-        for (payment, fund, cents) in self.reads.fund_parts(in_period).await? {
-            parts.entry(payment).or_default().push((fund, cents));
-        }
-        let facts: Vec<GiftFact> = rows.iter().map(|g| fact(g, &parts)).collect();
-        let within = |f: &GiftFact, a: DateTime<Utc>, b: DateTime<Utc>| f.at >= a && f.at < b;
-        let period: Vec<GiftFact> = facts.iter().filter(|f| within(f, start, end)).cloned().collect();
-        let compared: Vec<GiftFact> = facts.iter().filter(|f| within(f, compare_start, compare_end)).cloned().collect();
-        let year_before: Vec<GiftFact> = facts.iter().filter(|f| within(f, compare_start, start)).cloned().collect();
-        let ever_before: HashSet<String> = facts.iter().filter(|f| f.at < start).map(|f| f.donor_key.clone()).collect();
-        let names: HashMap<String, String> = self.funds.list().await?.into_iter().map(|f| (f.id.to_string(), f.name)).collect();
+        // Added up by the database: per span of a month, per donor and per fund (50,000 gifts
+        // read one by one took a second; docs/product.md#reports).
+        let span = GivingSpan::new(from, to, zone);
+        let (spent, donor_sums, fund_sums, funds) = tokio::try_join!(
+            self.reads.giving_by_span(&span.bounds),
+            self.reads.donor_sums(span.compare_start, span.start, span.end),
+            self.reads.fund_sums(span.start, span.end),
+            self.funds.list(),
+        )?;
+        let names: HashMap<String, String> = funds.into_iter().map(|f| (f.id.to_string(), f.name)).collect();
+        let sums = reports::giving(&span, &spent, zone);
         Ok(GivingReport {
             from,
             to,
-            total_cents: period.iter().map(|f| f.kept_cents).sum(),
-            gifts: u32::try_from(period.len()).unwrap_or(u32::MAX),
-            months: reports::by_month(&period, &compared, from, to, zone),
-            by_fund: labelled(reports::by_fund(&period), |k| names.get(k).cloned().unwrap_or_else(|| k.to_owned())),
-            by_channel: labelled(reports::by_channel(&period), channel_label),
-            by_method: labelled(reports::by_method(&period), method_label),
-            donors: reports::donors(&period, &year_before, &ever_before),
+            total_cents: sums.total_cents,
+            gifts: sums.gifts,
+            months: sums.months,
+            by_fund: labelled(reports::by_fund(&fund_sums), |k| names.get(k).cloned().unwrap_or_else(|| k.to_owned())),
+            by_channel: labelled(sums.by_channel, channel_label),
+            by_method: labelled(sums.by_method, method_label),
+            donors: reports::donors(&donor_sums),
         })
     }
 
@@ -223,7 +191,7 @@ mod tests {
     #[tokio::test]
     async fn only_treasurers_and_admins_read_reports() {
         let mut reads = MockReportRepository::new();
-        reads.expect_gifts().never();
+        reads.expect_giving_by_span().never();
         reads.expect_seva_bookings().never();
         let service = service(reads);
         for actor in [member(), staff(&[Role::FrontDesk])] {
@@ -233,34 +201,44 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn giving_calls_a_recurring_charge_recurring_and_splits_gifts_by_their_funds() {
+    async fn giving_reads_sums_for_the_temples_months_and_labels_them() {
+        use mandir_domain::reports::{DonorSum, FundSums, SpanGiving};
         let mut reads = MockReportRepository::new();
-        reads.expect_gifts().returning(|_| {
-            let at = |t: &str| DateTime::parse_from_rfc3339(t).expect("time").with_timezone(&Utc);
-            let gift = |id: &str, when: &str, recurring: bool| GiftRow {
-                payment_id: id.into(),
-                user_id: Some("u1".into()),
-                donor_name: Some("Asha".into()),
-                donor_email: None,
-                at: at(when),
-                kept_cents: 2500,
-                amount_cents: 2500,
-                channel: "online".into(),
+        // 2026 and 2025 in Folsom: twelve months each, cut at their first days.
+        reads.expect_giving_by_span().withf(|bounds| bounds.len() == 25).returning(|bounds| {
+            let march = bounds.iter().position(|b| b.to_rfc3339() == "2026-03-01T08:00:00+00:00").expect("March");
+            let spent = |channel: &str, recurring: bool| SpanGiving {
+                span: march,
+                channel: channel.into(),
                 method: "credit_card".into(),
                 recurring,
+                cents: 2500,
+                gifts: 1,
             };
-            Ok(vec![gift("old", "2025-06-10T20:00:00Z", false), gift("p1", "2026-03-10T20:00:00Z", true)])
+            Ok(vec![spent("online", true), spent("counter", false)])
         });
-        reads
-            .expect_fund_parts()
-            .withf(|ids| ids == &["p1".to_owned()])
-            .returning(|_| Ok(vec![("p1".into(), "building".into(), 2000), ("p1".into(), "general".into(), 500)]));
+        reads.expect_donor_sums().returning(|_, start, _| {
+            assert_eq!(start.to_rfc3339(), "2026-01-01T08:00:00+00:00");
+            Ok(vec![DonorSum {
+                user_id: Some("u1".into()),
+                name: Some("Asha".into()),
+                earlier_gifts: 1,
+                gifts: 2,
+                cents: 5000,
+                ..DonorSum::default()
+            }])
+        });
+        reads.expect_fund_sums().returning(|_, _| {
+            Ok(FundSums { whole: vec![("building".into(), 2000, 1), ("general".into(), 3000, 2)], refunded: Vec::new() })
+        });
         let service = service(reads);
         let report = service.giving(&staff(&[Role::Treasurer]), "2026-01-01", "2026-12-31").await.expect("report");
-        assert_eq!((report.gifts, report.total_cents), (1, 2500));
-        assert_eq!(report.by_channel.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(), ["Recurring"]);
-        assert_eq!(report.by_fund.iter().map(|s| (s.key.as_str(), s.cents)).collect::<Vec<_>>(), [("building", 2000), ("general", 500)]);
+        assert_eq!((report.gifts, report.total_cents), (2, 5000));
+        assert_eq!(report.by_channel.iter().map(|s| s.label.as_str()).collect::<Vec<_>>(), ["Counter", "Recurring"]);
+        assert_eq!(report.by_method.iter().map(|s| (s.label.as_str(), s.cents)).collect::<Vec<_>>(), [("Card", 5000)]);
+        assert_eq!(report.by_fund.iter().map(|s| (s.key.as_str(), s.cents)).collect::<Vec<_>>(), [("general", 3000), ("building", 2000)]);
         assert_eq!(report.months.len(), 12);
+        assert_eq!((report.months[2].month.as_str(), report.months[2].cents), ("2026-03", 5000));
         assert_eq!((report.donors.new.len(), report.donors.returning.len()), (0, 1));
     }
 
