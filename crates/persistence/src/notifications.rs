@@ -1,11 +1,13 @@
 //! Change notifications between processes on one PostgreSQL database
 //! (docs/decisions/0060-change-notifications-across-processes.md): `publish` hands the change to
-//! this process's listeners at once and sends `pg_notify(channel, sender)`; a relay task per
+//! this process's listeners at once and sends `pg_notify(channel, sender)` within 20 ms, one for
+//! each burst of a topic's changes; a relay task per
 //! process holds one dedicated connection that `LISTEN`s on every topic's channel and hands other
 //! processes' notices to the local bus (as changes made elsewhere, which a cache may coalesce). After
 //! (re)connecting it delivers every topic once, as changes to forget at once, since notices sent
 //! while it was not listening are lost.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -22,17 +24,25 @@ use crate::Database;
 const MAX_BACKOFF: Duration = Duration::from_secs(10);
 const FIRST_BACKOFF: Duration = Duration::from_millis(100);
 
-/// Publishes to this process's bus and to every other process listening on the database.
+/// How long a change waits for more of its topic before one notice tells the other processes of
+/// them all. `NOTIFY` commits one at a time across the whole database, so a notice per
+/// registration held every writer in that queue (ADR 0060).
+const COALESCE: Duration = Duration::from_millis(20);
+
+/// Publishes to this process's bus at once and to every other process listening on the database
+/// within [`COALESCE`].
 pub struct PgChangeNotifier {
     db: Database,
     local: Arc<LocalChangeBus>,
     /// This process's name in its notices' payload, so its relay skips them.
     sender: String,
+    /// The topics whose notice is on its way.
+    pending: Arc<std::sync::Mutex<HashSet<Topic>>>,
 }
 
 impl PgChangeNotifier {
     pub fn new(db: Database, local: Arc<LocalChangeBus>) -> Self {
-        Self { db, local, sender: uuid::Uuid::new_v4().simple().to_string() }
+        Self { db, local, sender: uuid::Uuid::new_v4().simple().to_string(), pending: Arc::default() }
     }
 
     /// Starts the relay of other processes' notices into the local bus; answers once the first
@@ -52,14 +62,21 @@ impl PgChangeNotifier {
 impl ChangeNotifier for PgChangeNotifier {
     async fn publish(&self, topic: Topic) {
         self.local.deliver(topic);
-        let notify = Statement::from_sql_and_values(
-            DbBackend::Postgres,
-            "SELECT pg_notify($1, $2)",
-            [topic.channel().into(), self.sender.clone().into()],
-        );
-        if let Err(error) = self.db.conn.execute_raw(notify).await {
-            tracing::warn!(topic = topic.channel(), %error, "could not notify other processes of a change; their copies expire on their own");
+        if !self.pending.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(topic) {
+            // A notice for this topic is on its way and is sent after this change was committed.
+            return;
         }
+        let (db, sender, pending) = (self.db.clone(), self.sender.clone(), self.pending.clone());
+        tokio::spawn(async move {
+            tokio::time::sleep(COALESCE).await;
+            // Cleared before sending: a change after this point sends a notice of its own.
+            pending.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&topic);
+            let notify =
+                Statement::from_sql_and_values(DbBackend::Postgres, "SELECT pg_notify($1, $2)", [topic.channel().into(), sender.into()]);
+            if let Err(error) = db.conn.execute_raw(notify).await {
+                tracing::warn!(topic = topic.channel(), %error, "could not notify other processes of a change; their copies expire on their own");
+            }
+        });
     }
 }
 
