@@ -191,18 +191,19 @@ async fn a_registration_is_one_statement_and_still_enforces_capacity() {
     // One INSERT ... SELECT from the event's row when it is open and has room, without an
     // explicit transaction (PostgreSQL locks the event row in it: FOR UPDATE).
     let (status, sql) = statements_of(&app, Method::POST, &path, &first.token, Some(json!({"numberOfFamilyMembers": 1}))).await;
-    // The notice to the other processes' caches is not the request's: it follows a burst of
-    // changes 20 ms later (ADR 0060).
-    assert_eq!(sql.iter().filter(|s| is_notify(s)).count(), 0, "no pg_notify inside the request: {sql:#?}");
-    let writes: Vec<String> = sql.clone();
+    let writes: Vec<String> = sql.iter().filter(|s| !is_notify(s)).cloned().collect();
     assert_budget("POST /api/events/{id}/register", &(status, writes.clone()), StatusCode::CREATED, 1, false);
     assert!(writes[0].starts_with("INSERT INTO \"attendees\"") && writes[0].contains("SELECT"), "{writes:#?}");
     assert_eq!(writes[0].contains("FOR UPDATE"), postgres, "{writes:#?}");
-    // Then, on PostgreSQL only, one notice.
-    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    let later = app.db.statements().take();
-    let notices = later.iter().filter(|s| is_notify(s)).count();
-    assert_eq!(notices, usize::from(postgres), "one pg_notify on PostgreSQL, none on SQLite: {later:#?}");
+    // Then, on PostgreSQL only, a notice to the other processes' caches, sent for each burst of
+    // changes 20 ms after it (ADR 0060; tests/notifications.rs of the persistence crate counts them).
+    let mut notices = sql.iter().filter(|s| is_notify(s)).count();
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(if postgres { 5 } else { 1 });
+    while (notices == 0 || !postgres) && std::time::Instant::now() < until {
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        notices += app.db.statements().take().iter().filter(|s| is_notify(s)).count();
+    }
+    assert_eq!(notices > 0, postgres, "a pg_notify on PostgreSQL, none on SQLite");
 
     // A member registered already: the unique index refuses the one statement.
     let again = statements_of(&app, Method::POST, &path, &first.token, Some(json!({"numberOfFamilyMembers": 0}))).await;
