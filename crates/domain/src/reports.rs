@@ -8,7 +8,7 @@ use chrono::{DateTime, Datelike, Months, NaiveDate, Utc};
 use chrono_tz::Tz;
 
 use crate::accounting::allocate;
-use crate::site::start_of_day;
+use crate::site::start_of;
 
 /// A month's giving: this period's and the same month a year before.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -68,10 +68,6 @@ pub fn months(from: NaiveDate, to: NaiveDate) -> Vec<String> {
 /// The same day a year earlier (Feb 29 gives Feb 28).
 pub fn year_earlier(day: NaiveDate) -> NaiveDate {
     day.checked_sub_months(Months::new(12)).unwrap_or(day)
-}
-
-fn start_of(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
-    start_of_day(day, zone).unwrap_or_else(|| day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc())
 }
 
 /// What a giving report reads, in instants: the period `start..end` (its days in the temple's

@@ -102,6 +102,12 @@ pub fn start_of_day(day: NaiveDate, zone: chrono_tz::Tz) -> Option<chrono::DateT
     Some(first.with_timezone(&chrono::Utc))
 }
 
+/// [`start_of_day`], or the day's midnight in UTC in the impossible case that the zone has no
+/// instant on that day.
+pub fn start_of(day: NaiveDate, zone: chrono_tz::Tz) -> chrono::DateTime<chrono::Utc> {
+    start_of_day(day, zone).unwrap_or_else(|| day.and_hms_opt(0, 0, 0).unwrap_or_default().and_utc())
+}
+
 impl SiteSettings {
     /// The temple's zone (the default when unset or, for rows written before a check, unknown).
     pub fn zone(&self) -> Tz {

@@ -7,7 +7,7 @@
 use std::collections::{BTreeSet, HashMap};
 use std::sync::Arc;
 
-use chrono::{DateTime, NaiveDate, Utc};
+use chrono::NaiveDate;
 use chrono_tz::Tz;
 use mandir_domain::accounting::{
     self as books, AccountPatchInput, AccountingExport, AccountsById, ExportFormat, JournalEntry, LedgerAccount, MappingSubject, Mappings,
@@ -398,14 +398,7 @@ fn count(n: usize) -> u32 {
 }
 
 /// Midnight of `day` in `zone`, in UTC (the earliest valid instant on a day that skips midnight).
-pub fn start_of(day: NaiveDate, zone: Tz) -> DateTime<Utc> {
-    use chrono::TimeZone;
-    let midnight = day.and_hms_opt(0, 0, 0).unwrap_or_default();
-    zone.from_local_datetime(&midnight)
-        .earliest()
-        .or_else(|| zone.from_local_datetime(&(midnight + chrono::Duration::hours(1))).earliest())
-        .map_or_else(|| midnight.and_utc(), |t| t.with_timezone(&Utc))
-}
+pub use mandir_domain::site::start_of;
 
 #[cfg(test)]
 mod tests {
