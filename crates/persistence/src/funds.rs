@@ -10,12 +10,13 @@ use mandir_application::ports::{FundRecord, FundRepository, RepoError};
 use mandir_domain::fund::{Fund, FundPatch, FundProgress, GENERAL_FUND_ID};
 use mandir_domain::payment::{DonationDetail, PaymentProvider, PaymentStatus};
 use mandir_domain::{FundId, Money};
-use sea_orm::sea_query::{Alias, CaseStatement, Expr, ExprTrait, JoinType, Query};
+use sea_orm::sea_query::{Alias, Expr, ExprTrait, JoinType, Query};
 use sea_orm::{ActiveModelTrait, ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelect, Set, Statement};
 
 use crate::Database;
 use crate::entities::{donation_types, funds, payment_funds, payments};
 use crate::error::MapDbErr;
+use crate::gift_sql::{completed_gifts, span_of};
 use crate::kept::Kept;
 use crate::patch::set_patch;
 
@@ -235,13 +236,9 @@ impl SeaOrmFundRepository {
         let spans = bounds.len() - 1;
         let (pf, p) = (Alias::new("pf"), Alias::new("p"));
         let date = || Expr::col((p.clone(), payments::Column::PaymentDate));
-        // The span's index: the first bound the payment's date is before.
-        let mut span = CaseStatement::new();
-        for (index, bound) in bounds.iter().enumerate().skip(1) {
-            span = span.case(date().lt(*bound), Expr::val(i64::try_from(index - 1).unwrap_or(i64::MAX)));
-        }
-        let select = Query::select()
-            .expr_as(span, Alias::new("span"))
+        let mut select = Query::select();
+        select
+            .expr_as(span_of(&date(), bounds), Alias::new("span"))
             .expr_as(Expr::cust(RAISED), Alias::new("raised"))
             .expr_as(Expr::cust("COUNT(*)"), Alias::new("gifts"))
             .from_as(payment_funds::Entity, pf.clone())
@@ -252,12 +249,10 @@ impl SeaOrmFundRepository {
                 Expr::col((p.clone(), payments::Column::Id)).equals((pf.clone(), payment_funds::Column::PaymentId)),
             )
             .and_where(Expr::col((pf, payment_funds::Column::FundId)).eq(id.as_str()))
-            .and_where(Expr::col((p.clone(), payments::Column::Status)).eq(PaymentStatus::Completed.as_str()))
-            .and_where(Expr::col((p.clone(), payments::Column::Provider)).ne(PaymentProvider::Sandbox.as_str()))
             .and_where(date().gte(*first))
             .and_where(date().lt(*last))
-            .group_by_col(Alias::new("span"))
-            .to_owned();
+            .group_by_col(Alias::new("span"));
+        completed_gifts(&mut select, Some(p.clone()));
         let mut sums = vec![(Money::from_cents(0), 0_u64); spans];
         for row in self.db.conn.query_all(&select).await.repo()? {
             let index: i64 = row.try_get("", "span").repo()?;

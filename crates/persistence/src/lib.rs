@@ -19,6 +19,7 @@ pub mod events;
 pub mod family_members;
 pub mod festivals;
 pub mod funds;
+mod gift_sql;
 pub mod gotrams;
 pub mod households;
 pub mod imports;

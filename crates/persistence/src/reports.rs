@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use mandir_application::ports::{RepoError, ReportRepository};
 use mandir_domain::fund::GENERAL_FUND_ID;
-use mandir_domain::payment::{PaymentProvider, PaymentStatus};
 use mandir_domain::reports::{DonorSum, FundSums, RefundedGift, SpanGiving};
 use mandir_domain::seva_booking::BookingStatus;
 use sea_orm::sea_query::{Alias, CaseStatement, Expr, ExprTrait, Func, JoinType, Query, SelectStatement};
@@ -18,6 +17,7 @@ use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QuerySelec
 use crate::Database;
 use crate::entities::{attendees, events, payment_funds, payments, seva_bookings, users};
 use crate::error::MapDbErr;
+use crate::gift_sql::{completed_gifts, span_of};
 use crate::kept::Kept;
 
 /// What the temple kept of a gift: its amount less what was refunded, never below zero.
@@ -35,30 +35,8 @@ fn total(expr: Expr) -> Expr {
     Func::cast_as(Func::coalesce([Func::sum(expr).into(), Expr::val(0_i64)]), Alias::new("BIGINT")).into()
 }
 
-/// The index of the span (`bounds[i]..bounds[i + 1]`) between `bounds[low]` and `bounds[high]`
-/// that holds the gift's date, found by halving: a few comparisons a row where a plain CASE over
-/// five years' months would make sixty.
-fn span_of(bounds: &[DateTime<Utc>], low: usize, high: usize) -> Expr {
-    if high <= low + 1 {
-        return Expr::val(i64::try_from(low).unwrap_or(i64::MAX));
-    }
-    let middle = low + (high - low) / 2;
-    CaseStatement::new().case(date().lt(bounds[middle]), span_of(bounds, low, middle)).finally(span_of(bounds, middle, high)).into()
-}
-
 fn count(n: i64) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Completed gifts, tests apart (of `payments`, or of its alias).
-fn completed_gifts(select: &mut SelectStatement, alias: Option<Alias>) {
-    let col = |c: payments::Column| match &alias {
-        Some(a) => Expr::col((a.clone(), c)),
-        None => Expr::col(c),
-    };
-    select
-        .and_where(col(payments::Column::Status).eq(PaymentStatus::Completed.as_str()))
-        .and_where(col(payments::Column::Provider).ne(PaymentProvider::Sandbox.as_str()));
 }
 
 /// How long a report's sums are kept when this process has changed no payment: the bound on how
@@ -171,7 +149,7 @@ impl SeaOrmReportRepository {
         };
         let mut select = Query::select();
         select
-            .expr_as(span_of(bounds, 0, bounds.len() - 1), Alias::new("span"))
+            .expr_as(span_of(&date(), bounds), Alias::new("span"))
             .column(payments::Column::Channel)
             .column(payments::Column::PaymentMethod)
             .expr_as(Expr::cust(RECURRING), Alias::new("recurring"))
