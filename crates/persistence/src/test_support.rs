@@ -89,3 +89,36 @@ pub async fn revoke_role(
     use mandir_application::ports::UserRepository as _;
     users.set_roles(&id.into(), mandir_domain::staff::RoleChange::Revoke(role), role_change_entry(by)).await
 }
+
+/// A completed card gift paid at `at` with these lines, from "Asha Rao" at `email`, for tests to
+/// store and to vary with `..` (provider, status, channel, key).
+pub fn completed_gift(
+    id: &str,
+    email: &str,
+    lines: Vec<mandir_domain::payment::DonationDetail>,
+    at: chrono::DateTime<chrono::Utc>,
+) -> mandir_application::ports::NewPayment {
+    use mandir_domain::payment::{PaymentMethodKind, PaymentProvider, PaymentStatus};
+    mandir_application::ports::NewPayment {
+        id: id.into(),
+        event_id: None,
+        event_name: None,
+        user_id: None,
+        method: PaymentMethodKind::CreditCard,
+        amount: mandir_domain::Money::from_cents(lines.iter().map(|l| l.amount.cents()).sum()),
+        status: PaymentStatus::Completed,
+        provider: PaymentProvider::Stripe,
+        transaction_id: Some(format!("pi_{id}")),
+        client_secret_hash: None,
+        donation_details: lines,
+        receipt_number: format!("AUTO-{id}"),
+        idempotency_key: None,
+        donor_name: Some("Asha Rao".into()),
+        donor_email: Some(email.into()),
+        donor_address: None,
+        in_honor_of: None,
+        notes: None,
+        channel: mandir_domain::counter::Channel::Online,
+        now: at,
+    }
+}

@@ -5,13 +5,12 @@
 
 use chrono::{TimeZone, Utc};
 use mandir_application::ports::{DonationTypeRecord, DonationTypeRepository, FundRecord, FundRepository, NewPayment, PaymentRepository};
-use mandir_domain::counter::Channel;
 use mandir_domain::donation_type::NewDonationType;
 use mandir_domain::exchange::Exchange;
 use mandir_domain::fund::{FundProgress, GENERAL_FUND_ID, NewFund};
-use mandir_domain::payment::{DonationDetail, PaymentMethodKind, PaymentProvider, PaymentStatus};
+use mandir_domain::payment::{DonationDetail, PaymentProvider, PaymentStatus};
 use mandir_domain::{FundId, Money};
-use mandir_persistence::test_support::{fresh_database, fresh_database_url};
+use mandir_persistence::test_support::{completed_gift, fresh_database, fresh_database_url};
 use mandir_persistence::{Database, SeaOrmDonationTypeRepository, SeaOrmFundRepository, SeaOrmPaymentRepository};
 
 fn now() -> chrono::DateTime<Utc> {
@@ -29,28 +28,7 @@ fn line(type_id: &str, cents: i64) -> DonationDetail {
 }
 
 fn gift(id: &str, email: &str, provider: PaymentProvider, lines: Vec<DonationDetail>) -> NewPayment {
-    NewPayment {
-        id: id.into(),
-        event_id: None,
-        event_name: None,
-        user_id: None,
-        method: PaymentMethodKind::CreditCard,
-        amount: Money::from_cents(lines.iter().map(|l| l.amount.cents()).sum()),
-        status: PaymentStatus::Completed,
-        provider,
-        transaction_id: Some(format!("pi_{id}")),
-        client_secret_hash: None,
-        donation_details: lines,
-        receipt_number: format!("AUTO-{id}"),
-        idempotency_key: None,
-        donor_name: Some("Asha Rao".into()),
-        donor_email: Some(email.into()),
-        donor_address: None,
-        in_honor_of: None,
-        notes: None,
-        channel: Channel::Online,
-        now: now(),
-    }
+    NewPayment { provider, ..completed_gift(id, email, lines, now()) }
 }
 
 async fn fund(funds: &SeaOrmFundRepository, id: &str, name: &str) {

@@ -10,7 +10,7 @@ use mandir_domain::exchange::Exchange;
 use mandir_domain::fund::GENERAL_FUND_ID;
 use mandir_domain::payment::{DonationDetail, PaymentMethodKind, PaymentProvider, PaymentStatus};
 use mandir_domain::reports::{DonorSum, RefundedGift, SpanGiving};
-use mandir_persistence::test_support::fresh_database;
+use mandir_persistence::test_support::{completed_gift, fresh_database};
 use mandir_persistence::{SeaOrmPaymentRepository, SeaOrmReportRepository};
 
 fn day(month: u32, d: u32) -> DateTime<Utc> {
@@ -25,28 +25,7 @@ fn gift(id: &str, at: DateTime<Utc>, cents: i64, email: &str) -> NewPayment {
         exchange: Exchange::Nothing,
         fund_id: None,
     };
-    NewPayment {
-        id: id.into(),
-        event_id: None,
-        event_name: None,
-        user_id: None,
-        method: PaymentMethodKind::CreditCard,
-        amount: Money::from_cents(cents),
-        status: PaymentStatus::Completed,
-        provider: PaymentProvider::Stripe,
-        transaction_id: Some(format!("pi_{id}")),
-        client_secret_hash: None,
-        donation_details: vec![line],
-        receipt_number: format!("AUTO-{id}"),
-        idempotency_key: None,
-        donor_name: Some(format!("Donor {email}")),
-        donor_email: Some(email.into()),
-        donor_address: None,
-        in_honor_of: None,
-        notes: None,
-        channel: Channel::Online,
-        now: at,
-    }
+    NewPayment { donor_name: Some(format!("Donor {email}")), ..completed_gift(id, email, vec![line], at) }
 }
 
 #[tokio::test]
