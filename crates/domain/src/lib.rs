@@ -44,6 +44,7 @@ pub mod statement;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod text_enum;
+pub mod texting;
 pub mod user;
 pub mod validation;
 pub mod volunteer;
