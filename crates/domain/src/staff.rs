@@ -172,6 +172,7 @@ text_enum!(
         MakeDeposits => "make_deposits",
         ReadDailyReport => "read_daily_report",
         ImportData => "import_data",
+        ManageTexting => "manage_texting",
     }
 );
 
@@ -183,6 +184,8 @@ impl Permission {
             // Who holds which keys, the audit log and the job queue, and importing a temple's
             // members and giving history (accounts made in bulk): admins only.
             Self::ManageStaff | Self::ReadAudit | Self::RunJobs | Self::ImportData => &[],
+            // What texting may cost each month (the cap) and the texts sent: admins only.
+            Self::ManageTexting => &[],
             // Events, notices, services, priests' profiles and the site's texts.
             Self::EditContent => &[Editor],
             // The seva catalogue, its prices and booking rules.

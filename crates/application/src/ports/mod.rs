@@ -121,7 +121,7 @@ pub use star_birthday_repository::{StarBirthdayRepository, StarReminderTarget};
 pub use statement_store::{StatementCounts, StatementDonor, StatementSend, StatementStore};
 pub use table_reader::TableReader;
 pub use temple_zone::{FixedTempleZone, TempleName, TemplePlace, TempleZone};
-pub use texting::{NewText, OutgoingText, TextError, TextMessage, TextMessenger, TextRecord, TextRepository, TextSettings};
+pub use texting::{NewText, OutgoingText, SentText, TextError, TextMessage, TextMessenger, TextRecord, TextRepository, TextSettings};
 pub use token_issuer::{IssuedToken, TokenError, TokenIssuer, TokenSubject, VerifiedToken};
 pub use user_repository::{AdminRemoval, LockedOut, MemberSearch, NewUserRecord, RolesChanged, UserCredentials, UserRepository};
 pub use volunteer_repository::{NewVolunteerRecord, OfferError, VolunteerRepository};

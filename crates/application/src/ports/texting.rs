@@ -42,7 +42,7 @@ pub trait TextMessenger: Send + Sync {
     async fn send(&self, text: &OutgoingText) -> Result<String, TextError>;
     /// Whether an inbound webhook really comes from the provider: `url` is the full address it
     /// was posted to, `params` its form fields, `signature` its signature header.
-    fn verify_inbound(&self, url: &str, params: &[(String, String)], signature: Option<&str>) -> bool;
+    fn verify_inbound<'a>(&self, url: &str, params: &[(String, String)], signature: Option<&'a str>) -> bool;
 }
 
 /// A member's number and what they agreed to be texted about.
@@ -88,6 +88,18 @@ pub struct NewText {
     pub body: String,
 }
 
+/// A text sent at once, outside the outbox.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SentText {
+    pub id: String,
+    pub user_id: UserId,
+    /// `code` for a verification code.
+    pub kind: String,
+    pub body: String,
+    pub to_phone: String,
+    pub provider_id: String,
+}
+
 /// A text as the admin area lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TextRecord {
@@ -118,8 +130,8 @@ pub trait TextRepository: Send + Sync {
     async fn hold(&self, id: &str, until: DateTime<Utc>) -> Result<(), RepoError>;
     /// Records the number and the provider's id of a text being sent.
     async fn record_delivery(&self, id: &str, to_phone: &str, provider_id: &str) -> Result<(), RepoError>;
-    /// Records a text sent at once (a verification code), counted like the others.
-    async fn record_sent(&self, text: &NewText, to_phone: &str, provider_id: &str, now: DateTime<Utc>) -> Result<(), RepoError>;
+    /// Records a text sent at once (a verification code, of kind `code`), counted like the others.
+    async fn record_sent(&self, sent: &SentText, now: DateTime<Utc>) -> Result<(), RepoError>;
     /// Texts sent to `phone` since `since`.
     async fn sent_to_since(&self, phone: &str, since: DateTime<Utc>) -> Result<u64, RepoError>;
     /// Takes one of `month`'s `cap` texts with one conditional update, so processes together

@@ -51,6 +51,7 @@ pub mod star_birthdays;
 pub mod statements;
 #[cfg(test)]
 mod test_fixtures;
+pub mod texting;
 pub mod volunteer_shifts;
 pub mod volunteers;
 

@@ -21,6 +21,8 @@ pub enum Delivery {
     /// The mail server or the message refused it: the error is kept and the row is retried once
     /// its claim expires, up to the outbox's attempts.
     Failed(String),
+    /// The sender kept the row for later itself (a text in the quiet hours): nothing is marked.
+    Held,
 }
 
 /// How one outbox is drained: its attempts and how many rows one pass takes.
@@ -87,6 +89,7 @@ where
             outbox.mark_failed(id, &error).await?;
             Ok(false)
         }
+        Delivery::Held => Ok(false),
     }
 }
 

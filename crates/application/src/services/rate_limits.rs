@@ -63,10 +63,12 @@ pub enum Action {
     MemberZelleConfirmation,
     /// Household invitations sent by one member (each e-mails an address they type).
     HouseholdInvite,
+    /// Verification codes texted to one member (each is a text the temple pays for).
+    TextCode,
 }
 
 impl Action {
-    pub const ALL: [Self; 14] = [
+    pub const ALL: [Self; 15] = [
         Self::SignInAccountAddress,
         Self::SignInAccount,
         Self::SignInAddress,
@@ -81,6 +83,7 @@ impl Action {
         Self::MemberPaymentIntent,
         Self::MemberZelleConfirmation,
         Self::HouseholdInvite,
+        Self::TextCode,
     ];
 
     const fn key(self) -> &'static str {
@@ -99,6 +102,7 @@ impl Action {
             Self::MemberPaymentIntent => "member-payment-intent",
             Self::MemberZelleConfirmation => "member-zelle",
             Self::HouseholdInvite => "household-invite",
+            Self::TextCode => "text-code",
         }
     }
 }
@@ -135,6 +139,7 @@ impl Default for RateLimitPolicy {
                 per(20, 60),      // MemberPaymentIntent
                 per(10, 60),      // MemberZelleConfirmation
                 per(10, 24 * 60), // HouseholdInvite
+                per(5, 60),       // TextCode
             ],
         }
     }
