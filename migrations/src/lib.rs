@@ -53,6 +53,7 @@ mod m20261128_000057_one_step_role;
 mod m20261202_000058_imports;
 mod m20261205_000059_accounting;
 mod m20261205_000060_card_settlements;
+mod m20261205_000061_texting;
 pub mod seed;
 
 pub struct Migrator;
@@ -111,6 +112,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261202_000058_imports::Migration),
             Box::new(m20261205_000059_accounting::Migration),
             Box::new(m20261205_000060_card_settlements::Migration),
+            Box::new(m20261205_000061_texting::Migration),
         ]
     }
 }

@@ -51,6 +51,7 @@ pub mod statements;
 mod tenders;
 #[cfg(feature = "test-support")]
 pub mod test_support;
+pub mod texting;
 pub mod users;
 pub mod volunteers;
 mod waitlist;
@@ -93,5 +94,6 @@ pub use site::SeaOrmSiteRepository;
 pub use staff_invitations::SeaOrmStaffInvitationRepository;
 pub use star_birthdays::SeaOrmStarBirthdayRepository;
 pub use statements::SeaOrmStatementStore;
+pub use texting::SeaOrmTextRepository;
 pub use users::SeaOrmUserRepository;
 pub use volunteers::SeaOrmVolunteerRepository;

@@ -9,7 +9,7 @@ use mandir_application::ports::RepoError;
 use sea_orm::sea_query::{Condition, Expr, ExprTrait};
 use sea_orm::{ColumnTrait, ConnectionTrait, EntityTrait, QueryFilter, QueryOrder, QuerySelect, Select};
 
-use crate::entities::{member_emails, receipt_emails, recurring_gift_emails, year_statements};
+use crate::entities::{member_emails, receipt_emails, recurring_gift_emails, text_messages, year_statements};
 use crate::error::MapDbErr;
 
 /// Longest error text kept on a row.
@@ -38,7 +38,7 @@ macro_rules! outbox_table {
     )*};
 }
 
-outbox_table!(receipt_emails, member_emails, year_statements, recurring_gift_emails);
+outbox_table!(receipt_emails, member_emails, year_statements, recurring_gift_emails, text_messages);
 
 /// Not claimed, or claimed by a sender whose claim expired.
 fn unheld<E: OutboxTable>(now: DateTime<Utc>) -> Condition {
