@@ -181,6 +181,7 @@ fn parts() -> Vec<Document> {
         routes::setup::Api::openapi(),
         routes::calendar::Api::openapi(),
         routes::account::Api::openapi(),
+        routes::texting::Api::openapi(),
     ]
 }
 

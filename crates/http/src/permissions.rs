@@ -182,6 +182,9 @@ pub const STAFF_OPERATIONS: &[(&str, Permission)] = &[
     ("listAudit", Permission::ReadAudit),
     ("exportAudit", Permission::ReadAudit),
     ("listJobs", Permission::RunJobs),
+    // texting: what it costs each month, and the texts sent
+    ("getTextingOverview", Permission::ManageTexting),
+    ("setTextingCap", Permission::ManageTexting),
 ];
 
 /// Member operations on one's own records that staff holding a permission may also call on

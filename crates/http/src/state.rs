@@ -138,6 +138,8 @@ pub struct AppState {
     pub households: mandir_application::services::households::HouseholdService,
     pub recurring_gifts: mandir_application::services::recurring_gifts::RecurringGiftService,
     pub payment_methods: PaymentMethodService,
+    /// Text messages: members' numbers and consent, replies, the admin's cap (ADR 0148).
+    pub texting: mandir_application::services::texting::TextingService,
     pub payments: PaymentService,
     /// Receipts: the printable page and the admin's resend.
     pub receipts: ReceiptService,

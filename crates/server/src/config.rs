@@ -81,6 +81,73 @@ pub struct Config {
     /// `MANDIR_METRICS_TOKEN`: `GET /metrics` answers holders of this bearer token; unset, it is
     /// off (404).
     pub metrics_token: Option<Secret>,
+    /// Who carries text messages (ADR 0148).
+    pub texting: TextProvider,
+}
+
+/// Who carries text messages (ADR 0148): `MANDIR_TEXT_PROVIDER` = `folder` (development's
+/// default: each text is a file in `MANDIR_TEXT_OUTBOX`, default `data/texts`), `twilio`, or `off`
+/// (production's default).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TextProvider {
+    /// Texting is off; why, as the admin area says it.
+    Off(String),
+    Folder(PathBuf),
+    Twilio(TwilioSettings),
+}
+
+/// Twilio's Messaging API.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TwilioSettings {
+    /// `MANDIR_TWILIO_ACCOUNT_SID`.
+    pub account_sid: String,
+    /// `MANDIR_TWILIO_AUTH_TOKEN`: signs the API calls and the inbound webhook.
+    pub auth_token: Secret,
+    /// `MANDIR_TWILIO_FROM`: the temple's number (E.164) or a Messaging Service SID (`MG...`).
+    pub from: String,
+    /// `MANDIR_TWILIO_WHATSAPP_FROM`: a WhatsApp sender (E.164); unset, WhatsApp is not offered.
+    pub whatsapp_from: Option<String>,
+    /// `MANDIR_TWILIO_API_BASE`, default `https://api.twilio.com` (tests point it at a mock).
+    pub api_base: String,
+}
+
+/// Why texting is off on a production site that names no provider.
+pub const TEXTING_OFF_NO_PROVIDER: &str = "No text provider is configured (MANDIR_TEXT_PROVIDER=twilio with MANDIR_TWILIO_ACCOUNT_SID, MANDIR_TWILIO_AUTH_TOKEN and MANDIR_TWILIO_FROM): members are e-mailed only.";
+
+fn text_provider(production: bool, data_dir: &Path, problems: &mut Refusals) -> TextProvider {
+    let name = var("MANDIR_TEXT_PROVIDER").map(|v| v.trim().to_ascii_lowercase());
+    match name.as_deref() {
+        None if production => TextProvider::Off(TEXTING_OFF_NO_PROVIDER.to_owned()),
+        Some("off") => TextProvider::Off("MANDIR_TEXT_PROVIDER=off: texting is turned off; members are e-mailed only.".to_owned()),
+        None | Some("folder") => {
+            if production {
+                problems.push("MANDIR_TEXT_PROVIDER=folder is for development only; use `twilio` or `off` in production");
+            }
+            TextProvider::Folder(PathBuf::from(var("MANDIR_TEXT_OUTBOX").unwrap_or_else(|| data_dir.join("texts").display().to_string())))
+        }
+        Some("twilio") => {
+            let (sid, token, from) = (var("MANDIR_TWILIO_ACCOUNT_SID"), var("MANDIR_TWILIO_AUTH_TOKEN"), var("MANDIR_TWILIO_FROM"));
+            match (sid, token, from) {
+                (Some(account_sid), Some(auth_token), Some(from)) => TextProvider::Twilio(TwilioSettings {
+                    account_sid,
+                    auth_token: Secret::new(auth_token),
+                    from,
+                    whatsapp_from: var("MANDIR_TWILIO_WHATSAPP_FROM"),
+                    api_base: var("MANDIR_TWILIO_API_BASE").unwrap_or_else(|| "https://api.twilio.com".to_owned()),
+                }),
+                _ => {
+                    problems.push(
+                        "MANDIR_TEXT_PROVIDER=twilio needs MANDIR_TWILIO_ACCOUNT_SID, MANDIR_TWILIO_AUTH_TOKEN and MANDIR_TWILIO_FROM",
+                    );
+                    TextProvider::Off(TEXTING_OFF_NO_PROVIDER.to_owned())
+                }
+            }
+        }
+        Some(other) => {
+            problems.push(format!("MANDIR_TEXT_PROVIDER must be `twilio`, `folder` or `off`, not {other:?}"));
+            TextProvider::Off(TEXTING_OFF_NO_PROVIDER.to_owned())
+        }
+    }
 }
 
 /// The background jobs' settings (docs/decisions/0061-background-jobs-claimed-once.md).
@@ -122,6 +189,9 @@ pub struct JobsConfig {
     /// `MANDIR_JOB_RECONCILE_PAYOUTS_SECONDS`: how often card fees and the card provider's payouts
     /// are recorded and matched to the ledger (default an hour; ADR 0146).
     pub reconcile_payouts_every: Duration,
+    /// `MANDIR_JOB_SEND_TEXTS_SECONDS`: how often text messages a wake-up missed, or held for the
+    /// quiet hours or a number's hourly limit, are sent (default one minute; ADR 0148).
+    pub send_texts_every: Duration,
     /// `MANDIR_JOB_LEASE_SECONDS`: how long a process holds a job without progress before another
     /// may take it over (default 5 minutes).
     pub lease: Duration,
@@ -142,6 +212,7 @@ impl Default for JobsConfig {
             send_statements_every: Duration::from_secs(5 * 60),
             reconcile_payouts_every: Duration::from_secs(60 * 60),
             card_payment_max_age: Duration::from_secs(24 * 60 * 60),
+            send_texts_every: Duration::from_secs(60),
             lease: Duration::from_secs(5 * 60),
         }
     }
@@ -345,6 +416,7 @@ impl Config {
                 &mut problems,
             ),
             card_payment_max_age: positive("MANDIR_CARD_PAYMENT_MAX_AGE_HOURS", defaults.card_payment_max_age, hour, &mut problems),
+            send_texts_every: positive("MANDIR_JOB_SEND_TEXTS_SECONDS", defaults.send_texts_every, second, &mut problems),
             lease: positive("MANDIR_JOB_LEASE_SECONDS", defaults.lease, second, &mut problems),
         };
         let events_cache_ttl = positive(
@@ -360,6 +432,7 @@ impl Config {
                 chrono_tz::America::Los_Angeles
             }),
         };
+        let texting = text_provider(production, &data_dir, &mut problems);
         let Some(jwt_secret) = jwt_secret.filter(|_| problems.reasons.is_empty()) else { return Err(problems) };
         Ok(Self {
             production,
@@ -391,6 +464,7 @@ impl Config {
             events_cache_ttl,
             jobs,
             metrics_token: var("MANDIR_METRICS_TOKEN").map(Secret::new),
+            texting,
         })
     }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use mandir_application::ports::{
     AuditLog, ChangeListener, ChangeNotifier, Clock, LinkSigner, LocalChangeBus, Mailer, OutboxWake, PasswordHasher, PaymentGateway,
-    SystemClock, TempleName, TempleZone, TokenIssuer, Topic, TopicWatch, WebhookVerifier,
+    SystemClock, TempleName, TempleZone, TextMessenger, TokenIssuer, Topic, TopicWatch, WebhookVerifier,
 };
 use mandir_application::services::account::{AccountDeps, AccountService};
 use mandir_application::services::admin::AdminService;
@@ -50,6 +50,7 @@ use mandir_application::services::staff::StaffService;
 use mandir_application::services::staff_invites::{StaffInviteDeps, StaffInviteService};
 use mandir_application::services::star_birthdays::{QueueStarReminders, StarBirthdayService};
 use mandir_application::services::statements::{SendStatements, StatementDeps, StatementService};
+use mandir_application::services::texting::{SendTextsJob, TextNotices, TextingDeps, TextingService};
 use mandir_application::services::volunteer_shifts::{ShiftDeps, VolunteerShiftService};
 use mandir_application::services::volunteers::VolunteerService;
 use mandir_domain::payment::PaymentProvider;
@@ -67,7 +68,7 @@ use mandir_persistence::{
 };
 use mandir_security::{Argon2PasswordHasher, HmacLinkSigner, JwtTokenIssuer};
 
-use crate::config::{Config, HashingCost};
+use crate::config::{Config, HashingCost, TextProvider};
 
 /// Everything `serve` and the commands need.
 pub struct Built {
@@ -125,6 +126,8 @@ pub struct EmailSender {
     pub members: MemberMailService,
     pub statements: StatementService,
     pub recurring: RecurringGiftService,
+    /// Texts (ADR 0148), after the e-mails that queue some.
+    pub texts: TextingService,
     pub wake: Arc<NotifyWake>,
 }
 
@@ -144,6 +147,9 @@ impl EmailSender {
             }
             if let Err(error) = self.recurring.deliver_due().await {
                 tracing::warn!(error = ?error, "sending recurring gift e-mails failed; the charge-recurring-gifts job retries");
+            }
+            if let Err(error) = self.texts.deliver_due().await {
+                tracing::warn!(error = ?error, "sending texts failed; the send-texts job retries");
             }
             // A round sends a batch; the sender goes on while statements are left.
             match self.statements.deliver_due().await {
@@ -203,6 +209,26 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     // The zone and name of the site settings (seeded by MANDIR_TEMPLE_TIME_ZONE and MANDIR_TEMPLE_NAME).
     let temple_zone: Arc<dyn TempleZone> = Arc::new(site.clone());
     let temple_name: Arc<dyn TempleName> = Arc::new(site.clone());
+    // Wakes the sender of e-mails and texts after a change wrote some.
+    let wake: Arc<NotifyWake> = Arc::default();
+    let (messenger, texting_off) = text_messenger(config)?;
+    let text_repository = Arc::new(mandir_persistence::SeaOrmTextRepository::new(db.clone()));
+    let texting = TextingService::new(TextingDeps {
+        texts: text_repository.clone(),
+        outbox: text_repository,
+        messenger,
+        off_reason: texting_off,
+        users: users.clone(),
+        hasher: hasher.clone(),
+        limiter: limiter.clone(),
+        temple: temple_name.clone(),
+        zone: temple_zone.clone(),
+        clock: clock.clone(),
+        wake: wake.clone(),
+        recorder: recorder.clone(),
+        public_url: config.public_url.clone(),
+    });
+    let texts: Arc<dyn TextNotices> = Arc::new(texting.clone());
     let panchangam = PanchangamService::new(Arc::new(site.clone()), Arc::new(AstronomicalAlmanac::default()), clock.clone());
     let auth = AuthService::new(
         AuthDeps {
@@ -239,6 +265,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         public_url: config.public_url.clone(),
         seed: site_seed(config),
         sandbox: config.payment_provider.is_test(),
+        texts: texts.clone(),
     });
     let attendees = Arc::new(SeaOrmAttendeeRepository::new(db.clone()));
     let recurring_services = Arc::new(SeaOrmRecurringServiceRepository::new(db.clone()));
@@ -272,6 +299,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         mailer: direct_mailer.clone(),
         clock: clock.clone(),
         public_url: config.public_url.clone(),
+        texts: texts.clone(),
     });
     let family_member_repository = Arc::new(SeaOrmFamilyMemberRepository::new(db.clone()));
     let star_birthdays = StarBirthdayService::new(
@@ -318,7 +346,6 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         audit: recorder.clone(),
         public_url: config.public_url.clone(),
     });
-    let wake: Arc<NotifyWake> = Arc::default();
     let counter_sales = Arc::new(mandir_persistence::SeaOrmCounterRepository::new(db.clone()));
     let households: Arc<dyn mandir_application::ports::HouseholdRepository> =
         Arc::new(mandir_persistence::SeaOrmHouseholdRepository::new(db.clone()));
@@ -368,6 +395,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         members: member_mail.clone(),
         statements: statements.clone(),
         recurring: recurring_gifts.clone(),
+        texts: texting.clone(),
         wake,
     };
     local.subscribe(Arc::new(WakeOnEventChanges(email_sender.wake.clone())));
@@ -430,6 +458,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         seed: site_seed(config),
         public_url: config.public_url.clone(),
         recorder: recorder.clone(),
+        texts,
     });
     let settlements = settlement_service(config, &db, clock.clone(), recorder.clone())?;
     let holder = format!("pid{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
@@ -447,7 +476,8 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         .with_job(Arc::new(QueueStarReminders { stars: star_birthdays.clone(), mail: member_mail }), config.jobs.queue_star_reminders_every)
         .with_job(Arc::new(SendStatements(statements.clone())), config.jobs.send_statements_every)
         .with_job(Arc::new(RefundUnusedCounterCards(counter.clone())), config.jobs.expire_card_payments_every)
-        .with_job(Arc::new(ReconcilePayouts(settlements.clone())), config.jobs.reconcile_payouts_every);
+        .with_job(Arc::new(ReconcilePayouts(settlements.clone())), config.jobs.reconcile_payouts_every)
+        .with_job(Arc::new(SendTextsJob(texting.clone())), config.jobs.send_texts_every);
 
     let setup = SetupService::new(SetupDeps {
         setup: Arc::new(SeaOrmSetupRepository::new(db.clone())),
@@ -487,6 +517,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         audit: recorder.clone(),
     });
     let state = AppState {
+        texting,
         auth,
         profile: ProfileService::new(users.clone(), gotrams.clone(), clock.clone(), changes.clone()),
         gotrams: GotramService::new(gotrams.clone()),
@@ -653,6 +684,31 @@ fn settlement_service(config: &Config, db: &Database, clock: Arc<dyn Clock>, rec
         Arc::new(SandboxSettlements::new(store.clone(), clock.clone()))
     };
     Ok(SettlementService::new(gateway, store, clock, recorder))
+}
+
+/// A text provider, or why there is none.
+type TextSetup = (Option<Arc<dyn TextMessenger>>, Option<String>);
+
+/// The text provider the configuration names, or why texting is off (ADR 0148).
+fn text_messenger(config: &Config) -> anyhow::Result<TextSetup> {
+    Ok(match &config.texting {
+        TextProvider::Off(why) => {
+            tracing::info!(why = %why, "texting is off");
+            (None, Some(why.clone()))
+        }
+        TextProvider::Folder(dir) => (Some(Arc::new(mandir_texting::FolderMessenger::new(dir.clone()))), None),
+        TextProvider::Twilio(twilio) => {
+            let messenger = mandir_texting::TwilioMessenger::new(mandir_texting::TwilioConfig {
+                api_base: twilio.api_base.clone(),
+                account_sid: twilio.account_sid.clone(),
+                auth_token: twilio.auth_token.expose().to_owned(),
+                from: twilio.from.clone(),
+                whatsapp_from: twilio.whatsapp_from.clone(),
+            })
+            .context("the Twilio client")?;
+            (Some(Arc::new(messenger)), None)
+        }
+    })
 }
 
 fn payment_gateway(config: &Config) -> anyhow::Result<CardProvider> {

@@ -160,6 +160,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/account/texting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTexting"];
+        /** Changes what is texted, how, and the quiet hours' zone. */
+        put: operations["updateTexting"];
+        post?: never;
+        /** Forgets the member's number: no more texts. */
+        delete: operations["removeTexting"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/texting/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Texts a six-digit code to the number, valid for 10 minutes. */
+        post: operations["sendTextCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/texting/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enters the code: the number becomes the member's, and the kinds chosen are their consent. */
+        post: operations["confirmTextCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/volunteer-shifts": {
         parameters: {
             query?: never;
@@ -1139,6 +1191,23 @@ export interface paths {
         /** Every donor's `year` statement as letters in one PDF, to print and mail (admins; audited). */
         get: operations["printStatements"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/texting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getTextingOverview"];
+        /** Sets the monthly cap on texts; when it is reached, texting stops and e-mail goes on. */
+        put: operations["setTextingCap"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3886,6 +3955,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/texting/inbound": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The provider's webhook for replies, signed with `X-Twilio-Signature` over this URL as the site
+         *     names it (`MANDIR_PUBLIC_URL`) and the form's fields. Answers TwiML: the reply to STOP, START or
+         *     HELP, nothing to anything else. 403 for a bad signature; 404 when texting is off.
+         */
+        post: operations["handleInboundText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/users/me": {
         parameters: {
             query?: never;
@@ -4440,6 +4530,14 @@ export interface components {
             /** @description `https://.../api/calendar/<token>.ics`: shown once; the server keeps only a hash. */
             url: string;
         };
+        CapRequest: {
+            /**
+             * Format: int64
+             * @description Texts a month, 0 to 1,000,000; 0 stops texting.
+             * @example 500
+             */
+            monthlyCap: number | null;
+        };
         /**
          * @description How bookings are counted: per time slot (`slots`) or per day (`daily`).
          * @enum {string}
@@ -4641,6 +4739,10 @@ export interface components {
             stripePublishableKey: string | null;
             templeName: string;
             zelle: components["schemas"]["ZelleConfig"];
+        };
+        ConfirmCodeRequest: components["schemas"]["TextPreferencesRequest"] & {
+            /** @example 123456 */
+            code: string;
         };
         /** @description The revision of the count the person saw. */
         ConfirmRequest: {
@@ -6771,6 +6873,15 @@ export interface components {
              */
             people?: number | null;
         };
+        SendCodeRequest: {
+            /** @description `sms` (default) or `whatsapp`. */
+            channel?: string | null;
+            /**
+             * @description A US mobile number as typed.
+             * @example (916) 555-0123
+             */
+            phone: string;
+        };
         /** @description An invitation the household sent, waiting for its address's owner. */
         SentInvitationDto: {
             /** Format: date-time */
@@ -7483,6 +7594,77 @@ export interface components {
              */
             count: number;
         };
+        TextPreferencesRequest: {
+            /** @description `sms` (default) or `whatsapp`. */
+            channel?: string | null;
+            /** @description What to text about: `confirmations`, `reminders`, `receipts`. */
+            kinds?: string[];
+            /**
+             * @description IANA zone of the quiet hours.
+             * @example America/Los_Angeles
+             */
+            timeZone: string;
+        };
+        /** @description One text as the admin area lists it. */
+        TextRecordDto: {
+            /** Format: int32 */
+            attempts: number;
+            /** Format: date-time */
+            createdAt: string;
+            id: string;
+            /** @description `confirmations`, `reminders`, `receipts` or `code`. */
+            kind: string;
+            /** @description Why it was not sent (yet). */
+            lastError: string | null;
+            /** Format: date-time */
+            sentAt: string | null;
+            /** @description The number's last four digits. */
+            to: string | null;
+        };
+        /** @description A member's texting settings. */
+        TextingDto: {
+            /**
+             * @description The account's phone number (E.164) when it is a US mobile number and none is verified: the
+             *     form offers it.
+             */
+            accountPhone: string | null;
+            /** @description Whether this site sends texts at all. */
+            available: boolean;
+            /**
+             * @description `sms` or `whatsapp`.
+             * @example sms
+             */
+            channel: string;
+            /** @description What they agreed to be texted about: `confirmations`, `reminders`, `receipts`. */
+            kinds: string[];
+            /** @description The number replied STOP: nothing is texted until it replies START. */
+            optedOut: boolean;
+            /** @description A number a code was sent to, not entered yet. */
+            pendingPhone: string | null;
+            /** @description The verified mobile number (E.164). */
+            phone: string | null;
+            /**
+             * @description The zone of their quiet hours (9 PM to 8 AM).
+             * @example America/Los_Angeles
+             */
+            timeZone: string;
+            whatsappAvailable: boolean;
+        };
+        /** @description Texting as admins see it. */
+        TextingOverviewDto: {
+            /** @description The temple's month counted, `2026-12`. */
+            month: string;
+            /** Format: int32 */
+            monthlyCap: number;
+            /** @description Why texting is off. */
+            offReason: string | null;
+            /** @description `twilio` or `folder`; null when texting is off. */
+            provider: string | null;
+            /** @description The latest 50 texts, newest first. */
+            recent: components["schemas"]["TextRecordDto"][];
+            /** Format: int64 */
+            sentThisMonth: number;
+        };
         /** @description The tithi at sunrise. */
         TithiDto: {
             /** @description The first end after sunrise. */
@@ -7754,7 +7936,7 @@ export interface components {
             lastName: string;
             /** @description The mailing address receipts show (lines separated by newlines). */
             mailingAddress: string | null;
-            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales" | "count_collections" | "make_deposits" | "read_daily_report" | "import_data")[];
+            permissions: ("manage_staff" | "read_audit" | "run_jobs" | "edit_content" | "manage_sevas" | "seva_desk" | "complete_sevas" | "own_sevas" | "find_members" | "export_members" | "read_attendees" | "door_duty" | "manage_volunteers" | "read_ledger" | "reconcile_payments" | "refund" | "export_finances" | "send_statements" | "manage_funds" | "counter" | "void_sales" | "count_collections" | "make_deposits" | "read_daily_report" | "import_data" | "manage_texting")[];
             phoneNumber: string | null;
             roles: ("admin" | "treasurer" | "front_desk" | "priest" | "editor" | "volunteer_coordinator")[];
             /** Format: date-time */
@@ -8357,6 +8539,264 @@ export interface operations {
                 };
             };
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTexting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTexting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TextPreferencesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    removeTexting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    sendTextCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SendCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Texting is off, the number replied STOP, the month's texts are used up, or the text could not be sent */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmTextCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmCodeRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11965,6 +12405,106 @@ export interface operations {
                 };
             };
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTextingOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingOverviewDto"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setTextingCap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CapRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TextingOverviewDto"];
+                };
+            };
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Request body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -21045,6 +21585,57 @@ export interface operations {
                 };
             };
             /** @description Expected a JSON body (Content-Type: application/json) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    handleInboundText: {
+        parameters: {
+            query?: never;
+            header: {
+                "X-Twilio-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Twilio's fields: From, Body, ... */
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": string;
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not a form */
             415: {
                 headers: {
                     [name: string]: unknown;

@@ -42,6 +42,7 @@ pub trait TextMessenger: Send + Sync {
     async fn send(&self, text: &OutgoingText) -> Result<String, TextError>;
     /// Whether an inbound webhook really comes from the provider: `url` is the full address it
     /// was posted to, `params` its form fields, `signature` its signature header.
+    #[allow(clippy::needless_lifetimes)] // mockall needs the lifetime named
     fn verify_inbound<'a>(&self, url: &str, params: &[(String, String)], signature: Option<&'a str>) -> bool;
 }
 

@@ -16,12 +16,14 @@ use chrono_tz::Tz;
 use mandir_domain::door::{display_code, qr_text};
 use mandir_domain::event::Event;
 use mandir_domain::registration::Attendee;
+use mandir_domain::texting::TextKind;
 use mandir_domain::volunteer_shift::ShiftStatus;
 use serde::Serialize;
 
 use super::calendar::CalendarService;
 use super::jobs::{Job, Step};
 use super::outbox::{Delivery, Drain, deliver_due};
+use super::texting::{TextNotice, TextNotices};
 use crate::BoxError;
 use crate::email::{EmailMessage, EmailTemplates, SiteContext};
 use crate::ports::{
@@ -176,6 +178,8 @@ pub struct MemberMailDeps {
     pub mailer: Arc<dyn Mailer>,
     pub clock: Arc<dyn Clock>,
     pub public_url: String,
+    /// Texts the confirmations and reminders to members who agreed to them (ADR 0148).
+    pub texts: Arc<dyn TextNotices>,
 }
 
 #[derive(Clone)]
@@ -276,6 +280,7 @@ impl MemberMailService {
                     settings_link,
                     confirmation_code: attendee.confirmation_code.as_deref().map(display_code),
                 };
+                self.deps.texts.notify(event_text(row, &message)).await;
                 let mut email = match row.kind {
                     MemberEmailKind::Registered => self.templates.render(to, &site, &RegisteredMessage(message))?,
                     MemberEmailKind::Promoted => self.templates.render(to, &site, &PromotedMessage(message))?,
@@ -303,6 +308,16 @@ impl MemberMailService {
                     return Ok(Delivery::NotNeeded("the star day has passed"));
                 }
                 let message = self.star_day_message(&user.first_name, notice).await?;
+                let text = format!("{} star day ({}) is {}. {}", message.whose_start, message.nakshatra, message.day, message.link);
+                self.deps
+                    .texts
+                    .notify(TextNotice {
+                        id: format!("member:{}", row.id),
+                        user_id: row.user_id.clone(),
+                        kind: TextKind::Reminders,
+                        message: text,
+                    })
+                    .await;
                 self.templates.render(to, &site, &message)?
             }
             MemberEmailKind::PledgeReminder => {
@@ -422,6 +437,22 @@ impl MemberMailService {
             content: file.text.into_bytes(),
         })
     }
+}
+
+/// The text of a registration's confirmation or reminder (ADR 0148): what, when, where to look.
+fn event_text(row: &MemberEmail, message: &EventMessage<'_>) -> TextNotice {
+    let (kind, text) = match row.kind {
+        MemberEmailKind::Reminder => (
+            TextKind::Reminders,
+            format!("Reminder: {} is {}, at {}. {}", message.event_name, message.when, message.location, message.link),
+        ),
+        MemberEmailKind::Promoted => (
+            TextKind::Confirmations,
+            format!("A place opened up: you are registered for {} on {}. {}", message.event_name, message.when, message.link),
+        ),
+        _ => (TextKind::Confirmations, format!("You are registered for {} on {}. {}", message.event_name, message.when, message.link)),
+    };
+    TextNotice { id: format!("member:{}", row.id), user_id: row.user_id.clone(), kind, message: text }
 }
 
 fn notice_message<'a>(first_name: &'a str, notice: &'a EventNotice, zone: Tz, link: String, settings_link: String) -> EventMessage<'a> {
@@ -549,6 +580,8 @@ mod tests {
         sevas: MockSevaRepository,
         shifts: MockShiftRepository,
         qr: MockQrCodePainter,
+        /// The text notices told, in order.
+        texts: Arc<Mutex<Vec<TextNotice>>>,
     }
 
     impl Mocks {
@@ -569,6 +602,7 @@ mod tests {
                 sevas: MockSevaRepository::new(),
                 shifts: MockShiftRepository::new(),
                 qr: MockQrCodePainter::new(),
+                texts: Arc::default(),
             }
         }
 
@@ -599,6 +633,12 @@ mod tests {
                 mailer: Arc::new(self.mailer),
                 clock: clock(),
                 public_url: "http://temple.test/".into(),
+                texts: {
+                    let told = self.texts;
+                    let mut texts = crate::services::texting::MockTextNotices::new();
+                    texts.expect_notify().returning(move |notice| told.lock().expect("lock").push(notice));
+                    Arc::new(texts)
+                },
             })
         }
     }
@@ -621,7 +661,16 @@ mod tests {
         let sent = capture(&mut m.mailer);
         m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
         m.outbox.expect_mark_failed().never();
+        let texts = m.texts.clone();
         assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+        let told = texts.lock().expect("lock").clone();
+        let text = TextNotice {
+            id: "member:registered:a1".into(),
+            user_id: "u1".into(),
+            kind: TextKind::Confirmations,
+            message: "You are registered for Diwali on Saturday, November 21, 2026 at 4:00 AM PST. http://temple.test/events/e1".into(),
+        };
+        assert_eq!(told, [text], "a text is told to the texting service, which sends it if the member agreed");
         let sent = sent.lock().expect("lock");
         let email = &sent[0];
         assert_eq!(email.to, "u1@example.org");

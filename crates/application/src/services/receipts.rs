@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use mandir_domain::exchange::{Acknowledged, Exchange};
-use mandir_domain::payment::{DonationDetail, Payment, PaymentMethodKind, PaymentStatus};
+use mandir_domain::payment::{Channel, DonationDetail, Payment, PaymentMethodKind, PaymentStatus};
 use mandir_domain::site::SiteSettings;
 use mandir_domain::staff::Permission;
 use mandir_domain::{PaymentId, UserId};
@@ -146,6 +146,8 @@ pub struct ReceiptDeps {
     pub seed: SiteSettings,
     /// Payments on this site are simulated (the sandbox provider): every receipt is a test.
     pub sandbox: bool,
+    /// Texts a counter receipt's link to members who agreed to it (ADR 0148).
+    pub texts: Arc<dyn super::texting::TextNotices>,
 }
 
 #[derive(Clone)]
@@ -192,6 +194,16 @@ impl ReceiptService {
             let path = super::recurring_gifts::manage_path(self.deps.signer.as_ref(), &gift);
             format!("{}{path}", self.deps.public_url.trim_end_matches('/'))
         });
+        // A counter sale to a member: its receipt's link by text too, once, if they agreed.
+        if let (Some(user_id), Channel::Counter, false) = (&payment.user_id, payment.channel, row.reason == ReceiptReason::Resend) {
+            let text = super::texting::TextNotice {
+                id: format!("receipt:{}", payment.id),
+                user_id: user_id.clone(),
+                kind: mandir_domain::texting::TextKind::Receipts,
+                message: format!("Thank you. Your receipt {} for ${}: {link}", receipt.receipt_number, payment.amount),
+            };
+            self.deps.texts.notify(text).await;
+        }
         let message = ReceiptMessage { receipt: &receipt, link: &link, resent: row.reason == ReceiptReason::Resend, manage };
         let email = self.templates.render(&to, &site, &message).map_err(|e| ReceiptError::Unexpected(e.into()))?;
         match self.deps.mailer.send(email).await {
@@ -368,6 +380,11 @@ mod tests {
                 public_url: "http://temple.test".into(),
                 seed: SiteSettings::default(),
                 sandbox: false,
+                texts: {
+                    let mut texts = crate::services::texting::MockTextNotices::new();
+                    texts.expect_notify().returning(|_| ());
+                    Arc::new(texts)
+                },
             })
         }
     }

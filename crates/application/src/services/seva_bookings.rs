@@ -224,6 +224,8 @@ pub struct BookingDeps {
     pub public_url: String,
     /// The audit log of staff actions.
     pub recorder: super::audit::Recorder,
+    /// Texts the confirmation to members who agreed to it (ADR 0148).
+    pub texts: Arc<dyn super::texting::TextNotices>,
 }
 
 #[derive(Clone)]
@@ -426,6 +428,17 @@ impl SevaBookingService {
             paid: paid.as_str(),
             link: format!("{}/dashboard", self.deps.public_url.trim_end_matches('/')),
         };
+        let when = match booking.slot {
+            Some(_) => format!("{} at {}", booking.date.format("%a, %b %-d"), message.slot),
+            None => booking.date.format("%a, %b %-d").to_string(),
+        };
+        let text = super::texting::TextNotice {
+            id: format!("seva:{}", booking.id),
+            user_id: user_id.clone(),
+            kind: mandir_domain::texting::TextKind::Confirmations,
+            message: format!("Your {} on {when} is booked. {}", booking.seva_name, message.link),
+        };
+        self.deps.texts.notify(text).await;
         let mut email = self.templates.render(user.email.as_str(), &site, &message)?;
         email.attachments.push(self.calendar_attachment(booking, &settings).await?);
         self.deps.mailer.send(email).await?;

@@ -39,6 +39,7 @@ pub mod staff_invitations;
 pub mod star_birthdays;
 pub mod statements;
 pub mod system;
+pub mod texting;
 pub mod users;
 pub mod volunteer_shifts;
 pub mod volunteers;
@@ -88,6 +89,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .configure(jobs::configure)
         .configure(receipts::configure)
         .configure(statements::configure)
+        .configure(texting::configure)
         .configure(site::configure)
         .configure(setup::configure)
         .configure(calendar::configure)

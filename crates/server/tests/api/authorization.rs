@@ -498,6 +498,18 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // account settings (ADR 0107); the password-checked operations with a wrong password, so no
     // caller's session or account changes (their flows: account.rs)
     ("getAccountSettings", Access::Member, Target::None, none),
+    // texting (ADR 0148): a number that is not one, a code never asked for; replies come from the
+    // provider as a form, so a request without one is refused whoever sends it
+    ("getTexting", Access::Member, Target::None, none),
+    ("sendTextCode", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| Some(json!({"phone": "555"}))),
+    ("confirmTextCode", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| {
+        Some(json!({"code": "123456", "timeZone": "America/Los_Angeles"}))
+    }),
+    ("updateTexting", Access::Member, Target::None, |_| Some(json!({"kinds": [], "timeZone": "America/Los_Angeles"}))),
+    ("removeTexting", Access::Member, Target::None, none),
+    ("handleInboundText", Access::Special([415, 415, 415, 415], &[]), Target::None, none),
+    ("getTextingOverview", Access::Staff(&[]), Target::None, none),
+    ("setTextingCap", Access::Staff(&[]), Target::None, |_| Some(json!({"monthlyCap": 500}))),
     ("setReminders", Access::Member, Target::None, |_| Some(json!({"enabled": false}))),
     ("changePassword", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| {
         Some(json!({"currentPassword": "not-the-password", "newPassword": "another1"}))

@@ -74,6 +74,7 @@ pub async fn test_config() -> Config {
         events_cache_ttl: mandir_application::services::events::LIST_CACHE_TTL,
         jobs: mandir_server::config::JobsConfig::default(),
         metrics_token: None,
+        texting: mandir_server::config::TextProvider::Folder(dir.join("texts")),
     }
 }
 

@@ -48,6 +48,7 @@ mod staff_invitations;
 mod star_birthdays;
 mod statements;
 mod system;
+mod texting;
 mod verification;
 mod volunteer_shifts;
 mod volunteers;

@@ -144,6 +144,11 @@ impl Mocks {
             seed: SiteSettings { temple_name: "Test Temple".into(), ..SiteSettings::default() },
             public_url: "http://temple.test".into(),
             recorder: crate::services::test_fixtures::recorder().0,
+            texts: {
+                let mut texts = crate::services::texting::MockTextNotices::new();
+                texts.expect_notify().returning(|_| ());
+                Arc::new(texts)
+            },
         });
         (service, self.sent)
     }
