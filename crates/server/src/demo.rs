@@ -392,6 +392,38 @@ pub async fn seed_demo_star_birthday(users: &dyn UserRepository, stars: &StarBir
     Ok(true)
 }
 
+/// The demo admin's mobile number, verified, with every kind of text agreed to (ADR 0148), so a
+/// registration or a booking in the demo writes its text to the development folder
+/// (`data/texts`). Once: nothing when the admin has texting settings already.
+pub async fn seed_demo_texting(users: &dyn UserRepository, texts: &dyn mandir_application::ports::TextRepository) -> anyhow::Result<bool> {
+    use mandir_application::ports::TextSettings;
+    use mandir_domain::texting::{TextChannel, TextKind};
+    let admin = Email::parse(DEMO_ADMIN_EMAIL).map_err(anyhow::Error::msg)?;
+    let Some(admin) = users.find_by_email(&admin).await.context("looking up the demo admin")? else { return Ok(false) };
+    if texts.settings(&admin.user.id).await.context("reading texting settings")?.is_some() {
+        return Ok(false);
+    }
+    let now = chrono::Utc::now();
+    let settings = TextSettings {
+        user_id: admin.user.id.clone(),
+        phone: Some(DEMO_TEXT_PHONE.to_owned()),
+        verified_at: Some(now),
+        channel: TextChannel::Sms,
+        kinds: TextKind::ALL.to_vec(),
+        time_zone: "America/Los_Angeles".to_owned(),
+        pending_phone: None,
+        code_hash: None,
+        code_expires_at: None,
+        code_attempts: 0,
+        updated_at: now,
+    };
+    texts.save_settings(&settings).await.context("saving the demo texting settings")?;
+    Ok(true)
+}
+
+/// The demo admin's (fictional, 555) mobile number.
+pub const DEMO_TEXT_PHONE: &str = "+19165550100";
+
 /// The demo admin's pledge to the building campaign ($5,001 over the campaign's years), made
 /// through the member's use case, so My Donations and Admin → Pledges show one. Once: nothing
 /// when the admin has a pledge already, or without the demo admin or the building fund.

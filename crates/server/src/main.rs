@@ -298,6 +298,13 @@ fn main() -> anyhow::Result<()> {
                         "{offered} demo accounts offered to help at the Sankranti celebrations with \"Volunteer for Event\": the offers are places on its default role's one shift (its volunteer board)."
                     );
                 }
+                let texts = mandir_persistence::SeaOrmTextRepository::new(built.db.clone());
+                if demo::seed_demo_texting(built.users.as_ref(), &texts).await? {
+                    println!(
+                        "The demo admin gets texts at {} (Account Settings → Text messages); in development each text is a file in data/texts.",
+                        mandir_domain::texting::display_number(demo::DEMO_TEXT_PHONE)
+                    );
+                }
                 if demo::seed_demo_star_birthday(built.users.as_ref(), &built.state.star_birthdays).await? {
                     println!("The demo admin's star birthday (Rohini) is recorded with its reminder (Profile → Star birthdays).");
                 }
