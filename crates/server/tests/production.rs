@@ -317,6 +317,23 @@ async fn production_needs_a_long_jwt_secret_and_lists_every_configuration_proble
 }
 
 #[tokio::test]
+async fn production_refuses_texts_written_to_files_and_twilio_without_its_settings() {
+    let site = Site::new().await;
+    let mut command = site.production(&["serve"]);
+    command.env("MANDIR_TEXT_PROVIDER", "folder");
+    let stderr = expect_refused(command);
+    assert!(stderr.contains("MANDIR_TEXT_PROVIDER=folder is for development only"), "{stderr}");
+
+    let mut command = site.production(&["serve"]);
+    command.env("MANDIR_TEXT_PROVIDER", "twilio").env("MANDIR_TWILIO_ACCOUNT_SID", "AC123");
+    let stderr = expect_refused(command);
+    assert!(
+        stderr.contains("MANDIR_TEXT_PROVIDER=twilio needs MANDIR_TWILIO_ACCOUNT_SID, MANDIR_TWILIO_AUTH_TOKEN and MANDIR_TWILIO_FROM"),
+        "{stderr}"
+    );
+}
+
+#[tokio::test]
 async fn create_admin_reads_the_password_from_standard_input() {
     let site = Site::new().await;
     let email = "priest@example.org";

@@ -809,7 +809,15 @@ mod tests {
         });
         let sent = capture(&mut m.mailer);
         m.outbox.expect_mark_sent().times(1).returning(|_, _| Ok(()));
+        let texts = m.texts.clone();
         assert_eq!(m.service().deliver_due().await.expect("delivered"), 1);
+        let told = texts.lock().expect("lock").clone();
+        assert_eq!(told.len(), 1);
+        assert_eq!((told[0].kind, told[0].id.starts_with("member:")), (TextKind::Reminders, true));
+        assert_eq!(
+            told[0].message,
+            "Anand's star day (Rohini) is Tuesday, November 3, 2026. http://temple.test/sevas/archana?date=2026-11-03"
+        );
         let sent = sent.lock().expect("lock");
         assert_eq!(sent[0].subject, "Rohini: Anand's star day is Tuesday, November 3, 2026");
         assert!(sent[0].text_body.contains("Anand's star day, Rohini, is on Tuesday, November 3, 2026"), "{}", sent[0].text_body);

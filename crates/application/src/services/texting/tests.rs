@@ -337,6 +337,21 @@ async fn texts_wait_through_the_night_in_the_members_zone() {
 }
 
 #[tokio::test]
+async fn a_number_gets_at_most_five_texts_an_hour_and_the_rest_wait() {
+    let (service, store, sent) = Setup::at(morning()).service();
+    verified(&service, &sent, &[TextKind::Confirmations]).await;
+    for id in ["a", "b", "c", "d", "e", "f"] {
+        service.notify(notice(id, TextKind::Confirmations)).await;
+    }
+    assert_eq!(service.deliver_due().await.expect("run"), 4, "the code and four texts make five in the hour");
+    let held: Vec<_> =
+        store.rows.lock().expect("lock").values().filter(|r| r.sent_at.is_none()).map(|r| (r.claimed_until, r.attempts)).collect();
+    let later = Some(morning() + Duration::minutes(LIMIT_WAIT_MINUTES));
+    assert_eq!(held, [(later, 0), (later, 0)], "held 15 minutes without counting an attempt");
+    assert_eq!(store.month_count("2026-12").await.expect("count"), 5, "held texts take nothing from the cap");
+}
+
+#[tokio::test]
 async fn when_the_months_cap_is_reached_texts_stop() {
     let (service, store, sent) = Setup::at(morning()).service();
     verified(&service, &sent, &[TextKind::Confirmations]).await;
