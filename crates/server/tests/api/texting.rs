@@ -177,6 +177,28 @@ async fn a_seva_booked_is_texted_to_a_member_who_agreed_to_confirmations() {
 }
 
 #[tokio::test]
+async fn a_counter_sale_to_a_member_texts_its_receipts_link_once() {
+    let app = spawn_app_with(fast_config().await).await;
+    let (admin, member) = (app.admin().await, app.member().await);
+    let desk = app.staff(&admin, &["front_desk"]).await;
+    let phone = phone();
+    verify(&app, &member, &phone, &["receipts"], &zone_at_hour(13)).await;
+    let body = json!({
+        "donor": {"userId": member.id},
+        "lines": [{"donationTypeId": "custom", "amount": 51, "name": "General donation"}],
+        "tenders": [{"method": "cash", "amount": 51}],
+    });
+    let sold: Value =
+        expect_status(app.post_with_key(&desk, "/api/counter/sales", "sale-text-00001", &body).await, StatusCode::CREATED).await;
+    let number = sold["payment"]["receiptNumber"].as_str().expect("receipt number").to_owned();
+    app.wait_for_email(&member.email, "donation receipt").await;
+    let text = wait_for_text(&app, &phone, "Your receipt").await;
+    assert!(text.contains(&format!("Thank you. Your receipt {number} for $51.00: http://temple.test/receipts/{number}?sig=")), "{text}");
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert_eq!(texts_to(&app, &phone).iter().filter(|t| t.contains("Your receipt")).count(), 1);
+}
+
+#[tokio::test]
 async fn stop_by_reply_is_honoured_until_start_and_help_says_who_and_how() {
     let app = spawn_app_with(fast_config().await).await;
     let (admin, member) = (app.admin().await, app.member().await);
