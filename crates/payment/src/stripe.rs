@@ -497,30 +497,7 @@ mod tests {
 
     /// The decoded pairs of a form body.
     fn form(request: &Request) -> Vec<(String, String)> {
-        fn decode(s: &str) -> String {
-            let bytes = s.replace('+', " ").into_bytes();
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < bytes.len() {
-                if bytes[i] == b'%'
-                    && i + 2 < bytes.len()
-                    && let Ok(b) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16)
-                {
-                    out.push(b);
-                    i += 3;
-                    continue;
-                }
-                out.push(bytes[i]);
-                i += 1;
-            }
-            String::from_utf8(out).expect("utf-8")
-        }
-        std::str::from_utf8(&request.body)
-            .expect("text body")
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .map(|(k, v)| (decode(k), decode(v)))
-            .collect()
+        form_urlencoded::parse(&request.body).into_owned().collect()
     }
 
     fn intent_json(id: &str, status: &str) -> Value {

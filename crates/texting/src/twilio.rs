@@ -309,30 +309,7 @@ mod tests {
 
     /// The decoded pairs of a form body, sorted.
     fn form(request: &Request) -> Vec<(String, String)> {
-        fn decode(s: &str) -> String {
-            let bytes = s.replace('+', " ").into_bytes();
-            let mut out = Vec::new();
-            let mut i = 0;
-            while i < bytes.len() {
-                if bytes[i] == b'%'
-                    && i + 2 < bytes.len()
-                    && let Ok(b) = u8::from_str_radix(std::str::from_utf8(&bytes[i + 1..i + 3]).unwrap_or("zz"), 16)
-                {
-                    out.push(b);
-                    i += 3;
-                    continue;
-                }
-                out.push(bytes[i]);
-                i += 1;
-            }
-            String::from_utf8(out).expect("utf-8")
-        }
-        let mut pairs: Vec<(String, String)> = std::str::from_utf8(&request.body)
-            .expect("text body")
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .map(|(k, v)| (decode(k), decode(v)))
-            .collect();
+        let mut pairs: Vec<(String, String)> = form_urlencoded::parse(&request.body).into_owned().collect();
         pairs.sort();
         pairs
     }
