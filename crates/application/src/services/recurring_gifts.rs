@@ -591,11 +591,20 @@ impl RecurringGiftService {
         Ok(updated)
     }
 
-    /// The pending payment of the gift's current period, or a new one stored for its next attempt.
+    /// The period's pending payment, or one paid since the gift was last changed, or a new one
+    /// stored for its next attempt. A payment paid since is answered so that a caller holding the
+    /// gift as it was before another charged the period (the job and a newly saved card at once)
+    /// records nothing new and charges nothing twice; a donor who moves the next gift back onto a
+    /// paid day changes the gift after that payment, and is charged again.
     async fn charge_payment(&self, gift: &RecurringGift) -> Result<(Payment, u32), RecurringGiftError> {
         let period = gift.next_charge_on;
         let earlier = self.deps.gifts.period_charges(&gift.id, period).await?;
-        if let Some((payment, attempt)) = earlier.iter().find(|(p, _)| p.status == PaymentStatus::Pending) {
+        let current = |p: &Payment| match p.status {
+            PaymentStatus::Pending => true,
+            PaymentStatus::Completed | PaymentStatus::Refunded => p.created_at >= gift.updated_at,
+            _ => false,
+        };
+        if let Some((payment, attempt)) = earlier.iter().find(|(p, _)| current(p)) {
             return Ok((payment.clone(), *attempt));
         }
         let attempt = earlier.iter().map(|(_, a)| a + 1).max().unwrap_or(0);
@@ -1335,6 +1344,21 @@ mod tests {
         assert_eq!((paid.failures, paid.retry_on, paid.next_charge_on), (0, None, day("2027-04-10")));
         assert_eq!(paid.card.as_ref().map(|c| c.last4.as_str()), Some("4242"));
         assert_eq!(charges(&s), [("2027-03-10".to_owned(), 0, "declined"), ("2027-03-11".to_owned(), 1, "paid")]);
+    }
+
+    #[tokio::test]
+    async fn a_period_charged_meanwhile_is_not_charged_again_by_a_caller_holding_the_gift_as_it_was() {
+        let start = day("2027-03-10");
+        let s = setup(Vec::new(), start);
+        let actor = owner();
+        let id = s.service.start(&payer(), input("25", "2027-03-10"), GuestDonor::default(), None).await.expect("started").gift.id;
+        // The job read the gift (due today) just before the donor's new card charged it.
+        let saved = s.service.save_test_card(&id, as_owner(&actor), confirmed(), "succeeded", card("4242")).await.expect("saved");
+        assert_eq!(saved.next_charge_on, day("2027-04-10"));
+        let stale = RecurringGift { next_charge_on: start, ..saved };
+        let after = s.service.charge(stale).await.expect("charged once");
+        assert_eq!(after.next_charge_on, day("2027-04-10"));
+        assert_eq!(charges(&s), [("2027-03-10".to_owned(), 0, "paid")], "one charge for March");
     }
 
     #[tokio::test]
