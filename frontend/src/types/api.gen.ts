@@ -3967,7 +3967,8 @@ export interface paths {
         /**
          * The provider's webhook for replies, signed with `X-Twilio-Signature` over this URL as the site
          *     names it (`MANDIR_PUBLIC_URL`) and the form's fields. Answers TwiML: the reply to STOP, START or
-         *     HELP, nothing to anything else. 403 for a bad signature; 404 when texting is off.
+         *     HELP, nothing to anything else. 403 for a bad signature; 404 when texting is off. The
+         *     development folder provider has no signature and takes any form.
          */
         post: operations["handleInboundText"];
         delete?: never;
@@ -4536,7 +4537,7 @@ export interface components {
              * @description Texts a month, 0 to 1,000,000; 0 stops texting.
              * @example 500
              */
-            monthlyCap: number | null;
+            monthlyCap: number;
         };
         /**
          * @description How bookings are counted: per time slot (`slots`) or per day (`daily`).
@@ -6874,8 +6875,7 @@ export interface components {
             people?: number | null;
         };
         SendCodeRequest: {
-            /** @description `sms` (default) or `whatsapp`. */
-            channel?: string | null;
+            channel?: null | components["schemas"]["TextChannelDto"];
             /**
              * @description A US mobile number as typed.
              * @example (916) 555-0123
@@ -7594,11 +7594,20 @@ export interface components {
              */
             count: number;
         };
+        /**
+         * @description How a text is carried.
+         * @enum {string}
+         */
+        TextChannelDto: "sms" | "whatsapp";
+        /**
+         * @description What a member agrees to be texted about.
+         * @enum {string}
+         */
+        TextKindDto: "confirmations" | "reminders" | "receipts";
         TextPreferencesRequest: {
-            /** @description `sms` (default) or `whatsapp`. */
-            channel?: string | null;
+            channel?: null | components["schemas"]["TextChannelDto"];
             /** @description What to text about: `confirmations`, `reminders`, `receipts`. */
-            kinds?: string[];
+            kinds?: components["schemas"]["TextKindDto"][];
             /**
              * @description IANA zone of the quiet hours.
              * @example America/Los_Angeles
@@ -21598,8 +21607,9 @@ export interface operations {
     handleInboundText: {
         parameters: {
             query?: never;
-            header: {
-                "X-Twilio-Signature": string;
+            header?: {
+                /** @description Twilio's signature; required with Twilio */
+                "X-Twilio-Signature"?: string | null;
             };
             path?: never;
             cookie?: never;
@@ -21628,15 +21638,6 @@ export interface operations {
                 };
             };
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorBody"];
-                };
-            };
-            /** @description Not a form */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };

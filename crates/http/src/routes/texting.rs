@@ -42,6 +42,16 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(set_text_cap);
 }
 
+crate::dto::text_enum_schema!(
+    /// How a text is carried.
+    TextChannelDto = TextChannel::ALL.iter().map(|v| v.as_str())
+);
+
+crate::dto::text_enum_schema!(
+    /// What a member agrees to be texted about.
+    TextKindDto = TextKind::ALL.iter().map(|v| v.as_str())
+);
+
 /// A member's texting settings.
 #[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
@@ -115,6 +125,7 @@ pub struct SendCodeRequest {
     #[schema(required = true, example = "(916) 555-0123")]
     phone: String,
     /// `sms` (default) or `whatsapp`.
+    #[schema(value_type = Option<TextChannelDto>)]
     channel: Option<String>,
 }
 
@@ -139,8 +150,10 @@ async fn send_text_code(
 pub struct TextPreferencesRequest {
     /// What to text about: `confirmations`, `reminders`, `receipts`.
     #[serde(default)]
+    #[schema(value_type = Vec<TextKindDto>)]
     kinds: Vec<String>,
     /// `sms` (default) or `whatsapp`.
+    #[schema(value_type = Option<TextChannelDto>)]
     channel: Option<String>,
     /// IANA zone of the quiet hours.
     #[serde(default)]
@@ -202,20 +215,17 @@ async fn remove_texting(state: web::Data<AppState>, user: CurrentUser) -> Result
 
 /// The provider's webhook for replies, signed with `X-Twilio-Signature` over this URL as the site
 /// names it (`MANDIR_PUBLIC_URL`) and the form's fields. Answers TwiML: the reply to STOP, START or
-/// HELP, nothing to anything else. 403 for a bad signature; 404 when texting is off.
+/// HELP, nothing to anything else. 403 for a bad signature; 404 when texting is off. The
+/// development folder provider has no signature and takes any form.
 #[utoipa::path(operation_id = "handleInboundText", post, path = "/api/texting/inbound", tag = "texting",
-    params(("X-Twilio-Signature" = String, Header)),
+    params(("X-Twilio-Signature" = Option<String>, Header, description = "Twilio's signature; required with Twilio")),
     request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "Twilio's fields: From, Body, ..."),
-    responses((status = 200, content_type = "text/xml", body = String), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody),
-        (status = 415, body = ErrorBody, description = "Not a form")))]
+    responses((status = 200, content_type = "text/xml", body = String), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[post("/api/texting/inbound")]
-async fn inbound_text(
-    req: HttpRequest,
-    state: web::Data<AppState>,
-    form: web::Form<Vec<(String, String)>>,
-) -> Result<HttpResponse, ApiError> {
+async fn inbound_text(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
     let url = format!("{}{}", state.config.public_url.trim_end_matches('/'), req.uri().path_and_query().map_or("", |p| p.as_str()));
     let signature = req.headers().get("X-Twilio-Signature").and_then(|v| v.to_str().ok());
+    let form: Vec<(String, String)> = form_urlencoded::parse(&body).into_owned().collect();
     let reply = state.texting.inbound(&url, &form, signature).await?;
     let body = match reply {
         Some(text) => format!("<?xml version=\"1.0\" encoding=\"UTF-8\"?><Response><Message>{}</Message></Response>", xml_escape(&text)),
@@ -299,7 +309,7 @@ async fn texting_overview(state: web::Data<AppState>, user: CurrentUser) -> Resu
 #[serde(rename_all = "camelCase")]
 pub struct CapRequest {
     /// Texts a month, 0 to 1,000,000; 0 stops texting.
-    #[schema(required = true, example = 500)]
+    #[schema(value_type = i64, required = true, minimum = 0, maximum = 1_000_000, example = 500)]
     monthly_cap: Option<i64>,
 }
 
