@@ -10,6 +10,8 @@ export const apiKeys = {
   adminMemberPayments: (id: string) => `/api/admin/members/${id}/payments`,
   me: '/api/users/me',
   account: '/api/account',
+  texting: '/api/account/texting',
+  adminTexting: '/api/admin/texting',
   gotrams: '/api/gotrams',
   gotram: (id: number) => `/api/gotrams/${id}`,
   events: '/api/events',

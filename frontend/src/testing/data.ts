@@ -108,6 +108,7 @@ export const allPermissions: User['permissions'] = [
   'make_deposits',
   'read_daily_report',
   'import_data',
+  'manage_texting',
 ];
 
 /** The permissions each role holds besides an admin's (`mandir_domain::staff::Permission::roles`). */

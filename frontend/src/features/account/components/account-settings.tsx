@@ -25,6 +25,7 @@ import { useChangeEmail } from '../api/change-email';
 import { useChangePassword } from '../api/change-password';
 import { changeEmailSchema, changePasswordSchema, type ChangeEmailValues, type ChangePasswordValues } from '../schemas';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { TextMessagesSection } from './text-messages-section';
 import { LoadingRegion } from '@/components/ui/loading-region';
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
@@ -309,6 +310,8 @@ export function AccountSettings({ user, emailChanged, after }: { user: User; ema
           <EmailSection user={user} pendingEmail={settings.pendingEmail} />
           <Divider />
           <RemindersSection enabled={settings.remindersEnabled} />
+          <Divider />
+          <TextMessagesSection />
           <Divider />
           <CalendarFeedSection since={settings.calendarFeedSince} />
         </>

@@ -106,7 +106,7 @@ describe('admin tabs by permission', () => {
     signInAs(makeStaff(['admin']));
     renderApp('/admin');
     expect(await screen.findByRole('heading', { name: 'Manage Admin Users' })).toBeInTheDocument();
-    expect(tabNames()).toEqual(['User Management', 'Payments', 'Funds', 'Pledges', 'Recurring Gifts', 'Donation Types', 'Payment Settings', 'Members', 'Sevas', 'Temple', 'Audit Log']);
+    expect(tabNames()).toEqual(['User Management', 'Payments', 'Funds', 'Pledges', 'Recurring Gifts', 'Donation Types', 'Payment Settings', 'Members', 'Sevas', 'Temple', 'Texting', 'Audit Log']);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });
 

@@ -32,6 +32,7 @@ import { PledgesTab } from '../pledges/components/pledges-tab';
 import { RecurringGiftsTab } from '../recurring-gifts/components/recurring-gifts-tab';
 import { SevasTab } from '../sevas/components/sevas-tab';
 import { TempleTab } from '../temple/components/temple-tab';
+import { TextingTab } from '../texting/components/texting-tab';
 import { chooseTab, describeAccess, visibleTabs, type AdminTabValue } from './admin-tabs';
 
 /** For staff whose work has no tab here (a volunteer coordinator): where that work is. */
@@ -172,6 +173,7 @@ export function AdminPage({ renderMemberActivity, festivals }: { renderMemberAct
             {tab === 'members' ? <MembersTab renderMemberActivity={renderMemberActivity} /> : null}
             {tab === 'sevas' ? <SevasTab /> : null}
             {tab === 'temple' ? <TempleTab festivals={festivals} /> : null}
+            {tab === 'texting' ? <TextingTab /> : null}
             {tab === 'audit' ? <AuditTab /> : null}
           </Box>
         </>

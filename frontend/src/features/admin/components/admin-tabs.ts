@@ -1,7 +1,7 @@
 import type { Permission } from '@/types/api';
 import { joinList } from '../members/lib/roles';
 
-export type AdminTabValue = 'users' | 'payments' | 'funds' | 'pledges' | 'recurring-gifts' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'audit';
+export type AdminTabValue = 'users' | 'payments' | 'funds' | 'pledges' | 'recurring-gifts' | 'donation-types' | 'payment-settings' | 'members' | 'sevas' | 'temple' | 'texting' | 'audit';
 
 export type AdminTab = {
   value: AdminTabValue;
@@ -28,6 +28,8 @@ export const adminTabs: readonly AdminTab[] = [
   { value: 'members', label: 'Members', permission: 'find_members' },
   { value: 'sevas', label: 'Sevas', permission: 'manage_sevas' },
   { value: 'temple', label: 'Temple', permission: 'edit_content' },
+  // What texting costs each month, and the texts sent (admins).
+  { value: 'texting', label: 'Texting', permission: 'manage_texting' },
   { value: 'audit', label: 'Audit Log', permission: 'read_audit' },
 ];
 
@@ -48,6 +50,7 @@ export function describeAccess(can: (permission: Permission) => boolean): string
   if (can('read_ledger')) areas.push('payments');
   if (can('manage_funds')) areas.push('funds', 'donation options', 'payment methods');
   if (can('find_members')) areas.push('members');
+  if (can('manage_texting')) areas.push('texting');
   if (can('manage_sevas')) areas.push('sevas');
   if (can('seva_desk')) areas.push('the seva schedule');
   if (can('edit_content')) {
