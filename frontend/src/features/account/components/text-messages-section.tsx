@@ -75,7 +75,8 @@ function PreferencesFields({
           {TEXT_KINDS.map(({ kind, label, help }) => (
             <FormControlLabel
               key={kind}
-              control={<Checkbox checked={value.kinds.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />}
+              sx={{ alignItems: 'flex-start', mb: 0.5 }}
+              control={<Checkbox sx={{ mt: -0.75 }} checked={value.kinds.includes(kind)} onChange={(e) => toggle(kind, e.target.checked)} />}
               label={
                 <span>
                   {label}

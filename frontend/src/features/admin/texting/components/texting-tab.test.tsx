@@ -41,7 +41,7 @@ describe('TextingTab', () => {
     );
     const { user } = renderWithProviders(<TextingTab />, { as: makeStaff(['admin']) });
     expect(await screen.findByText('December 2026: 2 of 500 texts')).toBeInTheDocument();
-    expect(screen.getByText(/Development folder/)).toBeInTheDocument();
+    expect(screen.getByText(/the development folder/)).toBeInTheDocument();
     expect(screen.getByText("Not sent: the month's cap was reached")).toBeInTheDocument();
     const cap = screen.getByLabelText('Monthly cap');
     await user.clear(cap);

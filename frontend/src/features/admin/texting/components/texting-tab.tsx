@@ -28,7 +28,7 @@ export const capSchema = yup.object({
   monthlyCap: yup.number().typeError(CAP_MESSAGE).required(CAP_MESSAGE).integer(CAP_MESSAGE).min(0, CAP_MESSAGE).max(1_000_000, CAP_MESSAGE),
 });
 
-const PROVIDERS: Record<string, string> = { twilio: 'Twilio', folder: 'Development folder (each text is a file in data/texts)' };
+const PROVIDERS: Record<string, string> = { twilio: 'Twilio', folder: 'the development folder (each text is written to a file, none is sent)' };
 const KINDS: Record<string, string> = { confirmations: 'Confirmation', reminders: 'Reminder', receipts: 'Receipt', code: 'Code' };
 
 /** "2026-12" as "December 2026". */
