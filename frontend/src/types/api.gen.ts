@@ -21629,6 +21629,15 @@ export interface operations {
                     "text/xml": string;
                 };
             };
+            /** @description No form */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             403: {
                 headers: {
                     [name: string]: unknown;

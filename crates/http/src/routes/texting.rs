@@ -1,6 +1,7 @@
 //! Text messages (ADR 0148): the member's number, its code and what they agree to be texted
 //! about; the provider's webhook for replies (STOP, START, HELP); the admin's cap and count.
 
+use actix_web::http::StatusCode;
 use actix_web::http::header::ContentType;
 use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 use chrono::{DateTime, Utc};
@@ -220,11 +221,15 @@ async fn remove_texting(state: web::Data<AppState>, user: CurrentUser) -> Result
 #[utoipa::path(operation_id = "handleInboundText", post, path = "/api/texting/inbound", tag = "texting",
     params(("X-Twilio-Signature" = Option<String>, Header, description = "Twilio's signature; required with Twilio")),
     request_body(content = String, content_type = "application/x-www-form-urlencoded", description = "Twilio's fields: From, Body, ..."),
-    responses((status = 200, content_type = "text/xml", body = String), (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
+    responses((status = 200, content_type = "text/xml", body = String), (status = 400, body = ErrorBody, description = "No form"),
+        (status = 403, body = ErrorBody), (status = 404, body = ErrorBody)))]
 #[post("/api/texting/inbound")]
 async fn inbound_text(req: HttpRequest, state: web::Data<AppState>, body: web::Bytes) -> Result<HttpResponse, ApiError> {
     let url = format!("{}{}", state.config.public_url.trim_end_matches('/'), req.uri().path_and_query().map_or("", |p| p.as_str()));
     let signature = req.headers().get("X-Twilio-Signature").and_then(|v| v.to_str().ok());
+    if body.is_empty() {
+        return Err(ApiError::new(StatusCode::BAD_REQUEST, "Expected the provider's form (From, Body, ...)"));
+    }
     let form: Vec<(String, String)> = form_urlencoded::parse(&body).into_owned().collect();
     let reply = state.texting.inbound(&url, &form, signature).await?;
     let body = match reply {

@@ -499,7 +499,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     // caller's session or account changes (their flows: account.rs)
     ("getAccountSettings", Access::Member, Target::None, none),
     // texting (ADR 0148): a number that is not one, a code never asked for; replies come from the
-    // provider (here the development folder, which has no signature): an empty form is no keyword
+    // provider as a form (here the development folder's, which has no signature): none is a 400
     ("getTexting", Access::Member, Target::None, none),
     ("sendTextCode", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| Some(json!({"phone": "555"}))),
     ("confirmTextCode", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| {
@@ -507,7 +507,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     }),
     ("updateTexting", Access::Member, Target::None, |_| Some(json!({"kinds": [], "timeZone": "America/Los_Angeles"}))),
     ("removeTexting", Access::Member, Target::None, none),
-    ("handleInboundText", Access::Public, Target::None, none),
+    ("handleInboundText", Access::Special([400, 400, 400, 400], &[]), Target::None, none),
     ("getTextingOverview", Access::Staff(&[]), Target::None, none),
     ("setTextingCap", Access::Staff(&[]), Target::None, |_| Some(json!({"monthlyCap": 500}))),
     ("setReminders", Access::Member, Target::None, |_| Some(json!({"enabled": false}))),
