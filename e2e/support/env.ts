@@ -18,6 +18,13 @@ export function outboxDir(): string {
   return dir;
 }
 
+/** The development folder the server writes its text messages to (MANDIR_TEXT_OUTBOX). */
+export function textsDir(): string {
+  const dir = process.env.MANDIR_E2E_TEXTS;
+  if (!dir) throw new Error('MANDIR_E2E_TEXTS is not set');
+  return dir;
+}
+
 /** Debian's Chromium, never a downloaded browser, with what a hermetic CI machine needs. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [

@@ -53,6 +53,9 @@ export default async function globalSetup(_config: FullConfig) {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'mandir-e2e-'));
   const outbox = path.join(tmp, 'outbox');
   mkdirSync(outbox, { recursive: true });
+  // Text messages (ADR 0148) go to the development folder provider: one `.txt` file each.
+  const texts = path.join(tmp, 'texts');
+  mkdirSync(texts, { recursive: true });
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -61,6 +64,8 @@ export default async function globalSetup(_config: FullConfig) {
     MANDIR_BIND: `127.0.0.1:${port}`,
     MANDIR_STATIC_DIR: staticDir,
     MANDIR_MAIL_OUTBOX: outbox,
+    MANDIR_TEXT_PROVIDER: 'folder',
+    MANDIR_TEXT_OUTBOX: texts,
     MANDIR_DATA_DIR: tmp,
     MANDIR_PUBLIC_URL: baseURL,
     MANDIR_LOG: process.env.MANDIR_LOG ?? 'warn',
@@ -96,6 +101,7 @@ export default async function globalSetup(_config: FullConfig) {
   // Read by support/env.ts in the workers (they inherit the runner's environment).
   process.env.MANDIR_E2E_BASE_URL = baseURL;
   process.env.MANDIR_E2E_OUTBOX = outbox;
+  process.env.MANDIR_E2E_TEXTS = texts;
   process.env.MANDIR_E2E_TMP = tmp;
   // A new install starts empty; the journeys read the spec's hours, services and a priest.
   try {

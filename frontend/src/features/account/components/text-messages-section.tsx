@@ -5,6 +5,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
@@ -12,7 +13,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
@@ -21,31 +22,36 @@ import { useAppConfig } from '@/lib/app-config';
 import type { TextChannel, TextKind, Texting } from '@/types/api';
 import { useTexting, useTextingActions, type TextPreferences } from '../api/texting';
 
-/** The kinds a member may agree to, each on its own (docs/product.md#text-messages). */
+/** The kinds a member may agree to, each on its own, with what each is (docs/product.md#text-messages). */
 export const TEXT_KINDS: readonly { kind: TextKind; label: string; help: string }[] = [
-  { kind: 'confirmations', label: 'Confirmations', help: 'When you register for an event or book a seva.' },
-  { kind: 'reminders', label: 'Reminders', help: 'The day before an event, and before a star birthday.' },
-  { kind: 'receipts', label: 'Receipts', help: 'A link to the receipt of what you give or buy at the counter.' },
+  { kind: 'confirmations', label: 'Confirmations', help: 'Registrations and seva bookings.' },
+  { kind: 'reminders', label: 'Reminders', help: 'The day before an event, and a star birthday.' },
+  { kind: 'receipts', label: 'Receipts', help: 'What you give or buy at the counter: a short link to the receipt.' },
 ];
 
 /** US time zones offered for the quiet hours; a member's own zone is added when it is another. */
-const ZONES: readonly [string, string][] = [
-  ['America/Los_Angeles', 'Pacific'],
-  ['America/Denver', 'Mountain'],
-  ['America/Phoenix', 'Arizona'],
-  ['America/Chicago', 'Central'],
-  ['America/New_York', 'Eastern'],
-  ['America/Anchorage', 'Alaska'],
-  ['Pacific/Honolulu', 'Hawaii'],
+export const US_ZONES: readonly (readonly [string, string])[] = [
+  ['America/Los_Angeles', 'Pacific (Los Angeles)'],
+  ['America/Denver', 'Mountain (Denver)'],
+  ['America/Phoenix', 'Arizona (Phoenix)'],
+  ['America/Chicago', 'Central (Chicago)'],
+  ['America/New_York', 'Eastern (New York)'],
+  ['America/Anchorage', 'Alaska (Anchorage)'],
+  ['Pacific/Honolulu', 'Hawaii (Honolulu)'],
 ];
 
-/** "+19165550123" as "(916) 555-0123". */
+/** The server's message for a number that is not a US one (crates/domain/src/texting.rs). */
+export const PHONE_INVALID = 'Enter a US mobile number with its area code, e.g. (916) 555-0123';
+export const CODE_INVALID = 'Enter the 6-digit code we texted you';
+const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+
+/** "+19165550123" as "(916) 555-0123"; any other text as it is. */
 export function displayPhone(e164: string | null | undefined): string {
   const digits = e164?.startsWith('+1') ? e164.slice(2) : null;
   return digits && /^\d{10}$/.test(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : (e164 ?? '');
 }
 
-/** The consent the TCPA and the CTIA ask for before the first text (docs/product.md#text-messages). */
+/** The consent the TCPA and the CTIA ask for before the first text, word for word (docs/product.md#text-messages). */
 export function consentText(temple: string): string {
   return (
     `By verifying, you agree to get automated texts from ${temple} about what you tick. Msg & data rates may apply. ` +
@@ -53,23 +59,91 @@ export function consentText(temple: string): string {
   );
 }
 
+type Errors = Record<string, string>;
+
+/**
+ * An API error as messages by field: the fields the form shows keep theirs, anything else (a 409's
+ * or a 429's message, a field the form does not have) goes under `form`, for an alert.
+ */
+function errorsOf(err: unknown, fields: readonly string[]): Errors {
+  if (!(err instanceof ApiError)) return { form: SOMETHING_WRONG };
+  const errors: Errors = {};
+  const rest: string[] = [];
+  for (const [field, message] of Object.entries(err.fieldErrors)) {
+    if (fields.includes(field)) errors[field] = message;
+    else rest.push(message);
+  }
+  if (rest.length > 0) errors.form = rest.join(' ');
+  else if (Object.keys(errors).length === 0) {
+    errors.form = errorMessage(err, err.status === 429 ? 'Too many tries. Please wait a while and try again.' : SOMETHING_WRONG);
+  }
+  return errors;
+}
+
+/**
+ * A form that replaces the one just used (a code sent, a number verified or removed) takes the
+ * focus on its first field, so a keyboard user goes on where they are; on the page's first load
+ * nothing is focused.
+ */
+function useFocusFirst(focus: boolean) {
+  const ref = useRef<HTMLFormElement>(null);
+  const initial = useRef(focus);
+  useEffect(() => {
+    if (initial.current) ref.current?.querySelector<HTMLElement>('input:not([type="hidden"]):not([aria-hidden="true"]), button')?.focus();
+  }, []);
+  return ref;
+}
+
+function preferencesOf(texting: Texting): TextPreferences {
+  const kinds = TEXT_KINDS.map((k) => k.kind).filter((kind) => texting.kinds.includes(kind));
+  return { kinds, channel: texting.channel === 'whatsapp' ? 'whatsapp' : 'sms', timeZone: texting.timeZone };
+}
+
+function ChannelField({
+  legend,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  legend: string;
+  value: TextChannel;
+  onChange: (channel: TextChannel) => void;
+  error?: string;
+  disabled: boolean;
+}) {
+  return (
+    <FormControl component="fieldset" error={Boolean(error)} disabled={disabled}>
+      <FormLabel component="legend">{legend}</FormLabel>
+      <RadioGroup row name="channel" value={value} onChange={(e) => onChange(e.target.value as TextChannel)}>
+        <FormControlLabel value="sms" control={<Radio />} label="Text message" />
+        <FormControlLabel value="whatsapp" control={<Radio />} label="WhatsApp" />
+      </RadioGroup>
+      {error ? <FormHelperText>{error}</FormHelperText> : null}
+    </FormControl>
+  );
+}
+
+/** What to text about, how, and the quiet hours' zone: the code's form and the verified number's. */
 function PreferencesFields({
   value,
   onChange,
   whatsapp,
+  errors,
   disabled,
 }: {
   value: TextPreferences;
   onChange: (next: TextPreferences) => void;
   whatsapp: boolean;
+  errors: Errors;
   disabled: boolean;
 }) {
-  const zones = ZONES.some(([zone]) => zone === value.timeZone) ? ZONES : [...ZONES, [value.timeZone, value.timeZone] as [string, string]];
+  const zones = US_ZONES.some(([zone]) => zone === value.timeZone) ? US_ZONES : [...US_ZONES, [value.timeZone, value.timeZone] as const];
   const toggle = (kind: TextKind, on: boolean) =>
     onChange({ ...value, kinds: on ? [...value.kinds, kind] : value.kinds.filter((k) => k !== kind) });
   return (
     <>
-      <FormControl component="fieldset" disabled={disabled}>
+      <FormControl component="fieldset" error={Boolean(errors.kinds)} disabled={disabled}>
         <FormLabel component="legend">Text me about</FormLabel>
         <FormGroup>
           {TEXT_KINDS.map(({ kind, label, help }) => (
@@ -88,24 +162,27 @@ function PreferencesFields({
             />
           ))}
         </FormGroup>
+        {errors.kinds ? <FormHelperText>{errors.kinds}</FormHelperText> : null}
       </FormControl>
       {whatsapp ? (
-        <FormControl component="fieldset" disabled={disabled}>
-          <FormLabel component="legend">Send them by</FormLabel>
-          <RadioGroup row value={value.channel} onChange={(e) => onChange({ ...value, channel: e.target.value as TextChannel })}>
-            <FormControlLabel value="sms" control={<Radio />} label="Text message" />
-            <FormControlLabel value="whatsapp" control={<Radio />} label="WhatsApp" />
-          </RadioGroup>
-        </FormControl>
+        <ChannelField
+          legend="Send them by"
+          value={value.channel}
+          onChange={(channel) => onChange({ ...value, channel })}
+          error={errors.channel}
+          disabled={disabled}
+        />
       ) : null}
       <TextField
         select
+        id="text-time-zone"
         label="My time zone"
-        helperText="No texts between 9 PM and 8 AM here; they wait until morning."
+        helperText={errors.timeZone ?? 'No texts between 9 PM and 8 AM here; they wait until morning.'}
+        error={Boolean(errors.timeZone)}
         value={value.timeZone}
         disabled={disabled}
         onChange={(e) => onChange({ ...value, timeZone: e.target.value })}
-        sx={{ maxWidth: 320 }}
+        sx={{ maxWidth: 360 }}
       >
         {zones.map(([zone, label]) => (
           <MenuItem key={zone} value={zone}>
@@ -117,164 +194,285 @@ function PreferencesFields({
   );
 }
 
-function preferencesOf(texting: Texting): TextPreferences {
-  return { kinds: texting.kinds as TextKind[], channel: texting.channel as TextChannel, timeZone: texting.timeZone };
-}
-
-function NumberForm({ texting, onSent }: { texting: Texting; onSent: () => void }) {
+/** No number yet, or another one: the number and how to send its code. */
+function NumberForm({ texting, focus, onSent, onCancel }: { texting: Texting; focus: boolean; onSent: () => void; onCancel?: () => void }) {
+  const { toast } = useToast();
+  const form = useFocusFirst(focus);
   const { sendCode } = useTextingActions();
-  const [phone, setPhone] = useState(displayPhone(texting.pendingPhone ?? texting.accountPhone));
-  const [channel, setChannel] = useState<TextChannel>('sms');
-  const [error, setError] = useState<string | null>(null);
+  const [phone, setPhone] = useState(() => displayPhone(texting.pendingPhone ?? texting.accountPhone));
+  const phoneRef = useRef<HTMLInputElement>(null);
+  const [channel, setChannel] = useState<TextChannel>(texting.whatsappAvailable ? preferencesOf(texting).channel : 'sms');
+  const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent) {
     event.preventDefault();
+    if (!phone.trim()) {
+      setErrors({ phone: PHONE_INVALID });
+      phoneRef.current?.focus();
+      return;
+    }
     setBusy(true);
-    setError(null);
+    setErrors({});
     try {
-      await sendCode(phone, channel);
+      const sent = await sendCode(phone, channel);
+      toast({ title: 'Code sent', description: `We texted a code to ${displayPhone(sent.pendingPhone)}.` });
       onSent();
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fieldErrors.phone ?? err.fieldErrors.channel ?? err.message) : errorMessage(err, 'Something went wrong.'));
+      const next = errorsOf(err, ['phone', 'channel']);
+      setErrors(next);
+      if (next.phone) phoneRef.current?.focus();
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
+    <Box ref={form} component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
       <TextField
+        id="text-phone"
+        name="phone"
         label="Mobile number"
         type="tel"
         autoComplete="tel-national"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
-        error={Boolean(error)}
-        helperText={error ?? 'A US number; we text it a code to check it is yours.'}
+        error={Boolean(errors.phone)}
+        helperText={errors.phone ?? 'A US number with its area code; we text it a code to check it is yours.'}
+        inputRef={phoneRef}
         required
       />
       {texting.whatsappAvailable ? (
-        <RadioGroup row aria-label="Send the code by" value={channel} onChange={(e) => setChannel(e.target.value as TextChannel)}>
-          <FormControlLabel value="sms" control={<Radio />} label="Text message" />
-          <FormControlLabel value="whatsapp" control={<Radio />} label="WhatsApp" />
-        </RadioGroup>
+        <ChannelField legend="Send the code by" value={channel} onChange={setChannel} error={errors.channel} disabled={busy} />
       ) : null}
-      <Box>
-        <Button type="submit" variant="contained" disabled={busy || !phone.trim()}>
+      {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button type="submit" variant="contained" disabled={busy}>
           {busy ? 'Sending...' : 'Send code'}
         </Button>
+        {onCancel ? (
+          <Button onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        ) : null}
       </Box>
     </Box>
   );
 }
 
-function CodeForm({ texting, onNewNumber }: { texting: Texting; onNewNumber: () => void }) {
+/** A code was texted: the code, what to text about (the consent) and the zone. */
+function CodeForm({
+  texting,
+  focus,
+  onVerified,
+  onChangeNumber,
+  onKeepCurrent,
+}: {
+  texting: Texting;
+  focus: boolean;
+  onVerified: () => void;
+  onChangeNumber: () => void;
+  onKeepCurrent?: () => void;
+}) {
   const { toast } = useToast();
-  const { verify } = useTextingActions();
+  const form = useFocusFirst(focus);
+  const { sendCode, verify } = useTextingActions();
   const { templeName } = useAppConfig();
   const [code, setCode] = useState('');
-  const [preferences, setPreferences] = useState<TextPreferences>({ ...preferencesOf(texting), kinds: ['confirmations', 'reminders'] });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [preferences, setPreferences] = useState<TextPreferences>(() => preferencesOf(texting));
+  const [errors, setErrors] = useState<Errors>({});
+  // What is under way: the code checked, or a new one sent.
+  const [working, setWorking] = useState<'verify' | 'resend' | null>(null);
+  const busy = working !== null;
+  const pending = displayPhone(texting.pendingPhone);
   async function submit(event: FormEvent) {
     event.preventDefault();
-    setBusy(true);
+    if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setErrors({ code: CODE_INVALID });
+      codeRef.current?.focus();
+      return;
+    }
+    setWorking('verify');
     setErrors({});
     try {
       await verify(code, preferences);
-      toast({ title: 'Number verified', description: `Texts go to ${displayPhone(texting.pendingPhone)}.` });
+      toast({ title: 'Number verified', description: `Texts go to ${pending}.` });
+      onVerified();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : {};
-      setErrors(Object.keys(fields).length ? fields : { form: errorMessage(err, 'Something went wrong. Please try again.') });
+      const next = errorsOf(err, ['code', 'kinds', 'channel', 'timeZone']);
+      setErrors(next);
+      if (next.code) codeRef.current?.focus();
     } finally {
-      setBusy(false);
+      setWorking(null);
+    }
+  }
+  async function resend() {
+    setWorking('resend');
+    setErrors({});
+    try {
+      await sendCode(texting.pendingPhone ?? '', preferencesOf(texting).channel);
+      setCode('');
+      toast({ title: 'New code sent', description: `We texted a new code to ${pending}.` });
+      codeRef.current?.focus();
+    } catch (err) {
+      const { phone, channel, ...rest } = errorsOf(err, ['phone', 'channel']);
+      setErrors({ ...rest, ...(phone || channel ? { form: [phone, channel, rest.form].filter(Boolean).join(' ') } : {}) });
+    } finally {
+      setWorking(null);
     }
   }
   return (
-    <Box component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
+    <Box ref={form} component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
       <Typography>
-        We texted a code to <strong>{displayPhone(texting.pendingPhone)}</strong>. It works for 10 minutes.
+        We texted a code to <strong>{pending}</strong>. It works for 10 minutes.
       </Typography>
+      {texting.phone ? (
+        <Typography variant="body2" color="text.secondary">
+          Texts go to {displayPhone(texting.phone)} until you verify the new number.
+        </Typography>
+      ) : null}
       <TextField
+        id="text-code"
+        name="code"
         label="Code"
         value={code}
         onChange={(e) => setCode(e.target.value)}
-        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 8 } }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 } }}
         error={Boolean(errors.code)}
-        helperText={errors.code ?? 'Six digits'}
+        helperText={errors.code ?? 'The 6 digits in the text'}
+        inputRef={codeRef}
         required
-        sx={{ maxWidth: 200 }}
+        sx={{ maxWidth: 280 }}
       />
-      <PreferencesFields value={preferences} onChange={setPreferences} whatsapp={texting.whatsappAvailable} disabled={busy} />
-      {errors.timeZone ? <Alert severity="error">{errors.timeZone}</Alert> : null}
-      {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
+      <PreferencesFields value={preferences} onChange={setPreferences} whatsapp={texting.whatsappAvailable} errors={errors} disabled={busy} />
       <Typography variant="body2" color="text.secondary">
         {consentText(templeName)}
       </Typography>
+      {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button type="submit" variant="contained" disabled={busy || !code.trim()}>
-          {busy ? 'Verifying...' : 'Verify'}
+        <Button type="submit" variant="contained" disabled={busy}>
+          {working === 'verify' ? 'Verifying...' : 'Verify'}
         </Button>
-        <Button onClick={onNewNumber} disabled={busy}>
-          Send a new code
+        <Button variant="outlined" onClick={() => void resend()} disabled={busy}>
+          {working === 'resend' ? 'Sending...' : 'Send a new code'}
         </Button>
+        <Button onClick={onChangeNumber} disabled={busy}>
+          Use another number
+        </Button>
+        {onKeepCurrent ? (
+          <Button onClick={onKeepCurrent} disabled={busy}>
+            Keep {displayPhone(texting.phone)}
+          </Button>
+        ) : null}
       </Box>
     </Box>
   );
 }
 
-function VerifiedForm({ texting }: { texting: Texting }) {
+/** A verified number: what is texted and the zone change; the number may be removed (asked twice). */
+function VerifiedForm({
+  texting,
+  focus,
+  onRemoved,
+  onChangeNumber,
+}: {
+  texting: Texting;
+  focus: boolean;
+  onRemoved: () => void;
+  onChangeNumber: () => void;
+}) {
   const { toast } = useToast();
+  const form = useFocusFirst(focus);
   const { update, remove } = useTextingActions();
-  const [preferences, setPreferences] = useState<TextPreferences>(preferencesOf(texting));
+  const [preferences, setPreferences] = useState<TextPreferences>(() => preferencesOf(texting));
+  const [errors, setErrors] = useState<Errors>({});
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [busy, setBusy] = useState(false);
-  async function run(action: () => Promise<unknown>, done: string) {
+  const phone = displayPhone(texting.phone);
+  // The button pressed goes away: focus moves to the question's safe answer, and back.
+  const keepRef = useRef<HTMLButtonElement>(null);
+  const removeRef = useRef<HTMLButtonElement>(null);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (confirmRemove) keepRef.current?.focus();
+    else if (asked.current) removeRef.current?.focus();
+    asked.current ||= confirmRemove;
+  }, [confirmRemove]);
+  async function run(action: () => Promise<unknown>, done: string, then?: () => void) {
     setBusy(true);
+    setErrors({});
     try {
       await action();
       toast({ title: done });
+      then?.();
     } catch (err) {
-      toast({ title: 'Not saved', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+      setErrors(errorsOf(err, ['kinds', 'channel', 'timeZone']));
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Box sx={{ display: 'grid', gap: 2, maxWidth: 520 }}>
+    <Box
+      ref={form}
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void run(() => update(preferences), 'Text messages saved');
+      }}
+      sx={{ display: 'grid', gap: 2, maxWidth: 560 }}
+    >
       <Typography>
-        Texts go to <strong>{displayPhone(texting.phone)}</strong>.
+        Texts go to <strong>{phone}</strong>.
       </Typography>
       {texting.optedOut ? (
         <Alert severity="warning">This number replied STOP. Text START to the temple&apos;s number to get texts again.</Alert>
       ) : null}
-      <PreferencesFields value={preferences} onChange={setPreferences} whatsapp={texting.whatsappAvailable} disabled={busy} />
+      <PreferencesFields value={preferences} onChange={setPreferences} whatsapp={texting.whatsappAvailable} errors={errors} disabled={busy} />
+      {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button variant="contained" disabled={busy} onClick={() => void run(() => update(preferences), 'Text messages saved')}>
-          Save
+        <Button type="submit" variant="contained" disabled={busy}>
+          {busy ? 'Saving...' : 'Save'}
         </Button>
-        {confirmRemove ? (
-          <>
-            <Button color="error" variant="outlined" disabled={busy} onClick={() => void run(remove, 'Number removed: no more texts')}>
-              Yes, remove my number
-            </Button>
-            <Button disabled={busy} onClick={() => setConfirmRemove(false)}>
-              Keep it
-            </Button>
-          </>
-        ) : (
-          <Button color="error" disabled={busy} onClick={() => setConfirmRemove(true)}>
+        <Button onClick={onChangeNumber} disabled={busy}>
+          Use another number
+        </Button>
+        {confirmRemove ? null : (
+          <Button ref={removeRef} color="error" onClick={() => setConfirmRemove(true)} disabled={busy}>
             Remove number
           </Button>
         )}
       </Box>
+      {confirmRemove ? (
+        <Alert severity="warning">
+          Remove {phone}? No more texts go to it, and what you agreed to is forgotten.
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
+            <Button color="error" variant="contained" size="small" disabled={busy} onClick={() => void run(remove, 'Number removed: no more texts', onRemoved)}>
+              Remove
+            </Button>
+            <Button ref={keepRef} color="inherit" size="small" disabled={busy} onClick={() => setConfirmRemove(false)}>
+              Keep it
+            </Button>
+          </Box>
+        </Alert>
+      ) : null}
     </Box>
   );
 }
 
+/**
+ * Which form shows: the one the data calls for ('auto'), the number form (another number), or the
+ * verified number's while a code for a new one waits ('current').
+ */
+type View = 'auto' | 'number' | 'current';
+
 /** Account Settings' Text messages: a verified US mobile number and what may be texted to it (ADR 0148). */
 export function TextMessagesSection() {
   const { texting, error, isLoading, retry } = useTexting();
-  const [newNumber, setNewNumber] = useState(false);
+  const [view, setView] = useState<View>('auto');
+  // Once the member works in the card, a form that replaces another takes the focus.
+  const [moved, setMoved] = useState(false);
+  const go = (next: View) => setView(next);
+  const done = () => go('auto');
   let body;
   if (error) {
     body = <RetryAlert onRetry={retry}>Your text message settings could not be loaded.</RetryAlert>;
@@ -282,32 +480,39 @@ export function TextMessagesSection() {
     body = (
       <LoadingRegion label="Loading your text message settings" sx={{ display: 'grid', gap: 1 }}>
         <Skeleton variant="rounded" height={56} sx={{ maxWidth: 420 }} />
+        <Skeleton variant="rounded" height={36} width={120} />
       </LoadingRegion>
     );
   } else if (!texting.available) {
     body = <Typography color="text.secondary">Text messages are not available on this site.</Typography>;
-  } else if (texting.pendingPhone && !newNumber) {
-    body = <CodeForm texting={texting} onNewNumber={() => setNewNumber(true)} />;
-  } else if (texting.phone && !newNumber) {
+  } else if (view === 'number') {
+    body = <NumberForm texting={texting} focus={moved} onSent={done} onCancel={texting.phone || texting.pendingPhone ? done : undefined} />;
+  } else if (texting.pendingPhone && !(view === 'current' && texting.phone)) {
     body = (
-      <>
-        <VerifiedForm key={`${texting.phone}-${texting.kinds.join()}`} texting={texting} />
-        <Box>
-          <Button size="small" onClick={() => setNewNumber(true)}>
-            Use another number
-          </Button>
-        </Box>
-      </>
+      <CodeForm
+        key={texting.pendingPhone}
+        texting={texting}
+        focus={moved}
+        onVerified={done}
+        onChangeNumber={() => go('number')}
+        onKeepCurrent={texting.phone ? () => go('current') : undefined}
+      />
     );
+  } else if (texting.phone) {
+    body = <VerifiedForm key={texting.phone} texting={texting} focus={moved} onRemoved={done} onChangeNumber={() => go('number')} />;
   } else {
-    body = <NumberForm texting={texting} onSent={() => setNewNumber(false)} />;
+    body = <NumberForm texting={texting} focus={moved} onSent={done} />;
   }
   return (
-    <Box component="section" aria-labelledby="texts-heading" sx={{ display: 'grid', gap: 1.5 }}>
+    <Box component="section" aria-labelledby="texts-heading" onFocus={() => setMoved(true)} sx={{ display: 'grid', gap: 1.5 }}>
       <Typography id="texts-heading" component="h2" variant="h6">
         Text messages
       </Typography>
-      <Typography color="text.secondary">Get confirmations, reminders and receipts by text. We never text between 9 PM and 8 AM.</Typography>
+      {texting?.available === false ? null : (
+        <Typography color="text.secondary">
+          Get confirmations, reminders and receipts by text as well as by e-mail. We never text between 9 PM and 8 AM.
+        </Typography>
+      )}
       {body}
     </Box>
   );
