@@ -315,8 +315,11 @@ impl TextingService {
     /// consent, recorded with its time).
     #[tracing::instrument(skip_all, fields(actor = %actor.user_id))]
     pub async fn confirm(&self, actor: &Actor, code: &str, preferences: TextPreferences) -> Result<TextingView, TextingError> {
-        self.messenger()?;
+        let messenger = Arc::clone(self.messenger()?);
         texting::zone(&preferences.time_zone).map_err(|m| invalid("timeZone", m))?;
+        if !messenger.supports(preferences.channel) {
+            return Err(invalid("channel", NO_WHATSAPP));
+        }
         let mut settings = self.settings_of(&actor.user_id).await?;
         let (Some(phone), Some(hash), Some(expires)) =
             (settings.pending_phone.clone(), settings.code_hash.clone(), settings.code_expires_at)
@@ -340,6 +343,7 @@ impl TextingService {
         settings.code_expires_at = None;
         settings.code_attempts = 0;
         settings.kinds = dedup(preferences.kinds);
+        settings.channel = preferences.channel;
         settings.time_zone = preferences.time_zone.trim().to_owned();
         settings.updated_at = now;
         self.deps.texts.save_settings(&settings).await?;
@@ -442,7 +446,11 @@ impl TextingService {
         let Some((settings, phone)) = self.consenting(&row.user_id, row.kind).await? else {
             return Ok(Delivery::NotNeeded("no consent for this kind, or the number replied STOP"));
         };
-        let zone = texting::zone(&settings.time_zone).or_else(|_| Ok::<_, BoxError>(chrono_tz::America::Los_Angeles))?;
+        // A zone no longer known (stored before a tz update) falls back to the temple's.
+        let zone = match texting::zone(&settings.time_zone) {
+            Ok(zone) => zone,
+            Err(_) => self.deps.zone.time_zone().await?,
+        };
         if let Some(morning) = texting::quiet_until(now, zone) {
             self.deps.texts.hold(&row.id, morning).await?;
             tracing::info!(text = %row.id, until = %morning, "text held for the quiet hours");
