@@ -9,6 +9,8 @@ import tseslint from 'typescript-eslint';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { importX } from 'eslint-plugin-import-x';
 import { boundariesPlugin } from './eslint/boundaries.js';
+import { uiTextPlugin } from './eslint/ui-text.js';
+import { STAFF_ONLY, TRANSLATED } from './eslint/translated.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -44,6 +46,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
+  },
+  {
+    // The translated areas (ADR 0149): every user-facing text from the message catalogues.
+    files: TRANSLATED,
+    ignores: ['**/*.test.{ts,tsx}', '**/__tests__/**', ...STAFF_ONLY],
+    plugins: { 'ui-text': uiTextPlugin },
+    rules: { 'ui-text/no-literal-ui-text': 'error' },
   },
   {
     // Inlined into the public pages as a classic script (scripts/prerender.mjs).

@@ -3,11 +3,17 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { icuCatalogues } from './vite-plugins/icu-catalogues.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), icuCatalogues()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // The catalogues' messages arrive parsed (vite-plugins/icu-catalogues.ts, ADR 0149): intl-messageformat
+      // without the ICU parser it would otherwise bring along (about 9 KB gzipped on every page).
+      { find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' },
+    ],
   },
   server: {
     proxy: {

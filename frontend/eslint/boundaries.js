@@ -4,7 +4,7 @@
 // features nor app. Both `@/...` aliases and relative paths are resolved against src/.
 import path from 'node:path';
 
-const SHARED = new Set(['components', 'lib', 'config', 'types']);
+const SHARED = new Set(['components', 'lib', 'config', 'types', 'i18n']);
 
 /** @param {string} srcDir @param {string} file */
 function zoneOf(srcDir, file) {

@@ -17,6 +17,7 @@ import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { avatarText } from '@/lib/initials';
 import { useHydrated } from '@/lib/use-hydrated';
+import { t } from './i18n';
 import type { NavItem } from './nav-items';
 
 // Menus and the phone drawer are loaded on first use (or on hover/focus of their button).
@@ -32,13 +33,13 @@ const avatarFallback = <Box sx={{ width: 36, height: 36, borderRadius: '50%', bg
 export function useNavItems(): NavItem[] {
   const { isAuthenticated, isStaff } = useAuth();
   const items: NavItem[] = [
-    { label: 'Home', to: paths.home.getHref() },
-    { label: 'Events', to: paths.events.getHref() },
-    { label: 'Sevas', to: paths.sevas.getHref() },
-    { label: 'Panchangam', to: paths.panchangam.getHref() },
+    { label: t('nav.home'), to: paths.home.getHref() },
+    { label: t('nav.events'), to: paths.events.getHref() },
+    { label: t('nav.sevas'), to: paths.sevas.getHref() },
+    { label: t('nav.panchangam'), to: paths.panchangam.getHref() },
   ];
-  if (isAuthenticated) items.push({ label: 'Dashboard', to: paths.dashboard.getHref() });
-  if (isStaff) items.push({ label: 'Admin', to: paths.admin.getHref() });
+  if (isAuthenticated) items.push({ label: t('nav.dashboard'), to: paths.dashboard.getHref() });
+  if (isStaff) items.push({ label: t('nav.admin'), to: paths.admin.getHref() });
   return items;
 }
 
@@ -59,7 +60,7 @@ function ThemeButton({ expanded, onOpen }: { expanded: boolean; onOpen: (button:
   const currentMode = hydrated ? (mode ?? 'light') : 'light';
   return (
     <IconButton
-      aria-label={`Theme: ${currentMode}. Change theme`}
+      aria-label={t('nav.theme', { mode: currentMode })}
       aria-haspopup="menu"
       aria-expanded={expanded ? 'true' : undefined}
       onClick={(e) => onOpen(e.currentTarget)}
@@ -92,7 +93,7 @@ export function Header() {
       <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
         <IconButton
           edge="start"
-          aria-label="Open menu"
+          aria-label={t('nav.openMenu')}
           aria-haspopup="dialog"
           onClick={() => {
             setMenusUsed((u) => ({ ...u, drawer: true }));
@@ -108,7 +109,7 @@ export function Header() {
           component={RouterLink}
           to={paths.home.getHref()}
           // Named 'Home' until the temple's name has loaded (a prerendered page has no name yet).
-          aria-label={name ? undefined : 'Home'}
+          aria-label={name ? undefined : t('nav.home')}
           sx={{
             display: 'flex',
             alignItems: 'center',
@@ -138,7 +139,7 @@ export function Header() {
           </Typography>
         </Box>
 
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
+        <Box component="nav" aria-label={t('nav.main')} sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
           {navItems.map((item) => (
             <Button
               key={item.to}
@@ -165,7 +166,7 @@ export function Header() {
           color="primary"
           sx={{ flexShrink: 0 }}
         >
-          Donate
+          {t('nav.donate')}
         </Button>
 
         <ThemeButton
@@ -177,12 +178,12 @@ export function Header() {
         />
 
         {loading ? (
-          <Box role="status" sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label="Loading account" />
+          <Box role="status" sx={{ width: 36, height: 36, borderRadius: '50%', bgcolor: 'action.hover' }} aria-label={t('nav.loadingAccount')} />
         ) : user ? (
           <IconButton
             // Named with what it shows when the avatar's image cannot load (the initials), so a
             // person who says or sees "LR" finds it (WCAG 2.5.3, label in name).
-            aria-label={`${avatarText(user.email, user.firstName, user.lastName)}, open user menu`}
+            aria-label={t('nav.userMenu', { initials: avatarText(user.email, user.firstName, user.lastName) })}
             aria-haspopup="menu"
             aria-expanded={userAnchor ? 'true' : undefined}
             onClick={(e) => {
@@ -200,10 +201,10 @@ export function Header() {
         ) : (
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
             <Button component={RouterLink} to={paths.signIn.getHref()} color="inherit">
-              Sign In
+              {t('nav.signIn')}
             </Button>
             <Button component={RouterLink} to={paths.signUp.getHref()} variant="outlined">
-              Sign Up
+              {t('nav.signUp')}
             </Button>
           </Box>
         )}
