@@ -4,9 +4,10 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { icuCatalogues } from './vite-plugins/icu-catalogues.ts';
+import { notoFonts } from './vite-plugins/noto-fonts.ts';
 
 export default defineConfig({
-  plugins: [react(), icuCatalogues()],
+  plugins: [react(), icuCatalogues(), notoFonts()],
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },

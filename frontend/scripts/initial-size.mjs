@@ -2,13 +2,16 @@
 // - the entry: the entry script plus every chunk index.html preloads (its static imports), at most
 //   148 KB: 145 KB when last tightened, plus the header's Sevas link and the pages merged since
 //   (146.6 KB), plus React DOM in a chunk of its own, so a phone evaluates it in a task of its own
-//   (147.2 KB measured, ADR 0120); the goal is 100 KB (bench/README.md, "Measured");
+//   (147.2 KB measured, ADR 0120), plus the languages (ADR 0149: the message runtime, the
+//   switcher, and the English catalogues of the header, the footer and the home page's line of
+//   the panchangam, 152.7 KB measured): 153 KB; the goal is 100 KB (bench/README.md, "Measured");
 // - `/` as the server sends it: the prerendered home page (dist/prerender/home.html, ADR 0117),
 //   which also preloads the home page's own chunks and the footer's, so it counts everything the
 //   page runs before it shows its content; at most 187 KB (185 KB, plus React DOM's own chunk,
 //   plus the routes of the cash office's four staff pages: 186.1 KB measured; 186.3 KB with the
 //   panchangam's line of today, once the admin area listed no preloads in the entry and the line's
-//   three small modules shared one chunk).
+//   three small modules shared one chunk); at most 195 KB with the languages (ADR 0149: 194.0 KB
+//   measured, the home page's own catalogues included).
 // Run by `just test-frontend` after a build; exits 1 above a budget.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,9 +48,9 @@ function measure(page, label, budgetKb) {
   return ok;
 }
 
-let ok = measure('index.html', 'initial JS: the entry and its preloads', 148);
+let ok = measure('index.html', 'initial JS: the entry and its preloads', 153);
 if (fs.existsSync(path.join(dist, 'prerender', 'home.html'))) {
-  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 187) && ok;
+  ok = measure(path.join('prerender', 'home.html'), 'initial JS of / as sent (prerendered, with its page chunks)', 195) && ok;
 } else {
   console.error('dist/prerender/home.html is missing: run `npm run build`');
   ok = false;

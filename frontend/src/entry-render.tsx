@@ -8,12 +8,27 @@ import { renderToString } from 'react-dom/server.browser';
 import { preloadRoute } from './app/router';
 import { serverTree } from './app/server-tree';
 import { PRERENDERED } from './app/prerendered';
+import { isLanguage, LANGUAGES, type Language } from './i18n/languages';
+import { loadLanguage, loadMessageFormat, setPageLanguage } from './i18n/runtime';
+import type { LoadedLanguage } from './i18n/types';
 import { setRenderData } from './lib/initial-data';
 import { setRenderInstant } from './lib/render-instant';
 
-/** Loads every public page's lazy chunks, so rendering never suspends on one. */
+const languages = new Map<Language, LoadedLanguage | undefined>();
+
+/** Loads every public page's lazy chunks and every language's messages, so rendering never suspends on one. */
 export async function prepare(): Promise<void> {
-  await Promise.all(PRERENDERED.map(({ url }) => preloadRoute(url)));
+  await Promise.all([
+    ...PRERENDERED.map(({ url }) => preloadRoute(url)),
+    loadMessageFormat(),
+    ...LANGUAGES.map(async ({ code }) => void languages.set(code, await loadLanguage(code))),
+  ]);
+}
+
+/** The language a page is rendered in: its URL's `lang` (crates/http/src/page_head adds it), else English. */
+function languageOf(url: string): Language {
+  const lang = new URL(url, 'http://page.invalid').searchParams.get('lang');
+  return isLanguage(lang) ? lang : 'en';
 }
 
 /**
@@ -25,6 +40,8 @@ export function render(url: string, data: string, now: number): { html: string; 
   const { tree, styles } = serverTree(url);
   setRenderData(JSON.parse(data) as Record<string, unknown>);
   setRenderInstant(now);
+  const lang = languageOf(url);
+  setPageLanguage(lang, languages.get(lang));
   try {
     const html = renderToString(tree);
     // React marks a Suspense boundary it could not finish (a component threw or suspended; it says
@@ -35,5 +52,6 @@ export function render(url: string, data: string, now: number): { html: string; 
   } finally {
     setRenderData(undefined);
     setRenderInstant(undefined);
+    setPageLanguage('en');
   }
 }

@@ -6,6 +6,7 @@
 import { prerenderToNodeStream } from 'react-dom/static';
 import { PRERENDERED } from './app/prerendered';
 import { serverTree } from './app/server-tree';
+import { loadMessageFormat } from './i18n/runtime';
 import { setRenderInstant } from './lib/render-instant';
 
 export { PRERENDERED };
@@ -21,6 +22,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
  * for the browser's hydration) and the `<style>` tags of the CSS it uses.
  */
 export async function render(url: string, now: number): Promise<{ html: string; styles: string }> {
+  await loadMessageFormat();
   const { tree, styles } = serverTree(url);
   setRenderInstant(now);
   try {

@@ -3,9 +3,16 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { preloadRoute } from './app/router';
 import { appTheme } from './app/theme';
+import { isLanguage } from './i18n/languages';
+import { switchToLanguage } from './i18n/runtime';
 import { seedFirstFetches } from './lib/initial-data';
 
 const container = document.getElementById('root')!;
+// The page's language, as the server wrote it on <html lang> (ADR 0149): its messages (a chunk of
+// their own, none for English) are loaded before the first render, so the browser renders what the
+// server rendered.
+const lang = document.documentElement.lang;
+const language = switchToLanguage(isLanguage(lang) ? lang : 'en').catch(() => undefined);
 const app = (
   <StrictMode>
     <App />
@@ -26,12 +33,11 @@ if (container.firstElementChild) {
   // so React yields to the browser between pieces of work instead of holding a phone's main thread
   // for the whole page (ADR 0120). The theme is created in a task of its own between loading the
   // chunks and hydrating, so a phone never runs the three as one long task.
-  void preloadRoute(window.location.pathname)
-    .catch(() => undefined)
+  void Promise.all([preloadRoute(window.location.pathname).catch(() => undefined), language])
     .then(nextTask)
     .then(appTheme)
     .then(nextTask)
     .then(() => startTransition(() => void hydrateRoot(container, app)));
 } else {
-  createRoot(container).render(app);
+  void language.then(() => createRoot(container).render(app));
 }

@@ -8,8 +8,11 @@ import type { Plugin } from 'vite';
 
 const CATALOGUE = /[\\/]i18n[\\/][a-z]{2}\.json$/;
 
-/** The message as the runtime takes it: a string for plain text, else its syntax tree. */
-export function compileMessage(text: string, where: string): string | MessageFormatElement[] {
+/**
+ * The message as the runtime takes it (src/i18n/types.ts): a string for plain text, its parts for
+ * text with plain arguments, else its syntax tree.
+ */
+export function compileMessage(text: string, where: string): string | string[] | MessageFormatElement[] {
   let ast: MessageFormatElement[];
   try {
     ast = parse(text, { shouldParseSkeletons: true, requiresOtherClause: true });
@@ -19,6 +22,17 @@ export function compileMessage(text: string, where: string): string | MessageFor
   if (ast.length === 0) return '';
   const [first] = ast;
   if (ast.length === 1 && first.type === TYPE.literal) return first.value;
+  // Text with plain arguments only (`Welcome to {name}`), the most common kind: its parts, texts and
+  // arguments' names taking turns from a text (`["Welcome to ", "name", ""]`), put together without
+  // intl-messageformat.
+  if (ast.every((e) => e.type === TYPE.literal || e.type === TYPE.argument)) {
+    const parts: string[] = [''];
+    for (const e of ast) {
+      if (e.type === TYPE.literal) parts[parts.length - 1] += e.value;
+      else parts.push(e.value, '');
+    }
+    return parts;
+  }
   return ast;
 }
 

@@ -54,6 +54,7 @@ mod m20261202_000058_imports;
 mod m20261205_000059_accounting;
 mod m20261205_000060_card_settlements;
 mod m20261205_000061_texting;
+mod m20261205_000062_user_language;
 pub mod seed;
 
 pub struct Migrator;
@@ -113,6 +114,7 @@ impl MigratorTrait for Migrator {
             Box::new(m20261205_000059_accounting::Migration),
             Box::new(m20261205_000060_card_settlements::Migration),
             Box::new(m20261205_000061_texting::Migration),
+            Box::new(m20261205_000062_user_language::Migration),
         ]
     }
 }

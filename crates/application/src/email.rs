@@ -9,6 +9,8 @@
 use minijinja::{AutoEscape, Environment, UndefinedBehavior, context};
 use serde::Serialize;
 
+use mandir_domain::language::Language;
+
 use crate::ports::OutgoingEmail;
 
 /// Every template, by name.
@@ -33,6 +35,31 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("recurring_gift.jinja", include_str!("../templates/email/recurring_gift.jinja")),
     ("volunteer_shift.jinja", include_str!("../templates/email/volunteer_shift.jinja")),
 ];
+
+/// The templates translated (ADR 0149), each in `templates/email/<language>/` under the English
+/// template's name: confirmations, reminders, receipts and the account's links. Another e-mail is
+/// sent in English until its translations are added here.
+macro_rules! translated {
+    ($($name:literal),+ $(,)?) => {
+        &[$(
+            (concat!("te/", $name), include_str!(concat!("../templates/email/te/", $name))),
+            (concat!("ta/", $name), include_str!(concat!("../templates/email/ta/", $name))),
+            (concat!("hi/", $name), include_str!(concat!("../templates/email/hi/", $name))),
+            (concat!("kn/", $name), include_str!(concat!("../templates/email/kn/", $name))),
+        )+]
+    };
+}
+
+const TRANSLATED: &[(&str, &str)] = translated!(
+    "seva_booking_confirmed.jinja",
+    "registration_confirmation.jinja",
+    "waitlist_promoted.jinja",
+    "event_reminder.jinja",
+    "star_day_reminder.jinja",
+    "password_reset.jinja",
+    "verification.jinja",
+    "receipt.jinja",
+);
 
 /// A message's fields; `TEMPLATE` names its file.
 pub trait EmailMessage: Serialize {
@@ -72,7 +99,7 @@ fn environment(escape: AutoEscape) -> Environment<'static> {
     env.set_lstrip_blocks(true);
     env.set_undefined_behavior(UndefinedBehavior::Strict);
     env.set_auto_escape_callback(move |_| escape);
-    for (name, source) in TEMPLATES {
+    for (name, source) in TEMPLATES.iter().chain(TRANSLATED) {
         // The templates are part of the binary; a broken one fails the tests below.
         env.add_template(name, source).unwrap_or_else(|error| panic!("e-mail template {name}: {error}"));
     }
@@ -111,12 +138,29 @@ impl EmailTemplates {
         Self { html: environment(AutoEscape::Html), text: environment(AutoEscape::None) }
     }
 
-    /// The e-mail to `to` for `message`, inside the layout filled from `site`.
+    /// The e-mail to `to` for `message`, inside the layout filled from `site`, in English.
     pub fn render<M: EmailMessage>(&self, to: &str, site: &SiteContext, message: &M) -> Result<OutgoingEmail, TemplateError> {
+        self.render_in(Language::English, to, site, message)
+    }
+
+    /// The same in `language` when the message is translated (ADR 0149), else in English.
+    pub fn render_in<M: EmailMessage>(
+        &self,
+        language: Language,
+        to: &str,
+        site: &SiteContext,
+        message: &M,
+    ) -> Result<OutgoingEmail, TemplateError> {
         let fail = |source| TemplateError { template: M::TEMPLATE, source };
         let fields = minijinja::Value::from_serialize(message);
+        let translated = format!("{}/{}", language.as_str(), M::TEMPLATE);
+        let (name, lang) = if language != Language::English && self.text.get_template(&translated).is_ok() {
+            (translated.as_str(), language.as_str())
+        } else {
+            (M::TEMPLATE, Language::English.as_str())
+        };
         let part = |env: &Environment<'static>, part: &str| {
-            env.get_template(M::TEMPLATE)?.render(context! { part => part, site => site, ..fields.clone() })
+            env.get_template(name)?.render(context! { part => part, site => site, lang => lang, ..fields.clone() })
         };
         let subject = part(&self.text, "subject").map_err(fail)?;
         let text_body = tidy(&part(&self.text, "text").map_err(fail)?);

@@ -3,6 +3,7 @@
 
 pub mod calendar;
 pub mod email;
+pub mod i18n;
 pub mod ports;
 pub mod services;
 

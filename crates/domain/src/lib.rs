@@ -21,6 +21,7 @@ pub mod id;
 pub mod image;
 pub mod import;
 pub mod input;
+pub mod language;
 pub mod money;
 pub mod panchangam;
 pub mod patch;

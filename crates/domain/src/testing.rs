@@ -29,6 +29,7 @@ pub fn user(id: &str) -> User {
         email_verified: true,
         roles: crate::staff::Roles::NONE,
         token_version: 0,
+        language: crate::language::Language::English,
         created_at: now(),
         updated_at: now(),
     }

@@ -41,6 +41,8 @@ pub struct User {
     pub roles: Roles,
     /// Bumped by a password reset: tokens issued before it stop working.
     pub token_version: i32,
+    /// The language of the site, the e-mails and the texts for them (ADR 0149).
+    pub language: crate::language::Language,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -115,6 +117,8 @@ pub struct SignUpInput {
     pub username: Option<String>,
     pub custom_gotram: Option<String>,
     pub gotram_id: Option<i32>,
+    /// The language the visitor used the site in: the account's (ADR 0149).
+    pub language: crate::language::Language,
 }
 
 /// A sign-up that passed every rule.
@@ -128,6 +132,7 @@ pub struct ValidSignUp {
     pub username: Option<String>,
     pub custom_gotram: Option<String>,
     pub gotram_id: Option<i32>,
+    pub language: crate::language::Language,
 }
 
 pub fn check_password(password: &str) -> Result<String, String> {
@@ -193,7 +198,17 @@ impl SignUpInput {
             (Some(first_name), Some(last_name), Some(email), Some(password), Some(phone_number), Some(username), Some(custom_gotram))
                 if errors.is_empty() =>
             {
-                Ok(ValidSignUp { first_name, last_name, email, password, phone_number, username, custom_gotram, gotram_id: self.gotram_id })
+                Ok(ValidSignUp {
+                    first_name,
+                    last_name,
+                    email,
+                    password,
+                    phone_number,
+                    username,
+                    custom_gotram,
+                    gotram_id: self.gotram_id,
+                    language: self.language,
+                })
             }
             _ => Err(errors),
         }

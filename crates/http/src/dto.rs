@@ -63,6 +63,9 @@ pub struct UserDto {
     /// name; the server checks every request itself.
     #[schema(schema_with = crate::input::permission_names_schema)]
     pub permissions: Vec<String>,
+    /// The language of the member's pages, e-mails and texts: `en`, `te`, `ta`, `hi` or `kn`.
+    #[schema(schema_with = crate::input::language_schema)]
+    pub language: String,
     pub created_at: DateTime<Utc>,
     pub updated_at: DateTime<Utc>,
 }
@@ -85,6 +88,7 @@ impl From<UserProfile> for UserDto {
             is_admin: u.roles.has(mandir_domain::staff::Role::Admin),
             roles: crate::input::role_names(u.roles),
             permissions: crate::input::permission_names(u.roles),
+            language: u.language.as_str().to_owned(),
             created_at: u.created_at,
             updated_at: u.updated_at,
         }

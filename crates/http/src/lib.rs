@@ -9,6 +9,7 @@ pub mod dto;
 pub mod error;
 mod image;
 pub mod input;
+pub mod language;
 pub mod metrics;
 mod openapi;
 pub mod page_head;

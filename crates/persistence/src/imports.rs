@@ -153,6 +153,7 @@ fn new_user(person: &PersonRow, id: &str, now: DateTime<Utc>) -> users::ActiveMo
         roles: Set(String::new()),
         token_version: Set(0),
         demo_account: Set(false),
+        language: Set("en".to_owned()),
         created_at: Set(now),
         updated_at: Set(now),
         created_by: Set(None),

@@ -5,6 +5,7 @@ use mandir_application::ports::{
 };
 use mandir_domain::UserId;
 use mandir_domain::audit::{AuditEntry, FieldChange};
+use mandir_domain::language::Language;
 use mandir_domain::staff::{Role, RoleChange, Roles};
 use mandir_domain::user::{Email, ProfileUpdate, User};
 use sea_orm::sea_query::{Alias, Condition, Expr, ExprTrait, Func, LikeExpr, OnConflict, Query};
@@ -168,6 +169,7 @@ pub(crate) fn to_domain(m: users::Model) -> User {
         email_verified: m.email_verified,
         roles: Roles::from_stored(&m.roles),
         token_version: m.token_version,
+        language: Language::parse(&m.language).unwrap_or_default(),
         created_at: m.created_at,
         updated_at: m.updated_at,
     }
@@ -194,6 +196,7 @@ pub(crate) fn new_user_model(r: NewUserRecord) -> users::ActiveModel {
         roles: Set(r.roles.stored()),
         token_version: Set(0),
         demo_account: Set(r.demo),
+        language: Set(r.language.as_str().to_owned()),
         created_at: Set(r.now),
         updated_at: Set(r.now),
         created_by: Set(None),
@@ -255,6 +258,14 @@ impl UserRepository for SeaOrmUserRepository {
             let password_hash = m.password_hash.clone();
             UserCredentials { user: to_domain(m), password_hash }
         }))
+    }
+
+    async fn set_language(&self, id: &UserId, language: Language, now: DateTime<Utc>) -> Result<(), RepoError> {
+        let query = users::Entity::update_many()
+            .col_expr(users::Column::Language, Expr::value(language.as_str()))
+            .col_expr(users::Column::UpdatedAt, Expr::value(now))
+            .col_expr(users::Column::UpdatedBy, Expr::value(Some(id.to_string())));
+        self.update_row(id, query).await
     }
 
     async fn update_profile(&self, id: &UserId, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError> {

@@ -35,6 +35,7 @@ fn account(id: &str, is_admin: bool) -> NewUserRecord {
         verification_token_hash: None,
         verification_expires_at: None,
         demo: false,
+        language: mandir_domain::language::Language::English,
         now: now(),
     }
 }

@@ -48,6 +48,7 @@ fn account(id: &str, roles: &[Role]) -> NewUserRecord {
         verification_token_hash: None,
         verification_expires_at: None,
         demo: false,
+        language: mandir_domain::language::Language::English,
         now: at(0),
     }
 }

@@ -36,6 +36,7 @@ fn new_user(id: &str, email: &str) -> NewUserRecord {
         verification_token_hash: Some("verify-hash".into()),
         verification_expires_at: Some(now() + Duration::hours(48)),
         demo: false,
+        language: mandir_domain::language::Language::English,
         now: now(),
     }
 }

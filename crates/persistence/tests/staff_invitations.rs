@@ -65,6 +65,7 @@ fn record(id: &str, name: &str) -> Box<NewUserRecord> {
         verification_token_hash: None,
         verification_expires_at: None,
         demo: false,
+        language: mandir_domain::language::Language::English,
         now: at(1),
     })
 }

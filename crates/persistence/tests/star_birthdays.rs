@@ -34,6 +34,7 @@ fn member(id: &str, verified: bool) -> NewUserRecord {
         verification_token_hash: None,
         verification_expires_at: None,
         demo: false,
+        language: mandir_domain::language::Language::English,
         now: now(),
     }
 }

@@ -199,6 +199,7 @@ fn staff_record(
         verification_token_hash: None,
         verification_expires_at: None,
         demo,
+        language: mandir_domain::language::Language::English,
         now,
     }
 }

@@ -266,6 +266,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         seed: site_seed(config),
         sandbox: config.payment_provider.is_test(),
         texts: texts.clone(),
+        users: users.clone(),
     });
     let attendees = Arc::new(SeaOrmAttendeeRepository::new(db.clone()));
     let recurring_services = Arc::new(SeaOrmRecurringServiceRepository::new(db.clone()));

@@ -47,7 +47,10 @@ const createAppTheme = () => createTheme({
   },
   shape: { borderRadius: 10 },
   typography: {
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    // The Indian scripts' Noto fonts first (ADR 0149; declared for their scripts' characters only,
+    // in index.html by vite-plugins/noto-fonts.ts), then the device's own.
+    fontFamily:
+      '"Noto Sans Telugu", "Noto Sans Tamil", "Noto Sans Devanagari", "Noto Sans Kannada", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     h1: { fontWeight: 700 },
     h2: { fontWeight: 700 },
     h3: { fontWeight: 700 },

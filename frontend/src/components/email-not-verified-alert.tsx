@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useResendVerification } from '@/lib/email-verification';
+import { t } from './i18n';
 
 /** "Resend verification email": sends a new link, busy while the request runs. */
 export function ResendVerificationButton() {
@@ -19,7 +20,7 @@ export function ResendVerificationButton() {
       aria-busy={sending || undefined}
       sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
     >
-      {sending ? 'Sending...' : 'Resend verification email'}
+      {sending ? t('ui.verify.sending') : t('ui.verify.resend')}
     </Button>
   );
 }
@@ -34,7 +35,7 @@ type Props = {
 };
 
 /** The e-mail is not verified yet: the message and the resend action (the banner and every refusal use it). */
-export function EmailNotVerifiedAlert({ children, title = 'Please verify your email', role = 'alert', sx }: Props) {
+export function EmailNotVerifiedAlert({ children, title, role = 'alert', sx }: Props) {
   return (
     <Alert
       severity="warning"
@@ -52,7 +53,7 @@ export function EmailNotVerifiedAlert({ children, title = 'Please verify your em
         ...(Array.isArray(sx) ? sx : [sx]),
       ]}
     >
-      <AlertTitle>{title}</AlertTitle>
+      <AlertTitle>{title ?? t('ui.verify.title')}</AlertTitle>
       {children}
     </Alert>
   );

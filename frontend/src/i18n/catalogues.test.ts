@@ -28,7 +28,9 @@ function argumentsOf(message: Message): string[] {
       if (e.type === TYPE.plural || e.type === TYPE.select) for (const option of Object.values(e.options)) walk(option.value);
     }
   };
-  if (typeof message !== 'string') walk(message);
+  if (Array.isArray(message) && typeof message[0] === 'string') {
+    (message as string[]).forEach((part, i) => i % 2 === 1 && found.add(`{${part}}`));
+  } else if (typeof message !== 'string') walk(message as MessageFormatElement[]);
   return [...found].sort();
 }
 

@@ -4,15 +4,22 @@
 // loaded before the page renders (src/main.tsx) or, in the page renderer, all at once
 // (src/entry-render.tsx). A page is in one language from its first render to its last: choosing
 // another reloads it, so the server renders it in that language and nothing shows two.
-import { IntlMessageFormat } from 'intl-messageformat';
+//
+// Plain texts and texts with plain arguments are put together here; plurals, selects, numbers and
+// markup by intl-messageformat, which is a chunk of its own loaded with the language
+// (`loadMessageFormat`), so a page whose first render needs none of them does not wait for it.
 import { createElement, Fragment, type ReactNode } from 'react';
 import type { Locale } from 'date-fns';
+import type { IntlMessageFormat } from 'intl-messageformat';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { formattingTag, type Language } from './languages';
 import type { Catalogue, LoadedLanguage, Message } from './types';
 
 let current: Language = 'en';
 let messages: Catalogue = {};
 let dateLocale: Locale | undefined;
+let loadedLanguage: LoadedLanguage | undefined;
+let MessageFormat: typeof IntlMessageFormat | undefined;
 /** Compiled messages by language and key. */
 const compiled = new Map<string, IntlMessageFormat>();
 
@@ -33,11 +40,32 @@ export function currentDateLocale(): Locale | undefined {
   return dateLocale;
 }
 
+/** A plain message of the page's loaded language (never English), e.g. a panchangam name; `undefined` when it has none. */
+export function translatedName(key: string): string | undefined {
+  const message = messages[key];
+  return typeof message === 'string' ? message : undefined;
+}
+
+/**
+ * `date` written with date-fns's `pattern` in the page's language; `undefined` for English, whose
+ * callers write dates their own way (date-fns's `format` comes with the language's chunk, so pages
+ * in English that need no date-fns do not load it).
+ */
+export function localizedFormat(date: Date, pattern: string): string | undefined {
+  return loadedLanguage ? loadedLanguage.format(date, pattern, { locale: loadedLanguage.dateLocale }) : undefined;
+}
+
 /** Makes `code` the page's language with its loaded messages (none for English). */
 export function setPageLanguage(code: Language, loaded?: LoadedLanguage): void {
   current = code;
   messages = code === 'en' ? {} : (loaded?.messages ?? {});
   dateLocale = code === 'en' ? undefined : loaded?.dateLocale;
+  loadedLanguage = code === 'en' ? undefined : loaded;
+}
+
+/** Loads intl-messageformat, for plurals, selects, numbers and markup. */
+export async function loadMessageFormat(): Promise<void> {
+  MessageFormat ??= (await import('intl-messageformat')).IntlMessageFormat;
 }
 
 /** Loads `code`'s messages: a chunk of its own for each language but English. */
@@ -45,20 +73,21 @@ export async function loadLanguage(code: Language): Promise<LoadedLanguage | und
   return code === 'en' ? undefined : (await loaders[code]()).default;
 }
 
-/** Loads `code`'s messages and makes it the page's language. */
+/** Loads `code`'s messages and intl-messageformat, and makes it the page's language. */
 export async function switchToLanguage(code: Language): Promise<void> {
-  setPageLanguage(code, await loadLanguage(code));
+  const [loaded] = await Promise.all([loadLanguage(code), loadMessageFormat()]);
+  setPageLanguage(code, loaded);
 }
 
 export type Values = Record<string, string | number | Date | null | undefined>;
 export type RichValues = Record<string, string | number | Date | ReactNode | ((chunks: ReactNode[]) => ReactNode) | null | undefined>;
 
-function formatter(key: string, message: Message): IntlMessageFormat {
+function formatter(key: string, message: MessageFormatElement[]): IntlMessageFormat {
+  if (!MessageFormat) throw new Error(`${key}: intl-messageformat is not loaded (loadMessageFormat)`);
   const id = `${current}\u0000${key}`;
   let f = compiled.get(id);
   if (!f) {
-    // Never a string: the build hands plain texts over as strings and the rest as syntax trees.
-    f = new IntlMessageFormat(message as Exclude<Message, string>, formattingTag(current));
+    f = new MessageFormat(message, formattingTag(current));
     compiled.set(id, f);
   }
   return f;
@@ -67,6 +96,18 @@ function formatter(key: string, message: Message): IntlMessageFormat {
 function lookup<K extends string>(english: Record<K, Message | string>, key: K): Message {
   return messages[key] ?? (english[key] as Message);
 }
+
+/** Whether `message` is text with plain arguments (its parts), not a syntax tree. */
+function isParts(message: Message): message is string[] {
+  return Array.isArray(message) && typeof message[0] === 'string';
+}
+
+/** The parts of a text with plain arguments, each argument's value in its place. */
+function fill<T>(parts: string[], value: (name: string) => T): (string | T)[] {
+  return parts.map((part, i) => (i % 2 === 1 ? value(part) : part));
+}
+
+const text = (value: Values[string] | undefined): string => (value === null || value === undefined ? '' : String(value));
 
 export interface Translate<K extends string> {
   /** The message `key` in the page's language (English when it has none), with `values` put in. */
@@ -84,12 +125,15 @@ export function translator<K extends string>(english: Record<K, Message | string
   const t = ((key: K, values?: Values) => {
     const message = lookup(english, key);
     if (typeof message === 'string') return message;
+    if (isParts(message)) return fill(message, (name) => text(values?.[name])).join('');
     return String(formatter(key, message).format(values as Record<string, string | number | Date>));
   }) as Translate<K>;
   t.rich = (key: K, values: RichValues) => {
     const message = lookup(english, key);
     if (typeof message === 'string') return message;
-    const parts = formatter(key, message).format<ReactNode>(values as never);
+    const parts = isParts(message)
+      ? fill(message, (name) => values[name] as ReactNode)
+      : formatter(key, message).format<ReactNode>(values as never);
     return Array.isArray(parts) ? createElement(Fragment, null, ...(parts as ReactNode[])) : (parts as ReactNode);
   };
   return t;

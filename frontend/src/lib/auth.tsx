@@ -3,6 +3,7 @@ import { useSWRConfig } from 'swr';
 import { useToast } from '@/components/ui/toast';
 import { api, ApiError, getAuthToken, setAuthToken, AUTH_TOKEN_KEY } from '@/lib/api-client';
 import { apiKeys, isUserScopedKey } from '@/lib/api-keys';
+import { followAccountLanguage } from '@/i18n/choose';
 import type { Permission, Role, User } from '@/types/api';
 
 export const SIGN_OUT_PATH = '/api/auth/signout';
@@ -110,6 +111,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     // still being hydrated that render may yield to the browser instead of blocking it at once.
     void fetchMe().finally(() => startTransition(() => setLoading(false)));
   }, [fetchMe]);
+
+  // A member's pages are in their account's language (ADR 0149).
+  const accountLanguage = user?.language;
+  useEffect(() => {
+    if (accountLanguage) followAccountLanguage(accountLanguage);
+  }, [accountLanguage]);
 
   // Another tab signed in or out.
   useEffect(() => {

@@ -52,13 +52,18 @@ class OffsetDateTimeFormat {
   };
 }
 
-/** `Intl.NumberFormat('en-US')` for US dollars and plain numbers. */
+/** The locales the site's languages format in (src/i18n/languages.ts). */
+const LOCALES = ['en-US', 'te-IN', 'ta-IN', 'hi-IN', 'kn-IN'];
+
+/** `Intl.NumberFormat` of the site's locales for US dollars and plain numbers: thousands in en-US, lakhs in the Indian ones. */
 class UsdNumberFormat {
   private readonly currency: boolean;
   private readonly min: number;
   private readonly max: number;
+  private readonly indian: boolean;
   constructor(locale?: string, options?: { style?: string; currency?: string; minimumFractionDigits?: number; maximumFractionDigits?: number }) {
-    if (locale !== undefined && locale !== 'en-US') throw new RangeError(`the page renderer formats en-US only, not ${locale}`);
+    if (locale !== undefined && !LOCALES.includes(locale)) throw new RangeError(`the page renderer formats ${LOCALES.join(', ')} only, not ${locale}`);
+    this.indian = locale !== undefined && locale !== 'en-US';
     this.currency = options?.style === 'currency';
     if (this.currency && options?.currency !== 'USD') throw new RangeError('the page renderer formats US dollars only');
     if (options?.style && !this.currency && options.style !== 'decimal') throw new RangeError(`no ${options.style} style`);
@@ -70,9 +75,31 @@ class UsdNumberFormat {
     let digits = Math.abs(value).toFixed(this.max);
     if (this.max > this.min) digits = digits.replace(new RegExp(`0{1,${this.max - this.min}}$`), '').replace(/\.$/, '');
     const [whole, fraction] = digits.split('.');
-    const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const grouped =
+      this.indian && whole.length > 3
+        ? `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`
+        : whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     return `${negative ? '-' : ''}${this.currency ? '$' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
   };
 }
 
-if (typeof g.Intl === 'undefined') g.Intl = { DateTimeFormat: OffsetDateTimeFormat, NumberFormat: UsdNumberFormat };
+/**
+ * `Intl.PluralRules` (cardinal) of the site's languages, for the catalogues' plural messages
+ * (CLDR's rules: English, Telugu and Tamil say "one" for exactly 1; Hindi and Kannada also for 0
+ * and any number below 1).
+ */
+class SitePluralRules {
+  private readonly zeroIsOne: boolean;
+  constructor(locale?: string | string[], options?: { type?: string }) {
+    const tag = Array.isArray(locale) ? locale[0] : locale;
+    if (tag !== undefined && !LOCALES.includes(tag)) throw new RangeError(`no plural rules for ${tag}`);
+    if (options?.type === 'ordinal') throw new RangeError('the page renderer has cardinal plural rules only');
+    this.zeroIsOne = tag === 'hi-IN' || tag === 'kn-IN';
+  }
+  select = (n: number): 'one' | 'other' => {
+    if (n === 1) return 'one';
+    return this.zeroIsOne && Math.abs(n) < 1 ? 'one' : 'other';
+  };
+}
+
+if (typeof g.Intl === 'undefined') g.Intl = { DateTimeFormat: OffsetDateTimeFormat, NumberFormat: UsdNumberFormat, PluralRules: SitePluralRules };

@@ -137,6 +137,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     lastName: 'Rao',
     email: 'lakshmi@example.org',
     phoneNumber: '9165550100',
+    language: 'en',
     gotramId: null,
     customGotram: null,
     gotram: null,

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { loadMessageFormat } from '@/i18n/runtime';
 import { server } from './mocks/server';
 
 // Lazy route chunks are compiled on first use: give async queries some room.
@@ -9,6 +10,8 @@ configure({ asyncUtilTimeout: 30000 });
 
 // Relative URLs in fetch resolve against this origin under jsdom.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// What src/main.tsx loads before the first render: the messages' plurals, numbers and markup.
+beforeAll(() => loadMessageFormat());
 afterEach(() => {
   cleanup();
   server.resetHandlers();

@@ -28,6 +28,8 @@ pub struct NewUserRecord {
     /// A demo account (`mandir seed-demo`), whose password is published: a production start locks
     /// it out while that password still signs it in.
     pub demo: bool,
+    /// The language the account starts in: the one the visitor used the site in (ADR 0149).
+    pub language: mandir_domain::language::Language,
     pub now: DateTime<Utc>,
 }
 
@@ -90,6 +92,8 @@ pub trait UserRepository: Send + Sync {
     /// Ends every session of the user (bumps the token version). `RepoError::NotFound` when gone.
     async fn end_sessions(&self, id: &UserId, now: DateTime<Utc>) -> Result<(), RepoError>;
     async fn find_by_email(&self, email: &Email) -> Result<Option<UserCredentials>, RepoError>;
+    /// Sets the member's language (ADR 0149). `RepoError::NotFound` when the user is gone.
+    async fn set_language(&self, id: &UserId, language: mandir_domain::language::Language, now: DateTime<Utc>) -> Result<(), RepoError>;
     /// `RepoError::NotFound` when the user is gone.
     async fn update_profile(&self, id: &UserId, update: &ProfileUpdate, now: DateTime<Utc>) -> Result<User, RepoError>;
     /// Applies `change` to the account's roles, in one transaction in which changes to who is an admin

@@ -134,6 +134,12 @@ impl AccountService {
         self.settings(user).await
     }
 
+    /// Sets the language of the member's pages, e-mails and texts (ADR 0149).
+    #[tracing::instrument(skip_all, fields(user = %user.id))]
+    pub async fn set_language(&self, user: &User, language: mandir_domain::language::Language) -> Result<(), AccountError> {
+        self.deps.users.set_language(&user.id, language, self.deps.clock.now()).await.map_err(gone)
+    }
+
     /// Checks the member's current password, counted against the account's own limit of such
     /// checks (so a session cannot be used to guess it).
     async fn check_current_password(&self, user: &User, password: &str) -> Result<(), AccountError> {

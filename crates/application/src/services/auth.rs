@@ -75,6 +75,7 @@ fn unsaved(record: &NewUserRecord) -> User {
         email_verified: record.email_verified,
         roles: record.roles,
         token_version: 0,
+        language: record.language,
         created_at: record.now,
         updated_at: record.now,
     }
@@ -177,7 +178,8 @@ impl AuthService {
         format!("{}{}", self.settings.public_url.trim_end_matches('/'), path_and_query)
     }
 
-    async fn send<M: EmailMessage>(&self, to: &str, message: &M) {
+    /// E-mails `message` to `to` in `language` (the account's, ADR 0149).
+    async fn send<M: EmailMessage>(&self, language: mandir_domain::language::Language, to: &str, message: &M) {
         let temple_name = match self.temple.temple_name().await {
             Ok(name) => name,
             Err(error) => {
@@ -186,7 +188,7 @@ impl AuthService {
             }
         };
         let site = SiteContext { temple_name, public_url: self.settings.public_url.clone() };
-        let email = match self.templates.render(to, &site, message) {
+        let email = match self.templates.render_in(language, to, &site, message) {
             Ok(email) => email,
             Err(error) => {
                 tracing::error!(error = ?error, %to, "rendering e-mail failed");
@@ -208,7 +210,7 @@ impl AuthService {
             hours: VERIFICATION_LINK_LIFETIME_HOURS,
             renewal: mail == VerificationMail::Renewal,
         };
-        self.send(user.email.as_str(), &message).await;
+        self.send(user.language, user.email.as_str(), &message).await;
     }
 
     /// Creates an account and e-mails a verification link. The member signs in afterwards.
@@ -241,6 +243,7 @@ impl AuthService {
             verification_token_hash: Some(verification_hash),
             verification_expires_at: Some(self.clock.now() + Duration::hours(VERIFICATION_LINK_LIFETIME_HOURS)),
             demo: false,
+            language: valid.language,
             now: self.clock.now(),
         };
         let answer = unsaved(&record);
@@ -254,7 +257,7 @@ impl AuthService {
                     let (sign_in_link, reset_link) = (self.link("/sign-in"), self.link("/forgot-password"));
                     let message =
                         AccountExistsEmail { first_name: &owner.user.first_name, sign_in_link: &sign_in_link, reset_link: &reset_link };
-                    self.send(owner.user.email.as_str(), &message).await;
+                    self.send(owner.user.language, owner.user.email.as_str(), &message).await;
                 }
                 Ok(answer)
             }
@@ -410,7 +413,12 @@ impl AuthService {
         let expires_at = self.clock.now() + Duration::minutes(RESET_TOKEN_LIFETIME_MINUTES);
         self.users.store_reset_token(&credentials.user.id, &token_hash, expires_at).await?;
         let link = self.link(&format!("/reset-password?token={token}"));
-        self.send(credentials.user.email.as_str(), &PasswordResetEmail { first_name: &credentials.user.first_name, link: &link }).await;
+        self.send(
+            credentials.user.language,
+            credentials.user.email.as_str(),
+            &PasswordResetEmail { first_name: &credentials.user.first_name, link: &link },
+        )
+        .await;
         Ok(())
     }
 

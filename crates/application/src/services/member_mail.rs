@@ -15,6 +15,7 @@ use chrono::{DateTime, Duration, Utc};
 use chrono_tz::Tz;
 use mandir_domain::door::{display_code, qr_text};
 use mandir_domain::event::Event;
+use mandir_domain::language::Language;
 use mandir_domain::registration::Attendee;
 use mandir_domain::texting::TextKind;
 use mandir_domain::volunteer_shift::ShiftStatus;
@@ -42,7 +43,16 @@ const DRAIN: Drain = Drain { max_attempts: MAX_ATTEMPTS, batch: BATCH };
 
 /// `Saturday, November 21, 2026 at 10:30 AM PST`.
 pub fn when_text(at: DateTime<Utc>, zone: Tz) -> String {
-    at.with_timezone(&zone).format("%A, %B %-d, %Y at %-I:%M %p %Z").to_string()
+    when_text_in(Language::English, at, zone)
+}
+
+/// The same in `language` (ADR 0149): "శనివారం, 5 డిసెంబర్ 2026, 6:30 PM PST" in Telugu.
+pub fn when_text_in(language: Language, at: DateTime<Utc>, zone: Tz) -> String {
+    let local = at.with_timezone(&zone);
+    match language {
+        Language::English => local.format("%A, %B %-d, %Y at %-I:%M %p %Z").to_string(),
+        other => format!("{}, {}", other.long_date(local.date_naive()), local.format("%-I:%M %p %Z")),
+    }
 }
 
 /// The fields of every member e-mail about an event.
@@ -82,7 +92,12 @@ struct StarDayMessage<'a> {
     /// "Anand's" or "your", and at the start of a sentence "Anand's" or "Your".
     whose: String,
     whose_start: String,
-    nakshatra: &'static str,
+    /// Whether it is the member's own star day, and whose it is otherwise (for the translated
+    /// e-mails, which say it in their own words, ADR 0149).
+    own: bool,
+    person: String,
+    /// The nakshatra's name in the e-mail's language.
+    nakshatra: String,
     /// "Tuesday, December 1, 2026".
     day: String,
     /// Booking the archana for that day, or the sevas when the temple has no archana.
@@ -272,7 +287,7 @@ impl MemberMailService {
                 let message = EventMessage {
                     first_name: &user.first_name,
                     event_name: &event.name,
-                    when: when_text(event.event_date, zone),
+                    when: when_text_in(user.language, event.event_date, zone),
                     location: &event.location,
                     link: format!("{}/events/{}", self.base(), event.id),
                     previous_when: None,
@@ -280,11 +295,12 @@ impl MemberMailService {
                     settings_link,
                     confirmation_code: attendee.confirmation_code.as_deref().map(display_code),
                 };
-                self.deps.texts.notify(event_text(row, &message)).await;
+                self.deps.texts.notify(event_text(row, &message, user.language)).await;
+                let language = user.language;
                 let mut email = match row.kind {
-                    MemberEmailKind::Registered => self.templates.render(to, &site, &RegisteredMessage(message))?,
-                    MemberEmailKind::Promoted => self.templates.render(to, &site, &PromotedMessage(message))?,
-                    _ => self.templates.render(to, &site, &ReminderMessage(message))?,
+                    MemberEmailKind::Registered => self.templates.render_in(language, to, &site, &RegisteredMessage(message))?,
+                    MemberEmailKind::Promoted => self.templates.render_in(language, to, &site, &PromotedMessage(message))?,
+                    _ => self.templates.render_in(language, to, &site, &ReminderMessage(message))?,
                 };
                 if row.kind != MemberEmailKind::Reminder {
                     email.attachments.push(self.attachment(&event).await?);
@@ -307,8 +323,14 @@ impl MemberMailService {
                 if notice.date < self.deps.clock.now().with_timezone(&zone).date_naive() {
                     return Ok(Delivery::NotNeeded("the star day has passed"));
                 }
-                let message = self.star_day_message(&user.first_name, notice).await?;
-                let text = format!("{} star day ({}) is {}. {}", message.whose_start, message.nakshatra, message.day, message.link);
+                let message = self.star_day_message(&user.first_name, notice, user.language).await?;
+                let args = [
+                    ("person", message.person.as_str()),
+                    ("nakshatra", &message.nakshatra),
+                    ("day", &message.day),
+                    ("link", &message.link),
+                ];
+                let text = crate::i18n::message(user.language, if notice.own { "text.star.own" } else { "text.star.other" }, &args);
                 self.deps
                     .texts
                     .notify(TextNotice {
@@ -318,7 +340,7 @@ impl MemberMailService {
                         message: text,
                     })
                     .await;
-                self.templates.render(to, &site, &message)?
+                self.templates.render_in(user.language, to, &site, &message)?
             }
             MemberEmailKind::PledgeReminder => {
                 let Some(notice) = &row.pledge else {
@@ -404,7 +426,12 @@ impl MemberMailService {
 
     /// The archana to book on a star day: the first active seva (by the catalogue's order) whose name
     /// says "archana" (docs/product.md#star-birthdays); the sevas' page when there is none.
-    async fn star_day_message<'a>(&self, first_name: &'a str, notice: &StarDayNotice) -> Result<StarDayMessage<'a>, BoxError> {
+    async fn star_day_message<'a>(
+        &self,
+        first_name: &'a str,
+        notice: &StarDayNotice,
+        language: Language,
+    ) -> Result<StarDayMessage<'a>, BoxError> {
         let archana = self.deps.sevas.list(false).await?.into_iter().find(|s| s.name.to_lowercase().contains("archana"));
         let link = match &archana {
             Some(seva) => format!("{}/sevas/{}?date={}", self.base(), seva.id, notice.date),
@@ -414,8 +441,11 @@ impl MemberMailService {
             first_name,
             whose: if notice.own { "your".to_owned() } else { format!("{}'s", notice.person) },
             whose_start: if notice.own { "Your".to_owned() } else { format!("{}'s", notice.person) },
-            nakshatra: mandir_domain::panchangam::nakshatra_name(notice.nakshatra),
-            day: notice.date.format("%A, %B %-d, %Y").to_string(),
+            own: notice.own,
+            person: notice.person.clone(),
+            nakshatra: crate::i18n::nakshatra(language, notice.nakshatra)
+                .unwrap_or_else(|| mandir_domain::panchangam::nakshatra_name(notice.nakshatra).to_owned()),
+            day: language.long_date(notice.date),
             link,
             archana: archana.is_some(),
             settings_link: format!("{}/profile?tab=stars", self.base()),
@@ -440,18 +470,15 @@ impl MemberMailService {
 }
 
 /// The text of a registration's confirmation or reminder (ADR 0148): what, when, where to look.
-fn event_text(row: &MemberEmail, message: &EventMessage<'_>) -> TextNotice {
-    let (kind, text) = match row.kind {
-        MemberEmailKind::Reminder => (
-            TextKind::Reminders,
-            format!("Reminder: {} is {}, at {}. {}", message.event_name, message.when, message.location, message.link),
-        ),
-        MemberEmailKind::Promoted => (
-            TextKind::Confirmations,
-            format!("A place opened up: you are registered for {} on {}. {}", message.event_name, message.when, message.link),
-        ),
-        _ => (TextKind::Confirmations, format!("You are registered for {} on {}. {}", message.event_name, message.when, message.link)),
+fn event_text(row: &MemberEmail, message: &EventMessage<'_>, language: Language) -> TextNotice {
+    let args =
+        [("event", message.event_name), ("when", message.when.as_str()), ("location", message.location), ("link", message.link.as_str())];
+    let (kind, key) = match row.kind {
+        MemberEmailKind::Reminder => (TextKind::Reminders, "text.event.reminder"),
+        MemberEmailKind::Promoted => (TextKind::Confirmations, "text.event.promoted"),
+        _ => (TextKind::Confirmations, "text.event.registered"),
     };
+    let text = crate::i18n::message(language, key, &args);
     TextNotice { id: format!("member:{}", row.id), user_id: row.user_id.clone(), kind, message: text }
 }
 

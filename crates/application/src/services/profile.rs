@@ -117,6 +117,7 @@ mod tests {
             email_verified: true,
             roles: mandir_domain::staff::Roles::NONE,
             token_version: 0,
+            language: mandir_domain::language::Language::English,
             created_at: Utc::now(),
             updated_at: Utc::now(),
         }

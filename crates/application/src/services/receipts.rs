@@ -6,6 +6,7 @@
 //! another. This service delivers the rows: right after the commit (woken through `OutboxWake`)
 //! and from the periodic `send-receipts` job, each row claimed once across processes.
 
+use mandir_domain::language::Language;
 use std::sync::Arc;
 
 use async_trait::async_trait;
@@ -65,6 +66,8 @@ struct ReceiptMessage<'a> {
     resent: bool,
     /// A recurring gift's signed page, when the payment is one of its charges.
     manage: Option<String>,
+    /// The acknowledgement's translation, shown beside the English in a translated e-mail.
+    acknowledgement_translation: Option<String>,
 }
 
 impl EmailMessage for ReceiptMessage<'_> {
@@ -148,6 +151,8 @@ pub struct ReceiptDeps {
     pub sandbox: bool,
     /// Texts a counter receipt's link to members who agreed to it (ADR 0148).
     pub texts: Arc<dyn super::texting::TextNotices>,
+    /// A member's language, for their receipts (ADR 0149).
+    pub users: Arc<dyn crate::ports::UserRepository>,
 }
 
 #[derive(Clone)]
@@ -194,18 +199,34 @@ impl ReceiptService {
             let path = super::recurring_gifts::manage_path(self.deps.signer.as_ref(), &gift);
             format!("{}{path}", self.deps.public_url.trim_end_matches('/'))
         });
+        // A member's receipt is in their language (ADR 0149); a guest's in English.
+        let language = match &payment.user_id {
+            Some(user_id) => self.deps.users.find_by_id(user_id).await?.map(|u| u.language).unwrap_or_default(),
+            None => Language::English,
+        };
         // A counter sale to a member: its receipt's link by text too, once, if they agreed.
         if let (Some(user_id), Channel::Counter, false) = (&payment.user_id, payment.channel, row.reason == ReceiptReason::Resend) {
             let text = super::texting::TextNotice {
                 id: format!("receipt:{}", payment.id),
                 user_id: user_id.clone(),
                 kind: mandir_domain::texting::TextKind::Receipts,
-                message: format!("Thank you. Your receipt {} for ${}: {link}", receipt.receipt_number, payment.amount),
+                message: crate::i18n::message(
+                    language,
+                    "text.receipt",
+                    &[("number", &receipt.receipt_number), ("amount", &format!("${}", payment.amount)), ("link", &link)],
+                ),
             };
             self.deps.texts.notify(text).await;
         }
-        let message = ReceiptMessage { receipt: &receipt, link: &link, resent: row.reason == ReceiptReason::Resend, manage };
-        let email = self.templates.render(&to, &site, &message).map_err(|e| ReceiptError::Unexpected(e.into()))?;
+        let acknowledgement_translation = crate::i18n::acknowledgement_translation(language, &receipt.acknowledgement);
+        let message = ReceiptMessage {
+            receipt: &receipt,
+            link: &link,
+            resent: row.reason == ReceiptReason::Resend,
+            manage,
+            acknowledgement_translation,
+        };
+        let email = self.templates.render_in(language, &to, &site, &message).map_err(|e| ReceiptError::Unexpected(e.into()))?;
         match self.deps.mailer.send(email).await {
             Ok(()) => {
                 tracing::info!(payment = %payment.id, receipt = %receipt.receipt_number, reason = row.reason.as_str(), "receipt e-mailed");
@@ -380,6 +401,11 @@ mod tests {
                 public_url: "http://temple.test".into(),
                 seed: SiteSettings::default(),
                 sandbox: false,
+                users: Arc::new({
+                    let mut users = crate::ports::user_repository::MockUserRepository::new();
+                    users.expect_find_by_id().returning(|_| Ok(None));
+                    users
+                }),
                 texts: {
                     let mut texts = crate::services::texting::MockTextNotices::new();
                     texts.expect_notify().returning(|_| ());
@@ -447,15 +473,39 @@ mod tests {
         assert_eq!((dinner.deductible.as_str(), dinner.lines[0].kind, dinner.lines[0].value.as_deref()), ("30.00", "goods", Some("20.00")));
         let site = SiteContext { temple_name: "Temple".into(), public_url: "http://t".into() };
         let mail = EmailTemplates::new()
-            .render("a@b.co", &site, &ReceiptMessage { receipt: &dinner, link: "http://t/r", resent: false, manage: None })
+            .render(
+                "a@b.co",
+                &site,
+                &ReceiptMessage { receipt: &dinner, link: "http://t/r", resent: false, manage: None, acknowledgement_translation: None },
+            )
             .expect("mail");
         for text in [&mail.text_body, &mail.html_body] {
             assert!(text.contains("(fair market value $20.00)") && text.contains("Deductible amount") && text.contains("$30.00"), "{text}");
         }
         let mail = EmailTemplates::new()
-            .render("a@b.co", &site, &ReceiptMessage { receipt: &seva, link: "http://t/r", resent: false, manage: None })
+            .render(
+                "a@b.co",
+                &site,
+                &ReceiptMessage { receipt: &seva, link: "http://t/r", resent: false, manage: None, acknowledgement_translation: None },
+            )
             .expect("mail");
         assert!(mail.text_body.contains(RELIGIOUS_ONLY) && !mail.text_body.contains("Deductible amount"), "{}", mail.text_body);
+        // In a member's language: the English acknowledgement, and its translation beside it.
+        for language in [Language::Telugu, Language::Tamil, Language::Hindi, Language::Kannada] {
+            let translation = crate::i18n::acknowledgement_translation(language, RELIGIOUS_ONLY).expect("translated");
+            let message = ReceiptMessage {
+                receipt: &seva,
+                link: "http://t/r",
+                resent: false,
+                manage: None,
+                acknowledgement_translation: Some(translation.clone()),
+            };
+            let mail = EmailTemplates::new().render_in(language, "a@b.co", &site, &message).expect("mail");
+            for text in [&mail.text_body, &mail.html_body] {
+                assert!(text.contains(RELIGIOUS_ONLY) && text.contains(&translation), "{language}: {text}");
+            }
+            assert!(mail.html_body.contains(&format!("<html lang=\"{language}\"")), "{language}");
+        }
     }
 
     #[tokio::test]

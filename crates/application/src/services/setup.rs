@@ -112,6 +112,7 @@ impl SetupService {
             verification_token_hash: None,
             verification_expires_at: None,
             demo: false,
+            language: mandir_domain::language::Language::English,
             now,
         };
         match self.setup.complete(&hash, admin, &valid.settings, now).await? {

@@ -420,7 +420,7 @@ impl SevaBookingService {
         let message = BookingConfirmedEmail {
             first_name: user.first_name.trim(),
             seva: &booking.seva_name,
-            date: booking.date.format("%A, %B %-d, %Y").to_string(),
+            date: user.language.long_date(booking.date),
             slot: slot_label(booking.slot),
             participants: people_label(booking),
             address: booking.address.as_deref(),
@@ -428,18 +428,23 @@ impl SevaBookingService {
             paid: paid.as_str(),
             link: format!("{}/dashboard", self.deps.public_url.trim_end_matches('/')),
         };
+        let day = user.language.short_date(booking.date);
         let when = match booking.slot {
-            Some(_) => format!("{} at {}", booking.date.format("%a, %b %-d"), message.slot),
-            None => booking.date.format("%a, %b %-d").to_string(),
+            Some(_) => crate::i18n::message(user.language, "text.when.slot", &[("day", &day), ("time", &message.slot)]),
+            None => day,
         };
         let text = super::texting::TextNotice {
             id: format!("seva:{}", booking.id),
             user_id: user_id.clone(),
             kind: mandir_domain::texting::TextKind::Confirmations,
-            message: format!("Your {} on {when} is booked. {}", booking.seva_name, message.link),
+            message: crate::i18n::message(
+                user.language,
+                "text.seva.booked",
+                &[("seva", &booking.seva_name), ("when", &when), ("link", &message.link)],
+            ),
         };
         self.deps.texts.notify(text).await;
-        let mut email = self.templates.render(user.email.as_str(), &site, &message)?;
+        let mut email = self.templates.render_in(user.language, user.email.as_str(), &site, &message)?;
         email.attachments.push(self.calendar_attachment(booking, &settings).await?);
         self.deps.mailer.send(email).await?;
         Ok(())

@@ -308,6 +308,7 @@ impl StaffInviteService {
                     verification_token_hash: None,
                     verification_expires_at: None,
                     demo: false,
+                    language: valid.language,
                     now,
                 };
                 let actor = Actor {

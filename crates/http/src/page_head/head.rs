@@ -7,6 +7,7 @@ use std::fmt::Write as _;
 use base64::Engine as _;
 use chrono::{DateTime, Utc};
 use mandir_domain::event::Event;
+use mandir_domain::language::Language;
 use sha2::{Digest, Sha256};
 
 use super::Head;
@@ -84,14 +85,20 @@ pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;").replace('\'', "&#39;")
 }
 
-pub(super) fn render_head(head: &Head, state: &AppState) -> String {
+pub(super) fn render_head(head: &Head, state: &AppState, language: Language) -> String {
     let public_url = state.config.public_url.as_str();
-    let url = absolute(public_url, &head.path);
+    // Each language's page has its own URL (`?lang=`), canonical for itself (ADR 0149).
+    let url = absolute(public_url, &super::in_language(&head.path, language));
     let image = absolute(public_url, &head.image.0);
     let mut out = String::new();
     let _ = write!(out, "<title>{}</title>", escape(&head.title));
     let _ = write!(out, "<meta name=\"description\" content=\"{}\">", escape(&head.description));
     let _ = write!(out, "<link rel=\"canonical\" href=\"{}\">", escape(&url));
+    for other in Language::ALL {
+        let href = absolute(public_url, &super::in_language(&head.path, *other));
+        let _ = write!(out, "<link rel=\"alternate\" hreflang=\"{}\" href=\"{}\">", other.as_str(), escape(&href));
+    }
+    let _ = write!(out, "<link rel=\"alternate\" hreflang=\"x-default\" href=\"{}\">", escape(&absolute(public_url, &head.path)));
     let _ = write!(out, "<meta property=\"og:type\" content=\"website\">");
     let _ = write!(out, "<meta property=\"og:title\" content=\"{}\">", escape(&head.title));
     let _ = write!(out, "<meta property=\"og:description\" content=\"{}\">", escape(&head.description));

@@ -14,6 +14,7 @@ use chrono::{Datelike, NaiveDate};
 use mandir_application::services::events::EventError;
 use mandir_application::services::funds::FundError;
 use mandir_application::services::sevas::SevaError;
+use mandir_domain::language::Language;
 
 use crate::dto::EventDto;
 use crate::error::ApiError;
@@ -323,10 +324,17 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
 /// (the [`PageRenderer`](mandir_application::ports::PageRenderer) port, ADR 0120) when the renderer
 /// answers in time; else `template` (the build-time prerendered page, or `index.html`) is sent.
 /// `script` reads the renderer's script.
+///
+/// The page is in `language` (ADR 0149): rendered in it, with `<html lang>` saying so and
+/// `hreflang` links to the page in every language; `chosen` (a `?lang=` in the URL) is also
+/// remembered in the visitor's cookie.
+#[allow(clippy::too_many_arguments)]
 pub async fn page(
     state: &AppState,
     path: &str,
     query: &str,
+    language: Language,
+    chosen: bool,
     template: &str,
     frame: Option<&str>,
     script: mandir_application::ports::RendererScript,
@@ -334,25 +342,50 @@ pub async fn page(
     let html = match head_for(state, &Page::of(path, query)).await {
         Ok(head) => {
             let rendered = match (frame, &state.pages) {
-                (Some(frame), Some(pages)) if head.rendered => {
-                    pages.render(&head.path, &head.data_block(), script).await.and_then(|page| frame::fill(frame, &page))
-                }
+                (Some(frame), Some(pages)) if head.rendered => pages
+                    .render(&in_language(&head.path, language), &head.data_block(), script)
+                    .await
+                    .and_then(|page| frame::fill(frame, &page)),
                 _ => None,
             };
-            splice(rendered.as_deref().unwrap_or(template), &render_head(&head, state))
+            with_language(&splice(rendered.as_deref().unwrap_or(template), &render_head(&head, state, language)), language)
         }
         Err(e) => {
             // The page still works without its head: the app reads the API itself.
             tracing::warn!(error = ?e, path = %crate::request_span::redacted_target(path, ""), "page head unavailable");
-            template.to_owned()
+            with_language(template, language)
         }
     };
     let mut res = HttpResponse::Ok().content_type("text/html; charset=utf-8").body(html);
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    res.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, Accept-Language"));
+    if chosen {
+        let secure = state.config.public_url.starts_with("https://");
+        if let Ok(value) = HeaderValue::from_str(&crate::language::cookie(language, secure)) {
+            res.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
     if let Ok(csp) = HeaderValue::from_str(&crate::security_headers::content_security_policy(&inline_script_hashes(template))) {
         res.headers_mut().insert(header::CONTENT_SECURITY_POLICY, csp);
     }
     res
+}
+
+/// `path` (which may have a query) in `language`: with `lang=` for any language but English, the
+/// URL the page is rendered at, and its `hreflang` link.
+pub(super) fn in_language(path: &str, language: Language) -> String {
+    match language {
+        Language::English => path.to_owned(),
+        other => format!("{path}{}lang={}", if path.contains('?') { '&' } else { '?' }, other.as_str()),
+    }
+}
+
+/// `html` with its `<html lang>` naming `language` (the build writes `<html lang="en">`).
+fn with_language(html: &str, language: Language) -> String {
+    if language == Language::English {
+        return html.to_owned();
+    }
+    html.replacen("<html lang=\"en\"", &format!("<html lang=\"{}\"", language.as_str()), 1)
 }
 
 pub fn configure(cfg: &mut web::ServiceConfig) {

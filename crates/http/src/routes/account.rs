@@ -22,6 +22,7 @@ use crate::state::AppState;
     paths(
         settings,
         set_reminders,
+        set_language,
         change_password,
         change_email,
         confirm_email,
@@ -33,6 +34,8 @@ use crate::state::AppState;
     components(schemas(
         AccountSettingsDto,
         RemindersRequest,
+        LanguageRequest,
+        LanguageResponse,
         ChangePasswordRequest,
         ChangePasswordResponse,
         ChangeEmailRequest,
@@ -47,6 +50,7 @@ pub struct Api;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(settings)
         .service(set_reminders)
+        .service(set_language)
         .service(change_password)
         .service(change_email)
         .service(confirm_email)
@@ -101,6 +105,43 @@ async fn set_reminders(
     body: JsonBody<RemindersRequest>,
 ) -> Result<web::Json<AccountSettingsDto>, ApiError> {
     Ok(web::Json(state.account.set_reminders(&user.0, body.enabled).await?.into()))
+}
+
+#[derive(Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageRequest {
+    /// `en`, `te`, `ta`, `hi` or `kn`.
+    #[serde(default)]
+    #[schema(required = true, schema_with = crate::input::language_schema)]
+    language: String,
+}
+
+#[derive(Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct LanguageResponse {
+    #[schema(schema_with = crate::input::language_schema)]
+    language: String,
+}
+
+/// Sets the language of the member's pages, e-mails and texts (ADR 0149), and remembers it in
+/// this browser's language cookie.
+#[utoipa::path(operation_id = "setLanguage", tag = "account", security(("bearer" = [])), request_body = LanguageRequest, responses(
+    (status = 200, body = LanguageResponse), (status = 400, body = ErrorBody), (status = 401, body = ErrorBody)
+))]
+#[put("/api/account/language")]
+async fn set_language(state: web::Data<AppState>, user: CurrentUser, body: JsonBody<LanguageRequest>) -> Result<HttpResponse, ApiError> {
+    let Some(language) = mandir_domain::language::Language::parse(body.language.trim()) else {
+        return Err(mandir_application::services::account::AccountError::Validation(mandir_domain::ValidationErrors::single(
+            "language",
+            "Choose one of the site's languages",
+        ))
+        .into());
+    };
+    state.account.set_language(&user.0, language).await?;
+    let secure = state.config.public_url.starts_with("https://");
+    Ok(HttpResponse::Ok()
+        .insert_header((actix_web::http::header::SET_COOKIE, crate::language::cookie(language, secure)))
+        .json(LanguageResponse { language: language.as_str().to_owned() }))
 }
 
 #[derive(Deserialize, ToSchema)]

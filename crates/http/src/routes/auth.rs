@@ -74,7 +74,12 @@ pub struct SignUpResponse {
     (status = 429, body = ErrorBody, headers(("Retry-After" = u64, description = "Seconds until the limit allows another try"))),
 ))]
 #[post("/api/auth/signup")]
-async fn sign_up(state: web::Data<AppState>, client: Client, body: JsonBody<SignUpRequest>) -> Result<HttpResponse, ApiError> {
+async fn sign_up(
+    state: web::Data<AppState>,
+    client: Client,
+    language: crate::language::RequestLanguage,
+    body: JsonBody<SignUpRequest>,
+) -> Result<HttpResponse, ApiError> {
     let b = body.into_inner();
     let user = state
         .auth
@@ -88,6 +93,7 @@ async fn sign_up(state: web::Data<AppState>, client: Client, body: JsonBody<Sign
                 username: b.username,
                 custom_gotram: b.custom_gotram,
                 gotram_id: b.gotram_id,
+                language: language.0,
             },
             &client.0,
         )

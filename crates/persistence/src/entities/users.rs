@@ -26,6 +26,8 @@ pub struct Model {
     pub token_version: i32,
     /// Made by `mandir seed-demo` with the published password (migration 000038).
     pub demo_account: bool,
+    /// The member's language, `en`, `te`, `ta`, `hi` or `kn` (migration 000062).
+    pub language: String,
     pub created_at: DateTimeUtc,
     pub updated_at: DateTimeUtc,
     pub created_by: Option<String>,

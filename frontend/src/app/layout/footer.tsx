@@ -13,14 +13,16 @@ import type { ReactNode } from 'react';
 import { useAppConfig } from '@/lib/app-config';
 import { addressLines, phoneHref, socialLinks, useSite } from '@/lib/site';
 import { useNow } from '@/lib/render-instant';
+import { t } from './i18n';
 
 // The footer has placeholder links (docs/product.md#audiences-and-page-frame), rendered as plain text (not dead anchors).
 // Social icons link to the temple's pages set in Admin → Temple; unset ones are hidden.
+// Message keys: the texts are looked up while rendering, in the page's language.
 const placeholderGroups = [
-  { title: 'Temple', items: ['About Us', 'Our Deities', 'Priests', 'Temple Hours'] },
-  { title: 'Get Involved', items: ['Volunteer', 'Membership', 'Sponsorships', 'Newsletter'] },
-  { title: 'Resources', items: ['Puja Services', 'Festival Calendar', 'Privacy Policy', 'Terms of Use'] },
-];
+  { title: 'footer.group.temple', items: ['footer.aboutUs', 'footer.ourDeities', 'footer.priests', 'footer.templeHours'] },
+  { title: 'footer.group.getInvolved', items: ['footer.volunteer', 'footer.membership', 'footer.sponsorships', 'footer.newsletter'] },
+  { title: 'footer.group.resources', items: ['footer.pujaServices', 'footer.festivalCalendar', 'footer.privacyPolicy', 'footer.termsOfUse'] },
+] as const;
 
 const socialIcons: Record<'Facebook' | 'Instagram' | 'YouTube' | 'X', ReactNode> = {
   Facebook: <Facebook fontSize="small" />,
@@ -82,12 +84,12 @@ export function Footer() {
           {placeholderGroups.map((group) => (
             <Box key={group.title}>
               <Typography component="h2" variant="subtitle2" sx={{ fontWeight: 700, mb: 1 }}>
-                {group.title}
+                {t(group.title)}
               </Typography>
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
                 {group.items.map((item) => (
                   <Typography component="li" variant="body2" color="text.secondary" key={item}>
-                    {item}
+                    {t(item)}
                   </Typography>
                 ))}
               </Box>
@@ -108,10 +110,10 @@ export function Footer() {
           }}
         >
           <Typography variant="body2" color="text.secondary">
-            © {year} {templeName}. All rights reserved.
+            {t('footer.copyright', { year: String(year), templeName })}
           </Typography>
           {socials.length > 0 ? (
-            <Box component="ul" aria-label="Social media" sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
+            <Box component="ul" aria-label={t('footer.socialMedia')} sx={{ display: 'flex', gap: 1, listStyle: 'none', p: 0, m: 0 }}>
               {socials.map((s) => (
                 <li key={s.label}>
                   <Box
@@ -119,7 +121,7 @@ export function Footer() {
                     href={s.href}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${s.label} (opens in a new tab)`}
+                    aria-label={t('footer.socialLink', { name: s.label })}
                     title={s.label}
                     sx={{
                       width: 36,

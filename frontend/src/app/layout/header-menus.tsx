@@ -22,21 +22,25 @@ import { useColorScheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { chooseLanguage } from '@/i18n/choose';
+import { LANGUAGES } from '@/i18n/languages';
+import { currentLanguage } from '@/i18n/runtime';
 import { useAuth } from '@/lib/auth';
+import { t } from './i18n';
 import type { NavItem } from './nav-items';
 
 type MenuProps = { anchorEl: HTMLElement | null; onClose: () => void };
 
 const modes = [
-  { value: 'light', label: 'Light', icon: <LightModeOutlined fontSize="small" /> },
-  { value: 'dark', label: 'Dark', icon: <DarkModeOutlined fontSize="small" /> },
-  { value: 'system', label: 'System', icon: <SettingsBrightnessOutlined fontSize="small" /> },
+  { value: 'light', label: 'nav.mode.light', icon: <LightModeOutlined fontSize="small" /> },
+  { value: 'dark', label: 'nav.mode.dark', icon: <DarkModeOutlined fontSize="small" /> },
+  { value: 'system', label: 'nav.mode.system', icon: <SettingsBrightnessOutlined fontSize="small" /> },
 ] as const;
 
 export function ThemeMenu({ anchorEl, onClose }: MenuProps) {
   const { mode, setMode } = useColorScheme();
   return (
-    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} slotProps={{ list: { 'aria-label': 'Theme' } }}>
+    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} slotProps={{ list: { 'aria-label': t('nav.themeMenu') } }}>
       {modes.map((m) => (
         <MenuItem
           key={m.value}
@@ -47,8 +51,32 @@ export function ThemeMenu({ anchorEl, onClose }: MenuProps) {
           }}
         >
           <ListItemIcon>{m.icon}</ListItemIcon>
-          <ListItemText>{m.label}</ListItemText>
-          {(mode ?? 'light') === m.value ? <CheckIcon fontSize="small" sx={{ ml: 2 }} aria-label="selected" /> : null}
+          <ListItemText>{t(m.label)}</ListItemText>
+          {(mode ?? 'light') === m.value ? <CheckIcon fontSize="small" sx={{ ml: 2 }} aria-label={t('nav.selected')} /> : null}
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}
+
+/** The languages, each named in itself (and marked with its `lang`, so it is read out in it). */
+export function LanguageMenu({ anchorEl, onClose }: MenuProps) {
+  const { isAuthenticated } = useAuth();
+  const current = currentLanguage();
+  return (
+    <Menu anchorEl={anchorEl} open={Boolean(anchorEl)} onClose={onClose} slotProps={{ list: { 'aria-label': t('nav.languages') } }}>
+      {LANGUAGES.map((l) => (
+        <MenuItem
+          key={l.code}
+          lang={l.code}
+          selected={current === l.code}
+          onClick={() => {
+            onClose();
+            if (l.code !== current) void chooseLanguage(l.code, isAuthenticated).catch(() => window.location.reload());
+          }}
+        >
+          <ListItemText>{l.native}</ListItemText>
+          {current === l.code ? <CheckIcon fontSize="small" sx={{ ml: 2 }} aria-label={t('nav.selected')} /> : null}
         </MenuItem>
       ))}
     </Menu>
@@ -66,7 +94,7 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      slotProps={{ list: { 'aria-label': 'User menu' } }}
+      slotProps={{ list: { 'aria-label': t('nav.userMenuLabel') } }}
     >
       <Box sx={{ px: 2, py: 1 }}>
         <Typography sx={{ fontWeight: 600 }}>
@@ -81,26 +109,26 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
         <ListItemIcon>
           <PersonOutlined fontSize="small" />
         </ListItemIcon>
-        Profile
+        {t('nav.profile')}
       </MenuItem>
       <MenuItem component={RouterLink} to={paths.dashboard.getHref()} onClick={onClose}>
         <ListItemIcon>
           <DashboardOutlined fontSize="small" />
         </ListItemIcon>
-        Dashboard
+        {t('nav.dashboard')}
       </MenuItem>
       <MenuItem component={RouterLink} to={paths.myDonations.getHref()} onClick={onClose}>
         <ListItemIcon>
           <VolunteerActivismOutlined fontSize="small" />
         </ListItemIcon>
-        My Donations
+        {t('nav.myDonations')}
       </MenuItem>
       {can('own_sevas') ? (
         <MenuItem component={RouterLink} to={paths.mySevas.getHref()} onClick={onClose}>
           <ListItemIcon>
             <AutoStoriesOutlined fontSize="small" />
           </ListItemIcon>
-          My Sevas
+          {t('nav.mySevas')}
         </MenuItem>
       ) : null}
       {isStaff ? (
@@ -108,7 +136,7 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
           <ListItemIcon>
             <AdminPanelSettingsOutlined fontSize="small" />
           </ListItemIcon>
-          Admin
+          {t('nav.admin')}
         </MenuItem>
       ) : null}
       <Divider />
@@ -122,7 +150,7 @@ export function UserMenu({ anchorEl, onClose }: MenuProps) {
         <ListItemIcon>
           <LogoutOutlined fontSize="small" />
         </ListItemIcon>
-        Sign out
+        {t('nav.signOut')}
       </MenuItem>
     </Menu>
   );
@@ -133,9 +161,9 @@ export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: ()
   const navigate = useNavigate();
   return (
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 280 } } }}>
-      <Box component="nav" aria-label="Main" sx={{ pt: 2 }}>
+      <Box component="nav" aria-label={t('nav.main')} sx={{ pt: 2 }}>
         <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
-          Menu
+          {t('nav.menu')}
         </Typography>
         <List>
           {items.map((item) => (
@@ -151,18 +179,18 @@ export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: ()
             </ListItemButton>
           ))}
           <ListItemButton component={NavLink} to={paths.donate.getHref()} onClick={onClose}>
-            <ListItemText primary="Donate" />
+            <ListItemText primary={t('nav.donate')} />
           </ListItemButton>
         </List>
         <Divider />
         {user ? (
           <List>
             <ListItemButton component={NavLink} to={paths.profile.getHref()} onClick={onClose}>
-              <ListItemText primary="Profile" />
+              <ListItemText primary={t('nav.profile')} />
             </ListItemButton>
             {can('own_sevas') ? (
               <ListItemButton component={NavLink} to={paths.mySevas.getHref()} onClick={onClose}>
-                <ListItemText primary="My Sevas" />
+                <ListItemText primary={t('nav.mySevas')} />
               </ListItemButton>
             ) : null}
             <ListItemButton
@@ -172,16 +200,16 @@ export function NavDrawer({ open, onClose, items }: { open: boolean; onClose: ()
                 navigate(paths.home.getHref());
               }}
             >
-              <ListItemText primary="Sign out" />
+              <ListItemText primary={t('nav.signOut')} />
             </ListItemButton>
           </List>
         ) : (
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, p: 2 }}>
             <Button component={RouterLink} to={paths.signIn.getHref()} variant="outlined" onClick={onClose}>
-              Sign In
+              {t('nav.signIn')}
             </Button>
             <Button component={RouterLink} to={paths.signUp.getHref()} variant="contained" onClick={onClose}>
-              Sign Up
+              {t('nav.signUp')}
             </Button>
           </Box>
         )}

@@ -2,6 +2,7 @@ import DarkModeOutlined from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlined from '@mui/icons-material/LightModeOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsBrightnessOutlined from '@mui/icons-material/SettingsBrightnessOutlined';
+import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TempleHinduOutlined from '@mui/icons-material/TempleHinduOutlined';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -13,6 +14,8 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, NavLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { LANGUAGES } from '@/i18n/languages';
+import { currentLanguage } from '@/i18n/runtime';
 import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { avatarText } from '@/lib/initials';
@@ -23,6 +26,7 @@ import type { NavItem } from './nav-items';
 // Menus and the phone drawer are loaded on first use (or on hover/focus of their button).
 const loadMenus = () => import('./header-menus');
 const ThemeMenu = lazy(() => loadMenus().then((m) => ({ default: m.ThemeMenu })));
+const LanguageMenu = lazy(() => loadMenus().then((m) => ({ default: m.LanguageMenu })));
 const UserMenu = lazy(() => loadMenus().then((m) => ({ default: m.UserMenu })));
 const NavDrawer = lazy(() => loadMenus().then((m) => ({ default: m.NavDrawer })));
 const prefetchMenus = () => void loadMenus();
@@ -77,9 +81,11 @@ export function Header() {
   const { user, loading } = useAuth();
   const navItems = useNavItems();
   const [themeAnchor, setThemeAnchor] = useState<HTMLElement | null>(null);
+  const [languageAnchor, setLanguageAnchor] = useState<HTMLElement | null>(null);
   const [userAnchor, setUserAnchor] = useState<HTMLElement | null>(null);
   const [drawerOpen, setDrawerOpen] = useState(false);
-  const [menusUsed, setMenusUsed] = useState({ theme: false, user: false, drawer: false });
+  const [menusUsed, setMenusUsed] = useState({ theme: false, language: false, user: false, drawer: false });
+  const language = LANGUAGES.find((l) => l.code === currentLanguage()) ?? LANGUAGES[0];
 
   const name = config?.templeName ?? (isLoading ? null : templeName);
 
@@ -169,6 +175,20 @@ export function Header() {
           {t('nav.donate')}
         </Button>
 
+        <IconButton
+          aria-label={t('nav.language', { language: language.native })}
+          aria-haspopup="menu"
+          aria-expanded={languageAnchor ? 'true' : undefined}
+          onClick={(e) => {
+            setMenusUsed((u) => ({ ...u, language: true }));
+            setLanguageAnchor(e.currentTarget);
+          }}
+          onPointerEnter={prefetchMenus}
+          onFocus={prefetchMenus}
+        >
+          <TranslateOutlined />
+        </IconButton>
+
         <ThemeButton
           expanded={Boolean(themeAnchor)}
           onOpen={(button) => {
@@ -212,6 +232,7 @@ export function Header() {
 
       <Suspense fallback={null}>
         {menusUsed.theme ? <ThemeMenu anchorEl={themeAnchor} onClose={() => setThemeAnchor(null)} /> : null}
+        {menusUsed.language ? <LanguageMenu anchorEl={languageAnchor} onClose={() => setLanguageAnchor(null)} /> : null}
         {menusUsed.user && user ? <UserMenu anchorEl={userAnchor} onClose={() => setUserAnchor(null)} /> : null}
         {menusUsed.drawer ? (
           <NavDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={navItems} />

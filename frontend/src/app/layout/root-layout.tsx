@@ -6,6 +6,7 @@ import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { preloadableLazy } from '@/lib/preloadable';
 import { Header } from './header';
+import { t } from './i18n';
 import { RouteErrorBoundary } from './route-error';
 
 // Below the fold: kept out of the initial bundle.
@@ -48,7 +49,7 @@ export function RootLayout() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Box component="a" href="#main" className="skip-link">
-        Skip to content
+        {t('layout.skipToContent')}
       </Box>
       <StagingNotice />
       <Header />

@@ -2,6 +2,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { t } from './i18n';
 
 type Props = { children: ReactNode; resetKey: string };
 type State = { error: Error | null; key: string };
@@ -27,13 +28,13 @@ export class RouteErrorBoundary extends Component<Props, State> {
     return (
       <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
         <Typography variant="h4" component="h1" gutterBottom>
-          Something went wrong
+          {t('layout.error.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The page could not be loaded. Please try again.
+          {t('layout.error.body')}
         </Typography>
         <Button variant="contained" onClick={() => window.location.reload()}>
-          Reload page
+          {t('layout.error.reload')}
         </Button>
       </Container>
     );

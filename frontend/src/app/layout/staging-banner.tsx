@@ -1,7 +1,6 @@
 import ScienceOutlined from '@mui/icons-material/ScienceOutlined';
 import Box from '@mui/material/Box';
-
-export const STAGING_TEXT = 'Staging site — card payments are simulated and no money is taken.';
+import { t } from './i18n';
 
 /** Top of every page when GET /api/config says `staging` (loaded only then); in the flow, never over content. */
 export default function StagingBanner() {
@@ -23,7 +22,7 @@ export default function StagingBanner() {
       }}
     >
       <ScienceOutlined fontSize="small" aria-hidden />
-      {STAGING_TEXT}
+      {t('layout.staging')}
     </Box>
   );
 }

@@ -15,6 +15,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { addressLines, directionsUrl, hasHours, mapQuery, phoneHref, useSite } from '@/lib/site';
+import { t } from './i18n';
 
 // The home page's contact card links to /contact, which the product rules do not describe; a visitor
 // who follows it expects the temple's address, phone, e-mail and hours, so that is what it shows.
@@ -39,14 +40,17 @@ export default function ContactRoute() {
   const { settings: s } = useSite();
   const lines = s ? addressLines(s) : [];
   const query = s ? mapQuery(s) : '';
-  const hours = (morning: string, evening: string) => [morning, evening].filter((v) => v.trim()).join(' and ');
+  const hours = (morning: string, evening: string) => {
+    const [first = '', second] = [morning, evening].filter((v) => v.trim());
+    return second === undefined ? first : t('page.contact.morningAndEvening', { morning: first, evening: second });
+  };
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 6 } }}>
       <Button component={RouterLink} to={paths.home.getHref()} startIcon={<ArrowBack />} sx={{ mb: 2 }}>
-        Back to Home
+        {t('page.contact.back')}
       </Button>
       <Typography component="h1" variant="h3" gutterBottom>
-        Contact Us
+        {t('page.contact.title')}
       </Typography>
       {s?.contactText ? (
         <Typography color="text.secondary" sx={{ mb: 4, whiteSpace: 'pre-line' }}>
@@ -56,21 +60,21 @@ export default function ContactRoute() {
       {s ? (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}>
           {s.phone ? (
-            <ContactCard icon={<PhoneOutlined />} title="Call">
+            <ContactCard icon={<PhoneOutlined />} title={t('page.contact.call')}>
               <Link href={phoneHref(s.phone)} underline="hover" variant="body1">
                 {s.phone}
               </Link>
             </ContactCard>
           ) : null}
           {s.email ? (
-            <ContactCard icon={<EmailOutlined />} title="Write">
+            <ContactCard icon={<EmailOutlined />} title={t('page.contact.write')}>
               <Link href={`mailto:${s.email}`} underline="hover" variant="body1">
                 {s.email}
               </Link>
             </ContactCard>
           ) : null}
           {lines.length > 0 || query ? (
-            <ContactCard icon={<LocationOnOutlined />} title="Visit">
+            <ContactCard icon={<LocationOnOutlined />} title={t('page.contact.visit')}>
               <Box component="address" sx={{ fontStyle: 'normal' }}>
                 {lines.map((line) => (
                   <Typography key={line}>{line}</Typography>
@@ -86,24 +90,24 @@ export default function ContactRoute() {
                   startIcon={<DirectionsOutlined />}
                   sx={{ justifySelf: 'start' }}
                 >
-                  Get Directions
+                  {t('page.contact.directions')}
                   <Box component="span" sx={visuallyHidden}>
                     {' '}
-                    (opens in a new tab)
+                    {t('page.contact.opensInNewTab')}
                   </Box>
                 </Button>
               ) : null}
             </ContactCard>
           ) : null}
           {hasHours(s) ? (
-            <ContactCard icon={<LocationOnOutlined sx={{ visibility: 'hidden' }} />} title="Temple Hours">
+            <ContactCard icon={<LocationOnOutlined sx={{ visibility: 'hidden' }} />} title={t('page.contact.hours')}>
               {hours(s.weekdayMorning, s.weekdayEvening) ? (
-                <Typography variant="body2">Weekdays: {hours(s.weekdayMorning, s.weekdayEvening)}</Typography>
+                <Typography variant="body2">{t('page.contact.weekdays', { hours: hours(s.weekdayMorning, s.weekdayEvening) })}</Typography>
               ) : null}
               {hours(s.weekendMorning, s.weekendEvening) ? (
-                <Typography variant="body2">Weekends: {hours(s.weekendMorning, s.weekendEvening)}</Typography>
+                <Typography variant="body2">{t('page.contact.weekends', { hours: hours(s.weekendMorning, s.weekendEvening) })}</Typography>
               ) : null}
-              {s.sayanostavam ? <Typography variant="body2">Sayanostavam every day at {s.sayanostavam}</Typography> : null}
+              {s.sayanostavam ? <Typography variant="body2">{t('page.contact.sayanostavam', { time: s.sayanostavam })}</Typography> : null}
               {s.hoursNote ? (
                 <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
                   {s.hoursNote}

@@ -19,6 +19,7 @@ import { useAuth } from '@/lib/auth';
 // After the features: the route's list of chunks in the entry keeps its order (docs/architecture.md#budgets).
 import Skeleton from '@mui/material/Skeleton';
 import { LoadingRegion } from '@/components/ui/loading-region';
+import { t } from './i18n';
 
 // The festival shifts' hours in a chunk of their own, loaded when the tab opens (docs/architecture.md#budgets).
 const MyVolunteerHours = lazy(() =>
@@ -31,7 +32,7 @@ function VolunteeringTab({ userId }: { userId: string }) {
     <Box sx={{ display: 'grid', gap: 3 }}>
       <Suspense
         fallback={
-          <LoadingRegion label="Loading your volunteer hours">
+          <LoadingRegion label={t('page.dashboard.loadingHours')}>
             <Skeleton variant="rounded" height={160} />
           </LoadingRegion>
         }
@@ -49,10 +50,10 @@ function DashboardContent() {
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
-        Dashboard
+        {t('page.dashboard.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mt: 1, mb: 4 }}>
-        Welcome back, {user.firstName}
+        {t('page.dashboard.welcome', { name: user.firstName })}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, minmax(0, 1fr))' }, mb: 5 }}>
         <IdentityCard user={user} />
@@ -61,19 +62,19 @@ function DashboardContent() {
       </Box>
       <SimpleTabs
         id="dashboard"
-        label="Dashboard sections"
+        label={t('page.dashboard.sections')}
         items={[
-          { value: 'upcoming', label: 'Upcoming Events', content: <UpcomingEventsGrid /> },
+          { value: 'upcoming', label: t('page.dashboard.upcoming'), content: <UpcomingEventsGrid /> },
           {
             value: 'registrations',
-            label: 'My Registrations',
+            label: t('page.dashboard.registrations'),
             content: (
               <MyRegistrationsList userId={user.id} renderActions={({ event }) => <CancelRegistrationButton event={event} />} />
             ),
           },
-          { value: 'volunteering', label: 'My Volunteering', content: <VolunteeringTab userId={user.id} /> },
-          { value: 'sevas', label: 'My Sevas', content: <MySevas /> },
-          { value: 'donations', label: 'My Donations', content: <MyDonations /> },
+          { value: 'volunteering', label: t('page.dashboard.volunteering'), content: <VolunteeringTab userId={user.id} /> },
+          { value: 'sevas', label: t('page.dashboard.sevas'), content: <MySevas /> },
+          { value: 'donations', label: t('page.dashboard.donations'), content: <MyDonations /> },
         ]}
       />
     </Container>

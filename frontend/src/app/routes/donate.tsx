@@ -20,6 +20,7 @@ import { PaymentSelector } from '@/features/payments/components/payment-selector
 import type { PaymentCompletion } from '@/features/payments/types';
 import { formatUSD } from '@/lib/format';
 import { useHydrated } from '@/lib/use-hydrated';
+import { t } from './i18n';
 
 /**
  * The active fund `?fund=` names (a fund page's Give), or null: an unknown or inactive fund is
@@ -42,7 +43,7 @@ export default function DonateRoute() {
 
   function handleComplete(c: PaymentCompletion) {
     if (c.status === 'succeeded') {
-      toast({ title: 'Donation Successful', description: 'Thank you for your generous donation!' });
+      toast({ title: t('page.donate.successTitle'), description: t('page.donate.successText') });
     }
     navigate(c.redirectUrl);
   }
@@ -50,68 +51,66 @@ export default function DonateRoute() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 6 } }}>
       <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, textAlign: 'center' }}>
-        {step === 0 ? 'Make a Donation' : 'Complete Your Donation'}
+        {step === 0 ? t('page.donate.title') : t('page.donate.titlePay')}
       </Typography>
       <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 1, mb: 3 }}>
-        {step === 0
-          ? 'Your gift supports daily worship, festivals and community service at the temple.'
-          : 'Choose how you would like to pay.'}
+        {step === 0 ? t('page.donate.intro') : t('page.donate.introPay')}
       </Typography>
       {step === 0 ? (
         <>
           <Typography variant="body2" sx={{ textAlign: 'center', mt: -2, mb: 2 }}>
             <Link component={RouterLink} to={paths.funds.getHref()}>
-              See our funds and what each has raised
+              {t('page.donate.fundsLink')}
             </Link>
           </Typography>
           <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 1, flexWrap: 'wrap', mb: 3 }}>
             <Typography variant="body2" color="text.secondary">
-              Giving regularly?
+              {t('page.donate.givingRegularly')}
             </Typography>
             <Button component={RouterLink} to={paths.donateMonthly.getHref(fund?.id)} variant="outlined" size="small">
-              Give monthly
+              {t('page.donate.giveMonthly')}
             </Button>
           </Box>
         </>
       ) : null}
       <Stepper activeStep={step} alternativeLabel sx={{ mb: 3 }}>
         <Step>
-          <StepLabel>Donation details</StepLabel>
+          <StepLabel>{t('page.donate.stepDetails')}</StepLabel>
         </Step>
         <Step>
-          <StepLabel>Payment</StepLabel>
+          <StepLabel>{t('page.donate.stepPayment')}</StepLabel>
         </Step>
       </Stepper>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {submission ? (
           <Box>
             <Button startIcon={<ArrowBack />} onClick={() => setSubmission(null)} sx={{ ml: -1, mb: 1 }}>
-              Edit donation details
+              {t('page.donate.edit')}
             </Button>
             <Box sx={{ display: 'grid', gap: 0.5, mb: 2 }}>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <Typography color="text.secondary">Purpose</Typography>
+                <Typography color="text.secondary">{t('page.donate.purpose')}</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{submission.purposeName}</Typography>
               </Box>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <Typography color="text.secondary">Amount</Typography>
+                <Typography color="text.secondary">{t('page.donate.amount')}</Typography>
                 <Typography sx={{ fontWeight: 600 }}>{formatUSD(submission.amount)}</Typography>
               </Box>
               <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                <Typography color="text.secondary">Receipt to</Typography>
+                <Typography color="text.secondary">{t('page.donate.receiptTo')}</Typography>
                 <Typography sx={{ textAlign: 'right', wordBreak: 'break-word' }}>
                   {`${submission.donorName} (${submission.donorEmail})`}
                 </Typography>
               </Box>
               {submission.donor.inHonorOf ? (
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                  <Typography color="text.secondary">In honor / memory of</Typography>
+                  <Typography color="text.secondary">{t('page.donate.inHonor')}</Typography>
                   <Typography sx={{ textAlign: 'right', wordBreak: 'break-word' }}>{submission.donor.inHonorOf}</Typography>
                 </Box>
               ) : null}
               {submission.notes ? (
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
-                  <Typography color="text.secondary">Notes</Typography>
+                  <Typography color="text.secondary">{t('page.donate.notes')}</Typography>
                   <Typography sx={{ textAlign: 'right', wordBreak: 'break-word' }}>{submission.notes}</Typography>
                 </Box>
               ) : null}

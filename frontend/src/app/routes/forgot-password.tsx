@@ -1,9 +1,10 @@
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ForgotPasswordForm } from '@/features/auth/components/forgot-password-form';
+import { t } from './i18n';
 
 export default function ForgotPasswordRoute() {
   return (
-    <AuthCard title="Forgot Password" subtitle="Enter your e-mail and we will send you a link to reset your password.">
+    <AuthCard title={t('page.forgot.title')} subtitle={t('page.forgot.subtitle')}>
       <ForgotPasswordForm />
     </AuthCard>
   );

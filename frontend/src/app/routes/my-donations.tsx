@@ -5,13 +5,14 @@ import { lazy, Suspense } from 'react';
 import { RequireAuth } from '@/components/require-auth';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { MyDonations } from '@/features/giving/components/my-donations';
+import { t } from './i18n';
 
 const MyRecurringGifts = lazy(() => import('../flows/my-recurring-gifts'));
 
 /** While the recurring gifts' section loads: its place held, as its own loading state holds it. */
 function RecurringGiftsLoading() {
   return (
-    <LoadingRegion label="Loading your recurring gifts" sx={{ mt: 5, display: 'grid', gap: 2 }}>
+    <LoadingRegion label={t('page.myDonations.loadingRecurring')} sx={{ mt: 5, display: 'grid', gap: 2 }}>
       <Skeleton variant="text" width={220} height={40} />
       <Skeleton variant="rounded" height={160} />
     </LoadingRegion>
@@ -23,7 +24,7 @@ export default function MyDonationsRoute() {
     <RequireAuth>
       <Container sx={{ py: { xs: 3, md: 5 } }}>
         <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.75rem' }, mb: 3 }}>
-          My Donations
+          {t('page.myDonations.title')}
         </Typography>
         <MyDonations
           recurring={

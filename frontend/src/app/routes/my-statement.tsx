@@ -8,12 +8,13 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import { downloadMyStatementPdf, useMyStatement } from '@/features/giving/api/my-donations';
 import { StatementView } from '@/features/giving/components/statement-view';
+import { t } from './i18n';
 
 function Statement({ year }: { year: number }) {
   const { statement, error, isLoading, refresh } = useMyStatement(year);
-  if (isLoading) return <PageSpinner label="Loading your statement" />;
+  if (isLoading) return <PageSpinner label={t('page.statement.loading')} />;
   if (error || !statement) {
-    return <RetryAlert onRetry={() => void refresh()}>Your statement could not be loaded. Please try again.</RetryAlert>;
+    return <RetryAlert onRetry={() => void refresh()}>{t('page.statement.failed')}</RetryAlert>;
   }
   return <StatementView statement={statement} downloadPdf={() => downloadMyStatementPdf(statement.year)} />;
 }
@@ -26,7 +27,7 @@ export default function MyStatementRoute() {
     <RequireAuth>
       <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
         <Button className="no-print" component={RouterLink} to={paths.myDonations.getHref()} startIcon={<ArrowBack />} sx={{ ml: -1, mb: 1 }}>
-          My Donations
+          {t('page.statement.back')}
         </Button>
         <Statement year={parsed} />
       </Container>

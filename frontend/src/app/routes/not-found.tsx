@@ -1,13 +1,14 @@
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { t } from './i18n';
 
 export default function NotFoundRoute() {
   return (
     <Container maxWidth="sm" sx={{ py: 12, textAlign: 'center' }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        404 Page Not Found
+        {t('page.notFound.title')}
       </Typography>
-      <Typography color="text.secondary">Did you forget to add the page to the router?</Typography>
+      <Typography color="text.secondary">{t('page.notFound.text')}</Typography>
     </Container>
   );
 }

@@ -13,6 +13,7 @@ import { FamilyMembersSection } from '@/features/sevas/components/family-members
 import { StarBirthdays } from '@/features/star-birthdays/components/star-birthdays';
 import { useSearchParams } from 'react-router';
 import { useAuth } from '@/lib/auth';
+import { t } from './i18n';
 
 const TABS = ['edit', 'family', 'household', 'stars', 'events', 'settings'];
 
@@ -25,30 +26,30 @@ function ProfileContent() {
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Typography component="h1" variant="h3" sx={{ mb: 4, fontSize: { xs: '2rem', md: '2.75rem' } }}>
-        My Profile
+        {t('page.profile.title')}
       </Typography>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(260px, 1fr) minmax(0, 2.5fr)' }, alignItems: 'start' }}>
         <ProfileCard user={user} />
         <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
           <SimpleTabs
             id="profile"
-            label="Profile sections"
+            label={t('page.profile.sections')}
             initial={tab && TABS.includes(tab) ? tab : undefined}
             items={[
-              { value: 'edit', label: 'Edit Profile', content: <ProfileForm key={user.id} user={user} /> },
-              { value: 'family', label: 'Family Members', content: <FamilyMembersSection /> },
+              { value: 'edit', label: t('page.profile.edit'), content: <ProfileForm key={user.id} user={user} /> },
+              { value: 'family', label: t('page.profile.family'), content: <FamilyMembersSection /> },
               // The household invitation e-mail links here (/profile?tab=household).
-              { value: 'household', label: 'Household', content: <HouseholdSection /> },
+              { value: 'household', label: t('page.profile.household'), content: <HouseholdSection /> },
               // The star-day reminder e-mail links here (/profile?tab=stars).
-              { value: 'stars', label: 'Star birthdays', content: <StarBirthdays /> },
+              { value: 'stars', label: t('page.profile.stars'), content: <StarBirthdays /> },
               {
                 value: 'events',
-                label: 'My Events',
-                content: <Typography color="text.secondary">You haven&apos;t registered for any events yet.</Typography>,
+                label: t('page.profile.events'),
+                content: <Typography color="text.secondary">{t('page.profile.noEvents')}</Typography>,
               },
               {
                 value: 'settings',
-                label: 'Account Settings',
+                label: t('page.profile.settings'),
                 content: <AccountSettings user={user} emailChanged={emailChanged} after={<SignOutEverywhereSection />} />,
               },
             ]}

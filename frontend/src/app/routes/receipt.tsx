@@ -9,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import { downloadReceiptPdf, useReceipt } from '@/features/receipts/api/get-receipt';
 import { ReceiptView } from '@/features/receipts/components/receipt-view';
+import { t } from './i18n';
 
 /**
  * /receipts/:receiptNumber: the printable receipt. Opens with the signed link from the receipt
@@ -23,23 +24,23 @@ export default function ReceiptRoute() {
   return (
     <Container maxWidth="md" sx={{ py: { xs: 3, md: 5 } }}>
       {isLoading ? (
-        <PageSpinner label="Loading the receipt" />
+        <PageSpinner label={t('page.receipt.loading')} />
       ) : notFound ? (
         <Alert
           severity="info"
           action={
             user ? null : (
               <Button color="inherit" size="small" component={RouterLink} to={paths.signIn.getHref(`/receipts/${receiptNumber}`)}>
-                Sign in
+                {t('page.receipt.signIn')}
               </Button>
             )
           }
         >
-          <AlertTitle>Receipt not found</AlertTitle>
-          Open the link from your receipt e-mail, or sign in with the account you gave with.
+          <AlertTitle>{t('page.receipt.notFound')}</AlertTitle>
+          {t('page.receipt.notFoundText')}
         </Alert>
       ) : error || !receipt ? (
-        <RetryAlert onRetry={() => void refresh()}>The receipt could not be loaded. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refresh()}>{t('page.receipt.failed')}</RetryAlert>
       ) : (
         <ReceiptView receipt={receipt} downloadPdf={() => downloadReceiptPdf(receiptNumber, search.get('sig'))} />
       )}

@@ -4,6 +4,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form';
+import { t } from './i18n';
 
 export default function ResetPasswordRoute() {
   const [params] = useSearchParams();
@@ -11,19 +12,19 @@ export default function ResetPasswordRoute() {
 
   if (!token) {
     return (
-      <AuthCard title="Invalid Reset Link">
+      <AuthCard title={t('page.reset.invalidTitle')}>
         <Typography color="text.secondary" sx={{ textAlign: 'center', mb: 3 }}>
-          This password reset link is missing its token. Please request a new one.
+          {t('page.reset.invalidText')}
         </Typography>
         <Button component={RouterLink} to={paths.forgotPassword.getHref()} variant="contained" fullWidth>
-          Request a new reset link
+          {t('page.reset.requestNew')}
         </Button>
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
+    <AuthCard title={t('page.reset.title')} subtitle={t('page.reset.subtitle')}>
       <ResetPasswordForm token={token} />
     </AuthCard>
   );

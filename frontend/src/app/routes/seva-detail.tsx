@@ -10,6 +10,7 @@ import { usePaySevaBooking } from '@/features/sevas/api/sevas';
 import { SevaDetail } from '@/features/sevas/components/seva-detail';
 import { paths } from '@/config/paths';
 import type { SevaBooking } from '@/types/api';
+import { t } from './i18n';
 
 /** Pays a held booking through the payment selector, with the payment linked to the booking. */
 function BookingPayment({ booking }: { booking: SevaBooking }) {
@@ -39,14 +40,14 @@ function BookingPayment({ booking }: { booking: SevaBooking }) {
     [booking, pay],
   );
   function done(c: PaymentCompletion) {
-    if (c.status === 'succeeded') toast({ title: 'Seva booked', description: `${booking.sevaName}: see it under My Sevas` });
+    if (c.status === 'succeeded') toast({ title: t('page.seva.booked'), description: t('page.seva.bookedText', { sevaName: booking.sevaName }) });
     if (c.method === 'zelle' || c.status === 'succeeded') navigate(paths.dashboard.getHref());
     else navigate(c.redirectUrl);
   }
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
-        Payment
+        {t('page.seva.payment')}
       </Typography>
       <PaymentSelector {...request} onComplete={done} />
     </Paper>

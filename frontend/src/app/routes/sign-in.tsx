@@ -5,6 +5,7 @@ import { safeRedirect } from '@/config/paths';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { SignInForm } from '@/features/auth/components/sign-in-form';
 import { SignedOutOnly } from '@/features/auth/components/signed-out-only';
+import { t } from './i18n';
 
 export default function SignInRoute() {
   const [params] = useSearchParams();
@@ -14,14 +15,14 @@ export default function SignInRoute() {
 
   return (
     <SignedOutOnly redirect={redirect}>
-      <AuthCard title="Welcome Back" subtitle="Sign in to your account to register for events, volunteer and donate.">
+      <AuthCard title={t('page.signIn.title')} subtitle={t('page.signIn.subtitle')}>
         {verified === '1' ? (
           <Alert severity="success" sx={{ mb: 2 }}>
-            Your email address has been verified. You can now sign in.
+            {t('page.signIn.verified')}
           </Alert>
         ) : verified === '0' ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
-            This verification link is invalid or has already been used.
+            {t('page.signIn.verifyInvalid')}
           </Alert>
         ) : null}
         <UntilHydrated>

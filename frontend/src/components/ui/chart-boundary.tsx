@@ -1,5 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { Component, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 type Props = { children: ReactNode; /** The chart's reserved height, kept by the message. */ height: number };
 
@@ -18,7 +19,7 @@ export class ChartBoundary extends Component<Props, { failed: boolean }> {
     if (!this.state.failed) return this.props.children;
     return (
       <Typography color="text.secondary" sx={{ height: this.props.height, display: 'grid', placeItems: 'center', textAlign: 'center' }}>
-        The chart could not be shown. The table has the figures.
+        {t('ui.chart.failed')}
       </Typography>
     );
   }

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { t } from '../i18n';
 
 type Props = {
   open: boolean;
@@ -28,7 +29,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   busyLabel,
   busy = false,
   destructive = false,
@@ -51,7 +52,7 @@ export function ConfirmDialog({
       <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1 }}>
         {extraActions}
         <Button onClick={onClose} disabled={busy}>
-          {cancelLabel}
+          {cancelLabel ?? t('ui.cancel')}
         </Button>
         <Button
           onClick={onConfirm}

@@ -1,6 +1,7 @@
 import Button, { type ButtonProps } from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { t } from '../i18n';
 
 /**
  * A download that takes a while (a PDF the server renders): `busy` while it runs, `failed` once it
@@ -62,7 +63,7 @@ export function DownloadButton({ state: { busy, start }, icon, children, disable
       aria-busy={busy || undefined}
       startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : icon}
     >
-      {busy ? 'Preparing…' : children}
+      {busy ? t('ui.preparing') : children}
     </Button>
   );
 }

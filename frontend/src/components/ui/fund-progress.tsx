@@ -3,6 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { progressText } from '@/lib/funds';
 import type { Fund } from '@/types/api';
+import { t } from '../i18n';
 
 type Props = {
   fund: Pick<Fund, 'name' | 'goal' | 'progress'>;
@@ -22,8 +23,8 @@ export function FundProgress({ fund, large = false }: Props) {
         <LinearProgress
           variant="determinate"
           value={percent}
-          aria-label={`${fund.name}: raised toward the goal`}
-          aria-valuetext={`${percent}% of the goal`}
+          aria-label={t('ui.fund.progressLabel', { name: fund.name })}
+          aria-valuetext={t('ui.fund.progressValue', { percent: String(percent) })}
           sx={{ height: large ? 12 : 8, borderRadius: 99 }}
         />
       ) : null}

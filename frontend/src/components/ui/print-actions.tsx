@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { DownloadButton, useDownload } from './download-button';
+import { t } from '../i18n';
 import { RetryAlert } from './retry-alert';
 
 const nothing = () => Promise.resolve();
@@ -21,11 +22,11 @@ export function PrintActions({ downloadPdf, failed, actions }: { downloadPdf?: (
         {actions}
         {downloadPdf ? (
           <DownloadButton state={pdf} variant="outlined" icon={<PictureAsPdf />}>
-            Download PDF
+            {t('ui.downloadPdf')}
           </DownloadButton>
         ) : null}
         <Button variant="contained" startIcon={<Print />} onClick={() => window.print()}>
-          Print
+          {t('ui.print')}
         </Button>
       </Box>
       {pdf.failed ? (

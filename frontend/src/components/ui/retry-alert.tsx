@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
+import { t } from '../i18n';
 
 /** The error state of something that failed to load, with a Retry button that loads it again. */
 export function RetryAlert({ onRetry, children }: { onRetry: () => void; children: ReactNode }) {
@@ -9,7 +10,7 @@ export function RetryAlert({ onRetry, children }: { onRetry: () => void; childre
       severity="error"
       action={
         <Button color="inherit" size="small" onClick={onRetry}>
-          Retry
+          {t('ui.retry')}
         </Button>
       }
     >

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { t } from '../i18n';
 
 /**
  * The mark on a receipt or statement of a test gift or a sandbox site (staging, development): no
@@ -8,10 +9,8 @@ import Alert from '@mui/material/Alert';
 export function TestReceiptMark({ what }: { what: 'gift' | 'statement' }) {
   return (
     <Alert severity="error" variant="outlined" icon={false} sx={{ mb: 2, fontSize: '1rem', '@media print': { color: '#000', borderColor: '#000' } }}>
-      <strong>TEST — not a receipt.</strong>{' '}
-      {what === 'gift'
-        ? 'This gift was made on a test site: no money moved, and this is not a tax receipt.'
-        : 'This statement comes from a test site: no money moved, and it is not a tax receipt.'}
+      <strong>{t('ui.testMark.title')}</strong>{' '}
+      {what === 'gift' ? t('ui.testMark.gift') : t('ui.testMark.statement')}
     </Alert>
   );
 }

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { t } from '../i18n';
 import { TOAST_DURATION, type ToastState } from './toast-state';
 
 const severity = {
@@ -41,6 +42,7 @@ export default function ToastView({
     >
       <Alert
         onClose={onClose}
+        closeText={t('ui.close')}
         severity={severity[toast.variant ?? 'default']}
         variant="filled"
         role={toast.variant === 'destructive' ? 'alert' : 'status'}

@@ -2,9 +2,7 @@ import Box from '@mui/material/Box';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
-
-/** What a control that needs the page's scripts says until they have run. */
-export const NOT_READY_TEXT = 'Loading…';
+import { t } from '../i18n';
 
 /**
  * A prerendered page (ADR 0117, 0120) paints before its JavaScript has run, and on a slow phone
@@ -58,7 +56,8 @@ export function UntilHydrated({ children }: { children: ReactNode }) {
               fontWeight: 600,
             }}
           >
-            {NOT_READY_TEXT}
+            {/* What a control that needs the page's scripts says until they have run. */}
+            {t('ui.notReady')}
           </Box>
         </Box>
       )}
@@ -89,8 +88,8 @@ export function UntilHydratedButton({ children, disabled, ...props }: UntilHydra
     );
   }
   return (
-    <Button {...props} onClick={undefined} disabled aria-disabled="true" aria-label={`${children}, ${NOT_READY_TEXT.toLowerCase()}`}>
-      {NOT_READY_TEXT}
+    <Button {...props} onClick={undefined} disabled aria-disabled="true" aria-label={t('ui.notReadyButton', { text: children })}>
+      {t('ui.notReady')}
     </Button>
   );
 }

@@ -1,21 +1,26 @@
 import * as yup from 'yup';
+import { t } from './i18n';
 
-// The server's messages (crates/application/src/services/account.rs, crates/domain/src/user.rs).
-const password6 = yup.string().required('Password must be at least 6 characters').min(6, 'Password must be at least 6 characters');
-const currentPassword = yup.string().required('Required');
+// The server's messages (crates/application/src/services/account.rs, crates/domain/src/user.rs), in
+// the page's language (i18n/en.json has them in English, as the server words them).
+const passwordShort = () => t('account.schema.passwordShort');
+const password6 = yup.string().required(passwordShort).min(6, passwordShort);
+const currentPassword = yup.string().required(() => t('account.schema.required'));
 
 export const changePasswordSchema = yup.object({
   currentPassword,
   newPassword: password6,
   confirmPassword: yup
     .string()
-    .required('Password must be at least 6 characters')
-    .oneOf([yup.ref('newPassword')], "Passwords don't match"),
+    .required(passwordShort)
+    .oneOf([yup.ref('newPassword')], () => t('account.schema.passwordsDiffer')),
 });
 export type ChangePasswordValues = yup.InferType<typeof changePasswordSchema>;
 
+const emailInvalid = () => t('account.schema.emailInvalid');
+
 export const changeEmailSchema = yup.object({
-  newEmail: yup.string().trim().required('Invalid email address').email('Invalid email address'),
+  newEmail: yup.string().trim().required(emailInvalid).email(emailInvalid),
   currentPassword,
 });
 export type ChangeEmailValues = yup.InferType<typeof changeEmailSchema>;

@@ -1,21 +1,41 @@
 import * as yup from 'yup';
+import { t } from './i18n';
 
-// docs/product.md#validation-rules. Messages are the product's where it gives them.
-const email = yup.string().trim().required('Invalid email address').email('Invalid email address');
-const password6 = yup.string().required('Password must be at least 6 characters').min(6, 'Password must be at least 6 characters');
+// docs/product.md#validation-rules. Messages are the product's where it gives them, in the page's
+// language: each is a function, so it is read when a form is checked, not when this module loads.
+const email = yup
+  .string()
+  .trim()
+  .required(() => t('auth.valid.email'))
+  .email(() => t('auth.valid.email'));
+const password6 = yup
+  .string()
+  .required(() => t('auth.valid.passwordMin'))
+  .min(6, () => t('auth.valid.passwordMin'));
 
 export const signInSchema = yup.object({
   email,
-  password: yup.string().required('Password is required'),
+  password: yup.string().required(() => t('auth.valid.passwordRequired')),
 });
 export type SignInValues = yup.InferType<typeof signInSchema>;
 
 export const signUpSchema = yup.object({
-  firstName: yup.string().trim().required('First name must be at least 2 characters').min(2, 'First name must be at least 2 characters'),
-  lastName: yup.string().trim().required('Last name must be at least 2 characters').min(2, 'Last name must be at least 2 characters'),
+  firstName: yup
+    .string()
+    .trim()
+    .required(() => t('auth.valid.firstNameMin'))
+    .min(2, () => t('auth.valid.firstNameMin')),
+  lastName: yup
+    .string()
+    .trim()
+    .required(() => t('auth.valid.lastNameMin'))
+    .min(2, () => t('auth.valid.lastNameMin')),
   email,
   password: password6,
-  phoneNumber: yup.string().trim().required('Phone number is required'),
+  phoneNumber: yup
+    .string()
+    .trim()
+    .required(() => t('auth.valid.phoneRequired')),
   username: yup.string().trim().optional(),
   gotramId: yup.string().optional(),
   customGotram: yup.string().trim().optional(),
@@ -26,29 +46,33 @@ export const forgotPasswordSchema = yup.object({ email });
 export type ForgotPasswordValues = yup.InferType<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = yup.object({
-  token: yup.string().required('Required'),
+  token: yup.string().required(() => t('auth.valid.required')),
   password: password6,
   confirmPassword: yup
     .string()
-    .required('Password must be at least 6 characters')
-    .min(6, 'Password must be at least 6 characters')
-    .oneOf([yup.ref('password')], "Passwords don't match"),
+    .required(() => t('auth.valid.passwordMin'))
+    .min(6, () => t('auth.valid.passwordMin'))
+    .oneOf([yup.ref('password')], () => t('auth.valid.passwordsMatch')),
 });
 export type ResetPasswordValues = yup.InferType<typeof resetPasswordSchema>;
 
-const name = (label: string) =>
-  yup
-    .string()
-    .trim()
-    .required(`${label} must be at least 2 characters`)
-    .min(2, `${label} must be at least 2 characters`)
-    .max(100, `${label} must be at most 100 characters`);
+const name = (min: () => string, max: () => string) => yup.string().trim().required(min).min(2, min).max(100, max);
 
 /** The account made from an invitation to the staff; its e-mail is the invitation's. */
 export const invitedAccountSchema = yup.object({
-  firstName: name('First name'),
-  lastName: name('Last name'),
-  phoneNumber: yup.string().trim().required('Phone number is required').max(32, 'Phone number must be at most 32 characters'),
-  password: password6.max(256, 'Password must be at most 256 characters'),
+  firstName: name(
+    () => t('auth.valid.firstNameMin'),
+    () => t('auth.valid.firstNameMax'),
+  ),
+  lastName: name(
+    () => t('auth.valid.lastNameMin'),
+    () => t('auth.valid.lastNameMax'),
+  ),
+  phoneNumber: yup
+    .string()
+    .trim()
+    .required(() => t('auth.valid.phoneRequired'))
+    .max(32, () => t('auth.valid.phoneMax')),
+  password: password6.max(256, () => t('auth.valid.passwordMax')),
 });
 export type InvitedAccountValues = yup.InferType<typeof invitedAccountSchema>;

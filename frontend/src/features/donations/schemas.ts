@@ -1,27 +1,38 @@
 import * as yup from 'yup';
+import { t } from './i18n';
 import { CUSTOM_TYPE_ID, MAX_AMOUNT, MIN_AMOUNT } from './lib/amounts';
+
+// The messages are functions: read when a value is checked, in the page's language.
 
 /** /donate step 1 (docs/product.md#validation-rules). */
 export const donateSchema = yup.object({
   amount: yup
     .number()
-    .typeError('Amount must be at least 1')
-    .required('Amount must be at least 1')
-    .min(MIN_AMOUNT, 'Amount must be at least 1')
-    .max(MAX_AMOUNT, 'Amount must be less than 1,000,000'),
-  donationTypeId: yup.string().trim().required('Please select a donation purpose'),
-  notes: yup.string().max(500, 'Notes must be at most 500 characters').optional(),
+    .typeError(() => t('donations.error.amountTooSmall'))
+    .required(() => t('donations.error.amountTooSmall'))
+    .min(MIN_AMOUNT, () => t('donations.error.amountTooSmall'))
+    .max(MAX_AMOUNT, () => t('donations.error.amountTooLarge')),
+  donationTypeId: yup.string().trim().required(() => t('donations.error.purposeRequired')),
+  notes: yup.string().max(500, () => t('donations.error.notesTooLong')).optional(),
 });
 
 const donorLine = {
-  inHonorOf: yup.string().trim().max(200, 'In honor / in memory of must be at most 200 characters').optional(),
+  inHonorOf: yup.string().trim().max(200, () => t('donations.error.inHonorTooLong')).optional(),
 };
 
 /** /donate step 1 for a guest: name and e-mail are required (docs/product.md#donor-identity). */
 export const guestDonateSchema = donateSchema.shape({
-  donorName: yup.string().trim().required('Please enter your name').max(200, 'Name must be at most 200 characters'),
-  donorEmail: yup.string().trim().required('Please enter your email address').email('Invalid email address'),
-  donorAddress: yup.string().trim().max(500, 'Mailing address must be at most 500 characters').optional(),
+  donorName: yup
+    .string()
+    .trim()
+    .required(() => t('donations.error.nameRequired'))
+    .max(200, () => t('donations.error.nameTooLong')),
+  donorEmail: yup
+    .string()
+    .trim()
+    .required(() => t('donations.error.emailRequired'))
+    .email(() => t('donations.error.emailInvalid')),
+  donorAddress: yup.string().trim().max(500, () => t('donations.error.addressTooLong')).optional(),
   ...donorLine,
 });
 
@@ -45,6 +56,6 @@ export const selectedDonationSchema = yup.object({
   donationTypeId: yup
     .string()
     .required()
-    .test('type', 'Select a donation type', (v) => v === CUSTOM_TYPE_ID || (typeof v === 'string' && uuidRe.test(v))),
+    .test('type', () => t('donations.error.typeRequired'), (v) => v === CUSTOM_TYPE_ID || (typeof v === 'string' && uuidRe.test(v))),
   amount: yup.number().required().positive(),
 });

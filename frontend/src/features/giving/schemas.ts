@@ -1,7 +1,9 @@
 import * as yup from 'yup';
 import type { PledgeBody } from '@/types/api';
+import { t } from './i18n';
 
-// The server's rules and messages for a pledge (crates/domain/src/pledge.rs).
+// The server's rules and messages for a pledge (crates/domain/src/pledge.rs), in English: the form
+// shows them in the page's language (its catalogue's `giving.pledge.*`, the same words in English).
 export const FUND_REQUIRED = 'Choose a fund';
 export const AMOUNT_INVALID = 'Amount must be an amount in dollars, like 5001 or 5001.00';
 export const AMOUNT_TOO_SMALL = 'Amount must be at least 1';
@@ -23,13 +25,13 @@ export function plainAmount(text: string): string {
 
 /** What is wrong with an amount as typed (dollars, at most two decimals, 1 to 10,000,000), null when fine. */
 export function amountProblem(text: string): string | null {
-  const t = plainAmount(text);
-  if (!t) return AMOUNT_TOO_SMALL;
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(t);
-  if (!m || (!m[1] && !m[2]) || (m[2] ?? '').length > 2) return AMOUNT_INVALID;
-  const value = Number(t);
-  if (value < 1) return AMOUNT_TOO_SMALL;
-  return value > 10_000_000 ? AMOUNT_TOO_LARGE : null;
+  const typed = plainAmount(text);
+  if (!typed) return t('giving.pledge.amountTooSmall');
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(typed);
+  if (!m || (!m[1] && !m[2]) || (m[2] ?? '').length > 2) return t('giving.pledge.amountInvalid');
+  const value = Number(typed);
+  if (value < 1) return t('giving.pledge.amountTooSmall');
+  return value > 10_000_000 ? t('giving.pledge.amountTooLarge') : null;
 }
 
 /** A real calendar day written YYYY-MM-DD. */
@@ -65,7 +67,7 @@ function daysBetween(from: string, to: string): number {
   return Math.round((utc(to) - utc(from)) / 86_400_000);
 }
 
-const day = (message: string) =>
+const day = (message: () => string) =>
   yup
     .string()
     .trim()
@@ -78,21 +80,21 @@ const chars = (text: string) => [...text].length;
 /** The pledge form's rules; `today` is the temple's day, "YYYY-MM-DD" (a pledge ends today or later). */
 export function pledgeSchema(today: string) {
   return yup.object({
-    fundId: yup.string().required(FUND_REQUIRED),
-    amount: yup.string().test('amount', AMOUNT_INVALID, function check(v) {
+    fundId: yup.string().required(() => t('giving.pledge.fundRequired')),
+    amount: yup.string().test('amount', () => t('giving.pledge.amountInvalid'), function check(v) {
       const problem = amountProblem(v ?? '');
       return problem ? this.createError({ message: problem }) : true;
     }),
-    startsOn: day(START_REQUIRED),
-    endsOn: day(END_REQUIRED).test('period', ENDS_BEFORE_START, function check(v) {
+    startsOn: day(() => t('giving.pledge.startRequired')),
+    endsOn: day(() => t('giving.pledge.endRequired')).test('period', () => t('giving.pledge.endsBeforeStart'), function check(v) {
       const start = (this.parent as PledgeValues).startsOn?.trim() ?? '';
       const end = v?.trim() ?? '';
       if (!isDay(end)) return true;
-      if (isDay(start) && end < start) return this.createError({ message: ENDS_BEFORE_START });
-      if (isDay(start) && daysBetween(start, end) >= MAX_DAYS) return this.createError({ message: TOO_LONG });
-      return end < today ? this.createError({ message: ENDS_IN_PAST }) : true;
+      if (isDay(start) && end < start) return this.createError({ message: t('giving.pledge.endsBeforeStart') });
+      if (isDay(start) && daysBetween(start, end) >= MAX_DAYS) return this.createError({ message: t('giving.pledge.tooLong') });
+      return end < today ? this.createError({ message: t('giving.pledge.endsInPast') }) : true;
     }),
-    note: yup.string().test('max', NOTE_TOO_LONG, (v) => chars((v ?? '').trim()) <= 500),
+    note: yup.string().test('max', () => t('giving.pledge.noteTooLong'), (v) => chars((v ?? '').trim()) <= 500),
   });
 }
 

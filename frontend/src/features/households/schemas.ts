@@ -1,11 +1,14 @@
 import * as yup from 'yup';
 import type { Household, HouseholdBody } from '@/types/api';
+import { t } from './i18n';
+import en from './i18n/en.json';
 
-// The server's rules and messages for a household (crates/domain/src/household.rs).
-export const NAME_REQUIRED = 'Name the household, e.g. The Rao family';
-export const NAME_TOO_LONG = 'Name must be at most 100 characters';
-export const ADDRESS_TOO_LONG = 'Address must be at most 300 characters';
-export const INVALID_EMAIL = 'Invalid email address';
+// The server's rules and messages for a household (crates/domain/src/household.rs), in English as it
+// sends them (i18n/en.json); the forms say them in the page's language.
+export const NAME_REQUIRED = en['households.schema.nameRequired'];
+export const NAME_TOO_LONG = en['households.schema.nameTooLong'];
+export const ADDRESS_TOO_LONG = en['households.schema.addressTooLong'];
+export const INVALID_EMAIL = en['households.schema.invalidEmail'];
 
 export type StatementChoice = 'joint' | 'separate';
 
@@ -17,8 +20,15 @@ export type HouseholdValues = {
 };
 
 export const householdSchema = yup.object({
-  name: yup.string().trim().required(NAME_REQUIRED).max(100, NAME_TOO_LONG),
-  address: yup.string().trim().max(300, ADDRESS_TOO_LONG),
+  name: yup
+    .string()
+    .trim()
+    .required(() => t('households.schema.nameRequired'))
+    .max(100, () => t('households.schema.nameTooLong')),
+  address: yup
+    .string()
+    .trim()
+    .max(300, () => t('households.schema.addressTooLong')),
   statement: yup.mixed<StatementChoice>().oneOf(['joint', 'separate']).required(),
 });
 
@@ -38,5 +48,9 @@ export function toHouseholdBody(v: HouseholdValues): HouseholdBody {
 }
 
 export const inviteSchema = yup.object({
-  email: yup.string().trim().required(INVALID_EMAIL).email(INVALID_EMAIL),
+  email: yup
+    .string()
+    .trim()
+    .required(() => t('households.schema.invalidEmail'))
+    .email(() => t('households.schema.invalidEmail')),
 });

@@ -1,21 +1,29 @@
 import * as yup from 'yup';
 import { addDays } from '@/lib/dates';
 import type { RecurringFrequency, RecurringGift, RecurringGiftBody, RecurringGiftChanges, RecurringReceipts } from '@/types/recurring-gifts';
+import { t } from './i18n';
+import en from './i18n/en.json';
 
-// The server's rules and messages for a recurring gift (crates/domain/src/recurring_gift.rs).
-export const AMOUNT_INVALID = 'Amount must be an amount in dollars, like 25 or 25.00';
-export const AMOUNT_TOO_SMALL = 'Amount must be at least 1';
-export const AMOUNT_TOO_LARGE = 'Amount must be at most 100,000';
-export const FREQUENCY_INVALID = 'Choose monthly, quarterly or yearly';
-export const FUND_REQUIRED = 'Choose a fund';
-export const DATE_INVALID = 'Enter a date as YYYY-MM-DD';
-export const DATE_IN_THE_PAST = 'Choose today or a later date';
-export const DATE_TOO_FAR = 'Choose a date within a year';
-export const RECEIPTS_INVALID = 'Choose a receipt for each gift or the year-end statement only';
-export const NAME_REQUIRED = 'Enter your name';
-export const EMAIL_REQUIRED = "Enter your e-mail address, for your receipts and this gift's link";
-export const EMAIL_INVALID = 'Enter a valid e-mail address';
-export const NAME_TOO_LONG = 'Name must be at most 200 characters';
+// The server's rules and messages for a recurring gift (crates/domain/src/recurring_gift.rs), in
+// English as it sends them (i18n/en.json); the forms say them in the page's language.
+export const AMOUNT_INVALID = en['recurring.schema.amountInvalid'];
+export const AMOUNT_TOO_SMALL = en['recurring.schema.amountTooSmall'];
+export const AMOUNT_TOO_LARGE = en['recurring.schema.amountTooLarge'];
+export const FREQUENCY_INVALID = en['recurring.schema.frequencyInvalid'];
+export const FUND_REQUIRED = en['recurring.schema.fundRequired'];
+export const DATE_INVALID = en['recurring.schema.dateInvalid'];
+export const DATE_IN_THE_PAST = en['recurring.schema.dateInThePast'];
+export const DATE_TOO_FAR = en['recurring.schema.dateTooFar'];
+export const RECEIPTS_INVALID = en['recurring.schema.receiptsInvalid'];
+export const NAME_REQUIRED = en['recurring.schema.nameRequired'];
+export const EMAIL_REQUIRED = en['recurring.schema.emailRequired'];
+export const EMAIL_INVALID = en['recurring.schema.emailInvalid'];
+export const NAME_TOO_LONG = en['recurring.schema.nameTooLong'];
+
+const dateInvalid = () => t('recurring.schema.dateInvalid');
+const frequencyInvalid = () => t('recurring.schema.frequencyInvalid');
+const receiptsInvalid = () => t('recurring.schema.receiptsInvalid');
+const fundRequired = () => t('recurring.schema.fundRequired');
 
 /** The latest first or next gift: a year (and a leap day) from today, as the server allows. */
 const MAX_DAYS_AHEAD = 366;
@@ -27,14 +35,14 @@ export function plainAmount(text: string): string {
 }
 
 /** What is wrong with an amount as typed (dollars, at most two decimals, 1 to 100,000), null when fine. */
-export function amountProblem(text: string): string | null {
-  const t = plainAmount(text);
-  if (!t) return AMOUNT_TOO_SMALL;
-  const m = /^(\d*)(?:\.(\d*))?$/.exec(t);
-  if (!m || (!m[1] && !m[2]) || (m[2] ?? '').length > 2) return AMOUNT_INVALID;
-  const value = Number(t);
-  if (value < 1) return AMOUNT_TOO_SMALL;
-  return value > MAX_AMOUNT ? AMOUNT_TOO_LARGE : null;
+export function amountProblem(typed: string): string | null {
+  const text = plainAmount(typed);
+  if (!text) return t('recurring.schema.amountTooSmall');
+  const m = /^(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!m || (!m[1] && !m[2]) || (m[2] ?? '').length > 2) return t('recurring.schema.amountInvalid');
+  const value = Number(text);
+  if (value < 1) return t('recurring.schema.amountTooSmall');
+  return value > MAX_AMOUNT ? t('recurring.schema.amountTooLarge') : null;
 }
 
 /** A real calendar day written YYYY-MM-DD. */
@@ -47,25 +55,25 @@ export function isDay(text: string): boolean {
 
 /** What is wrong with a first or next gift's date, `today` being the temple's; null when fine. */
 export function dateProblem(text: string, today: string): string | null {
-  const t = text.trim();
-  if (!isDay(t)) return DATE_INVALID;
-  if (t < today) return DATE_IN_THE_PAST;
-  return t > addDays(today, MAX_DAYS_AHEAD) ? DATE_TOO_FAR : null;
+  const day = text.trim();
+  if (!isDay(day)) return dateInvalid();
+  if (day < today) return t('recurring.schema.dateInThePast');
+  return day > addDays(today, MAX_DAYS_AHEAD) ? t('recurring.schema.dateTooFar') : null;
 }
 
-const amountRule = yup.string().test('amount', AMOUNT_INVALID, function check(v) {
+const amountRule = yup.string().test('amount', () => t('recurring.schema.amountInvalid'), function check(v) {
   const problem = amountProblem(v ?? '');
   return problem ? this.createError({ message: problem }) : true;
 });
 
 const dateRule = (today: string) =>
-  yup.string().test('date', DATE_INVALID, function check(v) {
+  yup.string().test('date', dateInvalid, function check(v) {
     const problem = dateProblem(v ?? '', today);
     return problem ? this.createError({ message: problem }) : true;
   });
 
-const frequencyRule = yup.string().oneOf(['monthly', 'quarterly', 'yearly'], FREQUENCY_INVALID).required(FREQUENCY_INVALID);
-const receiptsRule = yup.string().oneOf(['each', 'statement'], RECEIPTS_INVALID).required(RECEIPTS_INVALID);
+const frequencyRule = yup.string().oneOf(['monthly', 'quarterly', 'yearly'], frequencyInvalid).required(frequencyInvalid);
+const receiptsRule = yup.string().oneOf(['each', 'statement'], receiptsInvalid).required(receiptsInvalid);
 
 export type StartValues = {
   /** Dollars as typed. */
@@ -90,11 +98,23 @@ export function startSchema(today: string, guest: boolean) {
   return yup.object({
     amount: amountRule,
     frequency: frequencyRule,
-    fundId: yup.string().trim().required(FUND_REQUIRED),
+    fundId: yup.string().trim().required(fundRequired),
     startOn: dateRule(today),
     receipts: receiptsRule,
-    name: guest ? yup.string().trim().required(NAME_REQUIRED).max(200, NAME_TOO_LONG) : yup.string(),
-    email: guest ? yup.string().trim().required(EMAIL_REQUIRED).email(EMAIL_INVALID) : yup.string(),
+    name: guest
+      ? yup
+          .string()
+          .trim()
+          .required(() => t('recurring.schema.nameRequired'))
+          .max(200, () => t('recurring.schema.nameTooLong'))
+      : yup.string(),
+    email: guest
+      ? yup
+          .string()
+          .trim()
+          .required(() => t('recurring.schema.emailRequired'))
+          .email(() => t('recurring.schema.emailInvalid'))
+      : yup.string(),
   });
 }
 
@@ -134,9 +154,9 @@ export function changeValues(gift: RecurringGift): ChangeValues {
 export function changeSchema(today: string) {
   return yup.object({
     amount: amountRule,
-    fundId: yup.string().trim().required(FUND_REQUIRED),
+    fundId: yup.string().trim().required(fundRequired),
     frequency: frequencyRule,
-    nextChargeOn: yup.string().test('date', DATE_INVALID, function check(v) {
+    nextChargeOn: yup.string().test('date', dateInvalid, function check(v) {
       if (!v?.trim()) return true;
       const problem = dateProblem(v, today);
       return problem ? this.createError({ message: problem }) : true;

@@ -1,6 +1,8 @@
 import * as yup from 'yup';
+import { t } from './i18n';
 
-const familyMessage = 'Number of family members must be 0 or more';
+// Messages are functions: read in the page's language when a value is checked, not when this loads.
+const familyMessage = () => t('registrations.schema.family');
 
 /** Registration (docs/product.md#validation-rules): numberOfFamilyMembers integer >= 0, default 0; notes optional. */
 export const registrationSchema = yup.object({
@@ -10,7 +12,7 @@ export const registrationSchema = yup.object({
     .required(familyMessage)
     .integer(familyMessage)
     .min(0, familyMessage),
-  additionalNotes: yup.string().max(1000, 'Notes must be at most 1000 characters').optional(),
+  additionalNotes: yup.string().max(1000, () => t('registrations.schema.notesMax')).optional(),
 });
 
 export type RegistrationValues = { numberOfFamilyMembers: string; additionalNotes: string };

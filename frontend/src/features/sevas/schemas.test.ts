@@ -14,13 +14,13 @@ describe('booking form rules', () => {
   const base = { familyIds: [], people: [], address: '', note: '', amount: '' };
 
   it('needs at least one person, each with a name', async () => {
-    expect(await errorsOf(false, base)).toContain(PARTICIPANTS_REQUIRED);
-    expect(await errorsOf(false, { ...base, people: [emptyPerson] })).toContain(NAME_REQUIRED);
+    expect(await errorsOf(false, base)).toContain(PARTICIPANTS_REQUIRED());
+    expect(await errorsOf(false, { ...base, people: [emptyPerson] })).toContain(NAME_REQUIRED());
     expect(await errorsOf(false, { ...base, familyIds: ['f1'] })).toEqual([]);
   });
 
   it('needs an address for home services', async () => {
-    expect(await errorsOf(true, { ...base, familyIds: ['f1'] })).toContain(ADDRESS_REQUIRED);
+    expect(await errorsOf(true, { ...base, familyIds: ['f1'] })).toContain(ADDRESS_REQUIRED());
     expect(await errorsOf(true, { ...base, familyIds: ['f1'], address: '12 Temple Rd, Folsom' })).toEqual([]);
   });
 });

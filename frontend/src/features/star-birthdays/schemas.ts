@@ -1,15 +1,22 @@
 import * as yup from 'yup';
 import type { BirthBody, StarBirthday, StarBirthdayBody } from '@/types/api';
+import { t } from './i18n';
+import en from './i18n/en.json';
 import { DEFAULT_BIRTH_ZONE } from './lib/time-zones';
 
-// The server's messages (crates/domain/src/star_birthday.rs), letter for letter.
-export const NAKSHATRA_REQUIRED = 'Choose the birth star, or give the birth date, time and place to work it out';
-export const NAKSHATRA_INVALID = 'Birth star must be a nakshatra from 1 (Ashwini) to 27 (Revati)';
-export const BIRTH_DATE_INVALID = 'Birth date must be a past date from 1900 on (YYYY-MM-DD)';
-export const BIRTH_TIME_INVALID = 'Birth time must be a time (HH:MM)';
-export const BIRTH_ZONE_INVALID = "Choose the birthplace's time zone from the list (an IANA name such as Asia/Kolkata)";
-export const BIRTH_INCOMPLETE = "To work out the birth star, give the birth date, the time and the birthplace's time zone";
-export const DAYS_BEFORE_INVALID = 'Remind 1 to 7 days before';
+// The server's messages (crates/domain/src/star_birthday.rs), letter for letter, in English as it
+// sends them (i18n/en.json); the form says them in the page's language.
+export const NAKSHATRA_REQUIRED = en['stars.schema.nakshatraRequired'];
+export const NAKSHATRA_INVALID = en['stars.schema.nakshatraInvalid'];
+export const BIRTH_DATE_INVALID = en['stars.schema.birthDateInvalid'];
+export const BIRTH_TIME_INVALID = en['stars.schema.birthTimeInvalid'];
+export const BIRTH_ZONE_INVALID = en['stars.schema.birthZoneInvalid'];
+export const BIRTH_INCOMPLETE = en['stars.schema.birthIncomplete'];
+export const DAYS_BEFORE_INVALID = en['stars.schema.daysBeforeInvalid'];
+
+const birthDateInvalid = () => t('stars.schema.birthDateInvalid');
+const birthTimeInvalid = () => t('stars.schema.birthTimeInvalid');
+const birthIncomplete = () => t('stars.schema.birthIncomplete');
 
 /** How many days before a star day its reminder goes out, by default. */
 export const DEFAULT_DAYS_BEFORE = 2;
@@ -44,23 +51,23 @@ export function starSchema(today: string) {
   return yup.object({
     birthDate: yup
       .string()
-      .test('date', BIRTH_DATE_INVALID, (v) => blank(v) || validBirthDate((v ?? '').trim(), today))
+      .test('date', birthDateInvalid, (v) => blank(v) || validBirthDate((v ?? '').trim(), today))
       // A time given without a date cannot be used.
-      .test('incomplete', BIRTH_INCOMPLETE, function (v) {
+      .test('incomplete', birthIncomplete, function (v) {
         return !blank(v) || blank(this.parent.birthTime as string);
       }),
-    birthTime: yup.string().test('time', BIRTH_TIME_INVALID, (v) => blank(v) || validTime((v ?? '').trim())),
+    birthTime: yup.string().test('time', birthTimeInvalid, (v) => blank(v) || validTime((v ?? '').trim())),
     nakshatra: yup.string().test('star', function (v) {
       if (!blank(v)) {
-        return (/^\d+$/.test(v ?? '') && Number(v) >= 1 && Number(v) <= 27) || this.createError({ message: NAKSHATRA_INVALID });
+        return (/^\d+$/.test(v ?? '') && Number(v) >= 1 && Number(v) <= 27) || this.createError({ message: t('stars.schema.nakshatraInvalid') });
       }
       const { birthDate, birthTime, birthZone } = this.parent as StarValues;
-      if (blank(birthDate)) return this.createError({ message: NAKSHATRA_REQUIRED });
-      if (blank(birthTime) || blank(birthZone)) return this.createError({ message: BIRTH_INCOMPLETE });
+      if (blank(birthDate)) return this.createError({ message: t('stars.schema.nakshatraRequired') });
+      if (blank(birthTime) || blank(birthZone)) return this.createError({ message: birthIncomplete() });
       return true;
     }),
     remind: yup.boolean(),
-    daysBefore: yup.string().test('days', DAYS_BEFORE_INVALID, (v) => /^[1-7]$/.test((v ?? '').trim())),
+    daysBefore: yup.string().test('days', () => t('stars.schema.daysBeforeInvalid'), (v) => /^[1-7]$/.test((v ?? '').trim())),
   });
 }
 
@@ -96,10 +103,10 @@ export function toStarBody(v: StarValues): StarBirthdayBody {
 /** What "Work it out" needs, field by field (the server's messages), or null when it can ask. */
 export function birthErrors(v: Pick<StarValues, 'birthDate' | 'birthTime' | 'birthZone'>, today: string): Partial<Record<keyof BirthBody, string>> | null {
   const errors: Partial<Record<keyof BirthBody, string>> = {};
-  if (blank(v.birthDate)) errors.birthDate = BIRTH_INCOMPLETE;
-  else if (!validBirthDate(v.birthDate.trim(), today)) errors.birthDate = BIRTH_DATE_INVALID;
-  if (blank(v.birthTime)) errors.birthTime = BIRTH_INCOMPLETE;
-  else if (!validTime(v.birthTime.trim())) errors.birthTime = BIRTH_TIME_INVALID;
-  if (blank(v.birthZone)) errors.birthZone = BIRTH_INCOMPLETE;
+  if (blank(v.birthDate)) errors.birthDate = birthIncomplete();
+  else if (!validBirthDate(v.birthDate.trim(), today)) errors.birthDate = birthDateInvalid();
+  if (blank(v.birthTime)) errors.birthTime = birthIncomplete();
+  else if (!validTime(v.birthTime.trim())) errors.birthTime = birthTimeInvalid();
+  if (blank(v.birthZone)) errors.birthZone = birthIncomplete();
   return Object.keys(errors).length > 0 ? errors : null;
 }

@@ -27,6 +27,12 @@ import { changeEmailSchema, changePasswordSchema, type ChangeEmailValues, type C
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { TextMessagesSection } from './text-messages-section';
 import { LoadingRegion } from '@/components/ui/loading-region';
+import { formatDate } from '@/lib/format';
+import MenuItem from '@mui/material/MenuItem';
+import { chooseLanguage } from '@/i18n/choose';
+import { LANGUAGES, isLanguage } from '@/i18n/languages';
+import { currentLanguage } from '@/i18n/runtime';
+import { t } from '../i18n';
 
 function Section({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
   return (
@@ -41,11 +47,46 @@ function Section({ id, title, description, children }: { id: string; title: stri
 }
 
 /** The answer of the confirmation link (`?emailChanged=1|0|taken`), shown once on the page. */
-const EMAIL_CHANGED: Record<string, { severity: 'success' | 'error'; text: string }> = {
-  '1': { severity: 'success', text: 'Your new email address is confirmed and is now the one you sign in with.' },
-  '0': { severity: 'error', text: 'This confirmation link is invalid or has expired. Please ask for a new one.' },
-  taken: { severity: 'error', text: 'Another account uses this address now, so it could not become yours.' },
+const EMAIL_CHANGED: Record<string, { severity: 'success' | 'error'; text: 'confirmed' | 'invalid' | 'taken' }> = {
+  '1': { severity: 'success', text: 'confirmed' },
+  '0': { severity: 'error', text: 'invalid' },
+  taken: { severity: 'error', text: 'taken' },
 };
+
+/** The language of the site, the member's e-mails and texts (ADR 0149): kept on the account; the page reloads in it. */
+function LanguageSection() {
+  const { toast } = useToast();
+  const [busy, setBusy] = useState(false);
+  async function change(code: string) {
+    if (!isLanguage(code) || code === currentLanguage()) return;
+    setBusy(true);
+    try {
+      await chooseLanguage(code, true);
+    } catch (err) {
+      setBusy(false);
+      toast({ title: t('account.language.failed'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
+    }
+  }
+  return (
+    <Section id="language" title={t('account.language.title')} description={t('account.language.description')}>
+      <TextField
+        select
+        label={t('account.language.label')}
+        value={currentLanguage()}
+        disabled={busy}
+        helperText={busy ? t('account.language.changing') : undefined}
+        onChange={(e) => void change(e.target.value)}
+        sx={{ maxWidth: 320 }}
+      >
+        {LANGUAGES.map((l) => (
+          <MenuItem key={l.code} value={l.code} lang={l.code}>
+            {l.native}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Section>
+  );
+}
 
 function PasswordSection() {
   const { toast } = useToast();
@@ -57,22 +98,22 @@ function PasswordSection() {
       try {
         await changePassword({ currentPassword: values.currentPassword, newPassword: values.newPassword });
         helpers.resetForm();
-        toast({ title: 'Password changed', description: 'You were signed out on every other device.' });
+        toast({ title: t('account.password.changed'), description: t('account.password.changedDescription') });
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors);
-        toast({ title: 'Password not changed', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+        toast({ title: t('account.password.notChanged'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
       }
     },
   });
   return (
-    <Section id="password" title="Change password" description="Your other sessions end when the password changes; this one stays signed in.">
+    <Section id="password" title={t('account.password.title')} description={t('account.password.description')}>
       <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
-        <TextField {...textFieldProps(formik, 'currentPassword')} label="Current password" type="password" autoComplete="current-password" required />
-        <TextField {...textFieldProps(formik, 'newPassword')} label="New password" type="password" autoComplete="new-password" required />
-        <TextField {...textFieldProps(formik, 'confirmPassword')} label="Confirm new password" type="password" autoComplete="new-password" required />
+        <TextField {...textFieldProps(formik, 'currentPassword')} label={t('account.currentPassword')} type="password" autoComplete="current-password" required />
+        <TextField {...textFieldProps(formik, 'newPassword')} label={t('account.password.new')} type="password" autoComplete="new-password" required />
+        <TextField {...textFieldProps(formik, 'confirmPassword')} label={t('account.password.confirm')} type="password" autoComplete="new-password" required />
         <Box>
           <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Changing...' : 'Change password'}
+            {formik.isSubmitting ? t('account.password.changing') : t('account.password.title')}
           </Button>
         </Box>
       </Box>
@@ -90,50 +131,41 @@ function EmailSection({ user, pendingEmail }: { user: User; pendingEmail: string
       try {
         const { message } = await changeEmail({ newEmail: values.newEmail.trim(), currentPassword: values.currentPassword });
         helpers.resetForm();
-        toast({ title: 'Check your new inbox', description: message });
+        toast({ title: t('account.email.checkInbox'), description: message });
       } catch (err) {
         if (err instanceof ApiError) {
-          helpers.setErrors(err.status === 409 ? { newEmail: errorMessage(err, 'This address is taken') } : err.fieldErrors);
+          helpers.setErrors(err.status === 409 ? { newEmail: errorMessage(err, t('account.email.taken')) } : err.fieldErrors);
         }
-        toast({ title: 'Email not changed', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+        toast({ title: t('account.email.notChanged'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
       }
     },
   });
   return (
     <Section
       id="email"
-      title="Change email"
-      description={
-        <>
-          You sign in with <strong>{user.email}</strong>. The new address must be confirmed from a link we send to it; we also tell your
-          current address.
-        </>
-      }
+      title={t('account.email.title')}
+      description={t.rich('account.email.description', { email: user.email, b: (chunks) => <strong>{chunks}</strong> })}
     >
       {pendingEmail ? (
-        <Alert severity="info">
-          Waiting for <strong>{pendingEmail}</strong> to be confirmed: open the link we sent there.
-        </Alert>
+        <Alert severity="info">{t.rich('account.email.pending', { email: pendingEmail, b: (chunks) => <strong>{chunks}</strong> })}</Alert>
       ) : null}
       {/* The server refuses an unverified account's change (403): it would send mail on its behalf. */}
       {!user.emailVerified ? (
-        <Alert severity="info">
-          Confirm <strong>{user.email}</strong> first, with the link we sent there; then you can move your account to a new address.
-        </Alert>
+        <Alert severity="info">{t.rich('account.email.unverified', { email: user.email, b: (chunks) => <strong>{chunks}</strong> })}</Alert>
       ) : (
         <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2, maxWidth: 420 }}>
-          <TextField {...textFieldProps(formik, 'newEmail')} label="New email" type="email" autoComplete="email" required />
+          <TextField {...textFieldProps(formik, 'newEmail')} label={t('account.email.new')} type="email" autoComplete="email" required />
           <TextField
             {...textFieldProps(formik, 'currentPassword')}
             id="emailCurrentPassword"
-            label="Current password"
+            label={t('account.currentPassword')}
             type="password"
             autoComplete="current-password"
             required
           />
           <Box>
             <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-              {formik.isSubmitting ? 'Sending...' : 'Send confirmation link'}
+              {formik.isSubmitting ? t('account.sending') : t('account.email.submit')}
             </Button>
           </Box>
         </Box>
@@ -150,18 +182,18 @@ function RemindersSection({ enabled }: { enabled: boolean }) {
     setBusy(true);
     try {
       await setReminders(next);
-      toast({ title: next ? 'Reminders on' : 'Reminders off' });
+      toast({ title: next ? t('account.reminders.on') : t('account.reminders.off') });
     } catch (err) {
-      toast({ title: 'Not saved', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+      toast({ title: t('account.notSaved'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Section id="reminders" title="Reminders">
+    <Section id="reminders" title={t('account.reminders.title')}>
       <FormControlLabel
         control={<Switch checked={enabled} disabled={busy} onChange={(e) => void toggle(e.target.checked)} />}
-        label="Email me a reminder the day before each event I registered for"
+        label={t('account.reminders.label')}
       />
     </Section>
   );
@@ -178,7 +210,7 @@ function CalendarFeedSection({ since }: { since: string | null }) {
     try {
       await action();
     } catch (err) {
-      toast({ title: 'Calendar link not changed', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+      toast({ title: t('account.calendar.notChanged'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -186,21 +218,21 @@ function CalendarFeedSection({ since }: { since: string | null }) {
   async function copy(text: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast({ title: 'Link copied' });
+      toast({ title: t('account.calendar.copied') });
     } catch {
-      window.prompt('Copy this calendar link:', text);
+      window.prompt(t('account.calendar.copyPrompt'), text);
     }
   }
   const active = url !== null || since !== null;
   return (
     <Section
       id="calendar-feed"
-      title="My calendar link"
-      description="Subscribe to this link in Google Calendar, Apple Calendar or Outlook to see the events you registered for. Keep it private: anyone with the link sees them. Changing your password or signing out everywhere ends the link; make a new one afterwards."
+      title={t('account.calendar.title')}
+      description={t('account.calendar.description')}
     >
       {url ? (
         <TextField
-          label="Calendar link (shown once)"
+          label={t('account.calendar.linkLabel')}
           value={url}
           fullWidth
           slotProps={{
@@ -208,7 +240,7 @@ function CalendarFeedSection({ since }: { since: string | null }) {
               readOnly: true,
               endAdornment: (
                 <InputAdornment position="end">
-                  <IconButton aria-label="Copy the calendar link" onClick={() => void copy(url)} edge="end">
+                  <IconButton aria-label={t('account.calendar.copy')} onClick={() => void copy(url)} edge="end">
                     <ContentCopyOutlined />
                   </IconButton>
                 </InputAdornment>
@@ -217,14 +249,11 @@ function CalendarFeedSection({ since }: { since: string | null }) {
           }}
         />
       ) : since ? (
-        <Typography color="text.secondary">
-          A link made on {new Date(since).toLocaleDateString()} is active. For your privacy it is shown only when made: make a new one to see it
-          (the old one stops working).
-        </Typography>
+        <Typography color="text.secondary">{t('account.calendar.active', { date: formatDate(since) })}</Typography>
       ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button variant="outlined" disabled={busy} onClick={() => void run(async () => setUrl((await newFeed()).url))}>
-          {active ? 'Make a new link' : 'Make my calendar link'}
+          {active ? t('account.calendar.makeNew') : t('account.calendar.make')}
         </Button>
         {active ? (
           <Button
@@ -234,11 +263,11 @@ function CalendarFeedSection({ since }: { since: string | null }) {
               void run(async () => {
                 await stopFeed();
                 setUrl(null);
-                toast({ title: 'Calendar link turned off' });
+                toast({ title: t('account.calendar.turnedOff') });
               })
             }
           >
-            Turn off
+            {t('account.calendar.turnOff')}
           </Button>
         ) : null}
       </Box>
@@ -254,16 +283,16 @@ function DataSection() {
     try {
       await downloadMyData();
     } catch (err) {
-      toast({ title: 'Download failed', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+      toast({ title: t('account.data.failed'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
   }
   return (
-    <Section id="my-data" title="My data" description="Your profile, settings, registrations, volunteering and donations, as a JSON file.">
+    <Section id="my-data" title={t('account.data.title')} description={t('account.data.description')}>
       <Box>
         <Button variant="outlined" startIcon={<DownloadOutlined />} disabled={busy} onClick={() => void download()}>
-          {busy ? 'Preparing...' : 'Download my data'}
+          {busy ? t('account.data.preparing') : t('account.data.download')}
         </Button>
       </Box>
     </Section>
@@ -275,12 +304,12 @@ function DeleteSection() {
   return (
     <Section
       id="delete-account"
-      title="Delete my account"
-      description="Your registrations and volunteer sign-ups are removed. Donations stay in the temple's records with the name and address you gave, as the law requires for receipts."
+      title={t('account.delete.title')}
+      description={t('account.delete.description')}
     >
       <Box>
         <Button variant="outlined" color="error" startIcon={<DeleteForeverOutlined />} onClick={() => setOpen(true)}>
-          Delete my account
+          {t('account.delete.title')}
         </Button>
       </Box>
       <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
@@ -294,13 +323,15 @@ export function AccountSettings({ user, emailChanged, after }: { user: User; ema
   const notice = emailChanged ? EMAIL_CHANGED[emailChanged] : undefined;
   return (
     <Box sx={{ display: 'grid', gap: 3 }}>
-      {notice ? <Alert severity={notice.severity}>{notice.text}</Alert> : null}
+      {notice ? <Alert severity={notice.severity}>{t(`account.emailChanged.${notice.text}`)}</Alert> : null}
+      <LanguageSection />
+      <Divider />
       <PasswordSection />
       <Divider />
       {error ? (
-        <RetryAlert onRetry={retry}>Your settings could not be loaded.</RetryAlert>
+        <RetryAlert onRetry={retry}>{t('account.settings.loadFailed')}</RetryAlert>
       ) : isLoading || !settings ? (
-        <LoadingRegion label="Loading your settings" sx={{ display: 'grid', gap: 1 }}>
+        <LoadingRegion label={t('account.settings.loading')} sx={{ display: 'grid', gap: 1 }}>
           <Skeleton variant="text" width="40%" />
           <Skeleton variant="rounded" height={56} />
           <Skeleton variant="rounded" height={56} />

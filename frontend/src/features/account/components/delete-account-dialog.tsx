@@ -13,6 +13,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { deleteAccount } from '../api/account-data';
+import { t } from '../i18n';
 import { deleteAccountSchema, type DeleteAccountValues } from '../schemas';
 
 /** Asks for the password, deletes the account, then leaves for the home page signed out. */
@@ -30,10 +31,10 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
         // Home first, then the local sign-out: signing out on this protected page would send the
         // visitor to sign-in instead.
         navigate(paths.home.getHref(), { flushSync: true });
-        signOut({ notifyServer: false, toast: { title: 'Account deleted', description: 'Your account and its sessions are gone.' } });
+        signOut({ notifyServer: false, toast: { title: t('account.delete.done'), description: t('account.delete.doneDescription') } });
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors);
-        toast({ title: 'Account not deleted', description: errorMessage(err, 'Something went wrong. Please try again.'), variant: 'destructive' });
+        toast({ title: t('account.delete.notDeleted'), description: errorMessage(err, t('account.somethingWrong')), variant: 'destructive' });
       }
     },
   });
@@ -45,15 +46,13 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id={titleId}>Delete your account?</DialogTitle>
+        <DialogTitle id={titleId}>{t('account.delete.dialogTitle')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <DialogContentText>
-            This cannot be undone. Your registrations and volunteer sign-ups are removed; donations stay in the temple&apos;s records.
-          </DialogContentText>
+          <DialogContentText>{t('account.delete.dialogText')}</DialogContentText>
           <TextField
             {...textFieldProps(formik, 'currentPassword')}
             id="deleteCurrentPassword"
-            label="Current password"
+            label={t('account.currentPassword')}
             type="password"
             autoComplete="current-password"
             required
@@ -62,10 +61,10 @@ export function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose:
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={formik.isSubmitting}>
-            Cancel
+            {t('account.cancel')}
           </Button>
           <Button type="submit" color="error" variant="contained" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Deleting...' : 'Delete my account'}
+            {formik.isSubmitting ? t('account.delete.deleting') : t('account.delete.title')}
           </Button>
         </DialogActions>
       </form>

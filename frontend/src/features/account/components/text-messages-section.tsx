@@ -20,30 +20,42 @@ import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAppConfig } from '@/lib/app-config';
 import type { TextChannel, TextKind, Texting } from '@/types/api';
+import { currentLanguage } from '@/i18n/runtime';
 import { useTexting, useTextingActions, type TextPreferences } from '../api/texting';
+import { t } from '../i18n';
+import en from '../i18n/en.json';
 
-/** The kinds a member may agree to, each on its own, with what each is (docs/product.md#text-messages). */
-export const TEXT_KINDS: readonly { kind: TextKind; label: string; help: string }[] = [
-  { kind: 'confirmations', label: 'Confirmations', help: 'Registrations and seva bookings.' },
-  { kind: 'reminders', label: 'Reminders', help: 'The day before an event, and a star birthday.' },
-  { kind: 'receipts', label: 'Receipts', help: 'What you give or buy at the counter: a short link to the receipt.' },
-];
+/** The kinds a member may agree to, each on its own (docs/product.md#text-messages); what each is comes from `kindText`. */
+export const TEXT_KINDS: readonly TextKind[] = ['confirmations', 'reminders', 'receipts'];
 
-/** US time zones offered for the quiet hours; a member's own zone is added when it is another. */
-export const US_ZONES: readonly (readonly [string, string])[] = [
-  ['America/Los_Angeles', 'Pacific (Los Angeles)'],
-  ['America/Denver', 'Mountain (Denver)'],
-  ['America/Phoenix', 'Arizona (Phoenix)'],
-  ['America/Chicago', 'Central (Chicago)'],
-  ['America/New_York', 'Eastern (New York)'],
-  ['America/Anchorage', 'Alaska (Anchorage)'],
-  ['Pacific/Honolulu', 'Hawaii (Honolulu)'],
-];
+/** A kind's name and what it is, in the page's language. */
+function kindText(kind: TextKind): { label: string; help: string } {
+  switch (kind) {
+    case 'confirmations':
+      return { label: t('account.texts.kind.confirmations'), help: t('account.texts.kind.confirmationsHelp') };
+    case 'reminders':
+      return { label: t('account.texts.kind.reminders'), help: t('account.texts.kind.remindersHelp') };
+    default:
+      return { label: t('account.texts.kind.receipts'), help: t('account.texts.kind.receiptsHelp') };
+  }
+}
 
-/** The server's message for a number that is not a US one (crates/domain/src/texting.rs). */
-export const PHONE_INVALID = 'Enter a US mobile number with its area code, e.g. (916) 555-0123';
-export const CODE_INVALID = 'Enter the 6-digit code we texted you';
-const SOMETHING_WRONG = 'Something went wrong. Please try again.';
+/** US time zones offered for the quiet hours, with their names' keys; a member's own zone is added when it is another. */
+export const US_ZONES = [
+  ['America/Los_Angeles', 'account.texts.zone.pacific'],
+  ['America/Denver', 'account.texts.zone.mountain'],
+  ['America/Phoenix', 'account.texts.zone.arizona'],
+  ['America/Chicago', 'account.texts.zone.central'],
+  ['America/New_York', 'account.texts.zone.eastern'],
+  ['America/Anchorage', 'account.texts.zone.alaska'],
+  ['Pacific/Honolulu', 'account.texts.zone.hawaii'],
+] as const;
+
+/**
+ * The server's message for a number that is not a US one (crates/domain/src/texting.rs), in English
+ * as it sends it; the form says it in the page's language.
+ */
+export const PHONE_INVALID = en['account.texts.phoneInvalid'];
 
 /** "+19165550123" as "(916) 555-0123"; any other text as it is. */
 export function displayPhone(e164: string | null | undefined): string {
@@ -66,7 +78,7 @@ type Errors = Record<string, string>;
  * or a 429's message, a field the form does not have) goes under `form`, for an alert.
  */
 function errorsOf(err: unknown, fields: readonly string[]): Errors {
-  if (!(err instanceof ApiError)) return { form: SOMETHING_WRONG };
+  if (!(err instanceof ApiError)) return { form: t('account.somethingWrong') };
   const errors: Errors = {};
   const rest: string[] = [];
   for (const [field, message] of Object.entries(err.fieldErrors)) {
@@ -75,7 +87,7 @@ function errorsOf(err: unknown, fields: readonly string[]): Errors {
   }
   if (rest.length > 0) errors.form = rest.join(' ');
   else if (Object.keys(errors).length === 0) {
-    errors.form = errorMessage(err, err.status === 429 ? 'Too many tries. Please wait a while and try again.' : SOMETHING_WRONG);
+    errors.form = errorMessage(err, err.status === 429 ? t('account.texts.tooManyTries') : t('account.somethingWrong'));
   }
   return errors;
 }
@@ -95,7 +107,7 @@ function useFocusFirst(focus: boolean) {
 }
 
 function preferencesOf(texting: Texting): TextPreferences {
-  const kinds = TEXT_KINDS.map((k) => k.kind).filter((kind) => texting.kinds.includes(kind));
+  const kinds = TEXT_KINDS.filter((kind) => texting.kinds.includes(kind));
   return { kinds, channel: texting.channel === 'whatsapp' ? 'whatsapp' : 'sms', timeZone: texting.timeZone };
 }
 
@@ -116,8 +128,8 @@ function ChannelField({
     <FormControl component="fieldset" error={Boolean(error)} disabled={disabled}>
       <FormLabel component="legend">{legend}</FormLabel>
       <RadioGroup row name="channel" value={value} onChange={(e) => onChange(e.target.value as TextChannel)}>
-        <FormControlLabel value="sms" control={<Radio />} label="Text message" />
-        <FormControlLabel value="whatsapp" control={<Radio />} label="WhatsApp" />
+        <FormControlLabel value="sms" control={<Radio />} label={t('account.texts.channel.sms')} />
+        <FormControlLabel value="whatsapp" control={<Radio />} label={t('account.texts.channel.whatsapp')} />
       </RadioGroup>
       {error ? <FormHelperText>{error}</FormHelperText> : null}
     </FormControl>
@@ -138,15 +150,16 @@ function PreferencesFields({
   errors: Errors;
   disabled: boolean;
 }) {
-  const zones = US_ZONES.some(([zone]) => zone === value.timeZone) ? US_ZONES : [...US_ZONES, [value.timeZone, value.timeZone] as const];
+  const zones: (readonly [string, string])[] = US_ZONES.map(([zone, key]) => [zone, t(key)] as const);
+  if (!US_ZONES.some(([zone]) => zone === value.timeZone)) zones.push([value.timeZone, value.timeZone]);
   const toggle = (kind: TextKind, on: boolean) =>
     onChange({ ...value, kinds: on ? [...value.kinds, kind] : value.kinds.filter((k) => k !== kind) });
   return (
     <>
       <FormControl component="fieldset" error={Boolean(errors.kinds)} disabled={disabled}>
-        <FormLabel component="legend">Text me about</FormLabel>
+        <FormLabel component="legend">{t('account.texts.aboutLegend')}</FormLabel>
         <FormGroup>
-          {TEXT_KINDS.map(({ kind, label, help }) => (
+          {TEXT_KINDS.map((kind) => ({ kind, ...kindText(kind) })).map(({ kind, label, help }) => (
             <FormControlLabel
               key={kind}
               sx={{ alignItems: 'flex-start', mb: 0.5 }}
@@ -166,7 +179,7 @@ function PreferencesFields({
       </FormControl>
       {whatsapp ? (
         <ChannelField
-          legend="Send them by"
+          legend={t('account.texts.sendBy')}
           value={value.channel}
           onChange={(channel) => onChange({ ...value, channel })}
           error={errors.channel}
@@ -176,8 +189,8 @@ function PreferencesFields({
       <TextField
         select
         id="text-time-zone"
-        label="My time zone"
-        helperText={errors.timeZone ?? 'No texts between 9 PM and 8 AM here; they wait until morning.'}
+        label={t('account.texts.timeZone')}
+        helperText={errors.timeZone ?? t('account.texts.quietHours')}
         error={Boolean(errors.timeZone)}
         value={value.timeZone}
         disabled={disabled}
@@ -207,7 +220,7 @@ function NumberForm({ texting, focus, onSent, onCancel }: { texting: Texting; fo
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!phone.trim()) {
-      setErrors({ phone: PHONE_INVALID });
+      setErrors({ phone: t('account.texts.phoneInvalid') });
       phoneRef.current?.focus();
       return;
     }
@@ -215,7 +228,7 @@ function NumberForm({ texting, focus, onSent, onCancel }: { texting: Texting; fo
     setErrors({});
     try {
       const sent = await sendCode(phone, channel);
-      toast({ title: 'Code sent', description: `We texted a code to ${displayPhone(sent.pendingPhone)}.` });
+      toast({ title: t('account.texts.codeSent'), description: t('account.texts.codeSentTo', { phone: displayPhone(sent.pendingPhone) }) });
       onSent();
     } catch (err) {
       const next = errorsOf(err, ['phone', 'channel']);
@@ -230,27 +243,27 @@ function NumberForm({ texting, focus, onSent, onCancel }: { texting: Texting; fo
       <TextField
         id="text-phone"
         name="phone"
-        label="Mobile number"
+        label={t('account.texts.mobile')}
         type="tel"
         autoComplete="tel-national"
         value={phone}
         onChange={(e) => setPhone(e.target.value)}
         error={Boolean(errors.phone)}
-        helperText={errors.phone ?? 'A US number with its area code; we text it a code to check it is yours.'}
+        helperText={errors.phone ?? t('account.texts.mobileHelp')}
         inputRef={phoneRef}
         required
       />
       {texting.whatsappAvailable ? (
-        <ChannelField legend="Send the code by" value={channel} onChange={setChannel} error={errors.channel} disabled={busy} />
+        <ChannelField legend={t('account.texts.sendCodeBy')} value={channel} onChange={setChannel} error={errors.channel} disabled={busy} />
       ) : null}
       {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Sending...' : 'Send code'}
+          {busy ? t('account.sending') : t('account.texts.sendCode')}
         </Button>
         {onCancel ? (
           <Button onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('account.cancel')}
           </Button>
         ) : null}
       </Box>
@@ -287,7 +300,7 @@ function CodeForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!/^\d{6}$/.test(code.replace(/\s/g, ''))) {
-      setErrors({ code: CODE_INVALID });
+      setErrors({ code: t('account.texts.codeInvalid') });
       codeRef.current?.focus();
       return;
     }
@@ -295,7 +308,7 @@ function CodeForm({
     setErrors({});
     try {
       await verify(code, preferences);
-      toast({ title: 'Number verified', description: `Texts go to ${pending}.` });
+      toast({ title: t('account.texts.verified'), description: t('account.texts.textsGoTo', { phone: pending }) });
       onVerified();
     } catch (err) {
       const next = errorsOf(err, ['code', 'kinds', 'channel', 'timeZone']);
@@ -311,7 +324,7 @@ function CodeForm({
     try {
       await sendCode(texting.pendingPhone ?? '', preferencesOf(texting).channel);
       setCode('');
-      toast({ title: 'New code sent', description: `We texted a new code to ${pending}.` });
+      toast({ title: t('account.texts.newCodeSent'), description: t('account.texts.newCodeSentTo', { phone: pending }) });
       codeRef.current?.focus();
     } catch (err) {
       const { phone, channel, ...rest } = errorsOf(err, ['phone', 'channel']);
@@ -322,45 +335,52 @@ function CodeForm({
   }
   return (
     <Box ref={form} component="form" noValidate onSubmit={(e) => void submit(e)} sx={{ display: 'grid', gap: 2, maxWidth: 560 }}>
-      <Typography>
-        We texted a code to <strong>{pending}</strong>. It works for 10 minutes.
-      </Typography>
+      <Typography>{t.rich('account.texts.codeIntro', { phone: pending, b: (chunks) => <strong>{chunks}</strong> })}</Typography>
       {texting.phone ? (
         <Typography variant="body2" color="text.secondary">
-          Texts go to {displayPhone(texting.phone)} until you verify the new number.
+          {t('account.texts.untilVerified', { phone: displayPhone(texting.phone) })}
         </Typography>
       ) : null}
       <TextField
         id="text-code"
         name="code"
-        label="Code"
+        label={t('account.texts.code')}
         value={code}
         onChange={(e) => setCode(e.target.value)}
         slotProps={{ htmlInput: { inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 7 } }}
         error={Boolean(errors.code)}
-        helperText={errors.code ?? 'The 6 digits in the text'}
+        helperText={errors.code ?? t('account.texts.codeHelp')}
         inputRef={codeRef}
         required
         sx={{ maxWidth: 280 }}
       />
       <PreferencesFields value={preferences} onChange={setPreferences} whatsapp={texting.whatsappAvailable} errors={errors} disabled={busy} />
-      <Typography variant="body2" color="text.secondary">
+      {/* The consent is agreed to in English, as written (docs/glossary.md); another language's page shows its translation below it. */}
+      <Typography variant="body2" color="text.secondary" lang="en">
         {consentText(templeName)}
       </Typography>
+      {currentLanguage() === 'en' ? null : (
+        <Typography variant="body2" color="text.secondary">
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {t('account.texts.consentTranslationLabel')}
+          </Box>{' '}
+          {t('account.texts.consentTranslation', { temple: templeName })}
+        </Typography>
+      )}
       {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          {working === 'verify' ? 'Verifying...' : 'Verify'}
+          {working === 'verify' ? t('account.texts.verifying') : t('account.texts.verify')}
         </Button>
         <Button variant="outlined" onClick={() => void resend()} disabled={busy}>
-          {working === 'resend' ? 'Sending...' : 'Send a new code'}
+          {working === 'resend' ? t('account.sending') : t('account.texts.sendNewCode')}
         </Button>
         <Button onClick={onChangeNumber} disabled={busy}>
-          Use another number
+          {t('account.texts.useAnother')}
         </Button>
         {onKeepCurrent ? (
           <Button onClick={onKeepCurrent} disabled={busy}>
-            Keep {displayPhone(texting.phone)}
+            {t('account.texts.keep', { phone: displayPhone(texting.phone) })}
           </Button>
         ) : null}
       </Box>
@@ -417,40 +437,38 @@ function VerifiedForm({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        void run(() => update(preferences), 'Text messages saved');
+        void run(() => update(preferences), t('account.texts.saved'));
       }}
       sx={{ display: 'grid', gap: 2, maxWidth: 560 }}
     >
-      <Typography>
-        Texts go to <strong>{phone}</strong>.
-      </Typography>
+      <Typography>{t.rich('account.texts.goTo', { phone, b: (chunks) => <strong>{chunks}</strong> })}</Typography>
       {texting.optedOut ? (
-        <Alert severity="warning">This number replied STOP. Text START to the temple&apos;s number to get texts again.</Alert>
+        <Alert severity="warning">{t('account.texts.optedOut')}</Alert>
       ) : null}
       <PreferencesFields value={preferences} onChange={setPreferences} whatsapp={texting.whatsappAvailable} errors={errors} disabled={busy} />
       {errors.form ? <Alert severity="error">{errors.form}</Alert> : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
+          {busy ? t('account.saving') : t('account.save')}
         </Button>
         <Button onClick={onChangeNumber} disabled={busy}>
-          Use another number
+          {t('account.texts.useAnother')}
         </Button>
         {confirmRemove ? null : (
           <Button ref={removeRef} color="error" onClick={() => setConfirmRemove(true)} disabled={busy}>
-            Remove number
+            {t('account.texts.removeNumber')}
           </Button>
         )}
       </Box>
       {confirmRemove ? (
         <Alert severity="warning">
-          Remove {phone}? No more texts go to it, and what you agreed to is forgotten.
+          {t('account.texts.removeConfirm', { phone })}
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1.5 }}>
-            <Button color="error" variant="contained" size="small" disabled={busy} onClick={() => void run(remove, 'Number removed: no more texts', onRemoved)}>
-              Remove
+            <Button color="error" variant="contained" size="small" disabled={busy} onClick={() => void run(remove, t('account.texts.removed'), onRemoved)}>
+              {t('account.texts.remove')}
             </Button>
             <Button ref={keepRef} color="inherit" size="small" disabled={busy} onClick={() => setConfirmRemove(false)}>
-              Keep it
+              {t('account.texts.keepIt')}
             </Button>
           </Box>
         </Alert>
@@ -475,16 +493,16 @@ export function TextMessagesSection() {
   const done = () => go('auto');
   let body;
   if (error) {
-    body = <RetryAlert onRetry={retry}>Your text message settings could not be loaded.</RetryAlert>;
+    body = <RetryAlert onRetry={retry}>{t('account.texts.loadFailed')}</RetryAlert>;
   } else if (isLoading || !texting) {
     body = (
-      <LoadingRegion label="Loading your text message settings" sx={{ display: 'grid', gap: 1 }}>
+      <LoadingRegion label={t('account.texts.loading')} sx={{ display: 'grid', gap: 1 }}>
         <Skeleton variant="rounded" height={56} sx={{ maxWidth: 420 }} />
         <Skeleton variant="rounded" height={36} width={120} />
       </LoadingRegion>
     );
   } else if (!texting.available) {
-    body = <Typography color="text.secondary">Text messages are not available on this site.</Typography>;
+    body = <Typography color="text.secondary">{t('account.texts.unavailable')}</Typography>;
   } else if (view === 'number') {
     body = <NumberForm texting={texting} focus={moved} onSent={done} onCancel={texting.phone || texting.pendingPhone ? done : undefined} />;
   } else if (texting.pendingPhone && !(view === 'current' && texting.phone)) {
@@ -506,11 +524,11 @@ export function TextMessagesSection() {
   return (
     <Box component="section" aria-labelledby="texts-heading" onFocus={() => setMoved(true)} sx={{ display: 'grid', gap: 1.5 }}>
       <Typography id="texts-heading" component="h2" variant="h6">
-        Text messages
+        {t('account.texts.title')}
       </Typography>
       {texting?.available === false ? null : (
         <Typography color="text.secondary">
-          Get confirmations, reminders and receipts by text as well as by e-mail. We never text between 9 PM and 8 AM.
+          {t('account.texts.intro')}
         </Typography>
       )}
       {body}

@@ -13,8 +13,7 @@ import { errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { forgotPassword } from '../api/forgot-password';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
-
-const GENERIC = 'If an account exists for that email, a password reset link has been sent.';
+import { t } from '../i18n';
 
 export function ForgotPasswordForm() {
   const { toast } = useToast();
@@ -28,12 +27,13 @@ export function ForgotPasswordForm() {
       setFailure(null);
       try {
         const res = await forgotPassword({ email: values.email.trim() });
-        setSent(res?.message || GENERIC);
-        toast({ title: 'Password Reset Email Sent', description: res?.message || GENERIC });
+        setSent(res?.message || t('auth.forgot.generic'));
+        toast({ title: t('auth.forgot.sentTitle'), description: res?.message || t('auth.forgot.generic') });
       } catch (err) {
-        const message = errorMessage(err, 'Failed to request password reset');
+        const fallback = t('auth.forgot.failed');
+        const message = errorMessage(err, fallback);
         setFailure(message);
-        toast({ title: 'Failed to request password reset', description: message === 'Failed to request password reset' ? undefined : message, variant: 'destructive' });
+        toast({ title: fallback, description: message === fallback ? undefined : message, variant: 'destructive' });
       }
     },
   });
@@ -43,14 +43,14 @@ export function ForgotPasswordForm() {
       <Box sx={{ textAlign: 'center', display: 'grid', gap: 2, justifyItems: 'center' }} role="status">
         <MarkEmailReadOutlined color="success" sx={{ fontSize: 56 }} />
         <Typography component="h2" variant="h5">
-          Password Reset Email Sent
+          {t('auth.forgot.sentTitle')}
         </Typography>
         <Typography color="text.secondary">{sent}</Typography>
         <Typography color="text.secondary" variant="body2">
-          The link in the e-mail is valid for one hour.
+          {t('auth.forgot.validFor')}
         </Typography>
         <Button component={RouterLink} to={paths.signIn.getHref()} variant="contained">
-          Back to Sign In
+          {t('auth.backToSignIn')}
         </Button>
       </Box>
     );
@@ -59,15 +59,18 @@ export function ForgotPasswordForm() {
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-      <TextField {...textFieldProps(formik, 'email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <TextField {...textFieldProps(formik, 'email')} label={t('auth.email')} type="email" autoComplete="email" required fullWidth />
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
-        {formik.isSubmitting ? 'Sending...' : 'Send Reset Link'}
+        {formik.isSubmitting ? t('auth.forgot.sending') : t('auth.forgot.submit')}
       </Button>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        Remembered it?{' '}
-        <Link component={RouterLink} to={paths.signIn.getHref()}>
-          Back to Sign In
-        </Link>
+        {t.rich('auth.forgot.remembered', {
+          link: (chunks) => (
+            <Link component={RouterLink} to={paths.signIn.getHref()}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </Typography>
     </Box>
   );

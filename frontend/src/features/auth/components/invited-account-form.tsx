@@ -7,6 +7,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { invitedAccountSchema, type InvitedAccountValues } from '../schemas';
 import { PasswordField } from './password-field';
+import { t } from '../i18n';
 
 type Props = {
   /** The address the invitation went to: the account's e-mail, not editable. */
@@ -34,37 +35,37 @@ export function InvitedAccountForm({ email, onSubmit, submitLabel }: Props) {
       } catch (err) {
         const fields = err instanceof ApiError ? err.fieldErrors : {};
         helpers.setErrors(fields);
-        if (Object.keys(fields).length === 0) setFailure(errorMessage(err, 'The account could not be created. Please try again.'));
+        if (Object.keys(fields).length === 0) setFailure(errorMessage(err, t('auth.invited.failed')));
       }
     },
   });
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Create your account" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={t('auth.invited.formLabel')} sx={{ display: 'grid', gap: 2.5 }}>
       {failure ? <Alert severity="error">{failure}</Alert> : null}
       <TextField
         id="invited-email"
-        label="Email"
+        label={t('auth.email')}
         value={email}
         autoComplete="username"
-        helperText="The address the invitation was sent to"
+        helperText={t('auth.invited.emailHint')}
         slotProps={{ htmlInput: { readOnly: true } }}
         fullWidth
       />
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <TextField {...textFieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-        <TextField {...textFieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+        <TextField {...textFieldProps(formik, 'firstName')} label={t('auth.firstName')} autoComplete="given-name" required fullWidth />
+        <TextField {...textFieldProps(formik, 'lastName')} label={t('auth.lastName')} autoComplete="family-name" required fullWidth />
       </Box>
-      <TextField {...textFieldProps(formik, 'phoneNumber')} label="Phone number" type="tel" autoComplete="tel" required fullWidth />
+      <TextField {...textFieldProps(formik, 'phoneNumber')} label={t('auth.phoneNumber')} type="tel" autoComplete="tel" required fullWidth />
       <PasswordField
-        {...textFieldProps(formik, 'password', 'At least 6 characters')}
-        label="Password"
+        {...textFieldProps(formik, 'password', t('auth.passwordHint'))}
+        label={t('auth.password')}
         autoComplete="new-password"
         required
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
-        {formik.isSubmitting ? 'Creating account...' : submitLabel}
+        {formik.isSubmitting ? t('auth.creatingAccount') : submitLabel}
       </Button>
     </Box>
   );

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
+import { t } from '../i18n';
 
 /** Password input with a show/hide toggle. */
 export function PasswordField(props: TextFieldProps) {
@@ -17,7 +18,7 @@ export function PasswordField(props: TextFieldProps) {
           endAdornment: (
             <InputAdornment position="end">
               <IconButton
-                aria-label={visible ? 'Hide password' : 'Show password'}
+                aria-label={visible ? t('auth.hidePassword') : t('auth.showPassword')}
                 onClick={() => setVisible((v) => !v)}
                 edge="end"
               >

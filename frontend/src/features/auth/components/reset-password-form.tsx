@@ -13,6 +13,7 @@ import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { resetPassword } from '../api/reset-password';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import { PasswordField } from './password-field';
+import { t } from '../i18n';
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const { toast } = useToast();
@@ -26,11 +27,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
       setFailure(null);
       try {
         const res = await resetPassword({ token: values.token, newPassword: values.password });
-        setDone(res?.message || 'Your password has been reset. You can now sign in.');
+        setDone(res?.message || t('auth.reset.done'));
       } catch (err) {
-        const message = errorMessage(err, 'Failed to reset password');
+        const fallback = t('auth.reset.failed');
+        const message = errorMessage(err, fallback);
         setFailure(message);
-        toast({ title: 'Failed to reset password', description: message === 'Failed to reset password' ? undefined : message, variant: 'destructive' });
+        toast({ title: fallback, description: message === fallback ? undefined : message, variant: 'destructive' });
       }
     },
   });
@@ -41,7 +43,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <CheckCircleOutlined color="success" sx={{ fontSize: 56 }} />
         <Typography>{done}</Typography>
         <Button component={RouterLink} to={paths.signIn.getHref()} variant="contained">
-          Sign In
+          {t('auth.signIn')}
         </Button>
       </Box>
     );
@@ -53,26 +55,26 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Alert severity="error">
           {failure}{' '}
           <Link component={RouterLink} to={paths.forgotPassword.getHref()}>
-            Request a new link
+            {t('auth.reset.newLink')}
           </Link>
         </Alert>
       ) : null}
       <PasswordField
-        {...textFieldProps(formik, 'password', 'At least 6 characters')}
-        label="New password"
+        {...textFieldProps(formik, 'password', t('auth.passwordHint'))}
+        label={t('auth.reset.newPassword')}
         autoComplete="new-password"
         required
         fullWidth
       />
       <PasswordField
         {...textFieldProps(formik, 'confirmPassword')}
-        label="Confirm password"
+        label={t('auth.reset.confirmPassword')}
         autoComplete="new-password"
         required
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
-        {formik.isSubmitting ? 'Resetting...' : 'Reset Password'}
+        {formik.isSubmitting ? t('auth.reset.resetting') : t('auth.reset.submit')}
       </Button>
     </Box>
   );

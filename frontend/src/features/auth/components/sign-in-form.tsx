@@ -14,6 +14,7 @@ import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { signIn as signInRequest } from '../api/sign-in';
 import { signInSchema, type SignInValues } from '../schemas';
 import { PasswordField } from './password-field';
+import { t } from '../i18n';
 
 export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   const { signIn } = useAuth();
@@ -29,12 +30,12 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
         const res = await signInRequest({ email: values.email.trim(), password: values.password });
         if (!res?.token) console.warn('Sign-in answer carried no token');
         signIn(res.token, res.user);
-        toast({ title: 'Welcome back!', description: `Signed in as ${res.user.email}` });
+        toast({ title: t('auth.signIn.welcome'), description: t('auth.signIn.signedInAs', { email: res.user.email }) });
         onSuccess();
       } catch (err) {
-        const message = errorMessage(err, 'Failed to sign in');
+        const message = errorMessage(err, t('auth.signIn.failed'));
         setFailure(message);
-        toast({ title: 'Authentication failed', description: message, variant: 'destructive' });
+        toast({ title: t('auth.signIn.authFailed'), description: message, variant: 'destructive' });
       }
     },
   });
@@ -42,27 +43,30 @@ export function SignInForm({ onSuccess }: { onSuccess: () => void }) {
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
       {failure ? <Alert severity="error">{failure}</Alert> : null}
-      <TextField {...textFieldProps(formik, 'email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <TextField {...textFieldProps(formik, 'email')} label={t('auth.email')} type="email" autoComplete="email" required fullWidth />
       <PasswordField
         {...textFieldProps(formik, 'password')}
-        label="Password"
+        label={t('auth.password')}
         autoComplete="current-password"
         required
         fullWidth
       />
       <Box sx={{ textAlign: 'right', mt: -1 }}>
         <Link component={RouterLink} to={paths.forgotPassword.getHref()} variant="body2">
-          Forgot password?
+          {t('auth.signIn.forgot')}
         </Link>
       </Box>
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
-        {formik.isSubmitting ? 'Signing in...' : 'Sign In'}
+        {formik.isSubmitting ? t('auth.signIn.submitting') : t('auth.signIn')}
       </Button>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        Don&apos;t have an account?{' '}
-        <Link component={RouterLink} to={paths.signUp.getHref()}>
-          Sign Up
-        </Link>
+        {t.rich('auth.signIn.noAccount', {
+          link: (chunks) => (
+            <Link component={RouterLink} to={paths.signUp.getHref()}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </Typography>
     </Box>
   );

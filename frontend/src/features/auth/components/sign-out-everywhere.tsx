@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { signOutEverywhere } from '../api/sign-out-everywhere';
+import { t } from '../i18n';
 
 /** Account Settings: end every session of the member (other devices and this one), after a confirmation. */
 export function SignOutEverywhereSection() {
@@ -22,7 +23,7 @@ export function SignOutEverywhereSection() {
   const endLocally = () =>
     signOut({
       notifyServer: false,
-      toast: { title: 'Signed out everywhere', description: 'Every session of your account has been ended.' },
+      toast: { title: t('auth.everywhere.done'), description: t('auth.everywhere.doneText') },
     });
 
   // Home first, committed at once, then the local sign-out: signing out while still on this
@@ -46,33 +47,32 @@ export function SignOutEverywhereSection() {
         leave();
         return;
       }
-      toast({ title: 'Sign out failed', description: errorMessage(err, 'Could not end your sessions. Please try again.'), variant: 'destructive' });
+      toast({ title: t('auth.everywhere.failed'), description: errorMessage(err, t('auth.everywhere.failedText')), variant: 'destructive' });
     }
   }
 
   return (
     <Box component="section" aria-labelledby="sign-out-everywhere-heading">
       <Typography id="sign-out-everywhere-heading" component="h2" variant="h6" gutterBottom>
-        Sign out everywhere
+        {t('auth.everywhere.title')}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Signed in on a shared or lost device? End every session of your account on all devices and browsers, including
-        this one.
+        {t('auth.everywhere.intro')}
       </Typography>
       <Button variant="outlined" color="error" startIcon={<LogoutOutlined />} onClick={() => setOpen(true)}>
-        Sign out everywhere
+        {t('auth.everywhere.title')}
       </Button>
       <ConfirmDialog
         open={open}
-        title="Sign out everywhere?"
-        confirmLabel="Sign out everywhere"
-        busyLabel="Signing out..."
+        title={t('auth.everywhere.confirmTitle')}
+        confirmLabel={t('auth.everywhere.title')}
+        busyLabel={t('auth.everywhere.busy')}
         busy={busy}
         destructive
         onConfirm={() => void confirm()}
         onClose={() => setOpen(false)}
       >
-        You will be signed out on every device and browser, including this one, and will need to sign in again.
+        {t('auth.everywhere.confirmText')}
       </ConfirmDialog>
     </Box>
   );

@@ -14,6 +14,7 @@ import { formatGotram, useGotrams } from '@/lib/gotrams';
 import { signUp } from '../api/sign-up';
 import { signUpSchema, type SignUpValues } from '../schemas';
 import { PasswordField } from './password-field';
+import { t } from '../i18n';
 
 export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
   const { toast } = useToast();
@@ -45,13 +46,14 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
           ...(values.customGotram?.trim() ? { customGotram: values.customGotram.trim() } : {}),
           ...(values.gotramId ? { gotramId: Number(values.gotramId) } : {}),
         });
-        toast({ title: 'Account created! Please check your email to verify' });
+        toast({ title: t('auth.signUp.created') });
         onSuccess();
       } catch (err) {
-        const message = errorMessage(err, 'Failed to sign up');
+        const fallback = t('auth.signUp.failed');
+        const message = errorMessage(err, fallback);
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors);
         setFailure(message);
-        toast({ title: 'Failed to sign up', description: message === 'Failed to sign up' ? undefined : message, variant: 'destructive' });
+        toast({ title: fallback, description: message === fallback ? undefined : message, variant: 'destructive' });
       }
     },
   });
@@ -60,34 +62,34 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
       {failure ? <Alert severity="error">{failure}</Alert> : null}
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <TextField {...textFieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-        <TextField {...textFieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+        <TextField {...textFieldProps(formik, 'firstName')} label={t('auth.firstName')} autoComplete="given-name" required fullWidth />
+        <TextField {...textFieldProps(formik, 'lastName')} label={t('auth.lastName')} autoComplete="family-name" required fullWidth />
       </Box>
-      <TextField {...textFieldProps(formik, 'email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <TextField {...textFieldProps(formik, 'email')} label={t('auth.email')} type="email" autoComplete="email" required fullWidth />
       <TextField
         {...textFieldProps(formik, 'phoneNumber')}
-        label="Phone number"
+        label={t('auth.phoneNumber')}
         type="tel"
         autoComplete="tel"
         required
         fullWidth
       />
       <PasswordField
-        {...textFieldProps(formik, 'password', 'At least 6 characters')}
-        label="Password"
+        {...textFieldProps(formik, 'password', t('auth.passwordHint'))}
+        label={t('auth.password')}
         autoComplete="new-password"
         required
         fullWidth
       />
-      <TextField {...textFieldProps(formik, 'username', 'Optional')} label="Username" autoComplete="username" fullWidth />
+      <TextField {...textFieldProps(formik, 'username', t('auth.signUp.optional'))} label={t('auth.signUp.username')} autoComplete="username" fullWidth />
       <TextField
-        {...textFieldProps(formik, 'gotramId', 'Optional')}
+        {...textFieldProps(formik, 'gotramId', t('auth.signUp.optional'))}
         select
-        label="Gotram"
+        label={t('auth.signUp.gotram')}
         fullWidth
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">None</option>
+        <option value="">{t('auth.signUp.noGotram')}</option>
         {gotrams.map((g) => (
           <option key={g.id} value={String(g.id)}>
             {formatGotram(g)}
@@ -95,18 +97,21 @@ export function SignUpForm({ onSuccess }: { onSuccess: () => void }) {
         ))}
       </TextField>
       <TextField
-        {...textFieldProps(formik, 'customGotram', 'Optional: if your gotram is not listed')}
-        label="Other gotram"
+        {...textFieldProps(formik, 'customGotram', t('auth.signUp.otherGotramHint'))}
+        label={t('auth.signUp.otherGotram')}
         fullWidth
       />
       <Button type="submit" variant="contained" size="large" disabled={formik.isSubmitting}>
-        {formik.isSubmitting ? 'Creating account...' : 'Create Account'}
+        {formik.isSubmitting ? t('auth.creatingAccount') : t('auth.signUp.submit')}
       </Button>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        Already have an account?{' '}
-        <Link component={RouterLink} to={paths.signIn.getHref()}>
-          Sign In
-        </Link>
+        {t.rich('auth.signUp.haveAccount', {
+          link: (chunks) => (
+            <Link component={RouterLink} to={paths.signIn.getHref()}>
+              {chunks}
+            </Link>
+          ),
+        })}
       </Typography>
     </Box>
   );

@@ -13,6 +13,7 @@ import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
 import type { DonationDetail, Fund } from '@/types/api';
 import { useDonationTypes } from '../api/get-donation-types';
+import { t } from '../i18n';
 import {
   amountInputValue,
   buildDonationDetails,
@@ -64,7 +65,7 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
   const { donationTypes, isLoading, error } = useDonationTypes({ tolerate401: true });
   const { user } = useAuth();
   // The fund's own type, if it has one; else the fund is a purpose of its own.
-  const fundType = fund ? (donationTypes.find((t) => t.fundId === fund.id) ?? null) : null;
+  const fundType = fund ? (donationTypes.find((dt) => dt.fundId === fund.id) ?? null) : null;
   const fundOption = fund && !fundType ? fund : null;
 
   const formik = useFormikValidatedOnSubmit<DonateValues>({
@@ -81,7 +82,7 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
     validationSchema: user ? memberDonateSchema : guestDonateSchema,
     onSubmit: (values) => {
       const amount = Math.round(Number(values.amount) * 100) / 100;
-      const type = donationTypes.find((t) => t.id === values.donationTypeId) ?? null;
+      const type = donationTypes.find((dt) => dt.id === values.donationTypeId) ?? null;
       const toFund = fundOption && values.donationTypeId === fundPurpose(fundOption.id) ? fundOption : null;
       const inHonorOf = values.inHonorOf.trim();
       const donor = user
@@ -96,8 +97,9 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
         amount,
         donationTypeId: values.donationTypeId,
         notes: values.notes.trim(),
+        // The line's name is stored by the server (English, as data); the purpose's name is shown.
         donationDetails: buildDonationDetails(type, amount, toFund?.name ?? 'Other', toFund?.id),
-        purposeName: type?.name ?? toFund?.name ?? 'Other',
+        purposeName: type?.name ?? toFund?.name ?? t('donations.form.other'),
         donor,
         donorName: user ? `${user.firstName} ${user.lastName}`.trim() : values.donorName.trim(),
         donorEmail: user ? user.email : values.donorEmail.trim(),
@@ -112,7 +114,7 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
       if (current === null || current === 0) void formik.setFieldValue('amount', String(OTHER_DEFAULT_AMOUNT));
       return;
     }
-    const type = donationTypes.find((t) => t.id === id);
+    const type = donationTypes.find((dt) => dt.id === id);
     const preset = parseAmount(type?.defaultAmount);
     if (preset !== null && preset > 0) void formik.setFieldValue('amount', amountInputValue(preset));
   }
@@ -131,32 +133,32 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
     if (!formik.values.donationTypeId) choosePurpose(fundPurposeId);
   });
 
-  const chosenType = donationTypes.find((t) => t.id === formik.values.donationTypeId);
+  const chosenType = donationTypes.find((dt) => dt.id === formik.values.donationTypeId);
   const givesToFund = fund !== null && (formik.values.donationTypeId === fundPurpose(fund.id) || (chosenType !== undefined && chosenType.fundId === fund.id));
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }} aria-label="Donation details">
-      {error ? <Alert severity="warning">Donation purposes could not be loaded. You can still choose Other.</Alert> : null}
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }} aria-label={t('donations.form.label')}>
+      {error ? <Alert severity="warning">{t('donations.form.purposesFailed')}</Alert> : null}
       <TextField
         {...textFieldProps(formik, 'donationTypeId', givesToFund && fund ? fundLine(fund.name) : undefined)}
         select
-        label="Purpose"
+        label={t('donations.form.purpose')}
         onChange={handlePurpose}
         required
         fullWidth
         disabled={isLoading}
       >
         {fundOption ? <MenuItem value={fundPurpose(fundOption.id)}>{fundOption.name}</MenuItem> : null}
-        {donationTypes.map((t) => (
-          <MenuItem key={t.id} value={t.id}>
-            {parseAmount(t.defaultAmount) ? `${t.name} (${formatUSD(t.defaultAmount)})` : t.name}
+        {donationTypes.map((dt) => (
+          <MenuItem key={dt.id} value={dt.id}>
+            {parseAmount(dt.defaultAmount) ? `${dt.name} (${formatUSD(dt.defaultAmount)})` : dt.name}
           </MenuItem>
         ))}
-        <MenuItem value={OTHER_PURPOSE}>Other</MenuItem>
+        <MenuItem value={OTHER_PURPOSE}>{t('donations.form.other')}</MenuItem>
       </TextField>
       <TextField
         {...textFieldProps(formik, 'amount')}
-        label="Amount"
+        label={t('donations.amount')}
         type="number"
         required
         fullWidth
@@ -166,39 +168,44 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
         }}
       />
       <TextField
-        {...textFieldProps(formik, 'notes', 'Optional: a dedication or a note for the temple')}
-        label="Notes"
+        {...textFieldProps(formik, 'notes', t('donations.form.notesHelp'))}
+        label={t('donations.form.notes')}
         multiline
         minRows={3}
         fullWidth
       />
       <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 2.5, minWidth: 0 }}>
         <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
-          Your receipt
+          {t('donations.form.receipt')}
         </Typography>
         {user ? (
           <Typography variant="body2" color="text.secondary">
-            {`Your receipt goes to ${user.firstName} ${user.lastName} at ${user.email}`}
-            {user.mailingAddress ? `, ${user.mailingAddress.replace(/\n/g, ', ')}` : ''}
-            {'. '}
-            <Link component={RouterLink} to="/profile">
-              Edit your profile
-            </Link>
+            {t.rich('donations.form.receiptGoesTo', {
+              name: `${user.firstName} ${user.lastName}`,
+              email: user.email,
+              hasAddress: user.mailingAddress ? 'yes' : 'no',
+              address: user.mailingAddress ? user.mailingAddress.replace(/\n/g, ', ') : '',
+              link: (chunks) => (
+                <Link component={RouterLink} to="/profile">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </Typography>
         ) : (
           <>
-            <TextField {...textFieldProps(formik, 'donorName')} label="Your name" autoComplete="name" required fullWidth />
+            <TextField {...textFieldProps(formik, 'donorName')} label={t('donations.form.yourName')} autoComplete="name" required fullWidth />
             <TextField
-              {...textFieldProps(formik, 'donorEmail', 'Your receipt is e-mailed here')}
-              label="Email"
+              {...textFieldProps(formik, 'donorEmail', t('donations.form.emailHelp'))}
+              label={t('donations.form.email')}
               type="email"
               autoComplete="email"
               required
               fullWidth
             />
             <TextField
-              {...textFieldProps(formik, 'donorAddress', 'Optional: shown on your receipt')}
-              label="Mailing address"
+              {...textFieldProps(formik, 'donorAddress', t('donations.form.addressHelp'))}
+              label={t('donations.form.address')}
               autoComplete="street-address"
               multiline
               minRows={2}
@@ -207,13 +214,13 @@ export function DonateForm({ initialValues, fund = null, onSubmit }: Props) {
           </>
         )}
         <TextField
-          {...textFieldProps(formik, 'inHonorOf', 'Optional: e.g. In memory of my father')}
-          label="In honor / in memory of"
+          {...textFieldProps(formik, 'inHonorOf', t('donations.form.inHonorHelp'))}
+          label={t('donations.form.inHonor')}
           fullWidth
         />
       </Box>
       <Button type="submit" variant="contained" size="large">
-        Continue to Payment
+        {t('donations.continue')}
       </Button>
     </Box>
   );

@@ -7,6 +7,7 @@ import Close from '@mui/icons-material/Close';
 import { useId, type ReactNode } from 'react';
 import type { Event } from '@/types/api';
 import type { DonationSelection } from './donation-step';
+import { t } from '../i18n';
 import { DonationFlow } from './donation-flow';
 
 type Props = {
@@ -22,13 +23,13 @@ export function DonationDialog({ open, onClose, event, renderPayment }: Props) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} scroll="body">
       <DialogTitle id={titleId} sx={{ pr: 6 }}>
-        Make a Donation
-        <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+        {t('donations.dialog.title')}
+        <IconButton aria-label={t('donations.dialog.close')} onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
           <Close />
         </IconButton>
       </DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>Support {event.name} with a donation to the temple.</DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('donations.dialog.intro', { event: event.name })}</DialogContentText>
         <DonationFlow renderPayment={renderPayment} />
       </DialogContent>
     </Dialog>

@@ -4,7 +4,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { formatUSD } from '@/lib/format';
-import type { DonationType } from '@/types/api';
+import type { DonationDetail, DonationType } from '@/types/api';
+import { t } from '../i18n';
+import { CUSTOM_DONATION_NAME, CUSTOM_TYPE_ID } from '../lib/amounts';
 import { DonationStep, type DonationSelection } from './donation-step';
 
 type Props = {
@@ -15,6 +17,11 @@ type Props = {
   secondaryAction?: ReactNode;
 };
 
+/** A line's name as shown: a custom amount's fixed name in the page's language. */
+function lineName(d: DonationDetail): string {
+  return d.donationTypeId === CUSTOM_TYPE_ID && d.name === CUSTOM_DONATION_NAME ? t('donations.customDonation') : d.name;
+}
+
 /** Donation step, then payment: choose a type or custom amount, continue, pay; Back returns. */
 export function DonationFlow({ renderPayment, donationTypes, secondaryAction }: Props) {
   const [selection, setSelection] = useState<DonationSelection | null>(null);
@@ -23,10 +30,14 @@ export function DonationFlow({ renderPayment, donationTypes, secondaryAction }: 
       <Box>
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2, flexWrap: 'wrap' }}>
           <Button startIcon={<ArrowBack />} onClick={() => setSelection(null)} sx={{ ml: -1 }}>
-            Change donation
+            {t('donations.flow.change')}
           </Button>
           <Typography color="text.secondary">
-            {selection.donationDetails.map((d) => d.name).join(', ')}: <strong>{formatUSD(selection.amount)}</strong>
+            {t.rich('donations.flow.summary', {
+              names: selection.donationDetails.map(lineName).join(', '),
+              amount: formatUSD(selection.amount),
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </Typography>
         </Box>
         {renderPayment(selection)}

@@ -14,6 +14,7 @@ import { formatUSD } from '@/lib/format';
 import type { DonationDetail, DonationType } from '@/types/api';
 import { useDonationTypes } from '../api/get-donation-types';
 import { amountError, amountInputValue, buildDonationDetails, CUSTOM_TYPE_ID, defaultAmountFor, parseAmount } from '../lib/amounts';
+import { t } from '../i18n';
 import { selectedDonationSchema } from '../schemas';
 
 export type DonationSelection = { amount: number; donationDetails: DonationDetail[] };
@@ -30,25 +31,25 @@ type Props = {
 function Options({ types, value, onChange, labelId }: { types: DonationType[]; value: string; onChange: (v: string) => void; labelId: string }) {
   return (
     <RadioGroup aria-labelledby={labelId} value={value} onChange={(e) => onChange(e.target.value)} sx={{ gap: 1 }}>
-      {types.map((t) => (
+      {types.map((dt) => (
         <FormControlLabel
-          key={t.id}
-          value={t.id}
+          key={dt.id}
+          value={dt.id}
           control={<Radio />}
-          sx={{ m: 0, pr: 1.5, border: 1, borderColor: value === t.id ? 'primary.main' : 'divider', borderRadius: 2 }}
+          sx={{ m: 0, pr: 1.5, border: 1, borderColor: value === dt.id ? 'primary.main' : 'divider', borderRadius: 2 }}
           label={
             <Box sx={{ py: 1 }}>
               <Typography sx={{ fontWeight: 600 }}>
-                {t.name}
-                {parseAmount(t.defaultAmount) ? (
+                {dt.name}
+                {parseAmount(dt.defaultAmount) ? (
                   <Typography component="span" color="text.secondary" sx={{ fontWeight: 400 }}>
-                    {` · ${formatUSD(t.defaultAmount)}`}
+                    {` · ${formatUSD(dt.defaultAmount)}`}
                   </Typography>
                 ) : null}
               </Typography>
-              {t.description ? (
+              {dt.description ? (
                 <Typography variant="body2" color="text.secondary">
-                  {t.description}
+                  {dt.description}
                 </Typography>
               ) : null}
             </Box>
@@ -61,9 +62,9 @@ function Options({ types, value, onChange, labelId }: { types: DonationType[]; v
         sx={{ m: 0, pr: 1.5, border: 1, borderColor: value === CUSTOM_TYPE_ID ? 'primary.main' : 'divider', borderRadius: 2 }}
         label={
           <Box sx={{ py: 1 }}>
-            <Typography sx={{ fontWeight: 600 }}>Custom amount</Typography>
+            <Typography sx={{ fontWeight: 600 }}>{t('donations.step.custom')}</Typography>
             <Typography variant="body2" color="text.secondary">
-              Give any amount you wish
+              {t('donations.step.customHelp')}
             </Typography>
           </Box>
         }
@@ -77,7 +78,7 @@ function Options({ types, value, onChange, labelId }: { types: DonationType[]; v
  * default amount prefilled (else 10). Continue stays disabled until a choice and an amount the
  * server accepts ($1 or more, at most 2 decimals), with the server's message under the field.
  */
-export function DonationStep({ donationTypes, onContinue, secondaryAction, continueLabel = 'Continue to Payment' }: Props) {
+export function DonationStep({ donationTypes, onContinue, secondaryAction, continueLabel }: Props) {
   const loaded = useDonationTypes({ enabled: !donationTypes });
   const types = donationTypes ?? loaded.donationTypes;
   const loading = !donationTypes && loaded.isLoading;
@@ -86,7 +87,7 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
   const [typeId, setTypeId] = useState('');
   const [amount, setAmount] = useState('');
 
-  const selectedType = types.find((t) => t.id === typeId) ?? null;
+  const selectedType = types.find((dt) => dt.id === typeId) ?? null;
   const amountNumber = parseAmount(amount);
   // Checked as the server checks it: at least $1, at most 2 decimals.
   const amountProblem = typeId === '' ? null : amountError(amount);
@@ -94,7 +95,7 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
 
   function choose(id: string) {
     setTypeId(id);
-    const type = types.find((t) => t.id === id) ?? null;
+    const type = types.find((dt) => dt.id === id) ?? null;
     if (type) setAmount(amountInputValue(defaultAmountFor(type)));
     else if (!(amountNumber && amountNumber > 0)) setAmount(amountInputValue(defaultAmountFor(null)));
   }
@@ -103,8 +104,8 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
     const donationTypeId = selectedType ? selectedType.id : typeId;
     if (!selectedDonationSchema.isValidSync({ donationTypeId, amount: amountNumber }) || amountNumber === null) {
       toast({
-        title: 'Invalid Payment Details',
-        description: "Please ensure you've selected a donation type and amount.",
+        title: t('donations.step.invalidTitle'),
+        description: t('donations.step.invalidText'),
         variant: 'destructive',
       });
       return;
@@ -115,7 +116,7 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
   if (loading) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading donation types" />
+        <CircularProgress aria-label={t('donations.step.loading')} />
       </Box>
     );
   }
@@ -123,20 +124,20 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography id={labelId} sx={{ fontWeight: 600 }}>
-        Choose what your donation supports
+        {t('donations.step.choose')}
       </Typography>
       {!donationTypes && loaded.error ? (
-        <Alert severity="warning">Donation types could not be loaded; you can still give a custom amount.</Alert>
+        <Alert severity="warning">{t('donations.step.typesFailed')}</Alert>
       ) : null}
       <Options types={types} value={typeId} onChange={choose} labelId={labelId} />
       <TextField
-        label="Amount"
+        label={t('donations.amount')}
         type="number"
         value={amount}
         onChange={(e) => setAmount(e.target.value)}
         disabled={typeId === ''}
         error={amountProblem !== null && amount !== ''}
-        helperText={typeId === '' ? 'Select a donation type first' : (amountProblem ?? 'Amount in US dollars')}
+        helperText={typeId === '' ? t('donations.step.selectFirst') : (amountProblem ?? t('donations.step.amountHelp'))}
         slotProps={{
           htmlInput: { min: 1, step: 0.01, inputMode: 'decimal' },
           input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
@@ -148,7 +149,7 @@ export function DonationStep({ donationTypes, onContinue, secondaryAction, conti
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
         {secondaryAction}
         <Button variant="contained" onClick={handleContinue} disabled={!valid}>
-          {continueLabel}
+          {continueLabel ?? t('donations.continue')}
         </Button>
       </Box>
     </Box>

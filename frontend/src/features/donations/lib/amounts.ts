@@ -1,4 +1,5 @@
 import type { DonationDetail, DonationType } from '@/types/api';
+import { t } from '../i18n';
 
 /** Amount used when the selected donation type has no default (docs/product.md#donations-and-payments). */
 export const FALLBACK_AMOUNT = 10;
@@ -21,7 +22,7 @@ export function fundPurpose(fundId: string): string {
 
 /** "Your gift goes to the Temple Building fund." ("... to the Building Fund." when the name says it). */
 export function fundLine(fundName: string): string {
-  return `Your gift goes to the ${fundName}${/\bfund$/i.test(fundName.trim()) ? '' : ' fund'}.`;
+  return t('donations.fundLine', { fund: fundName, named: /\bfund$/i.test(fundName.trim()) ? 'yes' : 'no' });
 }
 
 /** '25.00' -> 25; null, '' or garbage -> null. */
@@ -31,24 +32,19 @@ export function parseAmount(value: string | number | null | undefined): number |
   return Number.isFinite(n) ? n : null;
 }
 
-export const AMOUNT_TOO_SMALL = 'Amount must be at least 1';
-export const AMOUNT_TOO_LARGE = 'Amount must be less than 1,000,000';
-export const AMOUNT_INVALID = 'Amount must be a valid number';
-export const AMOUNT_TOO_PRECISE = 'Amount must have at most 2 decimal places';
-
 /**
  * The server's rule for a donation amount as typed (crates/domain/src/payment.rs): a plain
  * decimal with at most 2 decimals, from 1 to 1,000,000. The message, or null when it is fine.
  */
 export function amountError(text: string): string | null {
-  const t = text.trim();
-  if (t === '') return AMOUNT_TOO_SMALL;
-  const match = /^(\d*)(?:\.(\d*))?$/.exec(t);
-  if (!match || (match[1] === '' && !match[2])) return AMOUNT_INVALID;
-  if ((match[2] ?? '').length > 2) return AMOUNT_TOO_PRECISE;
-  const n = Number(t);
-  if (n < MIN_AMOUNT) return AMOUNT_TOO_SMALL;
-  if (n > MAX_AMOUNT) return AMOUNT_TOO_LARGE;
+  const typed = text.trim();
+  if (typed === '') return t('donations.error.amountTooSmall');
+  const match = /^(\d*)(?:\.(\d*))?$/.exec(typed);
+  if (!match || (match[1] === '' && !match[2])) return t('donations.error.amountInvalid');
+  if ((match[2] ?? '').length > 2) return t('donations.error.amountTooPrecise');
+  const n = Number(typed);
+  if (n < MIN_AMOUNT) return t('donations.error.amountTooSmall');
+  if (n > MAX_AMOUNT) return t('donations.error.amountTooLarge');
   return null;
 }
 
@@ -63,6 +59,9 @@ export function amountInputValue(n: number): string {
   return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }
 
+/** The name a custom amount's line is sent with (stored by the server: English, as data). */
+export const CUSTOM_DONATION_NAME = 'Custom Donation';
+
 /**
  * The one-item donation details list of a donation: the type's line, or a custom line named
  * `customName` that goes to the fund `fundId` (none: the General fund).
@@ -70,7 +69,7 @@ export function amountInputValue(n: number): string {
 export function buildDonationDetails(
   type: Pick<DonationType, 'id' | 'name'> | null,
   amount: number,
-  customName = 'Custom Donation',
+  customName = CUSTOM_DONATION_NAME,
   fundId?: string | null,
 ): DonationDetail[] {
   const rounded = Math.round(amount * 100) / 100;

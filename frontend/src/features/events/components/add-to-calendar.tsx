@@ -6,6 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { Event } from '@/types/api';
+import { t } from '../i18n';
 import { eventIcsPath, googleCalendarUrl } from '../lib/add-to-calendar';
 
 /**
@@ -38,11 +39,11 @@ export function AddToCalendar({ event }: { event: Pick<Event, 'id' | 'name' | 'd
         }}
         sx={{ flexShrink: 0 }}
       >
-        Add to calendar
+        {t('events.addToCalendar.button')}
       </Button>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close} slotProps={{ list: { 'aria-labelledby': buttonId } }}>
         <MenuItem component="a" href={eventIcsPath(event.id)} download="event.ics" onClick={close}>
-          <ListItemText primary="Download .ics" secondary="Apple Calendar, Outlook and others" />
+          <ListItemText primary={t('events.addToCalendar.ics')} secondary={t('events.addToCalendar.icsApps')} />
         </MenuItem>
         <GoogleCalendarItem event={event} onClick={close} />
       </Menu>
@@ -54,7 +55,7 @@ export function AddToCalendar({ event }: { event: Pick<Event, 'id' | 'name' | 'd
 function GoogleCalendarItem({ event, onClick }: { event: Pick<Event, 'id' | 'name' | 'description' | 'location' | 'eventDate'>; onClick: () => void }) {
   return (
     <MenuItem component="a" href={googleCalendarUrl(event, window.location.origin)} target="_blank" rel="noopener noreferrer" onClick={onClick}>
-      <ListItemText primary="Google Calendar" secondary="Opens in a new tab" />
+      <ListItemText primary={t('events.addToCalendar.google')} secondary={t('events.addToCalendar.newTab')} />
     </MenuItem>
   );
 }

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { formatDate, formatTime } from '@/lib/format';
 import { useCheckInQr, type UserEventWithCode } from '../api/get-user-events';
+import { t } from '../i18n';
 
 /** The QR code's SVG document as an image address (black on white, drawn by the server). */
 export function qrImageSrc(svg: string): string {
@@ -33,7 +34,7 @@ export default function CheckInCodeDialog({ item, onClose }: Props) {
       <DialogTitle id={titleId} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         {/* An icon here also keeps this lazy chunk from splitting MUI's shared transition helpers out of the entry's icon chunk (npm run size). */}
         <QrCode2 color="primary" aria-hidden="true" />
-        Check-in code
+        {t('events.checkIn.title')}
       </DialogTitle>
       <DialogContent sx={{ display: 'grid', justifyItems: 'center', gap: 1.5, textAlign: 'center' }}>
         <Box>
@@ -46,14 +47,14 @@ export default function CheckInCodeDialog({ item, onClose }: Props) {
           <Box
             component="img"
             src={qrImageSrc(svg)}
-            alt={`Check-in QR code for ${event.name}`}
+            alt={t('events.checkIn.qrAlt', { name: event.name })}
             sx={{ ...frame, p: 2, bgcolor: '#fff', border: 1, borderColor: 'divider' }}
           />
         ) : isLoading ? (
-          <Skeleton variant="rectangular" aria-label="Loading the QR code" role="status" sx={{ ...frame, height: 'auto' }} />
+          <Skeleton variant="rectangular" aria-label={t('events.checkIn.qrLoading')} role="status" sx={{ ...frame, height: 'auto' }} />
         ) : error ? (
           <Typography role="alert" color="text.secondary">
-            The QR code could not be loaded: show the code below instead.
+            {t('events.checkIn.qrError')}
           </Typography>
         ) : null}
         <Typography
@@ -63,11 +64,11 @@ export default function CheckInCodeDialog({ item, onClose }: Props) {
         >
           {attendee.confirmationCode}
         </Typography>
-        <Typography color="text.secondary">Show this at the door</Typography>
+        <Typography color="text.secondary">{t('events.checkIn.showAtDoor')}</Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
         <Button onClick={onClose} variant="contained" sx={{ minHeight: 44 }}>
-          Close
+          {t('events.checkIn.close')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -21,6 +21,7 @@ import { formatDate, formatTime } from '@/lib/format';
 import type { UserEvent } from '@/types/api';
 import { useEvents } from '../api/get-events';
 import { useUserEvents, type UserEventWithCode } from '../api/get-user-events';
+import { t } from '../i18n';
 import { upcomingEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
@@ -41,8 +42,8 @@ function CheckInCodeButton({ item }: { item: UserEventWithCode }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <Button variant="outlined" startIcon={<QrCode2 />} onClick={() => setOpen(true)} aria-label={`Check-in code: ${item.event.name}`}>
-        Check-in code
+      <Button variant="outlined" startIcon={<QrCode2 />} onClick={() => setOpen(true)} aria-label={t('events.checkIn.of', { name: item.event.name })}>
+        {t('events.checkIn.title')}
       </Button>
       {open ? (
         <Suspense fallback={null}>
@@ -62,7 +63,7 @@ export function sortUserEvents<T extends UserEvent>(list: readonly T[], now: num
 }
 
 export function familyLabel(n: number): string | null {
-  return n > 0 ? `You + ${n} family members` : null;
+  return n > 0 ? t('events.party', { count: n }) : null;
 }
 
 function PreviewCard({ title, children, loading }: { title: string; children: ReactNode; loading: boolean }) {
@@ -84,7 +85,7 @@ function PreviewCard({ title, children, loading }: { title: string; children: Re
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
         <Button component={RouterLink} to={paths.events.getHref()} size="small">
-          View all events
+          {t('events.dashboard.viewAll')}
         </Button>
       </CardActions>
     </Card>
@@ -109,11 +110,11 @@ export function UpcomingEventsPreview() {
   const { events, isLoading, error } = useEvents();
   const upcoming = useMemo(() => upcomingEvents(events ?? []).slice(0, 2), [events]);
   return (
-    <PreviewCard title="Upcoming Events" loading={isLoading}>
+    <PreviewCard title={t('events.dashboard.upcomingTitle')} loading={isLoading}>
       {error ? (
-        <Typography color="text.secondary">Events could not be loaded.</Typography>
+        <Typography color="text.secondary">{t('events.dashboard.upcomingError')}</Typography>
       ) : upcoming.length === 0 ? (
-        <Typography color="text.secondary">No upcoming events right now.</Typography>
+        <Typography color="text.secondary">{t('events.dashboard.upcomingNone')}</Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {upcoming.map((e, i) => (
@@ -130,11 +131,11 @@ export function MyRegistrationsPreview({ userId }: { userId: string }) {
   const { userEvents, isLoading, error } = useUserEvents(userId);
   const first = useMemo(() => sortUserEvents(userEvents ?? []).slice(0, 2), [userEvents]);
   return (
-    <PreviewCard title="My Registrations" loading={isLoading}>
+    <PreviewCard title={t('events.dashboard.myRegistrations')} loading={isLoading}>
       {error ? (
-        <Typography color="text.secondary">Your registrations could not be loaded.</Typography>
+        <Typography color="text.secondary">{t('events.dashboard.registrationsError')}</Typography>
       ) : first.length === 0 ? (
-        <Typography color="text.secondary">You have not registered for any events yet.</Typography>
+        <Typography color="text.secondary">{t('events.dashboard.registrationsNone')}</Typography>
       ) : (
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           {first.map(({ event }, i) => (
@@ -171,10 +172,10 @@ function EmptyState({ text, action, to }: { text: string; action: string; to: st
 export function UpcomingEventsGrid() {
   const { events, isLoading, error } = useEvents();
   const upcoming = useMemo(() => upcomingEvents(events ?? []), [events]);
-  if (isLoading) return <Loading label="Loading upcoming events" />;
-  if (error) return <Alert severity="error">Events could not be loaded. Please try again later.</Alert>;
+  if (isLoading) return <Loading label={t('events.dashboard.loadingUpcoming')} />;
+  if (error) return <Alert severity="error">{t('events.loadError')}</Alert>;
   if (upcoming.length === 0) {
-    return <EmptyState text="There are no upcoming events at the moment." action="Browse All Events" to={paths.events.getHref()} />;
+    return <EmptyState text={t('events.dashboard.noUpcoming')} action={t('events.dashboard.browseAll')} to={paths.events.getHref()} />;
   }
   return (
     <Box
@@ -206,9 +207,9 @@ export function UpcomingEventsGrid() {
                 to={paths.eventDetail.getHref(event.id)}
                 variant="outlined"
                 fullWidth
-                aria-label={`View Details: ${event.name}`}
+                aria-label={t('events.viewDetailsOf', { name: event.name })}
               >
-                View Details
+                {t('events.viewDetails')}
               </Button>
             </CardActions>
           </Card>
@@ -225,10 +226,10 @@ export function UpcomingEventsGrid() {
 export function MyRegistrationsList({ userId, renderActions }: { userId: string; renderActions?: (item: UserEvent) => ReactNode }) {
   const { userEvents, isLoading, error } = useUserEvents(userId);
   const list = useMemo(() => sortUserEvents(userEvents ?? []), [userEvents]);
-  if (isLoading) return <Loading label="Loading your registrations" />;
-  if (error) return <Alert severity="error">Your registrations could not be loaded. Please try again later.</Alert>;
+  if (isLoading) return <Loading label={t('events.dashboard.loadingRegistrations')} />;
+  if (error) return <Alert severity="error">{t('events.dashboard.registrationsLoadError')}</Alert>;
   if (list.length === 0) {
-    return <EmptyState text="You haven't registered for any events yet." action="Find Events" to={paths.events.getHref()} />;
+    return <EmptyState text={t('events.dashboard.noRegistrations')} action={t('events.dashboard.findEvents')} to={paths.events.getHref()} />;
   }
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2 }}>
@@ -251,7 +252,7 @@ export function MyRegistrationsList({ userId, renderActions }: { userId: string;
                   <Typography component="h3" variant="h6">
                     {event.name}
                   </Typography>
-                  <Chip size="small" color="success" icon={<CheckCircle />} label="Registered" />
+                  <Chip size="small" color="success" icon={<CheckCircle />} label={t('events.dashboard.registered')} />
                 </Box>
                 <MetaLine icon={<CalendarMonthOutlined />}>{formatDate(event.eventDate)}</MetaLine>
                 <MetaLine icon={<AccessTimeOutlined />}>{formatTime(event.eventDate)}</MetaLine>
@@ -267,9 +268,9 @@ export function MyRegistrationsList({ userId, renderActions }: { userId: string;
                   component={RouterLink}
                   to={paths.eventDetail.getHref(event.id)}
                   variant="outlined"
-                  aria-label={`View Event: ${event.name}`}
+                  aria-label={t('events.dashboard.viewEventOf', { name: event.name })}
                 >
-                  View Event
+                  {t('events.dashboard.viewEvent')}
                 </Button>
                 {offersCheckInCode(item) ? <CheckInCodeButton item={item} /> : null}
                 {renderActions?.(item)}

@@ -14,6 +14,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
 import type { Event } from '@/types/api';
+import { t } from '../i18n';
 import { spotsLeftLabel } from '../lib/event-utils';
 import { EventImage } from './event-image';
 
@@ -64,7 +65,7 @@ export function EventCard({ event, showDescription = true, showAttendance = true
         <MetaLine icon={<AccessTimeOutlined />}>{formatTime(event.eventDate)}</MetaLine>
         {showAttendance ? (
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
-            <Chip size="small" variant="outlined" icon={<GroupOutlined />} label={`${event.attendeeCount} attending`} />
+            <Chip size="small" variant="outlined" icon={<GroupOutlined />} label={t('events.attending', { count: event.attendeeCount })} />
             {spots ? (
               <Chip
                 size="small"
@@ -82,9 +83,9 @@ export function EventCard({ event, showDescription = true, showAttendance = true
           to={paths.eventDetail.getHref(event.id)}
           variant="outlined"
           fullWidth
-          aria-label={`View Details: ${event.name}`}
+          aria-label={t('events.viewDetailsOf', { name: event.name })}
         >
-          View Details
+          {t('events.viewDetails')}
         </Button>
       </CardActions>
     </Card>

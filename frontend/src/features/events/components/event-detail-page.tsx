@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { eventStaffPermissions, useAuth } from '@/lib/auth';
 import type { Event } from '@/types/api';
 import { useEvent } from '../api/get-event';
+import { t } from '../i18n';
 import { EventDetails } from './event-details';
 import { LoadingRegion } from '@/components/ui/loading-region';
 
@@ -31,7 +32,7 @@ type Props = {
 function BackToEvents() {
   return (
     <Button component={RouterLink} to={paths.events.getHref()} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
-      Back to Events
+      {t('events.detail.back')}
     </Button>
   );
 }
@@ -45,7 +46,7 @@ export function EventDetailPage({ eventId, panel, adminSlot, more }: Props) {
     return (
       <Container sx={{ py: { xs: 3, md: 5 } }}>
         <BackToEvents />
-        <LoadingRegion label="Loading event" sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '2fr 1fr' } }}>
+        <LoadingRegion label={t('events.detail.loading')} sx={{ display: 'grid', gap: 3, gridTemplateColumns: { md: '2fr 1fr' } }}>
           <Skeleton variant="rounded" sx={{ aspectRatio: '16 / 9', height: 'auto' }} />
           <Skeleton variant="rounded" height={260} />
         </LoadingRegion>
@@ -58,13 +59,13 @@ export function EventDetailPage({ eventId, panel, adminSlot, more }: Props) {
     return (
       <Container maxWidth="sm" sx={{ py: 10, textAlign: 'center' }}>
         <Typography component="h1" variant="h4" gutterBottom>
-          Event not found
+          {t('events.detail.notFound')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The event may have been removed or the link is incorrect.
+          {t('events.detail.notFoundText')}
         </Typography>
         <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
-          Back to Events
+          {t('events.detail.back')}
         </Button>
       </Container>
     );
@@ -74,7 +75,7 @@ export function EventDetailPage({ eventId, panel, adminSlot, more }: Props) {
     return (
       <Container sx={{ py: { xs: 3, md: 5 } }}>
         <BackToEvents />
-        <Alert severity="error">The event could not be loaded. Please try again later.</Alert>
+        <Alert severity="error">{t('events.detail.loadError')}</Alert>
       </Container>
     );
   }

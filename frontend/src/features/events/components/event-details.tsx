@@ -9,6 +9,7 @@ import { UntilHydratedButton } from '@/components/ui/until-hydrated';
 import { paths } from '@/config/paths';
 import { formatLongDate, formatTime } from '@/lib/format';
 import type { Event } from '@/types/api';
+import { t } from '../i18n';
 import { AddToCalendar } from './add-to-calendar';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
@@ -27,10 +28,10 @@ export async function shareEvent(event: Pick<Event, 'id' | 'name' | 'description
   }
   try {
     await navigator.clipboard.writeText(url);
-    window.alert('Event link copied to clipboard!');
+    window.alert(t('events.share.copied'));
   } catch (err) {
     console.error('Copy failed', err);
-    window.prompt('Copy this link to share the event:', url);
+    window.prompt(t('events.share.prompt'), url);
   }
 }
 
@@ -51,7 +52,7 @@ export function EventDetails({ event }: { event: Event }) {
               onClick={() => void shareEvent(event)}
               sx={{ flexShrink: 0 }}
             >
-              Share
+              {t('events.detail.share')}
             </UntilHydratedButton>
           </Box>
         </Box>
@@ -63,7 +64,7 @@ export function EventDetails({ event }: { event: Event }) {
         {event.description ? (
           <Box>
             <Typography component="h2" variant="h6" gutterBottom>
-              About this event
+              {t('events.detail.about')}
             </Typography>
             <Typography sx={{ whiteSpace: 'pre-line' }}>{event.description}</Typography>
           </Box>

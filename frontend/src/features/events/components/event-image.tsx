@@ -1,6 +1,7 @@
 import EventIcon from '@mui/icons-material/Event';
 import Box from '@mui/material/Box';
 import { useState, type ReactNode } from 'react';
+import { t } from '../i18n';
 import { cacheBust, webpSrcSet } from '../lib/event-utils';
 
 type Props = {
@@ -55,7 +56,7 @@ export function EventImage({ src, alt, ratio = '16 / 9', children, eager = false
       {failed ? (
         <Box
           role="img"
-          aria-label={`${alt} (no image)`}
+          aria-label={t('events.noImage', { name: alt })}
           sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', color: 'text.secondary' }}
         >
           <EventIcon sx={{ fontSize: 56, opacity: 0.6 }} />

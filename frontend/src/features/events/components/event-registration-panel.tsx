@@ -16,6 +16,7 @@ import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
 import type { Attendee, Event, Volunteer, WaitlistEntry } from '@/types/api';
+import { t } from '../i18n';
 import { eventPhase, spotsLeftLabel } from '../lib/event-utils';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { useNow } from '@/lib/render-instant';
@@ -87,7 +88,7 @@ export function EventRegistrationPanel({
   let body: ReactNode;
   if (loading || (signedIn && attendeeLoading)) {
     body = (
-      <LoadingRegion label="Loading registration status" sx={{ display: 'grid', gap: 1.5 }}>
+      <LoadingRegion label={t('events.panel.loading')} sx={{ display: 'grid', gap: 1.5 }}>
         <Skeleton variant="rounded" height={42} />
         <Skeleton variant="rounded" height={42} />
         <Skeleton variant="rounded" height={42} />
@@ -97,14 +98,14 @@ export function EventRegistrationPanel({
     body = (
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         <Alert severity="info">
-          {phase === 'ended' ? 'This event has ended.' : 'This event is in progress; registration and volunteering are closed.'}
+          {phase === 'ended' ? t('events.panel.ended') : t('events.panel.inProgress')}
         </Alert>
         {attendee ? (
-          <Chip icon={<CheckCircle />} color="success" label="You were registered" sx={{ justifySelf: 'start', fontWeight: 600 }} />
+          <Chip icon={<CheckCircle />} color="success" label={t('events.panel.wereRegistered')} sx={{ justifySelf: 'start', fontWeight: 600 }} />
         ) : null}
         {signedIn ? (
           <Button variant="outlined" startIcon={<VolunteerActivismOutlined />} onClick={onDonate} disabled={!onDonate}>
-            Make a Donation
+            {t('events.panel.donate')}
           </Button>
         ) : null}
       </Box>
@@ -113,26 +114,26 @@ export function EventRegistrationPanel({
     body = (
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         <Typography variant="body2" color="text.secondary">
-          Sign in to register for this event, donate or volunteer.
+          {t('events.panel.signInPrompt')}
         </Typography>
         <Button component={RouterLink} to={signInHref} variant="contained" startIcon={<LoginOutlined />}>
-          Sign In to Register
+          {t('events.panel.signInRegister')}
         </Button>
         <Button component={RouterLink} to={signInHref} variant="outlined" startIcon={<VolunteerActivismOutlined />}>
-          Sign In to Donate
+          {t('events.panel.signInDonate')}
         </Button>
         <Button component={RouterLink} to={signInHref} variant="outlined" startIcon={<HandshakeOutlined />}>
-          Sign In to Volunteer
+          {t('events.panel.signInVolunteer')}
         </Button>
       </Box>
     );
   } else {
-    const volunteerLabel = volunteer ? 'Manage Volunteer Status' : 'Volunteer for Event';
+    const volunteerLabel = volunteer ? t('events.panel.manageVolunteer') : t('events.panel.volunteer');
     // While the volunteer record loads, a labelled placeholder stands where the button will be: a
     // greyed button that is not disabled would look unusable, and one that is disabled would flash
     // from grey to its colours once loaded.
     const volunteerButton = volunteerLoading ? (
-      <LoadingRegion label="Loading volunteer status">
+      <LoadingRegion label={t('events.panel.loadingVolunteer')}>
         <Skeleton variant="rounded" height={36.5} />
       </LoadingRegion>
     ) : (
@@ -143,12 +144,12 @@ export function EventRegistrationPanel({
     const leaveButton =
       volunteer && onLeaveVolunteer ? (
         <Button color="error" onClick={onLeaveVolunteer}>
-          Leave as Volunteer
+          {t('events.panel.leaveVolunteer')}
         </Button>
       ) : null;
     const donateButton = (
       <Button variant="outlined" startIcon={<VolunteerActivismOutlined />} onClick={onDonate} disabled={!onDonate}>
-        Make a Donation
+        {t('events.panel.donate')}
       </Button>
     );
     body = attendee ? (
@@ -156,22 +157,20 @@ export function EventRegistrationPanel({
         <Chip
           icon={<CheckCircle />}
           color="success"
-          label="You're Registered"
+          label={t('events.panel.registered')}
           sx={{ justifySelf: 'start', fontWeight: 600 }}
         />
         <Typography variant="body2" color="text.secondary">
-          {attendee.numberOfFamilyMembers > 0
-            ? `You + ${attendee.numberOfFamilyMembers} family members`
-            : 'Just you'}
+          {t('events.party', { count: attendee.numberOfFamilyMembers })}
         </Typography>
         <Button variant="contained" startIcon={<EventAvailableOutlined />} onClick={onJoin} disabled={!onJoin}>
-          Join Event
+          {t('events.panel.joinEvent')}
         </Button>
         {donateButton}
         {volunteerButton}
         {onCancelRegistration ? (
           <Button color="error" onClick={onCancelRegistration}>
-            Cancel Registration
+            {t('events.panel.cancelRegistration')}
           </Button>
         ) : null}
         {leaveButton}
@@ -179,40 +178,37 @@ export function EventRegistrationPanel({
     ) : (
       <Box sx={{ display: 'grid', gap: 1.5 }}>
         {attendeeError ? (
-          <Alert severity="warning">Your registration status could not be loaded.</Alert>
+          <Alert severity="warning">{t('events.panel.statusError')}</Alert>
         ) : null}
         {waitlistEntry ? (
           <>
             <Chip
               icon={<HourglassTopOutlined />}
               color="warning"
-              label={`On the waitlist: #${waitlistEntry.position}`}
+              label={t('events.panel.onWaitlist', { position: waitlistEntry.position })}
               sx={{ justifySelf: 'start', fontWeight: 600 }}
             />
             <Typography variant="body2" color="text.secondary">
-              {waitlistEntry.numberOfFamilyMembers > 0
-                ? `You + ${waitlistEntry.numberOfFamilyMembers} family members. `
-                : 'Just you. '}
-              When spots open up, you are registered automatically and get an e-mail.
+              {t('events.panel.waitlistParty', { count: waitlistEntry.numberOfFamilyMembers })}
             </Typography>
             {onLeaveWaitlist ? (
               <Button color="error" onClick={onLeaveWaitlist}>
-                Leave Waitlist
+                {t('events.panel.leaveWaitlist')}
               </Button>
             ) : null}
           </>
         ) : event.spotsLeft === 0 ? (
           <>
             <Typography variant="body2" color="text.secondary">
-              This event is full. Join the waitlist to be registered when spots open up.
+              {t('events.panel.full')}
             </Typography>
             <Button variant="contained" startIcon={<HourglassTopOutlined />} onClick={onJoinWaitlist} disabled={!onJoinWaitlist}>
-              Join Waitlist
+              {t('events.panel.joinWaitlist')}
             </Button>
           </>
         ) : (
           <Button variant="contained" startIcon={<EventAvailableOutlined />} onClick={onRegister} disabled={!onRegister}>
-            Register Now
+            {t('events.panel.registerNow')}
           </Button>
         )}
         {donateButton}
@@ -225,12 +221,12 @@ export function EventRegistrationPanel({
   return (
     <Paper variant="outlined" component="section" aria-labelledby="registration-heading" sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id="registration-heading" component="h2" variant="h6" sx={{ mb: 1 }}>
-        Event Registration
+        {t('events.panel.heading')}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
-        <Chip size="small" variant="outlined" label={`${event.attendeeCount} attending`} />
+        <Chip size="small" variant="outlined" label={t('events.attending', { count: event.attendeeCount })} />
         {volunteerCount !== undefined ? (
-          <Chip size="small" variant="outlined" label={volunteerCount === 1 ? '1 volunteer' : `${volunteerCount} volunteers`} />
+          <Chip size="small" variant="outlined" label={t('events.panel.volunteers', { count: volunteerCount })} />
         ) : null}
         {spots ? <Chip size="small" variant="outlined" color={event.spotsLeft === 0 ? 'error' : 'success'} label={spots} /> : null}
       </Box>

@@ -21,19 +21,10 @@ import { formatDate, formatTime } from '@/lib/format';
 import { useEvents } from '../api/get-events';
 import { useMonthTithis, type DateTithi } from '../api/get-month-tithis';
 import { useServiceOccurrences } from '../api/get-service-occurrences';
-import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, monthRange, occurrencesByDay, type MonthRef } from '../lib/calendar';
+import { t } from '../i18n';
+import { addMonths, dayKey, eventsByDay, monthGrid, monthLabel, monthOf, monthRange, occurrencesByDay, weekdayNames, type MonthRef } from '../lib/calendar';
 import { useShowTithis } from '../lib/show-tithis';
 import { useNow } from '@/lib/render-instant';
-
-const weekdays = [
-  ['Sun', 'Sunday'],
-  ['Mon', 'Monday'],
-  ['Tue', 'Tuesday'],
-  ['Wed', 'Wednesday'],
-  ['Thu', 'Thursday'],
-  ['Fri', 'Friday'],
-  ['Sat', 'Saturday'],
-] as const;
 
 /**
  * The room a date's tithi takes under its number: three lines of small text on phones (a narrow
@@ -96,7 +87,7 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 3 } }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 1 }}>
-        <IconButton aria-label="Previous month" onClick={() => setMonth((m) => addMonths(m, -1))}>
+        <IconButton aria-label={t('events.calendar.previousMonth')} onClick={() => setMonth((m) => addMonths(m, -1))}>
           <ChevronLeft />
         </IconButton>
         <Typography component="h3" variant="h6" aria-live="polite" sx={{ textAlign: 'center' }}>
@@ -104,9 +95,9 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
         </Typography>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <Button size="small" onClick={() => setMonth(monthOf(now))} sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
-            Today
+            {t('events.calendar.today')}
           </Button>
-          <IconButton aria-label="Next month" onClick={() => setMonth((m) => addMonths(m, 1))}>
+          <IconButton aria-label={t('events.calendar.nextMonth')} onClick={() => setMonth((m) => addMonths(m, 1))}>
             <ChevronRight />
           </IconButton>
         </Box>
@@ -114,19 +105,19 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
 
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 1.5, mb: 1, mt: -1 }}>
         {tithis.isLoading ? (
-          <LoadingRegion label={`Loading the tithis of ${label}`} sx={{ display: 'inline-flex' }}>
+          <LoadingRegion label={t('events.calendar.loadingTithis', { month: label })} sx={{ display: 'inline-flex' }}>
             <CircularProgress size={16} aria-hidden />
           </LoadingRegion>
         ) : null}
         <FormControlLabel
           control={<Switch size="small" checked={showTithis} onChange={(e) => setShowTithis(e.target.checked)} />}
-          label="Show tithis"
+          label={t('events.calendar.showTithis')}
           sx={{ mr: 0, '& .MuiFormControlLabel-label': { fontSize: '0.875rem' } }}
         />
       </Box>
       {showTithis && tithis.error ? (
         <Box sx={{ mb: 1.5 }}>
-          <RetryAlert onRetry={tithis.refresh}>Failed to load the tithis of {label}. Please try again.</RetryAlert>
+          <RetryAlert onRetry={tithis.refresh}>{t('events.calendar.tithisError', { month: label })}</RetryAlert>
         </Box>
       ) : null}
 
@@ -147,13 +138,12 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
         }}
       >
         <caption style={visuallyHidden}>
-          Events in {label}
-          {showTithis && tithis.tithis ? ', with the tithi of each date at sunrise' : ''}
+          {t('events.calendar.caption', { month: label, withTithis: showTithis && tithis.tithis ? 'yes' : 'no' })}
         </caption>
         <thead>
           <tr>
-            {weekdays.map(([short, long]) => (
-              <th key={short} scope="col">
+            {weekdayNames().map(({ short, long }) => (
+              <th key={long} scope="col">
                 <abbr title={long} style={{ textDecoration: 'none' }}>
                   {short}
                 </abbr>
@@ -253,14 +243,13 @@ export function EventsCalendar({ now: given }: { now?: Date }) {
 
       {monthServices.length > 0 ? (
         <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' }, mt: 2 }}>
-          Recurring services this month:{' '}
-          {[...new Set(monthServices.map((o) => o.name))].join(', ')}
+          {t('events.calendar.recurring', { names: [...new Set(monthServices.map((o) => o.name))].join(', ') })}
         </Typography>
       ) : null}
       <Box sx={{ display: { md: 'none' }, mt: 2 }}>
         {monthEvents.length === 0 ? (
           <Typography variant="body2" color="text.secondary">
-            No events in {label}.
+            {t('events.calendar.noEvents', { month: label })}
           </Typography>
         ) : (
           <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>

@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import { paths } from '@/config/paths';
 import { useEvents } from '../api/get-events';
+import { t } from '../i18n';
 import { searchEvents, sortEvents, sortOptions, upcomingEvents, type EventSort } from '../lib/event-utils';
 import { EventCard } from './event-card';
 import { useNow } from '@/lib/render-instant';
@@ -52,13 +53,13 @@ export function EventsList({ limit, showFilters = true }: Props) {
         >
           <TextField
             type="search"
-            placeholder="Search events..."
+            placeholder={t('events.list.searchPlaceholder')}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
             size="small"
             sx={{ flex: 1 }}
             slotProps={{
-              htmlInput: { 'aria-label': 'Search events' },
+              htmlInput: { 'aria-label': t('events.list.searchLabel') },
               input: {
                 startAdornment: (
                   <InputAdornment position="start">
@@ -70,7 +71,7 @@ export function EventsList({ limit, showFilters = true }: Props) {
           />
           <TextField
             select
-            label="Sort by"
+            label={t('events.list.sortBy')}
             value={sort}
             onChange={(e) => setSort(e.target.value as EventSort)}
             size="small"
@@ -78,7 +79,7 @@ export function EventsList({ limit, showFilters = true }: Props) {
             id="events-sort"
             slotProps={{ select: { native: true } }}
           >
-            {sortOptions.map((o) => (
+            {sortOptions().map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -86,7 +87,7 @@ export function EventsList({ limit, showFilters = true }: Props) {
           </TextField>
           <FormControlLabel
             control={<Switch checked={showPast} onChange={(e) => setShowPast(e.target.checked)} />}
-            label="Show past events"
+            label={t('events.list.showPast')}
             sx={{ mr: 0, whiteSpace: 'nowrap' }}
           />
         </Box>
@@ -94,17 +95,17 @@ export function EventsList({ limit, showFilters = true }: Props) {
 
       {isLoading ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 8 }}>
-          <CircularProgress aria-label="Loading events" />
+          <CircularProgress aria-label={t('events.list.loading')} />
         </Box>
       ) : error ? (
-        <Alert severity="error">Events could not be loaded. Please try again later.</Alert>
+        <Alert severity="error">{t('events.loadError')}</Alert>
       ) : shown.length === 0 ? (
         <Box sx={{ textAlign: 'center', py: 8 }}>
           <Typography component="h2" variant="h6" gutterBottom>
-            No events found
+            {t('events.list.noneTitle')}
           </Typography>
           <Typography color="text.secondary">
-            {query.trim() ? 'Try adjusting your search query' : 'Check back later for upcoming events'}
+            {query.trim() ? t('events.list.adjustSearch') : t('events.list.checkBack')}
           </Typography>
         </Box>
       ) : (
@@ -115,7 +116,7 @@ export function EventsList({ limit, showFilters = true }: Props) {
             color="text.secondary"
             sx={visuallyHidden}
           >
-            {`${visible.length} event${visible.length === 1 ? '' : 's'} found`}
+            {t('events.list.found', { count: visible.length })}
           </Typography>
           <Box component="ul" sx={{ ...eventGridSx, listStyle: 'none', p: 0, m: 0 }}>
             {shown.map((event) => (
@@ -127,7 +128,7 @@ export function EventsList({ limit, showFilters = true }: Props) {
           {hasMore ? (
             <Box sx={{ textAlign: 'center', mt: 4 }}>
               <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
-                View All Events
+                {t('events.viewAll')}
               </Button>
             </Box>
           ) : null}

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { useAuth } from '@/lib/auth';
+import { t } from '../i18n';
 import { EventsCalendar } from './events-calendar';
 import { EventsList } from './events-list';
 
@@ -21,7 +22,7 @@ export function EventsPage({ adminActions }: Props) {
   return (
     <Container sx={{ py: { xs: 3, md: 5 } }}>
       <Button component={RouterLink} to={paths.home.getHref()} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
-        Back to Home
+        {t('events.page.backHome')}
       </Button>
       <Box
         sx={{
@@ -35,15 +36,15 @@ export function EventsPage({ adminActions }: Props) {
       >
         <Box>
           <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
-            Temple Events
+            {t('events.page.title')}
           </Typography>
           <Typography color="text.secondary" sx={{ mt: 1 }}>
-            Browse and join upcoming events at our temple
+            {t('events.page.subtitle')}
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
           <Button component="a" href="#calendar" variant="outlined" startIcon={<CalendarMonthOutlined />}>
-            View Calendar
+            {t('events.page.viewCalendar')}
           </Button>
           {can('edit_content') ? adminActions : null}
         </Box>
@@ -53,7 +54,7 @@ export function EventsPage({ adminActions }: Props) {
 
       <Box component="section" id="calendar" aria-labelledby="calendar-heading" sx={{ mt: 8, scrollMarginTop: 88 }}>
         <Typography id="calendar-heading" component="h2" variant="h4" sx={{ mb: 3 }}>
-          Event Calendar
+          {t('events.page.calendarHeading')}
         </Typography>
         <EventsCalendar />
       </Box>

@@ -19,6 +19,7 @@ import { paths } from '@/config/paths';
 import { formatBadge, formatTime } from '@/lib/format';
 import type { Event } from '@/types/api';
 import { useEvents } from '../api/get-events';
+import { t } from '../i18n';
 import { recentEvents } from '../lib/event-utils';
 import { EventImage } from './event-image';
 import { MetaLine } from './event-card';
@@ -86,10 +87,7 @@ function RecentEventCard({ event }: { event: Event }) {
 type Props = { title?: string; subtitle?: string };
 
 /** 'Recent Events': a looping carousel of the 6 newest events. Renders nothing when there are none. */
-export function RecentEventsCarousel({
-  title = 'Recent Events',
-  subtitle = 'Check out our recent temple events and celebrations',
-}: Props) {
+export function RecentEventsCarousel({ title = t('events.recent.title'), subtitle = t('events.recent.subtitle') }: Props) {
   const { events, isLoading } = useEvents();
   const perView = usePerView();
   const [index, setIndex] = useState(0);
@@ -118,10 +116,10 @@ export function RecentEventsCarousel({
           </Box>
           {canScroll ? (
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <IconButton aria-label="Previous events" onClick={() => go(-1)} sx={{ border: 1, borderColor: 'divider' }}>
+              <IconButton aria-label={t('events.recent.previous')} onClick={() => go(-1)} sx={{ border: 1, borderColor: 'divider' }}>
                 <ChevronLeft />
               </IconButton>
-              <IconButton aria-label="Next events" onClick={() => go(1)} sx={{ border: 1, borderColor: 'divider' }}>
+              <IconButton aria-label={t('events.recent.next')} onClick={() => go(1)} sx={{ border: 1, borderColor: 'divider' }}>
                 <ChevronRight />
               </IconButton>
             </Box>
@@ -131,7 +129,7 @@ export function RecentEventsCarousel({
         {isLoading ? (
           <LoadingRegion
             data-testid="recent-events-loading"
-            label="Loading recent events"
+            label={t('events.recent.loading')}
             sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr', lg: '1fr 1fr 1fr' } }}
           >
             {[0, 1, 2].map((i) => (
@@ -148,7 +146,7 @@ export function RecentEventsCarousel({
         ) : (
           <Box
             role="region"
-            aria-roledescription="carousel"
+            aria-roledescription={t('events.recent.carousel')}
             aria-label={title}
             sx={{ overflow: 'hidden', mx: -1.5, touchAction: 'pan-y' }}
             onPointerDown={(e) => {
@@ -177,8 +175,8 @@ export function RecentEventsCarousel({
                   <Box
                     key={event.id}
                     role="group"
-                    aria-roledescription="slide"
-                    aria-label={`${i + 1} of ${list.length}`}
+                    aria-roledescription={t('events.recent.slideRole')}
+                    aria-label={t('events.recent.slide', { index: i + 1, total: list.length })}
                     aria-hidden={!visible}
                     inert={!visible}
                     sx={{ flex: `0 0 ${100 / perView}%`, minWidth: 0, px: 1.5 }}
@@ -197,7 +195,7 @@ export function RecentEventsCarousel({
               <IconButton
                 key={i}
                 size="small"
-                aria-label={`Go to slide ${i + 1}`}
+                aria-label={t('events.recent.goTo', { index: i + 1 })}
                 aria-current={i === current ? 'true' : undefined}
                 onClick={() => setIndex(i)}
                 sx={{ p: 1 }}
@@ -218,7 +216,7 @@ export function RecentEventsCarousel({
 
         <Box sx={{ textAlign: 'center', mt: 4 }}>
           <Button component={RouterLink} to={paths.events.getHref()} variant="outlined" size="large">
-            View All Events
+            {t('events.viewAll')}
           </Button>
         </Box>
       </Container>

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { env } from '@/config/env';
+import { currentDateLocale } from '@/i18n/runtime';
 import type { Event, ServiceOccurrence } from '@/types/api';
 
 export type MonthRef = { year: number; month: number }; // month 0-11
@@ -20,8 +21,19 @@ export function addMonths({ year, month }: MonthRef, delta: number): MonthRef {
   return { year: Math.floor(total / 12), month: ((total % 12) + 12) % 12 };
 }
 
+/** "November 2026", in the page's language. */
 export function monthLabel({ year, month }: MonthRef): string {
-  return format(new Date(year, month, 1), 'MMMM yyyy');
+  return format(new Date(year, month, 1), 'MMMM yyyy', { locale: currentDateLocale() });
+}
+
+/** The week's days, Sunday first, short ("Sun") and long ("Sunday"), in the page's language. */
+export function weekdayNames(): { short: string; long: string }[] {
+  const locale = currentDateLocale();
+  // January 4, 2026 is a Sunday.
+  return Array.from({ length: 7 }, (_, i) => {
+    const day = new Date(2026, 0, 4 + i);
+    return { short: format(day, 'EEE', { locale }), long: format(day, 'EEEE', { locale }) };
+  });
 }
 
 export type CalendarCell = { key: string; day: number } | null;

@@ -1,14 +1,18 @@
 import { formatDate } from '@/lib/format';
 import type { Event } from '@/types/api';
+import { t } from '../i18n';
 
 export type EventSort = 'date-asc' | 'date-desc' | 'name-asc' | 'name-desc';
 
-export const sortOptions: { value: EventSort; label: string }[] = [
-  { value: 'date-asc', label: 'Date (soonest first)' },
-  { value: 'date-desc', label: 'Date (latest first)' },
-  { value: 'name-asc', label: 'Name (A-Z)' },
-  { value: 'name-desc', label: 'Name (Z-A)' },
-];
+/** The sort choices with their labels in the page's language (called while rendering). */
+export function sortOptions(): { value: EventSort; label: string }[] {
+  return [
+    { value: 'date-asc', label: t('events.sort.dateAsc') },
+    { value: 'date-desc', label: t('events.sort.dateDesc') },
+    { value: 'name-asc', label: t('events.sort.nameAsc') },
+    { value: 'name-desc', label: t('events.sort.nameDesc') },
+  ];
+}
 
 const time = (e: Event) => new Date(e.eventDate).getTime();
 
@@ -68,7 +72,7 @@ export function eventPhase(event: Pick<Event, 'eventDate'>, now: Date = new Date
 /** '{n} spots left', singular at 1; null when the event has no capacity. */
 export function spotsLeftLabel(spotsLeft: number | null): string | null {
   if (spotsLeft === null || spotsLeft === undefined) return null;
-  return spotsLeft === 1 ? '1 spot left' : `${spotsLeft} spots left`;
+  return t('events.spotsLeft', { count: spotsLeft });
 }
 
 /** Appends a cache-busting parameter (used once after an image fails to load). */

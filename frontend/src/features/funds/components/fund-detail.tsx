@@ -16,13 +16,14 @@ import { ApiError } from '@/lib/api-client';
 import { formatCount } from '@/lib/funds';
 import type { Fund } from '@/types/api';
 import { useFund } from '../api/get-funds';
+import { t } from '../i18n';
 import { CampaignDates } from './fund-list';
 import { FundMonthsSection } from './fund-months';
 
 function AllFunds() {
   return (
     <Button component={RouterLink} to={paths.funds.getHref()} startIcon={<ArrowBack />} sx={{ justifySelf: 'start', ml: -1 }}>
-      All funds
+      {t('funds.detail.allFunds')}
     </Button>
   );
 }
@@ -32,14 +33,14 @@ function Figures({ fund }: { fund: Fund }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }} component="section" aria-labelledby="fund-progress-heading">
       <Typography id="fund-progress-heading" component="h2" variant="h6">
-        Raised so far
+        {t('funds.detail.raisedSoFar')}
       </Typography>
       <FundProgress fund={fund} large />
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' } }}>
         {fund.goal ? (
           <Box>
             <Typography component="dt" variant="body2" color="text.secondary">
-              Of the goal
+              {t('funds.detail.ofGoal')}
             </Typography>
             <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
               {fund.progress.percent ?? 0}%
@@ -48,7 +49,7 @@ function Figures({ fund }: { fund: Fund }) {
         ) : null}
         <Box>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Donors
+            {t('funds.detail.donors')}
           </Typography>
           <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
             {formatCount(fund.progress.donors)}
@@ -56,7 +57,7 @@ function Figures({ fund }: { fund: Fund }) {
         </Box>
         <Box>
           <Typography component="dt" variant="body2" color="text.secondary">
-            Gifts
+            {t('funds.gifts')}
           </Typography>
           <Typography component="dd" variant="h5" sx={{ m: 0, fontWeight: 700 }}>
             {formatCount(fund.progress.gifts)}
@@ -79,7 +80,7 @@ export function FundDetail({ id }: { id: string }) {
     return (
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AllFunds />
-        <LoadingRegion label="Loading fund" sx={{ display: 'grid', gap: 2 }}>
+        <LoadingRegion label={t('funds.detail.loading')} sx={{ display: 'grid', gap: 2 }}>
           <Skeleton variant="text" sx={{ fontSize: '2.5rem', maxWidth: 420 }} />
           <Skeleton variant="rounded" height={220} />
         </LoadingRegion>
@@ -92,13 +93,13 @@ export function FundDetail({ id }: { id: string }) {
     return (
       <Box sx={{ py: { xs: 4, md: 8 }, textAlign: 'center', maxWidth: 560, mx: 'auto' }}>
         <Typography component="h1" variant="h4" gutterBottom>
-          Fund not found
+          {t('funds.detail.notFound')}
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          The fund may have been removed or the link is incorrect.
+          {t('funds.detail.notFoundText')}
         </Typography>
         <Button component={RouterLink} to={paths.funds.getHref()} variant="contained">
-          See all funds
+          {t('funds.detail.seeAll')}
         </Button>
       </Box>
     );
@@ -108,7 +109,7 @@ export function FundDetail({ id }: { id: string }) {
     return (
       <Box sx={{ display: 'grid', gap: 3 }}>
         <AllFunds />
-        <RetryAlert onRetry={() => void refresh()}>Failed to load the fund. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refresh()}>{t('funds.detail.loadFailed')}</RetryAlert>
       </Box>
     );
   }
@@ -121,7 +122,7 @@ export function FundDetail({ id }: { id: string }) {
           {fund.name}
         </Typography>
         {fund.restricted ? (
-          <Chip label="Restricted: given for this purpose only" variant="outlined" color="secondary" sx={{ justifySelf: 'start', maxWidth: '100%' }} />
+          <Chip label={t('funds.detail.restricted')} variant="outlined" color="secondary" sx={{ justifySelf: 'start', maxWidth: '100%' }} />
         ) : null}
         {fund.description ? (
           <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line', maxWidth: 760 }}>
@@ -139,10 +140,10 @@ export function FundDetail({ id }: { id: string }) {
           startIcon={<VolunteerActivismOutlined />}
           sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}
         >
-          Give
+          {t('funds.detail.give')}
         </Button>
       ) : (
-        <Alert severity="info">This fund no longer receives gifts. Thank you to everyone who gave.</Alert>
+        <Alert severity="info">{t('funds.detail.closed')}</Alert>
       )}
       <FundMonthsSection fundId={fund.id} />
     </Box>

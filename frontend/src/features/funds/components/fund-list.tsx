@@ -13,6 +13,7 @@ import { paths } from '@/config/paths';
 import { campaignLabel } from '@/lib/funds';
 import type { Fund } from '@/types/api';
 import { useFunds } from '../api/get-funds';
+import { t } from '../i18n';
 
 const grid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' } };
 
@@ -25,7 +26,7 @@ export function CampaignDates({ fund }: { fund: Pick<Fund, 'startsOn' | 'endsOn'
       <EventOutlined fontSize="small" aria-hidden />
       <span>
         <Box component="span" sx={{ fontWeight: 600 }}>
-          Campaign:
+          {t('funds.campaign')}
         </Box>{' '}
         {label}
       </span>
@@ -67,19 +68,19 @@ export function FundList() {
   const { funds, error, isLoading, refresh } = useFunds();
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading funds" sx={grid}>
+      <LoadingRegion label={t('funds.loading')} sx={grid}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={180} />
         ))}
       </LoadingRegion>
     );
   }
-  if (error) return <RetryAlert onRetry={() => void refresh()}>Failed to load the funds. Please try again.</RetryAlert>;
+  if (error) return <RetryAlert onRetry={() => void refresh()}>{t('funds.loadFailed')}</RetryAlert>;
   if (!funds || funds.length === 0) {
-    return <Typography color="text.secondary">No funds are open for gifts right now. Please check back soon.</Typography>;
+    return <Typography color="text.secondary">{t('funds.empty')}</Typography>;
   }
   return (
-    <Box component="ul" aria-label="Funds" sx={{ listStyle: 'none', p: 0, m: 0, ...grid }}>
+    <Box component="ul" aria-label={t('funds.list')} sx={{ listStyle: 'none', p: 0, m: 0, ...grid }}>
       {funds.map((f) => (
         <li key={f.id}>
           <FundCard fund={f} />

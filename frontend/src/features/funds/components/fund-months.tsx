@@ -15,6 +15,7 @@ import { formatCount } from '@/lib/funds';
 import { useHydrated } from '@/lib/use-hydrated';
 import type { FundMonth } from '@/types/api';
 import { useFundMonths } from '../api/get-funds';
+import { t } from '../i18n';
 import { axisAmount, monthLabel, nothingRaised, raisedOf } from '../lib/months';
 
 // The chart in a chunk of its own (visx, ADR 0138), loaded once the page is hydrated: never in the
@@ -27,7 +28,7 @@ export const CHART_HEIGHT = 240;
 /** The chart's place while its data or its chunk loads, and in the markup the server sends. */
 function ChartLoading() {
   return (
-    <LoadingRegion label="Loading gifts by month">
+    <LoadingRegion label={t('funds.months.loading')}>
       <Skeleton variant="rounded" height={CHART_HEIGHT} />
     </LoadingRegion>
   );
@@ -43,7 +44,7 @@ function MonthsChart({ months }: { months: FundMonth[] }) {
     <BarChart
       bars={months.map((m) => ({ key: m.month, label: monthLabel(m.month), value: raisedOf(m), title: `${monthLabel(m.month)}: ${formatUSD(m.raised)}` }))}
       height={CHART_HEIGHT}
-      label={`Bar chart of the amount raised each month, ${monthLabel(first)} to ${monthLabel(last)}`}
+      label={t('funds.months.chart', { from: monthLabel(first), to: monthLabel(last) })}
       formatValue={axisAmount}
       colors={{ bar: palette.primary.main, grid: palette.divider, text: palette.text.secondary }}
     />
@@ -56,18 +57,18 @@ function MonthsTable({ id, months }: { id: string; months: FundMonth[] }) {
   return (
     <Box id={id} component="table" sx={{ width: '100%', borderCollapse: 'collapse', typography: 'body2', fontVariantNumeric: 'tabular-nums' }}>
       <Box component="caption" sx={visuallyHidden}>
-        Amount raised and gifts each month
+        {t('funds.months.caption')}
       </Box>
       <thead>
         <tr>
           <Box component="th" scope="col" sx={{ ...cell, textAlign: 'left' }}>
-            Month
+            {t('funds.months.month')}
           </Box>
           <Box component="th" scope="col" sx={cell}>
-            Raised
+            {t('funds.months.raised')}
           </Box>
           <Box component="th" scope="col" sx={cell}>
-            Gifts
+            {t('funds.gifts')}
           </Box>
         </tr>
       </thead>
@@ -111,7 +112,7 @@ export function FundMonthsSection({ fundId }: { fundId: string }) {
   if (error) {
     chart = (
       <Box sx={{ height: CHART_HEIGHT }}>
-        <RetryAlert onRetry={() => void refresh()}>Failed to load the gifts by month. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refresh()}>{t('funds.months.loadFailed')}</RetryAlert>
       </Box>
     );
   } else if (months === undefined) {
@@ -119,7 +120,7 @@ export function FundMonthsSection({ fundId }: { fundId: string }) {
   } else if (!withGifts) {
     chart = (
       <Typography color="text.secondary" sx={{ height: CHART_HEIGHT, display: 'grid', placeItems: 'center' }}>
-        No gifts yet
+        {t('funds.months.none')}
       </Typography>
     );
   } else {
@@ -137,11 +138,11 @@ export function FundMonthsSection({ fundId }: { fundId: string }) {
       {/* As tall as the button from the start, so that the button's coming moves nothing. */}
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1, minHeight: 32 }}>
         <Typography id={headingId} component="h2" variant="h6">
-          Gifts by month
+          {t('funds.months.heading')}
         </Typography>
         {withGifts ? (
           <Button size="small" aria-expanded={showTable} aria-controls={showTable ? tableId : undefined} onClick={() => setShowTable((shown) => !shown)}>
-            {showTable ? 'Hide table' : 'Show as table'}
+            {showTable ? t('funds.months.hideTable') : t('funds.months.showTable')}
           </Button>
         ) : null}
       </Box>

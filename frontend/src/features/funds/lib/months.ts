@@ -1,12 +1,18 @@
 // A fund's months as its page shows them. No `Intl` and no time zone: the server names each month
-// of the temple's calendar ("2026-03"); the page only labels them.
+// of the temple's calendar ("2026-03"); the page only labels them, in the page's language.
+import { format } from 'date-fns';
 import { shortMonthName } from '@/lib/dates';
 import { formatUSD } from '@/lib/format';
+import { currentDateLocale } from '@/i18n/runtime';
 import type { FundMonth } from '@/types/api';
 
-/** "2026-03" -> "Mar 2026"; anything else as it is. */
+/** "2026-03" -> "Mar 2026" (in another language, its short month name); anything else as it is. */
 export function monthLabel(month: string): string {
   const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const locale = currentDateLocale();
+  if (match && locale && Number(match[2]) >= 1 && Number(match[2]) <= 12) {
+    return format(new Date(Number(match[1]), Number(match[2]) - 1, 1), 'LLL yyyy', { locale });
+  }
   const name = match ? shortMonthName(Number(match[2])) : '';
   return match && name ? `${name} ${match[1]}` : month;
 }

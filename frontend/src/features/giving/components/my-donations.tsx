@@ -21,29 +21,27 @@ import type { Payment, YearTotal } from '@/types/api';
 import { downloadMyDonations, receiptHref, useMyPayments, useMyYearTotals } from '../api/my-donations';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { RetryAlert } from '@/components/ui/retry-alert';
+import { t } from '../i18n';
 import { MyPledges } from './my-pledges';
 
-const statusLabels: Record<string, { label: string; color: 'default' | 'success' | 'error' | 'warning' | 'info' }> = {
-  pending: { label: 'Pending', color: 'warning' },
-  completed: { label: 'Completed', color: 'success' },
-  failed: { label: 'Failed', color: 'error' },
-  refunded: { label: 'Refunded', color: 'info' },
-  expired: { label: 'Expired', color: 'default' },
+type StatusKey = 'giving.status.pending' | 'giving.status.completed' | 'giving.status.failed' | 'giving.status.refunded' | 'giving.status.expired';
+
+/** Each status's label (its message, read at render) and colour. */
+const statusLabels: Record<string, { label: StatusKey; color: 'default' | 'success' | 'error' | 'warning' | 'info' }> = {
+  pending: { label: 'giving.status.pending', color: 'warning' },
+  completed: { label: 'giving.status.completed', color: 'success' },
+  failed: { label: 'giving.status.failed', color: 'error' },
+  refunded: { label: 'giving.status.refunded', color: 'info' },
+  expired: { label: 'giving.status.expired', color: 'default' },
 };
 
-const methodLabels: Record<Payment['paymentMethod'], string> = {
-  credit_card: 'Card',
-  zelle: 'Zelle',
-  paypal: 'PayPal',
-  cash: 'Cash',
-  check: 'Check',
-  split: 'Split',
-};
+/** A payment method's name: Card, Zelle, PayPal, Cash, Check or Split. */
+const methodLabel = (method: Payment['paymentMethod']) => t('giving.method', { method });
 
 function YearTotals({ years }: { years: YearTotal[] }) {
   if (years.length === 0) return null;
   return (
-    <Box component="section" aria-label="Totals per year" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
+    <Box component="section" aria-label={t('giving.years.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 3 }}>
       {years.map((y) => (
         <Paper key={y.year} variant="outlined" sx={{ p: 2, minWidth: 180 }} data-testid={`year-${y.year}`}>
           <Typography variant="overline" color="text.secondary">
@@ -53,11 +51,11 @@ function YearTotals({ years }: { years: YearTotal[] }) {
             {formatUSD(y.amount)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {y.count} {y.count === 1 ? 'gift' : 'gifts'}
-            {y.testCount > 0 ? ` · ${formatUSD(y.testAmount)} in test payments` : null}
+            {t('giving.years.gifts', { count: y.count })}
+            {y.testCount > 0 ? ` · ${t('giving.years.test', { amount: formatUSD(y.testAmount) })}` : null}
           </Typography>
           <Link component={RouterLink} to={paths.myStatement.getHref(y.year)} variant="body2">
-            {`Statement ${y.year}`}
+            {t('giving.years.statement', { year: String(y.year) })}
           </Link>
         </Paper>
       ))}
@@ -77,7 +75,7 @@ function DonationHistory() {
     try {
       await downloadMyDonations();
     } catch (err) {
-      toast({ title: 'Download failed', description: errorMessage(err, 'Your donations could not be downloaded'), variant: 'destructive' });
+      toast({ title: t('giving.downloadFailed'), description: errorMessage(err, t('giving.downloadFailedText')), variant: 'destructive' });
     } finally {
       setDownloading(false);
     }
@@ -85,13 +83,13 @@ function DonationHistory() {
 
   if (isLoading) {
     return (
-      <PageSpinner label="Loading your donations" />
+      <PageSpinner label={t('giving.loading')} />
     );
   }
   if (error) {
     return (
       <RetryAlert onRetry={() => void refresh()}>
-      Your donations could not be loaded. Please try again.
+      {t('giving.loadFailed')}
       </RetryAlert>
     );
   }
@@ -99,10 +97,10 @@ function DonationHistory() {
     return (
       <Box sx={{ py: 4, textAlign: 'center' }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          You have not made any donations yet.
+          {t('giving.empty')}
         </Typography>
         <Button component={RouterLink} to={paths.donate.getHref()} variant="contained">
-          Donate
+          {t('giving.donate')}
         </Button>
       </Box>
     );
@@ -111,39 +109,40 @@ function DonationHistory() {
     <Box>
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
         <Button startIcon={<Download />} variant="outlined" onClick={() => void download()} disabled={downloading}>
-          Download CSV
+          {t('giving.csv')}
         </Button>
       </Box>
       <YearTotals years={years ?? []} />
       <TableContainer component={Paper} variant="outlined">
-        <Table size="small" aria-label="My donations">
+        <Table size="small" aria-label={t('giving.table')}>
           <TableHead>
             <TableRow>
-              <TableCell>Date</TableCell>
-              <TableCell>For</TableCell>
-              <TableCell>Method</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Receipt</TableCell>
+              <TableCell>{t('giving.col.date')}</TableCell>
+              <TableCell>{t('giving.col.for')}</TableCell>
+              <TableCell>{t('giving.col.method')}</TableCell>
+              <TableCell align="right">{t('giving.col.amount')}</TableCell>
+              <TableCell>{t('giving.col.status')}</TableCell>
+              <TableCell>{t('giving.col.receipt')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {payments.map((p) => {
-              const status = statusLabels[p.status] ?? { label: p.status, color: 'default' as const };
+              const known = statusLabels[p.status];
+              const status = known ? { label: t(known.label), color: known.color } : { label: p.status, color: 'default' as const };
               return (
                 <TableRow key={p.id}>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.paymentDate)}</TableCell>
                   <TableCell>
-                    {p.eventName ?? 'Direct donation'}
+                    {p.eventName ?? t('giving.direct')}
                     <Typography variant="caption" color="text.secondary" component="div">
                       {p.donationDetails.map((d) => d.name).join(', ')}
                     </Typography>
                   </TableCell>
                   <TableCell>
-                    {methodLabels[p.paymentMethod]}
-                    {p.channel === 'counter' ? ' · at the temple' : null}
-                    {p.channel === 'imported' ? ' · imported from earlier records' : null}
-                    {p.isTest ? <Chip size="small" label="Test" color="warning" variant="outlined" sx={{ ml: 0.75 }} /> : null}
+                    {methodLabel(p.paymentMethod)}
+                    {p.channel === 'counter' ? ` · ${t('giving.channel.counter')}` : null}
+                    {p.channel === 'imported' ? ` · ${t('giving.channel.imported')}` : null}
+                    {p.isTest ? <Chip size="small" label={t('giving.test')} color="warning" variant="outlined" sx={{ ml: 0.75 }} /> : null}
                   </TableCell>
                   <TableCell align="right" sx={{ fontWeight: 600 }}>
                     {formatUSD(p.amount)}

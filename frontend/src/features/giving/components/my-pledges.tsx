@@ -15,17 +15,16 @@ import { useToast } from '@/components/ui/toast';
 import { env } from '@/config/env';
 import { errorMessage } from '@/lib/api-client';
 import { todayIn } from '@/lib/dates';
-import { isFulfilled, pledgeProgressText, pledgeSummary } from '@/lib/pledges';
+import { isFulfilled } from '@/lib/pledges';
 import { useSite } from '@/lib/site';
 import type { Pledge } from '@/types/api';
 import { useCancelPledge, useMyPledges } from '../api/pledges';
+import { t } from '../i18n';
+import { pledgeProgressLine, pledgeSummaryText } from '../lib/pledge-text';
 import { PledgeDialog } from './pledge-dialog';
 
 /** The link's fund to pledge to: `/my-donations?pledgeFund=<id>` opens the form with it chosen. */
 export const PLEDGE_FUND_PARAM = 'pledgeFund';
-
-const EMPTY_TEXT =
-  'You have no pledges. A pledge is a promise to give an amount to a fund over a period; your gifts to that fund count toward it automatically.';
 
 function PledgeCard({ pledge, onCancel }: { pledge: Pledge; onCancel: (pledge: Pledge) => void }) {
   const cancelled = pledge.status === 'cancelled';
@@ -38,15 +37,15 @@ function PledgeCard({ pledge, onCancel }: { pledge: Pledge; onCancel: (pledge: P
             <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {pledge.fundName}
             </Typography>
-            {cancelled ? <Chip size="small" variant="outlined" label="Cancelled" /> : null}
+            {cancelled ? <Chip size="small" variant="outlined" label={t('giving.pledges.cancelled')} /> : null}
           </Box>
           <Typography variant="body2" color="text.secondary">
-            {pledgeSummary(pledge)}
+            {pledgeSummaryText(pledge)}
           </Typography>
         </Box>
         {cancelled ? null : (
-          <Button size="small" color="error" onClick={() => onCancel(pledge)} aria-label={`Cancel pledge to ${pledge.fundName}`}>
-            Cancel pledge
+          <Button size="small" color="error" onClick={() => onCancel(pledge)} aria-label={t('giving.pledges.cancelAria', { fund: pledge.fundName })}>
+            {t('giving.pledges.cancel')}
           </Button>
         )}
       </Box>
@@ -54,12 +53,12 @@ function PledgeCard({ pledge, onCancel }: { pledge: Pledge; onCancel: (pledge: P
         variant="determinate"
         value={Math.min(100, Math.max(0, pledge.percent))}
         color={cancelled ? 'inherit' : fulfilled ? 'success' : 'primary'}
-        aria-label={`${pledge.fundName} pledge: given so far`}
-        aria-valuetext={`${pledge.percent}% given`}
+        aria-label={t('giving.pledges.progress', { fund: pledge.fundName })}
+        aria-valuetext={t('giving.pledges.progressValue', { percent: String(pledge.percent) })}
         sx={{ height: 8, borderRadius: 99, color: cancelled ? 'text.disabled' : undefined }}
       />
       <Typography variant="body2" sx={{ fontWeight: fulfilled ? 600 : 400 }}>
-        {pledgeProgressText(pledge)}
+        {pledgeProgressLine(pledge)}
       </Typography>
       {pledge.note ? (
         <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
@@ -109,10 +108,10 @@ export function MyPledges() {
     setCancelling(true);
     try {
       await cancelPledge(pledge.id);
-      toast({ title: 'Pledge cancelled', description: pledge.fundName });
+      toast({ title: t('giving.pledges.cancelledToast'), description: pledge.fundName });
       setCancel({ open: false, pledge });
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Your pledge could not be cancelled'), variant: 'destructive' });
+      toast({ title: t('giving.error'), description: errorMessage(err, t('giving.pledges.cancelFailed')), variant: 'destructive' });
     } finally {
       setCancelling(false);
     }
@@ -120,32 +119,32 @@ export function MyPledges() {
 
   const makeButton = (
     <Button variant="contained" startIcon={<Add />} onClick={openForm}>
-      Make a pledge
+      {t('giving.pledge.make')}
     </Button>
   );
 
   let body;
   if (isLoading) {
     body = (
-      <LoadingRegion label="Loading your pledges" sx={{ display: 'grid', gap: 2 }}>
+      <LoadingRegion label={t('giving.pledges.loading')} sx={{ display: 'grid', gap: 2 }}>
         <Skeleton variant="rounded" height={112} />
         <Skeleton variant="rounded" height={112} />
       </LoadingRegion>
     );
   } else if (error) {
-    body = <RetryAlert onRetry={() => void refresh()}>Your pledges could not be loaded. Please try again.</RetryAlert>;
+    body = <RetryAlert onRetry={() => void refresh()}>{t('giving.pledges.loadFailed')}</RetryAlert>;
   } else if (!pledges || pledges.length === 0) {
     body = (
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, textAlign: 'center' }}>
         <Typography color="text.secondary" sx={{ mb: 2, maxWidth: 560, mx: 'auto' }}>
-          {EMPTY_TEXT}
+          {t('giving.pledges.empty')}
         </Typography>
         {makeButton}
       </Paper>
     );
   } else {
     body = (
-      <Box component="ul" aria-label="My pledges" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
+      <Box component="ul" aria-label={t('giving.pledges.list')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 2 }}>
         {pledges.map((p) => (
           <PledgeCard key={p.id} pledge={p} onCancel={(pledge) => setCancel({ open: true, pledge })} />
         ))}
@@ -157,7 +156,7 @@ export function MyPledges() {
     <Box component="section" aria-labelledby="pledges-heading" sx={{ mt: 5 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 2, flexWrap: 'wrap', mb: 2 }}>
         <Typography id="pledges-heading" component="h2" variant="h5">
-          Pledges
+          {t('giving.pledges.heading')}
         </Typography>
         {pledges && pledges.length > 0 ? makeButton : null}
       </Box>
@@ -165,17 +164,17 @@ export function MyPledges() {
       {form.session > 0 ? <PledgeDialog key={form.session} open={form.open} onClose={closeForm} today={today} fundId={form.fundId} /> : null}
       <ConfirmDialog
         open={cancel.open}
-        title="Cancel this pledge?"
-        confirmLabel="Cancel pledge"
-        cancelLabel="Keep pledge"
-        busyLabel="Cancelling..."
+        title={t('giving.pledges.confirmTitle')}
+        confirmLabel={t('giving.pledges.cancel')}
+        cancelLabel={t('giving.pledges.keep')}
+        busyLabel={t('giving.pledges.cancelling')}
         busy={cancelling}
         destructive
         onConfirm={() => void confirmCancel()}
         onClose={() => setCancel((c) => ({ ...c, open: false }))}
       >
         {cancel.pledge
-          ? `Your pledge to ${cancel.pledge.fundName} of ${pledgeSummary(cancel.pledge)} will be cancelled. The gifts you made stay as they are.`
+          ? t('giving.pledges.confirmText', { fund: cancel.pledge.fundName, summary: pledgeSummaryText(cancel.pledge) })
           : null}
       </ConfirmDialog>
     </Box>

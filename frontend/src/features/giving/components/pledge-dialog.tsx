@@ -15,6 +15,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { formatUSD } from '@/lib/format';
 import { useMakePledge, usePledgeFunds } from '../api/pledges';
+import { t } from '../i18n';
 import { pledgeSchema, pledgeValues, toPledgeBody, type PledgeValues } from '../schemas';
 
 type Props = {
@@ -42,11 +43,11 @@ export function PledgeDialog({ open, onClose, today, fundId = '' }: Props) {
       const body = toPledgeBody(values);
       try {
         const made = await makePledge(body);
-        toast({ title: 'Thank you for your pledge', description: `${formatUSD(made.amount)} to ${made.fundName}` });
+        toast({ title: t('giving.pledge.thanks'), description: t('giving.pledge.made', { amount: formatUSD(made.amount), fund: made.fundName }) });
         onClose();
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<PledgeValues>);
-        toast({ title: 'Error', description: errorMessage(err, 'Your pledge could not be saved'), variant: 'destructive' });
+        toast({ title: t('giving.error'), description: errorMessage(err, t('giving.pledge.saveFailed')), variant: 'destructive' });
       }
     },
   });
@@ -60,21 +61,21 @@ export function PledgeDialog({ open, onClose, today, fundId = '' }: Props) {
   }, [unknownFund, setFieldValue]);
 
   const busy = formik.isSubmitting;
-  const fundHelp = fundsLoading ? 'Loading funds…' : fundsError ? 'The funds could not be loaded. Close and try again.' : undefined;
+  const fundHelp = fundsLoading ? t('giving.pledge.loadingFunds') : fundsError ? t('giving.pledge.fundsFailed') : undefined;
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id={titleId}>Make a pledge</DialogTitle>
+        <DialogTitle id={titleId}>{t('giving.pledge.make')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
           <DialogContentText id={introId}>
-            Promise an amount to a fund over a period. Your gifts to that fund in the period count toward it automatically.
+            {t('giving.pledge.intro')}
           </DialogContentText>
           <TextField
             {...textFieldProps(formik, 'fundId', fundHelp)}
             // Until the funds arrive (and for one not among them) none shows as chosen.
             value={funds && !unknownFund ? chosen : ''}
             select
-            label="Fund"
+            label={t('giving.pledge.fund')}
             required
             fullWidth
             disabled={!funds}
@@ -87,7 +88,7 @@ export function PledgeDialog({ open, onClose, today, fundId = '' }: Props) {
           </TextField>
           <TextField
             {...textFieldProps(formik, 'amount')}
-            label="Amount"
+            label={t('giving.pledge.amount')}
             required
             fullWidth
             slotProps={{
@@ -96,17 +97,17 @@ export function PledgeDialog({ open, onClose, today, fundId = '' }: Props) {
             }}
           />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField {...textFieldProps(formik, 'startsOn')} label="Starts on" type="date" required slotProps={{ inputLabel: { shrink: true } }} />
-            <TextField {...textFieldProps(formik, 'endsOn')} label="Ends on" type="date" required slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField {...textFieldProps(formik, 'startsOn')} label={t('giving.pledge.startsOn')} type="date" required slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField {...textFieldProps(formik, 'endsOn')} label={t('giving.pledge.endsOn')} type="date" required slotProps={{ inputLabel: { shrink: true } }} />
           </Box>
-          <TextField {...textFieldProps(formik, 'note', 'Optional')} label="Note" multiline minRows={2} fullWidth />
+          <TextField {...textFieldProps(formik, 'note', t('giving.pledge.optional'))} label={t('giving.pledge.note')} multiline minRows={2} fullWidth />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('giving.pledge.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : 'Make pledge'}
+            {busy ? t('giving.pledge.saving') : t('giving.pledge.submit')}
           </Button>
         </DialogActions>
       </form>

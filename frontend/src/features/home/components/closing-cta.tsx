@@ -4,6 +4,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { t } from '../i18n';
 
 export function ClosingCta({ signedIn }: { signedIn: boolean }) {
   return (
@@ -21,12 +22,10 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
           })}
         >
           <Typography id="cta-heading" component="h2" variant="h4" sx={{ mb: 1.5, fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-            {signedIn ? 'Be part of the next celebration' : 'Become part of our temple family'}
+            {signedIn ? t('home.cta.titleMember') : t('home.cta.titleGuest')}
           </Typography>
           <Typography sx={{ mb: 4, opacity: 0.95 }}>
-            {signedIn
-              ? 'Register for upcoming events, volunteer and bring your family along.'
-              : 'Create a free account to register for events with your family, volunteer and donate.'}
+            {signedIn ? t('home.cta.textMember') : t('home.cta.textGuest')}
           </Typography>
           <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
             {signedIn ? (
@@ -37,7 +36,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
                 variant="contained"
                 sx={{ bgcolor: '#ffffff', color: '#7c2d12', '&:hover': { bgcolor: '#ffedd5' } }}
               >
-                Browse Events
+                {t('home.cta.browseEvents')}
               </Button>
             ) : (
               <Button
@@ -47,7 +46,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
                 variant="contained"
                 sx={{ bgcolor: '#ffffff', color: '#7c2d12', '&:hover': { bgcolor: '#ffedd5' } }}
               >
-                Sign Up Now
+                {t('home.cta.signUpNow')}
               </Button>
             )}
             <Button
@@ -57,7 +56,7 @@ export function ClosingCta({ signedIn }: { signedIn: boolean }) {
               variant="text"
               sx={{ color: '#ffffff', textDecoration: 'underline', '&:hover': { bgcolor: 'rgba(255,255,255,0.1)', textDecoration: 'underline' } }}
             >
-              Explore Events
+              {t('home.exploreEvents')}
             </Button>
           </Box>
         </Box>

@@ -7,10 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
-
-/** The product's default intro sentence, shown until the temple writes its own welcome text. */
-export const DEFAULT_WELCOME =
-  'Join our community for events, cultural celebrations and spiritual growth. Everyone is welcome to worship, volunteer and celebrate with us.';
+import { t } from '../i18n';
 
 type Props = {
   templeName: string | null;
@@ -67,13 +64,17 @@ export function Hero({ templeName, welcomeText, signedIn, today }: Props) {
           component="h1"
           sx={{ fontWeight: 800, fontSize: { xs: '2.25rem', sm: '3rem', md: '3.75rem' }, lineHeight: 1.1, mb: 2 }}
         >
-          Welcome to{' '}
-          <Box component="span" sx={{ display: 'block', color: '#fde68a' }}>
-            {templeName ?? <Skeleton sx={{ bgcolor: 'rgba(255,255,255,0.2)', mx: 'auto' }} width="60%" />}
-          </Box>
+          {t.rich('home.hero.welcome', {
+            templeName: (
+              <Box component="span" sx={{ display: 'block', color: '#fde68a' }}>
+                {templeName ?? <Skeleton sx={{ bgcolor: 'rgba(255,255,255,0.2)', mx: 'auto' }} width="60%" />}
+              </Box>
+            ),
+          })}
         </Typography>
         <Typography sx={{ fontSize: { xs: '1.05rem', md: '1.25rem' }, maxWidth: 720, mx: 'auto', mb: 4, opacity: 0.95 }}>
-          {welcomeText?.trim() || DEFAULT_WELCOME}
+          {/* The product's default intro sentence, shown until the temple writes its own welcome text. */}
+          {welcomeText?.trim() || t('home.hero.defaultWelcome')}
         </Typography>
         <Box sx={{ display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
           <Button
@@ -84,7 +85,7 @@ export function Hero({ templeName, welcomeText, signedIn, today }: Props) {
             endIcon={<ArrowForward />}
             sx={{ bgcolor: '#ffffff', color: '#7c2d12', '&:hover': { bgcolor: '#ffedd5' } }}
           >
-            Explore Events
+            {t('home.exploreEvents')}
           </Button>
           {signedIn ? (
             <Button
@@ -94,7 +95,7 @@ export function Hero({ templeName, welcomeText, signedIn, today }: Props) {
               variant="outlined"
               sx={{ color: '#ffffff', borderColor: 'rgba(255,255,255,0.8)', '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255,255,255,0.1)' } }}
             >
-              View Dashboard
+              {t('home.hero.viewDashboard')}
             </Button>
           ) : (
             <Button
@@ -104,7 +105,7 @@ export function Hero({ templeName, welcomeText, signedIn, today }: Props) {
               variant="outlined"
               sx={{ color: '#ffffff', borderColor: 'rgba(255,255,255,0.8)', '&:hover': { borderColor: '#ffffff', bgcolor: 'rgba(255,255,255,0.1)' } }}
             >
-              Join Community
+              {t('home.hero.joinCommunity')}
             </Button>
           )}
         </Box>

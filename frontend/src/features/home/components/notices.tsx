@@ -7,21 +7,22 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '@/components/ui/visually-hidden';
 import type { Notice } from '@/types/api';
+import { t } from '../i18n';
 
 function NoticeLink({ href }: { href: string }) {
   if (href.startsWith('/')) {
     return (
       <Link component={RouterLink} to={href} underline="always" sx={{ fontWeight: 600 }}>
-        Learn more
+        {t('home.notices.learnMore')}
       </Link>
     );
   }
   return (
     <Link href={href} target="_blank" rel="noopener noreferrer" underline="always" sx={{ fontWeight: 600 }}>
-      Learn more
+      {t('home.notices.learnMore')}
       <Box component="span" sx={visuallyHidden}>
         {' '}
-        (opens in a new tab)
+        {t('home.opensInNewTab')}
       </Box>
     </Link>
   );
@@ -31,7 +32,7 @@ function NoticeLink({ href }: { href: string }) {
 export function Notices({ notices }: { notices: Notice[] }) {
   if (notices.length === 0) return null;
   return (
-    <Box component="section" aria-label="Notices" sx={{ pt: { xs: 3, md: 4 } }}>
+    <Box component="section" aria-label={t('home.notices.label')} sx={{ pt: { xs: 3, md: 4 } }}>
       <Container sx={{ display: 'grid', gap: 1.5 }}>
         {notices.map((n) => (
           <Alert key={n.id} severity="info" icon={<CampaignOutlined />} variant="outlined" sx={{ bgcolor: 'background.paper' }}>

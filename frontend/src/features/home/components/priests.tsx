@@ -6,6 +6,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { initials } from '@/lib/avatar';
 import { usePriests } from '../api/get-priests';
+import { t } from '../i18n';
 import { Section } from './section';
 
 /** The temple's priests in the admins' order; hidden while there are none. */
@@ -13,7 +14,7 @@ export function Priests() {
   const { priests } = usePriests();
   if (!priests || priests.length === 0) return null;
   return (
-    <Section id="priests" title="Our Temple Priests" subtitle="Guiding our worship and traditions">
+    <Section id="priests" title={t('home.priests.title')} subtitle={t('home.priests.subtitle')}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, maxWidth: 960, mx: 'auto' }}>
         {priests.map((p) => {
           const [first, ...rest] = p.name.replace(/^Sri\s+/, '').split(' ');
@@ -22,7 +23,7 @@ export function Priests() {
               <CardContent sx={{ display: 'flex', gap: 2.5, alignItems: 'flex-start', flexDirection: { xs: 'column', sm: 'row' } }}>
                 <Avatar
                   src={p.photoUrl ?? undefined}
-                  alt={p.photoUrl ? `Photo of ${p.name}` : undefined}
+                  alt={p.photoUrl ? t('home.priests.photo', { name: p.name }) : undefined}
                   aria-hidden={p.photoUrl ? undefined : true}
                   slotProps={{ img: { width: 80, height: 80, loading: 'lazy', decoding: 'async' } }}
                   sx={{ width: 80, height: 80, fontSize: 28, bgcolor: 'primary.main', color: 'primary.contrastText' }}

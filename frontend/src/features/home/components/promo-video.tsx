@@ -4,6 +4,7 @@ import ButtonBase from '@mui/material/ButtonBase';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type PointerEvent } from 'react';
 import { promoVideoUrl } from '@/lib/site';
+import { t } from '../i18n';
 
 export const MAX_TILT_DEG = 10;
 
@@ -71,7 +72,7 @@ export function PromoVideo({ videoId, start, title }: { videoId: string; start: 
               setPlaying(true);
               onLeave();
             }}
-            aria-label={`Play video: ${title}`}
+            aria-label={t('home.video.play', { title })}
             sx={{
               position: 'absolute',
               inset: 0,

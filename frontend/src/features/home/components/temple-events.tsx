@@ -7,6 +7,7 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import type { RecurringService } from '@/types/api';
 import { useServices } from '../api/get-services';
+import { t } from '../i18n';
 import { occurrenceLabel } from '../lib/occurrence';
 import { Section } from './section';
 
@@ -22,7 +23,7 @@ export function TempleEvents() {
   const list = (services ?? []).filter((s): s is Scheduled => s.nextOccurrence !== null);
   if (list.length === 0) return null;
   return (
-    <Section id="temple-events" title="Temple Events" subtitle="Daily and recurring worship at the temple" tinted>
+    <Section id="temple-events" title={t('home.events.title')} subtitle={t('home.events.subtitle')} tinted>
       <Box
         sx={{ display: 'grid', gap: 3, alignItems: 'start' }}
       >
@@ -31,7 +32,7 @@ export function TempleEvents() {
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2, color: 'primary.main' }}>
               <EventRepeatOutlined />
               <Typography component="h3" variant="h6" sx={{ color: 'text.primary' }}>
-                Daily &amp; Recurring Events
+                {t('home.events.heading')}
               </Typography>
             </Box>
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -49,11 +50,9 @@ export function TempleEvents() {
                       size="small"
                       variant="outlined"
                       color="primary"
-                      label={
-                        <>
-                          Next: <time dateTime={ev.nextOccurrence.startsAt}>{occurrenceLabel(ev.nextOccurrence)}</time>
-                        </>
-                      }
+                      label={t.rich('home.events.next', {
+                        when: <time dateTime={ev.nextOccurrence.startsAt}>{occurrenceLabel(ev.nextOccurrence)}</time>,
+                      })}
                       sx={{ alignSelf: 'center' }}
                     />
                   </Box>

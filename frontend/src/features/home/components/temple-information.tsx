@@ -17,6 +17,7 @@ import { paths } from '@/config/paths';
 import { addressLines, directionsUrl, hasHours, mapEmbedUrl, mapQuery, phoneHref } from '@/lib/site';
 import { useNearViewport } from '@/lib/use-near-viewport';
 import type { SiteSettings } from '@/types/api';
+import { t } from '../i18n';
 import { Section } from './section';
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -64,33 +65,33 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
   const cards = [showHours, showLocation, showContact].filter(Boolean).length;
   if (cards === 0) return null;
   return (
-    <Section id="temple-info" title="Temple Information" subtitle="Plan your visit">
+    <Section id="temple-info" title={t('home.info.title')} subtitle={t('home.info.subtitle')}>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: `repeat(${cards}, 1fr)` } }}>
         {showHours ? (
-          <InfoCard icon={<AccessTimeOutlined />} title="Temple Hours">
+          <InfoCard icon={<AccessTimeOutlined />} title={t('home.info.hours')}>
             {weekdays ? (
               <>
                 <Typography variant="subtitle2" component="p">
-                  Weekdays (Mon - Fri)
+                  {t('home.info.weekdays')}
                 </Typography>
-                <HoursRow label="Morning" value={s.weekdayMorning} />
-                <HoursRow label="Evening" value={s.weekdayEvening} />
+                <HoursRow label={t('home.info.morning')} value={s.weekdayMorning} />
+                <HoursRow label={t('home.info.evening')} value={s.weekdayEvening} />
               </>
             ) : null}
             {weekdays && weekends ? <Divider /> : null}
             {weekends ? (
               <>
                 <Typography variant="subtitle2" component="p">
-                  Weekends (Sat - Sun)
+                  {t('home.info.weekends')}
                 </Typography>
-                <HoursRow label="Morning" value={s.weekendMorning} />
-                <HoursRow label="Evening" value={s.weekendEvening} />
+                <HoursRow label={t('home.info.morning')} value={s.weekendMorning} />
+                <HoursRow label={t('home.info.evening')} value={s.weekendEvening} />
               </>
             ) : null}
             {s.sayanostavam.trim() ? (
               <>
                 {weekdays || weekends ? <Divider /> : null}
-                <HoursRow label="Sayanostavam (every day)" value={s.sayanostavam} />
+                <HoursRow label={t('home.info.sayanostavam')} value={s.sayanostavam} />
               </>
             ) : null}
             {s.hoursNote.trim() ? (
@@ -102,7 +103,7 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
         ) : null}
 
         {showLocation ? (
-          <InfoCard icon={<LocationOnOutlined />} title="Location">
+          <InfoCard icon={<LocationOnOutlined />} title={t('home.info.location')}>
             {lines.length > 0 ? (
               <Box component="address" sx={{ fontStyle: 'normal' }}>
                 {lines.map((line) => (
@@ -141,7 +142,7 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
                   {mapNear ? (
                     <Box
                       component="iframe"
-                      title={`Map showing the temple at ${lines.length > 0 ? lines.join(', ') : query}`}
+                      title={t('home.info.map', { place: lines.length > 0 ? lines.join(', ') : query })}
                       src={mapEmbedUrl(query)}
                       loading="lazy"
                       referrerPolicy="no-referrer-when-downgrade"
@@ -157,10 +158,10 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
                   variant="contained"
                   startIcon={<DirectionsOutlined />}
                 >
-                  Get Directions
+                  {t('home.info.directions')}
                   <Box component="span" sx={visuallyHidden}>
                     {' '}
-                    (opens in a new tab)
+                    {t('home.opensInNewTab')}
                   </Box>
                 </Button>
               </>
@@ -169,30 +170,36 @@ export function TempleInformation({ settings }: { settings: SiteSettings | undef
         ) : null}
 
         {showContact ? (
-          <InfoCard icon={<ContactMailOutlined />} title="Contact Us">
+          <InfoCard icon={<ContactMailOutlined />} title={t('home.info.contact')}>
             <Typography variant="body2" color="text.secondary">
-              Questions about pujas, events or volunteering? We are happy to help.
+              {t('home.info.contactText')}
             </Typography>
             <Box sx={{ display: 'grid', gap: 0.5 }}>
               {s.phone.trim() ? (
                 <Typography variant="body2">
-                  Phone:{' '}
-                  <Link href={phoneHref(s.phone)} underline="hover">
-                    {s.phone}
-                  </Link>
+                  {t.rich('home.info.phone', {
+                    phone: (
+                      <Link href={phoneHref(s.phone)} underline="hover">
+                        {s.phone}
+                      </Link>
+                    ),
+                  })}
                 </Typography>
               ) : null}
               {s.email.trim() ? (
                 <Typography variant="body2">
-                  E-mail:{' '}
-                  <Link href={`mailto:${s.email}`} underline="hover">
-                    {s.email}
-                  </Link>
+                  {t.rich('home.info.email', {
+                    email: (
+                      <Link href={`mailto:${s.email}`} underline="hover">
+                        {s.email}
+                      </Link>
+                    ),
+                  })}
                 </Typography>
               ) : null}
             </Box>
             <Button component={RouterLink} to={paths.contact.getHref()} variant="outlined">
-              Contact Us
+              {t('home.info.contact')}
             </Button>
           </InfoCard>
         ) : null}

@@ -9,32 +9,22 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
+import { t } from '../i18n';
 import { Section } from './section';
 
+// Message keys: the texts are looked up while rendering, in the page's language.
 const services = [
-  {
-    title: 'Daily Rituals',
-    icon: <WbSunnyOutlined />,
-    text: 'Suprabhatam, archana and aarti performed every day by our priests, with evening Sayanostavam.',
-  },
-  {
-    title: 'Special Pujas',
-    icon: <LocalFloristOutlined />,
-    text: 'Abhishekams, homams, kalyanotsavams and festival pujas, performed for families on request.',
-  },
-  {
-    title: 'Community Support',
-    icon: <Diversity3Outlined />,
-    text: 'Cultural classes, volunteering, seva opportunities and support for families in our community.',
-  },
-];
+  { id: 'daily', title: 'home.services.daily.title', icon: <WbSunnyOutlined />, text: 'home.services.daily.text' },
+  { id: 'special', title: 'home.services.special.title', icon: <LocalFloristOutlined />, text: 'home.services.special.text' },
+  { id: 'community', title: 'home.services.community.title', icon: <Diversity3Outlined />, text: 'home.services.community.text' },
+] as const;
 
 export function TempleServices() {
   return (
-    <Section id="services" title="Temple Services" subtitle="Worship, celebrate and serve with us" tinted>
+    <Section id="services" title={t('home.services.title')} subtitle={t('home.services.subtitle')} tinted>
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' } }}>
         {services.map((s) => (
-          <Card key={s.title} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
+          <Card key={s.id} variant="outlined" sx={{ display: 'flex', flexDirection: 'column' }}>
             <CardContent sx={{ flexGrow: 1 }}>
               <Box
                 aria-hidden
@@ -53,18 +43,18 @@ export function TempleServices() {
                 {s.icon}
               </Box>
               <Typography component="h3" variant="h6" gutterBottom>
-                {s.title}
+                {t(s.title)}
               </Typography>
-              <Typography color="text.secondary">{s.text}</Typography>
+              <Typography color="text.secondary">{t(s.text)}</Typography>
             </CardContent>
             <Box sx={{ px: 2, pb: 2 }}>
               <Button
                 component={RouterLink}
                 to={paths.events.getHref()}
                 endIcon={<ArrowForward />}
-                aria-label={`${s.title}: see events`}
+                aria-label={t('home.services.seeEventsLabel', { title: t(s.title) })}
               >
-                See events
+                {t('home.services.seeEvents')}
               </Button>
             </Box>
           </Card>

@@ -1,5 +1,5 @@
-import { DEFAULT_VIDEO_TITLE } from '@/config/temple';
 import type { SiteSettings } from '@/types/api';
+import { t } from '../i18n';
 import { PromoVideo } from './promo-video';
 import { Section } from './section';
 
@@ -7,8 +7,8 @@ import { Section } from './section';
 export function VideoSection({ settings }: { settings: SiteSettings | undefined }) {
   if (!settings?.videoId) return null;
   return (
-    <Section id="video" title="Experience Our Temple" subtitle="Recent Event Celebrations">
-      <PromoVideo videoId={settings.videoId} start={settings.videoStart} title={settings.videoTitle || DEFAULT_VIDEO_TITLE} />
+    <Section id="video" title={t('home.video.title')} subtitle={t('home.video.subtitle')}>
+      <PromoVideo videoId={settings.videoId} start={settings.videoStart} title={settings.videoTitle || t('home.video.defaultTitle')} />
     </Section>
   );
 }

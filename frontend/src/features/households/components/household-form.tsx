@@ -13,6 +13,7 @@ import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Household, HouseholdBody } from '@/types/api';
+import { t } from '../i18n';
 import { householdSchema, householdValues, toHouseholdBody, type HouseholdValues } from '../schemas';
 
 type Props = {
@@ -26,17 +27,10 @@ type Props = {
   actions?: ReactNode;
 };
 
+/** The statement choices, with their texts' keys. */
 const CHOICES = [
-  {
-    value: 'joint',
-    label: 'One joint statement',
-    help: "Every member's gifts on one year-end statement, in all your names.",
-  },
-  {
-    value: 'separate',
-    label: 'Separate statements',
-    help: 'Each member receives a statement of their own gifts.',
-  },
+  { value: 'joint', label: 'households.joint', help: 'households.jointHelp' },
+  { value: 'separate', label: 'households.separate', help: 'households.separateHelp' },
 ] as const;
 
 /** A household's name, mailing address and statement choice. */
@@ -49,27 +43,27 @@ export function HouseholdForm({ household, save, onSaved, submitLabel, actions }
     onSubmit: async (values, helpers) => {
       try {
         const saved = await save(toHouseholdBody(values));
-        toast({ title: household ? 'Household updated' : 'Household formed', description: saved.name });
+        toast({ title: household ? t('households.updated') : t('households.formed'), description: saved.name });
         onSaved?.(saved);
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<HouseholdValues>);
-        toast({ title: 'Error', description: errorMessage(err, 'The household could not be saved'), variant: 'destructive' });
+        toast({ title: t('households.error'), description: errorMessage(err, t('households.saveFailed')), variant: 'destructive' });
       }
     },
   });
   const busy = formik.isSubmitting;
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
-      <TextField {...textFieldProps(formik, 'name', 'As it should read on letters, e.g. The Rao family')} label="Household name" required fullWidth />
+      <TextField {...textFieldProps(formik, 'name', t('households.nameHelp'))} label={t('households.name')} required fullWidth />
       <TextField
-        {...textFieldProps(formik, 'address', 'Where printed statements are mailed')}
-        label="Mailing address"
+        {...textFieldProps(formik, 'address', t('households.addressHelp'))}
+        label={t('households.address')}
         multiline
         minRows={3}
         fullWidth
       />
       <FormControl>
-        <FormLabel id={statementLabel}>Year-end statement</FormLabel>
+        <FormLabel id={statementLabel}>{t('households.statement')}</FormLabel>
         <RadioGroup aria-labelledby={statementLabel} name="statement" value={formik.values.statement} onChange={formik.handleChange}>
           {CHOICES.map((c) => (
             <FormControlLabel
@@ -80,10 +74,10 @@ export function HouseholdForm({ household, save, onSaved, submitLabel, actions }
               label={
                 <span>
                   <Typography component="span" sx={{ display: 'block' }}>
-                    {c.label}
+                    {t(c.label)}
                   </Typography>
                   <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                    {c.help}
+                    {t(c.help)}
                   </Typography>
                 </span>
               }
@@ -94,7 +88,7 @@ export function HouseholdForm({ household, save, onSaved, submitLabel, actions }
       <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', flexWrap: 'wrap' }}>
         {actions}
         <Button type="submit" variant="contained" disabled={busy}>
-          {busy ? 'Saving...' : submitLabel}
+          {busy ? t('households.saving') : submitLabel}
         </Button>
       </Box>
     </Box>

@@ -19,12 +19,10 @@ import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Household, HouseholdInvitation } from '@/types/api';
 import { useHouseholdActions, useMyHousehold } from '../api/household';
 import { inviteSchema } from '../schemas';
+import { t } from '../i18n';
 import { HouseholdForm } from './household-form';
 
 type Actions = ReturnType<typeof useHouseholdActions>;
-
-const INTRO =
-  'A household is the members who live at one address, such as spouses and adult children. It has one mailing address and one giving record, and can receive one joint year-end statement for everyone’s gifts.';
 
 /** Runs an action with a toast for its outcome; answers whether it went through. */
 function useRun() {
@@ -35,7 +33,7 @@ function useRun() {
       toast(done);
       return true;
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, failure), variant: 'destructive' });
+      toast({ title: t('households.error'), description: errorMessage(err, failure), variant: 'destructive' });
       return false;
     }
   };
@@ -49,28 +47,32 @@ function InvitationsToMe({ invitations, actions }: { invitations: HouseholdInvit
     setBusy(invitation.id);
     await run(
       () => (accept ? actions.accept(invitation.id) : actions.decline(invitation.id)),
-      accept ? { title: 'You joined the household', description: invitation.householdName } : { title: 'Invitation declined' },
-      accept ? 'You could not join the household' : 'The invitation could not be declined',
+      accept ? { title: t('households.joined'), description: invitation.householdName } : { title: t('households.declined') },
+      accept ? t('households.joinFailed') : t('households.declineFailed'),
     );
     setBusy(null);
   }
   return (
     <Box component="section" aria-labelledby="household-invitations" sx={{ display: 'grid', gap: 1.5 }}>
       <Typography id="household-invitations" component="h3" variant="h6">
-        Invitations
+        {t('households.invitations')}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
         {invitations.map((i) => (
           <Paper key={i.id} component="li" variant="outlined" sx={{ p: 2, display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography sx={{ flex: '1 1 240px', overflowWrap: 'anywhere' }}>
-              <strong>{i.invitedBy || 'A member'}</strong> invited you to join <strong>{i.householdName}</strong>.
+              {t.rich('households.invitedYou', {
+                inviter: i.invitedBy || t('households.aMember'),
+                household: i.householdName,
+                b: (chunks) => <strong>{chunks}</strong>,
+              })}
             </Typography>
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button variant="contained" disabled={busy !== null} onClick={() => void answer(i, true)} aria-label={`Accept the invitation to ${i.householdName}`}>
-                Accept
+              <Button variant="contained" disabled={busy !== null} onClick={() => void answer(i, true)} aria-label={t('households.acceptLabel', { household: i.householdName })}>
+                {t('households.accept')}
               </Button>
-              <Button disabled={busy !== null} onClick={() => void answer(i, false)} aria-label={`Decline the invitation to ${i.householdName}`}>
-                Decline
+              <Button disabled={busy !== null} onClick={() => void answer(i, false)} aria-label={t('households.declineLabel', { household: i.householdName })}>
+                {t('households.decline')}
               </Button>
             </Box>
           </Paper>
@@ -90,11 +92,11 @@ function InviteForm({ actions }: { actions: Actions }) {
       const email = values.email.trim();
       try {
         await actions.invite(email);
-        toast({ title: 'Invitation sent', description: email });
+        toast({ title: t('households.sent'), description: email });
         helpers.resetForm();
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<{ email: string }>);
-        toast({ title: 'Error', description: errorMessage(err, 'The invitation could not be sent'), variant: 'destructive' });
+        toast({ title: t('households.error'), description: errorMessage(err, t('households.sendFailed')), variant: 'destructive' });
       }
     },
   });
@@ -103,18 +105,18 @@ function InviteForm({ actions }: { actions: Actions }) {
       component="form"
       noValidate
       onSubmit={formik.handleSubmit}
-      aria-label="Invite to the household"
+      aria-label={t('households.inviteForm')}
       sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}
     >
       <TextField
-        {...textFieldProps(formik, 'email', 'They accept from their own account, once this address is verified')}
-        label="E-mail address to invite"
+        {...textFieldProps(formik, 'email', t('households.inviteHelp'))}
+        label={t('households.inviteEmail')}
         type="email"
         autoComplete="off"
         sx={{ flex: '1 1 280px' }}
       />
       <Button type="submit" variant="outlined" disabled={formik.isSubmitting} sx={{ mt: 1 }}>
-        {formik.isSubmitting ? 'Sending...' : 'Send invitation'}
+        {formik.isSubmitting ? t('households.sending') : t('households.send')}
       </Button>
     </Box>
   );
@@ -131,13 +133,13 @@ function HouseholdCard({ household, actions }: { household: Household; actions: 
 
   async function leave() {
     setBusy(true);
-    const left = await run(actions.leave, { title: 'You left the household', description: household.name }, 'You could not leave the household');
+    const left = await run(actions.leave, { title: t('households.left'), description: household.name }, t('households.leaveFailed'));
     setBusy(false);
     if (left) setLeaving(false);
   }
   async function cancel(id: string, email: string) {
     setBusy(true);
-    await run(() => actions.cancelInvitation(id), { title: 'Invitation cancelled', description: email }, 'The invitation could not be cancelled');
+    await run(() => actions.cancelInvitation(id), { title: t('households.cancelled'), description: email }, t('households.cancelFailed'));
     setBusy(false);
   }
 
@@ -149,60 +151,59 @@ function HouseholdCard({ household, actions }: { household: Household; actions: 
             <Typography component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
               {household.name}
             </Typography>
-            <Chip size="small" variant="outlined" sx={{ mt: 0.5 }} label={joint ? 'One joint statement' : 'Separate statements'} />
+            <Chip size="small" variant="outlined" sx={{ mt: 0.5 }} label={joint ? t('households.joint') : t('households.separate')} />
           </Box>
-          <Button onClick={() => setEditing(true)}>Edit household</Button>
+          <Button onClick={() => setEditing(true)}>{t('households.edit')}</Button>
         </Box>
         <Typography variant="body2" color={household.address ? 'text.primary' : 'text.secondary'} sx={{ whiteSpace: 'pre-line' }}>
-          {household.address || 'No mailing address yet'}
+          {household.address || t('households.noAddress')}
         </Typography>
         {joint ? (
           <Typography variant="body2" color="text.secondary">
-            Your year-end statement is addressed to {household.jointName} and lists everyone’s gifts.
+            {t('households.jointAddressed', { name: household.jointName })}
           </Typography>
         ) : null}
       </Paper>
 
       <Box component="section" aria-labelledby="household-people" sx={{ display: 'grid', gap: 1.5 }}>
         <Typography id="household-people" component="h3" variant="h6">
-          People
+          {t('households.people')}
         </Typography>
-        <Box component="ul" aria-label="Household members" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
+        <Box component="ul" aria-label={t('households.members')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}>
           {household.members.map((m) => (
             <Paper key={m.email} component="li" variant="outlined" sx={{ p: 2 }}>
               <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {m.name || m.email}
-                {m.you ? ' (you)' : ''}
+                {m.you ? t('households.you', { name: m.name || m.email }) : m.name || m.email}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {m.email}
               </Typography>
               {m.family.length > 0 ? (
                 <Typography variant="body2" sx={{ mt: 0.5 }}>
-                  Family: {m.family.join(', ')}
+                  {t('households.family', { names: m.family.join(', ') })}
                 </Typography>
               ) : null}
             </Paper>
           ))}
         </Box>
         <Typography variant="body2" color="text.secondary">
-          Family members without an account are added on each person’s Family Members tab.
+          {t('households.familyNote')}
         </Typography>
       </Box>
 
       <Box component="section" aria-labelledby="household-invite" sx={{ display: 'grid', gap: 1.5 }}>
         <Typography id="household-invite" component="h3" variant="h6">
-          Invite someone
+          {t('households.invite')}
         </Typography>
         {household.invitations.length > 0 ? (
-          <Box component="ul" aria-label="Waiting invitations" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          <Box component="ul" aria-label={t('households.waiting')} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {household.invitations.map((i) => (
               <Box component="li" key={i.id} sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
                 <Typography variant="body2" sx={{ flex: '1 1 200px', overflowWrap: 'anywhere' }}>
-                  {i.email} · waiting for an answer
+                  {t('households.waitingFor', { email: i.email })}
                 </Typography>
-                <Button size="small" color="error" disabled={busy} onClick={() => void cancel(i.id, i.email)} aria-label={`Cancel the invitation to ${i.email}`}>
-                  Cancel invitation
+                <Button size="small" color="error" disabled={busy} onClick={() => void cancel(i.id, i.email)} aria-label={t('households.cancelLabel', { email: i.email })}>
+                  {t('households.cancelInvitation')}
                 </Button>
               </Box>
             ))}
@@ -213,37 +214,37 @@ function HouseholdCard({ household, actions }: { household: Household; actions: 
 
       <Box>
         <Button color="error" variant="outlined" onClick={() => setLeaving(true)}>
-          Leave household
+          {t('households.leave')}
         </Button>
       </Box>
 
       <Dialog open={editing} onClose={() => setEditing(false)} aria-labelledby={editTitle} fullWidth maxWidth="sm">
-        <DialogTitle id={editTitle}>Edit household</DialogTitle>
+        <DialogTitle id={editTitle}>{t('households.edit')}</DialogTitle>
         <DialogContent sx={{ pt: '8px !important' }}>
           {editing ? (
             <HouseholdForm
               household={household}
               save={actions.update}
               onSaved={() => setEditing(false)}
-              submitLabel="Save"
-              actions={<Button onClick={() => setEditing(false)}>Cancel</Button>}
+              submitLabel={t('households.save')}
+              actions={<Button onClick={() => setEditing(false)}>{t('households.cancel')}</Button>}
             />
           ) : null}
         </DialogContent>
       </Dialog>
       <ConfirmDialog
         open={leaving}
-        title="Leave this household?"
-        confirmLabel="Leave household"
-        busyLabel="Leaving..."
+        title={t('households.leaveTitle')}
+        confirmLabel={t('households.leave')}
+        busyLabel={t('households.leaving')}
         busy={busy}
         destructive
         onConfirm={() => void leave()}
         onClose={() => setLeaving(false)}
       >
         {household.members.length > 1
-          ? 'Your gifts will no longer be on the household’s statement, and you will receive your own. The others stay in the household.'
-          : 'You are its only member: the household and its invitations end.'}
+          ? t('households.leaveOthers')
+          : t('households.leaveOnly')}
       </ConfirmDialog>
     </Box>
   );
@@ -258,14 +259,14 @@ export function HouseholdSection() {
   const actions = useHouseholdActions();
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading your household" sx={{ display: 'grid', gap: 2 }}>
+      <LoadingRegion label={t('households.loading')} sx={{ display: 'grid', gap: 2 }}>
         <Skeleton variant="rounded" height={120} />
         <Skeleton variant="rounded" height={160} />
       </LoadingRegion>
     );
   }
   if (error || !overview) {
-    return <RetryAlert onRetry={() => void refresh()}>Your household could not be loaded. Please try again.</RetryAlert>;
+    return <RetryAlert onRetry={() => void refresh()}>{t('households.loadFailed')}</RetryAlert>;
   }
   if (overview.household) return <HouseholdCard household={overview.household} actions={actions} />;
   return (
@@ -273,10 +274,10 @@ export function HouseholdSection() {
       {overview.invitations.length > 0 ? <InvitationsToMe invitations={overview.invitations} actions={actions} /> : null}
       <Box component="section" aria-labelledby="household-new" sx={{ display: 'grid', gap: 2 }}>
         <Typography id="household-new" component="h3" variant="h6">
-          Form a household
+          {t('households.form')}
         </Typography>
-        <Typography color="text.secondary">{INTRO}</Typography>
-        <HouseholdForm save={actions.create} submitLabel="Form household" />
+        <Typography color="text.secondary">{t('households.intro')}</Typography>
+        <HouseholdForm save={actions.create} submitLabel={t('households.formButton')} />
       </Box>
     </Box>
   );

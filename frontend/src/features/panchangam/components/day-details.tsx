@@ -5,10 +5,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { LoadingRegion } from '@/components/ui/loading-region';
-import { tithiName } from '@/lib/tithi';
 import type { Festival, PanchangamDay } from '@/types/api';
-import { clockTime, endTime, festivalRule, lunarMonthName } from '../lib/format';
-import { MARKS, WEEKDAY_NAMES, longDate, marksOf } from '../lib/month';
+import { t } from '../i18n';
+import { clockTime, endTime, festivalRule } from '../lib/format';
+import { longDate, markName, marksOf } from '../lib/month';
+import { karanaText, lunarMonthText, nakshatraText, pakshaText, tithiText, varaText, yogaText } from '../lib/names';
 import { MarkIcon } from './mark-icon';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {
@@ -29,7 +30,7 @@ const span = (s: { start: string; end: string }) => `${clockTime(s.start)} – $
 /** The day's festivals, each with the tithi and moment that set it on this day. */
 function Festivals({ festivals }: { festivals: readonly Festival[] }) {
   return (
-    <Box component="ul" aria-label="Festivals" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+    <Box component="ul" aria-label={t('panchangam.festivals')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
       {festivals.map((festival, i) => (
         <Box component="li" key={`${festival.name}-${i}`} sx={{ display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1, alignItems: 'start' }}>
           <CelebrationOutlined fontSize="small" aria-hidden sx={{ color: 'secondary.main', mt: '2px' }} />
@@ -62,18 +63,19 @@ export function DayDetails({
   festivalsLoading?: boolean;
 }) {
   const { tithi } = day;
-  const paksha = `${tithi.paksha.charAt(0).toUpperCase()}${tithi.paksha.slice(1)} paksha`;
   const marks = marksOf(day);
+  /** "Rohini until 1:10 AM tomorrow": a limb and its first end after the day's sunrise. */
+  const until = (name: string, endsAt: string) => t('panchangam.until', { name, end: endTime(endsAt, day.date) });
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <Typography component="h3" variant="h6">
           {longDate(day.date)}
         </Typography>
-        {isToday ? <Chip label="Today" color="primary" size="small" /> : null}
+        {isToday ? <Chip label={t('panchangam.today')} color="primary" size="small" /> : null}
       </Box>
       {festivalsLoading ? (
-        <LoadingRegion label="Loading the festivals">
+        <LoadingRegion label={t('panchangam.loadingFestivals')}>
           <Skeleton width="60%" />
         </LoadingRegion>
       ) : festivals && festivals.length > 0 ? (
@@ -82,40 +84,33 @@ export function DayDetails({
       {marks.length > 0 ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {marks.map((mark) => (
-            <Chip key={mark} icon={<MarkIcon mark={mark} />} label={MARKS.find((m) => m.mark === mark)?.label} variant="outlined" size="small" />
+            <Chip key={mark} icon={<MarkIcon mark={mark} />} label={markName(mark)} variant="outlined" size="small" />
           ))}
         </Box>
       ) : null}
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 2, rowGap: 0.75, alignItems: 'baseline' }}>
-        <Row term="Sunrise">{clockTime(day.sunrise)}</Row>
-        <Row term="Sunset">{clockTime(day.sunset)}</Row>
-        <Row term="Tithi">
-          {tithiName(tithi)} until {endTime(tithi.endsAt, day.date)}
+        <Row term={t('panchangam.term.sunrise')}>{clockTime(day.sunrise)}</Row>
+        <Row term={t('panchangam.term.sunset')}>{clockTime(day.sunset)}</Row>
+        <Row term={t('panchangam.term.tithi')}>
+          {until(tithiText(tithi), tithi.endsAt)}
           {tithi.kshaya ? (
             <>
-              , then {tithiName(tithi.kshaya)} until {endTime(tithi.kshaya.endsAt, day.date)} (kshaya: it begins and ends before the next sunrise)
+              {', '}
+              {t('panchangam.thenKshaya', { name: tithiText(tithi.kshaya), end: endTime(tithi.kshaya.endsAt, day.date) })}
             </>
           ) : null}
-          {tithi.vriddhi ? ' (vriddhi: it is still running at the next sunrise)' : null}
+          {tithi.vriddhi ? ` ${t('panchangam.vriddhi')}` : null}
         </Row>
-        <Row term="Nakshatra">
-          {day.nakshatra.name} until {endTime(day.nakshatra.endsAt, day.date)}
+        <Row term={t('panchangam.term.nakshatra')}>{until(nakshatraText(day.nakshatra), day.nakshatra.endsAt)}</Row>
+        <Row term={t('panchangam.term.yoga')}>{until(yogaText(day.yoga), day.yoga.endsAt)}</Row>
+        <Row term={t('panchangam.term.karana')}>{until(karanaText(day.karana), day.karana.endsAt)}</Row>
+        <Row term={t('panchangam.term.vara')}>{varaText(day.vara)}</Row>
+        <Row term={t('panchangam.term.lunarMonth')}>
+          {t('panchangam.lunarMonthPaksha', { month: lunarMonthText(day.lunarMonth), paksha: pakshaText(tithi.paksha) })}
         </Row>
-        <Row term="Yoga">
-          {day.yoga.name} until {endTime(day.yoga.endsAt, day.date)}
-        </Row>
-        <Row term="Karana">
-          {day.karana.name} until {endTime(day.karana.endsAt, day.date)}
-        </Row>
-        <Row term="Vara">
-          {day.vara.name} ({WEEKDAY_NAMES[day.vara.number]})
-        </Row>
-        <Row term="Lunar month">
-          {lunarMonthName(day.lunarMonth)}, {paksha}
-        </Row>
-        <Row term="Rahu kalam">{span(day.rahuKalam)}</Row>
-        <Row term="Yamagandam">{span(day.yamagandam)}</Row>
-        <Row term="Gulika kalam">{span(day.gulikaKalam)}</Row>
+        <Row term={t('panchangam.term.rahuKalam')}>{span(day.rahuKalam)}</Row>
+        <Row term={t('panchangam.term.yamagandam')}>{span(day.yamagandam)}</Row>
+        <Row term={t('panchangam.term.gulikaKalam')}>{span(day.gulikaKalam)}</Row>
       </Box>
     </Box>
   );

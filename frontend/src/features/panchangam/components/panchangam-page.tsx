@@ -9,7 +9,7 @@ import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
@@ -19,25 +19,29 @@ import { env } from '@/config/env';
 import { paths } from '@/config/paths';
 import { useNow } from '@/lib/render-instant';
 import { useSite } from '@/lib/site';
-import { tithiName } from '@/lib/tithi';
 import type { Festival, PanchangamDay } from '@/types/api';
 import { FESTIVAL_CALENDAR_FILE, FESTIVAL_CALENDAR_PATH } from '../api/festival-calendar';
 import { useFestivals } from '../api/get-festivals';
 import { usePanchangamDays } from '../api/get-panchangam';
+import { t } from '../i18n';
 import {
   MARKS,
-  MONTH_NAMES,
-  WEEKDAY_NAMES,
+  dayOfMonth,
   festivalsByDay,
   lunarMonthsOf,
+  markMeaning,
+  markName,
   marksOf,
+  monthName,
   monthRange,
   monthTitle,
   parseMonth,
   shiftMonth,
   templeToday,
   weekdayOf,
+  weekdayShort,
 } from '../lib/month';
+import { nakshatraText, tithiText, tithiWord } from '../lib/names';
 import { DayDetails } from './day-details';
 import { MarkIcon } from './mark-icon';
 
@@ -45,16 +49,26 @@ import { MarkIcon } from './mark-icon';
 const GRID_FROM = '(min-width: 600px)';
 const COLUMNS = { xs: '1fr', sm: 'repeat(7, minmax(0, 1fr))' } as const;
 
+/** The words a screen reader alone reads (the month buttons' "Previous month, "). */
+const hidden = (chunks: ReactNode[]) => (
+  <Box component="span" sx={visuallyHidden}>
+    {chunks}
+  </Box>
+);
+
 /** The festivals of a day without any (or while they load). */
 const NO_FESTIVALS: readonly Festival[] = [];
 
 /** What a screen reader says of a day's button: its date and what the day shows. */
 function dayName(day: PanchangamDay, isToday: boolean, festivals: readonly Festival[]): string {
-  const kshaya = day.tithi.kshaya ? `, also ${tithiName(day.tithi.kshaya)}, kshaya` : '';
-  const [, month, date] = day.date.split('-').map(Number);
+  const date = isToday ? t('panchangam.day.today', { date: dayOfMonth(day.date) }) : dayOfMonth(day.date);
+  const tithi = day.tithi.kshaya
+    ? t('panchangam.day.withKshaya', { tithi: tithiText(day.tithi), kshaya: tithiText(day.tithi.kshaya) })
+    : tithiText(day.tithi);
+  const nakshatra = nakshatraText(day.nakshatra);
+  if (!festivals.length) return t('panchangam.day.label', { date, tithi, nakshatra });
   const names = festivals.map((f) => f.name).join(', ');
-  const festive = festivals.length ? `; ${festivals.length > 1 ? 'festivals' : 'festival'}: ${names}` : '';
-  return `${WEEKDAY_NAMES[weekdayOf(day.date)]}, ${MONTH_NAMES[month - 1]} ${date}${isToday ? ', today' : ''}: ${tithiName(day.tithi)}${kshaya}; ${day.nakshatra.name}${festive}`;
+  return t('panchangam.day.labelFestivals', { date, tithi, nakshatra, count: festivals.length, festivals: names });
 }
 
 type DayButtonProps = {
@@ -68,7 +82,7 @@ type DayButtonProps = {
 
 function DayButton({ day, festivals, isToday, selected, tabbable, onSelect }: DayButtonProps) {
   const marks = marksOf(day);
-  const weekday = WEEKDAY_NAMES[weekdayOf(day.date)].slice(0, 3);
+  const weekday = weekdayShort(weekdayOf(day.date));
   const quiet = selected ? 'inherit' : 'text.secondary';
   return (
     <ButtonBase
@@ -117,21 +131,21 @@ function DayButton({ day, festivals, isToday, selected, tabbable, onSelect }: Da
         </Typography>
         {isToday ? (
           <Typography component="span" variant="caption" sx={{ fontWeight: 700, color: selected ? 'inherit' : 'primary.main', lineHeight: 1.2 }}>
-            Today
+            {t('panchangam.today')}
           </Typography>
         ) : null}
       </Box>
       <Box component="span" aria-hidden sx={{ gridArea: 'names', display: 'grid', gap: 0.25, minWidth: 0, overflowWrap: 'anywhere' }}>
         <Typography component="span" variant="body2" sx={{ fontWeight: 600, lineHeight: 1.25 }}>
-          <TithiText name={tithiName(day.tithi)} />
+          <TithiText name={tithiText(day.tithi)} />
         </Typography>
         {day.tithi.kshaya ? (
           <Typography component="span" variant="caption" sx={{ fontStyle: 'italic', lineHeight: 1.25 }}>
-            also {day.tithi.kshaya.name}, kshaya
+            {t('panchangam.day.alsoKshaya', { name: tithiWord(day.tithi.kshaya.number, day.tithi.kshaya.name) })}
           </Typography>
         ) : null}
         <Typography component="span" variant="caption" sx={{ color: quiet, lineHeight: 1.25 }}>
-          {day.nakshatra.name}
+          {nakshatraText(day.nakshatra)}
         </Typography>
         {festivals.map((festival, i) => (
           // Compact: a long name is cut to two lines in the calendar (the day's details say it whole).
@@ -164,19 +178,17 @@ function DayButton({ day, festivals, isToday, selected, tabbable, onSelect }: Da
 
 function Legend() {
   return (
-    <Box component="ul" aria-label="Marks" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
-      {MARKS.map(({ mark, label, meaning }) => (
+    <Box component="ul" aria-label={t('panchangam.marks')} sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}>
+      {MARKS.map(({ mark }) => (
         <Box component="li" key={mark} sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
           <MarkIcon mark={mark} fontSize="small" />
           <Typography variant="body2">
-            <strong>{label}</strong>: {meaning}
+            <strong>{markName(mark)}</strong>: {markMeaning(mark)}
           </Typography>
         </Box>
       ))}
       <Box component="li" sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-        <Typography variant="body2">
-          <strong>kshaya</strong>: a tithi that begins and ends between two sunrises
-        </Typography>
+        <Typography variant="body2">{t.rich('panchangam.legend.kshaya', { b: (chunks) => <strong>{chunks}</strong> })}</Typography>
       </Box>
     </Box>
   );
@@ -185,9 +197,9 @@ function Legend() {
 function WeekdayHeader() {
   return (
     <Box aria-hidden sx={{ display: { xs: 'none', sm: 'grid' }, gridTemplateColumns: COLUMNS.sm, gap: 0.75, mb: 0.75 }}>
-      {WEEKDAY_NAMES.map((name) => (
-        <Typography key={name} variant="caption" color="text.secondary" sx={{ textAlign: 'center', fontWeight: 600 }}>
-          {name.slice(0, 3)}
+      {[0, 1, 2, 3, 4, 5, 6].map((weekday) => (
+        <Typography key={weekday} variant="caption" color="text.secondary" sx={{ textAlign: 'center', fontWeight: 600 }}>
+          {weekdayShort(weekday)}
         </Typography>
       ))}
     </Box>
@@ -199,7 +211,7 @@ function MonthSkeleton({ month }: { month: string }) {
   const { from, to } = monthRange(month);
   const count = Number(to.slice(8));
   return (
-    <LoadingRegion label={`Loading the panchangam of ${monthTitle(month)}`}>
+    <LoadingRegion label={t('panchangam.loadingMonth', { month: monthTitle(month) })}>
       <WeekdayHeader />
       <Box sx={{ display: 'grid', gap: { xs: 1, sm: 0.75 }, gridTemplateColumns: COLUMNS }}>
         {Array.from({ length: count }, (_, i) => (
@@ -253,49 +265,43 @@ function MonthView({ month, today }: { month: string; today: string }) {
             {days ? lunarMonthsOf(days) : isLoading ? <Skeleton width="12rem" aria-hidden /> : null}
           </Typography>
         </Typography>
-        <Box component="nav" aria-label="Months" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Box component="nav" aria-label={t('panchangam.nav.label')} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
           {previous ? (
             <Button component={RouterLink} to={paths.panchangam.getHref(previous)} variant="outlined" startIcon={<ChevronLeft />}>
-              <Box component="span" sx={visuallyHidden}>
-                Previous month,{' '}
-              </Box>
-              {MONTH_NAMES[Number(previous.slice(5)) - 1]}
+              {t.rich('panchangam.nav.previous', { hidden, month: monthName(Number(previous.slice(5))) })}
             </Button>
           ) : null}
           <Button component={RouterLink} to={paths.panchangam.getHref()} variant="outlined">
-            This month
+            {t('panchangam.nav.thisMonth')}
           </Button>
           {next ? (
             <Button component={RouterLink} to={paths.panchangam.getHref(next)} variant="outlined" endIcon={<ChevronRight />}>
-              <Box component="span" sx={visuallyHidden}>
-                Next month,{' '}
-              </Box>
-              {MONTH_NAMES[Number(next.slice(5)) - 1]}
+              {t.rich('panchangam.nav.next', { hidden, month: monthName(Number(next.slice(5))) })}
             </Button>
           ) : null}
         </Box>
       </Box>
       <Legend />
       {festivals.error && !error ? (
-        <RetryAlert onRetry={festivals.refresh}>Failed to load the festivals of {year}; the days are shown without them. Please try again.</RetryAlert>
+        <RetryAlert onRetry={festivals.refresh}>{t('panchangam.festivalsFailed', { year })}</RetryAlert>
       ) : null}
       {error ? (
-        <RetryAlert onRetry={refresh}>Failed to load the panchangam of {title}. Please try again.</RetryAlert>
+        <RetryAlert onRetry={refresh}>{t('panchangam.monthFailed', { month: title })}</RetryAlert>
       ) : !days ? (
         <MonthSkeleton month={month} />
       ) : days.length === 0 || !chosen ? (
-        <Alert severity="info">There is no panchangam for {title}.</Alert>
+        <Alert severity="info">{t('panchangam.empty', { month: title })}</Alert>
       ) : (
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) 20rem' }, alignItems: 'start' }}>
           <div>
             <WeekdayHeader />
             <Box component="p" id="panchangam-keys" sx={visuallyHidden}>
-              The arrow keys move between the days; the day chosen shows its whole panchangam.
+              {t('panchangam.keys')}
             </Box>
             <Box
               component="ol"
               ref={list}
-              aria-label={`Days of ${title}`}
+              aria-label={t('panchangam.daysOf', { month: title })}
               aria-describedby="panchangam-keys"
               onKeyDown={move}
               sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: { xs: 1, sm: 0.75 }, gridTemplateColumns: COLUMNS }}
@@ -331,7 +337,7 @@ function MonthView({ month, today }: { month: string; today: string }) {
           <Paper
             component="section"
             variant="outlined"
-            aria-label="The day chosen"
+            aria-label={t('panchangam.chosenDay')}
             sx={{ display: { xs: 'none', sm: 'block' }, p: 2.5, position: { md: 'sticky' }, top: { md: 88 } }}
           >
             <DayDetails
@@ -361,10 +367,10 @@ function FestivalCalendarLink() {
         startIcon={<EventAvailableOutlined />}
         aria-describedby="festival-calendar-note"
       >
-        Add the festivals to your calendar
+        {t('panchangam.calendar.add')}
       </Button>
       <Typography id="festival-calendar-note" variant="body2" color="text.secondary" sx={{ maxWidth: 520 }}>
-        The coming year’s festivals and every Ekadashi, Pournami and Amavasya, as all-day entries for any calendar app.
+        {t('panchangam.calendar.note')}
       </Typography>
     </Box>
   );
@@ -384,11 +390,10 @@ export function PanchangamPage({ monthParam }: { monthParam: string | null }) {
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 }, display: 'grid', gap: 3 }}>
       <div>
         <Typography component="h1" variant="h3" gutterBottom>
-          Panchangam
+          {t('panchangam.title')}
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 760 }}>
-          Each day’s tithi, nakshatra, yoga and karana at sunrise, its sunrise and sunset, and Rahu kalam, Yamagandam and
-          Gulika kalam, worked out for the temple’s place, with the festivals on their days. Times are the temple’s ({timeZone}).
+          {t('panchangam.intro', { timeZone })}
         </Typography>
         <FestivalCalendarLink />
       </div>

@@ -5,6 +5,7 @@ import { Link as RouterLink } from 'react-router';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { paths } from '@/config/paths';
 import { usePanchangamToday } from '../api/get-panchangam';
+import { t } from '../i18n';
 import { todayText } from '../lib/format';
 
 /**
@@ -16,7 +17,7 @@ export function TodayLine() {
   const { day, isLoading } = usePanchangamToday();
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading today's panchangam" sx={{ width: 'min(100%, 34rem)' }}>
+      <LoadingRegion label={t('panchangam.loadingToday')} sx={{ width: 'min(100%, 34rem)' }}>
         <Skeleton sx={{ bgcolor: 'rgba(255,255,255,0.2)', fontSize: '1rem' }} />
       </LoadingRegion>
     );
@@ -30,9 +31,7 @@ export function TodayLine() {
       sx={{ color: 'inherit', display: 'inline-flex', gap: 1, alignItems: 'center', fontWeight: 500, '& b': { color: '#fde68a' } }}
     >
       <WbSunnyOutlined fontSize="small" aria-hidden />
-      <span>
-        <b>Today:</b> {todayText(day)}
-      </span>
+      <span>{t.rich('panchangam.todayLine', { b: (chunks) => <b>{chunks}</b>, text: todayText(day) })}</span>
     </Link>
   );
 }

@@ -1,13 +1,16 @@
 // The month the panchangam page shows, as "YYYY-MM" texts of the Gregorian calendar, and the marks
 // of its days. Nothing here reads the visitor's zone or `Intl` beyond time-zone offsets, so the
-// server's page renderer runs it too (docs/architecture.md#public-pages).
+// server's page renderer runs it too (docs/architecture.md#public-pages). Dates are in the page's
+// language: English as written here, the others in date-fns's words of their language (no `Intl`).
+import { localizedFormat } from '@/i18n/runtime';
 import type { Festival, PanchangamDay } from '@/types/api';
-import { lunarMonthName } from './format';
+import { t } from '../i18n';
+import { lunarMonthText, tithiWord } from './names';
 
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 ] as const;
-export const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 /** The months the API answers: 1900 to 2100. */
 const FIRST_MONTH = '1900-01';
@@ -46,7 +49,20 @@ export function shiftMonth(month: string, by: number): string | null {
 /** "November 2026". */
 export function monthTitle(month: string): string {
   const [year, number] = parts(month);
+  const localized = localizedFormat(new Date(year, number - 1, 1), 'MMMM yyyy');
+  if (localized !== undefined) return localized;
   return `${MONTH_NAMES[number - 1]} ${year}`;
+}
+
+/** A month's name alone (1 = January): "November". */
+export function monthName(number: number): string {
+  return localizedFormat(new Date(2000, number - 1, 1), 'LLLL') ?? MONTH_NAMES[number - 1];
+}
+
+/** A weekday's short name (0 = Sunday): "Sun". */
+export function weekdayShort(weekday: number): string {
+  // January 4, 2026 was a Sunday.
+  return localizedFormat(new Date(2026, 0, 4 + weekday), 'EEE') ?? WEEKDAY_NAMES[weekday].slice(0, 3);
 }
 
 /** 0 = Sunday … 6 = Saturday, of a "YYYY-MM-DD" date. */
@@ -57,14 +73,24 @@ export function weekdayOf(date: string): number {
 /** "Wednesday, November 25, 2026". */
 export function longDate(date: string): string {
   const [year, number] = parts(date);
+  const localized = localizedFormat(new Date(year, number - 1, Number(date.slice(8, 10))), 'PPPP');
+  if (localized !== undefined) return localized;
   return `${WEEKDAY_NAMES[weekdayOf(date)]}, ${MONTH_NAMES[number - 1]} ${Number(date.slice(8, 10))}, ${year}`;
+}
+
+/** "Wednesday, November 25": a day of the month shown, as a screen reader says its button. */
+export function dayOfMonth(date: string): string {
+  const [year, number] = parts(date);
+  const localized = localizedFormat(new Date(year, number - 1, Number(date.slice(8, 10))), 'EEEE, d MMMM');
+  if (localized !== undefined) return localized;
+  return `${WEEKDAY_NAMES[weekdayOf(date)]}, ${MONTH_NAMES[number - 1]} ${Number(date.slice(8, 10))}`;
 }
 
 /** The lunar months the days fall in, in order: "Kartika – Margashirsha". */
 export function lunarMonthsOf(days: PanchangamDay[]): string {
   const names: string[] = [];
   for (const day of days) {
-    const name = lunarMonthName(day.lunarMonth);
+    const name = lunarMonthText(day.lunarMonth);
     if (names[names.length - 1] !== name) names.push(name);
   }
   return names.join(' – ');
@@ -73,11 +99,22 @@ export function lunarMonthsOf(days: PanchangamDay[]): string {
 /** The days a devotee looks for: Ekadashi (tithis 11 and 26), Pournami (15) and Amavasya (30). */
 export type Mark = 'ekadashi' | 'pournami' | 'amavasya';
 
-export const MARKS: { mark: Mark; label: string; meaning: string }[] = [
-  { mark: 'ekadashi', label: 'Ekadashi', meaning: 'the eleventh tithi, a day of fasting' },
-  { mark: 'pournami', label: 'Pournami', meaning: 'full moon' },
-  { mark: 'amavasya', label: 'Amavasya', meaning: 'new moon' },
+/** The marks in the legend's order, each with the tithi that names it. */
+export const MARKS: { mark: Mark; tithi: number }[] = [
+  { mark: 'ekadashi', tithi: 11 },
+  { mark: 'pournami', tithi: 15 },
+  { mark: 'amavasya', tithi: 30 },
 ];
+
+/** A mark's name: "Ekadashi", "Pournami", "Amavasya". */
+export function markName(mark: Mark): string {
+  return tithiWord(MARKS.find((m) => m.mark === mark)?.tithi ?? 0);
+}
+
+/** What a mark means: "full moon". */
+export function markMeaning(mark: Mark): string {
+  return t(`panchangam.mark.${mark}`);
+}
 
 function markOf(tithi: number): Mark | null {
   if (tithi === 11 || tithi === 26) return 'ekadashi';

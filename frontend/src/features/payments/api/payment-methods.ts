@@ -3,6 +3,7 @@ import { api, ApiError } from '@/lib/api-client';
 import { apiKeys } from '@/lib/api-keys';
 import { activePaymentMethodsSWRConfig } from '@/lib/swr';
 import type { PaymentMethod } from '@/types/api';
+import { t } from '../i18n';
 
 function serverText(err: unknown): string {
   if (err instanceof ApiError) return err.serverMessage ?? (err.bodyText || err.statusText);
@@ -20,7 +21,7 @@ export async function getActivePaymentMethods(tolerate401 = false): Promise<Paym
       on401: tolerate401 ? 'returnNull' : 'throw',
     });
   } catch (err) {
-    throw new Error(`Failed to fetch payment methods: ${serverText(err)}`, { cause: err });
+    throw new Error(t('payments.methods.fetchFailed', { message: serverText(err) }), { cause: err });
   }
   const methods = Array.isArray(list) ? list : [];
   if (methods.length === 0) console.warn('No active payment methods are configured');

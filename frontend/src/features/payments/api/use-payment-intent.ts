@@ -6,6 +6,7 @@ import { uuidv4 } from '@/lib/uuid';
 import { DIRECT_DONATION, roundAmount, serializeDonationDetails } from '../lib/payment-utils';
 import { donorBody, type DonorFields, type PaymentRequest } from '../types';
 import type { PaymentIntentResponse } from '@/types/api';
+import { t } from '../i18n';
 import { createPaymentIntent } from './payments';
 
 type Result = {
@@ -17,9 +18,9 @@ type Result = {
 };
 
 function initFailure(err: unknown): string {
-  if (err instanceof ApiError) return err.serverMessage ?? 'Failed to initialize payment';
+  if (err instanceof ApiError) return err.serverMessage ?? t('payments.intent.failed');
   if (err instanceof Error && err.message) return err.message;
-  return 'Could not initialize payment process';
+  return t('payments.intent.couldNot');
 }
 
 /**
@@ -48,7 +49,7 @@ export function usePaymentIntent(request: PaymentRequest, enabled = true) {
       : createPaymentIntent({ amount: roundAmount(amount), metadata, ...(JSON.parse(donor) as DonorFields) }, attemptKey)
     )
       .then((intent) => {
-        if (!intent || !intent.clientSecret) throw new Error('Failed to initialize payment');
+        if (!intent || !intent.clientSecret) throw new Error(t('payments.intent.failed'));
         if (!cancelled) setResult({ key: attemptKey, intent, error: null });
       })
       .catch((err: unknown) => {
@@ -61,7 +62,7 @@ export function usePaymentIntent(request: PaymentRequest, enabled = true) {
           return;
         }
         setResult({ key: attemptKey, intent: null, error: message });
-        toast({ title: 'Payment Initialization Failed', description: message, variant: 'destructive' });
+        toast({ title: t('payments.intent.toast'), description: message, variant: 'destructive' });
       });
     return () => {
       cancelled = true;

@@ -9,6 +9,7 @@ import { useAppConfig } from '@/lib/app-config';
 import { useAuth } from '@/lib/auth';
 import { usePaymentIntent } from '../api/use-payment-intent';
 import type { PaymentOutcome, PaymentRequest } from '../types';
+import { t } from '../i18n';
 import { SandboxCardForm } from './sandbox-card-form';
 
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -36,19 +37,19 @@ export function CardPayment({ request, onFinished }: Props) {
   const { intent, error, emailNotVerified, isLoading, retry } = usePaymentIntent(request, usable);
   const { user } = useAuth();
   // The donor's name on the card: the guest's typed name, else the member's (the fixed
-  // 'Temple Donation' only when neither is known).
+  // 'Temple Donation', sent to the provider as data, only when neither is known).
   const memberName = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   const billingName = request.billingName?.trim() || memberName || 'Temple Donation';
   const billingEmail = request.billingEmail?.trim() || user?.email || undefined;
 
-  if (configLoading) return <Loading label="Loading payment settings..." />;
+  if (configLoading) return <Loading label={t('payments.card.loadingSettings')} />;
   if (configError || !config) {
-    return <Alert severity="error">Unable to initialize payment. Please try again later.</Alert>;
+    return <Alert severity="error">{t('payments.card.initFailed')}</Alert>;
   }
   if (!usable) {
-    return <Alert severity="warning">Stripe integration is not configured</Alert>;
+    return <Alert severity="warning">{t('payments.card.stripeNotConfigured')}</Alert>;
   }
-  if (isLoading) return <Loading label="Preparing secure payment..." />;
+  if (isLoading) return <Loading label={t('payments.card.preparing')} />;
   if (emailNotVerified) return <EmailNotVerifiedAlert>{error}</EmailNotVerifiedAlert>;
   if (error || !intent) {
     return (
@@ -56,11 +57,11 @@ export function CardPayment({ request, onFinished }: Props) {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={retry}>
-            Try again
+            {t('payments.card.tryAgain')}
           </Button>
         }
       >
-        Unable to initialize payment. Please try again later.
+        {t('payments.card.initFailed')}
       </Alert>
     );
   }
@@ -68,7 +69,7 @@ export function CardPayment({ request, onFinished }: Props) {
     return <SandboxCardForm intent={intent} amount={request.amount} onFinished={onFinished} />;
   }
   return (
-    <Suspense fallback={<Loading label="Loading secure card form..." />}>
+    <Suspense fallback={<Loading label={t('payments.card.loadingForm')} />}>
       <StripePaymentForm
         publishableKey={key!}
         clientSecret={intent.clientSecret}

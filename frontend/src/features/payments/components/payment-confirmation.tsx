@@ -18,6 +18,7 @@ import { paths } from '@/config/paths';
 import { formatDate, formatTime, formatUSD } from '@/lib/format';
 import type { Payment } from '@/types/api';
 import { getPaymentByIntent } from '../api/payments';
+import { t } from '../i18n';
 import { clearZellePaymentInfo, readZellePaymentInfo } from '../lib/payment-utils';
 import type { ZellePaymentInfo } from '../types';
 
@@ -42,18 +43,21 @@ export function resolveConfirmation(params: URLSearchParams): { state: Confirmat
   const intent = params.get('payment_intent');
   const secret = params.get('payment_intent_client_secret');
   if (redirectStatus === 'succeeded') {
-    return { state: { status: 'success' }, toast: { title: 'Payment Successful', description: 'Thank you for your generous donation!' } };
+    return {
+      state: { status: 'success' },
+      toast: { title: t('payments.confirm.successTitle'), description: t('payments.confirm.thanks') },
+    };
   }
   if (redirectStatus === 'failed') {
     return {
       state: { status: 'failed', missing: false },
-      toast: { title: 'Payment Failed', description: 'Your payment was not completed. Please try again.', variant: 'destructive' },
+      toast: { title: t('payments.confirm.failedTitle'), description: t('payments.confirm.failedToast'), variant: 'destructive' },
     };
   }
   if (redirectStatus === 'processing' || intent || secret) {
     return {
       state: { status: 'processing' },
-      toast: { title: 'Payment Processing', description: 'Your payment is being processed.', variant: 'info' },
+      toast: { title: t('payments.confirm.processingTitle'), description: t('payments.confirm.processingToast'), variant: 'info' },
     };
   }
   const zelle = readZellePaymentInfo();
@@ -63,25 +67,35 @@ export function resolveConfirmation(params: URLSearchParams): { state: Confirmat
       state: { status: 'success', zelle },
       // Recorded, not yet received: the temple confirms it when the transfer arrives (ADR 0009).
       toast: {
-        title: 'Payment Recorded',
-        description: 'Your Zelle payment has been recorded successfully',
+        title: t('payments.confirm.recordedTitle'),
+        description: t('payments.zelle.recorded'),
         variant: zelle.status === 'completed' ? undefined : 'info',
       },
     };
   }
   return {
     state: { status: 'failed', missing: true },
-    toast: { title: 'Payment Information Missing', description: 'Could not verify payment status', variant: 'destructive' },
+    toast: { title: t('payments.confirm.missingTitle'), description: t('payments.confirm.couldNotVerify'), variant: 'destructive' },
   };
 }
 
-const statusLabel: Record<Payment['status'], string> = {
-  pending: 'Pending',
-  completed: 'Completed',
-  failed: 'Failed',
-  refunded: 'Refunded',
-  expired: 'Expired',
-};
+/** A payment's status as shown (read at render, in the page's language). */
+function statusLabel(status: Payment['status']): string {
+  switch (status) {
+    case 'pending':
+      return t('payments.status.pending');
+    case 'completed':
+      return t('payments.status.completed');
+    case 'failed':
+      return t('payments.status.failed');
+    case 'refunded':
+      return t('payments.status.refunded');
+    case 'expired':
+      return t('payments.status.expired');
+    default:
+      return status;
+  }
+}
 
 function DetailRow({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -102,36 +116,36 @@ function ServerRecord({ intentId, secret }: { intentId: string; secret: string }
   if (isLoading) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-        <CircularProgress size={24} aria-label="Loading payment record" />
+        <CircularProgress size={24} aria-label={t('payments.confirm.loadingRecord')} />
       </Box>
     );
   }
   if (error || !data) {
     return (
       <Typography variant="body2" color="text.secondary">
-        The payment record could not be loaded right now.
+        {t('payments.confirm.recordFailed')}
       </Typography>
     );
   }
   return (
     <Box>
-      <DetailRow label="Amount">{formatUSD(data.amount)}</DetailRow>
-      <DetailRow label="Status">
+      <DetailRow label={t('payments.amount')}>{formatUSD(data.amount)}</DetailRow>
+      <DetailRow label={t('payments.confirm.status')}>
         <Chip
           size="small"
-          label={statusLabel[data.status] ?? data.status}
+          label={statusLabel(data.status)}
           color={data.status === 'completed' ? 'success' : data.status === 'failed' ? 'error' : 'default'}
         />
       </DetailRow>
-      {data.eventName ? <DetailRow label="Event">{data.eventName}</DetailRow> : null}
-      {data.receiptNumber ? <DetailRow label="Receipt number">{data.receiptNumber}</DetailRow> : null}
-      <DetailRow label="Date">
+      {data.eventName ? <DetailRow label={t('payments.confirm.event')}>{data.eventName}</DetailRow> : null}
+      {data.receiptNumber ? <DetailRow label={t('payments.confirm.receiptNumber')}>{data.receiptNumber}</DetailRow> : null}
+      <DetailRow label={t('payments.confirm.date')}>
         {formatDate(data.paymentDate)} {formatTime(data.paymentDate)}
       </DetailRow>
       {data.status === 'pending' ? (
         <Box sx={{ textAlign: 'right', mt: 1 }}>
           <Button size="small" onClick={() => void mutate()} disabled={isValidating}>
-            {isValidating ? 'Checking...' : 'Check status again'}
+            {isValidating ? t('payments.confirm.checking') : t('payments.confirm.checkAgain')}
           </Button>
         </Box>
       ) : null}
@@ -140,10 +154,10 @@ function ServerRecord({ intentId, secret }: { intentId: string; secret: string }
 }
 
 const views = {
-  success: { icon: <CheckCircleOutlined color="success" sx={{ fontSize: 64 }} />, title: 'Payment Successful' },
-  processing: { icon: <HourglassTop color="info" sx={{ fontSize: 64 }} />, title: 'Payment Processing' },
-  failed: { icon: <ErrorOutlined color="error" sx={{ fontSize: 64 }} />, title: 'Payment Failed' },
-};
+  success: { icon: <CheckCircleOutlined color="success" sx={{ fontSize: 64 }} />, title: 'payments.confirm.successTitle' },
+  processing: { icon: <HourglassTop color="info" sx={{ fontSize: 64 }} />, title: 'payments.confirm.processingTitle' },
+  failed: { icon: <ErrorOutlined color="error" sx={{ fontSize: 64 }} />, title: 'payments.confirm.failedTitle' },
+} as const;
 
 export function PaymentConfirmation() {
   const [params] = useSearchParams();
@@ -160,7 +174,7 @@ export function PaymentConfirmation() {
       } catch (err) {
         console.error('Payment status check failed', err);
         setState({ status: 'failed', missing: true });
-        toast({ title: 'Payment Status Error', description: 'Could not verify payment status', variant: 'destructive' });
+        toast({ title: t('payments.confirm.statusErrorTitle'), description: t('payments.confirm.couldNotVerify'), variant: 'destructive' });
       }
     }, STATUS_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -175,7 +189,7 @@ export function PaymentConfirmation() {
       <Box sx={{ display: 'grid', placeItems: 'center', gap: 2, py: 4 }} role="status">
         <CircularProgress aria-hidden />
         <Typography component="h1" variant="h5">
-          Checking payment status...
+          {t('payments.confirm.checkingStatus')}
         </Typography>
       </Box>
     );
@@ -183,7 +197,11 @@ export function PaymentConfirmation() {
     const view = views[state.status];
     const zellePending = state.status === 'success' && state.zelle !== undefined && state.zelle.status !== 'completed';
     const title =
-      state.status === 'failed' && state.missing ? 'Payment Information Missing' : zellePending ? 'Zelle Payment Recorded' : view.title;
+      state.status === 'failed' && state.missing
+        ? t('payments.confirm.missingTitle')
+        : zellePending
+          ? t('payments.confirm.zelleRecordedTitle')
+          : t(view.title);
     const icon = zellePending ? <HourglassTop color="info" sx={{ fontSize: 64 }} /> : view.icon;
     content = (
       <Box sx={{ textAlign: 'center' }}>
@@ -195,21 +213,25 @@ export function PaymentConfirmation() {
           {state.status === 'success'
             ? state.zelle
               ? zellePending
-                ? 'Your Zelle payment has been recorded successfully. It is awaiting confirmation: the temple confirms it once the transfer arrives, and your receipt follows then.'
-                : 'Your Zelle payment has been recorded successfully.'
-              : 'Thank you for your generous donation!'
+                ? t('payments.confirm.zellePending')
+                : t('payments.confirm.zelleDone')
+              : t('payments.confirm.thanks')
             : state.status === 'processing'
-              ? 'Your payment is being processed. We will update its status once the payment provider confirms it.'
+              ? t('payments.confirm.processingText')
               : state.missing
-                ? 'Could not verify payment status. If you made a payment, please contact the temple office.'
-                : 'Your payment was not completed and you have not been charged. Please try again.'}
+                ? t('payments.confirm.missingText')
+                : t('payments.confirm.failedText')}
         </Typography>
         {state.status === 'success' && state.zelle ? (
           <Box sx={{ textAlign: 'left' }}>
-            <DetailRow label="Amount">{formatUSD(state.zelle.amount)}</DetailRow>
-            <DetailRow label="Receipt number">{state.zelle.receiptNumber}</DetailRow>
-            <DetailRow label="Status">
-              <Chip size="small" color={zellePending ? 'warning' : 'success'} label={zellePending ? 'Awaiting confirmation' : 'Received'} />
+            <DetailRow label={t('payments.amount')}>{formatUSD(state.zelle.amount)}</DetailRow>
+            <DetailRow label={t('payments.confirm.receiptNumber')}>{state.zelle.receiptNumber}</DetailRow>
+            <DetailRow label={t('payments.confirm.status')}>
+              <Chip
+                size="small"
+                color={zellePending ? 'warning' : 'success'}
+                label={zellePending ? t('payments.confirm.awaiting') : t('payments.confirm.received')}
+              />
             </DetailRow>
           </Box>
         ) : null}
@@ -221,7 +243,7 @@ export function PaymentConfirmation() {
         ) : null}
         {state.status === 'failed' && !state.missing ? (
           <Alert severity="info" role="note" sx={{ mt: 2, textAlign: 'left' }}>
-            You can try again from the donate page or the event page.
+            {t('payments.confirm.tryAgain')}
           </Alert>
         ) : null}
       </Box>
@@ -234,10 +256,10 @@ export function PaymentConfirmation() {
         {content}
         <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', flexWrap: 'wrap', mt: 4 }}>
           <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
-            Browse Events
+            {t('payments.confirm.browseEvents')}
           </Button>
           <Button component={RouterLink} to={paths.home.getHref()} variant="outlined">
-            Return Home
+            {t('payments.confirm.home')}
           </Button>
         </Box>
       </Paper>

@@ -14,6 +14,7 @@ import { useNavigate } from 'react-router';
 import { formatUSD } from '@/lib/format';
 import type { PaymentMethod } from '@/types/api';
 import { useActivePaymentMethods } from '../api/payment-methods';
+import { t } from '../i18n';
 import { methodKind } from '../lib/payment-utils';
 import type { PaymentCompletion, PaymentRequest } from '../types';
 import { CardPayment } from './card-payment';
@@ -94,20 +95,20 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
   }
 
   if (!amountOk) {
-    return <Alert severity="info">Please select a donation amount to proceed with payment.</Alert>;
+    return <Alert severity="info">{t('payments.selector.selectAmount')}</Alert>;
   }
 
   if (step === 'process') {
     const back = (
       <Button startIcon={<ArrowBack />} onClick={() => setStep('select')} sx={{ ml: -1, mb: 1 }}>
-        Back to payment methods
+        {t('payments.selector.back')}
       </Button>
     );
     if (!selected) {
       return (
         <Box>
           {back}
-          <Alert severity="warning">No payment methods are currently available.</Alert>
+          <Alert severity="warning">{t('payments.selector.noneAvailable')}</Alert>
         </Box>
       );
     }
@@ -117,7 +118,7 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
         {back}
         <Typography component="h3" variant="h6" sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
           <PaymentMethodIcon paymentMethod={selected} color="primary" />
-          Pay {formatUSD(request.amount)} with {selected.displayName}
+          {t('payments.selector.payWith', { amount: formatUSD(request.amount), method: selected.displayName })}
         </Typography>
         {kind === 'card' ? (
           <CardPayment
@@ -144,12 +145,12 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
             severity="info"
             action={
               <Button color="inherit" size="small" onClick={() => setStep('select')}>
-                Go Back
+                {t('payments.selector.goBack')}
               </Button>
             }
           >
-            <AlertTitle>Payment method not implemented yet.</AlertTitle>
-            {`Payment method ${selected.displayName} is not fully implemented yet`}
+            <AlertTitle>{t('payments.selector.notImplementedTitle')}</AlertTitle>
+            {t('payments.selector.notImplemented', { method: selected.displayName })}
           </Alert>
         )}
       </Box>
@@ -159,7 +160,7 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
   if (isLoading) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading payment methods" />
+        <CircularProgress aria-label={t('payments.selector.loading')} />
       </Box>
     );
   }
@@ -167,9 +168,9 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
   if (error) {
     return (
       <RetryAlert onRetry={() => void refresh()}>
-      <AlertTitle>Error loading payment methods. Please try again later.</AlertTitle>
+      <AlertTitle>{t('payments.selector.loadFailedTitle')}</AlertTitle>
       <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-        {`Error loading payment methods: ${error.message}`}
+        {t('payments.selector.loadFailed', { message: error.message })}
       </Typography>
       </RetryAlert>
     );
@@ -181,12 +182,12 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
         severity="info"
         action={
           <Button color="inherit" size="small" onClick={() => void refresh()}>
-            Refresh
+            {t('payments.selector.refresh')}
           </Button>
         }
       >
-        <AlertTitle>No payment methods available</AlertTitle>
-        Please try again later or contact temple administration.
+        <AlertTitle>{t('payments.selector.noneTitle')}</AlertTitle>
+        {t('payments.selector.noneText')}
       </Alert>
     );
   }
@@ -195,11 +196,11 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
     <Box>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
         <Typography id={`${groupName}-label`} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          Select a payment method
+          {t('payments.selector.choose')}
         </Typography>
-        <Tooltip title="Refresh payment methods">
+        <Tooltip title={t('payments.selector.refreshMethods')}>
           <span>
-            <IconButton aria-label="Refresh payment methods" onClick={() => void refresh()} disabled={isValidating}>
+            <IconButton aria-label={t('payments.selector.refreshMethods')} onClick={() => void refresh()} disabled={isValidating}>
               <Refresh />
             </IconButton>
           </span>
@@ -220,10 +221,10 @@ export function PaymentSelector({ onComplete, tolerate401 = false, ...request }:
         sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2.5, gap: 2, flexWrap: 'wrap' }}
       >
         <Typography>
-          Total: <strong>{formatUSD(request.amount)}</strong>
+          {t.rich('payments.selector.total', { amount: formatUSD(request.amount), strong: (chunks) => <strong>{chunks}</strong> })}
         </Typography>
         <Button variant="contained" size="large" onClick={() => setStep('process')} disabled={!selected}>
-          Continue
+          {t('payments.selector.continue')}
         </Button>
       </Box>
     </Box>

@@ -19,6 +19,7 @@ import {
   parseExpiry,
   toAppPath,
 } from '../lib/card-validation';
+import { t } from '../i18n';
 import { confirmationUrl, REDIRECT_DELAY_MS } from '../lib/payment-utils';
 import type { PaymentOutcome } from '../types';
 import { TestModeBanner } from './test-mode-banner';
@@ -46,10 +47,10 @@ type Props = {
 
 type CardErrors = Partial<Record<'name' | 'number' | 'expiry' | 'cvc', string>>;
 
-const outcomes: { value: PaymentOutcome; label: string }[] = [
-  { value: 'succeeded', label: 'Succeeds' },
-  { value: 'failed', label: 'Is declined' },
-  { value: 'processing', label: 'Stays processing' },
+const outcomes: { value: PaymentOutcome; label: 'payments.sandbox.succeeds' | 'payments.sandbox.declined' | 'payments.sandbox.staysProcessing' }[] = [
+  { value: 'succeeded', label: 'payments.sandbox.succeeds' },
+  { value: 'failed', label: 'payments.sandbox.declined' },
+  { value: 'processing', label: 'payments.sandbox.staysProcessing' },
 ];
 // A card is saved or declined; nothing stays processing.
 const saveOutcomes = outcomes.filter((o) => o.value !== 'processing');
@@ -74,10 +75,10 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
 
   function validate(): CardErrors {
     const e: CardErrors = {};
-    if (name.trim().length < 2) e.name = 'Enter the name on the card';
-    if (!isValidCardNumber(number)) e.number = 'Enter a valid card number';
-    if (!isValidExpiry(expiry)) e.expiry = 'Enter a valid expiry date (MM/YY)';
-    if (!isValidCvc(cvc)) e.cvc = 'Enter the 3 or 4 digit security code';
+    if (name.trim().length < 2) e.name = t('payments.sandbox.nameError');
+    if (!isValidCardNumber(number)) e.number = t('payments.sandbox.numberError');
+    if (!isValidExpiry(expiry)) e.expiry = t('payments.sandbox.expiryError');
+    if (!isValidCvc(cvc)) e.cvc = t('payments.sandbox.cvcError');
     return e;
   }
 
@@ -85,9 +86,9 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
     e.preventDefault();
     const found = validate();
     setErrors(found);
-    const errorTitle = save ? 'Card not saved' : 'Payment Error';
+    const errorTitle = save ? t('payments.error.cardNotSaved') : t('payments.error.title');
     if (Object.keys(found).length > 0) {
-      toast({ title: errorTitle, description: 'Please fill in all required card details correctly.', variant: 'destructive' });
+      toast({ title: errorTitle, description: t('payments.error.fillIn'), variant: 'destructive' });
       return;
     }
     setSubmitting(true);
@@ -120,18 +121,18 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
       console.error('Sandbox payment failed', err);
       const onCard = err instanceof ApiError ? err.fieldErrors.card : undefined;
       if (onCard) setErrors({ number: onCard });
-      toast({ title: errorTitle, description: onCard ?? errorMessage(err, 'An unexpected error occurred'), variant: 'destructive' });
+      toast({ title: errorTitle, description: onCard ?? errorMessage(err, t('payments.error.unexpected')), variant: 'destructive' });
       setSubmitting(false);
     }
   }
 
   const busy = submitting || done;
   return (
-    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={save ? 'Card (test mode)' : 'Card payment (test mode)'}>
+    <Box component="form" noValidate onSubmit={handleSubmit} aria-label={save ? t('payments.sandbox.saveLabel') : t('payments.sandbox.label')}>
       <TestModeBanner saving={Boolean(save)} />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
         <TextField
-          label="Name on card"
+          label={t('payments.sandbox.name')}
           value={name}
           onChange={(e) => setName(e.target.value)}
           error={Boolean(errors.name)}
@@ -142,7 +143,7 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />
         <TextField
-          label="Card number (test)"
+          label={t('payments.sandbox.number')}
           value={number}
           onChange={(e) => setNumber(formatCardNumber(e.target.value))}
           error={Boolean(errors.number)}
@@ -155,7 +156,7 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
           sx={{ gridColumn: { sm: '1 / -1' } }}
         />
         <TextField
-          label="Expiry (MM/YY)"
+          label={t('payments.sandbox.expiry')}
           value={expiry}
           onChange={(e) => setExpiry(formatExpiry(e.target.value))}
           error={Boolean(errors.expiry)}
@@ -166,7 +167,7 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         />
         <TextField
-          label="CVC"
+          label={t('payments.sandbox.cvc')}
           value={cvc}
           onChange={(e) => setCvc(e.target.value.replace(/\D/g, '').slice(0, 4))}
           error={Boolean(errors.cvc)}
@@ -178,15 +179,15 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
         />
         <TextField
           select
-          label="Test outcome"
+          label={t('payments.sandbox.outcome')}
           value={outcome}
           onChange={(e) => setOutcome(e.target.value as PaymentOutcome)}
-          helperText={save ? 'Test mode only: choose whether the simulated card is accepted.' : 'Test mode only: choose how the simulated payment ends.'}
+          helperText={save ? t('payments.sandbox.outcomeSaveHelp') : t('payments.sandbox.outcomeHelp')}
           sx={{ gridColumn: { sm: '1 / -1' } }}
         >
           {(save ? saveOutcomes : outcomes).map((o) => (
             <MenuItem key={o.value} value={o.value}>
-              {o.label}
+              {t(o.label)}
             </MenuItem>
           ))}
         </TextField>
@@ -200,7 +201,13 @@ export function SandboxCardForm({ intent, amount, onFinished, confirm, save }: P
         disabled={busy}
         sx={{ mt: 3 }}
       >
-        {done ? 'Redirecting...' : submitting ? (save ? 'Saving...' : 'Processing...') : (save?.submitLabel ?? `Pay ${formatUSD(amount)}`)}
+        {done
+          ? t('payments.card.redirecting')
+          : submitting
+            ? save
+              ? t('payments.card.saving')
+              : t('payments.card.processing')
+            : (save?.submitLabel ?? t('payments.card.pay', { amount: formatUSD(amount) }))}
       </Button>
     </Box>
   );

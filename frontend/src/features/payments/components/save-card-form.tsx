@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useAppConfig } from '@/lib/app-config';
+import { t } from '../i18n';
 import { SandboxCardForm, type TestCard } from './sandbox-card-form';
 
 const StripeSetupForm = lazy(() => import('./stripe-setup-form'));
@@ -28,7 +29,7 @@ function Loading() {
   return (
     <Box role="status" sx={{ display: 'grid', placeItems: 'center', gap: 1.5, py: 4 }}>
       <CircularProgress aria-hidden />
-      <Typography color="text.secondary">Loading secure card form...</Typography>
+      <Typography color="text.secondary">{t('payments.card.loadingForm')}</Typography>
     </Box>
   );
 }
@@ -53,8 +54,8 @@ export function SaveCardForm({ setup, submitLabel, billing, saveTestCard, saveCo
     );
   }
   if (isLoading) return <Loading />;
-  if (error || !config) return <Alert severity="error">Unable to load the card form. Please try again later.</Alert>;
-  if (!config.stripePublishableKey) return <Alert severity="warning">Card payments are not configured</Alert>;
+  if (error || !config) return <Alert severity="error">{t('payments.card.formFailed')}</Alert>;
+  if (!config.stripePublishableKey) return <Alert severity="warning">{t('payments.card.notConfigured')}</Alert>;
   return (
     <Suspense fallback={<Loading />}>
       <StripeSetupForm

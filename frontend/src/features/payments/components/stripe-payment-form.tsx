@@ -9,6 +9,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { formatUSD } from '@/lib/format';
+import { t } from '../i18n';
 import { confirmationUrl, CONFIRMATION_PATH, outcomeFromStatus, REDIRECT_DELAY_MS } from '../lib/payment-utils';
 import type { PaymentOutcome } from '../types';
 
@@ -47,11 +48,11 @@ function CheckoutForm({ clientSecret, amount, billing, onFinished }: Omit<Props,
       const { error: submitError } = await elements.submit();
       if (submitError) {
         toast({
-          title: 'Payment Error',
+          title: t('payments.error.title'),
           description:
             submitError.type === 'validation_error'
-              ? 'Please fill in all required card details correctly.'
-              : (submitError.message ?? 'An unexpected error occurred'),
+              ? t('payments.error.fillIn')
+              : (submitError.message ?? t('payments.error.unexpected')),
           variant: 'destructive',
         });
         setSubmitting(false);
@@ -67,11 +68,11 @@ function CheckoutForm({ clientSecret, amount, billing, onFinished }: Omit<Props,
       });
       if (error) {
         toast({
-          title: 'Payment Error',
+          title: t('payments.error.title'),
           description:
             error.type === 'validation_error'
-              ? 'Please fill in all required card details correctly.'
-              : (error.message ?? 'An unexpected error occurred'),
+              ? t('payments.error.fillIn')
+              : (error.message ?? t('payments.error.unexpected')),
           variant: 'destructive',
         });
         setSubmitting(false);
@@ -88,8 +89,8 @@ function CheckoutForm({ clientSecret, amount, billing, onFinished }: Omit<Props,
     } catch (err) {
       console.error('Stripe payment failed', err);
       toast({
-        title: 'Payment Error',
-        description: err instanceof Error && err.message ? err.message : 'An unexpected error occurred',
+        title: t('payments.error.title'),
+        description: err instanceof Error && err.message ? err.message : t('payments.error.unexpected'),
         variant: 'destructive',
       });
       setSubmitting(false);
@@ -97,7 +98,7 @@ function CheckoutForm({ clientSecret, amount, billing, onFinished }: Omit<Props,
   }
 
   return (
-    <Box component="form" onSubmit={handleSubmit} aria-label="Card payment">
+    <Box component="form" onSubmit={handleSubmit} aria-label={t('payments.card.paymentLabel')}>
       <PaymentElement options={{ layout: 'tabs' }} />
       <Button
         type="submit"
@@ -108,7 +109,7 @@ function CheckoutForm({ clientSecret, amount, billing, onFinished }: Omit<Props,
         disabled={!stripe || !elements || submitting}
         sx={{ mt: 3 }}
       >
-        {submitting ? 'Processing...' : `Pay ${formatUSD(amount)}`}
+        {submitting ? t('payments.card.processing') : t('payments.card.pay', { amount: formatUSD(amount) })}
       </Button>
     </Box>
   );

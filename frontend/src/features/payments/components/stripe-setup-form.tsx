@@ -9,6 +9,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { t } from '../i18n';
 
 type Props = {
   publishableKey: string;
@@ -31,8 +32,6 @@ function getStripe(key: string): Promise<Stripe | null> {
   return p;
 }
 
-const FILL_IN = 'Please fill in all required card details correctly.';
-
 function SetupForm({ submitLabel, billing, onConfirmed }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
@@ -40,7 +39,7 @@ function SetupForm({ submitLabel, billing, onConfirmed }: Omit<Props, 'publishab
   const [submitting, setSubmitting] = useState(false);
 
   function fail(description: string) {
-    toast({ title: 'Card not saved', description, variant: 'destructive' });
+    toast({ title: t('payments.error.cardNotSaved'), description, variant: 'destructive' });
     setSubmitting(false);
   }
 
@@ -51,7 +50,7 @@ function SetupForm({ submitLabel, billing, onConfirmed }: Omit<Props, 'publishab
     try {
       const { error: submitError } = await elements.submit();
       if (submitError) {
-        fail(submitError.type === 'validation_error' ? FILL_IN : (submitError.message ?? 'An unexpected error occurred'));
+        fail(submitError.type === 'validation_error' ? t('payments.error.fillIn') : (submitError.message ?? t('payments.error.unexpected')));
         return;
       }
       // A card asking for 3-D Secure shows it in place; only a redirecting method would leave the
@@ -62,19 +61,19 @@ function SetupForm({ submitLabel, billing, onConfirmed }: Omit<Props, 'publishab
         redirect: 'if_required',
       });
       if (error) {
-        fail(error.type === 'validation_error' ? FILL_IN : (error.message ?? 'An unexpected error occurred'));
+        fail(error.type === 'validation_error' ? t('payments.error.fillIn') : (error.message ?? t('payments.error.unexpected')));
         return;
       }
       await onConfirmed();
       setSubmitting(false);
     } catch (err) {
       console.error('Saving the card failed', err);
-      fail(errorMessage(err, err instanceof Error && err.message ? err.message : 'An unexpected error occurred'));
+      fail(errorMessage(err, err instanceof Error && err.message ? err.message : t('payments.error.unexpected')));
     }
   }
 
   return (
-    <Box component="form" onSubmit={handleSubmit} aria-label="Card">
+    <Box component="form" onSubmit={handleSubmit} aria-label={t('payments.card.label')}>
       <PaymentElement options={{ layout: 'tabs' }} />
       <Button
         type="submit"
@@ -85,7 +84,7 @@ function SetupForm({ submitLabel, billing, onConfirmed }: Omit<Props, 'publishab
         disabled={!stripe || !elements || submitting}
         sx={{ mt: 3 }}
       >
-        {submitting ? 'Saving...' : submitLabel}
+        {submitting ? t('payments.card.saving') : submitLabel}
       </Button>
     </Box>
   );

@@ -23,6 +23,7 @@ import {
   saveZellePaymentInfo,
   serializeDonationDetails,
 } from '../lib/payment-utils';
+import { t } from '../i18n';
 import { donorBody, type PaymentRequest } from '../types';
 
 type Props = {
@@ -30,7 +31,7 @@ type Props = {
   onFinished: (result: { redirectUrl: string; receiptNumber: string }) => void;
 };
 
-function CopyRow({ label, value }: { label: string; value: string }) {
+function CopyRow({ label, copyLabel, value }: { label: string; copyLabel: string; value: string }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -49,8 +50,8 @@ function CopyRow({ label, value }: { label: string; value: string }) {
         </Typography>
         <Typography sx={{ fontWeight: 600, wordBreak: 'break-word' }}>{value}</Typography>
       </Box>
-      <Tooltip title={copied ? 'Copied' : `Copy ${label.toLowerCase()}`}>
-        <IconButton onClick={() => void copy()} aria-label={`Copy ${label.toLowerCase()}`} size="small">
+      <Tooltip title={copied ? t('payments.zelle.copied') : copyLabel}>
+        <IconButton onClick={() => void copy()} aria-label={copyLabel} size="small">
           <ContentCopy fontSize="small" />
         </IconButton>
       </Tooltip>
@@ -93,18 +94,18 @@ export function ZellePayment({ request, onFinished }: Props) {
         recordedAt: new Date().toISOString(),
         status: res?.payment?.status ?? 'pending',
       });
-      toast({ title: 'Payment Complete', description: 'Your Zelle payment has been recorded successfully' });
+      toast({ title: t('payments.zelle.completeTitle'), description: t('payments.zelle.recorded') });
       onFinished({ redirectUrl: CONFIRMATION_PATH, receiptNumber });
     } catch (err) {
       if (isEmailNotVerified(err)) {
-        setNotVerified(errorMessage(err, 'Please verify your email before donating to an event.'));
+        setNotVerified(errorMessage(err, t('payments.zelle.verifyEmail')));
         setSubmitting(false);
         return;
       }
       console.error('Zelle confirmation failed', err);
       toast({
-        title: 'Error Recording Payment',
-        description: 'Could not process your Zelle payment. Please try again or contact support.',
+        title: t('payments.zelle.errorTitle'),
+        description: t('payments.zelle.errorText'),
         variant: 'destructive',
       });
       setSubmitting(false);
@@ -114,7 +115,7 @@ export function ZellePayment({ request, onFinished }: Props) {
   if (isLoading) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading Zelle instructions" />
+        <CircularProgress aria-label={t('payments.zelle.loading')} />
       </Box>
     );
   }
@@ -122,26 +123,25 @@ export function ZellePayment({ request, onFinished }: Props) {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography>
-        Send <strong>{formatUSD(request.amount)}</strong> with Zelle from your bank&apos;s app, then confirm below.
+        {t.rich('payments.zelle.send', { amount: formatUSD(request.amount), strong: (chunks) => <strong>{chunks}</strong> })}
       </Typography>
       <Paper variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
         {config ? (
           <>
-            <CopyRow label="Zelle recipient" value={config.zelle.recipient} />
-            <CopyRow label="Memo" value={config.zelle.memo} />
+            <CopyRow label={t('payments.zelle.recipient')} copyLabel={t('payments.zelle.copyRecipient')} value={config.zelle.recipient} />
+            <CopyRow label={t('payments.zelle.memo')} copyLabel={t('payments.zelle.copyMemo')} value={config.zelle.memo} />
           </>
         ) : (
-          <Alert severity="warning">The temple&apos;s Zelle details could not be loaded. Please contact the temple office.</Alert>
+          <Alert severity="warning">{t('payments.zelle.detailsFailed')}</Alert>
         )}
-        <CopyRow label="Amount" value={formatUSD(request.amount)} />
+        <CopyRow label={t('payments.amount')} copyLabel={t('payments.zelle.copyAmount')} value={formatUSD(request.amount)} />
       </Paper>
       <Alert severity="info">
-        Your payment is recorded as pending until the temple confirms the transfer. You will get a receipt number on the
-        next page.
+        {t('payments.zelle.pending')}
       </Alert>
       {notVerified ? <EmailNotVerifiedAlert>{notVerified}</EmailNotVerifiedAlert> : null}
       <Button variant="contained" size="large" onClick={() => void confirm()} disabled={submitting || !config}>
-        {submitting ? 'Recording payment...' : "I've sent the payment"}
+        {submitting ? t('payments.zelle.recording') : t('payments.zelle.sent')}
       </Button>
     </Box>
   );

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import type { Gotram } from '@/types/api';
+import { t } from '../i18n';
 
 /** 'nakshtram (rasi)' */
 function starLabel(g: Gotram): string {
@@ -42,7 +43,7 @@ export function GotramPicker({
           // A gotra with one nakshatram/rasi needs no second choice.
           onChange(only.length === 1 ? only[0].id : null);
         }}
-        renderInput={(params) => <TextField {...params} label="Gotra" helperText="Type to search" />}
+        renderInput={(params) => <TextField {...params} label={t('profile.gotra')} helperText={t('profile.typeToSearch')} />}
       />
       <Autocomplete
         options={stars}
@@ -54,8 +55,8 @@ export function GotramPicker({
         renderInput={(params) => (
           <TextField
             {...params}
-            label="Nakshatram and rasi"
-            helperText={shownGotra ? 'Type to search' : 'Choose the gotra first'}
+            label={t('profile.star')}
+            helperText={shownGotra ? t('profile.typeToSearch') : t('profile.chooseGotraFirst')}
             // The hint says what to do first, so it stays readable while the list is disabled.
             slotProps={{ ...params.slotProps, formHelperText: { sx: { '&.Mui-disabled': { color: 'text.secondary' } } } }}
           />

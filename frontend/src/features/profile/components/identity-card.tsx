@@ -8,6 +8,7 @@ import { UserAvatar } from '@/components/ui/user-avatar';
 import { paths } from '@/config/paths';
 import { formatMonthYear } from '@/lib/format';
 import type { User } from '@/types/api';
+import { t } from '../i18n';
 
 /** Dashboard card: who is signed in, with a link to the profile. */
 export function IdentityCard({ user }: { user: User }) {
@@ -24,12 +25,12 @@ export function IdentityCard({ user }: { user: User }) {
               {user.email}
             </Typography>
             <Typography variant="caption" color="text.secondary">
-              Member since {formatMonthYear(user.createdAt)}
+              {t('profile.memberSince', { date: formatMonthYear(user.createdAt) })}
             </Typography>
           </Box>
         </Box>
         <Button component={RouterLink} to={paths.profile.getHref()} variant="outlined">
-          View Profile
+          {t('profile.viewProfile')}
         </Button>
       </CardContent>
     </Card>

@@ -13,6 +13,7 @@ import { formatDate, formatMonthYear } from '@/lib/format';
 import { formatGotram } from '@/lib/gotrams';
 import type { User } from '@/types/api';
 import { useUserGotram } from '../api/get-gotram';
+import { t } from '../i18n';
 
 function Row({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
@@ -32,7 +33,7 @@ function Row({ icon, label, children }: { icon: ReactNode; label: string; childr
 
 export function ProfileCard({ user }: { user: User }) {
   const gotram = useUserGotram(user);
-  const gotramText = gotram ? formatGotram(gotram) : user.customGotram || 'No gotram selected';
+  const gotramText = gotram ? formatGotram(gotram) : user.customGotram || t('profile.noGotram');
   return (
     <Card variant="outlined">
       <CardContent sx={{ display: 'grid', gap: 2 }}>
@@ -42,22 +43,22 @@ export function ProfileCard({ user }: { user: User }) {
             {user.firstName} {user.lastName}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Member since {formatMonthYear(user.createdAt)}
+            {t('profile.memberSince', { date: formatMonthYear(user.createdAt) })}
           </Typography>
         </Box>
         <Divider />
-        <Row icon={<EmailOutlined fontSize="small" />} label="Email">
+        <Row icon={<EmailOutlined fontSize="small" />} label={t('profile.email')}>
           {user.email}
         </Row>
         {user.phoneNumber ? (
-          <Row icon={<PhoneOutlined fontSize="small" />} label="Phone">
+          <Row icon={<PhoneOutlined fontSize="small" />} label={t('profile.phone')}>
             {user.phoneNumber}
           </Row>
         ) : null}
-        <Row icon={<CalendarMonthOutlined fontSize="small" />} label="Joined">
+        <Row icon={<CalendarMonthOutlined fontSize="small" />} label={t('profile.joined')}>
           {formatDate(user.createdAt)}
         </Row>
-        <Row icon={<SpaOutlined fontSize="small" />} label="Gotram">
+        <Row icon={<SpaOutlined fontSize="small" />} label={t('profile.gotram')}>
           {gotramText}
         </Row>
       </CardContent>

@@ -7,6 +7,7 @@ import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import { useGotrams } from '@/lib/gotrams';
 import type { User } from '@/types/api';
 import { useUpdateProfile } from '../api/update-profile';
+import { t } from '../i18n';
 import { profileSchema, type ProfileValues } from '../schemas';
 import { GotramPicker } from './gotram-picker';
 
@@ -36,12 +37,12 @@ export function ProfileForm({ user }: { user: User }) {
           customGotram: values.customGotram?.trim() ? values.customGotram.trim() : null,
           mailingAddress: values.mailingAddress?.trim() ? values.mailingAddress.trim() : null,
         });
-        toast({ title: 'Profile updated!', description: 'Your profile information has been updated successfully.' });
+        toast({ title: t('profile.updated'), description: t('profile.updatedDescription') });
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors);
         toast({
-          title: 'Update failed',
-          description: errorMessage(err, 'Something went wrong. Please try again.'),
+          title: t('profile.updateFailed'),
+          description: errorMessage(err, t('profile.somethingWrong')),
           variant: 'destructive',
         });
       }
@@ -51,10 +52,10 @@ export function ProfileForm({ user }: { user: User }) {
   return (
     <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }}>
       <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { sm: '1fr 1fr' } }}>
-        <TextField {...textFieldProps(formik, 'firstName')} label="First name" autoComplete="given-name" required fullWidth />
-        <TextField {...textFieldProps(formik, 'lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+        <TextField {...textFieldProps(formik, 'firstName')} label={t('profile.firstName')} autoComplete="given-name" required fullWidth />
+        <TextField {...textFieldProps(formik, 'lastName')} label={t('profile.lastName')} autoComplete="family-name" required fullWidth />
       </Box>
-      <TextField {...textFieldProps(formik, 'phoneNumber')} label="Phone number" type="tel" autoComplete="tel" fullWidth />
+      <TextField {...textFieldProps(formik, 'phoneNumber')} label={t('profile.phoneNumber')} type="tel" autoComplete="tel" fullWidth />
       <GotramPicker
         gotrams={gotrams}
         loading={gotramsLoading}
@@ -62,13 +63,13 @@ export function ProfileForm({ user }: { user: User }) {
         onChange={(id) => void formik.setFieldValue('gotramId', id === null ? '' : String(id))}
       />
       <TextField
-        {...textFieldProps(formik, 'customGotram', 'If your gotram is not in the lists, type it here')}
-        label="Your gotram (if not listed)"
+        {...textFieldProps(formik, 'customGotram', t('profile.customGotramHelp'))}
+        label={t('profile.customGotram')}
         fullWidth
       />
       <TextField
-        {...textFieldProps(formik, 'mailingAddress', 'Optional: shown on your donation receipts')}
-        label="Mailing address"
+        {...textFieldProps(formik, 'mailingAddress', t('profile.addressHelp'))}
+        label={t('profile.address')}
         autoComplete="street-address"
         multiline
         minRows={2}
@@ -76,7 +77,7 @@ export function ProfileForm({ user }: { user: User }) {
       />
       <Box>
         <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Saving...' : 'Save Changes'}
+          {formik.isSubmitting ? t('profile.saving') : t('profile.save')}
         </Button>
       </Box>
     </Box>

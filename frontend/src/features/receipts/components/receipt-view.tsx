@@ -9,8 +9,11 @@ import Typography from '@mui/material/Typography';
 import { PrintActions } from '@/components/ui/print-actions';
 import { PrintStyles } from '@/components/ui/print-styles';
 import { TestReceiptMark } from '@/components/ui/test-receipt-mark';
-import { formatUSD } from '@/lib/format';
+import { currentLanguage } from '@/i18n/runtime';
+import { formatDate, formatUSD } from '@/lib/format';
 import type { Receipt } from '@/types/api';
+import { t } from '../i18n';
+import { acknowledgementTranslation } from '../lib/acknowledgement';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -31,6 +34,29 @@ function Lines({ text }: { text: string }) {
           {line}
         </Box>
       ))}
+    </>
+  );
+}
+
+/**
+ * The IRS acknowledgement in English as the server wrote it (a legal text), and below it, on a page
+ * in another language, its translation marked as one.
+ */
+function Acknowledgement({ text }: { text: string }) {
+  const translation = acknowledgementTranslation(text);
+  return (
+    <>
+      <Typography lang={currentLanguage() === 'en' ? undefined : 'en'} sx={{ mt: 3, fontWeight: 600 }}>
+        {text}
+      </Typography>
+      {translation ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Box component="span" sx={{ fontWeight: 600 }}>
+            {t('receipts.ack.translation')}
+          </Box>{' '}
+          {translation}
+        </Typography>
+      ) : null}
     </>
   );
 }
@@ -60,9 +86,9 @@ export function ReceiptView({
       <PrintActions
         actions={actions}
         downloadPdf={downloadPdf}
-        failed="The PDF of the receipt could not be downloaded. Please try again."
+        failed={t('receipts.pdfFailed')}
       />
-      <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} aria-label="Donation receipt" component="article">
+      <Paper className="print-sheet" variant="outlined" sx={{ p: { xs: 2, sm: 4 } }} aria-label={t('receipts.sheet')} component="article">
         {receipt.test ? <TestReceiptMark what="gift" /> : null}
         <Typography component="h1" variant="h4" sx={{ fontSize: { xs: '1.6rem', sm: '2rem' } }}>
           {receipt.organization}
@@ -72,34 +98,35 @@ export function ReceiptView({
             <Lines text={receipt.organizationAddress} />
           </Typography>
         ) : null}
-        {receipt.ein ? <Typography color="text.secondary">{`EIN ${receipt.ein}`}</Typography> : null}
+        {receipt.ein ? <Typography color="text.secondary">{t('receipts.ein', { ein: receipt.ein })}</Typography> : null}
         <Divider sx={{ my: 2 }} />
         <Typography component="h2" variant="h5" sx={{ mb: 1 }}>
-          Donation receipt
+          {t('receipts.sheet')}
         </Typography>
-        <Table size="small" aria-label="Receipt details">
+        <Table size="small" aria-label={t('receipts.details')}>
           <TableBody>
-            <Row label="Receipt number">
+            <Row label={t('receipts.receiptNumber')}>
               <Box component="span" sx={{ fontFamily: 'monospace' }}>
                 {receipt.receiptNumber}
               </Box>
             </Row>
-            <Row label="Date">{receipt.date}</Row>
-            <Row label="Amount">
+            {/* English keeps the server's own words for the day; another language formats it. */}
+            <Row label={t('receipts.date')}>{currentLanguage() === 'en' ? receipt.date : formatDate(receipt.paidAt) || receipt.date}</Row>
+            <Row label={t('receipts.amount')}>
               <strong>{formatUSD(receipt.amount)}</strong>
             </Row>
-            <Row label="Method">{receipt.method}</Row>
-            {receipt.eventName ? <Row label="For">{receipt.eventName}</Row> : null}
-            <Row label="Purpose">
+            <Row label={t('receipts.method')}>{t('receipts.methodName', { method: receipt.method })}</Row>
+            {receipt.eventName ? <Row label={t('receipts.for')}>{receipt.eventName}</Row> : null}
+            <Row label={t('receipts.purpose')}>
               {receipt.lines.map((line, i) => (
                 <Box component="span" key={i} sx={{ display: 'block' }}>
                   {`${line.label}: ${formatUSD(line.amount)}`}
-                  {line.value ? ` (fair market value ${formatUSD(line.value)})` : null}
+                  {line.value ? ` ${t('receipts.fairValue', { value: formatUSD(line.value) })}` : null}
                 </Box>
               ))}
             </Row>
-            {receipt.inHonorOf ? <Row label="In honor / in memory of">{receipt.inHonorOf}</Row> : null}
-            <Row label="Donor">
+            {receipt.inHonorOf ? <Row label={t('receipts.inHonor')}>{receipt.inHonorOf}</Row> : null}
+            <Row label={t('receipts.donor')}>
               <Box component="span" sx={{ display: 'block' }}>
                 {receipt.donorName}
               </Box>
@@ -110,13 +137,13 @@ export function ReceiptView({
             </Row>
           </TableBody>
         </Table>
-        <Typography sx={{ mt: 3, fontWeight: 600 }}>{receipt.acknowledgement}</Typography>
+        <Acknowledgement text={receipt.acknowledgement} />
         {receipt.deductible !== receipt.amount ? (
-          <Typography sx={{ mt: 1 }}>{`Deductible amount: ${formatUSD(receipt.deductible)}`}</Typography>
+          <Typography sx={{ mt: 1 }}>{t('receipts.deductible', { amount: formatUSD(receipt.deductible) })}</Typography>
         ) : null}
         {children}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {`Thank you for your gift to ${receipt.organization}.`}
+          {t('receipts.thanks', { organization: receipt.organization })}
         </Typography>
       </Paper>
     </>

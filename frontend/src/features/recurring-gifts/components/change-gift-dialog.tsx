@@ -14,9 +14,11 @@ import { useId, useMemo } from 'react';
 import { useToast } from '@/components/ui/toast';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
-import { FREQUENCIES, frequencyLabels, giftSummary } from '@/lib/recurring-gifts';
+import { FREQUENCIES } from '@/lib/recurring-gifts';
 import type { RecurringGift } from '@/types/recurring-gifts';
 import { useGiftFunds, useRecurringGiftActions } from '../api/recurring-gifts';
+import { t } from '../i18n';
+import { summaryText } from '../lib/gift-text';
 import { changeSchema, changeValues, toChanges, type ChangeValues } from '../schemas';
 
 type Props = {
@@ -48,11 +50,11 @@ export function ChangeGiftDialog({ gift, token, today, open, onClose }: Props) {
       }
       try {
         const changed = await change(changes);
-        toast({ title: 'Gift changed', description: giftSummary(changed) });
+        toast({ title: t('recurring.changed'), description: summaryText(changed) });
         onClose();
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<ChangeValues>);
-        toast({ title: 'Error', description: errorMessage(err, 'Your gift could not be changed'), variant: 'destructive' });
+        toast({ title: t('recurring.error'), description: errorMessage(err, t('recurring.changeFailed')), variant: 'destructive' });
       }
     },
   });
@@ -64,12 +66,12 @@ export function ChangeGiftDialog({ gift, token, today, open, onClose }: Props) {
   return (
     <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id={titleId}>Change your gift</DialogTitle>
+        <DialogTitle id={titleId}>{t('recurring.changeTitle')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5 }}>
-          <DialogContentText id={introId}>{`Now ${giftSummary(gift)}. What you change applies from the next gift on.`}</DialogContentText>
+          <DialogContentText id={introId}>{t('recurring.changeIntro', { summary: summaryText(gift) })}</DialogContentText>
           <TextField
             {...textFieldProps(formik, 'amount')}
-            label="Amount"
+            label={t('recurring.amount')}
             required
             fullWidth
             slotProps={{
@@ -78,9 +80,9 @@ export function ChangeGiftDialog({ gift, token, today, open, onClose }: Props) {
             }}
           />
           <TextField
-            {...textFieldProps(formik, 'fundId', fundsError ? 'The other funds could not be loaded.' : undefined)}
+            {...textFieldProps(formik, 'fundId', fundsError ? t('recurring.otherFundsFailed') : undefined)}
             select
-            label="Fund"
+            label={t('recurring.fund')}
             required
             fullWidth
           >
@@ -91,37 +93,37 @@ export function ChangeGiftDialog({ gift, token, today, open, onClose }: Props) {
             ))}
           </TextField>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField {...textFieldProps(formik, 'frequency')} select label="How often" required>
+            <TextField {...textFieldProps(formik, 'frequency')} select label={t('recurring.howOften')} required>
               {FREQUENCIES.map((f) => (
                 <MenuItem key={f} value={f}>
-                  {frequencyLabels[f]}
+                  {t('recurring.frequency', { frequency: f })}
                 </MenuItem>
               ))}
             </TextField>
             {gift.nextChargeOn ? (
               <TextField
-                {...textFieldProps(formik, 'nextChargeOn', 'Later gifts keep its day of the month')}
-                label="Next gift on"
+                {...textFieldProps(formik, 'nextChargeOn', t('recurring.nextGiftOnHelp'))}
+                label={t('recurring.nextGiftOn')}
                 type="date"
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
               />
             ) : (
               <Typography variant="body2" color="text.secondary" sx={{ alignSelf: 'center' }}>
-                The next gift&apos;s date is set when the gift resumes.
+                {t('recurring.nextDateOnResume')}
               </Typography>
             )}
           </Box>
-          <TextField {...textFieldProps(formik, 'receipts')} select label="Receipts" required fullWidth>
-            <MenuItem value="each">E-mail a receipt for each gift</MenuItem>
-            <MenuItem value="statement">Only the year-end statement</MenuItem>
+          <TextField {...textFieldProps(formik, 'receipts')} select label={t('recurring.receipts')} required fullWidth>
+            <MenuItem value="each">{t('recurring.receiptEach')}</MenuItem>
+            <MenuItem value="statement">{t('recurring.receiptStatement')}</MenuItem>
           </TextField>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('recurring.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : 'Save changes'}
+            {busy ? t('recurring.saving') : t('recurring.saveChanges')}
           </Button>
         </DialogActions>
       </form>

@@ -16,12 +16,13 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
 import { env } from '@/config/env';
 import { errorMessage } from '@/lib/api-client';
-import { dateLabel, todayIn } from '@/lib/dates';
+import { todayIn } from '@/lib/dates';
 import { formatDate, formatUSD } from '@/lib/format';
-import { cardText, failureText, frequencyLabels, giftStatus, giftSummary } from '@/lib/recurring-gifts';
 import { useSite } from '@/lib/site';
 import type { CardSetup, RecurringCharge, RecurringGift } from '@/types/recurring-gifts';
 import { useRecurringGiftActions } from '../api/recurring-gifts';
+import { t } from '../i18n';
+import { cardLabel, dayText, failureMessage, statusLook, summaryText } from '../lib/gift-text';
 import type { CardStep } from '../types';
 import { ChangeGiftDialog } from './change-gift-dialog';
 import { UpdateCardDialog } from './update-card-dialog';
@@ -29,11 +30,12 @@ import { UpdateCardDialog } from './update-card-dialog';
 /** How many of the gift's charges it lists (the server sends the latest, newest first). */
 const RECENT = 6;
 
-const chargeLabels: Record<string, { label: string; color: 'default' | 'success' | 'error' | 'warning' | 'info' }> = {
-  completed: { label: 'Completed', color: 'success' },
-  failed: { label: 'Declined', color: 'error' },
-  pending: { label: 'Pending', color: 'warning' },
-  refunded: { label: 'Refunded', color: 'info' },
+/** A charge's status chip's color (its label: `recurring.charge`). */
+const chargeColors: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
+  completed: 'success',
+  failed: 'error',
+  pending: 'warning',
+  refunded: 'info',
 };
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
@@ -55,15 +57,15 @@ function Charges({ charges, label }: { charges: RecurringCharge[]; label: string
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
-            <TableCell>Date</TableCell>
-            <TableCell align="right">Amount</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell>Receipt</TableCell>
+            <TableCell>{t('recurring.date')}</TableCell>
+            <TableCell align="right">{t('recurring.amount')}</TableCell>
+            <TableCell>{t('recurring.chargeStatus')}</TableCell>
+            <TableCell>{t('recurring.receipt')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {charges.slice(0, RECENT).map((c) => {
-            const status = chargeLabels[c.status] ?? { label: c.status, color: 'default' as const };
+            const status = { label: t('recurring.charge', { status: c.status }), color: chargeColors[c.status] ?? 'default' };
             return (
               <TableRow key={c.paymentId}>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.chargedAt)}</TableCell>
@@ -121,9 +123,9 @@ export function RecurringGiftCard({ gift, token, cardStep, component = 'li', hea
   const [card, setCard] = useState<{ open: boolean; setup: CardSetup | null }>({ open: false, setup: null });
   const [confirmCancel, setConfirmCancel] = useState(false);
 
-  const summary = giftSummary(gift);
-  const status = giftStatus(gift);
-  const failure = failureText(gift);
+  const summary = summaryText(gift);
+  const status = statusLook(gift);
+  const failure = failureMessage(gift);
   const canceled = gift.status === 'canceled';
 
   async function run(kind: Exclude<Busy, null>, act: () => Promise<unknown>) {
@@ -141,11 +143,15 @@ export function RecurringGiftCard({ gift, token, cardStep, component = 'li', hea
         const next = await (kind === 'pause' ? actions.pause() : actions.resume());
         toast(
           kind === 'pause'
-            ? { title: 'Gift paused', description: `No gift is charged until you resume it. ${summary}` }
-            : { title: 'Gift resumed', description: next.nextChargeOn ? `Next gift on ${dateLabel(next.nextChargeOn)}` : summary },
+            ? { title: t('recurring.paused'), description: t('recurring.pausedText', { summary }) }
+            : { title: t('recurring.resumed'), description: next.nextChargeOn ? t('recurring.nextGiftOnDate', { date: dayText(next.nextChargeOn) }) : summary },
         );
       } catch (err) {
-        toast({ title: 'Error', description: errorMessage(err, `Your gift could not be ${kind === 'pause' ? 'paused' : 'resumed'}`), variant: 'destructive' });
+        toast({
+          title: t('recurring.error'),
+          description: errorMessage(err, kind === 'pause' ? t('recurring.pauseFailed') : t('recurring.resumeFailed')),
+          variant: 'destructive',
+        });
       }
     });
 
@@ -154,7 +160,7 @@ export function RecurringGiftCard({ gift, token, cardStep, component = 'li', hea
       try {
         setCard({ open: true, setup: await actions.cardSetup() });
       } catch (err) {
-        toast({ title: 'Error', description: errorMessage(err, 'The card form could not be loaded. Please try again.'), variant: 'destructive' });
+        toast({ title: t('recurring.error'), description: errorMessage(err, t('recurring.cardFormFailed')), variant: 'destructive' });
       }
     });
 
@@ -162,18 +168,18 @@ export function RecurringGiftCard({ gift, token, cardStep, component = 'li', hea
     run('cancel', async () => {
       try {
         await actions.cancel();
-        toast({ title: 'Recurring gift canceled', description: summary });
+        toast({ title: t('recurring.canceledToast'), description: summary });
         setConfirmCancel(false);
       } catch (err) {
-        toast({ title: 'Error', description: errorMessage(err, 'Your gift could not be canceled'), variant: 'destructive' });
+        toast({ title: t('recurring.error'), description: errorMessage(err, t('recurring.cancelFailed')), variant: 'destructive' });
       }
     });
 
   let next: string;
-  if (canceled) next = gift.canceledAt ? `Canceled on ${formatDate(gift.canceledAt)}` : 'Canceled';
-  else if (gift.status === 'paused') next = 'None while paused';
-  else if (gift.status === 'setup') next = 'Once a card is saved';
-  else next = gift.nextChargeOn ? dateLabel(gift.retryOn ?? gift.nextChargeOn) : '—';
+  if (canceled) next = gift.canceledAt ? t('recurring.canceledOn', { date: formatDate(gift.canceledAt) }) : t('recurring.canceled');
+  else if (gift.status === 'paused') next = t('recurring.noneWhilePaused');
+  else if (gift.status === 'setup') next = t('recurring.onceCardSaved');
+  else next = gift.nextChargeOn ? dayText(gift.retryOn ?? gift.nextChargeOn) : '—';
 
   const button = (label: string, onClick: () => void, kind: Busy, extra: { color?: 'error'; variant?: 'outlined' | 'text' } = {}) => (
     <Button
@@ -202,31 +208,33 @@ export function RecurringGiftCard({ gift, token, cardStep, component = 'li', hea
         <Chip size="small" label={status.label} color={status.color} variant={status.variant} />
       </Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Detail label="Amount">{`${formatUSD(gift.amount)}, ${frequencyLabels[gift.frequency].toLowerCase()}`}</Detail>
-        <Detail label="Fund">{gift.fundName}</Detail>
-        <Detail label={gift.retryOn && !canceled && gift.status === 'active' ? 'Next try' : 'Next gift'}>{next}</Detail>
-        <Detail label="Card">{gift.card ? cardText(gift.card) : 'No card yet'}</Detail>
-        <Detail label="Receipts">{gift.receipts === 'each' ? 'A receipt for each gift' : 'Year-end statement only'}</Detail>
-        <Detail label="Started">{dateLabel(gift.startOn)}</Detail>
+        <Detail label={t('recurring.amount')}>{t('recurring.amountLower', { amount: formatUSD(gift.amount), frequency: gift.frequency })}</Detail>
+        <Detail label={t('recurring.fund')}>{gift.fundName}</Detail>
+        <Detail label={gift.retryOn && !canceled && gift.status === 'active' ? t('recurring.nextTry') : t('recurring.nextGift')}>{next}</Detail>
+        <Detail label={t('recurring.card')}>{gift.card ? cardLabel(gift.card) : t('recurring.noCardYet')}</Detail>
+        <Detail label={t('recurring.receipts')}>
+          {gift.receipts === 'each' ? t('recurring.receiptEachShort') : t('recurring.statementOnlyShort')}
+        </Detail>
+        <Detail label={t('recurring.started')}>{dayText(gift.startOn)}</Detail>
       </Box>
       {failure && !canceled ? <Alert severity={gift.status === 'paused' ? 'error' : 'warning'}>{failure}</Alert> : null}
       {gift.status === 'setup' ? (
-        <Alert severity="info">This gift starts once a card is saved for it.</Alert>
+        <Alert severity="info">{t('recurring.startsOnceCard')}</Alert>
       ) : null}
       {gift.charges.length > 0 ? (
-        <Charges charges={gift.charges} label={`Recent gifts: ${summary}`} />
+        <Charges charges={gift.charges} label={t('recurring.recentGifts', { summary })} />
       ) : gift.status !== 'setup' ? (
         <Typography variant="body2" color="text.secondary">
-          No gift has been charged yet.
+          {t('recurring.noneCharged')}
         </Typography>
       ) : null}
       {canceled ? null : (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          {button('Change', () => setChange((c) => ({ session: c.session + 1, open: true })), null)}
-          {gift.status === 'active' ? button('Pause', () => void pauseOrResume('pause'), 'pause') : null}
-          {gift.status === 'paused' ? button('Resume', () => void pauseOrResume('resume'), 'resume') : null}
-          {button(gift.card ? 'Update card' : 'Add card', () => void openCard(), 'card')}
-          {button('Cancel gift', () => setConfirmCancel(true), null, { color: 'error', variant: 'text' })}
+          {button(t('recurring.change'), () => setChange((c) => ({ session: c.session + 1, open: true })), null)}
+          {gift.status === 'active' ? button(t('recurring.pause'), () => void pauseOrResume('pause'), 'pause') : null}
+          {gift.status === 'paused' ? button(t('recurring.resume'), () => void pauseOrResume('resume'), 'resume') : null}
+          {button(gift.card ? t('recurring.updateCard') : t('recurring.addCard'), () => void openCard(), 'card')}
+          {button(t('recurring.cancelGift'), () => setConfirmCancel(true), null, { color: 'error', variant: 'text' })}
         </Box>
       )}
       {change.session > 0 ? (
@@ -252,16 +260,16 @@ export function RecurringGiftCard({ gift, token, cardStep, component = 'li', hea
       ) : null}
       <ConfirmDialog
         open={confirmCancel}
-        title="Cancel this recurring gift?"
-        confirmLabel="Cancel gift"
-        cancelLabel="Keep gift"
-        busyLabel="Canceling..."
+        title={t('recurring.cancelTitle')}
+        confirmLabel={t('recurring.cancelGift')}
+        cancelLabel={t('recurring.keepGift')}
+        busyLabel={t('recurring.canceling')}
         busy={busy === 'cancel'}
         destructive
         onConfirm={() => void cancel()}
         onClose={() => setConfirmCancel(false)}
       >
-        {`Your gift of ${summary} ends now: no further gifts are charged. The gifts already made and their receipts stay as they are.`}
+        {t('recurring.cancelText', { summary })}
       </ConfirmDialog>
     </Paper>
   );

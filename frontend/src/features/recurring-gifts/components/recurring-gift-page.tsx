@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { useRecurringGift } from '../api/recurring-gifts';
+import { t } from '../i18n';
 import type { CardStep } from '../types';
 import { RecurringGiftCard } from './recurring-gift-card';
 
@@ -37,28 +38,31 @@ export function RecurringGiftPage({ id, token, cardStep }: Props) {
   let body;
   if (isLoading) {
     body = (
-      <LoadingRegion label="Loading your gift">
+      <LoadingRegion label={t('recurring.loadingGift')}>
         <Skeleton variant="rounded" height={220} />
       </LoadingRegion>
     );
   } else if (refused(error)) {
     body = (
       <Alert severity="warning">
-        <AlertTitle>This gift could not be opened</AlertTitle>
-        The link may be incomplete or no longer valid: open it again from the latest e-mail about your gift.
+        <AlertTitle>{t('recurring.notOpened')}</AlertTitle>
+        {t('recurring.notOpenedText')}
         {user ? null : (
           <>
-            {' If you gave as a member, '}
-            <Link component={RouterLink} to={paths.signIn.getHref(`${location.pathname}${location.search}`)}>
-              sign in
-            </Link>
-            {' to see it.'}
+            {' '}
+            {t.rich('recurring.signInToSee', {
+              link: (chunks) => (
+                <Link component={RouterLink} to={paths.signIn.getHref(`${location.pathname}${location.search}`)}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </>
         )}
       </Alert>
     );
   } else if (error || !gift) {
-    body = <RetryAlert onRetry={() => void refresh()}>Your gift could not be loaded. Please try again.</RetryAlert>;
+    body = <RetryAlert onRetry={() => void refresh()}>{t('recurring.loadFailed')}</RetryAlert>;
   } else {
     body = (
       <>
@@ -66,7 +70,7 @@ export function RecurringGiftPage({ id, token, cardStep }: Props) {
         {gift.member && user ? (
           <Typography variant="body2" sx={{ mt: 2 }}>
             <Link component={RouterLink} to={paths.myDonations.getHref()}>
-              See all your gifts on My Donations
+              {t('recurring.seeAll')}
             </Link>
           </Typography>
         ) : null}
@@ -77,7 +81,7 @@ export function RecurringGiftPage({ id, token, cardStep }: Props) {
   return (
     <>
       <Typography component="h1" variant="h3" sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, mb: 3 }}>
-        Your recurring gift
+        {t('recurring.pageTitle')}
       </Typography>
       {body}
     </>

@@ -22,17 +22,11 @@ import { paths } from '@/config/paths';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
-import { FREQUENCIES, frequencyLabels } from '@/lib/recurring-gifts';
+import { FREQUENCIES } from '@/lib/recurring-gifts';
 import type { Fund } from '@/types/api';
 import { useGiftFunds } from '../api/recurring-gifts';
+import { t } from '../i18n';
 import { startSchema, startValues, type StartValues } from '../schemas';
-
-/** "Later gifts on the same day every month." */
-const laterGifts: Record<StartValues['frequency'], string> = {
-  monthly: 'Later gifts come on the same day every month (the last day of shorter months).',
-  quarterly: 'Later gifts come on the same day every three months.',
-  yearly: 'Later gifts come on the same day every year.',
-};
 
 /** The fund chosen by default: the General fund, else the first. */
 function defaultFund(funds: Fund[]): string {
@@ -71,7 +65,7 @@ export function StartGiftForm({ today, initialValues, fundId = '', onSubmit }: P
         await onSubmit(values);
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<StartValues>);
-        toast({ title: 'Error', description: errorMessage(err, 'Your gift could not be set up'), variant: 'destructive' });
+        toast({ title: t('recurring.error'), description: errorMessage(err, t('recurring.setupFailed')), variant: 'destructive' });
       }
     },
   });
@@ -92,10 +86,10 @@ export function StartGiftForm({ today, initialValues, fundId = '', onSubmit }: P
   const busy = formik.isSubmitting;
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label="Gift details" sx={{ display: 'grid', gap: 2.5 }}>
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} aria-label={t('recurring.giftDetails')} sx={{ display: 'grid', gap: 2.5 }}>
       <TextField
         {...textFieldProps(formik, 'amount')}
-        label="Amount"
+        label={t('recurring.amount')}
         required
         fullWidth
         slotProps={{
@@ -104,10 +98,10 @@ export function StartGiftForm({ today, initialValues, fundId = '', onSubmit }: P
         }}
       />
       <FormControl error={Boolean(error('frequency'))}>
-        <FormLabel id={frequencyId}>How often</FormLabel>
+        <FormLabel id={frequencyId}>{t('recurring.howOften')}</FormLabel>
         <RadioGroup row aria-labelledby={frequencyId} name="frequency" value={formik.values.frequency} onChange={formik.handleChange}>
           {FREQUENCIES.map((f) => (
-            <FormControlLabel key={f} value={f} control={<Radio />} label={frequencyLabels[f]} />
+            <FormControlLabel key={f} value={f} control={<Radio />} label={t('recurring.frequency', { frequency: f })} />
           ))}
         </RadioGroup>
         {error('frequency') ? <FormHelperText>{error('frequency')}</FormHelperText> : null}
@@ -118,7 +112,7 @@ export function StartGiftForm({ today, initialValues, fundId = '', onSubmit }: P
           // Until the default is chosen (an effect, once the funds are known) none shows as chosen.
           value={known ? chosen : ''}
           select
-          label="Fund"
+          label={t('recurring.fund')}
           required
           fullWidth
         >
@@ -129,40 +123,45 @@ export function StartGiftForm({ today, initialValues, fundId = '', onSubmit }: P
           ))}
         </TextField>
       ) : fundsError ? (
-        <RetryAlert onRetry={() => void refreshFunds()}>The funds could not be loaded. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refreshFunds()}>{t('recurring.fundsFailed')}</RetryAlert>
       ) : (
-        <LoadingRegion label="Loading funds">
+        <LoadingRegion label={t('recurring.loadingFunds')}>
           <Skeleton variant="rounded" height={56} />
         </LoadingRegion>
       )}
       <TextField
-        {...textFieldProps(formik, 'startOn', laterGifts[formik.values.frequency])}
-        label="First gift on"
+        {...textFieldProps(formik, 'startOn', t('recurring.laterGifts', { frequency: formik.values.frequency }))}
+        label={t('recurring.firstGiftOn')}
         type="date"
         required
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: today } }}
       />
       <FormControl error={Boolean(error('receipts'))}>
-        <FormLabel id={receiptsId}>Receipts</FormLabel>
+        <FormLabel id={receiptsId}>{t('recurring.receipts')}</FormLabel>
         <RadioGroup aria-labelledby={receiptsId} name="receipts" value={formik.values.receipts} onChange={formik.handleChange}>
-          <FormControlLabel value="each" control={<Radio />} label="E-mail a receipt for each gift" />
-          <FormControlLabel value="statement" control={<Radio />} label="Only the year-end statement" />
+          <FormControlLabel value="each" control={<Radio />} label={t('recurring.receiptEach')} />
+          <FormControlLabel value="statement" control={<Radio />} label={t('recurring.receiptStatement')} />
         </RadioGroup>
         {error('receipts') ? <FormHelperText>{error('receipts')}</FormHelperText> : null}
       </FormControl>
       {user ? (
         <Typography variant="body2" color="text.secondary">
-          {`Your receipts go to ${user.firstName} ${user.lastName} at ${user.email}. `}
-          <Link component={RouterLink} to={paths.profile.getHref()}>
-            Edit your profile
-          </Link>
+          {t.rich('recurring.receiptsGoTo', {
+            name: `${user.firstName} ${user.lastName}`,
+            email: user.email,
+            link: (chunks) => (
+              <Link component={RouterLink} to={paths.profile.getHref()}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </Typography>
       ) : (
         <>
-          <TextField {...textFieldProps(formik, 'name')} label="Your name" autoComplete="name" required fullWidth />
+          <TextField {...textFieldProps(formik, 'name')} label={t('recurring.yourName')} autoComplete="name" required fullWidth />
           <TextField
-            {...textFieldProps(formik, 'email', "Your receipts and this gift's link are e-mailed here")}
-            label="Email"
+            {...textFieldProps(formik, 'email', t('recurring.emailHelp'))}
+            label={t('recurring.email')}
             type="email"
             autoComplete="email"
             required
@@ -171,7 +170,7 @@ export function StartGiftForm({ today, initialValues, fundId = '', onSubmit }: P
         </>
       )}
       <Button type="submit" variant="contained" size="large" disabled={busy}>
-        {busy ? 'Setting up...' : 'Continue to card'}
+        {busy ? t('recurring.settingUp') : t('recurring.continue')}
       </Button>
     </Box>
   );

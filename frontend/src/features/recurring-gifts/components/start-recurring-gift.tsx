@@ -16,14 +16,15 @@ import { paths } from '@/config/paths';
 import { env } from '@/config/env';
 import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { dateLabel, todayIn } from '@/lib/dates';
+import { todayIn } from '@/lib/dates';
 import { isEmailNotVerified } from '@/lib/email-verification';
 import { formatUSD } from '@/lib/format';
-import { cardText, failureText } from '@/lib/recurring-gifts';
 import { useSite } from '@/lib/site';
 import { uuidv4 } from '@/lib/uuid';
 import type { CardSetup, RecurringGift } from '@/types/recurring-gifts';
 import { cancelRecurringGift, startRecurringGift, tokenOf, useGiftFunds, useRecurringGiftActions } from '../api/recurring-gifts';
+import { t } from '../i18n';
+import { cardLabel, dayText, failureMessage } from '../lib/gift-text';
 import { toStartBody, type StartValues } from '../schemas';
 import type { CardStep } from '../types';
 import { GiftCardStep } from './gift-card-step';
@@ -52,11 +53,13 @@ function Line({ label, children }: { label: string; children: ReactNode }) {
 function Summary({ gift }: { gift: RecurringGift }) {
   return (
     <Box sx={{ display: 'grid', gap: 0.5, mb: 2 }}>
-      <Line label="Amount">{`${formatUSD(gift.amount)} ${gift.frequency}`}</Line>
-      <Line label="Fund">{gift.fundName}</Line>
-      <Line label="First gift">{dateLabel(gift.startOn)}</Line>
-      <Line label="Receipts">{gift.receipts === 'each' ? 'A receipt for each gift' : 'The year-end statement only'}</Line>
-      <Line label="Given by">{`${gift.donorName} (${gift.donorEmail})`}</Line>
+      <Line label={t('recurring.amount')}>{t('recurring.amountFrequency', { amount: formatUSD(gift.amount), frequency: gift.frequency })}</Line>
+      <Line label={t('recurring.fund')}>{gift.fundName}</Line>
+      <Line label={t('recurring.firstGift')}>{dayText(gift.startOn)}</Line>
+      <Line label={t('recurring.receipts')}>
+        {gift.receipts === 'each' ? t('recurring.receiptEachShort') : t('recurring.statementOnly')}
+      </Line>
+      <Line label={t('recurring.givenBy')}>{`${gift.donorName} (${gift.donorEmail})`}</Line>
     </Box>
   );
 }
@@ -64,50 +67,58 @@ function Summary({ gift }: { gift: RecurringGift }) {
 /** The gift set up: its first date (or first charge), its card, where to manage it; a failed first charge said plainly. */
 function Done({ started, gift, onOtherCard, changingCard }: { started: Started; gift: RecurringGift; onOtherCard: () => void; changingCard: boolean }) {
   const charge = gift.charges.find((c) => c.status === 'completed') ?? null;
-  const failure = failureText(gift);
+  const failure = failureMessage(gift);
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Alert severity="success" role="status">
-        <AlertTitle>{`Your ${gift.frequency} gift of ${formatUSD(gift.amount)} to ${gift.fundName} is set up.`}</AlertTitle>
-        {`First gift on ${dateLabel(gift.startOn)}.`}
-        {charge ? ` It was made today: thank you! Receipt ${charge.receiptNumber}.` : null}
-        {charge && gift.nextChargeOn ? ` Next gift on ${dateLabel(gift.nextChargeOn)}.` : null}
+        <AlertTitle>{t('recurring.doneTitle', { frequency: gift.frequency, amount: formatUSD(gift.amount), fund: gift.fundName })}</AlertTitle>
+        {t('recurring.doneText', {
+          date: dayText(gift.startOn),
+          charged: charge ? 'yes' : 'no',
+          receipt: charge?.receiptNumber ?? '',
+          next: charge && gift.nextChargeOn ? 'yes' : 'no',
+          nextDate: gift.nextChargeOn ? dayText(gift.nextChargeOn) : '',
+        })}
       </Alert>
       {failure ? (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={onOtherCard} disabled={changingCard} sx={{ whiteSpace: 'nowrap' }}>
-              {changingCard ? 'Loading...' : 'Use another card'}
+              {changingCard ? t('recurring.loading') : t('recurring.useAnotherCard')}
             </Button>
           }
         >
-          <AlertTitle>Your first gift did not go through</AlertTitle>
+          <AlertTitle>{t('recurring.firstFailed')}</AlertTitle>
           {failure}
         </Alert>
       ) : null}
       <Box sx={{ display: 'grid', gap: 0.5 }}>
-        <Line label="Card">{gift.card ? cardText(gift.card) : 'No card saved'}</Line>
-        <Line label="Receipts">{gift.receipts === 'each' ? `E-mailed to ${gift.donorEmail}` : 'The year-end statement only'}</Line>
+        <Line label={t('recurring.card')}>{gift.card ? cardLabel(gift.card) : t('recurring.noCardSaved')}</Line>
+        <Line label={t('recurring.receipts')}>
+          {gift.receipts === 'each' ? t('recurring.emailedTo', { email: gift.donorEmail }) : t('recurring.statementOnly')}
+        </Line>
       </Box>
       <Divider />
       {gift.member ? (
         <Typography>
-          {'You can change, pause or cancel this gift at any time on '}
-          <Link component={RouterLink} to={paths.myDonations.getHref()}>
-            My Donations
-          </Link>
-          .
+          {t.rich('recurring.manageMember', {
+            link: (chunks) => (
+              <Link component={RouterLink} to={paths.myDonations.getHref()}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </Typography>
       ) : (
         <Typography>
-          {'You can change, pause or cancel this gift at any time from '}
-          <Link component={RouterLink} to={started.manageUrl}>
-            your gift&apos;s own page
-          </Link>
-          {gift.receipts === 'each'
-            ? '. Keep the link: it is also in the e-mail confirming your gift, and in every receipt e-mail.'
-            : '. Keep the link: it is also in the e-mail confirming your gift.'}
+          {t.rich(gift.receipts === 'each' ? 'recurring.manageGuestEach' : 'recurring.manageGuest', {
+            link: (chunks) => (
+              <Link component={RouterLink} to={started.manageUrl}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </Typography>
       )}
     </Box>
@@ -158,7 +169,7 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
       made = await startRecurringGift(toStartBody(v, guest), uuidv4());
     } catch (err) {
       if (isEmailNotVerified(err)) {
-        setNotVerified(errorMessage(err, 'Please verify your email address first.'));
+        setNotVerified(errorMessage(err, t('recurring.verifyFirst')));
         return;
       }
       throw err;
@@ -182,7 +193,7 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
     setGift(next);
     setStarted((s) => (s ? { ...s, gift: next } : s));
     setStep('done');
-    if (next.failures === 0) toast({ title: 'Thank you!', description: `Your ${next.frequency} gift is set up.` });
+    if (next.failures === 0) toast({ title: t('recurring.thankYouToast'), description: t('recurring.setUpToast', { frequency: next.frequency }) });
   }
 
   async function otherCard() {
@@ -193,7 +204,7 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
       setStarted({ ...started, setup });
       setStep('card');
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'The card form could not be loaded. Please try again.'), variant: 'destructive' });
+      toast({ title: t('recurring.error'), description: errorMessage(err, t('recurring.cardFormFailed')), variant: 'destructive' });
     } finally {
       setChangingCard(false);
     }
@@ -206,7 +217,7 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
   return (
     <>
       <Typography variant="overline" component="p" color="text.secondary" sx={{ textAlign: 'center' }}>
-        {`Step ${number} of 3: ${step === 'details' ? 'your gift' : step === 'card' ? 'your card' : 'done'}`}
+        {t('recurring.step', { number, step })}
       </Typography>
       <Typography
         ref={heading}
@@ -215,14 +226,14 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
         variant="h3"
         sx={{ fontSize: { xs: '2rem', md: '2.5rem' }, textAlign: 'center', outline: 'none' }}
       >
-        {step === 'details' ? 'Give monthly' : step === 'card' ? 'Your card' : 'Thank you'}
+        {step === 'details' ? t('recurring.giveMonthly') : step === 'card' ? t('recurring.yourCard') : t('recurring.thankYou')}
       </Typography>
       <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 1, mb: 3 }}>
         {step === 'details'
-          ? 'A gift by card every month, quarter or year, to the fund you choose. Change, pause or cancel it at any time.'
+          ? t('recurring.detailsIntro')
           : step === 'card'
-            ? 'Your card is saved for this gift and charged on each gift’s date.'
-            : 'Your recurring gift is set up.'}
+            ? t('recurring.cardStepIntro')
+            : t('recurring.doneIntro')}
       </Typography>
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         {step === 'details' ? (
@@ -235,11 +246,11 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
           <Box>
             {gift.status === 'setup' ? (
               <Button startIcon={<ArrowBack />} onClick={() => setStep('details')} sx={{ ml: -1, mb: 1 }}>
-                Edit gift details
+                {t('recurring.editDetails')}
               </Button>
             ) : (
               <Button startIcon={<ArrowBack />} onClick={() => setStep('done')} sx={{ ml: -1, mb: 1 }}>
-                Keep the card I gave
+                {t('recurring.keepCard')}
               </Button>
             )}
             <Summary gift={gift} />
@@ -249,7 +260,7 @@ export function StartRecurringGift({ cardStep, fundId }: Props) {
               giftId={gift.id}
               token={started.token}
               setup={started.setup}
-              submitLabel={gift.status === 'setup' ? `Start my ${gift.frequency} gift` : 'Save card'}
+              submitLabel={gift.status === 'setup' ? t('recurring.startGift', { frequency: gift.frequency }) : t('recurring.saveCard')}
               billing={billing}
               cardStep={cardStep}
               onSaved={saved}

@@ -6,8 +6,9 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId } from 'react';
 import { useToast } from '@/components/ui/toast';
-import { cardText, giftSummary } from '@/lib/recurring-gifts';
 import type { CardSetup, RecurringGift } from '@/types/recurring-gifts';
+import { t } from '../i18n';
+import { cardLabel, summaryText } from '../lib/gift-text';
 import type { CardStep } from '../types';
 import { GiftCardStep } from './gift-card-step';
 
@@ -31,36 +32,39 @@ export function UpdateCardDialog({ gift, token, setup, cardStep, open, onClose }
   const { toast } = useToast();
 
   function saved(next: RecurringGift) {
-    const card = next.card ? cardText(next.card) : 'Your card';
+    const card = next.card ? cardLabel(next.card) : t('recurring.yourCard');
     if (next.failures > 0) {
-      toast({ title: 'Card saved, but the gift was declined', description: next.lastError ?? card, variant: 'destructive' });
+      toast({ title: t('recurring.cardDeclined'), description: next.lastError ?? card, variant: 'destructive' });
     } else {
-      toast({ title: 'Card updated', description: card });
+      toast({ title: t('recurring.cardUpdated'), description: card });
     }
     onClose();
   }
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>{gift.card ? 'Update your card' : 'Add your card'}</DialogTitle>
+      <DialogTitle id={titleId}>{gift.card ? t('recurring.updateCardTitle') : t('recurring.addCardTitle')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={introId} sx={{ mb: 2 }}>
-          {`For your gift of ${giftSummary(gift)}.`}
-          {gift.card ? ` It replaces the ${cardText(gift.card)}.` : null}
-          {gift.failures > 0 ? ' The gift is tried again with the new card at once.' : null}
+          {t('recurring.cardIntro', {
+            summary: summaryText(gift),
+            replaces: gift.card ? 'yes' : 'no',
+            card: gift.card ? cardLabel(gift.card) : '',
+            retry: gift.failures > 0 ? 'yes' : 'no',
+          })}
         </DialogContentText>
         <GiftCardStep
           giftId={gift.id}
           token={token}
           setup={setup}
-          submitLabel="Save card"
+          submitLabel={t('recurring.saveCard')}
           billing={{ name: gift.donorName, email: gift.donorEmail }}
           cardStep={cardStep}
           onSaved={saved}
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('recurring.cancel')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { useState } from 'react';
 import type { Event } from '@/types/api';
+import { t } from '../i18n';
 import { CancelRegistrationDialog } from './cancel-registration-dialog';
 
 /** 'Cancel Registration' with its confirm dialog; shown only until the event starts. */
@@ -11,8 +12,8 @@ export function CancelRegistrationButton({ event }: { event: Pick<Event, 'id' | 
   if (new Date(event.eventDate).getTime() <= shownAt) return null;
   return (
     <>
-      <Button color="error" onClick={() => setOpen(true)} aria-label={`Cancel Registration: ${event.name}`}>
-        Cancel Registration
+      <Button color="error" onClick={() => setOpen(true)} aria-label={t('registrations.cancel.buttonOf', { name: event.name })}>
+        {t('registrations.cancel.button')}
       </Button>
       {open ? <CancelRegistrationDialog open onClose={() => setOpen(false)} event={event} /> : null}
     </>

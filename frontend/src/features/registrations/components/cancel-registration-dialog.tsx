@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Event } from '@/types/api';
 import { useCancelRegistration } from '../api/registrations';
+import { t } from '../i18n';
 
 type Props = {
   open: boolean;
@@ -24,11 +25,11 @@ export function CancelRegistrationDialog({ open, onClose, event, onCancelled }: 
     setBusy(true);
     try {
       await cancelRegistration(event.id);
-      toast({ title: 'Registration cancelled', description: `You are no longer registered for ${event.name}.` });
+      toast({ title: t('registrations.cancel.done'), description: t('registrations.cancel.doneText', { name: event.name }) });
       onCancelled?.();
       onClose();
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to cancel your registration. Please try again.'), variant: 'destructive' });
+      toast({ title: t('registrations.error'), description: errorMessage(err, t('registrations.cancel.failed')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -37,18 +38,17 @@ export function CancelRegistrationDialog({ open, onClose, event, onCancelled }: 
   return (
     <ConfirmDialog
       open={open}
-      title="Cancel Registration"
-      confirmLabel="Yes, Cancel Registration"
-      cancelLabel="Keep Registration"
-      busyLabel="Cancelling..."
+      title={t('registrations.cancel.title')}
+      confirmLabel={t('registrations.cancel.confirm')}
+      cancelLabel={t('registrations.cancel.keep')}
+      busyLabel={t('registrations.cancel.busy')}
       busy={busy}
       destructive
       onConfirm={() => void confirm()}
       onClose={onClose}
     >
       <DialogContentText>
-        Cancel your registration for <strong>{event.name}</strong>? Your spots go to the next family on the waitlist, if
-        there is one.
+        {t.rich('registrations.cancel.question', { name: event.name, b: (chunks) => <strong>{chunks}</strong> })}
       </DialogContentText>
     </ConfirmDialog>
   );

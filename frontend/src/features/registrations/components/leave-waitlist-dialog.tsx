@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Event } from '@/types/api';
 import { useLeaveWaitlist } from '../api/registrations';
+import { t } from '../i18n';
 
 type Props = { open: boolean; onClose: () => void; event: Pick<Event, 'id' | 'name'> };
 
@@ -18,10 +19,10 @@ export function LeaveWaitlistDialog({ open, onClose, event }: Props) {
     setBusy(true);
     try {
       await leaveWaitlist(event.id);
-      toast({ title: 'Left the waitlist', description: `You are no longer waiting for ${event.name}.` });
+      toast({ title: t('registrations.leaveWaitlist.done'), description: t('registrations.leaveWaitlist.doneText', { name: event.name }) });
       onClose();
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to leave the waitlist. Please try again.'), variant: 'destructive' });
+      toast({ title: t('registrations.error'), description: errorMessage(err, t('registrations.leaveWaitlist.failed')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -30,18 +31,17 @@ export function LeaveWaitlistDialog({ open, onClose, event }: Props) {
   return (
     <ConfirmDialog
       open={open}
-      title="Leave the Waitlist"
-      confirmLabel="Yes, Leave"
-      cancelLabel="Keep My Place"
-      busyLabel="Leaving..."
+      title={t('registrations.leaveWaitlist.title')}
+      confirmLabel={t('registrations.leaveWaitlist.confirm')}
+      cancelLabel={t('registrations.leaveWaitlist.keep')}
+      busyLabel={t('registrations.leaveWaitlist.busy')}
       busy={busy}
       destructive
       onConfirm={() => void confirm()}
       onClose={onClose}
     >
       <DialogContentText>
-        Give up your place on the waitlist for <strong>{event.name}</strong>? If you join again later, you go to the end of the
-        line.
+        {t.rich('registrations.leaveWaitlist.question', { name: event.name, b: (chunks) => <strong>{chunks}</strong> })}
       </DialogContentText>
     </ConfirmDialog>
   );

@@ -20,6 +20,7 @@ import { useFamily } from '@/lib/family';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { Attendee, Event } from '@/types/api';
 import { useJoinWaitlist, useMyAttendee, useSaveRegistration } from '../api/registrations';
+import { t } from '../i18n';
 import { registrationSchema, type RegistrationValues } from '../schemas';
 
 export type RegistrationMode = 'register' | 'update' | 'waitlist';
@@ -75,25 +76,25 @@ function RegistrationForm({
       try {
         if (mode === 'waitlist') {
           const entry = await joinWaitlist(event.id, body);
-          toast({ title: "You're on the waitlist", description: `You are number ${entry.position} in line for ${event.name}.` });
+          toast({ title: t('registrations.form.waitlisted'), description: t('registrations.form.waitlistedText', { position: entry.position, name: event.name }) });
           onSaved();
           return;
         }
         await saveRegistration(event.id, mode, body);
         if (mode === 'update') {
-          toast({ title: 'Information updated!', description: `Your registration for ${event.name} has been updated.` });
+          toast({ title: t('registrations.form.updated'), description: t('registrations.form.updatedText', { name: event.name }) });
         } else {
-          toast({ title: 'Registration successful!', description: `You're registered for ${event.name}.` });
+          toast({ title: t('registrations.form.registered'), description: t('registrations.form.registeredText', { name: event.name }) });
         }
         onSaved();
       } catch (err) {
         if (isEmailNotVerified(err)) {
-          setNotVerified(errorMessage(err, 'Please verify your email before registering.'));
+          setNotVerified(errorMessage(err, t('registrations.form.verifyFirst')));
           return;
         }
         toast({
-          title: 'Registration failed',
-          description: errorMessage(err, 'Something went wrong. Please try again.'),
+          title: t('registrations.form.failed'),
+          description: errorMessage(err, t('registrations.form.failedText')),
           variant: 'destructive',
         });
       }
@@ -115,14 +116,14 @@ function RegistrationForm({
         {notVerified ? <EmailNotVerifiedAlert>{notVerified}</EmailNotVerifiedAlert> : null}
         <DialogContentText>
           {mode === 'update'
-            ? 'Update how many people are coming with you.'
+            ? t('registrations.form.introUpdate')
             : mode === 'waitlist'
-              ? 'This event is full. Join the waitlist with your party: when spots open up, the first party that fits is registered automatically and gets an e-mail.'
-              : 'Tell us how many family members will come with you.'}
+              ? t('registrations.form.introWaitlist')
+              : t('registrations.form.introRegister')}
         </DialogContentText>
         {family && family.length > 0 ? (
           <FormGroup role="group" aria-labelledby={`${titleId}-family`}>
-            <FormLabel id={`${titleId}-family`}>From your saved family members</FormLabel>
+            <FormLabel id={`${titleId}-family`}>{t('registrations.form.savedFamily')}</FormLabel>
             {family.map((f) => (
               <FormControlLabel
                 key={f.id}
@@ -136,17 +137,17 @@ function RegistrationForm({
           {...textFieldProps(
             formik,
             'numberOfFamilyMembers',
-            Number.isInteger(count) && count >= 0 ? `${count + 1} ${count === 0 ? 'person' : 'people'} in total, including you` : undefined,
+            Number.isInteger(count) && count >= 0 ? t('registrations.form.total', { total: count + 1 }) : undefined,
           )}
-          label="Number of family members"
+          label={t('registrations.form.familyCount')}
           type="number"
           slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
           fullWidth
           autoFocus
         />
         <TextField
-          {...textFieldProps(formik, 'additionalNotes', 'Optional: dietary needs, accessibility, anything we should know')}
-          label="Additional notes"
+          {...textFieldProps(formik, 'additionalNotes', t('registrations.form.notesHelp'))}
+          label={t('registrations.form.notes')}
           multiline
           minRows={3}
           fullWidth
@@ -154,12 +155,12 @@ function RegistrationForm({
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button onClick={onCancel} disabled={formik.isSubmitting}>
-          Cancel
+          {t('registrations.form.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
           {formik.isSubmitting
-            ? { update: 'Saving...', register: 'Registering...', waitlist: 'Joining...' }[mode]
-            : { update: 'Save Changes', register: 'Register', waitlist: 'Join Waitlist' }[mode]}
+            ? { update: t('registrations.form.saving'), register: t('registrations.form.registering'), waitlist: t('registrations.form.joining') }[mode]
+            : { update: t('registrations.form.save'), register: t('registrations.form.register'), waitlist: t('registrations.form.joinWaitlist') }[mode]}
         </Button>
       </DialogActions>
     </Box>
@@ -181,7 +182,7 @@ export function RegistrationDialog({ open, onClose, event, mode, renderDonationS
     body = (
       <DialogContent sx={{ pt: '8px !important' }}>
         <DialogContentText sx={{ mb: 2 }}>
-          Would you like to support this event with a donation? You can also skip this step.
+          {t('registrations.dialog.donatePrompt')}
         </DialogContentText>
         {renderDonationStep(close)}
       </DialogContent>
@@ -189,7 +190,7 @@ export function RegistrationDialog({ open, onClose, event, mode, renderDonationS
   } else if (mode === 'update' && isLoading) {
     body = (
       <DialogContent sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading your registration" />
+        <CircularProgress aria-label={t('registrations.dialog.loading')} />
       </DialogContent>
     );
   } else {
@@ -212,12 +213,12 @@ export function RegistrationDialog({ open, onClose, event, mode, renderDonationS
     <Dialog open={open} onClose={close} aria-labelledby={titleId} scroll="body">
       <DialogTitle id={titleId}>
         {step === 'donate'
-          ? 'Make a Donation'
+          ? t('registrations.dialog.donateTitle')
           : mode === 'update'
-            ? 'Update Your Registration'
+            ? t('registrations.dialog.updateTitle')
             : mode === 'waitlist'
-              ? `Join the Waitlist for ${event.name}`
-              : `Register for ${event.name}`}
+              ? t('registrations.dialog.waitlistTitle', { name: event.name })
+              : t('registrations.dialog.registerTitle', { name: event.name })}
       </DialogTitle>
       {body}
     </Dialog>

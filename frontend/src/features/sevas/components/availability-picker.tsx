@@ -13,23 +13,21 @@ import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import type { SevaDay, SevaSlotAvailability } from '@/types/api';
 import { useSevaAvailability } from '../api/sevas';
-import { monthYearLabel } from '@/lib/dates';
-import { addDays, formatLocalDate } from '../lib/sankalpam';
+import { t } from '../i18n';
+import { addDays, formatLocalDate, formatMonthYear, weekdayNames } from '../lib/sankalpam';
 
 /** How many days one page of the picker shows (six weeks). */
 const PAGE_DAYS = 42;
 
-const STATUS_LABELS: Record<string, string> = {
-  open: 'Available',
-  notOffered: 'Not offered',
-  blackout: 'Not available',
-  past: 'Past',
-  beyondHorizon: 'Not open for booking yet',
-};
+const STATUS_KEYS = {
+  open: 'sevas.picker.status.open',
+  notOffered: 'sevas.picker.status.notOffered',
+  blackout: 'sevas.picker.status.blackout',
+  past: 'sevas.picker.status.past',
+  beyondHorizon: 'sevas.picker.status.beyondHorizon',
+} as const;
 
 export type ChosenSlot = { date: string; slot: SevaSlotAvailability };
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** One row of the date grid: the weekdays' headers, or a week. */
 const WEEK_ROW = { display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 0.5 } as const;
@@ -79,11 +77,14 @@ function dayBookable(day: SevaDay): boolean {
 }
 
 function dayLabel(day: SevaDay): string {
-  if (day.status !== 'open') return STATUS_LABELS[day.status] ?? day.status;
-  if (day.slots.every((s) => s.status === 'closed')) return 'Booking closed';
-  if (!dayBookable(day)) return 'Fully booked';
+  if (day.status !== 'open') {
+    const key = STATUS_KEYS[day.status as keyof typeof STATUS_KEYS];
+    return key ? t(key) : day.status;
+  }
+  if (day.slots.every((s) => s.status === 'closed')) return t('sevas.picker.bookingClosed');
+  if (!dayBookable(day)) return t('sevas.picker.fullyBooked');
   const left = day.slots.filter((s) => s.status === 'open').reduce((n, s) => n + s.remaining, 0);
-  return `${left} ${left === 1 ? 'place' : 'places'} left`;
+  return t('sevas.picker.placesLeft', { count: left });
 }
 
 /**
@@ -124,6 +125,7 @@ export function AvailabilityPicker({
     else setFrom(firstPage);
   }
   const selectedDay = days.find((d) => d.date === selectedDate) ?? null;
+  const weekdays = weekdayNames();
   // The grid's one tab stop: the day last focused, else the chosen one, else the first bookable.
   const gridRef = useRef<HTMLDivElement>(null);
   const [focusDate, setFocusDate] = useState<string | null>(null);
@@ -159,24 +161,24 @@ export function AvailabilityPicker({
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-        <IconButton aria-label="Earlier dates" onClick={() => setFrom(addDays(from, -PAGE_DAYS))} disabled={from <= weekStart(today)}>
+        <IconButton aria-label={t('sevas.picker.earlier')} onClick={() => setFrom(addDays(from, -PAGE_DAYS))} disabled={from <= weekStart(today)}>
           <ChevronLeft />
         </IconButton>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }} aria-live="polite">
-          {monthYearLabel(from)} – {monthYearLabel(to)}
+          {formatMonthYear(from)} – {formatMonthYear(to)}
         </Typography>
-        <IconButton aria-label="Later dates" onClick={() => setFrom(addDays(from, PAGE_DAYS))}>
+        <IconButton aria-label={t('sevas.picker.later')} onClick={() => setFrom(addDays(from, PAGE_DAYS))}>
           <ChevronRight />
         </IconButton>
       </Box>
       {error ? (
-        <RetryAlert onRetry={() => void refresh()}>Failed to load the available dates. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refresh()}>{t('sevas.picker.loadFailed')}</RetryAlert>
       ) : isLoading ? (
         // The grid's own shape (a row of weekday names, six weeks of square days), so nothing
         // moves when the days arrive.
-        <LoadingRegion label="Loading available dates" sx={{ display: 'grid', gap: 0.5 }}>
+        <LoadingRegion label={t('sevas.picker.loading')} sx={{ display: 'grid', gap: 0.5 }}>
           <Box sx={WEEK_ROW}>
-            {WEEKDAYS.map((d) => (
+            {weekdays.map((d) => (
               <Typography key={d} variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
                 {d}
               </Typography>
@@ -184,7 +186,7 @@ export function AvailabilityPicker({
           </Box>
           {Array.from({ length: PAGE_DAYS / 7 }, (_, week) => (
             <Box key={week} sx={WEEK_ROW}>
-              {WEEKDAYS.map((d) => (
+              {weekdays.map((d) => (
                 <Skeleton key={d} variant="rounded" sx={{ aspectRatio: '1', height: 'auto', borderRadius: 1.5 }} />
               ))}
             </Box>
@@ -194,12 +196,12 @@ export function AvailabilityPicker({
         <Box
           ref={gridRef}
           role="grid"
-          aria-label="Available dates"
+          aria-label={t('sevas.picker.grid')}
           onKeyDown={moveFocus}
           sx={{ display: 'grid', gap: 0.5 }}
         >
           <Box role="row" sx={WEEK_ROW}>
-            {WEEKDAYS.map((d) => (
+            {weekdays.map((d) => (
               <Typography key={d} role="columnheader" variant="caption" color="text.secondary" sx={{ textAlign: 'center' }}>
                 {d}
               </Typography>
@@ -256,7 +258,7 @@ export function AvailabilityPicker({
           <ToggleButtonGroup
             exclusive
             color="primary"
-            aria-label="Time slot"
+            aria-label={t('sevas.picker.timeSlot')}
             value={value?.date === selectedDay.date ? (value.slot.time ?? 'any') : null}
             onChange={(_, key: string | null) => {
               const slot = selectedDay.slots.find((s) => (s.time ?? 'any') === key);
@@ -268,18 +270,18 @@ export function AvailabilityPicker({
               <ToggleButton key={s.time ?? 'any'} value={s.time ?? 'any'} disabled={s.status !== 'open'} sx={{ textTransform: 'none', display: 'grid', px: 2 }}>
                 <span>{s.timeLabel}</span>
                 <Typography component="span" variant="caption" color="inherit">
-                  {s.status === 'open' ? `${s.remaining} left` : s.status === 'full' ? 'Full' : 'Closed'}
+                  {s.status === 'open' ? t('sevas.picker.slotLeft', { count: s.remaining }) : s.status === 'full' ? t('sevas.picker.slotFull') : t('sevas.picker.slotClosed')}
                 </Typography>
               </ToggleButton>
             ))}
           </ToggleButtonGroup>
         </Box>
       ) : (
-        <Typography color="text.secondary">Choose a highlighted date to see its times.</Typography>
+        <Typography color="text.secondary">{t('sevas.picker.chooseDate')}</Typography>
       )}
       {value ? (
         <Button variant="text" onClick={() => onChange(null)} sx={{ justifySelf: 'start' }}>
-          Clear selection
+          {t('sevas.picker.clear')}
         </Button>
       ) : null}
     </Box>

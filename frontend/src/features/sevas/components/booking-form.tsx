@@ -18,6 +18,7 @@ import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { FamilyMember, Seva, SevaBooking, SevaBookingBody } from '@/types/api';
 import { useFamily } from '../api/family';
 import { useBookSeva } from '../api/sevas';
+import { t } from '../i18n';
 import { formatLocalDate, personLabel } from '../lib/sankalpam';
 import { bookingSchema, emptyPerson, type BookingValues, type PersonValues } from '../schemas';
 import type { ChosenSlot } from './availability-picker';
@@ -66,7 +67,7 @@ export function BookingForm({ seva, chosen, onBooked }: Props) {
         onBooked(booking);
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<BookingValues>);
-        toast({ title: 'Could not book', description: errorMessage(err, 'Failed to book the seva'), variant: 'destructive' });
+        toast({ title: t('sevas.booking.couldNotBook'), description: errorMessage(err, t('sevas.booking.bookFailed')), variant: 'destructive' });
       }
     },
   });
@@ -78,18 +79,18 @@ export function BookingForm({ seva, chosen, onBooked }: Props) {
   const free = seva.priceKind === 'fixed' && seva.priceCents === 0;
 
   return (
-    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }} aria-label="Book this seva">
+    <Box component="form" noValidate onSubmit={formik.handleSubmit} sx={{ display: 'grid', gap: 2.5 }} aria-label={t('sevas.booking.formLabel')}>
       <Box>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
-          People for the sankalpam
+          {t('sevas.booking.peopleHeading')}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          The priest recites each name with its gotram, nakshatram and rasi.
+          {t('sevas.booking.peopleHelp')}
         </Typography>
       </Box>
-      {familyError ? <Alert severity="warning">Your saved family members could not be loaded; you can still type names below.</Alert> : null}
+      {familyError ? <Alert severity="warning">{t('sevas.booking.familyLoadFailed')}</Alert> : null}
       {family && family.length > 0 ? (
-        <Box role="group" aria-label="Saved family members" sx={{ display: 'grid' }}>
+        <Box role="group" aria-label={t('sevas.booking.savedFamily')} sx={{ display: 'grid' }}>
           {family.map((f) => (
             <FormControlLabel
               key={f.id}
@@ -102,9 +103,9 @@ export function BookingForm({ seva, chosen, onBooked }: Props) {
       {formik.values.people.map((p, i) => (
         <Paper key={i} variant="outlined" sx={{ p: 2, display: 'grid', gap: 1.5 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="subtitle2">Person {formik.values.familyIds.length + i + 1}</Typography>
+            <Typography variant="subtitle2">{t('sevas.booking.person', { number: formik.values.familyIds.length + i + 1 })}</Typography>
             <IconButton
-              aria-label={`Remove person ${formik.values.familyIds.length + i + 1}`}
+              aria-label={t('sevas.booking.removePerson', { number: formik.values.familyIds.length + i + 1 })}
               onClick={() => void formik.setFieldValue('people', formik.values.people.filter((_, j) => j !== i))}
             >
               <DeleteOutlined />
@@ -114,17 +115,17 @@ export function BookingForm({ seva, chosen, onBooked }: Props) {
         </Paper>
       ))}
       <Button variant="outlined" startIcon={<Add />} onClick={() => void formik.setFieldValue('people', [...formik.values.people, emptyPerson])} sx={{ justifySelf: 'start' }}>
-        {formik.values.people.length || (family ?? []).length ? 'Add another person' : 'Add a person'}
+        {formik.values.people.length || (family ?? []).length ? t('sevas.booking.addAnother') : t('sevas.booking.addPerson')}
       </Button>
       {typeof errors.participants === 'string' ? <FormHelperText error>{errors.participants}</FormHelperText> : null}
       {seva.requiresAddress ? (
-        <TextField {...textFieldProps(formik, 'address', 'Where the priest should come')} label="Address" required multiline minRows={2} fullWidth />
+        <TextField {...textFieldProps(formik, 'address', t('sevas.booking.addressHelp'))} label={t('sevas.booking.address')} required multiline minRows={2} fullWidth />
       ) : null}
-      <TextField {...textFieldProps(formik, 'note', 'Anything the priest should know (optional)')} label="Note" multiline minRows={2} fullWidth />
+      <TextField {...textFieldProps(formik, 'note', t('sevas.booking.noteHelp'))} label={t('sevas.booking.note')} multiline minRows={2} fullWidth />
       {suggested ? (
         <TextField
-          {...textFieldProps(formik, 'amount', 'The suggested donation; you may give more or less')}
-          label="Amount"
+          {...textFieldProps(formik, 'amount', t('sevas.booking.amountHelp'))}
+          label={t('sevas.booking.amount')}
           type="number"
           inputMode="decimal"
           slotProps={{ input: { startAdornment: <InputAdornment position="start">$</InputAdornment> }, htmlInput: { min: 1, step: '0.01' } }}
@@ -136,14 +137,14 @@ export function BookingForm({ seva, chosen, onBooked }: Props) {
           {formatLocalDate(chosen.date)}, {chosen.slot.timeLabel}
         </Alert>
       ) : (
-        <Alert severity="warning">Choose a date and time above first.</Alert>
+        <Alert severity="warning">{t('sevas.booking.chooseFirst')}</Alert>
       )}
       <Button type="submit" variant="contained" size="large" disabled={!chosen || formik.isSubmitting}>
-        {formik.isSubmitting ? 'Booking...' : free ? 'Book' : 'Continue to payment'}
+        {formik.isSubmitting ? t('sevas.booking.submitting') : free ? t('sevas.booking.book') : t('sevas.booking.continueToPayment')}
       </Button>
       {!free ? (
         <Typography variant="body2" color="text.secondary">
-          Your place is held for 15 minutes while you pay.
+          {t('sevas.booking.heldWhilePaying')}
         </Typography>
       ) : null}
     </Box>

@@ -24,6 +24,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
 import type { FamilyMember } from '@/types/api';
 import { useDeleteFamilyMember, useFamily, useSaveFamilyMember } from '../api/family';
+import { t } from '../i18n';
 import { personLabel } from '../lib/sankalpam';
 import { familyMemberSchema, type FamilyMemberValues, type PersonValues } from '../schemas';
 import { PersonFields } from './person-fields';
@@ -53,11 +54,11 @@ function FamilyDialog({ member, onClose }: { member: FamilyMember | null; onClos
           relation: blank(v.relation),
           birthDate: blank(v.birthDate),
         });
-        toast({ title: member ? 'Family member updated' : 'Family member added', description: v.name.trim() });
+        toast({ title: member ? t('sevas.family.updated') : t('sevas.family.added'), description: v.name.trim() });
         onClose();
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<FamilyMemberValues>);
-        toast({ title: 'Error', description: errorMessage(err, 'Failed to save the family member'), variant: 'destructive' });
+        toast({ title: t('sevas.family.error'), description: errorMessage(err, t('sevas.family.saveFailed')), variant: 'destructive' });
       }
     },
   });
@@ -65,20 +66,20 @@ function FamilyDialog({ member, onClose }: { member: FamilyMember | null; onClos
   return (
     <Dialog open onClose={formik.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id={titleId}>{member ? 'Edit Family Member' : 'Add Family Member'}</DialogTitle>
+        <DialogTitle id={titleId}>{member ? t('sevas.family.editMember') : t('sevas.family.addMember')}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
           <PersonFields prefix="" value={formik.values} errors={errors} onChange={(field, value) => void formik.setFieldValue(field, value)} autoFocus />
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-            <TextField {...textFieldProps(formik, 'relation', 'Mother, Son, ...')} label="Relation" />
-            <TextField {...textFieldProps(formik, 'birthDate')} label="Birth date" type="date" slotProps={{ inputLabel: { shrink: true } }} />
+            <TextField {...textFieldProps(formik, 'relation', t('sevas.family.relationHelp'))} label={t('sevas.family.relation')} />
+            <TextField {...textFieldProps(formik, 'birthDate')} label={t('sevas.family.birthDate')} type="date" slotProps={{ inputLabel: { shrink: true } }} />
           </Box>
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={onClose} disabled={formik.isSubmitting}>
-            Cancel
+            {t('sevas.family.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Saving...' : member ? 'Save Changes' : 'Add'}
+            {formik.isSubmitting ? t('sevas.family.saving') : member ? t('sevas.family.saveChanges') : t('sevas.family.add')}
           </Button>
         </DialogActions>
       </form>
@@ -100,10 +101,10 @@ export function FamilyMembersSection() {
     setDeleting(true);
     try {
       await remove(toDelete.id);
-      toast({ title: 'Family member removed', description: toDelete.name });
+      toast({ title: t('sevas.family.removed'), description: toDelete.name });
       setToDelete(null);
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to remove the family member'), variant: 'destructive' });
+      toast({ title: t('sevas.family.error'), description: errorMessage(err, t('sevas.family.removeFailed')), variant: 'destructive' });
     } finally {
       setDeleting(false);
     }
@@ -113,32 +114,32 @@ export function FamilyMembersSection() {
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
         <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 480 }}>
-          Save the people you book sevas for, with their gotram, nakshatram and rasi, and pick them when you book.
+          {t('sevas.family.intro')}
         </Typography>
         <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ member: null, session: Date.now() })}>
-          Add Family Member
+          {t('sevas.family.addMember')}
         </Button>
       </Box>
       {isLoading ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 3 }}>
-          <CircularProgress aria-label="Loading family members" />
+          <CircularProgress aria-label={t('sevas.family.loading')} />
         </Box>
       ) : error ? (
-        <RetryAlert onRetry={() => void refresh()}>Failed to load your family members. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refresh()}>{t('sevas.family.loadFailed')}</RetryAlert>
       ) : !family || family.length === 0 ? (
-        <Typography color="text.secondary">No family members saved yet.</Typography>
+        <Typography color="text.secondary">{t('sevas.family.empty')}</Typography>
       ) : (
-        <List aria-label="Family members" disablePadding>
+        <List aria-label={t('sevas.family.list')} disablePadding>
           {family.map((m) => (
             <ListItem
               key={m.id}
               divider
               secondaryAction={
                 <Box>
-                  <IconButton aria-label={`Edit ${m.name}`} onClick={() => setEditing({ member: m, session: Date.now() })}>
+                  <IconButton aria-label={t('sevas.family.edit', { name: m.name })} onClick={() => setEditing({ member: m, session: Date.now() })}>
                     <EditOutlined />
                   </IconButton>
-                  <IconButton aria-label={`Remove ${m.name}`} onClick={() => setToDelete(m)}>
+                  <IconButton aria-label={t('sevas.family.remove', { name: m.name })} onClick={() => setToDelete(m)}>
                     <DeleteOutlined />
                   </IconButton>
                 </Box>
@@ -153,16 +154,16 @@ export function FamilyMembersSection() {
       {editing ? <FamilyDialog key={editing.session} member={editing.member} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={toDelete !== null}
-        title="Remove Family Member"
-        confirmLabel="Remove"
-        busyLabel="Removing..."
+        title={t('sevas.family.removeTitle')}
+        confirmLabel={t('sevas.family.removeConfirm')}
+        busyLabel={t('sevas.family.removing')}
         busy={deleting}
         destructive
         onConfirm={() => void confirmDelete()}
         onClose={() => setToDelete(null)}
       >
         <DialogContentText>
-          Remove <strong>{toDelete?.name}</strong> from your family members? Past bookings keep their names.
+          {t.rich('sevas.family.removeText', { b: (chunks) => <strong>{chunks}</strong>, name: toDelete?.name })}
         </DialogContentText>
       </ConfirmDialog>
     </Box>

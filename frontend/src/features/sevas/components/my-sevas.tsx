@@ -14,17 +14,19 @@ import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import type { SevaBooking } from '@/types/api';
 import { useCancelSevaBooking, useMySevaBookings, useSevaSettings } from '../api/sevas';
+import { t } from '../i18n';
 import { formatCents, formatLocalDate, personLabel } from '../lib/sankalpam';
 
-const STATUS: Record<string, { label: string; color: 'default' | 'success' | 'warning' | 'info' }> = {
-  held: { label: 'Awaiting payment', color: 'warning' },
-  confirmed: { label: 'Confirmed', color: 'success' },
-  completed: { label: 'Completed', color: 'info' },
-  cancelled: { label: 'Cancelled', color: 'default' },
-};
+const STATUS = {
+  held: { label: 'sevas.mine.status.held', color: 'warning' },
+  confirmed: { label: 'sevas.mine.status.confirmed', color: 'success' },
+  completed: { label: 'sevas.mine.status.completed', color: 'info' },
+  cancelled: { label: 'sevas.mine.status.cancelled', color: 'default' },
+} as const;
 
 function BookingCard({ booking, now, onCancel }: { booking: SevaBooking; now: number; onCancel: () => void }) {
-  const status = STATUS[booking.status] ?? { label: booking.status, color: 'default' as const };
+  const known = STATUS[booking.status as keyof typeof STATUS] as (typeof STATUS)[keyof typeof STATUS] | undefined;
+  const status = known ? { label: t(known.label), color: known.color } : { label: booking.status, color: 'default' as const };
   const upcoming = new Date(booking.startsAt).getTime() > now;
   const cancellable = upcoming && (booking.status === 'held' || booking.status === 'confirmed');
   return (
@@ -39,18 +41,18 @@ function BookingCard({ booking, now, onCancel }: { booking: SevaBooking; now: nu
         {formatLocalDate(booking.date)}, {booking.slotLabel}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        For: {booking.participants.map(personLabel).join('; ')}
+        {t('sevas.mine.for', { people: booking.participants.map(personLabel).join('; ') })}
       </Typography>
       {booking.address ? (
         <Typography variant="body2" color="text.secondary">
-          At: {booking.address}
+          {t('sevas.mine.at', { address: booking.address })}
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="body2">{booking.amountCents > 0 ? formatCents(booking.amountCents) : 'No charge'}</Typography>
+        <Typography variant="body2">{booking.amountCents > 0 ? formatCents(booking.amountCents) : t('sevas.price.noCharge')}</Typography>
         {cancellable ? (
           <Button color="error" onClick={onCancel}>
-            Cancel booking
+            {t('sevas.mine.cancelBooking')}
           </Button>
         ) : null}
       </Box>
@@ -74,10 +76,10 @@ export function MySevas() {
     setBusy(true);
     try {
       await cancel(toCancel);
-      toast({ title: 'Booking cancelled', description: toCancel.sevaName });
+      toast({ title: t('sevas.mine.cancelled'), description: toCancel.sevaName });
       setToCancel(null);
     } catch (err) {
-      toast({ title: 'Could not cancel', description: errorMessage(err, 'Failed to cancel the booking'), variant: 'destructive' });
+      toast({ title: t('sevas.mine.couldNotCancel'), description: errorMessage(err, t('sevas.mine.cancelFailed')), variant: 'destructive' });
     } finally {
       setBusy(false);
     }
@@ -86,19 +88,19 @@ export function MySevas() {
   if (isLoading) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading your sevas" />
+        <CircularProgress aria-label={t('sevas.mine.loading')} />
       </Box>
     );
   }
-  if (error) return <RetryAlert onRetry={() => void refresh()}>Failed to load your sevas. Please try again.</RetryAlert>;
+  if (error) return <RetryAlert onRetry={() => void refresh()}>{t('sevas.mine.loadFailed')}</RetryAlert>;
   const list = bookings ?? [];
   return (
     <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       {list.length === 0 ? (
         <Typography color="text.secondary">
-          You have not booked any sevas yet.{' '}
+          {t('sevas.mine.empty')}{' '}
           <Button component={RouterLink} to={paths.sevas.getHref()} size="small">
-            Browse sevas
+            {t('sevas.mine.browse')}
           </Button>
         </Typography>
       ) : (
@@ -106,17 +108,20 @@ export function MySevas() {
       )}
       <ConfirmDialog
         open={toCancel !== null}
-        title="Cancel Booking"
-        confirmLabel="Cancel booking"
-        busyLabel="Cancelling..."
+        title={t('sevas.mine.cancelTitle')}
+        confirmLabel={t('sevas.mine.cancelBooking')}
+        busyLabel={t('sevas.mine.cancelling')}
         busy={busy}
         destructive
         onConfirm={() => void confirmCancel()}
         onClose={() => setToCancel(null)}
       >
         <DialogContentText>
-          Cancel <strong>{toCancel?.sevaName}</strong> on {toCancel ? formatLocalDate(toCancel.date) : ''}? A card payment goes back to
-          your card in full; the temple returns a Zelle payment.
+          {t.rich('sevas.mine.cancelText', {
+            b: (chunks) => <strong>{chunks}</strong>,
+            seva: toCancel?.sevaName,
+            date: toCancel ? formatLocalDate(toCancel.date) : '',
+          })}
         </DialogContentText>
         {settings?.cancellationPolicy ? <DialogContentText sx={{ mt: 1.5 }}>{settings.cancellationPolicy}</DialogContentText> : null}
       </ConfirmDialog>

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useGotrams } from '@/lib/gotrams';
 import { NAKSHATRAMS, RASIS } from '../lib/sankalpam';
 import type { PersonValues } from '../schemas';
+import { t } from '../i18n';
 
 type Props = {
   /** Prefix of the inputs' ids and names, e.g. `people.0.`. */
@@ -50,7 +51,7 @@ export function PersonFields({ prefix, value, errors, onChange, autoFocus }: Pro
       <TextField
         id={`${prefix}name`}
         name={`${prefix}name`}
-        label="Name"
+        label={t('sevas.person.name')}
         required
         autoFocus={autoFocus}
         value={value.name}
@@ -58,9 +59,9 @@ export function PersonFields({ prefix, value, errors, onChange, autoFocus }: Pro
         error={Boolean(errors?.name)}
         helperText={errors?.name}
       />
-      <Suggest id={`${prefix}gotram`} label="Gotram" options={gotramNames} value={value.gotram} error={errors?.gotram} onChange={(v) => onChange('gotram', v)} />
-      <Suggest id={`${prefix}nakshatram`} label="Nakshatram" options={NAKSHATRAMS} value={value.nakshatram} error={errors?.nakshatram} onChange={(v) => onChange('nakshatram', v)} />
-      <Suggest id={`${prefix}rasi`} label="Rasi" options={RASIS} value={value.rasi} error={errors?.rasi} onChange={(v) => onChange('rasi', v)} />
+      <Suggest id={`${prefix}gotram`} label={t('sevas.person.gotram')} options={gotramNames} value={value.gotram} error={errors?.gotram} onChange={(v) => onChange('gotram', v)} />
+      <Suggest id={`${prefix}nakshatram`} label={t('sevas.person.nakshatram')} options={NAKSHATRAMS} value={value.nakshatram} error={errors?.nakshatram} onChange={(v) => onChange('nakshatram', v)} />
+      <Suggest id={`${prefix}rasi`} label={t('sevas.person.rasi')} options={RASIS} value={value.rasi} error={errors?.rasi} onChange={(v) => onChange('rasi', v)} />
     </Box>
   );
 }

@@ -18,7 +18,8 @@ import { useSite } from '@/lib/site';
 import type { Seva, SevaBooking } from '@/types/api';
 import { useSeva, useSevaSettings } from '../api/sevas';
 import { requestedDate } from '../lib/requested-date';
-import { CATEGORY_LABELS, formatCents, formatLocalDate, personLabel, todayIn } from '../lib/sankalpam';
+import { t } from '../i18n';
+import { categoryLabel, formatCents, formatLocalDate, personLabel, todayIn } from '../lib/sankalpam';
 import { AvailabilityPicker, type ChosenSlot } from './availability-picker';
 import { BookingForm } from './booking-form';
 import { priceLabel } from './seva-list';
@@ -32,8 +33,8 @@ function Header({ seva }: { seva: Seva }) {
           {seva.name}
         </Typography>
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-          <Chip label={CATEGORY_LABELS[seva.category] ?? seva.category} />
-          <Chip variant="outlined" label={`${seva.durationMinutes} minutes`} />
+          <Chip label={categoryLabel(seva.category)} />
+          <Chip variant="outlined" label={t('sevas.detail.minutes', { minutes: seva.durationMinutes })} />
           <Chip variant="outlined" color="primary" label={priceLabel(seva)} />
         </Box>
         {seva.description ? <Typography sx={{ whiteSpace: 'pre-line' }}>{seva.description}</Typography> : null}
@@ -46,9 +47,13 @@ function Held({ booking, children }: { booking: SevaBooking; children: ReactNode
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Alert severity={booking.status === 'confirmed' ? 'success' : 'info'}>
-        {booking.status === 'confirmed' ? 'Booked: ' : 'Your place is held for 15 minutes: '}
-        {booking.sevaName}, {formatLocalDate(booking.date)}, {booking.slotLabel}, for {booking.participants.map(personLabel).join('; ')}.
-        {booking.amountCents > 0 && booking.status === 'held' ? ` Amount: ${formatCents(booking.amountCents)}.` : ''}
+        {t(booking.status === 'confirmed' ? 'sevas.held.booked' : 'sevas.held.held', {
+          seva: booking.sevaName,
+          date: formatLocalDate(booking.date),
+          slot: booking.slotLabel,
+          people: booking.participants.map(personLabel).join('; '),
+        })}
+        {booking.amountCents > 0 && booking.status === 'held' ? ` ${t('sevas.held.amount', { amount: formatCents(booking.amountCents) })}` : ''}
       </Alert>
       {children}
     </Box>
@@ -73,19 +78,19 @@ export function SevaDetail({ id, date = null, payment }: { id: string; date?: st
   if (isLoading) return <PageSpinner />;
   if (error instanceof ApiError && error.status === 404) {
     return (
-      <Alert severity="info" action={<Button component={RouterLink} to={paths.sevas.getHref()}>All sevas</Button>}>
-        This seva is not available for booking.
+      <Alert severity="info" action={<Button component={RouterLink} to={paths.sevas.getHref()}>{t('sevas.detail.allSevas')}</Button>}>
+        {t('sevas.detail.notAvailable')}
       </Alert>
     );
   }
-  if (error || !seva) return <RetryAlert onRetry={() => void refresh()}>Failed to load the seva. Please try again.</RetryAlert>;
+  if (error || !seva) return <RetryAlert onRetry={() => void refresh()}>{t('sevas.detail.loadFailed')}</RetryAlert>;
   const today = todayIn(site?.timeZone || 'America/Los_Angeles', now);
   const initialDate = requestedDate(seva, date, today);
 
   return (
     <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: 'minmax(0, 1fr)' }}>
       <Button component={RouterLink} to={paths.sevas.getHref()} startIcon={<ArrowBack />} sx={{ justifySelf: 'start', ml: -1 }}>
-        All sevas
+        {t('sevas.detail.allSevas')}
       </Button>
       <Header seva={seva} />
       {booking ? (
@@ -94,38 +99,41 @@ export function SevaDetail({ id, date = null, payment }: { id: string; date?: st
         <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
             <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
-              Choose a date and time
+              {t('sevas.detail.chooseDateTime')}
             </Typography>
             <AvailabilityPicker sevaId={seva.id} today={today} initialDate={initialDate} value={chosen} onChange={setChosen} />
           </Paper>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2 }}>
             <Typography component="h2" variant="h6">
-              Your booking
+              {t('sevas.detail.yourBooking')}
             </Typography>
             {!user ? (
               <Alert
                 severity="info"
                 action={
                   <Button component={RouterLink} to={paths.signIn.getHref(paths.sevaDetail.getHref(seva.id, chosen?.date ?? initialDate))} color="inherit">
-                    Sign in
+                    {t('sevas.detail.signIn')}
                   </Button>
                 }
               >
-                Sign in to book this seva.
+                {t('sevas.detail.signInToBook')}
               </Alert>
             ) : !user.emailVerified ? (
-              <EmailNotVerifiedAlert>Please verify your email before booking a seva.</EmailNotVerifiedAlert>
+              <EmailNotVerifiedAlert>{t('sevas.detail.verifyEmail')}</EmailNotVerifiedAlert>
             ) : (
               <BookingForm seva={seva} chosen={chosen} onBooked={setBooking} />
             )}
             {settings?.cancellationPolicy ? (
               <Typography variant="body2" color="text.secondary">
-                <strong>Cancellation:</strong> {settings.cancellationPolicy} You can cancel up to {seva.cutoffHours} hours before the
-                slot.
+                {t.rich('sevas.detail.cancellationPolicy', {
+                  b: (chunks) => <strong>{chunks}</strong>,
+                  policy: settings.cancellationPolicy,
+                  hours: seva.cutoffHours,
+                })}
               </Typography>
             ) : (
               <Typography variant="body2" color="text.secondary">
-                You can cancel up to {seva.cutoffHours} hours before the slot from your dashboard.
+                {t('sevas.detail.cancelFromDashboard', { hours: seva.cutoffHours })}
               </Typography>
             )}
           </Paper>

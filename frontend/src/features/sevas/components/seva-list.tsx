@@ -11,12 +11,13 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { paths } from '@/config/paths';
 import type { Seva } from '@/types/api';
 import { useSevas } from '../api/sevas';
-import { CATEGORY_LABELS, formatCents } from '../lib/sankalpam';
+import { t } from '../i18n';
+import { categoryLabel, formatCents } from '../lib/sankalpam';
 import { LoadingRegion } from '@/components/ui/loading-region';
 
 export function priceLabel(seva: Pick<Seva, 'priceCents' | 'priceKind'>): string {
-  if (seva.priceKind === 'suggestedDonation') return `Suggested donation ${formatCents(seva.priceCents)}`;
-  return seva.priceCents === 0 ? 'No charge' : formatCents(seva.priceCents);
+  if (seva.priceKind === 'suggestedDonation') return t('sevas.price.suggested', { amount: formatCents(seva.priceCents) });
+  return seva.priceCents === 0 ? t('sevas.price.noCharge') : formatCents(seva.priceCents);
 }
 
 function SevaCard({ seva }: { seva: Seva }) {
@@ -29,8 +30,8 @@ function SevaCard({ seva }: { seva: Seva }) {
             {seva.name}
           </Typography>
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-            <Chip size="small" label={CATEGORY_LABELS[seva.category] ?? seva.category} />
-            <Chip size="small" variant="outlined" label={`${seva.durationMinutes} min`} />
+            <Chip size="small" label={categoryLabel(seva.category)} />
+            <Chip size="small" variant="outlined" label={t('sevas.list.minutes', { minutes: seva.durationMinutes })} />
           </Box>
           {seva.description ? (
             <Typography variant="body2" color="text.secondary" sx={{ display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}>
@@ -49,16 +50,16 @@ export function SevaList() {
   const { sevas, error, isLoading, refresh } = useSevas();
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading sevas" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
+      <LoadingRegion label={t('sevas.list.loading')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} variant="rounded" height={200} />
         ))}
       </LoadingRegion>
     );
   }
-  if (error) return <RetryAlert onRetry={() => void refresh()}>Failed to load sevas. Please try again.</RetryAlert>;
+  if (error) return <RetryAlert onRetry={() => void refresh()}>{t('sevas.list.loadFailed')}</RetryAlert>;
   if (!sevas || sevas.length === 0) {
-    return <Typography color="text.secondary">No sevas are open for booking right now. Please check back soon or call the temple.</Typography>;
+    return <Typography color="text.secondary">{t('sevas.list.empty')}</Typography>;
   }
   return (
     <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}>

@@ -9,22 +9,25 @@ import DialogContentText from '@mui/material/DialogContentText';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { format } from 'date-fns';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { LoadingRegion } from '@/components/ui/loading-region';
 import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
+import { currentDateLocale } from '@/i18n/runtime';
 import { useAuth } from '@/lib/auth';
 import type { PersonStar } from '@/types/api';
 import { useDeleteStar } from '../api/delete-star';
 import { useStars } from '../api/get-stars';
+import { t } from '../i18n';
 import { StarDialog } from './star-dialog';
 
-/** "2026-12-01" as "Tuesday, December 1" (a calendar day at the temple). */
+/** "2026-12-01" as "Tuesday, December 1" (a calendar day at the temple), in the page's language. */
 export function starDay(date: string): string {
   const [y, m, d] = date.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return format(new Date(y, m - 1, d), 'EEEE, MMMM d', { locale: currentDateLocale() });
 }
 
 function PersonCard({ person, onEdit, onRemove }: { person: PersonStar; onEdit: () => void; onRemove: () => void }) {
@@ -37,39 +40,37 @@ function PersonCard({ person, onEdit, onRemove }: { person: PersonStar; onEdit: 
         <Typography id={headingId} component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {person.name}
         </Typography>
-        {self ? <Chip size="small" label="You" /> : person.relation ? <Chip size="small" label={person.relation} variant="outlined" /> : null}
+        {self ? <Chip size="small" label={t('stars.you')} /> : person.relation ? <Chip size="small" label={person.relation} variant="outlined" /> : null}
       </Box>
       {star ? (
         <>
-          <Typography>
-            Birth star: <strong>{star.nakshatraName}</strong>
-          </Typography>
+          <Typography>{t.rich('stars.birthStar', { star: star.nakshatraName, b: (chunks) => <strong>{chunks}</strong> })}</Typography>
           {person.nextStarDay ? (
             <Typography variant="body2" color="text.secondary">
-              Next star day: {starDay(person.nextStarDay)}
+              {t('stars.nextDay', { date: starDay(person.nextStarDay) })}
             </Typography>
           ) : null}
           <Typography variant="body2" color="text.secondary" sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
             {star.remind ? (
               <>
                 <NotificationsActiveOutlined fontSize="small" aria-hidden />
-                E-mail reminder {star.daysBefore} {star.daysBefore === 1 ? 'day' : 'days'} before
+                {t('stars.reminder', { days: star.daysBefore })}
               </>
             ) : (
-              'No reminder'
+              t('stars.noReminder')
             )}
           </Typography>
         </>
       ) : (
-        <Typography color="text.secondary">No birth star recorded</Typography>
+        <Typography color="text.secondary">{t('stars.noStar')}</Typography>
       )}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5, ml: -1 }}>
-        <Button startIcon={<EditOutlined />} onClick={onEdit} aria-label={star ? `Edit birth star of ${person.name}` : `Add birth star for ${person.name}`}>
-          {star ? 'Edit' : 'Add birth star'}
+        <Button startIcon={<EditOutlined />} onClick={onEdit} aria-label={star ? t('stars.editLabel', { name: person.name }) : t('stars.addLabel', { name: person.name })}>
+          {star ? t('stars.edit') : t('stars.add')}
         </Button>
         {star ? (
-          <Button color="error" startIcon={<DeleteOutlined />} onClick={onRemove} aria-label={`Remove birth star of ${person.name}`}>
-            Remove
+          <Button color="error" startIcon={<DeleteOutlined />} onClick={onRemove} aria-label={t('stars.removeLabel', { name: person.name })}>
+            {t('stars.remove')}
           </Button>
         ) : null}
       </Box>
@@ -96,10 +97,10 @@ export function StarBirthdays() {
     setRemoving(true);
     try {
       await remove(toRemove.person);
-      toast({ title: 'Birth star removed', description: toRemove.name });
+      toast({ title: t('stars.removed'), description: toRemove.name });
       setToRemove(null);
     } catch (err) {
-      toast({ title: 'Error', description: errorMessage(err, 'Failed to remove the birth star'), variant: 'destructive' });
+      toast({ title: t('stars.error'), description: errorMessage(err, t('stars.removeFailed')), variant: 'destructive' });
     } finally {
       setRemoving(false);
     }
@@ -108,13 +109,13 @@ export function StarBirthdays() {
   let body;
   if (isLoading) {
     body = (
-      <LoadingRegion label="Loading star birthdays" sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+      <LoadingRegion label={t('stars.loading')} sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
         <Skeleton variant="rounded" height={140} />
         <Skeleton variant="rounded" height={140} />
       </LoadingRegion>
     );
   } else if (error || !people) {
-    body = <RetryAlert onRetry={retry}>Failed to load the birth stars. Please try again.</RetryAlert>;
+    body = <RetryAlert onRetry={retry}>{t('stars.loadFailed')}</RetryAlert>;
   } else {
     const reminding = people.some((p) => p.star?.remind);
     body = (
@@ -131,11 +132,11 @@ export function StarBirthdays() {
         </Box>
         {people.length <= 1 ? (
           <Typography variant="body2" color="text.secondary">
-            No family members yet: add them in the Family Members tab to record their birth stars too.
+            {t('stars.noFamily')}
           </Typography>
         ) : null}
         {reminding && user && !user.emailVerified ? (
-          <Alert severity="info">Reminders are e-mailed once your e-mail address is verified.</Alert>
+          <Alert severity="info">{t('stars.unverified')}</Alert>
         ) : null}
       </>
     );
@@ -144,23 +145,22 @@ export function StarBirthdays() {
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary" sx={{ maxWidth: 640 }}>
-        A star day is the day the Moon is in a person&apos;s birth star (nakshatra) at sunrise at the temple, once a month. Turn on a
-        reminder to be e-mailed a few days before, with a link to book an archana that day.
+        {t('stars.intro')}
       </Typography>
       {body}
       {editing ? <StarDialog key={editing.session} person={editing.person} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={toRemove !== null}
-        title="Remove Birth Star"
-        confirmLabel="Remove"
-        busyLabel="Removing..."
+        title={t('stars.removeTitle')}
+        confirmLabel={t('stars.remove')}
+        busyLabel={t('stars.removing')}
         busy={removing}
         destructive
         onConfirm={() => void confirmRemove()}
         onClose={() => setToRemove(null)}
       >
         <DialogContentText>
-          Forget the birth star of <strong>{toRemove?.name}</strong>? Its reminders stop.
+          {t.rich('stars.removeConfirm', { name: toRemove?.name, b: (chunks) => <strong>{chunks}</strong> })}
         </DialogContentText>
       </ConfirmDialog>
     </Box>

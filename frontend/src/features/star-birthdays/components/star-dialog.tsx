@@ -20,6 +20,7 @@ import { NAKSHATRA_NAMES } from '@/lib/lunar-names';
 import type { PersonStar } from '@/types/api';
 import { useSaveStar } from '../api/save-star';
 import { workOutBirthStar } from '../api/work-out-birth-star';
+import { t } from '../i18n';
 import { birthZones } from '../lib/time-zones';
 import { birthErrors, starSchema, starValues, toStarBody, type StarValues } from '../schemas';
 
@@ -54,11 +55,11 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
     onSubmit: async (values, helpers) => {
       try {
         const saved = await save(person.person, toStarBody(values));
-        toast({ title: 'Birth star saved', description: `${saved.name}: ${saved.star?.nakshatraName ?? ''}` });
+        toast({ title: t('stars.saved'), description: `${saved.name}: ${saved.star?.nakshatraName ?? ''}` });
         onClose();
       } catch (err) {
         if (err instanceof ApiError) helpers.setErrors(err.fieldErrors as FormikErrors<StarValues>);
-        toast({ title: 'Error', description: errorMessage(err, 'Failed to save the birth star'), variant: 'destructive' });
+        toast({ title: t('stars.error'), description: errorMessage(err, t('stars.saveFailed')), variant: 'destructive' });
       }
     },
   });
@@ -92,7 +93,7 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
       const fields = err instanceof ApiError ? (err.fieldErrors as Partial<Record<BirthField, string>>) : {};
       setWorkOut({ busy: false, errors: fields, found: null });
       if (Object.keys(fields).length === 0) {
-        toast({ title: 'Error', description: errorMessage(err, 'Failed to work out the birth star'), variant: 'destructive' });
+        toast({ title: t('stars.error'), description: errorMessage(err, t('stars.workOutFailed')), variant: 'destructive' });
       }
     }
   }
@@ -104,20 +105,20 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
   return (
     <Dialog open onClose={busy ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <form noValidate onSubmit={formik.handleSubmit}>
-        <DialogTitle id={titleId}>Birth star: {self ? 'you' : person.name}</DialogTitle>
+        <DialogTitle id={titleId}>{self ? t('stars.dialogTitleSelf') : t('stars.dialogTitle', { name: person.name })}</DialogTitle>
         <DialogContent sx={{ display: 'grid', gap: 2.5, pt: '8px !important' }}>
           <Typography variant="body2" color="text.secondary">
-            The birth star (janma nakshatra) is the nakshatra the Moon was in at the birth. Choose it, or work it out below.
+            {t('stars.dialogIntro')}
           </Typography>
           <TextField
-            {...textFieldProps(formik, 'nakshatra', workOut.found ? `Worked out: the Moon was in ${workOut.found}` : undefined)}
+            {...textFieldProps(formik, 'nakshatra', workOut.found ? t('stars.workedOut', { star: workOut.found }) : undefined)}
             select
-            label="Birth star (nakshatra)"
+            label={t('stars.starLabel')}
             fullWidth
             slotProps={{ formHelperText: { 'aria-live': 'polite' } }}
           >
             <MenuItem value="">
-              <em>Not chosen</em>
+              <em>{t('stars.notChosen')}</em>
             </MenuItem>
             {NAKSHATRA_NAMES.map((name, i) => (
               <MenuItem key={name} value={String(i + 1)}>
@@ -130,20 +131,20 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
             sx={{ m: 0, px: 2, pb: 2, pt: 1, display: 'grid', gap: 2, minWidth: 0, border: 1, borderColor: 'divider', borderRadius: 1 }}
           >
             <Typography component="legend" variant="subtitle2" sx={{ px: 0.5 }}>
-              Work it out from the birth (optional)
+              {t('stars.workOutLegend')}
             </Typography>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' } }}>
               <TextField
                 {...birthProps('birthDate')}
                 onChange={(e) => changeBirth('birthDate', e.target.value)}
-                label="Birth date"
+                label={t('stars.birthDate')}
                 type="date"
                 slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: today } }}
               />
               <TextField
-                {...birthProps('birthTime', 'Local time at the birthplace')}
+                {...birthProps('birthTime', t('stars.birthTimeHelp'))}
                 onChange={(e) => changeBirth('birthTime', e.target.value)}
-                label="Birth time"
+                label={t('stars.birthTime')}
                 type="time"
                 slotProps={{ inputLabel: { shrink: true } }}
               />
@@ -157,28 +158,28 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
                   {...params}
                   id="birthZone"
                   name="birthZone"
-                  label="Birthplace time zone"
+                  label={t('stars.birthZone')}
                   error={zone.error}
-                  helperText={zone.helperText ?? 'The zone of the place of birth, such as Asia/Kolkata for India'}
+                  helperText={zone.helperText ?? t('stars.birthZoneHelp')}
                 />
               )}
             />
             <Box>
               <Button variant="outlined" startIcon={<AutoAwesomeOutlined />} onClick={() => void workItOut()} disabled={workOut.busy || busy}>
-                {workOut.busy ? 'Working it out...' : 'Work it out'}
+                {workOut.busy ? t('stars.workingOut') : t('stars.workOut')}
               </Button>
             </Box>
           </Box>
           <Box sx={{ display: 'grid', gap: 1.5 }}>
             <FormControlLabel
               control={<Switch name="remind" checked={v.remind} onChange={(e) => void formik.setFieldValue('remind', e.target.checked)} />}
-              label="E-mail me before each star day"
+              label={t('stars.remind')}
             />
             {v.remind ? (
-              <TextField {...textFieldProps(formik, 'daysBefore', 'With a link to book an archana that day')} select label="Days before" sx={{ maxWidth: 280 }}>
+              <TextField {...textFieldProps(formik, 'daysBefore', t('stars.daysBeforeHelp'))} select label={t('stars.daysBefore')} sx={{ maxWidth: 280 }}>
                 {Array.from({ length: 7 }, (_, i) => (
                   <MenuItem key={i} value={String(i + 1)}>
-                    {i + 1} {i === 0 ? 'day' : 'days'} before
+                    {t('stars.daysBeforeOption', { days: i + 1 })}
                   </MenuItem>
                 ))}
               </TextField>
@@ -187,10 +188,10 @@ export function StarDialog({ person, onClose, today = localToday() }: Props) {
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2.5 }}>
           <Button onClick={onClose} disabled={busy}>
-            Cancel
+            {t('stars.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
+            {busy ? t('stars.saving') : t('stars.save')}
           </Button>
         </DialogActions>
       </form>

@@ -12,6 +12,7 @@ import { RetryAlert } from '@/components/ui/retry-alert';
 import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { MyShiftSignup } from '@/types/volunteer-shifts';
+import { t } from '../i18n';
 import { byStart, hasStarted, shiftWhen, signupStatusColor, signupStatusLabel } from '../lib/shifts';
 
 type Props = {
@@ -40,18 +41,18 @@ export function MyEventShifts({ signups, isLoading, error, onRetry, now, drop, a
   }, [dropped]);
   if (isLoading) {
     return (
-      <LoadingRegion label="Loading your shifts">
+      <LoadingRegion label={t('shifts.mine.loading')}>
         <Skeleton variant="rounded" height={64} />
       </LoadingRegion>
     );
   }
-  if (error) return <RetryAlert onRetry={onRetry}>Your shifts could not be loaded. Please try again.</RetryAlert>;
+  if (error) return <RetryAlert onRetry={onRetry}>{t('shifts.mine.loadError')}</RetryAlert>;
   if (!signups || signups.length === 0) return null;
   const list = [...signups].sort(byStart);
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ display: 'grid', gap: 1 }}>
       <Typography id={headingId} ref={headingRef} tabIndex={-1} component="h3" variant="h6" sx={{ '&:focus': { outline: 'none' } }}>
-        Your shifts
+        {t('shifts.mine.heading')}
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {list.map((s) => (
@@ -91,7 +92,7 @@ function MySignupItem({ signup, now, onDrop, askToDrop }: ItemProps) {
     if (asked > 0) itemRef.current?.focus();
   }, [asked]);
   const started = hasStarted(signup, now);
-  const who = signup.familyMemberId ? signup.name : 'You';
+  const who = signup.familyMemberId ? signup.name : t('shifts.mine.you');
   const status = signupStatusLabel(signup);
 
   async function ask() {
@@ -100,7 +101,7 @@ function MySignupItem({ signup, now, onDrop, askToDrop }: ItemProps) {
     try {
       await askToDrop(signup);
       setAsked((n) => n + 1);
-      toast({ title: 'Drop requested', description: `We've asked the coordinator to drop ${signup.roleName}, ${shiftWhen(signup)}.` });
+      toast({ title: t('shifts.mine.dropRequested'), description: t('shifts.mine.dropRequestedText', { role: signup.roleName, when: shiftWhen(signup) }) });
     } catch (err) {
       setError(err);
     } finally {
@@ -110,17 +111,17 @@ function MySignupItem({ signup, now, onDrop, askToDrop }: ItemProps) {
 
   let action = null;
   if (signup.dropRequested) {
-    action = <Chip size="small" variant="outlined" label="Drop requested" />;
+    action = <Chip size="small" variant="outlined" label={t('shifts.mine.dropRequested')} />;
   } else if (signup.canDrop) {
     action = (
-      <Button color="error" variant="outlined" onClick={onDrop} aria-label={`Drop: ${signup.roleName}, ${shiftWhen(signup)}, ${signup.name}`}>
-        Drop
+      <Button color="error" variant="outlined" onClick={onDrop} aria-label={t('shifts.mine.dropOf', { role: signup.roleName, when: shiftWhen(signup), name: signup.name })}>
+        {t('shifts.mine.drop')}
       </Button>
     );
   } else if (!started) {
     action = (
       <Button variant="outlined" onClick={() => void ask()} disabled={busy}>
-        {busy ? 'Asking…' : 'Ask the coordinator to drop'}
+        {busy ? t('shifts.mine.asking') : t('shifts.mine.askToDrop')}
       </Button>
     );
   }
@@ -135,7 +136,7 @@ function MySignupItem({ signup, now, onDrop, askToDrop }: ItemProps) {
           <Typography variant="body2">{shiftWhen(signup)}</Typography>
           {signup.reportTo ? (
             <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              Report to: {signup.reportTo}
+              {t('shifts.reportTo', { place: signup.reportTo })}
             </Typography>
           ) : null}
           <Box sx={{ mt: 0.5 }}>
@@ -144,7 +145,7 @@ function MySignupItem({ signup, now, onDrop, askToDrop }: ItemProps) {
         </Box>
         {action ? <Box sx={{ flexShrink: 0 }}>{action}</Box> : null}
       </Box>
-      {error ? <Alert severity="error">{errorMessage(error, 'Something went wrong. Please try again.')}</Alert> : null}
+      {error ? <Alert severity="error">{errorMessage(error, t('shifts.somethingWrong'))}</Alert> : null}
     </Box>
   );
 }
@@ -161,14 +162,13 @@ function DropDialog({ signup, drop, onClose, onDropped }: DropDialogProps) {
   const { toast } = useToast();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
-  const who = signup.familyMemberId ? `${signup.name} will` : 'You will';
 
   async function confirm() {
     setBusy(true);
     setError(null);
     try {
       await drop(signup);
-      toast({ title: 'Shift dropped', description: `${signup.roleName}, ${shiftWhen(signup)}. Thank you for letting us know.` });
+      toast({ title: t('shifts.drop.done'), description: t('shifts.drop.doneText', { role: signup.roleName, when: shiftWhen(signup) }) });
       onDropped();
     } catch (err) {
       setError(err);
@@ -180,21 +180,26 @@ function DropDialog({ signup, drop, onClose, onDropped }: DropDialogProps) {
   return (
     <ConfirmDialog
       open
-      title="Drop this shift?"
-      confirmLabel="Drop shift"
-      cancelLabel="Keep it"
-      busyLabel="Dropping…"
+      title={t('shifts.drop.title')}
+      confirmLabel={t('shifts.drop.confirm')}
+      cancelLabel={t('shifts.drop.keep')}
+      busyLabel={t('shifts.drop.busy')}
       busy={busy}
       destructive
       onConfirm={() => void confirm()}
       onClose={onClose}
     >
       <DialogContentText>
-        {who} no longer be on <strong>{signup.roleName}</strong>, {shiftWhen(signup)}. Someone on the waitlist may take the place.
+        {t.rich(signup.familyMemberId ? 'shifts.drop.they' : 'shifts.drop.you', {
+          name: signup.name,
+          role: signup.roleName,
+          when: shiftWhen(signup),
+          b: (chunks) => <strong>{chunks}</strong>,
+        })}
       </DialogContentText>
       {error ? (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {errorMessage(error, 'The shift could not be dropped. Please try again.')}
+          {errorMessage(error, t('shifts.drop.failed'))}
         </Alert>
       ) : null}
     </ConfirmDialog>

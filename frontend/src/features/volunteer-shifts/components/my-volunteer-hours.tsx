@@ -16,6 +16,7 @@ import { formatDate } from '@/lib/format';
 import type { MyShiftSignup } from '@/types/volunteer-shifts';
 import { useMyDoorDuties } from '../api/door-duty';
 import { useMyYearShifts } from '../api/my-volunteer-shifts';
+import { t } from '../i18n';
 import { byStart, hoursLabel, recentYears, shiftWhen, signupStatusColor, signupStatusLabel, THIS_YEAR } from '../lib/shifts';
 
 /**
@@ -31,13 +32,13 @@ export function MyVolunteerHours() {
   let body: ReactNode;
   if (isLoading) {
     body = (
-      <LoadingRegion label="Loading your volunteer hours" sx={{ display: 'grid', gap: 1 }}>
+      <LoadingRegion label={t('shifts.hoursCard.loading')} sx={{ display: 'grid', gap: 1 }}>
         <Skeleton variant="text" width={160} height={48} />
         <Skeleton variant="rounded" height={64} />
       </LoadingRegion>
     );
   } else if (error || !volunteering) {
-    body = <RetryAlert onRetry={() => void refresh()}>Your volunteering could not be loaded. Please try again.</RetryAlert>;
+    body = <RetryAlert onRetry={() => void refresh()}>{t('shifts.hoursCard.loadError')}</RetryAlert>;
   } else {
     const signups = [...volunteering.signups].sort(byStart);
     body = (
@@ -47,15 +48,15 @@ export function MyVolunteerHours() {
             {hoursLabel(volunteering.hours)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            Volunteered in {volunteering.year}
+            {t('shifts.hoursCard.volunteeredIn', { year: volunteering.year })}
           </Typography>
         </Box>
         {signups.length === 0 ? (
           <Typography color="text.secondary">
-            {volunteering.year === years[THIS_YEAR] ? 'No volunteer shifts this year.' : `No volunteer shifts in ${volunteering.year}.`}
+            {volunteering.year === years[THIS_YEAR] ? t('shifts.hoursCard.noneThisYear') : t('shifts.hoursCard.noneIn', { year: volunteering.year })}
           </Typography>
         ) : (
-          <Box component="ul" aria-label={`Volunteer shifts in ${volunteering.year}`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+          <Box component="ul" aria-label={t('shifts.hoursCard.listIn', { year: volunteering.year })} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
             {signups.map((s) => (
               <SignupLine key={s.id} signup={s} />
             ))}
@@ -70,9 +71,9 @@ export function MyVolunteerHours() {
       <CardContent sx={{ display: 'grid', gap: 2 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography id={headingId} component="h2" variant="h5">
-            My volunteering
+            {t('shifts.hoursCard.heading')}
           </Typography>
-          <TextField select size="small" label="Year" value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 120 }}>
+          <TextField select size="small" label={t('shifts.hoursCard.year')} value={year} onChange={(e) => setYear(Number(e.target.value))} sx={{ minWidth: 120 }}>
             {years.map((y) => (
               <MenuItem key={y} value={y}>
                 {y}
@@ -95,7 +96,7 @@ function DoorDuties() {
   return (
     <Box sx={{ display: 'grid', gap: 1 }}>
       <Typography id={headingId} component="h3" variant="h6">
-        Door duty
+        {t('shifts.doorDuty.heading')}
       </Typography>
       <Box component="ul" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
         {duties.map((d) => (
@@ -104,7 +105,7 @@ function DoorDuties() {
               {d.eventName} · {formatDate(d.eventDate)}
             </Typography>
             <Link component={RouterLink} to={paths.eventCheckIn.getHref(d.eventId)} sx={{ fontWeight: 600 }}>
-              Check in arrivals
+              {t('shifts.doorDuty.checkIn')}
             </Link>
           </Box>
         ))}

@@ -15,6 +15,7 @@ import { errorMessage } from '@/lib/api-client';
 import { isEmailNotVerified } from '@/lib/email-verification';
 import type { FamilyMember } from '@/types/api';
 import type { MyShiftSignup, PlanRole, PlanShift } from '@/types/volunteer-shifts';
+import { t } from '../i18n';
 import { byStart, filledLabel, hasStarted, isFull, minAgeLabel, shiftDay, shiftTimes, shiftWhen } from '../lib/shifts';
 
 /** "Myself" in the choice of who volunteers; a family member is chosen by their id. */
@@ -58,7 +59,7 @@ export function RoleShifts({ role, signer, now }: Props) {
             ) : null}
             {role.reportTo ? (
               <Typography component="li" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                Report to: {role.reportTo}
+                {t('shifts.reportTo', { place: role.reportTo })}
               </Typography>
             ) : null}
           </Box>
@@ -66,10 +67,10 @@ export function RoleShifts({ role, signer, now }: Props) {
       </Box>
       {shifts.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          No shifts yet.
+          {t('shifts.role.none')}
         </Typography>
       ) : (
-        <Box component="ul" aria-label={`${role.name} shifts`} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
+        <Box component="ul" aria-label={t('shifts.role.list', { role: role.name })} sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}>
           {shifts.map((shift) => (
             <ShiftItem key={shift.id} role={role} shift={shift} signer={signer} now={now} />
           ))}
@@ -104,7 +105,7 @@ function ShiftItem({ role, shift, signer, now }: ShiftItemProps) {
   const family = signer?.family?.filter((f) => f.birthDate && !taken.has(f.id)) ?? [];
   const selfFree = !taken.has(MYSELF);
   const canSignUp = signer !== null && !started && (selfFree || signer.family === undefined || family.length > 0);
-  const actionLabel = full ? 'Join the waitlist' : 'Sign up';
+  const actionLabel = full ? t('shifts.role.joinWaitlist') : t('shifts.role.signUp');
   const when = shiftWhen(shift);
 
   async function signUp(familyMemberId: string | null) {
@@ -115,13 +116,13 @@ function ShiftItem({ role, shift, signer, now }: ShiftItemProps) {
       const signup = await signer.signUp(shift.id, familyMemberId);
       setChoosing(false);
       setRefocus((n) => n + 1);
-      const who = familyMemberId ? `${signup.name} is` : "You're";
+      const waitlisted = signup.status === 'waitlisted';
+      const values = { name: signup.name, role: role.name, when };
       toast({
-        title: signup.status === 'waitlisted' ? 'Added to the waitlist' : "You're signed up",
-        description:
-          signup.status === 'waitlisted'
-            ? `${who} on the waitlist for ${role.name}, ${when}. We'll let you know if a place opens up.`
-            : `${who} volunteering for ${role.name}, ${when}. Thank you!`,
+        title: waitlisted ? t('shifts.role.addedToWaitlist') : t('shifts.role.signedUp'),
+        description: familyMemberId
+          ? t(waitlisted ? 'shifts.role.theyWaitlisted' : 'shifts.role.theyVolunteering', values)
+          : t(waitlisted ? 'shifts.role.youWaitlisted' : 'shifts.role.youVolunteering', values),
         variant: 'success',
       });
     } catch (err) {
@@ -160,10 +161,10 @@ function ShiftItem({ role, shift, signer, now }: ShiftItemProps) {
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
             <Typography variant="body2" color="text.secondary">
               {filledLabel(shift)}
-              {shift.waitlisted > 0 ? ` · ${shift.waitlisted} on the waitlist` : ''}
+              {shift.waitlisted > 0 ? ` · ${t('shifts.role.onWaitlist', { count: shift.waitlisted })}` : ''}
             </Typography>
-            {full && !started ? <Chip size="small" color="warning" label="Full — join the waitlist" /> : null}
-            {started ? <Chip size="small" variant="outlined" label="Started" /> : null}
+            {full && !started ? <Chip size="small" color="warning" label={t('shifts.role.full')} /> : null}
+            {started ? <Chip size="small" variant="outlined" label={t('shifts.role.started')} /> : null}
             {mine.map((s) => (
               <Chip
                 key={s.id}
@@ -185,7 +186,7 @@ function ShiftItem({ role, shift, signer, now }: ShiftItemProps) {
             aria-label={busy ? undefined : `${actionLabel}: ${role.name}, ${when}`}
             sx={{ flexShrink: 0 }}
           >
-            {busy ? 'Signing up…' : actionLabel}
+            {busy ? t('shifts.signingUp') : actionLabel}
           </Button>
         ) : null}
       </Box>
@@ -195,7 +196,7 @@ function ShiftItem({ role, shift, signer, now }: ShiftItemProps) {
           selfFree={selfFree}
           family={family}
           allFamily={signer.family}
-          actionLabel={actionLabel}
+          full={full}
           busy={busy}
           onConfirm={(familyMemberId) => void signUp(familyMemberId)}
           onCancel={() => {
@@ -212,8 +213,9 @@ function ShiftItem({ role, shift, signer, now }: ShiftItemProps) {
 
 /** The member's own place on a shift: "You're signed up", "Waitlisted", "Anand: waitlisted". */
 function ownLabel(signup: MyShiftSignup): string {
-  if (signup.familyMemberId === null) return signup.status === 'waitlisted' ? "You're waitlisted" : "You're signed up";
-  return `${signup.name}: ${signup.status === 'waitlisted' ? 'waitlisted' : 'signed up'}`;
+  const waitlisted = signup.status === 'waitlisted';
+  if (signup.familyMemberId === null) return waitlisted ? t('shifts.own.youWaitlisted') : t('shifts.own.youSignedUp');
+  return t(waitlisted ? 'shifts.own.theyWaitlisted' : 'shifts.own.theySignedUp', { name: signup.name });
 }
 
 type WhoChooserProps = {
@@ -222,14 +224,15 @@ type WhoChooserProps = {
   /** The family members who can be signed up to this shift (a birth date, not on it yet). */
   family: FamilyMember[];
   allFamily: FamilyMember[] | undefined;
-  actionLabel: string;
+  /** The shift is full: the choice joins its waitlist. */
+  full: boolean;
   busy: boolean;
   onConfirm: (familyMemberId: string | null) => void;
   onCancel: () => void;
 };
 
 /** Who volunteers: the member or one of their family members with a birth date, a button each. */
-function WhoChooser({ signer, selfFree, family, allFamily, actionLabel, busy, onConfirm, onCancel }: WhoChooserProps) {
+function WhoChooser({ signer, selfFree, family, allFamily, full, busy, onConfirm, onCancel }: WhoChooserProps) {
   const labelId = useId();
   const loaded = allFamily !== undefined;
   const groupRef = useRef<HTMLDivElement>(null);
@@ -239,7 +242,7 @@ function WhoChooser({ signer, selfFree, family, allFamily, actionLabel, busy, on
   }, [loaded]);
   if (allFamily === undefined) {
     return (
-      <LoadingRegion label="Loading your family members">
+      <LoadingRegion label={t('shifts.who.loadingFamily')}>
         <Skeleton variant="rounded" height={72} />
       </LoadingRegion>
     );
@@ -248,17 +251,17 @@ function WhoChooser({ signer, selfFree, family, allFamily, actionLabel, busy, on
   return (
     <Box ref={groupRef} role="group" aria-labelledby={labelId} sx={{ display: 'grid', gap: 1 }}>
       <Typography id={labelId} sx={{ fontWeight: 600 }}>
-        {actionLabel === 'Sign up' ? 'Who will volunteer?' : 'Who will join the waitlist?'}
+        {full ? t('shifts.who.waitlist') : t('shifts.who.volunteer')}
       </Typography>
       {!selfFree && family.length === 0 ? (
         <Typography variant="body2" color="text.secondary">
-          Everyone who can volunteer from your family is already on this shift.
+          {t('shifts.who.allOn')}
         </Typography>
       ) : null}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         {selfFree ? (
           <Button variant="contained" disabled={busy} onClick={() => onConfirm(null)}>
-            Me ({signer.name})
+            {t('shifts.who.me', { name: signer.name })}
           </Button>
         ) : null}
         {family.map((f) => (
@@ -267,21 +270,23 @@ function WhoChooser({ signer, selfFree, family, allFamily, actionLabel, busy, on
           </Button>
         ))}
         <Button onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('shifts.cancel')}
         </Button>
       </Box>
       {withoutBirthDate ? (
         <Typography variant="body2" color="text.secondary">
-          To sign up a family member, add their birth date in{' '}
-          <Link component={RouterLink} to={paths.profile.getHref()}>
-            your profile
-          </Link>
-          .
+          {t.rich('shifts.who.addBirthDate', {
+            link: (chunks) => (
+              <Link component={RouterLink} to={paths.profile.getHref()}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </Typography>
       ) : null}
       {busy ? (
         <Typography variant="body2" role="status">
-          Signing up…
+          {t('shifts.signingUp')}
         </Typography>
       ) : null}
     </Box>
@@ -291,7 +296,7 @@ function WhoChooser({ signer, selfFree, family, allFamily, actionLabel, busy, on
 /** The server's refusal (an overlapping shift, a minimum age, a full shift...), in place. */
 function SignupError({ error }: { error: unknown }) {
   if (isEmailNotVerified(error)) {
-    return <EmailNotVerifiedAlert>{errorMessage(error, 'Please verify your email address first.')}</EmailNotVerifiedAlert>;
+    return <EmailNotVerifiedAlert>{errorMessage(error, t('shifts.verifyFirst'))}</EmailNotVerifiedAlert>;
   }
-  return <Alert severity="error">{errorMessage(error, 'Something went wrong. Please try again.')}</Alert>;
+  return <Alert severity="error">{errorMessage(error, t('shifts.somethingWrong'))}</Alert>;
 }

@@ -15,6 +15,7 @@ import { useFamily } from '@/lib/family';
 import { useMyEventShifts } from '../api/my-volunteer-shifts';
 import { useShiftSignupActions } from '../api/shift-signups';
 import { useVolunteerPlan } from '../api/volunteer-plan';
+import { t } from '../i18n';
 import { VOLUNTEER_SHIFTS_ID } from '../lib/anchor';
 import { MyEventShifts } from './my-event-shifts';
 import { RoleShifts, type ShiftSigner } from './role-shifts';
@@ -48,7 +49,7 @@ export function ShiftSignupSection({ eventId }: Props) {
   if (error) {
     return (
       <Frame eventId={eventId} coordinator={coordinator}>
-        <RetryAlert onRetry={() => void refresh()}>The volunteer shifts could not be loaded. Please try again.</RetryAlert>
+        <RetryAlert onRetry={() => void refresh()}>{t('shifts.section.loadError')}</RetryAlert>
       </Frame>
     );
   }
@@ -56,7 +57,7 @@ export function ShiftSignupSection({ eventId }: Props) {
     if (!coordinator) return null;
     return (
       <Frame eventId={eventId} coordinator>
-        <Typography color="text.secondary">This event has no volunteer shifts yet. Plan them on the volunteer board.</Typography>
+        <Typography color="text.secondary">{t('shifts.section.noPlan')}</Typography>
       </Frame>
     );
   }
@@ -70,27 +71,27 @@ export function ShiftSignupSection({ eventId }: Props) {
   if (!user) {
     intro = (
       <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
-        <Typography color="text.secondary">Sign in to sign up for a shift. Thank you for helping!</Typography>
+        <Typography color="text.secondary">{t('shifts.section.signInPrompt')}</Typography>
         <Button
           component={RouterLink}
           to={paths.signIn.getHref(paths.eventDetail.getHref(eventId))}
           variant="contained"
           startIcon={<LoginOutlined />}
         >
-          Sign in to volunteer
+          {t('shifts.section.signIn')}
         </Button>
       </Box>
     );
   } else if (!verified) {
     intro = (
       <EmailNotVerifiedAlert role="status">
-        Verify your email address to sign up for shifts. We sent you a link when you joined.
+        {t('shifts.section.verify')}
       </EmailNotVerifiedAlert>
     );
   } else {
     intro = (
       <>
-        <Typography color="text.secondary">Pick a shift that suits you, for yourself or a family member. Thank you for helping!</Typography>
+        <Typography color="text.secondary">{t('shifts.section.pick')}</Typography>
         <MyEventShifts
           signups={mine.mine?.signups}
           isLoading={mine.isLoading}
@@ -131,11 +132,11 @@ function Frame({ eventId, coordinator, children }: { eventId: string; coordinato
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'space-between', alignItems: 'center' }}>
         <Typography id={headingId} component="h2" variant="h5">
-          Volunteer shifts
+          {t('shifts.section.heading')}
         </Typography>
         {coordinator ? (
           <Button component={RouterLink} to={paths.volunteerBoard.getHref(eventId)} variant="outlined" size="small">
-            Volunteer board
+            {t('shifts.section.board')}
           </Button>
         ) : null}
       </Box>

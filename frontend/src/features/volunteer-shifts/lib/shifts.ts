@@ -1,6 +1,9 @@
 // The texts of festival volunteering shifts: times in the temple's time zone, counts, statuses, hours.
-import { formatDate, formatLongDate } from '@/lib/format';
+import { TZDate } from '@date-fns/tz';
+import { env } from '@/config/env';
+import { formatLongDate } from '@/lib/format';
 import { shiftTimes } from '@/lib/shift-times';
+import { t } from '../i18n';
 
 export { hasStarted, shiftTimes } from '@/lib/shift-times';
 import type { MyShiftSignup, PlanShift } from '@/types/volunteer-shifts';
@@ -22,25 +25,24 @@ export function isFull(shift: Pick<PlanShift, 'filled' | 'needed'>): boolean {
 
 /** "3 of 5 filled". */
 export function filledLabel(shift: Pick<PlanShift, 'filled' | 'needed'>): string {
-  return `${shift.filled} of ${shift.needed} filled`;
+  return t('shifts.filled', { filled: shift.filled, needed: shift.needed });
 }
 
 /** "Ages 16 and over", or null when the role has no minimum age. */
 export function minAgeLabel(minAge: number | null): string | null {
-  return minAge && minAge > 0 ? `Ages ${minAge} and over` : null;
+  return minAge && minAge > 0 ? t('shifts.minAge', { age: minAge }) : null;
 }
 
 /** "1 hour", "12.5 hours", "0 hours" (one decimal, as the server counts them). */
 export function hoursLabel(hours: number): string {
-  const rounded = Math.round(hours * 10) / 10;
-  return `${rounded} ${rounded === 1 ? 'hour' : 'hours'}`;
+  return t('shifts.hours', { hours: Math.round(hours * 10) / 10 });
 }
 
 /** Where a sign-up stands: on the shift, waiting, or, once marked, whether the volunteer came. */
 export function signupStatusLabel(signup: Pick<MyShiftSignup, 'status' | 'attendance'>): string {
-  if (signup.attendance === 'present') return 'Attended';
-  if (signup.attendance === 'no_show') return 'Missed';
-  return signup.status === 'waitlisted' ? 'Waitlisted' : 'Confirmed';
+  if (signup.attendance === 'present') return t('shifts.status.attended');
+  if (signup.attendance === 'no_show') return t('shifts.status.missed');
+  return signup.status === 'waitlisted' ? t('shifts.status.waitlisted') : t('shifts.status.confirmed');
 }
 
 export function signupStatusColor(signup: Pick<MyShiftSignup, 'status' | 'attendance'>): 'success' | 'warning' | 'default' {
@@ -50,8 +52,8 @@ export function signupStatusColor(signup: Pick<MyShiftSignup, 'status' | 'attend
 
 /** Next year (shifts already signed up for), the temple's current year and the four before it, newest first. */
 export function recentYears(now: Date = new Date()): number[] {
-  // "Dec 05, 2026" in the temple's time zone: its year.
-  const year = Number(formatDate(now).slice(-4));
+  // The year in the temple's time zone (not read off a formatted date, which follows the page's language).
+  const year = new TZDate(now.getTime(), env.timeZone).getFullYear();
   return [-1, 0, 1, 2, 3, 4].map((back) => year - back);
 }
 

@@ -5,6 +5,7 @@ import { useToast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import type { Event, Volunteer } from '@/types/api';
 import { useCancelVolunteer } from '../api/volunteers';
+import { t } from '../i18n';
 
 type Props = {
   open: boolean;
@@ -23,12 +24,12 @@ export function LeaveVolunteerDialog({ open, onClose, event, volunteer }: Props)
     setBusy(true);
     try {
       await cancelVolunteer(event.id, volunteer.id);
-      toast({ title: 'Volunteer registration cancelled', description: `You are no longer volunteering for ${event.name}.` });
+      toast({ title: t('volunteers.cancelled'), description: t('volunteers.cancelledText', { name: event.name }) });
       onClose();
     } catch (err) {
       toast({
-        title: 'Error',
-        description: errorMessage(err, 'Failed to cancel volunteer registration. Please try again.'),
+        title: t('volunteers.error'),
+        description: errorMessage(err, t('volunteers.cancelFailed')),
         variant: 'destructive',
       });
     } finally {
@@ -39,17 +40,17 @@ export function LeaveVolunteerDialog({ open, onClose, event, volunteer }: Props)
   return (
     <ConfirmDialog
       open={open}
-      title="Leave as Volunteer"
-      confirmLabel="Yes, Leave"
-      cancelLabel="Keep Volunteering"
-      busyLabel="Leaving..."
+      title={t('volunteers.leave')}
+      confirmLabel={t('volunteers.leaveDialog.confirm')}
+      cancelLabel={t('volunteers.keepVolunteering')}
+      busyLabel={t('volunteers.leaveDialog.busy')}
       busy={busy}
       destructive
       onConfirm={() => void confirm()}
       onClose={onClose}
     >
       <DialogContentText>
-        Stop volunteering for <strong>{event.name}</strong>? The coordinators will no longer count on your help.
+        {t.rich('volunteers.leaveDialog.question', { name: event.name, b: (chunks) => <strong>{chunks}</strong> })}
       </DialogContentText>
     </ConfirmDialog>
   );

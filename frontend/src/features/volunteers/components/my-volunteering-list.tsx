@@ -10,9 +10,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '@/config/paths';
 import { formatDate, formatTime } from '@/lib/format';
-import { labelOf, volunteerPreferenceLabels } from '@/lib/volunteer-labels';
 import type { UserVolunteering } from '@/types/api';
 import { useUserVolunteering } from '../api/volunteers';
+import { t } from '../i18n';
+import { volunteerPreferenceLabel } from '../labels';
 import { LeaveVolunteerDialog } from './leave-volunteer-dialog';
 
 /** Upcoming first (soonest first), then past ones (most recent first). */
@@ -31,20 +32,20 @@ export function MyVolunteeringList({ userId }: { userId: string }) {
   if (isLoading) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading your volunteering" />
+        <CircularProgress aria-label={t('volunteers.list.loading')} />
       </Box>
     );
   }
-  if (error) return <Alert severity="error">Your volunteering could not be loaded. Please try again later.</Alert>;
+  if (error) return <Alert severity="error">{t('volunteers.list.loadError')}</Alert>;
   const list = sortVolunteering(volunteering ?? [], now);
   if (list.length === 0) {
     return (
       <Box sx={{ textAlign: 'center', py: 6 }}>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          You are not volunteering for any events yet.
+          {t('volunteers.list.none')}
         </Typography>
         <Button component={RouterLink} to={paths.events.getHref()} variant="contained">
-          Find Events
+          {t('volunteers.list.findEvents')}
         </Button>
       </Box>
     );
@@ -71,25 +72,25 @@ export function MyVolunteeringList({ userId }: { userId: string }) {
                     <Typography component="h3" variant="h6">
                       {event.name}
                     </Typography>
-                    <Chip size="small" color={upcoming ? 'success' : 'default'} label={upcoming ? 'Volunteering' : 'Past event'} />
+                    <Chip size="small" color={upcoming ? 'success' : 'default'} label={upcoming ? t('volunteers.list.volunteering') : t('volunteers.list.pastEvent')} />
                   </Box>
                   <Typography variant="body2" color="text.secondary">
                     {formatDate(event.eventDate)} · {formatTime(event.eventDate)} · {event.location}
                   </Typography>
-                  <Typography variant="body2">Role: {labelOf(volunteerPreferenceLabels, volunteer.volunteerPreference)}</Typography>
+                  <Typography variant="body2">{t('volunteers.list.role', { role: volunteerPreferenceLabel(volunteer.volunteerPreference) })}</Typography>
                 </Box>
                 <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', flexShrink: 0 }}>
                   <Button
                     component={RouterLink}
                     to={paths.eventDetail.getHref(event.id)}
                     variant="outlined"
-                    aria-label={`View Event: ${event.name}`}
+                    aria-label={t('volunteers.list.viewEventOf', { name: event.name })}
                   >
-                    View Event
+                    {t('volunteers.list.viewEvent')}
                   </Button>
                   {upcoming ? (
-                    <Button color="error" onClick={() => setLeaving(item)} aria-label={`Leave as Volunteer: ${event.name}`}>
-                      Leave as Volunteer
+                    <Button color="error" onClick={() => setLeaving(item)} aria-label={t('volunteers.leaveOf', { name: event.name })}>
+                      {t('volunteers.leave')}
                     </Button>
                   ) : null}
                 </Box>

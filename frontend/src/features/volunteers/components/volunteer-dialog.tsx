@@ -23,18 +23,14 @@ import { errorMessage } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { isEmailNotVerified } from '@/lib/email-verification';
 import { textFieldProps, useFormikValidatedOnSubmit } from '@/lib/form';
-import {
-  availabilityLabels,
-  contactPreferenceLabels,
-  labelOf,
-  volunteerPreferenceLabels,
-} from '@/lib/volunteer-labels';
 import type { Availability, ContactPreference, Event, Volunteer, VolunteerPreference } from '@/types/api';
 import { useCancelVolunteer, useCreateVolunteer, useMyVolunteer } from '../api/volunteers';
+import { t } from '../i18n';
+import { availabilityLabel, contactPreferenceLabel, volunteerPreferenceLabel } from '../labels';
 import {
   availabilities,
   contactPreferences,
-  volunteerFieldLabels,
+  volunteerFieldLabel,
   volunteerPreferences,
   volunteerSchema,
   type VolunteerValues,
@@ -51,26 +47,25 @@ function Intro({ event, onStart, onClose }: { event: Pick<Event, 'name'>; onStar
     <>
       <DialogContent>
         <DialogContentText sx={{ mb: 2 }}>
-          Volunteers make {event.name} possible. Choose where you would like to help and when you are available; the
-          coordinators will contact you the way you prefer.
+          {t('volunteers.intro.text', { name: event.name })}
         </DialogContentText>
         <List dense disablePadding>
           {volunteerPreferences
             .filter((p) => p !== 'any')
             .map((p) => (
               <ListItem key={p} disableGutters>
-                <ListItemText primary={labelOf(volunteerPreferenceLabels, p)} />
+                <ListItemText primary={volunteerPreferenceLabel(p)} />
               </ListItem>
             ))}
         </List>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          Students can ask for a volunteer certificate.
+          {t('volunteers.intro.certificate')}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('volunteers.cancel')}</Button>
         <Button variant="contained" onClick={onStart}>
-          Sign Up to Volunteer
+          {t('volunteers.intro.start')}
         </Button>
       </DialogActions>
     </>
@@ -87,29 +82,29 @@ function Existing({ event, volunteer, onClose }: { event: Pick<Event, 'id' | 'na
     setBusy(true);
     try {
       await cancelVolunteer(event.id, volunteer.id);
-      toast({ title: 'Volunteer registration cancelled', description: `You are no longer volunteering for ${event.name}.` });
+      toast({ title: t('volunteers.cancelled'), description: t('volunteers.cancelledText', { name: event.name }) });
       onClose();
     } catch (err) {
       console.error('Cancel volunteering failed', err);
-      toast({ title: 'Error', description: 'Failed to cancel volunteer registration. Please try again.', variant: 'destructive' });
+      toast({ title: t('volunteers.error'), description: t('volunteers.cancelFailed'), variant: 'destructive' });
       setBusy(false);
     }
   }
 
   const rows: [string, ReactNode][] = [
-    ['Name', volunteer.name],
-    ['Phone', volunteer.contactNumber],
-    ['Email', volunteer.contactEmail],
-    ['Contact preference', labelOf(contactPreferenceLabels, volunteer.contactPreference)],
-    ['Role', labelOf(volunteerPreferenceLabels, volunteer.volunteerPreference)],
-    ['Availability', labelOf(availabilityLabels, volunteer.availability)],
-    ['Certificate', volunteer.needsCertificate ? 'Requested' : 'Not needed'],
+    [t('volunteers.field.name'), volunteer.name],
+    [t('volunteers.existing.phone'), volunteer.contactNumber],
+    [t('volunteers.existing.email'), volunteer.contactEmail],
+    [t('volunteers.field.contactPreference'), contactPreferenceLabel(volunteer.contactPreference)],
+    [t('volunteers.existing.role'), volunteerPreferenceLabel(volunteer.volunteerPreference)],
+    [t('volunteers.field.availability'), availabilityLabel(volunteer.availability)],
+    [t('volunteers.existing.certificate'), volunteer.needsCertificate ? t('volunteers.existing.requested') : t('volunteers.existing.notNeeded')],
   ];
   return (
     <>
       <DialogContent>
         <Alert severity="success" sx={{ mb: 2 }}>
-          You are volunteering for this event. Thank you!
+          {t('volunteers.existing.thanks')}
         </Alert>
         <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 2, rowGap: 0.75, m: 0 }}>
           {rows.map(([k, v]) => (
@@ -130,7 +125,7 @@ function Existing({ event, volunteer, onClose }: { event: Pick<Event, 'id' | 'na
         ) : null}
         {confirming ? (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            Cancel your volunteer registration for {event.name}?
+            {t('volunteers.existing.confirmCancel', { name: event.name })}
           </Alert>
         ) : null}
       </DialogContent>
@@ -138,19 +133,19 @@ function Existing({ event, volunteer, onClose }: { event: Pick<Event, 'id' | 'na
         {confirming ? (
           <>
             <Button onClick={() => setConfirming(false)} disabled={busy}>
-              Keep Volunteering
+              {t('volunteers.keepVolunteering')}
             </Button>
             <Button color="error" variant="contained" onClick={() => void cancel()} disabled={busy}>
-              {busy ? 'Cancelling...' : 'Yes, Cancel'}
+              {busy ? t('volunteers.existing.cancelling') : t('volunteers.existing.yesCancel')}
             </Button>
           </>
         ) : (
           <>
             <Button color="error" onClick={() => setConfirming(true)}>
-              Cancel Volunteering
+              {t('volunteers.existing.cancelVolunteering')}
             </Button>
             <Button variant="contained" onClick={onClose}>
-              Close
+              {t('volunteers.close')}
             </Button>
           </>
         )}
@@ -191,15 +186,15 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
           needsCertificate: values.needsCertificate,
           additionalNotes: values.additionalNotes.trim() || null,
         });
-        toast({ title: 'Thank you for volunteering!', description: `You are signed up to volunteer for ${event.name}.` });
+        toast({ title: t('volunteers.form.thanks'), description: t('volunteers.form.thanksText', { name: event.name }) });
         onDone();
       } catch (err) {
         if (isEmailNotVerified(err)) {
-          setNotVerified(errorMessage(err, 'Please verify your email before volunteering.'));
+          setNotVerified(errorMessage(err, t('volunteers.form.verifyFirst')));
           return;
         }
         console.error('Volunteer registration failed', err);
-        toast({ title: 'Error', description: 'Failed to register as volunteer. Please try again.', variant: 'destructive' });
+        toast({ title: t('volunteers.error'), description: t('volunteers.form.failed'), variant: 'destructive' });
       }
     },
   });
@@ -210,19 +205,19 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
     const fields = Object.keys(errors) as (keyof VolunteerValues)[];
     if (fields.length > 0) {
       toast({
-        title: 'Please fix form errors',
-        description: `Check these fields: ${fields.map((f) => volunteerFieldLabels[f]).join(', ')}`,
+        title: t('volunteers.form.fixErrors'),
+        description: t('volunteers.form.checkFields', { fields: fields.map(volunteerFieldLabel).join(', ') }),
         variant: 'destructive',
       });
     }
     await formik.submitForm();
   }
 
-  const select = (name: keyof VolunteerValues, label: string, options: readonly string[], labels: Record<string, string>) => (
-    <TextField {...textFieldProps(formik, name)} select label={label} required fullWidth>
+  const select = (name: keyof VolunteerValues, options: readonly string[], labelOf: (option: string) => string) => (
+    <TextField {...textFieldProps(formik, name)} select label={volunteerFieldLabel(name)} required fullWidth>
       {options.map((o) => (
         <MenuItem key={o} value={o}>
-          {labels[o]}
+          {labelOf(o)}
         </MenuItem>
       ))}
     </TextField>
@@ -234,13 +229,13 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
         {notVerified ? (
           <EmailNotVerifiedAlert sx={{ gridColumn: '1 / -1' }}>{notVerified}</EmailNotVerifiedAlert>
         ) : null}
-        <TextField {...textFieldProps(formik, 'name')} label="Name" required fullWidth autoComplete="name" sx={{ gridColumn: { sm: '1 / -1' } }} />
-        <TextField {...textFieldProps(formik, 'contactNumber')} label="Contact number" type="tel" required fullWidth autoComplete="tel" />
-        <TextField {...textFieldProps(formik, 'contactEmail')} label="Contact email" type="email" required fullWidth autoComplete="email" />
-        {select('contactPreference', 'Contact preference', contactPreferences, contactPreferenceLabels)}
-        {select('availability', 'Availability', availabilities, availabilityLabels)}
+        <TextField {...textFieldProps(formik, 'name')} label={volunteerFieldLabel('name')} required fullWidth autoComplete="name" sx={{ gridColumn: { sm: '1 / -1' } }} />
+        <TextField {...textFieldProps(formik, 'contactNumber')} label={volunteerFieldLabel('contactNumber')} type="tel" required fullWidth autoComplete="tel" />
+        <TextField {...textFieldProps(formik, 'contactEmail')} label={volunteerFieldLabel('contactEmail')} type="email" required fullWidth autoComplete="email" />
+        {select('contactPreference', contactPreferences, contactPreferenceLabel)}
+        {select('availability', availabilities, availabilityLabel)}
         <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-          {select('volunteerPreference', 'Volunteer preference', volunteerPreferences, volunteerPreferenceLabels)}
+          {select('volunteerPreference', volunteerPreferences, volunteerPreferenceLabel)}
         </Box>
         <FormControlLabel
           sx={{ gridColumn: { sm: '1 / -1' } }}
@@ -251,11 +246,11 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
               onChange={formik.handleChange}
             />
           }
-          label="I need a volunteer certificate"
+          label={t('volunteers.form.certificate')}
         />
         <TextField
           {...textFieldProps(formik, 'additionalNotes')}
-          label="Additional notes"
+          label={volunteerFieldLabel('additionalNotes')}
           multiline
           minRows={2}
           fullWidth
@@ -264,10 +259,10 @@ function VolunteerForm({ event, onBack, onDone }: { event: Pick<Event, 'id' | 'n
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
         <Button startIcon={<ArrowBack />} onClick={onBack} disabled={formik.isSubmitting}>
-          Back
+          {t('volunteers.form.back')}
         </Button>
         <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-          {formik.isSubmitting ? 'Submitting...' : 'Submit'}
+          {formik.isSubmitting ? t('volunteers.form.submitting') : t('volunteers.form.submit')}
         </Button>
       </DialogActions>
     </Box>
@@ -280,16 +275,16 @@ export function VolunteerDialog({ open, onClose, event }: VolunteerDialogProps) 
   const { volunteer, isLoading, error } = useMyVolunteer(event.id, open);
   const [step, setStep] = useState<'intro' | 'form'>('intro');
 
-  let title = 'Volunteer for Event';
+  let title = t('volunteers.dialog.title');
   let body: ReactNode;
   if (isLoading) {
     body = (
       <DialogContent sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading your volunteer status" />
+        <CircularProgress aria-label={t('volunteers.dialog.loading')} />
       </DialogContent>
     );
   } else if (volunteer) {
-    title = 'Manage Volunteer Status';
+    title = t('volunteers.dialog.manageTitle');
     body = <Existing event={event} volunteer={volunteer} onClose={onClose} />;
   } else if (step === 'form') {
     body = <VolunteerForm event={event} onBack={() => setStep('intro')} onDone={onClose} />;
@@ -298,7 +293,7 @@ export function VolunteerDialog({ open, onClose, event }: VolunteerDialogProps) 
       <>
         {error ? (
           <Alert severity="warning" sx={{ mx: 3 }}>
-            Your volunteer status could not be loaded.
+            {t('volunteers.dialog.statusError')}
           </Alert>
         ) : null}
         <Intro event={event} onStart={() => setStep('form')} onClose={onClose} />

@@ -1,0 +1,5 @@
+import { translator } from '@/i18n/runtime';
+import en from './en.json';
+
+/** The shared components' texts (ADR 0149). */
+export const t = translator(en);
