@@ -3,8 +3,11 @@
 //! visit follows the browser's `Accept-Language`.
 
 crate::text_enum!(
-    /// A language of the site, by its ISO 639-1 code (the frontend's src/i18n/languages.ts).
+    /// A language of the site, by its ISO 639-1 code (the frontend's src/i18n/languages.ts);
+    /// English by default.
+    #[derive(Default)]
     Language {
+        #[default]
         English => "en",
         Telugu => "te",
         Tamil => "ta",
@@ -12,12 +15,6 @@ crate::text_enum!(
         Kannada => "kn",
     }
 );
-
-impl Default for Language {
-    fn default() -> Self {
-        Self::English
-    }
-}
 
 impl Language {
     /// The BCP 47 tag dates and amounts are formatted in: `en-US`, `te-IN`, …

@@ -94,7 +94,7 @@ pub fn role_names_schema() -> Schema {
 /// Permission names (`mandir_domain::staff::Permission`): what the account's roles allow.
 /// The site's languages' codes (`en`, `te`, `ta`, `hi`, `kn`; ADR 0149).
 pub fn language_schema() -> Schema {
-    one_of_texts(&mandir_domain::language::Language::ALL.iter().map(|l| l.as_str()).collect::<Vec<_>>()).into()
+    one_of_texts(&mandir_domain::language::Language::ALL.iter().map(|l| l.as_str()).collect::<Vec<_>>())
 }
 
 pub fn permission_names_schema() -> Schema {

@@ -137,7 +137,10 @@ impl AccountService {
     /// Sets the language of the member's pages, e-mails and texts (ADR 0149).
     #[tracing::instrument(skip_all, fields(user = %user.id))]
     pub async fn set_language(&self, user: &User, language: mandir_domain::language::Language) -> Result<(), AccountError> {
-        self.deps.users.set_language(&user.id, language, self.deps.clock.now()).await.map_err(gone)
+        self.deps.users.set_language(&user.id, language, self.deps.clock.now()).await.map_err(gone)?;
+        // The sessions' cached accounts carry the language: forget them before answering.
+        self.deps.changes.publish(Topic::Users).await;
+        Ok(())
     }
 
     /// Checks the member's current password, counted against the account's own limit of such

@@ -511,6 +511,7 @@ const ACCESS: &[(&str, Access, Target, Body)] = &[
     ("getTextingOverview", Access::Staff(&[]), Target::None, none),
     ("setTextingCap", Access::Staff(&[]), Target::None, |_| Some(json!({"monthlyCap": 500}))),
     ("setReminders", Access::Member, Target::None, |_| Some(json!({"enabled": false}))),
+    ("setLanguage", Access::Member, Target::None, |_| Some(json!({"language": "te"}))),
     ("changePassword", Access::Special([401, 400, 400, 400], &[]), Target::None, |_| {
         Some(json!({"currentPassword": "not-the-password", "newPassword": "another1"}))
     }),

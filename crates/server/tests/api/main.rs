@@ -22,6 +22,7 @@ mod funds;
 mod helpers;
 mod households;
 mod imports;
+mod languages;
 mod ledger;
 mod limits;
 mod member_emails;

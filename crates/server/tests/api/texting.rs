@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use crate::helpers::{TestApp, TestUser, expect_status, spawn_app_with, test_config};
 
 /// A server whose member e-mails and texts are sent every 200 ms.
-async fn fast_config() -> Config {
+pub(crate) async fn fast_config() -> Config {
     let jobs = JobsConfig {
         send_member_emails_every: Duration::from_millis(200),
         send_texts_every: Duration::from_millis(200),
@@ -34,7 +34,7 @@ fn texts_dir(app: &TestApp) -> PathBuf {
 }
 
 /// Every text written to the development folder for `phone`, oldest first.
-fn texts_to(app: &TestApp, phone: &str) -> Vec<String> {
+pub(crate) fn texts_to(app: &TestApp, phone: &str) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(texts_dir(app)) else { return Vec::new() };
     let mut files: Vec<_> =
         entries.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "txt")).collect();
@@ -46,7 +46,7 @@ fn texts_to(app: &TestApp, phone: &str) -> Vec<String> {
         .collect()
 }
 
-async fn wait_for_text(app: &TestApp, phone: &str, needle: &str) -> String {
+pub(crate) async fn wait_for_text(app: &TestApp, phone: &str, needle: &str) -> String {
     for _ in 0..400 {
         if let Some(text) = texts_to(app, phone).into_iter().find(|t| t.contains(needle)) {
             return text;
@@ -57,7 +57,7 @@ async fn wait_for_text(app: &TestApp, phone: &str, needle: &str) -> String {
 }
 
 /// A fixed-offset zone (`Etc/GMT...`) where it is now `hour` o'clock (give or take the minute).
-fn zone_at_hour(hour: u32) -> String {
+pub(crate) fn zone_at_hour(hour: u32) -> String {
     let now = chrono::Utc::now().hour();
     let mut offset = (i64::from(hour) - i64::from(now)).rem_euclid(24);
     if offset > 14 {
@@ -72,7 +72,7 @@ fn zone_at_hour(hour: u32) -> String {
 }
 
 /// A fresh US mobile number.
-fn phone() -> String {
+pub(crate) fn phone() -> String {
     format!("+1916555{:04}", rand_digits())
 }
 
@@ -82,7 +82,7 @@ fn rand_digits() -> u32 {
 
 /// The member verifies `phone` with the code texted to it, agreeing to `kinds`, with quiet hours
 /// in `zone`.
-async fn verify(app: &TestApp, member: &TestUser, phone: &str, kinds: &[&str], zone: &str) -> Value {
+pub(crate) async fn verify(app: &TestApp, member: &TestUser, phone: &str, kinds: &[&str], zone: &str) -> Value {
     let sent: Value =
         expect_status(app.post("/api/account/texting/code", Some(&member.token), json!({"phone": phone})).await, StatusCode::OK).await;
     assert_eq!(sent["pendingPhone"], phone);

@@ -96,7 +96,7 @@ export function Header() {
       elevation={0}
       sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
     >
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 60, md: 68 } }}>
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1 }, minHeight: { xs: 60, md: 68 } }}>
         <IconButton
           edge="start"
           aria-label={t('nav.openMenu')}
@@ -122,7 +122,8 @@ export function Header() {
             gap: 1,
             color: 'inherit',
             textDecoration: 'none',
-            minWidth: 0,
+            // The temple's name keeps a few letters at 390 px beside the longest Donate (Tamil's).
+            minWidth: 64,
             flexShrink: 1,
             borderRadius: 1,
           }}
@@ -170,7 +171,7 @@ export function Header() {
           to={paths.donate.getHref()}
           variant="contained"
           color="primary"
-          sx={{ flexShrink: 0 }}
+          sx={{ flexShrink: 0, px: { xs: 1.25, sm: 2 }, fontSize: { xs: '0.8125rem', sm: '0.875rem' } }}
         >
           {t('nav.donate')}
         </Button>
@@ -185,6 +186,7 @@ export function Header() {
           }}
           onPointerEnter={prefetchMenus}
           onFocus={prefetchMenus}
+          sx={{ p: { xs: 0.75, sm: 1 } }}
         >
           <TranslateOutlined />
         </IconButton>
@@ -220,10 +222,10 @@ export function Header() {
           </IconButton>
         ) : (
           <Box sx={{ display: { xs: 'none', sm: 'flex' }, gap: 1 }}>
-            <Button component={RouterLink} to={paths.signIn.getHref()} color="inherit">
+            <Button component={RouterLink} to={paths.signIn.getHref()} color="inherit" sx={{ whiteSpace: 'nowrap' }}>
               {t('nav.signIn')}
             </Button>
-            <Button component={RouterLink} to={paths.signUp.getHref()} variant="outlined">
+            <Button component={RouterLink} to={paths.signUp.getHref()} variant="outlined" sx={{ whiteSpace: 'nowrap' }}>
               {t('nav.signUp')}
             </Button>
           </Box>
