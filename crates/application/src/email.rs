@@ -59,6 +59,15 @@ const TRANSLATED: &[(&str, &str)] = translated!(
     "password_reset.jinja",
     "verification.jinja",
     "receipt.jinja",
+    "statement.jinja",
+    "recurring_gift.jinja",
+    "pledge_reminder.jinja",
+    "household_invitation.jinja",
+    "event_changed.jinja",
+    "event_cancelled.jinja",
+    "email_change.jinja",
+    "account_exists.jinja",
+    "volunteer_shift.jinja",
 );
 
 /// A message's fields; `TEMPLATE` names its file.

@@ -359,6 +359,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
         public_url: config.public_url.clone(),
     });
     let statements = StatementService::new(StatementDeps {
+        users: users.clone(),
         payments: Arc::new(mandir_persistence::SeaOrmPaymentRepository::new(db.clone())),
         store: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
         outbox: Arc::new(mandir_persistence::SeaOrmStatementStore::new(db.clone())),
@@ -377,6 +378,7 @@ pub async fn build(config: &Config) -> anyhow::Result<Built> {
     });
     let (gateway, webhooks) = payment_gateway(config)?;
     let recurring_gifts = RecurringGiftService::new(RecurringGiftDeps {
+        users: users.clone(),
         gifts: recurring_gifts_repository.clone(),
         outbox: recurring_gifts_repository,
         gateway: gateway.clone(),

@@ -9,6 +9,7 @@ use std::sync::Arc;
 use chrono::{DateTime, Duration, Utc};
 use mandir_domain::ValidationErrors;
 use mandir_domain::event::Event;
+use mandir_domain::language::Language;
 use mandir_domain::payment::Payment;
 use mandir_domain::registration::Attendee;
 use mandir_domain::user::{Email, User, check_password};
@@ -136,7 +137,7 @@ impl AccountService {
 
     /// Sets the language of the member's pages, e-mails and texts (ADR 0149).
     #[tracing::instrument(skip_all, fields(user = %user.id))]
-    pub async fn set_language(&self, user: &User, language: mandir_domain::language::Language) -> Result<(), AccountError> {
+    pub async fn set_language(&self, user: &User, language: Language) -> Result<(), AccountError> {
         self.deps.users.set_language(&user.id, language, self.deps.clock.now()).await.map_err(gone)?;
         // The sessions' cached accounts carry the language: forget them before answering.
         self.deps.changes.publish(Topic::Users).await;
@@ -176,9 +177,9 @@ impl AccountService {
         Ok((token, user))
     }
 
-    async fn send<M: EmailMessage>(&self, to: &str, message: &M) -> Result<(), AccountError> {
+    async fn send<M: EmailMessage>(&self, language: Language, to: &str, message: &M) -> Result<(), AccountError> {
         let site = SiteContext { temple_name: self.deps.temple.temple_name().await?, public_url: self.deps.public_url.clone() };
-        let email = self.templates.render(to, &site, message).map_err(|e| AccountError::Unexpected(e.into()))?;
+        let email = self.templates.render_in(language, to, &site, message).map_err(|e| AccountError::Unexpected(e.into()))?;
         if let Err(error) = self.deps.mailer.send(email).await {
             tracing::error!(error = ?error, %to, "sending e-mail failed");
         }
@@ -214,7 +215,7 @@ impl AccountService {
             hours: EMAIL_CHANGE_LINK_HOURS,
             notice: false,
         };
-        self.send(email.as_str(), &confirm).await?;
+        self.send(user.language, email.as_str(), &confirm).await?;
         let notice = EmailChangeEmail {
             first_name: &user.first_name,
             new_email: email.as_str(),
@@ -222,7 +223,7 @@ impl AccountService {
             hours: EMAIL_CHANGE_LINK_HOURS,
             notice: true,
         };
-        self.send(user.email.as_str(), &notice).await?;
+        self.send(user.language, user.email.as_str(), &notice).await?;
         Ok(())
     }
 

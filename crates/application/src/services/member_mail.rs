@@ -353,11 +353,14 @@ impl MemberMailService {
                     amount: dollars(&notice.amount),
                     given: dollars(&notice.given),
                     remaining: dollars(&notice.remaining),
-                    ends_on: notice.ends_on.format("%B %-d, %Y").to_string(),
+                    ends_on: match user.language {
+                        Language::English => notice.ends_on.format("%B %-d, %Y").to_string(),
+                        other => other.long_date(notice.ends_on),
+                    },
                     link: format!("{}/donate?fund={}", self.base(), notice.fund_id),
                     pledges_link: format!("{}/my-donations", self.base()),
                 };
-                self.templates.render(to, &site, &message)?
+                self.templates.render_in(user.language, to, &site, &message)?
             }
             MemberEmailKind::ShiftSignedUp
             | MemberEmailKind::ShiftPromoted
@@ -399,7 +402,7 @@ impl MemberMailService {
                     body: notice.body.as_deref(),
                     settings_link,
                 };
-                self.templates.render(to, &site, &message)?
+                self.templates.render_in(user.language, to, &site, &message)?
             }
             MemberEmailKind::EventChanged | MemberEmailKind::EventCancelled => {
                 let Some(notice) = &row.notice else {
@@ -407,16 +410,16 @@ impl MemberMailService {
                 };
                 let link =
                     row.event_id.as_ref().map_or_else(|| format!("{}/events", self.base()), |id| format!("{}/events/{id}", self.base()));
-                let message = notice_message(&user.first_name, notice, zone, link, settings_link);
+                let message = notice_message(&user.first_name, notice, zone, link, settings_link, user.language);
                 if row.kind == MemberEmailKind::EventChanged {
-                    let mut email = self.templates.render(to, &site, &ChangedMessage(message))?;
+                    let mut email = self.templates.render_in(user.language, to, &site, &ChangedMessage(message))?;
                     // The updated entry replaces the one a calendar has (same UID, later sequence).
                     if let Some(event) = self.current_event_any(row).await? {
                         email.attachments.push(self.attachment(&event).await?);
                     }
                     email
                 } else {
-                    self.templates.render(to, &site, &CancelledMessage(message))?
+                    self.templates.render_in(user.language, to, &site, &CancelledMessage(message))?
                 }
             }
         };
@@ -482,14 +485,21 @@ fn event_text(row: &MemberEmail, message: &EventMessage<'_>, language: Language)
     TextNotice { id: format!("member:{}", row.id), user_id: row.user_id.clone(), kind, message: text }
 }
 
-fn notice_message<'a>(first_name: &'a str, notice: &'a EventNotice, zone: Tz, link: String, settings_link: String) -> EventMessage<'a> {
+fn notice_message<'a>(
+    first_name: &'a str,
+    notice: &'a EventNotice,
+    zone: Tz,
+    link: String,
+    settings_link: String,
+    language: Language,
+) -> EventMessage<'a> {
     EventMessage {
         first_name,
         event_name: &notice.name,
-        when: when_text(notice.starts_at, zone),
+        when: when_text_in(language, notice.starts_at, zone),
         location: &notice.location,
         link,
-        previous_when: notice.previous_starts_at.filter(|p| *p != notice.starts_at).map(|p| when_text(p, zone)),
+        previous_when: notice.previous_starts_at.filter(|p| *p != notice.starts_at).map(|p| when_text_in(language, p, zone)),
         previous_location: notice.previous_location.as_deref().filter(|p| *p != notice.location),
         settings_link,
         confirmation_code: None,

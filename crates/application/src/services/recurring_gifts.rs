@@ -166,6 +166,8 @@ impl EmailMessage for GiftMessage<'_> {
 
 pub struct RecurringGiftDeps {
     pub gifts: Arc<dyn RecurringGiftRepository>,
+    /// A member's language, for their gift's e-mails (ADR 0149).
+    pub users: Arc<dyn crate::ports::UserRepository>,
     pub outbox: Arc<dyn Outbox<GiftEmail>>,
     pub gateway: Arc<dyn PaymentGateway>,
     pub funds: Arc<dyn FundRepository>,
@@ -791,7 +793,12 @@ impl RecurringGiftService {
             link,
         };
         let site = SiteContext { temple_name: self.deps.temple.temple_name().await?, public_url: self.deps.public_url.clone() };
-        let email = self.templates.render(&gift.donor_email, &site, &message).map_err(|e| RecurringGiftError::Unexpected(e.into()))?;
+        let language = match &gift.user_id {
+            Some(id) => self.deps.users.find_by_id(id).await?.map(|u| u.language).unwrap_or_default(),
+            None => mandir_domain::language::Language::English,
+        };
+        let email =
+            self.templates.render_in(language, &gift.donor_email, &site, &message).map_err(|e| RecurringGiftError::Unexpected(e.into()))?;
         match self.deps.mailer.send(email).await {
             Ok(()) => Ok(Delivery::Sent),
             Err(error) => {
@@ -1146,6 +1153,11 @@ mod tests {
         wake.expect_wake().return_const(());
         let service = RecurringGiftService::new(RecurringGiftDeps {
             gifts: gifts.clone(),
+            users: Arc::new({
+                let mut users = crate::ports::user_repository::MockUserRepository::new();
+                users.expect_find_by_id().returning(|_| Ok(None));
+                users
+            }),
             outbox: Arc::new(MockOutbox::new()),
             gateway: Arc::new(gateway),
             funds: Arc::new(fund()),

@@ -301,6 +301,8 @@ pub struct StatementDeps {
     pub donors: Arc<dyn CounterRepository>,
     /// The households, for joint statements and their mailing addresses.
     pub households: Arc<dyn HouseholdRepository>,
+    /// A member's language, for their statement's e-mail (ADR 0149).
+    pub users: Arc<dyn crate::ports::UserRepository>,
     /// A mailer that answers once the message is handed over, so a statement is marked sent only
     /// when it was.
     pub mailer: Arc<dyn Mailer>,
@@ -547,7 +549,12 @@ impl StatementService {
         let link = format!("{}/my-donations", self.deps.public_url.trim_end_matches('/'));
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
         let message = StatementMessage { statement: &statement, link: &link };
-        let rendered = self.templates.render(email, &site, &message).map_err(|e| StatementError::Unexpected(e.into()))?;
+        // A member's statement is e-mailed in their language (ADR 0149); a guest's in English.
+        let language = match mandir_domain::user::Email::parse(email) {
+            Ok(address) => self.deps.users.find_by_email(&address).await?.map(|c| c.user.language).unwrap_or_default(),
+            Err(_) => mandir_domain::language::Language::English,
+        };
+        let rendered = self.templates.render_in(language, email, &site, &message).map_err(|e| StatementError::Unexpected(e.into()))?;
         match self.deps.mailer.send(rendered).await {
             Ok(()) => {
                 tracing::info!(year, gifts = statement.gifts.len(), "year-end statement e-mailed");
@@ -677,6 +684,11 @@ mod tests {
                 .returning(move |user| Ok(each.iter().find(|h| h.members.iter().any(|m| &m.user_id == user)).cloned()));
             StatementService::new(StatementDeps {
                 households: Arc::new(households),
+                users: Arc::new({
+                    let mut users = crate::ports::user_repository::MockUserRepository::new();
+                    users.expect_find_by_email().returning(|_| Ok(None));
+                    users
+                }),
                 payments: Arc::new(self.payments),
                 store: Arc::new(self.store),
                 outbox: Arc::new(self.outbox),
