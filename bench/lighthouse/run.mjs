@@ -6,7 +6,8 @@
 // Environment: MANDIR_BINARY (default target/release/mandir), MANDIR_STATIC_DIR (default
 // frontend/dist), CHROME_PATH (default /usr/bin/chromium),
 // LIGHTHOUSE_RUNS, LIGHTHOUSE_KEEP=1 keeps the temp dir with the reports and server.log,
-// LIGHTHOUSE_PAGES=/,/events/{id} measures only the pages listed.
+// LIGHTHOUSE_PAGES=/,/events/{id} measures only the pages listed; LIGHTHOUSE_LANGS=en,te measures
+// only those languages (default all five: each page also as `?lang=te` and so on, ADR 0149).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
@@ -96,7 +97,13 @@ try {
   }
   // LIGHTHOUSE_PAGES=/,/events/{id} measures only those pages (while working on one of them).
   const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
-  const pages = only ? all.filter((p) => only.includes(p.pattern)) : all;
+  const langs = (process.env.LIGHTHOUSE_LANGS ?? 'en,te,ta,hi,kn').split(',').map((l) => l.trim());
+  // Each page in each language: the server renders it in the language of its `?lang=`.
+  const pages = (only ? all.filter((p) => only.includes(p.pattern)) : all).flatMap((p) =>
+    langs.map((lang) =>
+      lang === 'en' ? p : { pattern: `${p.pattern} (${lang})`, url: `${p.url}${p.url.includes('?') ? '&' : '?'}lang=${lang}` },
+    ),
+  );
 
   const rows = [];
   for (const { pattern, url: page } of pages) {

@@ -93,6 +93,8 @@ impl StatementProgress {
 struct StatementMessage<'a> {
     statement: &'a StatementView,
     link: &'a str,
+    /// The acknowledgement's translation, beside the English in a translated e-mail (ADR 0149).
+    acknowledgement_translation: Option<String>,
 }
 
 impl EmailMessage for StatementMessage<'_> {
@@ -548,12 +550,13 @@ impl StatementService {
         let statement = statement_for(year, email, &donor, settings, funds, self.deps.sandbox);
         let link = format!("{}/my-donations", self.deps.public_url.trim_end_matches('/'));
         let site = SiteContext { temple_name: settings.temple_name.clone(), public_url: self.deps.public_url.clone() };
-        let message = StatementMessage { statement: &statement, link: &link };
         // A member's statement is e-mailed in their language (ADR 0149); a guest's in English.
         let language = match mandir_domain::user::Email::parse(email) {
             Ok(address) => self.deps.users.find_by_email(&address).await?.map(|c| c.user.language).unwrap_or_default(),
             Err(_) => mandir_domain::language::Language::English,
         };
+        let acknowledgement_translation = crate::i18n::acknowledgement_translation(language, &statement.acknowledgement);
+        let message = StatementMessage { statement: &statement, link: &link, acknowledgement_translation };
         let rendered = self.templates.render_in(language, email, &site, &message).map_err(|e| StatementError::Unexpected(e.into()))?;
         match self.deps.mailer.send(rendered).await {
             Ok(()) => {
@@ -770,12 +773,34 @@ mod tests {
 
         let site = SiteContext { temple_name: "Temple".into(), public_url: "http://t".into() };
         let mail = EmailTemplates::new()
-            .render("ravi@example.org", &site, &StatementMessage { statement: &statement, link: "http://t/x" })
+            .render(
+                "ravi@example.org",
+                &site,
+                &StatementMessage { statement: &statement, link: "http://t/x", acknowledgement_translation: None },
+            )
             .expect("mail");
         for text in [&mail.text_body, &mail.html_body] {
             assert!(text.contains(EACH_GIFT) && text.contains(RELIGIOUS_ONLY) && text.contains(NO_GOODS), "{text}");
             assert!(text.contains("Deductible total") && text.contains("$72.00"), "{text}");
         }
+        // In each language: the legal sentences stay in English, beside the e-mail's own words.
+        use mandir_domain::language::Language;
+        for language in [Language::Telugu, Language::Tamil, Language::Hindi, Language::Kannada] {
+            let message = StatementMessage { statement: &statement, link: "http://t/x", acknowledgement_translation: None };
+            let mail = EmailTemplates::new().render_in(language, "ravi@example.org", &site, &message).expect("mail");
+            for text in [&mail.text_body, &mail.html_body] {
+                assert!(text.contains(RELIGIOUS_ONLY) && text.contains(NO_GOODS) && text.contains("$72.00"), "{language}: {text}");
+                assert!(!text.contains("Thank you for your gifts"), "{language} is translated: {text}");
+            }
+        }
+        let single = [with("1", 1100, Exchange::Religious)];
+        let statement =
+            statement_of(2026, "Ravi", "ravi@example.org", &single.iter().collect::<Vec<_>>(), &settings, &FundNames::new(), false);
+        let translation = crate::i18n::acknowledgement_translation(Language::Hindi, &statement.acknowledgement).expect("translated");
+        let message =
+            StatementMessage { statement: &statement, link: "http://t/x", acknowledgement_translation: Some(translation.clone()) };
+        let mail = EmailTemplates::new().render_in(Language::Hindi, "ravi@example.org", &site, &message).expect("mail");
+        assert!(mail.text_body.contains(RELIGIOUS_ONLY) && mail.text_body.contains(&translation), "{}", mail.text_body);
     }
 
     #[tokio::test]

@@ -278,6 +278,8 @@ pub struct AccountExportDto {
     registrations: Vec<UserEventDto>,
     volunteering: Vec<ExportVolunteeringDto>,
     payments: Vec<PaymentDto>,
+    /// The text messages' number, kinds agreed to (with when) and quiet hours' zone.
+    texting: crate::routes::texting::TextingDto,
 }
 
 /// Download my data: the profile, settings, registrations, volunteering and donations, as a JSON
@@ -288,9 +290,11 @@ pub struct AccountExportDto {
 #[get("/api/account/export")]
 async fn export(state: web::Data<AppState>, user: CurrentUser) -> Result<HttpResponse, ApiError> {
     let data = state.account.export(&user.0).await?;
+    let texting = state.texting.view(&user.actor()).await?.into();
     let profile = state.profile.profile_of(data.user).await?;
     let body = AccountExportDto {
         exported_at: data.exported_at,
+        texting,
         profile: profile.into(),
         settings: data.settings.into(),
         registrations: data
