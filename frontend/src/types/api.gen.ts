@@ -4244,6 +4244,8 @@ export interface components {
             profile: components["schemas"]["UserDto"];
             registrations: components["schemas"]["UserEventDto"][];
             settings: components["schemas"]["AccountSettingsDto"];
+            /** @description The text messages' number, kinds agreed to (with when) and quiet hours' zone. */
+            texting: components["schemas"]["TextingDto"];
             volunteering: components["schemas"]["ExportVolunteeringDto"][];
         };
         /** @description One subject and the account it is booked to. */
