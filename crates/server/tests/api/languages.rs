@@ -8,7 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, expect_status, spawn_app, spawn_app_with, unique_email};
-use crate::texting::{fast_config, phone, verify, wait_for_text, zone_at_hour};
+use crate::texting::{book_free_archana, fast_config, phone, verify, wait_for_text, zone_at_hour};
 
 /// A server whose built frontend is a small `index.html` shaped like Vite's.
 async fn app_with_index() -> TestApp {
@@ -102,16 +102,7 @@ async fn a_tamil_member_books_a_seva_and_gets_the_tamil_email_and_text() {
     expect_status::<Value>(app.put("/api/account/language", Some(&member.token), json!({"language": "ta"})).await, StatusCode::OK).await;
     let phone = phone();
     verify(&app, &member, &phone, &["confirmations"], &zone_at_hour(13)).await;
-    let seva = json!({
-        "name": "Archana", "description": "Archana in the sanctum", "category": "temple", "priceCents": 0, "priceKind": "fixed",
-        "durationMinutes": 15, "weekdays": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
-        "capacityMode": "slots", "slots": [{"time": "09:00", "capacity": 3}], "horizonDays": 366, "cutoffHours": 12,
-    });
-    let seva: Value = expect_status(app.post("/api/sevas", Some(&admin.token), seva).await, StatusCode::CREATED).await;
-    let date = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + chrono::Duration::days(7);
-    let body = json!({"date": date.format("%Y-%m-%d").to_string(), "slot": "09:00", "participants": [{"name": "Lakshmi Rao", "gotram": "Kashyapa"}]});
-    let path = format!("/api/sevas/{}/bookings", seva["id"].as_str().expect("id"));
-    expect_status::<Value>(app.post(&path, Some(&member.token), body).await, StatusCode::CREATED).await;
+    let date = book_free_archana(&app, &admin, &member).await;
 
     let day = mandir_domain::language::Language::Tamil.long_date(date);
     let mail = app.wait_for_email(&member.email, "முன்பதிவு").await;

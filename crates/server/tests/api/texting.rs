@@ -109,6 +109,23 @@ async fn inbound(app: &TestApp, from: &str, body: &str) -> (StatusCode, String) 
     (response.status(), response.text().await.expect("body"))
 }
 
+/// A free archana with a 9:00 slot every day, booked by `member` for a week from today (the
+/// temple's day): the day booked.
+pub(crate) async fn book_free_archana(app: &TestApp, admin: &TestUser, member: &TestUser) -> chrono::NaiveDate {
+    let seva = json!({
+        "name": "Archana", "description": "Archana in the sanctum", "category": "temple", "priceCents": 0, "priceKind": "fixed",
+        "durationMinutes": 15, "weekdays": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
+        "capacityMode": "slots", "slots": [{"time": "09:00", "capacity": 3}], "horizonDays": 366, "cutoffHours": 12,
+    });
+    let seva: Value = expect_status(app.post("/api/sevas", Some(&admin.token), seva).await, StatusCode::CREATED).await;
+    let date = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + chrono::Duration::days(7);
+    let body = json!({"date": date.format("%Y-%m-%d").to_string(), "slot": "09:00", "participants": [{"name": "Lakshmi Rao", "gotram": "Kashyapa"}]});
+    let path = format!("/api/sevas/{}/bookings", seva["id"].as_str().expect("id"));
+    let booking: Value = expect_status(app.post(&path, Some(&member.token), body).await, StatusCode::CREATED).await;
+    assert_eq!(booking["status"], "confirmed");
+    date
+}
+
 #[tokio::test]
 async fn a_member_verifies_a_number_by_its_code_and_gets_one_text_per_confirmation_with_how_to_stop() {
     let app = spawn_app_with(fast_config().await).await;
@@ -159,17 +176,7 @@ async fn a_seva_booked_is_texted_to_a_member_who_agreed_to_confirmations() {
     let (admin, member) = (app.admin().await, app.member().await);
     let phone = phone();
     verify(&app, &member, &phone, &["confirmations"], &zone_at_hour(13)).await;
-    let seva = json!({
-        "name": "Archana", "description": "Archana in the sanctum", "category": "temple", "priceCents": 0, "priceKind": "fixed",
-        "durationMinutes": 15, "weekdays": ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"],
-        "capacityMode": "slots", "slots": [{"time": "09:00", "capacity": 3}], "horizonDays": 366, "cutoffHours": 12,
-    });
-    let seva: Value = expect_status(app.post("/api/sevas", Some(&admin.token), seva).await, StatusCode::CREATED).await;
-    let date = chrono::Utc::now().with_timezone(&chrono_tz::America::Los_Angeles).date_naive() + chrono::Duration::days(7);
-    let body = json!({"date": date.format("%Y-%m-%d").to_string(), "slot": "09:00", "participants": [{"name": "Lakshmi Rao", "gotram": "Kashyapa"}]});
-    let path = format!("/api/sevas/{}/bookings", seva["id"].as_str().expect("id"));
-    let booking: Value = expect_status(app.post(&path, Some(&member.token), body).await, StatusCode::CREATED).await;
-    assert_eq!(booking["status"], "confirmed");
+    let date = book_free_archana(&app, &admin, &member).await;
     let text = wait_for_text(&app, &phone, "Your Archana on").await;
     let when = date.format("%a, %b %-d at 9:00 AM").to_string();
     assert!(text.contains(&format!("Your Archana on {when} is booked.")), "{text}");

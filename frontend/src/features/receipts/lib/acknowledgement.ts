@@ -1,30 +1,12 @@
-// The IRS acknowledgement of a receipt stays in English as the server writes it (a legal text,
-// docs/glossary.md); in another language the page shows its translation below it. The server's
-// sentences are those of crates/domain/src/exchange.rs (docs/product.md#acknowledgements).
-import { currentLanguage } from '@/i18n/runtime';
-import { formatUSD } from '@/lib/format';
+// A receipt's IRS acknowledgement in the page's language, beside the English (src/lib/acknowledgement.ts).
+import { readAcknowledgement } from '@/lib/acknowledgement';
 import { t } from '../i18n';
 
-const NO_GOODS = 'No goods or services were provided in exchange for this contribution.';
-const RELIGIOUS_ONLY = 'The only goods or services provided in exchange for this contribution were intangible religious benefits.';
-const ALSO_RELIGIOUS = ' Any other goods or services provided were intangible religious benefits.';
-const GOODS =
-  /^Goods or services with an estimated fair market value of \$(-?[\d,]+\.\d{2}) were provided in exchange for this contribution; the deductible part is \$(-?[\d,]+\.\d{2})\.$/;
-
-const amount = (text: string) => formatUSD(text.replace(/,/g, ''));
-
-/**
- * The acknowledgement `english` in the page's language, to show beside it: null in English, and
- * for a sentence this page does not know (it then shows the English alone).
- */
+/** The translation of `english` to show below it; null in English and for a sentence not known. */
 export function acknowledgementTranslation(english: string): string | null {
-  if (currentLanguage() === 'en') return null;
-  const text = english.trim();
-  if (text === NO_GOODS) return t('receipts.ack.noGoods');
-  if (text === RELIGIOUS_ONLY) return t('receipts.ack.religiousOnly');
-  const religiousToo = text.endsWith(ALSO_RELIGIOUS);
-  const match = GOODS.exec(religiousToo ? text.slice(0, -ALSO_RELIGIOUS.length) : text);
-  if (!match) return null;
-  const goods = t('receipts.ack.goods', { value: amount(match[1]), deductible: amount(match[2]) });
-  return religiousToo ? `${goods} ${t('receipts.ack.alsoReligious')}` : goods;
+  const said = readAcknowledgement(english);
+  if (!said || said.kind === 'eachGift') return null;
+  if (said.kind !== 'goods') return t(`receipts.ack.${said.kind}`);
+  const goods = t('receipts.ack.goods', { value: said.value, deductible: said.deductible });
+  return said.religiousToo ? `${goods} ${t('receipts.ack.alsoReligious')}` : goods;
 }
