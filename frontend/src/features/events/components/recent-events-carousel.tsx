@@ -147,7 +147,8 @@ export function RecentEventsCarousel({ title = t('events.recent.title'), subtitl
           <Box
             role="region"
             aria-roledescription={t('events.recent.carousel')}
-            aria-label={title}
+            // Named apart from the section around it (its heading), so the two landmarks differ.
+            aria-label={t('events.recent.carouselLabel', { title })}
             sx={{ overflow: 'hidden', mx: -1.5, touchAction: 'pan-y' }}
             onPointerDown={(e) => {
               swipeStart.current = e.clientX;
