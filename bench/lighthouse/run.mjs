@@ -23,6 +23,12 @@ const lighthouseCli = path.join(import.meta.dirname, 'node_modules', 'lighthouse
 
 /** Budgets (docs/architecture.md#budgets), mobile preset. */
 const BUDGET = { performance: 95, accessibility: 100, fcp: 1500, lcp: 2000, tbt: 100, cls: 0.05 };
+/**
+ * A page in an Indian script paints with its script's Noto font (14 to 50 KB a weight, ADR 0149),
+ * which the mobile preset's slow 4G puts before the first paint: its first and largest paints get
+ * 2.5 s; every other budget is the same.
+ */
+const SCRIPT_PAINTS = { fcp: 2500, lcp: 2500 };
 
 for (const [what, file] of [['the server', binary], ['Chromium', chrome]]) {
   if (!fs.existsSync(file)) {
@@ -101,12 +107,14 @@ try {
   // Each page in each language: the server renders it in the language of its `?lang=`.
   const pages = (only ? all.filter((p) => only.includes(p.pattern)) : all).flatMap((p) =>
     langs.map((lang) =>
-      lang === 'en' ? p : { pattern: `${p.pattern} (${lang})`, url: `${p.url}${p.url.includes('?') ? '&' : '?'}lang=${lang}` },
+      lang === 'en'
+        ? { ...p, paints: BUDGET }
+        : { pattern: `${p.pattern} (${lang})`, url: `${p.url}${p.url.includes('?') ? '&' : '?'}lang=${lang}`, paints: SCRIPT_PAINTS },
     ),
   );
 
   const rows = [];
-  for (const { pattern, url: page } of pages) {
+  for (const { pattern, url: page, paints } of pages) {
     const results = [];
     for (let i = 0; i < runs; i += 1) {
       const out = path.join(tmp, `${page.replace(/\W+/g, '_') || 'home'}-${i}.json`);
@@ -141,8 +149,8 @@ try {
     const misses = [];
     if (median.performance < BUDGET.performance) misses.push('performance');
     if (median.accessibility < BUDGET.accessibility) misses.push('accessibility');
-    if (!(median.fcp < BUDGET.fcp)) misses.push('FCP');
-    if (!(median.lcp < BUDGET.lcp)) misses.push('LCP');
+    if (!(median.fcp < paints.fcp)) misses.push('FCP');
+    if (!(median.lcp < paints.lcp)) misses.push('LCP');
     if (!(median.tbt < BUDGET.tbt)) misses.push('TBT');
     if (!(median.cls < BUDGET.cls)) misses.push('CLS');
     rows.push({ page: pattern, ...median, misses });
@@ -164,7 +172,7 @@ try {
   }
   console.log(
     `\nBudgets: performance >= ${BUDGET.performance}, accessibility = ${BUDGET.accessibility}, FCP < ${BUDGET.fcp / 1000} s, ` +
-      `LCP < ${BUDGET.lcp / 1000} s, TBT < ${BUDGET.tbt} ms, CLS < ${BUDGET.cls}`,
+      `LCP < ${BUDGET.lcp / 1000} s (in an Indian script FCP and LCP < ${SCRIPT_PAINTS.fcp / 1000} s), TBT < ${BUDGET.tbt} ms, CLS < ${BUDGET.cls}`,
   );
 } catch (err) {
   console.error(String(err?.stack ?? err));

@@ -3,7 +3,9 @@
 // two weights (400 for text, 700 for headings), emitted as `assets/fonts/<name>.<hash>.woff2`, and
 // declared with `@font-face` in index.html's head with the script's `unicode-range`: a browser
 // downloads a font only for a page with text in its script, so an English page loads none, and a
-// device that has the font already (`local()`) downloads nothing.
+// device that has the font already (`local()`) downloads nothing. `font-display: optional`: a font
+// not there by the first paint is not swapped in later (no layout shift; the device's own font for
+// the script shows this once, and the cached Noto from the next page on).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,7 +52,7 @@ export function fontFaces(list: Pick<Face, 'family' | 'weight' | 'fileName' | 'u
   return list
     .map(
       (f) =>
-        `@font-face{font-family:'${f.family}';font-style:normal;font-weight:${f.weight};font-display:swap;` +
+        `@font-face{font-family:'${f.family}';font-style:normal;font-weight:${f.weight};font-display:optional;` +
         `src:local('${f.family}'),url(${base}${f.fileName}) format('woff2');unicode-range:${f.unicodeRange}}`,
     )
     .join('');
