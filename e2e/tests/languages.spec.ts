@@ -125,3 +125,22 @@ function zoneAtNoon(): string {
   if (offset > 14) offset -= 24;
   return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
 }
+
+test.describe('every language at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  // Tamil and Kannada words run long (issue 32: text may grow by 40%): no public page may overflow
+  // or lose its accessibility in any language.
+  for (const lang of ['te', 'ta', 'hi', 'kn']) {
+    test(`the public pages in ${lang} fit a phone and stay axe-clean`, async ({ page }) => {
+      test.setTimeout(120_000);
+      for (const path of ['/', '/events', '/sevas', '/donate', '/funds', '/panchangam', '/contact', '/sign-in', '/sign-up']) {
+        await page.goto(`${path}?lang=${lang}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.locator('main')).toBeVisible();
+        await expectNoHorizontalOverflow(page);
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+});
