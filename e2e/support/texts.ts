@@ -36,3 +36,11 @@ export async function textedCode(phone: string): Promise<string> {
   if (!code) throw new Error(`no code in the text to ${phone}:\n${text}`);
   return code;
 }
+
+/** A fixed-offset zone (Etc/GMT...) where it is now about `hour` o'clock, for a member's quiet hours. */
+export function zoneAtHour(hour: number): string {
+  let offset = (((hour - new Date().getUTCHours()) % 24) + 24) % 24;
+  if (offset > 14) offset -= 24;
+  // IANA's Etc zones have the sign the other way round: Etc/GMT-5 is UTC+5.
+  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
+}

@@ -6,6 +6,13 @@ import { expect, type Locator, type Page } from '@playwright/test';
 const TZ = 'America/Los_Angeles';
 const clean = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
 
+/** The temple's local date `days` from today, "YYYY-MM-DD". */
+export function templeDay(days: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(Date.now() + days * 86_400_000),
+  );
+}
+
 /** 'MMM dd, yyyy' in the temple's zone, e.g. "Dec 05, 2026". */
 export function templeDate(iso: string): string {
   return clean(new Intl.DateTimeFormat('en-US', { timeZone: TZ, month: 'short', day: '2-digit', year: 'numeric' }).format(new Date(iso)));

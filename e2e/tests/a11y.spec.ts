@@ -15,7 +15,7 @@ import {
 } from '../support/api';
 import { baseURL } from '../support/env';
 import { staffInviteLink } from '../support/outbox';
-import { controlsThatOnlyLookDisabled, expectSettled } from '../support/ui';
+import { controlsThatOnlyLookDisabled, expectSettled, templeDay } from '../support/ui';
 import type { Page } from '@playwright/test';
 
 // axe-core on every route of the frontend's router (frontend/src/app/router.tsx), signed out and
@@ -44,13 +44,6 @@ type Made = {
 };
 type Route = { path: string | ((made: Made) => Promise<string>); who: Who; ready: (page: Page) => Promise<void> };
 
-/** The temple's local date `days` from today, "YYYY-MM-DD". */
-function templeDay(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(new Date(Date.now() + days * 86_400_000));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
 
 function once<T>(make: () => Promise<T>): () => Promise<T> {
   let made: Promise<T> | undefined;

@@ -2,21 +2,14 @@ import { expect } from '@playwright/test';
 import { adminSession, api, newMember, uid } from '../support/api';
 import { test } from '../support/fixtures';
 import { readMails } from '../support/outbox';
-import { textContaining, textedCode } from '../support/texts';
-import { expectNoAxeViolations, expectNoHorizontalOverflow } from '../support/ui';
+import { textContaining, textedCode, zoneAtHour } from '../support/texts';
+import { expectNoAxeViolations, expectNoHorizontalOverflow, templeDay } from '../support/ui';
 
 // Issue 32, languages (ADR 0149): a visitor switches to Telugu in the header and the home page, a
 // seva's page and the donate page arrive rendered in Telugu (the server's markup, <html lang="te">),
 // axe-clean and without overflow at 390 px; a member chooses Tamil in Account Settings, books a seva
 // in Tamil, and gets the Tamil e-mail and, having opted in with the code, a Tamil text.
 
-/** The temple's local date `days` from today, "YYYY-MM-DD". */
-function templeDay(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(new Date(Date.now() + days * 86_400_000));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
 
 async function freeSeva(name: string): Promise<{ id: string; name: string }> {
   const admin = await adminSession();
@@ -84,7 +77,7 @@ test('a member chooses Tamil, books a seva in Tamil, and gets the Tamil e-mail a
   const code = await textedCode(phone);
   await api('POST', '/api/account/texting/verify', {
     token: member.token,
-    body: { code, kinds: ['confirmations'], timeZone: zoneAtNoon() },
+    body: { code, kinds: ['confirmations'], timeZone: zoneAtHour(12) },
   });
 
   await signInAs(member);
@@ -110,21 +103,15 @@ test('a member chooses Tamil, books a seva in Tamil, and gets the Tamil e-mail a
   await expect(page.getByText(/முன்பதிவு செய்யப்பட்டது/).first()).toBeVisible();
   await expectNoAxeViolations(page);
 
-  await expect.poll(() => readMails().find((m) => m.to.includes(member.email) && m.subject.includes(seva.name))?.subject ?? '', { timeout: 15_000 })
+  await expect.poll(() => readMails().find((m) => m.to.includes(member.email) && m.subject.includes(seva.name))?.subject ?? '', { timeout: 60_000 })
     .toContain('முன்பதிவு');
   const mail = readMails().find((m) => m.to.includes(member.email) && m.subject.includes(seva.name));
   expect(mail?.body).toContain('வணக்கம் Meenakshi');
-  const text = await textContaining(phone, seva.name);
+  const text = await textContaining(phone, seva.name, 60_000);
   expect(text).toContain('முன்பதிவு செய்யப்பட்டது');
   expect(text.trim().endsWith('Reply STOP to opt out.')).toBe(true);
 });
 
-/** A fixed-offset zone (Etc/GMT...) where it is now about noon, so the text is not held for the night. */
-function zoneAtNoon(): string {
-  let offset = (((12 - new Date().getUTCHours()) % 24) + 24) % 24;
-  if (offset > 14) offset -= 24;
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 test.describe('every language at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });

@@ -6,15 +6,8 @@
 import { expect } from '@playwright/test';
 import { adminSession, api, newMember, uid } from '../support/api';
 import { test } from '../support/fixtures';
-import { expectToast } from '../support/ui';
+import { expectToast, templeDay } from '../support/ui';
 
-/** The temple's local date `days` from today, "YYYY-MM-DD". */
-function templeDay(days: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' })
-    .formatToParts(new Date(Date.now() + days * 86_400_000));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
 
 type Seva = { id: string; name: string };
 type Booking = { id: string; status: string; participants: { name: string }[] };

@@ -6,19 +6,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../support/fixtures';
 import { adminSession, api, uid, uniqueEmail } from '../support/api';
-import { expectToast } from '../support/ui';
+import { expectToast, templeDay } from '../support/ui';
 
 // The temple's own content through the browser: first-run setup on an empty database, an admin's
 // special closing times and notice that a visitor sees at once, and a notice gone after its end date.
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** yyyy-MM-dd in the temple's zone, `days` from today. */
-function templeDay(days: number): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Los_Angeles', year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(Date.now() + days * 86_400_000),
-  );
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

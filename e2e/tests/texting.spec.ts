@@ -1,6 +1,6 @@
 import { test, expect } from '../support/fixtures';
 import { api, createEvent, newMember, registerForEvent } from '../support/api';
-import { textContaining, textedCode } from '../support/texts';
+import { textContaining, textedCode, zoneAtHour } from '../support/texts';
 import { expectNoAxeViolations, expectNoHorizontalOverflow, expectToast } from '../support/ui';
 
 // Issue 32, text messages (ADR 0148): a member verifies a number with the code texted to it (the
@@ -8,13 +8,6 @@ import { expectNoAxeViolations, expectNoHorizontalOverflow, expectToast } from '
 // confirmations with the consent shown, and the next registration's confirmation lands as a text
 // that says how to stop.
 
-/** A fixed-offset zone (Etc/GMT...) where it is now about `hour` o'clock. */
-function zoneAtHour(hour: number): string {
-  let offset = (((hour - new Date().getUTCHours()) % 24) + 24) % 24;
-  if (offset > 14) offset -= 24;
-  // IANA's Etc zones have the sign the other way round: Etc/GMT-5 is UTC+5.
-  return offset === 0 ? 'Etc/GMT' : offset > 0 ? `Etc/GMT-${offset}` : `Etc/GMT+${-offset}`;
-}
 
 test('a member verifies a number by its texted code, agrees to confirmations and gets one by text', async ({ page, signInAs }) => {
   // The registration's confirmation goes with the send-member-emails job, once a minute.

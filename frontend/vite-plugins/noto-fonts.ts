@@ -3,9 +3,10 @@
 // two weights (400 for text, 700 for headings), emitted as `assets/fonts/<name>.<hash>.woff2`, and
 // declared with `@font-face` in index.html's head with the script's `unicode-range`: a browser
 // downloads a font only for a page with text in its script, so an English page loads none, and a
-// device that has the font already (`local()`) downloads nothing. `font-display: optional`: a font
-// not there by the first paint is not swapped in later (no layout shift; the device's own font for
-// the script shows this once, and the cached Noto from the next page on).
+// device that has the font already (`local()`) downloads nothing. `font-display: swap`, not
+// `optional`: on a device without a font for the script, `optional` left the first page in empty
+// boxes (seen at 390 px in Debian's Chromium); `swap` shows the words when the font comes, at the
+// cost of a layout shift (ADR 0149).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +53,7 @@ export function fontFaces(list: Pick<Face, 'family' | 'weight' | 'fileName' | 'u
   return list
     .map(
       (f) =>
-        `@font-face{font-family:'${f.family}';font-style:normal;font-weight:${f.weight};font-display:optional;` +
+        `@font-face{font-family:'${f.family}';font-style:normal;font-weight:${f.weight};font-display:swap;` +
         `src:local('${f.family}'),url(${base}${f.fileName}) format('woff2');unicode-range:${f.unicodeRange}}`,
     )
     .join('');

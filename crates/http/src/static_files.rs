@@ -226,13 +226,11 @@ async fn spa(req: HttpRequest, root: web::Data<StaticSource>) -> HttpResponse {
         let frame = frame.map(|f| String::from_utf8_lossy(&f).into_owned());
         let source = root.clone();
         let script: mandir_application::ports::RendererScript = Box::new(move || Box::pin(async move { read(&source, RENDERER).await }));
-        let chosen = crate::language::of_query(req.query_string());
         return crate::page_head::page(
             state,
             req.path(),
             req.query_string(),
-            chosen.unwrap_or_else(|| crate::language::of_request(&req)),
-            chosen.is_some(),
+            crate::language::of_request(&req),
             &String::from_utf8_lossy(&template),
             frame.as_deref(),
             script,

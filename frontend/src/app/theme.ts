@@ -51,10 +51,11 @@ const createAppTheme = () => createTheme({
     // in index.html by vite-plugins/noto-fonts.ts), then the device's own.
     fontFamily:
       '"Noto Sans Telugu", "Noto Sans Tamil", "Noto Sans Devanagari", "Noto Sans Kannada", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-    h1: { fontWeight: 700 },
-    h2: { fontWeight: 700 },
-    h3: { fontWeight: 700 },
-    h4: { fontWeight: 700 },
+    // A heading's one long word (Tamil's "எங்களைத் தொடர்புகொள்ளுங்கள்") breaks rather than widen a phone's page.
+    h1: { fontWeight: 700, overflowWrap: 'break-word' },
+    h2: { fontWeight: 700, overflowWrap: 'break-word' },
+    h3: { fontWeight: 700, overflowWrap: 'break-word' },
+    h4: { fontWeight: 700, overflowWrap: 'break-word' },
     h5: { fontWeight: 600 },
     h6: { fontWeight: 600 },
     button: { textTransform: 'none', fontWeight: 600 },

@@ -13,11 +13,10 @@ import type { Locale } from 'date-fns';
 import type { IntlMessageFormat } from 'intl-messageformat';
 import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { formattingTag, type Language } from './languages';
-import type { Catalogue, LoadedLanguage, Message } from './types';
+import type { LoadedLanguage, Message } from './types';
 
 let current: Language = 'en';
-let messages: Catalogue = {};
-let dateLocale: Locale | undefined;
+/** The page's language's messages, date-fns locale and `format`; none for English. */
 let loadedLanguage: LoadedLanguage | undefined;
 let MessageFormat: typeof IntlMessageFormat | undefined;
 /** Compiled messages by language and key. */
@@ -37,12 +36,12 @@ export function currentLanguage(): Language {
 
 /** date-fns's locale of the page's language; `undefined` for English (date-fns's default, en-US). */
 export function currentDateLocale(): Locale | undefined {
-  return dateLocale;
+  return loadedLanguage?.dateLocale;
 }
 
 /** A plain message of the page's loaded language (never English), e.g. a panchangam name; `undefined` when it has none. */
 export function translatedName(key: string): string | undefined {
-  const message = messages[key];
+  const message = loadedLanguage?.messages[key];
   return typeof message === 'string' ? message : undefined;
 }
 
@@ -58,8 +57,6 @@ export function localizedFormat(date: Date, pattern: string): string | undefined
 /** Makes `code` the page's language with its loaded messages (none for English). */
 export function setPageLanguage(code: Language, loaded?: LoadedLanguage): void {
   current = code;
-  messages = code === 'en' ? {} : (loaded?.messages ?? {});
-  dateLocale = code === 'en' ? undefined : loaded?.dateLocale;
   loadedLanguage = code === 'en' ? undefined : loaded;
 }
 
@@ -94,7 +91,7 @@ function formatter(key: string, message: MessageFormatElement[]): IntlMessageFor
 }
 
 function lookup<K extends string>(english: Record<K, Message | string>, key: K): Message {
-  return messages[key] ?? (english[key] as Message);
+  return loadedLanguage?.messages[key] ?? (english[key] as Message);
 }
 
 /** Whether `message` is text with plain arguments (its parts), not a syntax tree. */

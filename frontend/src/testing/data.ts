@@ -20,6 +20,7 @@ import type {
   Seva,
   Site,
   SiteSettings,
+  Texting,
   User,
   Volunteer,
 } from '@/types/api';
@@ -583,6 +584,22 @@ export function makeDoorCount(overrides: Partial<DoorCount> = {}): DoorCount {
     walkInPeople: 0,
     checkedInParties: 0,
     checkedInPeople: 0,
+    ...overrides,
+  };
+}
+
+/** A member's text messages as the server answers: texting available, no number yet. */
+export function makeTexting(overrides: Partial<Texting> = {}): Texting {
+  return {
+    available: true,
+    whatsappAvailable: false,
+    phone: null,
+    pendingPhone: null,
+    channel: 'sms',
+    kinds: [],
+    timeZone: 'America/Los_Angeles',
+    optedOut: false,
+    accountPhone: null,
     ...overrides,
   };
 }

@@ -325,20 +325,20 @@ async fn head_for(state: &AppState, page: &Page) -> Result<Head, ApiError> {
 /// answers in time; else `template` (the build-time prerendered page, or `index.html`) is sent.
 /// `script` reads the renderer's script.
 ///
-/// The page is in `language` (ADR 0149): rendered in it, with `<html lang>` saying so and
-/// `hreflang` links to the page in every language; `chosen` (a `?lang=` in the URL) is also
-/// remembered in the visitor's cookie.
-#[allow(clippy::too_many_arguments)]
+/// The page is in the language its `?lang=` names, remembered then in the visitor's cookie, else in
+/// `remembered` (the cookie's or the browser's, [`crate::language::of_request`]), ADR 0149:
+/// rendered in it, with `<html lang>` saying so and `hreflang` links to the page in every language.
 pub async fn page(
     state: &AppState,
     path: &str,
     query: &str,
-    language: Language,
-    chosen: bool,
+    remembered: Language,
     template: &str,
     frame: Option<&str>,
     script: mandir_application::ports::RendererScript,
 ) -> HttpResponse {
+    let chosen = crate::language::of_query(query);
+    let language = chosen.unwrap_or(remembered);
     let html = match head_for(state, &Page::of(path, query)).await {
         Ok(head) => {
             let rendered = match (frame, &state.pages) {
@@ -359,7 +359,7 @@ pub async fn page(
     let mut res = HttpResponse::Ok().content_type("text/html; charset=utf-8").body(html);
     res.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res.headers_mut().insert(header::VARY, HeaderValue::from_static("Cookie, Accept-Language"));
-    if chosen {
+    if chosen.is_some() {
         let secure = state.config.public_url.starts_with("https://");
         if let Ok(value) = HeaderValue::from_str(&crate::language::cookie(language, secure)) {
             res.headers_mut().append(header::SET_COOKIE, value);

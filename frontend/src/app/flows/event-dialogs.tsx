@@ -10,6 +10,7 @@ import { RegistrationDialog } from '@/features/registrations/components/registra
 import { LeaveVolunteerDialog } from '@/features/volunteers/components/leave-volunteer-dialog';
 import { VolunteerDialog } from '@/features/volunteers/components/volunteer-dialog';
 import type { Event, Volunteer } from '@/types/api';
+import { t } from './i18n';
 
 export type EventDialogKind = 'register' | 'update' | 'waitlist' | 'donate' | 'volunteer' | 'cancel' | 'leave-volunteer' | 'leave-waitlist';
 
@@ -36,7 +37,7 @@ export default function EventDialogs({ event, kind, volunteer, open, onClose }: 
           event={event}
           mode={kind}
           renderDonationStep={(done) => (
-            <DonationFlow renderPayment={renderPayment} secondaryAction={<Button onClick={done}>Skip</Button>} />
+            <DonationFlow renderPayment={renderPayment} secondaryAction={<Button onClick={done}>{t('flows.donation.skip')}</Button>} />
           )}
         />
       );

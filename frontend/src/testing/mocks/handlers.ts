@@ -1,6 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { makePanchangamDays, makePersonStar, testConfig, testGotrams, testSite } from '../data';
-import type { Texting } from '@/types/api';
+import { makePanchangamDays, makePersonStar, makeTexting, testConfig, testGotrams, testSite } from '../data';
 
 /** Baseline answers; tests override with server.use(...). */
 export const handlers = [
@@ -54,19 +53,7 @@ export const handlers = [
   // Account Settings: reminders on, no calendar link, no pending address.
   http.get('/api/account', () => HttpResponse.json({ remindersEnabled: true, calendarFeedSince: null, pendingEmail: null })),
   // Account Settings' Text messages: the site texts, the member has no number yet.
-  http.get('/api/account/texting', () =>
-    HttpResponse.json({
-      available: true,
-      whatsappAvailable: false,
-      phone: null,
-      pendingPhone: null,
-      channel: 'sms',
-      kinds: [],
-      timeZone: 'America/Los_Angeles',
-      optedOut: false,
-      accountPhone: null,
-    } satisfies Texting),
-  ),
+  http.get('/api/account/texting', () => HttpResponse.json(makeTexting())),
 ];
 
 /** The server's refusal of an unverified member (register, volunteer, event donation). */

@@ -1,22 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { makeUser, testConfig } from '@/testing/data';
+import { makeTexting, makeUser, testConfig } from '@/testing/data';
 import { server } from '@/testing/mocks/server';
 import { renderWithProviders, screen, waitFor, within } from '@/testing/test-utils';
 import type { Texting } from '@/types/api';
 import { consentText, displayPhone, PHONE_INVALID, TextMessagesSection } from './text-messages-section';
 
-const none: Texting = {
-  available: true,
-  whatsappAvailable: false,
-  phone: null,
-  pendingPhone: null,
-  channel: 'sms',
-  kinds: [],
-  timeZone: 'America/Los_Angeles',
-  optedOut: false,
-  accountPhone: '+19165550123',
-};
+const none: Texting = makeTexting({ accountPhone: '+19165550123' });
 
 /** The temple's name from the site settings, not the built-in default. */
 const TEMPLE = 'Hindu Temple of Elk Grove';
